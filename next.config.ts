@@ -1,0 +1,19 @@
+import type { NextConfig } from 'next';
+import { LOCKED_DOWN_CSP, staticSecurityHeaders } from './src/lib/security/headers';
+
+const production = process.env.NODE_ENV === 'production';
+
+const nextConfig: NextConfig = {
+  poweredByHeader: false,
+  reactStrictMode: true,
+  // The embedded database and Postgres driver are server-only Node packages; never bundle them.
+  serverExternalPackages: ['@electric-sql/pglite', 'pg'],
+  async headers() {
+    return [
+      { source: '/:path*', headers: staticSecurityHeaders(production) },
+      { source: '/api/:path*', headers: [{ key: 'Content-Security-Policy', value: LOCKED_DOWN_CSP }] },
+    ];
+  },
+};
+
+export default nextConfig;

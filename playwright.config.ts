@@ -1,0 +1,65 @@
+import { defineConfig, devices } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+// The config is evaluated by the runner and again by each worker; the first evaluation picks the port and
+// data directory and leaves them in the environment the workers inherit.
+process.env.E2E_PORT ??= execFileSync(process.execPath, ['scripts/free-port.mjs']).toString().trim();
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'districts-e2e-'));
+const port = Number(process.env.E2E_PORT);
+const baseURL = `http://127.0.0.1:${port}`;
+
+export const chromiumLaunch = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [['list']],
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL,
+    launchOptions: chromiumLaunch,
+    trace: 'retain-on-failure',
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, launchOptions: chromiumLaunch } },
+    {
+      name: 'phone',
+      use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, launchOptions: chromiumLaunch },
+    },
+  ],
+  webServer: {
+    command: `npm run build && ./node_modules/.bin/next start -H 127.0.0.1 -p ${port}`,
+    url: `${baseURL}/api/health`,
+    timeout: 300_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      NEXT_TELEMETRY_DISABLED: '1',
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      // Many e2e submissions come from one address; the rate limit itself is tested in the integration suite.
+      RATE_LIMIT_INTEREST: '1000/600',
+      RATE_LIMIT_NEWSLETTER: '1000/600',
+      MIN_FILL_MS: '0',
+      SITE_URL: baseURL,
+    },
+  },
+});

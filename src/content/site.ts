@@ -1,0 +1,52 @@
+/**
+ * Site facts: brand, contact details, social handles. Each may be overridden by environment so the owner
+ * can set the real ones without a code change (read on the server at request time).
+ * The spec's footer brand came from another product (a file-checking app), so the brand is a neutral placeholder.
+ */
+export type SocialNetwork = 'facebook' | 'x' | 'instagram' | 'linkedin';
+
+export interface SiteFacts {
+  brand: string;
+  tagline: string;
+  email: string;
+  phone: string;
+  /** Digits only, international format, for wa.me links. */
+  whatsapp: string;
+  address: { street: string; city: string; country: string };
+  social: { network: SocialNetwork; label: string; handle: string; url: string }[];
+  copyrightYear: number;
+}
+
+const env = (name: string) => {
+  const value = process.env[name]?.trim();
+  return value ? value : undefined;
+};
+
+export function getSiteFacts(): SiteFacts {
+  return {
+    brand: env('SITE_BRAND') ?? 'Meridian Districts',
+    tagline: 'Planned residential districts in Abuja and Ibadan',
+    email: env('SITE_EMAIL') ?? 'hello@meridiandistricts.ng',
+    phone: env('SITE_PHONE') ?? '+234 700 000 0000',
+    whatsapp: (env('SITE_WHATSAPP') ?? '2347000000000').replace(/\D/g, ''),
+    address: { street: '12 Admiralty Way, Lekki Phase 1', city: 'Lagos', country: 'Nigeria' },
+    social: [
+      { network: 'facebook', label: 'Facebook', handle: '@meridiandistricts', url: 'https://www.facebook.com/meridiandistricts' },
+      { network: 'x', label: 'X (Twitter)', handle: '@meridiandistrict', url: 'https://x.com/meridiandistrict' },
+      { network: 'instagram', label: 'Instagram', handle: '@meridiandistricts', url: 'https://www.instagram.com/meridiandistricts' },
+      { network: 'linkedin', label: 'LinkedIn', handle: 'Meridian Districts', url: 'https://www.linkedin.com/company/meridiandistricts' },
+    ],
+    copyrightYear: 2024,
+  };
+}
+
+/** Canonical origin for metadata, sitemap and JSON-LD. */
+export function getSiteUrl(): string {
+  return (env('SITE_URL') ?? 'http://localhost:3000').replace(/\/+$/, '');
+}
+
+/** tel: link target for a displayed phone number. */
+export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
+
+/** wa.me link with a prefilled message. */
+export const whatsappHref = (number: string, message: string) => `https://wa.me/${number}?text=${encodeURIComponent(message)}`;

@@ -1,0 +1,36 @@
+/**
+ * Security headers. The CSP carries a per-request nonce (set in src/proxy.ts); everything else is static
+ * and set in next.config.ts so it also covers API routes and files in public/.
+ */
+export function contentSecurityPolicy(nonce: string, isDev = process.env.NODE_ENV === 'development'): string {
+  return [
+    "default-src 'self'",
+    // 'strict-dynamic' lets the nonced Next.js bootstrap load its chunks; no unsafe-inline / unsafe-eval in production.
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${isDev ? " 'unsafe-eval'" : ''}`,
+    // React style attributes (positions of toasts, progress bars) need inline styles; scripts stay strict.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "media-src 'self'",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    "manifest-src 'self'",
+    ...(isDev ? [] : ['upgrade-insecure-requests']),
+  ].join('; ');
+}
+
+/** For responses that are never HTML pages rendered with a nonce (API, files). */
+export const LOCKED_DOWN_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+export const staticSecurityHeaders = (production: boolean) => [
+  { key: 'X-Content-Type-Options', value: 'nosniff' },
+  { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+  { key: 'X-Frame-Options', value: 'DENY' },
+  { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()' },
+  { key: 'Cross-Origin-Opener-Policy', value: 'same-origin' },
+  { key: 'Cross-Origin-Resource-Policy', value: 'same-origin' },
+  ...(production ? [{ key: 'Strict-Transport-Security', value: 'max-age=63072000; includeSubDomains; preload' }] : []),
+];
