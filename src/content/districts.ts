@@ -1,0 +1,219 @@
+import type { DistrictChoice } from '@/features/interest/schema';
+
+/** Names of the icons in src/components/icons.tsx that district content may use. */
+export type IconName =
+  | 'road' | 'bolt' | 'droplet' | 'shield' | 'tree' | 'drain' | 'camera' | 'home' | 'leaf' | 'sparkle'
+  | 'plane' | 'store' | 'train' | 'graduation' | 'bus' | 'bag' | 'building' | 'users' | 'heart'
+  | 'trending' | 'briefcase' | 'cpu' | 'map';
+
+export interface Feature { icon: IconName; title: string; text: string }
+export interface WhyChoose { icon: IconName; title: string; text: string }
+export interface Landmark { icon: IconName; name: string; kind: string; distance: string }
+
+export interface LandOffer {
+  sizeSqm: number;
+  priceNgn: number;
+  depositNgn: number;
+  /** Verbatim from the specification; identical on both pages (see docs/decisions/0004-offer-wording.md). */
+  wording: string;
+}
+
+export interface District {
+  slug: 'd1' | 'd2';
+  path: '/d1' | '/d2';
+  number: 1 | 2;
+  name: string;
+  area: string;
+  city: string;
+  /** The value the interest form uses for this district. */
+  choice: DistrictChoice;
+  meta: { title: string; description: string };
+  hero: { eyebrow: string; title: string; lead: string; image: string; imageAlt: string };
+  about: { heading: string; paragraphs: string[] };
+  featuresHeading: string;
+  features: Feature[];
+  whyChoose: { heading: string; style: 'cards' | 'numbered'; items: WhyChoose[] };
+  landmarks: { heading: string; intro: string; shownCount: number; items: Landmark[] };
+  offer: LandOffer;
+  contactUs: boolean;
+}
+
+/** The specification's offer wording, used unchanged on both pages. */
+export const OFFER_WORDING = "plot of Abuja's most-loved district";
+
+export const DEMAND_CLAIM = 'Up to 50% higher demand on properties in our districts';
+
+export const OFFER_COPY = {
+  heading: 'Land offer',
+  perPlot: (sqm: number) => `${sqm} sqm`,
+  priceLabel: 'Outright price',
+  depositLabel: 'Initial deposit',
+  balanceLabel: 'Balance after deposit',
+  planHeading: 'Instalment view',
+  planIntro: 'Pay the initial deposit, then spread the balance over equal monthly payments.',
+  monthsLabel: 'Spread the balance over',
+  monthsOption: (m: number) => `${m} months`,
+  monthlyLabel: 'Monthly payment',
+  scheduleSummary: 'See the full monthly schedule',
+  scheduleMonth: 'Month',
+  scheduleAmount: 'Amount',
+  scheduleDeposit: 'Initial deposit (on allocation)',
+  indicative: 'Indicative only, with no interest charged: your final payment plan is agreed with our sales team in writing.',
+  contactUs: 'Contact Us',
+  submitInterest: 'Submit Interest',
+  contactTitle: 'Contact our sales team',
+  contactIntro: 'Choose how you would like to reach us. We answer calls and WhatsApp messages 8am–6pm (WAT), Monday to Saturday.',
+  call: 'Call',
+  whatsapp: 'WhatsApp',
+  email: 'E-mail',
+  whatsappMessage: (district: string) => `Hello, I am interested in a plot in ${district}. Please send me more details.`,
+  emailSubject: (district: string) => `Plot enquiry: ${district}`,
+  showAllLandmarks: (n: number) => `Show all ${n} landmarks`,
+  showFewerLandmarks: 'Show fewer landmarks',
+};
+
+export const d1: District = {
+  slug: 'd1',
+  path: '/d1',
+  number: 1,
+  name: 'District 1',
+  area: 'Lugbe',
+  city: 'Abuja',
+  choice: 'Lugbe, Abuja',
+  meta: {
+    title: 'District 1 — Lugbe, Abuja',
+    description:
+      'Serviced residential plots in Lugbe, Abuja, minutes from the airport: 300 sqm for ₦10,000,000 with a ₦3,000,000 initial deposit.',
+  },
+  hero: {
+    eyebrow: 'District 1 · Lugbe, Abuja',
+    title: 'A planned address on the Airport Road corridor',
+    lead: 'Serviced plots in one of the fastest-growing parts of the Federal Capital Territory, with roads, power and security planned before the first home goes up.',
+    image: '/media/district-lugbe.svg',
+    imageAlt: 'Illustration of District 1: villas along a tree-lined avenue with a granite hill and a distant aircraft.',
+  },
+  about: {
+    heading: 'About District 1',
+    paragraphs: [
+      'District 1 sits in Lugbe, along the Airport Road corridor that links the city centre to Nnamdi Azikiwe International Airport. Lugbe has grown from a satellite town into one of Abuja’s most sought-after residential areas, and demand keeps rising as the capital expands south-west.',
+      'We plan the whole district before selling a single plot: road layout, drainage, power and water, green spaces and a secure perimeter. You buy into an estate that is designed to hold its value, whether you build your family home now or hold the land as an investment.',
+    ],
+  },
+  featuresHeading: 'Features',
+  features: [
+    { icon: 'road', title: 'Paved road network', text: 'Asphalt roads with kerbs, walkways and solar street lighting.' },
+    { icon: 'drain', title: 'Planned drainage', text: 'Covered drains sized for the rainy season, built before handover.' },
+    { icon: 'bolt', title: 'Dedicated power', text: 'An estate transformer and underground distribution to every plot.' },
+    { icon: 'droplet', title: 'Central water supply', text: 'A borehole and treatment plant with piped water to each plot.' },
+    { icon: 'tree', title: 'Parks and green space', text: 'A central park, play areas and tree-lined avenues.' },
+    { icon: 'camera', title: 'Gated and monitored', text: 'Perimeter fence, gatehouse and CCTV with 24-hour guards.' },
+  ],
+  whyChoose: {
+    heading: 'Why choose District 1',
+    style: 'cards',
+    items: [
+      {
+        icon: 'shield',
+        title: 'Safety and Security',
+        text: 'One controlled entrance, a fenced perimeter, round-the-clock guards and camera coverage of every street.',
+      },
+      {
+        icon: 'leaf',
+        title: 'Comfort and Lifestyle',
+        text: 'Low-density streets, generous plots and green space so the district stays calm as it grows.',
+      },
+      {
+        icon: 'sparkle',
+        title: 'Convenience and amenities',
+        text: 'Minutes from the airport, Lugbe market and the city’s main roads, with shops and schools close by.',
+      },
+    ],
+  },
+  landmarks: {
+    heading: 'Landmarks',
+    intro: 'Everyday places within easy reach. Drive times are indicative and depend on traffic.',
+    shownCount: 6,
+    items: [
+      { icon: 'plane', name: 'Nnamdi Azikiwe International Airport', kind: 'Airport', distance: 'About 15 minutes' },
+      { icon: 'store', name: 'Lugbe Market', kind: 'Market', distance: 'About 5 minutes' },
+      { icon: 'train', name: 'Idu Railway Station', kind: 'Rail station', distance: 'About 20 minutes' },
+      { icon: 'graduation', name: 'University of Abuja', kind: 'University', distance: 'About 10 minutes' },
+      { icon: 'bus', name: 'Jabi Motor Park', kind: 'Bus terminal', distance: 'About 25 minutes' },
+      { icon: 'bag', name: 'Jabi Lake Mall', kind: 'Shopping mall', distance: 'About 25 minutes' },
+    ],
+  },
+  offer: { sizeSqm: 300, priceNgn: 10_000_000, depositNgn: 3_000_000, wording: OFFER_WORDING },
+  contactUs: true,
+};
+
+export const d2: District = {
+  slug: 'd2',
+  path: '/d2',
+  number: 2,
+  name: 'District 2',
+  area: 'Moniya',
+  city: 'Ibadan',
+  choice: 'Moniya, Ibadan',
+  meta: {
+    title: 'District 2 — Moniya, Ibadan',
+    description:
+      'Spacious residential plots in Moniya, Ibadan, by the Lagos–Ibadan railway terminus: 450 sqm for ₦1,500,000 with a ₦500,000 initial deposit.',
+  },
+  hero: {
+    eyebrow: 'District 2 · Moniya, Ibadan',
+    title: 'Room to grow, where the railway meets the city',
+    lead: 'Generous plots in Moniya, on the northern edge of Ibadan, beside the terminus of the Lagos–Ibadan standard-gauge railway.',
+    image: '/media/district-moniya.svg',
+    imageAlt: 'Illustration of District 2: homes among rolling green land with a passenger train crossing in the distance.',
+  },
+  about: {
+    heading: 'About District 2',
+    paragraphs: [
+      'District 2 is in Moniya, Akinyele, where the Ibadan–Oyo road leaves the city. Since the Lagos–Ibadan railway opened its terminus here, Moniya has become the gateway to Ibadan for commuters, traders and families moving out of the crowded centre.',
+      'Plots are larger and prices lower than in the city, with the same planning we apply in Abuja: laid-out roads, drainage, power, water and shared spaces, so the district matures into a community rather than a patchwork.',
+    ],
+  },
+  featuresHeading: 'Features',
+  features: [
+    { icon: 'road', title: 'Graded road network', text: 'Laid-out streets linking every plot to the Ibadan–Oyo road.' },
+    { icon: 'drain', title: 'Drainage channels', text: 'Lined drains that keep streets and plots dry in the rains.' },
+    { icon: 'bolt', title: 'Power connection', text: 'Distribution lines planned to every street, with solar street lights.' },
+    { icon: 'droplet', title: 'Water supply', text: 'A central borehole with a reservoir for the whole district.' },
+    { icon: 'users', title: 'Community spaces', text: 'A green, a children’s playground and a multi-purpose hall.' },
+    { icon: 'shield', title: 'Secure perimeter', text: 'A fenced district with a manned gate and estate patrols.' },
+  ],
+  whyChoose: {
+    heading: 'Why choose District 2',
+    style: 'numbered',
+    items: [
+      { icon: 'shield', title: 'Safety and security', text: 'A gated, fenced district with guards and patrols, so children can play on their own street.' },
+      { icon: 'leaf', title: 'Lifestyle and convenience', text: 'Quiet streets and open space, with Moniya market, schools and the railway minutes away.' },
+      { icon: 'users', title: 'Community and social life', text: 'Shared greens, a hall and a residents’ association that gives every homeowner a voice.' },
+      { icon: 'heart', title: 'Family-friendly', text: 'Large plots with room for a garden, and schools and clinics close by.' },
+      { icon: 'trending', title: 'Investment and property value', text: 'Ibadan is growing north; land near the rail terminus is among the first to appreciate.' },
+      { icon: 'briefcase', title: 'Career and personal growth', text: 'Trains to Lagos and quick roads to Ibadan’s universities and business districts widen where you can work.' },
+      { icon: 'cpu', title: 'Technology and innovation', text: 'Ducting for fibre internet to every street and solar-ready power from the start.' },
+    ],
+  },
+  landmarks: {
+    heading: 'Landmarks',
+    intro: 'Places within reach of District 2. Drive times are indicative and depend on traffic.',
+    shownCount: 6,
+    items: [
+      { icon: 'train', name: 'Obafemi Awolowo Railway Station, Moniya', kind: 'Rail terminus', distance: 'About 5 minutes' },
+      { icon: 'store', name: 'Moniya Market', kind: 'Market', distance: 'About 5 minutes' },
+      { icon: 'building', name: 'Akinyele Local Government Secretariat', kind: 'Local government', distance: 'About 5 minutes' },
+      { icon: 'road', name: 'Ibadan–Oyo Expressway', kind: 'Expressway', distance: 'About 2 minutes' },
+      { icon: 'bus', name: 'Ojoo Bus Terminal', kind: 'Bus terminal', distance: 'About 15 minutes' },
+      { icon: 'leaf', name: 'International Institute of Tropical Agriculture (IITA)', kind: 'Research campus', distance: 'About 15 minutes' },
+      { icon: 'graduation', name: 'University of Ibadan', kind: 'University', distance: 'About 20 minutes' },
+      { icon: 'store', name: 'Bodija Market', kind: 'Market', distance: 'About 30 minutes' },
+      { icon: 'bag', name: 'Ventura Mall, Samonda', kind: 'Shopping mall', distance: 'About 25 minutes' },
+      { icon: 'tree', name: 'Agodi Gardens', kind: 'Park', distance: 'About 35 minutes' },
+    ],
+  },
+  offer: { sizeSqm: 450, priceNgn: 1_500_000, depositNgn: 500_000, wording: OFFER_WORDING },
+  contactUs: false,
+};
+
+export const DISTRICTS = [d1, d2] as const;

@@ -1,0 +1,14 @@
+export const FOOTER_COPY = {
+  contactHeading: 'Contact us',
+  newsletterHeading: 'Newsletter',
+  newsletterText: 'News on plot releases, site visits and prices. No spam; unsubscribe any time.',
+  newsletterLabel: 'E-mail address',
+  newsletterPlaceholder: 'Type your email',
+  subscribe: 'Subscribe',
+  subscribed: 'You are subscribed. Watch your inbox for our next update.',
+  followHeading: 'Follow us',
+  rights: 'All rights reserved.',
+  privacy: 'Privacy Policy',
+  terms: 'Terms of Service',
+  districtsHeading: 'Our districts',
+};

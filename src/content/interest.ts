@@ -1,0 +1,34 @@
+/** Copy of the Submit Interest popup, the sending overlay and the browser's error catalogue (spec §4, §8). */
+export const INTEREST_COPY = {
+  trigger: 'Submit Interest',
+  dialogTitle: 'Submit Interest',
+  dialogIntro: 'Leave your details and a member of our sales team will call you, usually within the hour on working days.',
+  close: 'Close',
+  labels: {
+    title: 'Title',
+    fullname: 'Full name',
+    email: 'E-mail',
+    phonenumber: 'Phone number',
+    district: 'Preferred district',
+  },
+  placeholders: {
+    fullname: 'e.g. Adaeze Okafor',
+    phonenumber: '+234***',
+  },
+  phoneHint: 'Include your country code if you are outside Nigeria.',
+  submit: 'Submit Interest',
+  privacyNote: 'We use your details only to contact you about our districts.',
+  privacyLink: 'Privacy Policy',
+  submitting: 'Submitting...',
+  successToast: 'Interest Sumitted!',
+  confirmationTitle: 'Thank you',
+  confirmation: 'Your Interest has been submitted! We will reach out shortly ...',
+  confirmationDetail: 'A member of our sales team will call you on the number you gave us. Tap anywhere to close.',
+  savedOffline: 'Your details are saved on this device and will be sent automatically when you are back online.',
+} as const;
+
+export const ERROR_COPY = {
+  network: 'Could not connect to the Server. Could be your network. Check and try again',
+  sessionExpired: 'session expired: please re-login',
+  unexpected: (detail: string) => `Unexpected error: ${detail}`,
+} as const;

@@ -1,0 +1,26 @@
+/** Top navigation and the Coming Soon popup (spec §2, Shared elements). */
+export type NavItem = { label: string; href: string } | { label: string; comingSoon: true };
+
+export const NAV_ITEMS: NavItem[] = [
+  { label: 'Home', href: '/' },
+  { label: 'Buy', comingSoon: true },
+  { label: 'Rent', comingSoon: true },
+  { label: 'Investment', comingSoon: true },
+  { label: 'Management', comingSoon: true },
+];
+
+export const COMING_SOON = {
+  title: 'Coming Soon',
+  text: 'Coming Soon! Stay tuned for this amazing feature...',
+  dismissHint: 'Tap anywhere to close',
+};
+
+export const NAV_COPY = {
+  primaryLabel: 'Main',
+  openMenu: 'Open menu',
+  closeMenu: 'Close menu',
+  menuTitle: 'Menu',
+  submitInterest: 'Submit Interest',
+  skipToContent: 'Skip to content',
+  homeLinkLabel: (brand: string) => `${brand} home`,
+};

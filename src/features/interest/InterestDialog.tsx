@@ -1,0 +1,186 @@
+'use client';
+
+import Link from 'next/link';
+import { useId, useState, type FormEvent } from 'react';
+import { Modal } from '@/components/ui/Modal';
+import { INTEREST_COPY } from '@/content/interest';
+import { DISTRICT_CHOICES, TITLES, interestSchema, type InterestFields } from './schema';
+
+type FieldErrors = Partial<Record<keyof InterestFields, string>>;
+
+interface InterestDialogProps {
+  open: boolean;
+  onClose: () => void;
+  fields: InterestFields;
+  onChange: (fields: InterestFields) => void;
+  onSubmit: (fields: InterestFields, honeypot: string) => Promise<void>;
+}
+
+/** The Submit Interest popup (spec §3): five required fields, validated by the browser and by the shared schema. */
+export function InterestDialog({ open, onClose, fields, onChange, onSubmit }: InterestDialogProps) {
+  const id = useId();
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [honeypot, setHoneypot] = useState('');
+  const copy = INTEREST_COPY;
+
+  const set = <K extends keyof InterestFields>(key: K, value: InterestFields[K]) => {
+    onChange({ ...fields, [key]: value });
+    if (errors[key]) setErrors({ ...errors, [key]: undefined });
+  };
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = interestSchema.safeParse(fields);
+    if (!parsed.success) {
+      const next: FieldErrors = {};
+      for (const issue of parsed.error.issues) {
+        const key = issue.path[0] as keyof InterestFields;
+        next[key] ??= issue.message;
+      }
+      setErrors(next);
+      document.getElementById(`${id}-${Object.keys(next)[0]}`)?.focus();
+      return;
+    }
+    setErrors({});
+    await onSubmit(fields, honeypot);
+  };
+
+  const errorProps = (key: keyof InterestFields) =>
+    errors[key] ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-${key}-error` } : {};
+  const errorText = (key: keyof InterestFields) =>
+    errors[key] ? (
+      <p id={`${id}-${key}-error`} className="mt-1.5 text-sm text-red-800">
+        {errors[key]}
+      </p>
+    ) : null;
+
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      title={copy.dialogTitle}
+      closeLabel={copy.close}
+      panelClassName="px-6 pt-8 pb-6 sm:px-8"
+      titleClassName="font-display text-3xl text-forest-900"
+    >
+      <p className="mt-2 text-sm leading-relaxed text-ink-soft">{copy.dialogIntro}</p>
+      <form className="mt-6 grid grid-cols-4 gap-4" onSubmit={handleSubmit} aria-label={copy.dialogTitle}>
+        <div className="col-span-1">
+          <label htmlFor={`${id}-title`} className="field-label">
+            {copy.labels.title}
+          </label>
+          <select
+            id={`${id}-title`}
+            name="title"
+            required
+            className="field px-2"
+            value={fields.title}
+            onChange={(e) => set('title', e.target.value as InterestFields['title'])}
+          >
+            {TITLES.map((t) => (
+              <option key={t} value={t}>
+                {t}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="col-span-3">
+          <label htmlFor={`${id}-fullname`} className="field-label">
+            {copy.labels.fullname}
+          </label>
+          <input
+            id={`${id}-fullname`}
+            name="fullname"
+            type="text"
+            required
+            autoComplete="name"
+            placeholder={copy.placeholders.fullname}
+            className="field"
+            value={fields.fullname}
+            onChange={(e) => set('fullname', e.target.value)}
+            data-autofocus
+            {...errorProps('fullname')}
+          />
+          {errorText('fullname')}
+        </div>
+        <div className="col-span-4">
+          <label htmlFor={`${id}-email`} className="field-label">
+            {copy.labels.email}
+          </label>
+          <input
+            id={`${id}-email`}
+            name="email"
+            type="email"
+            required
+            autoComplete="email"
+            inputMode="email"
+            placeholder="name@example.com"
+            className="field"
+            value={fields.email}
+            onChange={(e) => set('email', e.target.value)}
+            {...errorProps('email')}
+          />
+          {errorText('email')}
+        </div>
+        <div className="col-span-4">
+          <label htmlFor={`${id}-phonenumber`} className="field-label">
+            {copy.labels.phonenumber}
+          </label>
+          <input
+            id={`${id}-phonenumber`}
+            name="phonenumber"
+            type="tel"
+            required
+            autoComplete="tel"
+            placeholder={copy.placeholders.phonenumber}
+            className="field"
+            value={fields.phonenumber}
+            onChange={(e) => set('phonenumber', e.target.value)}
+            aria-describedby={errors.phonenumber ? `${id}-phonenumber-error` : `${id}-phone-hint`}
+            aria-invalid={errors.phonenumber ? true : undefined}
+          />
+          {errorText('phonenumber') ?? (
+            <p id={`${id}-phone-hint`} className="mt-1.5 text-xs text-ink-soft">
+              {copy.phoneHint}
+            </p>
+          )}
+        </div>
+        <div className="col-span-4">
+          <label htmlFor={`${id}-district`} className="field-label">
+            {copy.labels.district}
+          </label>
+          <select
+            id={`${id}-district`}
+            name="district"
+            required
+            className="field"
+            value={fields.district}
+            onChange={(e) => set('district', e.target.value as InterestFields['district'])}
+          >
+            {DISTRICT_CHOICES.map((d) => (
+              <option key={d} value={d}>
+                {d}
+              </option>
+            ))}
+          </select>
+        </div>
+        {/* Honeypot: invisible to people, filled by bots; such posts are stored flagged as spam. */}
+        <div className="absolute -left-[9999px] h-px w-px overflow-hidden" aria-hidden="true">
+          <label htmlFor={`${id}-website`}>Leave this field empty</label>
+          <input id={`${id}-website`} name="website" type="text" tabIndex={-1} autoComplete="off" value={honeypot} onChange={(e) => setHoneypot(e.target.value)} />
+        </div>
+        <div className="col-span-4 mt-2">
+          <button type="submit" className="btn-primary w-full">
+            {copy.submit}
+          </button>
+          <p className="mt-3 text-center text-xs text-ink-soft">
+            {copy.privacyNote}{' '}
+            <Link href="/privacy" className="underline underline-offset-2 hover:text-forest-900" onClick={onClose}>
+              {copy.privacyLink}
+            </Link>
+          </p>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,131 @@
+'use client';
+
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { usePathname } from 'next/navigation';
+import { INTEREST_COPY } from '@/content/interest';
+import { notifyInfo, notifySuccess } from '@/lib/browser/toast';
+import { captureAttribution } from './attribution';
+import { InterestDialog } from './InterestDialog';
+import { ConfirmationPanel } from './ConfirmationPanel';
+import { SubmittingOverlay } from '@/components/SubmittingOverlay';
+import { listPending, newIdempotencyKey } from './pending-submissions';
+import { INTEREST_DEFAULTS, type DistrictChoice, type InterestFields } from './schema';
+import { sendInterest } from './submit';
+
+interface InterestContextValue {
+  /** Opens the Submit Interest popup, optionally preselecting a district. */
+  openInterest: (district?: DistrictChoice) => void;
+}
+
+const InterestContext = createContext<InterestContextValue | null>(null);
+
+export function useInterest(): InterestContextValue {
+  const value = useContext(InterestContext);
+  if (!value) throw new Error('useInterest must be used inside <InterestProvider>');
+  return value;
+}
+
+/** Owns the popup, the sending overlay and the confirmation panel for every page. */
+export function InterestProvider({ children }: { children: ReactNode }) {
+  const pathname = usePathname();
+  // The popup is open on the first load of the home page (spec §2), so the server renders it open.
+  const [open, setOpen] = useState(() => pathname === '/');
+  const [fields, setFields] = useState<InterestFields>(INTEREST_DEFAULTS);
+  const [submitting, setSubmitting] = useState(false);
+  const [confirmed, setConfirmed] = useState(false);
+  const formKey = useRef<string | null>(null);
+  const formStartedAt = useRef<number>(0);
+  const resending = useRef(false);
+
+  const startForm = useCallback(() => {
+    formKey.current ??= newIdempotencyKey();
+    if (!formStartedAt.current) formStartedAt.current = Date.now();
+  }, []);
+
+  // After a lead is accepted the popup closes and the next form starts empty with a new key.
+  const resetForm = useCallback(() => {
+    setOpen(false);
+    setFields((current) => ({ ...INTEREST_DEFAULTS, district: current.district }));
+    formKey.current = null;
+    formStartedAt.current = 0;
+  }, []);
+
+  useEffect(() => {
+    captureAttribution();
+    if (open) startForm();
+    // Only on mount: the home page's popup opens with the page.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const openInterest = useCallback(
+    (district?: DistrictChoice) => {
+      if (district) setFields((current) => (current.fullname || current.email || current.phonenumber ? current : { ...current, district }));
+      startForm();
+      setOpen(true);
+    },
+    [startForm],
+  );
+
+  // Submissions saved on a failed network are sent again when the browser is back online or the page opens.
+  const resendPending = useCallback(async () => {
+    if (resending.current || !navigator.onLine) return;
+    resending.current = true;
+    try {
+      for (const entry of listPending()) {
+        const accepted = await sendInterest(entry);
+        if (!accepted) break;
+        notifySuccess(INTEREST_COPY.successToast);
+        if (entry.key === formKey.current) resetForm();
+      }
+    } finally {
+      resending.current = false;
+    }
+  }, [resetForm]);
+
+  useEffect(() => {
+    void resendPending();
+    const onOnline = () => void resendPending();
+    window.addEventListener('online', onOnline);
+    return () => window.removeEventListener('online', onOnline);
+  }, [resendPending]);
+
+  const submit = useCallback(
+    async (values: InterestFields, honeypot: string) => {
+      startForm();
+      const key = formKey.current as string;
+      setSubmitting(true);
+      const accepted = await sendInterest(
+        {
+          key,
+          savedAt: Date.now(),
+          payload: {
+            ...values,
+            ...captureAttribution(),
+            ...(honeypot ? { website: honeypot } : {}),
+            form_started_at: formStartedAt.current,
+          },
+        },
+        (outcome) => {
+          setSubmitting(false);
+          if (outcome === 'unreachable') notifyInfo(INTEREST_COPY.savedOffline);
+        },
+      );
+      if (!accepted) return;
+      notifySuccess(INTEREST_COPY.successToast);
+      setConfirmed(true);
+      resetForm();
+    },
+    [startForm, resetForm],
+  );
+
+  const value = useMemo(() => ({ openInterest }), [openInterest]);
+
+  return (
+    <InterestContext.Provider value={value}>
+      {children}
+      <InterestDialog open={open} onClose={() => setOpen(false)} fields={fields} onChange={setFields} onSubmit={submit} />
+      <ConfirmationPanel open={confirmed} onClose={() => setConfirmed(false)} />
+      <SubmittingOverlay visible={submitting} message={INTEREST_COPY.submitting} />
+    </InterestContext.Provider>
+  );
+}

@@ -1,0 +1,102 @@
+import { ERROR_COPY } from '@/content/interest';
+import { clearSessionKeys } from '@/lib/browser/session-keys';
+import { notifyError } from '@/lib/browser/toast';
+
+/** Where the browser goes when a staff session has expired (spec §8). */
+export const SESSION_EXPIRED_PATH = '/registration';
+
+type Navigate = (path: string) => void;
+let navigate: Navigate = (path) => window.location.assign(path);
+/** Lets the app route client-side (keeping the toast on screen) instead of a full page load. */
+export function setNavigate(fn: Navigate) {
+  navigate = fn;
+}
+
+/** ok; unreachable = network failure or a 5xx (worth sending again later); refused = a 4xx answer. */
+export type RequestOutcome = 'ok' | 'unreachable' | 'refused';
+
+export interface RequestOptions {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  url: string;
+  body?: unknown;
+  /** Called once the request has finished, whatever the result (hides the sending overlay). */
+  finish?: (outcome: RequestOutcome) => void;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+/**
+ * The shared request helper (spec §7, §8): returns the response data, or undefined on any failure after
+ * showing the error catalogue's toast. No timeout: slow mobile networks get all the time they need.
+ */
+export async function request<T = unknown>({ method, url, body, finish, signal, headers }: RequestOptions): Promise<T | undefined> {
+  let outcome: RequestOutcome = 'refused';
+  try {
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method,
+        signal,
+        credentials: 'same-origin',
+        headers: { Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    } catch (error) {
+      if (signal?.aborted) return undefined;
+      outcome = 'unreachable';
+      // fetch rejects with a TypeError when the network is unreachable.
+      if (error instanceof TypeError) notifyError(ERROR_COPY.network);
+      else notifyError(ERROR_COPY.unexpected(describe(error)));
+      return undefined;
+    }
+
+    let data: unknown;
+    try {
+      data = await readJson(response);
+    } catch {
+      // The connection dropped while the answer was arriving: the server may or may not have acted.
+      outcome = 'unreachable';
+      notifyError(ERROR_COPY.network);
+      return undefined;
+    }
+    if (response.status >= 500) outcome = 'unreachable';
+    const errorText = data && typeof data === 'object' && 'error' in data ? (data as { error: unknown }).error : undefined;
+    if (typeof errorText === 'string' && errorText) {
+      if (errorText === 'jwt expired') {
+        clearSessionKeys();
+        notifyError(ERROR_COPY.sessionExpired);
+        navigate(SESSION_EXPIRED_PATH);
+      } else {
+        notifyError(errorText);
+      }
+      return undefined;
+    }
+    if (!response.ok) {
+      notifyError(ERROR_COPY.unexpected(`the server answered ${response.status}`));
+      return undefined;
+    }
+    if (!data) return undefined;
+    outcome = 'ok';
+    return data as T;
+  } catch (error) {
+    notifyError(ERROR_COPY.unexpected(describe(error)));
+    return undefined;
+  } finally {
+    finish?.(outcome);
+  }
+}
+
+/** Parses a JSON body; undefined when it is empty or not JSON; throws when the body cannot be read. */
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
