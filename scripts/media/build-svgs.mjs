@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 import { hero } from './hero.mjs';
 import { lugbe, moniya } from './districts.mjs';
+import { siteplan } from './siteplan.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const media = join(root, 'public', 'media');
@@ -14,6 +15,7 @@ const jobs = {
   hero: ['hero-skyline.svg', hero],
   lugbe: ['district-lugbe.svg', lugbe],
   moniya: ['district-moniya.svg', moniya],
+  siteplan: ['site-plan.svg', siteplan],
 };
 const wanted = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(jobs);
 for (const key of wanted) {
