@@ -1,5 +1,5 @@
+import { healthResponse } from '@/lib/db/health.server';
+
 export const dynamic = 'force-dynamic';
 
-export function GET() {
-  return Response.json({ ok: true });
-}
+export const GET = () => healthResponse();

@@ -1,0 +1,210 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import * as schema from './schema';
+import { acquireDirectoryLock, type HeldLock } from './lock';
+import { migratePgliteDatabase, migratePostgresDatabase } from './migrate';
+
+/**
+ * The one database module. Two drivers behind one Drizzle `Db` type:
+ * - default: PGlite (PostgreSQL in WASM, in-process) with its files under DATA_DIR/pglite;
+ * - DATABASE_URL set: node-postgres with a connection pool.
+ * Opened lazily on first use (never during `next build`), migrated on open, one instance per process.
+ * Nothing here imports 'server-only' because src/instrumentation.ts loads it too; it only ever runs on the server.
+ */
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type DbKind = 'pglite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Db;
+  kind: DbKind;
+  /** Throws when the database does not answer. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** postgres:// URL; when absent PGlite is used. */
+  databaseUrl?: string;
+  /** PGlite: directory for the data files and the lock (ignored with databaseUrl). `memory://` for a throwaway database. */
+  dataDir?: string;
+  /** PostgreSQL: a schema to create and use instead of public (tests). */
+  schema?: string;
+  /** PostgreSQL pool size (default 10). */
+  poolMax?: number;
+}
+
+export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options) : openPglite(options.dataDir ?? './data');
+}
+
+async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const inMemory = dataDir.startsWith('memory://');
+  let lock: HeldLock | undefined;
+  let dir: string | undefined;
+  if (!inMemory) {
+    const root = path.resolve(dataDir);
+    mkdirSync(root, { recursive: true });
+    lock = acquireDirectoryLock(path.join(root, 'pglite.lock'));
+    dir = path.join(root, 'pglite');
+  }
+  try {
+    // relaxedDurability stays false: every query's result is returned only after its writes reached the files.
+    const client = await PGlite.create(dir ?? 'memory://', { relaxedDurability: false });
+    const db = drizzle({ client, schema });
+    await migratePgliteDatabase(db as never);
+    let closed = false;
+    return {
+      db: db as unknown as Db,
+      kind: 'pglite',
+      ping: async () => {
+        await client.query('select 1');
+      },
+      close: async () => {
+        if (closed) return;
+        closed = true;
+        try {
+          await client.close();
+        } finally {
+          lock?.release();
+        }
+      },
+    };
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+}
+
+async function openPostgres(url: string, options: OpenOptions): Promise<DatabaseHandle> {
+  const pg = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const Pool = pg.default?.Pool ?? pg.Pool;
+  if (options.schema) {
+    if (!/^[a-z_][a-z0-9_]{0,62}$/.test(options.schema)) throw new Error(`Invalid schema name ${options.schema}`);
+    const admin = new Pool({ connectionString: url, max: 1 });
+    try {
+      await admin.query(`CREATE SCHEMA IF NOT EXISTS "${options.schema}"`);
+    } finally {
+      await admin.end();
+    }
+  }
+  const pool = new Pool({
+    connectionString: url,
+    max: options.poolMax ?? 10,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+    ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+  });
+  // An idle client losing its server connection must not crash the process; the next query reconnects.
+  pool.on('error', (error) => console.error('[db] idle PostgreSQL connection failed:', error.message));
+  try {
+    await migratePostgresDatabase(pool, options.schema);
+  } catch (error) {
+    await pool.end().catch(() => {});
+    throw error;
+  }
+  const db = drizzle({ client: pool, schema });
+  let closed = false;
+  return {
+    db: db as unknown as Db,
+    kind: 'postgres',
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}
+
+// ---- the process-wide instance -------------------------------------------------------------------------------
+
+interface Holder {
+  opening?: Promise<DatabaseHandle>;
+  handle?: DatabaseHandle;
+  override?: DatabaseHandle;
+  signalsRegistered?: boolean;
+}
+
+// On globalThis so that separately bundled route modules of one server process share a single instance.
+const HOLDER = Symbol.for('districts.db.holder');
+const holder: Holder = ((globalThis as Record<symbol, Holder>)[HOLDER] ??= {});
+
+/** The process's database, opened (and migrated) on first call from DATA_DIR / DATABASE_URL. */
+export function getDatabase(): Promise<DatabaseHandle> {
+  if (holder.override) return Promise.resolve(holder.override);
+  if (holder.handle) return Promise.resolve(holder.handle);
+  if (!holder.opening) {
+    if (process.env.NEXT_PHASE === 'phase-production-build') {
+      return Promise.reject(new Error('The database is not opened during `next build`.'));
+    }
+    holder.opening = (async () => {
+      const { getEnv } = await import('../env.server');
+      const env = getEnv();
+      const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+      holder.handle = handle;
+      registerShutdown();
+      return handle;
+    })();
+    // A failed open (database down, lock held) is retried on the next call rather than cached.
+    holder.opening.catch(() => {
+      holder.opening = undefined;
+    });
+  }
+  return holder.opening;
+}
+
+/** Closes the process's database (idempotent). */
+export async function closeDatabase(): Promise<void> {
+  const opening = holder.opening;
+  holder.opening = undefined;
+  const handle = holder.handle ?? (await opening?.catch(() => undefined));
+  holder.handle = undefined;
+  await handle?.close();
+}
+
+/** Tests: route handlers use this handle instead of opening one from the environment (undefined to undo). */
+export function setDatabaseForTests(handle: DatabaseHandle | undefined): void {
+  holder.override = handle;
+}
+
+/**
+ * Close the database cleanly on SIGTERM/SIGINT, once. `next start` handles these signals itself: it stops
+ * accepting connections, lets running requests finish, then calls process.exit. We close the database at that
+ * exit (after the requests that need it have finished), and exit ourselves after a grace period if nobody does.
+ */
+function registerShutdown(): void {
+  if (holder.signalsRegistered) return;
+  holder.signalsRegistered = true;
+  let shuttingDown = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    const code = signal === 'SIGINT' ? 130 : 143;
+    const realExit = process.exit.bind(process);
+    let exiting = false;
+    const closeThenExit = (exitCode?: number | string | null) => {
+      if (exiting) return undefined as never;
+      exiting = true;
+      const hardStop = setTimeout(() => realExit(exitCode ?? code), 5_000);
+      hardStop.unref();
+      closeDatabase()
+        .catch((error) => console.error('[db] error while closing:', error))
+        .finally(() => realExit(exitCode ?? code));
+      return undefined as never;
+    };
+    process.exit = closeThenExit as typeof process.exit;
+    // If the host does not exit by itself (no other handler), close and exit after the requests had time to end.
+    if (process.listenerCount(signal) > 0) setTimeout(() => closeThenExit(code), 10_000);
+    else closeThenExit(code);
+  };
+  process.once('SIGTERM', onSignal);
+  process.once('SIGINT', onSignal);
+}

@@ -1,0 +1,129 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * The one database schema (PostgreSQL dialect), shared by PGlite and node-postgres.
+ * After changing it run `npm run db:generate` and commit the new file under drizzle/.
+ */
+
+/** Pipeline states a lead moves through in the staff area. `spam` is for leads staff mark by hand. */
+export const LEAD_STATUSES = ['new', 'contacted', 'qualified', 'won', 'lost', 'spam'] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+
+const statusList = sql.raw(LEAD_STATUSES.map((s) => `'${s}'`).join(', '));
+
+export const interestSubmissions = pgTable(
+  'interest_submissions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    fullName: text('full_name').notNull(),
+    /** Trimmed and lower-cased. */
+    email: text('email').notNull(),
+    /** Exactly as the visitor typed it (trimmed). */
+    phoneRaw: text('phone_raw').notNull(),
+    /** E.164 (+234...) when the number parses as Nigerian or international, else null. */
+    phoneE164: text('phone_e164'),
+    district: text('district').notNull(),
+    utmSource: text('utm_source'),
+    utmMedium: text('utm_medium'),
+    utmCampaign: text('utm_campaign'),
+    utmTerm: text('utm_term'),
+    utmContent: text('utm_content'),
+    referrer: text('referrer'),
+    landingPath: text('landing_path'),
+    /** One per filled form, sent by the browser; repeats return the first answer. */
+    idempotencyKey: text('idempotency_key'),
+    status: text('status').notNull().default('new'),
+    spam: boolean('spam').notNull().default(false),
+    /** Why the lead was flagged (honeypot, too_fast), null when not spam. */
+    spamReason: text('spam_reason'),
+    /** Milliseconds between opening the form and submitting it, as the browser reported (may be null). */
+    fillMs: integer('fill_ms'),
+    /** Salted hash of the client address (see docs/decisions/0100-ip-storage.md); never the raw address. */
+    clientHash: text('client_hash'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('interest_submissions_idempotency_key_uq').on(t.idempotencyKey),
+    index('interest_submissions_created_at_idx').on(t.createdAt),
+    index('interest_submissions_email_idx').on(t.email),
+    index('interest_submissions_status_idx').on(t.status, t.createdAt),
+    check('interest_submissions_status_ck', sql`${t.status} in (${statusList})`),
+  ],
+);
+
+export const newsletterSubscribers = pgTable(
+  'newsletter_subscribers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Trimmed and lower-cased; one row per address. */
+    email: text('email').notNull(),
+    subscribedAt: timestamp('subscribed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true, mode: 'date' }),
+    /** Secret for the unsubscribe link (base64url, 32 random bytes). */
+    unsubscribeToken: text('unsubscribe_token').notNull(),
+    /** Set when only honeypot-filled sign-ups ever came for this address. */
+    spam: boolean('spam').notNull().default(false),
+    clientHash: text('client_hash'),
+  },
+  (t) => [
+    uniqueIndex('newsletter_subscribers_email_uq').on(t.email),
+    uniqueIndex('newsletter_subscribers_token_uq').on(t.unsubscribeToken),
+  ],
+);
+
+export const OUTBOX_KINDS = ['lead.notify_sales', 'lead.webhook', 'lead.receipt'] as const;
+export type OutboxKind = (typeof OUTBOX_KINDS)[number];
+
+/**
+ * Durable outbox: notifications written in the same transaction as the lead, delivered later by a worker
+ * (see docs/decisions/0102-outbox.md).
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    /** The lead (or other aggregate) this message is about. */
+    aggregateId: uuid('aggregate_id').notNull(),
+    payload: jsonb('payload').notNull(),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    availableAt: timestamp('available_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('outbox_pending_idx').on(t.status, t.availableAt),
+    uniqueIndex('outbox_kind_aggregate_uq').on(t.kind, t.aggregateId),
+    check('outbox_status_ck', sql`${t.status} in ('pending', 'delivered', 'failed', 'skipped')`),
+  ],
+);
+
+/**
+ * Fixed-window rate-limit counters, shared by every server instance that uses the same database.
+ * `client_hash` is a salted hash, never an address.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    bucket: text('bucket').notNull(),
+    clientHash: text('client_hash').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true, mode: 'date' }).notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.bucket, t.clientHash, t.windowStart] }), index('rate_limits_window_idx').on(t.windowStart)],
+);
+
+/** Small key/value store for generated secrets (the client-hash salt), shared by all instances. */
+export const appSecrets = pgTable('app_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+export type InterestSubmissionRow = typeof interestSubmissions.$inferSelect;
+export type NewsletterSubscriberRow = typeof newsletterSubscribers.$inferSelect;

@@ -1,0 +1,139 @@
+import { z } from 'zod';
+
+/**
+ * The server's configuration, read from the environment and validated ONCE (at start-up through
+ * src/instrumentation.ts, or on first use). Every bad value gets its own sentence naming the variable.
+ * All variables are optional for the quick start.
+ */
+
+const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+const optionalText = z.preprocess(blankToUndefined, z.string().trim().optional());
+
+const rate = (name: string, fallback: string) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .default(fallback)
+      .transform((value, ctx) => {
+        const match = /^\s*(\d{1,9})\s*\/\s*(\d{1,9})\s*$/.exec(value);
+        const count = match ? Number(match[1]) : NaN;
+        const seconds = match ? Number(match[2]) : NaN;
+        if (!match || count < 1 || seconds < 1) {
+          ctx.addIssue({ code: 'custom', message: `${name} must look like "count/seconds", e.g. "${fallback}" (got "${value}").` });
+          return z.NEVER;
+        }
+        return { count, windowSeconds: seconds };
+      }),
+  );
+
+const url = (name: string, protocols: string[]) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .refine((value) => {
+        try {
+          return protocols.includes(new URL(value).protocol);
+        } catch {
+          return false;
+        }
+      }, `${name} must be a ${protocols.map((p) => p.replace(':', '://')).join(' or ')} URL.`)
+      .optional(),
+  );
+
+const emailList = (name: string) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .transform((value) => value.split(',').map((part) => part.trim()).filter(Boolean))
+      .refine((list) => list.every((item) => z.email().safeParse(item).success), `${name} must be one e-mail address or several separated by commas.`)
+      .optional(),
+  );
+
+const booleanFlag = (name: string) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .default('false')
+      .transform((value, ctx) => {
+        const v = value.trim().toLowerCase();
+        if (['1', 'true', 'yes', 'on'].includes(v)) return 1;
+        if (['0', 'false', 'no', 'off'].includes(v)) return 0;
+        if (/^\d{1,2}$/.test(v)) return Number(v);
+        ctx.addIssue({ code: 'custom', message: `${name} must be true, false, or the number of trusted proxies in front of the server (got "${value}").` });
+        return z.NEVER;
+      }),
+  );
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.preprocess(blankToUndefined, z.enum(['development', 'production', 'test']).default('development')),
+    PORT: z.preprocess(
+      blankToUndefined,
+      z.coerce.number({ error: 'PORT must be a whole number between 1 and 65535.' }).int('PORT must be a whole number between 1 and 65535.').min(1, 'PORT must be a whole number between 1 and 65535.').max(65535, 'PORT must be a whole number between 1 and 65535.').default(3000),
+    ),
+    HOST: optionalText,
+    DATA_DIR: z.preprocess(blankToUndefined, z.string().trim().default('./data')),
+    DATABASE_URL: url('DATABASE_URL', ['postgres:', 'postgresql:']),
+    SITE_URL: url('SITE_URL', ['http:', 'https:']),
+    SESSION_SECRET: z.preprocess(blankToUndefined, z.string().min(32, 'SESSION_SECRET must be at least 32 characters long.').optional()),
+    ADMIN_EMAIL: z.preprocess(blankToUndefined, z.email({ error: 'ADMIN_EMAIL must be an e-mail address.' }).optional()),
+    ADMIN_PASSWORD: z.preprocess(blankToUndefined, z.string().min(12, 'ADMIN_PASSWORD must be at least 12 characters long.').optional()),
+    SMTP_URL: url('SMTP_URL', ['smtp:', 'smtps:']),
+    MAIL_FROM: optionalText,
+    LEADS_NOTIFY_TO: emailList('LEADS_NOTIFY_TO'),
+    WEBHOOK_URL: url('WEBHOOK_URL', ['http:', 'https:']),
+    WEBHOOK_SECRET: z.preprocess(blankToUndefined, z.string().min(16, 'WEBHOOK_SECRET must be at least 16 characters long.').optional()),
+    TRUST_PROXY: booleanFlag('TRUST_PROXY'),
+    RATE_LIMIT_INTEREST: rate('RATE_LIMIT_INTEREST', '5/600'),
+    RATE_LIMIT_NEWSLETTER: rate('RATE_LIMIT_NEWSLETTER', '5/600'),
+    MIN_FILL_MS: z.preprocess(
+      blankToUndefined,
+      z.coerce.number({ error: 'MIN_FILL_MS must be a whole number of milliseconds (0 turns the check off).' }).int('MIN_FILL_MS must be a whole number of milliseconds (0 turns the check off).').min(0, 'MIN_FILL_MS must be a whole number of milliseconds (0 turns the check off).').max(600_000, 'MIN_FILL_MS must be at most 600000 (10 minutes).').default(1500),
+    ),
+  })
+  .superRefine((env, ctx) => {
+    if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'ADMIN_PASSWORD must be set when ADMIN_EMAIL is set.' });
+    if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL) ctx.addIssue({ code: 'custom', path: ['ADMIN_EMAIL'], message: 'ADMIN_EMAIL must be set when ADMIN_PASSWORD is set.' });
+    if (env.WEBHOOK_URL && !env.WEBHOOK_SECRET) ctx.addIssue({ code: 'custom', path: ['WEBHOOK_SECRET'], message: 'WEBHOOK_SECRET must be set when WEBHOOK_URL is set (webhooks are signed).' });
+  });
+
+export type ServerEnv = z.infer<typeof envSchema>;
+
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid server configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'EnvError';
+  }
+}
+
+/** Validates an environment object; throws EnvError listing every bad variable. */
+export function parseEnv(source: Record<string, string | undefined>): ServerEnv {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    throw new EnvError(
+      result.error.issues.map((issue) => {
+        const name = String(issue.path[0] ?? 'environment');
+        return issue.message.includes(name) ? issue.message : `${name}: ${issue.message}`;
+      }),
+    );
+  }
+  return result.data;
+}
+
+let cached: ServerEnv | undefined;
+
+/** The validated environment of this process (validated on the first call, then cached). */
+export function getEnv(): ServerEnv {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
+
+/** Tests change process.env between cases; this forgets the cached result. */
+export function resetEnvCache(): void {
+  cached = undefined;
+}

@@ -1,0 +1,118 @@
+import 'server-only';
+
+/**
+ * Shared request parsing for the JSON API: a 16 KB cap read by streaming (the body is never buffered past the
+ * cap), a JSON content-type check, and refusals that are always `{error: "<sentence a visitor understands>"}`.
+ */
+
+export const MAX_BODY_BYTES = 16 * 1024;
+
+export const MESSAGES = {
+  tooLarge: 'What you sent is too large. Please shorten your answers and try again.',
+  notJson: 'We could not read your form. Please reload the page and try again.',
+  badJson: 'We could not read your form. Please reload the page and try again.',
+  notAnObject: 'We could not read your form. Please reload the page and try again.',
+  methodNotAllowed: 'This address only accepts form submissions.',
+  unavailable: 'We could not save your details just now. Please try again in a moment.',
+  rateLimited: (minutes: number) =>
+    `You have sent this form several times in a short while. Please wait ${minutes === 1 ? 'a minute' : `${minutes} minutes`} and try again.`,
+} as const;
+
+const NO_STORE = { 'Cache-Control': 'no-store' } as const;
+
+export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return Response.json(body, { status, headers: { ...NO_STORE, ...headers } });
+}
+
+export function errorResponse(status: number, error: string, headers: Record<string, string> = {}): Response {
+  return jsonResponse({ error }, status, headers);
+}
+
+export function methodNotAllowed(allow: string): Response {
+  return errorResponse(405, MESSAGES.methodNotAllowed, { Allow: allow });
+}
+
+export type JsonBodyResult = { ok: true; value: Record<string, unknown> } | { ok: false; response: Response };
+
+function isJsonContentType(value: string | null): boolean {
+  if (!value) return false;
+  const mediaType = value.split(';')[0].trim().toLowerCase();
+  return mediaType === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(mediaType);
+}
+
+/**
+ * Reads a JSON object body: 415 when the content type is not JSON, 413 past maxBytes (declared or actual),
+ * 400 when the bytes are not UTF-8 JSON or not an object.
+ */
+export async function readJsonObject(request: Request, maxBytes = MAX_BODY_BYTES): Promise<JsonBodyResult> {
+  const declared = request.headers.get('content-length');
+  if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared) > maxBytes) {
+    return { ok: false, response: errorResponse(413, MESSAGES.tooLarge) };
+  }
+  if (!isJsonContentType(request.headers.get('content-type'))) {
+    return { ok: false, response: errorResponse(415, MESSAGES.notJson) };
+  }
+  const bytes = await readCapped(request, maxBytes);
+  if (bytes === 'too-large') return { ok: false, response: errorResponse(413, MESSAGES.tooLarge) };
+  if (bytes === 'unreadable') return { ok: false, response: errorResponse(400, MESSAGES.badJson) };
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    return { ok: false, response: errorResponse(400, MESSAGES.badJson) };
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { ok: false, response: errorResponse(400, MESSAGES.badJson) };
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return { ok: false, response: errorResponse(400, MESSAGES.notAnObject) };
+  }
+  return { ok: true, value: value as Record<string, unknown> };
+}
+
+async function readCapped(request: Request, maxBytes: number): Promise<Uint8Array | 'too-large' | 'unreadable'> {
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (total > maxBytes) {
+        await reader.cancel().catch(() => {});
+        return 'too-large';
+      }
+      chunks.push(value);
+    }
+  } catch {
+    return 'unreadable';
+  }
+  const out = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return out;
+}
+
+/** `Idempotency-Key`: optional; when present 8–128 characters of A–Z, a–z, 0–9, `_` and `-`. */
+export type IdempotencyKeyResult = { ok: true; key: string | undefined } | { ok: false; response: Response };
+
+export function readIdempotencyKey(request: Request): IdempotencyKeyResult {
+  const raw = request.headers.get('idempotency-key');
+  if (raw === null) return { ok: true, key: undefined };
+  const key = raw.trim();
+  if (!/^[A-Za-z0-9_-]{8,128}$/.test(key)) {
+    return {
+      ok: false,
+      response: errorResponse(400, 'We could not read your form. Please reload the page and try again.'),
+    };
+  }
+  return { ok: true, key };
+}

@@ -1,0 +1,119 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe } from 'vitest';
+import { openDatabase, setDatabaseForTests, type DatabaseHandle } from '@/lib/db/client';
+import { resetEnvCache } from '@/lib/env.server';
+
+/**
+ * Runs a suite against every database the machine offers: PGlite (always, in memory) and PostgreSQL when
+ * TEST_DATABASE_URL is set (each suite in a fresh schema, dropped afterwards, so runs are repeatable).
+ */
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL?.trim() || undefined;
+
+export interface DriverContext {
+  kind: 'pglite' | 'postgres';
+  /** The suite's database (opened in beforeAll). */
+  handle(): DatabaseHandle;
+  /** Another connection pool on the same database (PostgreSQL: a second server instance); PGlite: the same handle. */
+  openSecond(): Promise<DatabaseHandle>;
+}
+
+let warned = false;
+
+export function describeEachDriver(name: string, body: (ctx: DriverContext) => void): void {
+  for (const kind of ['pglite', 'postgres'] as const) {
+    if (kind === 'postgres' && !TEST_DATABASE_URL) {
+      if (!warned) {
+        warned = true;
+        console.warn('[tests] PostgreSQL suites skipped: TEST_DATABASE_URL is not set (e.g. postgres://postgres@127.0.0.1:5432/test).');
+      }
+      describe.skip(`${name} [postgres: skipped, TEST_DATABASE_URL unset]`, () => body(unavailable(kind)));
+      continue;
+    }
+    describe(`${name} [${kind}]`, () => {
+      let handle: DatabaseHandle | undefined;
+      const extra: DatabaseHandle[] = [];
+      const schema = `t_${randomBytes(6).toString('hex')}`;
+      beforeAll(async () => {
+        handle = kind === 'pglite' ? await openDatabase({ dataDir: 'memory://' }) : await openDatabase({ databaseUrl: TEST_DATABASE_URL, schema });
+        setDatabaseForTests(handle);
+      });
+      afterAll(async () => {
+        setDatabaseForTests(undefined);
+        for (const h of extra) await h.close();
+        await handle?.close();
+        if (kind === 'postgres') await dropSchema(schema);
+      });
+      body({
+        kind,
+        handle: () => {
+          if (!handle) throw new Error('database not open yet');
+          return handle;
+        },
+        openSecond: async () => {
+          if (kind === 'pglite') return handle!;
+          const second = await openDatabase({ databaseUrl: TEST_DATABASE_URL, schema });
+          extra.push(second);
+          return second;
+        },
+      });
+    });
+  }
+}
+
+function unavailable(kind: 'pglite' | 'postgres'): DriverContext {
+  const fail = () => {
+    throw new Error('skipped');
+  };
+  return { kind, handle: fail, openSecond: fail };
+}
+
+async function dropSchema(schema: string): Promise<void> {
+  const pg = await import('pg');
+  const client = new pg.default.Client({ connectionString: TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Sets environment variables for the handlers (validated again on next use). */
+export function setEnv(values: Record<string, string | undefined>): void {
+  for (const [name, value] of Object.entries(values)) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
+  resetEnvCache();
+}
+
+export const validLead = (overrides: Record<string, unknown> = {}) => ({
+  title: 'Mrs',
+  fullname: 'Adaeze Okafor',
+  email: 'Adaeze.Okafor@Example.COM',
+  phonenumber: '0803 123 4567',
+  district: 'Lugbe, Abuja',
+  ...overrides,
+});
+
+let keyCounter = 0;
+export const newKey = () => `test-${Date.now().toString(36)}-${(keyCounter++).toString(36)}-${randomBytes(4).toString('hex')}`;
+
+export function jsonRequest(
+  path: string,
+  body: unknown,
+  options: { headers?: Record<string, string>; method?: string; raw?: boolean } = {},
+): Request {
+  return new Request(`http://localhost${path}`, {
+    method: options.method ?? 'POST',
+    headers: { 'content-type': 'application/json', ...options.headers },
+    body: options.raw ? (body as BodyInit) : JSON.stringify(body),
+  });
+}
+
+/** A distinct client address per call (rate-limit buckets), as `next start` would pass it. */
+let clientCounter = 1;
+export const freshClient = () => {
+  const n = clientCounter++;
+  return { 'x-forwarded-for': `198.51.${(n >> 8) & 255}.${n & 255}` };
+};
