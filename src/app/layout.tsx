@@ -1,14 +1,30 @@
 import type { Metadata, Viewport } from 'next';
+import { ToastHost } from '@/components/ToastHost';
+import { getSiteFacts, getSiteUrl } from '@/content/site';
+import { JsonLd, organizationJsonLd } from '@/lib/seo/json-ld';
 import { fraunces, inter } from './fonts';
 import './globals.css';
 
-export const metadata: Metadata = { title: 'Meridian Districts' };
+export function generateMetadata(): Metadata {
+  const { brand, tagline } = getSiteFacts();
+  return {
+    metadataBase: new URL(getSiteUrl()),
+    title: { default: `${brand} — ${tagline}`, template: `%s | ${brand}` },
+    description: tagline,
+    applicationName: brand,
+  };
+}
+
 export const viewport: Viewport = { themeColor: '#12302a', width: 'device-width', initialScale: 1 };
 
 export default function RootLayout({ children }: { children: React.ReactNode }) {
   return (
     <html lang="en-NG" className={`${fraunces.variable} ${inter.variable}`}>
-      <body>{children}</body>
+      <body>
+        {children}
+        <ToastHost />
+        <JsonLd data={organizationJsonLd(getSiteFacts(), getSiteUrl())} />
+      </body>
     </html>
   );
 }

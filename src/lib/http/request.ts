@@ -75,7 +75,10 @@ export async function request<T = unknown>({ method, url, body, finish, signal, 
       notifyError(ERROR_COPY.unexpected(`the server answered ${response.status}`));
       return undefined;
     }
-    if (!data) return undefined;
+    if (!data || typeof data !== 'object') {
+      notifyError(ERROR_COPY.unexpected('the server sent an answer we could not read'));
+      return undefined;
+    }
     outcome = 'ok';
     return data as T;
   } catch (error) {

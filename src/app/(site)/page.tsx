@@ -1,0 +1,72 @@
+import Link from 'next/link';
+import type { Metadata } from 'next';
+import { HeroVideo } from '@/components/HeroVideo';
+import { HOME_COPY } from '@/content/home';
+import { SubmitInterestButton } from '@/features/interest/SubmitInterestButton';
+import { pageMetadata } from '@/lib/seo/metadata';
+import { ArrowRightIcon } from '@/components/icons';
+
+export const metadata: Metadata = pageMetadata({ ...HOME_COPY.meta, path: '/' });
+
+export default function HomePage() {
+  const { hero, claim, sections } = HOME_COPY;
+  return (
+    <>
+      <section aria-labelledby="hero-heading" className="relative isolate flex min-h-[100svh] items-end overflow-hidden bg-forest-950 text-ivory-50 sm:items-center">
+        {/* eslint-disable-next-line @next/next/no-img-element -- the poster is already sized and compressed */}
+        <img src="/media/hero-poster.webp" alt={hero.posterAlt} width={1600} height={900} fetchPriority="high" className="absolute inset-0 -z-20 size-full object-cover" />
+        <div className="absolute inset-0 -z-10">
+          <HeroVideo label={hero.videoLabel} />
+        </div>
+        <div className="absolute inset-0 -z-10 bg-gradient-to-t from-forest-950/90 via-forest-950/55 to-forest-950/30 sm:bg-gradient-to-r sm:from-forest-950/85 sm:via-forest-950/50 sm:to-transparent" />
+        <div className="container-page pt-28 pb-16 sm:py-32">
+          <p className="text-xs font-semibold tracking-[0.2em] text-brass-300 uppercase">{hero.eyebrow}</p>
+          <h1 id="hero-heading" className="mt-5 max-w-3xl text-4xl leading-[1.06] text-ivory-50 sm:text-6xl lg:text-7xl">
+            {hero.title}
+          </h1>
+          <p className="mt-6 max-w-xl text-lg leading-relaxed text-ivory-100/90">{hero.lead}</p>
+          <div className="mt-10 flex flex-wrap gap-3">
+            <SubmitInterestButton className="btn-brass">{hero.cta}</SubmitInterestButton>
+            <a href="#districts" className="btn-outline-light">
+              {hero.secondary}
+            </a>
+          </div>
+        </div>
+      </section>
+
+      <section aria-label={claim.text} className="border-b border-forest-900/10 bg-ivory-100">
+        <div className="container-page flex flex-col gap-4 py-10 sm:flex-row sm:items-center sm:gap-10">
+          <p className="font-display text-6xl leading-none text-forest-800 sm:text-7xl" aria-hidden="true">
+            {claim.figure}
+          </p>
+          <div>
+            <p className="font-display text-2xl text-forest-900">{claim.text}</p>
+            <p className="mt-1 text-sm text-ink-soft">{claim.note}</p>
+          </div>
+        </div>
+      </section>
+
+      <div id="districts" className="scroll-mt-20">
+        {sections.map((s, index) => (
+          <section key={s.slug} aria-labelledby={`${s.slug}-heading`} className={index % 2 ? 'bg-ivory-100' : ''}>
+            <div className="container-page grid items-center gap-10 py-20 sm:py-28 lg:grid-cols-2 lg:gap-16">
+              {/* eslint-disable-next-line @next/next/no-img-element -- SVG artwork needs no optimisation */}
+              <img src={s.image} alt={s.imageAlt} width={1200} height={800} loading="lazy" className={`w-full rounded-3xl shadow-xl ring-1 ring-forest-900/10 ${index % 2 ? 'lg:order-2' : ''}`} />
+              <div>
+                <p className="eyebrow">{s.eyebrow}</p>
+                <h2 id={`${s.slug}-heading`} className="mt-3 text-4xl sm:text-5xl">
+                  {s.heading}
+                </h2>
+                <p className="mt-5 max-w-lg text-lg leading-relaxed text-ink-soft">{s.text}</p>
+                <Link href={s.href} className="btn-primary mt-8" aria-label={s.ctaLabel}>
+                  {s.cta}
+                  <ArrowRightIcon className="size-4" />
+                </Link>
+              </div>
+            </div>
+          </section>
+        ))}
+      </div>
+    </>
+  );
+}

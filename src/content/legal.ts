@@ -1,0 +1,131 @@
+/** Privacy Policy and Terms of Service. The privacy notice follows the Nigeria Data Protection Act 2023. */
+export interface LegalSection {
+  heading: string;
+  paragraphs: string[];
+  list?: string[];
+}
+export interface LegalPage {
+  path: '/privacy' | '/terms';
+  title: string;
+  description: string;
+  updated: string;
+  intro: (brand: string) => string;
+  sections: (facts: { brand: string; email: string; address: string }) => LegalSection[];
+}
+
+export const PRIVACY: LegalPage = {
+  path: '/privacy',
+  title: 'Privacy Policy',
+  description: 'What personal data we collect when you submit your interest or subscribe, why, how long we keep it and your rights under the Nigeria Data Protection Act 2023.',
+  updated: '22 November 2026',
+  intro: (brand) =>
+    `${brand} (“we”) is the data controller for the personal data collected on this website. This notice explains what we collect, why, and the rights you have under the Nigeria Data Protection Act 2023 (NDPA).`,
+  sections: ({ brand, email, address }) => [
+    {
+      heading: 'What we collect',
+      paragraphs: ['We collect only what you give us and what we need to answer you:'],
+      list: [
+        'Submit Interest form: your title, full name, e-mail address, phone number and preferred district.',
+        'Newsletter: your e-mail address.',
+        'How you found us: the campaign tags in the link you followed (UTM parameters), the website that referred you and the first page you opened.',
+        'Abuse prevention: a one-way, salted fingerprint of your network address, used only to limit repeated automated submissions. We never store your IP address itself.',
+      ],
+    },
+    {
+      heading: 'Why we use it and our lawful basis',
+      paragraphs: [
+        'We use your interest details to call or e-mail you about plots in our districts, arrange site visits and prepare offers. The lawful basis is your consent, given when you submit the form, and steps you ask us to take before a contract (NDPA section 25).',
+        'We use your newsletter address to send you news about our districts, on the basis of your consent. Every newsletter has an unsubscribe link.',
+        'We do not sell your data, and we do not use it for automated decisions that affect you.',
+      ],
+    },
+    {
+      heading: 'Who sees it',
+      paragraphs: [
+        `Only ${brand}’s sales and customer-care staff, and the service providers who host our website and send our e-mails under written data-processing agreements. Where a provider processes data outside Nigeria, we rely on the safeguards the NDPA requires for cross-border transfers.`,
+      ],
+    },
+    {
+      heading: 'How long we keep it',
+      paragraphs: [
+        'Interest submissions: up to 24 months after our last contact with you, unless you become a customer, when contract and tax law require us to keep records longer.',
+        'Newsletter: until you unsubscribe; we then keep only a record that you unsubscribed, so we do not write to you again.',
+        'Abuse-prevention fingerprints: deleted within 24 hours.',
+      ],
+    },
+    {
+      heading: 'Your rights',
+      paragraphs: ['Under the NDPA you may, free of charge:'],
+      list: [
+        'ask for a copy of the personal data we hold about you;',
+        'have inaccurate data corrected;',
+        'have your data erased, or its use restricted;',
+        'object to our use of it, and withdraw your consent at any time;',
+        'receive your data in a portable, machine-readable format;',
+        'complain to the Nigeria Data Protection Commission (NDPC) if you believe we have mishandled your data.',
+      ],
+    },
+    {
+      heading: 'Contact',
+      paragraphs: [
+        `Write to our data protection contact at ${email}, or to ${brand}, ${address}. We answer within 30 days.`,
+      ],
+    },
+  ],
+};
+
+export const TERMS: LegalPage = {
+  path: '/terms',
+  title: 'Terms of Service',
+  description: 'The terms for using this website and the status of the prices and payment plans shown on it.',
+  updated: '22 November 2026',
+  intro: (brand) => `These terms apply to your use of the ${brand} website. By using it you accept them.`,
+  sections: ({ brand, email }) => [
+    {
+      heading: 'Information on this website',
+      paragraphs: [
+        'Descriptions, illustrations, prices, plot sizes, landmarks, drive times and payment plans on this website are for information only. Illustrations are artist’s impressions. Prices and availability may change without notice.',
+        'No sale or allocation is made through this website. A plot is reserved only by a written offer from us and payment of the initial deposit, under a contract of sale.',
+      ],
+    },
+    {
+      heading: 'Instalment views',
+      paragraphs: [
+        'Monthly amounts shown in an instalment view are indicative, with no interest charged. Your payment plan is agreed with our sales team in writing.',
+      ],
+    },
+    {
+      heading: 'Submitting your interest',
+      paragraphs: [
+        'Submitting your interest does not commit you to buy, and does not commit us to sell. Please give accurate contact details so that we can reach you.',
+      ],
+    },
+    {
+      heading: 'Acceptable use',
+      paragraphs: ['Do not misuse the website: no automated submissions, attempts to break its security, or false details in another person’s name.'],
+    },
+    {
+      heading: 'Liability and law',
+      paragraphs: [
+        `${brand} is not liable for loss arising from reliance on information on this website, to the extent the law allows. These terms are governed by the laws of the Federal Republic of Nigeria.`,
+        `Questions about these terms: ${email}.`,
+      ],
+    },
+  ],
+};
+
+export const NOT_FOUND_COPY = {
+  title: 'Page not found',
+  heading: 'We could not find that page',
+  text: 'The page you are looking for may have moved, or the link may be mistyped. Our districts are a click away.',
+  home: 'Back to the home page',
+};
+
+export const REGISTRATION_COPY = {
+  title: 'Staff sign-in',
+  heading: 'Staff sign-in',
+  text: 'This area is for our sales team. Sign-in opens here shortly; if you were signed out, your session has expired.',
+  home: 'Back to the home page',
+};
+
+export const LEGAL_UPDATED_LABEL = 'Last updated';

@@ -1,0 +1,151 @@
+import { ContentIcon } from '@/components/ContentIcon';
+import { Section } from '@/components/Section';
+import { OFFER_COPY, type District } from '@/content/districts';
+import type { SiteFacts } from '@/content/site';
+import { SubmitInterestButton } from '@/features/interest/SubmitInterestButton';
+import { ContactUsButton } from '@/features/offer/ContactUsButton';
+import { InstalmentView } from '@/features/offer/InstalmentView';
+import { formatNaira } from '@/features/offer/instalments';
+import { LandmarksList } from './LandmarksList';
+
+/** /d1 and /d2: hero, about, features, why choose, landmarks, land offer (spec §2). */
+export function DistrictPage({ district, facts }: { district: District; facts: SiteFacts }) {
+  const { hero, about, features, whyChoose, landmarks, offer } = district;
+  const districtLabel = `${district.name}, ${district.choice}`;
+  const contact = district.contactUs ? <ContactUsButton facts={facts} districtLabel={districtLabel} className="btn-outline-light" /> : null;
+
+  return (
+    <>
+      <section className="relative overflow-hidden bg-forest-900 pt-28 pb-16 text-ivory-50 sm:pt-36 sm:pb-24" aria-labelledby="hero-heading">
+        <div className="container-page grid items-center gap-12 lg:grid-cols-[1.05fr_1fr]">
+          <div>
+            <p className="text-xs font-semibold tracking-[0.18em] text-brass-300 uppercase">{hero.eyebrow}</p>
+            <h1 id="hero-heading" className="mt-4 text-4xl leading-[1.08] text-ivory-50 sm:text-5xl lg:text-6xl">
+              {hero.title}
+            </h1>
+            <p className="mt-6 max-w-xl text-lg leading-relaxed text-ivory-100/85">{hero.lead}</p>
+            <div className="mt-9 flex flex-wrap gap-3">
+              <SubmitInterestButton district={district.choice} className="btn-brass">
+                {OFFER_COPY.submitInterest}
+              </SubmitInterestButton>
+              {contact}
+            </div>
+          </div>
+          {/* eslint-disable-next-line @next/next/no-img-element -- SVG artwork needs no optimisation */}
+          <img src={hero.image} alt={hero.imageAlt} width={1200} height={800} className="w-full rounded-3xl shadow-2xl ring-1 ring-ivory-50/10" fetchPriority="high" />
+        </div>
+      </section>
+
+      <Section id="about" eyebrow={`${district.area}, ${district.city}`} heading={about.heading}>
+        <div className="mt-8 grid gap-10 lg:grid-cols-[1.4fr_1fr]">
+          <div className="space-y-5 text-lg leading-relaxed text-ink-soft">
+            {about.paragraphs.map((p) => (
+              <p key={p.slice(0, 24)}>{p}</p>
+            ))}
+          </div>
+          <dl className="grid grid-cols-2 gap-px self-start overflow-hidden rounded-2xl bg-forest-900/10 text-sm">
+            {[
+              ['Plot size', `${offer.sizeSqm} sqm`],
+              ['Price', formatNaira(offer.priceNgn)],
+              [OFFER_COPY.depositLabel, formatNaira(offer.depositNgn)],
+              ['Location', `${district.area}, ${district.city}`],
+            ].map(([term, value]) => (
+              <div key={term} className="bg-ivory-50 p-5">
+                <dt className="text-ink-soft">{term}</dt>
+                <dd className="mt-1 font-display text-xl text-forest-900">{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      </Section>
+
+      <Section id="features" heading={district.featuresHeading} className="bg-ivory-100">
+        <ul className="mt-10 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+          {features.map((f) => (
+            <li key={f.title} className="rounded-2xl bg-ivory-50 p-6 ring-1 ring-forest-900/5">
+              <span className="flex size-12 items-center justify-center rounded-full bg-forest-100 text-forest-800">
+                <ContentIcon name={f.icon} className="size-6" />
+              </span>
+              <h3 className="mt-5 text-xl">{f.title}</h3>
+              <p className="mt-2 text-sm leading-relaxed text-ink-soft">{f.text}</p>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section id="why-choose" heading={whyChoose.heading}>
+        {whyChoose.style === 'cards' ? (
+          <ul className="mt-10 grid gap-5 lg:grid-cols-3">
+            {whyChoose.items.map((item) => (
+              <li key={item.title} className="rounded-3xl bg-forest-900 p-8 text-ivory-100">
+                <ContentIcon name={item.icon} className="size-8 text-brass-300" />
+                <h3 className="mt-6 text-2xl text-ivory-50">{item.title}</h3>
+                <p className="mt-3 leading-relaxed text-ivory-100/80">{item.text}</p>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <ol className="mt-10 grid gap-x-10 gap-y-2 md:grid-cols-2">
+            {whyChoose.items.map((item, index) => (
+              <li key={item.title} className="flex gap-5 border-t border-forest-900/10 py-6">
+                <span className="font-display text-3xl leading-none text-brass-700 tabular-nums" aria-hidden="true">
+                  {String(index + 1).padStart(2, '0')}
+                </span>
+                <div>
+                  <h3 className="text-xl">{item.title}</h3>
+                  <p className="mt-2 text-sm leading-relaxed text-ink-soft">{item.text}</p>
+                </div>
+              </li>
+            ))}
+          </ol>
+        )}
+      </Section>
+
+      <Section id="landmarks" heading={landmarks.heading} intro={landmarks.intro} className="bg-ivory-100">
+        <LandmarksList
+          shownCount={landmarks.shownCount}
+          items={landmarks.items.map((l) => (
+            <li key={l.name} className="flex items-start gap-4 rounded-2xl bg-ivory-50 p-5 ring-1 ring-forest-900/5">
+              <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-forest-100 text-forest-800">
+                <ContentIcon name={l.icon} className="size-5" />
+              </span>
+              <div>
+                <h3 className="font-sans text-base font-semibold text-forest-900">{l.name}</h3>
+                <p className="mt-0.5 text-sm text-ink-soft">
+                  {l.kind} · {l.distance}
+                </p>
+              </div>
+            </li>
+          ))}
+        />
+      </Section>
+
+      <Section id="land-offer" heading={OFFER_COPY.heading}>
+        <div className="mt-10 grid items-start gap-10 lg:grid-cols-2">
+          {/* eslint-disable-next-line @next/next/no-img-element -- SVG artwork needs no optimisation */}
+          <img src="/media/site-plan.svg" alt={`Master plan drawing of ${district.name}: plots, roads and a central park.`} width={1200} height={800} loading="lazy" className="w-full rounded-3xl ring-1 ring-forest-900/10" />
+          <div>
+            <p className="font-display text-3xl leading-snug text-forest-900 sm:text-4xl">
+              {OFFER_COPY.perPlot(offer.sizeSqm)} {offer.wording}
+            </p>
+            <dl className="mt-6 grid grid-cols-2 gap-6">
+              <div>
+                <dt className="text-sm text-ink-soft">{OFFER_COPY.priceLabel}</dt>
+                <dd className="mt-1 font-display text-3xl text-forest-900">{formatNaira(offer.priceNgn)}</dd>
+              </div>
+              <div>
+                <dt className="text-sm text-ink-soft">{OFFER_COPY.depositLabel}</dt>
+                <dd className="mt-1 font-display text-3xl text-forest-900">{formatNaira(offer.depositNgn)}</dd>
+              </div>
+            </dl>
+            <div className="mt-8 flex flex-wrap gap-3">
+              <SubmitInterestButton district={district.choice}>{OFFER_COPY.submitInterest}</SubmitInterestButton>
+              {district.contactUs && <ContactUsButton facts={facts} districtLabel={districtLabel} />}
+            </div>
+            <InstalmentView price={offer.priceNgn} deposit={offer.depositNgn} />
+          </div>
+        </div>
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,64 @@
+'use client';
+
+import { useId, useState, type FormEvent } from 'react';
+import { FOOTER_COPY } from '@/content/footer';
+import { request } from '@/lib/http/request';
+import { notifyError, notifySuccess } from '@/lib/browser/toast';
+import { newsletterSchema } from './schema';
+
+/** Footer sign-up: one e-mail box and Subscribe; answers with a success or an error toast. */
+export function NewsletterForm() {
+  const id = useId();
+  const [email, setEmail] = useState('');
+  const [honeypot, setHoneypot] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = newsletterSchema.safeParse({ email });
+    if (!parsed.success) {
+      notifyError(parsed.error.issues[0]?.message ?? 'Please enter a valid e-mail address.');
+      return;
+    }
+    setBusy(true);
+    const data = await request<{ ok: true }>({
+      method: 'POST',
+      url: '/api/newsletter',
+      body: { email: parsed.data.email, ...(honeypot ? { website: honeypot } : {}) },
+      finish: () => setBusy(false),
+    });
+    if (data) {
+      notifySuccess(FOOTER_COPY.subscribed);
+      setEmail('');
+    }
+  };
+
+  return (
+    <form onSubmit={onSubmit} className="mt-4" aria-label={FOOTER_COPY.newsletterHeading}>
+      <label htmlFor={`${id}-email`} className="sr-only">
+        {FOOTER_COPY.newsletterLabel}
+      </label>
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <input
+          id={`${id}-email`}
+          name="email"
+          type="email"
+          required
+          autoComplete="email"
+          inputMode="email"
+          placeholder={FOOTER_COPY.newsletterPlaceholder}
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          className="min-h-12 w-full rounded-full border border-ivory-50/25 bg-forest-950/40 px-5 text-base text-ivory-50 placeholder:text-ivory-50/60 focus:border-brass-400 focus:outline-none"
+        />
+        <div className="absolute -left-[9999px] h-px w-px overflow-hidden" aria-hidden="true">
+          <label htmlFor={`${id}-website`}>Leave this field empty</label>
+          <input id={`${id}-website`} type="text" tabIndex={-1} autoComplete="off" value={honeypot} onChange={(e) => setHoneypot(e.target.value)} />
+        </div>
+        <button type="submit" className="btn-brass shrink-0" disabled={busy}>
+          {FOOTER_COPY.subscribe}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,50 @@
+import { headers } from 'next/headers';
+import type { District } from '@/content/districts';
+import type { SiteFacts } from '@/content/site';
+
+export function organizationJsonLd(facts: SiteFacts, siteUrl: string) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'RealEstateAgent',
+    name: facts.brand,
+    url: siteUrl,
+    logo: `${siteUrl}/icon.svg`,
+    email: facts.email,
+    telephone: facts.phone,
+    address: {
+      '@type': 'PostalAddress',
+      streetAddress: facts.address.street,
+      addressLocality: facts.address.city,
+      addressCountry: 'NG',
+    },
+    sameAs: facts.social.map((s) => s.url),
+  };
+}
+
+export function districtOfferJsonLd(district: District, facts: SiteFacts, siteUrl: string) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: `${district.offer.sizeSqm} sqm residential plot, ${district.name} (${district.area}, ${district.city})`,
+    description: district.meta.description,
+    image: `${siteUrl}${district.hero.image}`,
+    brand: { '@type': 'Brand', name: facts.brand },
+    offers: {
+      '@type': 'Offer',
+      url: `${siteUrl}${district.path}`,
+      price: district.offer.priceNgn,
+      priceCurrency: 'NGN',
+      availability: 'https://schema.org/InStock',
+      areaServed: { '@type': 'Place', name: `${district.area}, ${district.city}, Nigeria` },
+      seller: { '@type': 'Organization', name: facts.brand },
+    },
+  };
+}
+
+/** Structured data in a script tag that carries the request's CSP nonce. */
+export async function JsonLd({ data }: { data: object }) {
+  const nonce = (await headers()).get('x-nonce') ?? undefined;
+  // JSON.stringify cannot close the tag when "<" is escaped.
+  const json = JSON.stringify(data).replace(/</g, '\\u003c');
+  return <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: json }} />;
+}

@@ -1,0 +1,84 @@
+import { expect, test } from '@playwright/test';
+
+test.describe('security headers', () => {
+  for (const path of ['/', '/d1', '/no-such-page', '/api/health']) {
+    test(`${path} carries the baseline headers`, async ({ request }) => {
+      const response = await request.get(path);
+      const h = response.headers();
+      const csp = h['content-security-policy'];
+      expect(csp).toContain("frame-ancestors 'none'");
+      const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src')) ?? csp.split(';').find((d) => d.trim().startsWith('default-src'))!;
+      expect(scriptSrc).not.toContain('unsafe-inline');
+      expect(scriptSrc).not.toContain('unsafe-eval');
+      expect(h['x-content-type-options']).toBe('nosniff');
+      expect(h['referrer-policy']).toMatch(/^(strict-origin-when-cross-origin|strict-origin|same-origin|no-referrer)$/);
+      expect(h['permissions-policy']).toContain('camera=()');
+      expect(h['cross-origin-opener-policy']).toBe('same-origin');
+      expect(h['x-powered-by']).toBeUndefined();
+    });
+  }
+
+  test('each page gets its own CSP nonce, and every script carries it', async ({ request }) => {
+    const a = await request.get('/d1');
+    const b = await request.get('/d1');
+    const nonceOf = (csp: string) => /'nonce-([^']+)'/.exec(csp)?.[1];
+    const nonceA = nonceOf(a.headers()['content-security-policy']);
+    expect(nonceA).toBeTruthy();
+    expect(nonceA).not.toBe(nonceOf(b.headers()['content-security-policy']));
+    const html = await a.text();
+    const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonceA}"`);
+  });
+
+  test('no CSP violation is reported while pages run', async ({ page }) => {
+    const violations: string[] = [];
+    page.on('console', (m) => {
+      if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+    });
+    for (const path of ['/', '/d1', '/d2']) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+    }
+    expect(violations).toEqual([]);
+  });
+});
+
+test.describe('SEO', () => {
+  const pages = [
+    { path: '/', title: /Planned residential districts in Abuja and Ibadan/ },
+    { path: '/d1', title: /District 1 — Lugbe, Abuja/ },
+    { path: '/d2', title: /District 2 — Moniya, Ibadan/ },
+  ];
+  for (const { path, title } of pages) {
+    test(`${path} has its own title, description, canonical and OpenGraph card`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page).toHaveTitle(title);
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /.{50,}/);
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`${path === '/' ? '/?' : path}$`));
+      await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', title);
+      await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /og-image\.png$/);
+    });
+  }
+
+  test('JSON-LD describes the organisation and each district offer', async ({ page }) => {
+    await page.goto('/d1');
+    const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+    const data = blocks.map((b) => JSON.parse(b));
+    expect(data.find((d) => d['@type'] === 'RealEstateAgent')).toMatchObject({ address: { addressLocality: 'Lagos' } });
+    expect(data.find((d) => d['@type'] === 'Product')).toMatchObject({ offers: { price: 10_000_000, priceCurrency: 'NGN' } });
+  });
+
+  test('sitemap lists the public pages; robots points to it', async ({ request }) => {
+    const sitemap = await (await request.get('/sitemap.xml')).text();
+    for (const path of ['/d1', '/d2', '/privacy', '/terms']) expect(sitemap).toContain(`${path}</loc>`);
+    expect(sitemap).not.toContain('/registration');
+    const robots = await (await request.get('/robots.txt')).text();
+    expect(robots).toMatch(/Sitemap: .*\/sitemap\.xml/);
+    expect(robots).toContain('Disallow: /api/');
+  });
+
+  test('favicon and app icons are served', async ({ request }) => {
+    expect((await request.get('/icon.svg')).status()).toBe(200);
+  });
+});

@@ -1,0 +1,161 @@
+import { expect, test } from '@playwright/test';
+import { closeInterestPopup, expectNoSeriousAxeViolations, isPhone, openNavItem } from './helpers';
+
+const PAGES = ['/', '/d1', '/d2', '/privacy', '/terms', '/registration'];
+
+test.describe('every public page', () => {
+  for (const path of PAGES) {
+    test(`${path} has one h1, a title and no serious accessibility violations`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      await expect(page.locator('h1')).toHaveCount(1);
+      await expect(page).toHaveTitle(/\S/);
+      await expectNoSeriousAxeViolations(page);
+      // No horizontal scroll on any viewport.
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+    });
+  }
+
+  test('the open popups pass axe too', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('dialog', { name: 'Submit Interest' })).toBeVisible();
+    await expectNoSeriousAxeViolations(page);
+  });
+
+  test('an unknown route is a real 404 with a way home', async ({ page }) => {
+    const response = await page.goto('/no-such-page');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'We could not find that page' })).toBeVisible();
+    await page.getByRole('link', { name: 'Back to the home page' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expectNoSeriousAxeViolations(page);
+  });
+});
+
+test.describe('home page', () => {
+  test('hero, Moniya and Lugbe sections with Learn More links, and the demand claim', async ({ page }) => {
+    await page.goto('/');
+    await closeInterestPopup(page);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByText('Up to 50% higher demand on properties in our districts').first()).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Moniya, Ibadan' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Lugbe, Abuja' })).toBeVisible();
+
+    await page.getByRole('link', { name: /Learn More.*Moniya/i }).click();
+    await expect(page).toHaveURL(/\/d2$/);
+    await page.goBack();
+    await page.getByRole('link', { name: /Learn More.*Lugbe/i }).click();
+    await expect(page).toHaveURL(/\/d1$/);
+  });
+
+  test('the hero opens the Submit Interest popup', async ({ page }) => {
+    await page.goto('/');
+    await closeInterestPopup(page);
+    await page.getByRole('main').getByRole('button', { name: 'Submit Interest' }).first().click();
+    await expect(page.getByRole('dialog', { name: 'Submit Interest' })).toBeVisible();
+  });
+
+  test('the navigation bar changes style after more than 10 px of scroll', async ({ page }) => {
+    await page.goto('/');
+    await closeInterestPopup(page);
+    const header = page.getByRole('banner');
+    await expect(header).toHaveAttribute('data-scrolled', 'false');
+    const before = await header.evaluate((el) => getComputedStyle(el).backgroundColor);
+    await page.evaluate(() => window.scrollTo(0, 10));
+    await expect(header).toHaveAttribute('data-scrolled', 'false');
+    await page.evaluate(() => window.scrollTo(0, 11));
+    await expect(header).toHaveAttribute('data-scrolled', 'true');
+    await expect.poll(() => header.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe(before);
+  });
+
+  test('background video on larger screens only; phones download no video bytes', async ({ page }, info) => {
+    const videoRequests: string[] = [];
+    page.on('request', (r) => {
+      if (/\.(mp4|webm)(\?|$)/.test(r.url())) videoRequests.push(r.url());
+    });
+    await page.goto('/');
+    await expect(page.getByRole('img', { name: /skyline/i })).toBeVisible();
+    if (isPhone(info)) {
+      await page.waitForLoadState('networkidle');
+      await expect(page.locator('video')).toHaveCount(0);
+      expect(videoRequests).toEqual([]);
+    } else {
+      const video = page.locator('video');
+      await expect(video).toHaveCount(1);
+      await expect(video).toHaveAttribute('autoplay', '');
+      await expect(video.locator('source')).toHaveCount(2);
+    }
+  });
+});
+
+test.describe('navigation', () => {
+  for (const label of ['Buy', 'Rent', 'Investment', 'Management']) {
+    test(`${label} opens the Coming Soon popup, dismissed by a click`, async ({ page }, info) => {
+      await page.goto('/d1');
+      await openNavItem(page, info, label);
+      const popup = page.getByRole('dialog', { name: new RegExp(`${label}: Coming Soon`) });
+      await expect(popup).toContainText('Coming Soon! Stay tuned for this amazing feature...');
+      await popup.click();
+      await expect(popup).toBeHidden();
+    });
+  }
+
+  test('Home goes to /', async ({ page }, info) => {
+    await page.goto('/d2');
+    await openNavItem(page, info, 'Home');
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('the side menu opens from the menu icon with the same items and closes on Escape', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/d1');
+    const opener = page.getByRole('button', { name: 'Open menu' });
+    await opener.click();
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Home' })).toBeVisible();
+    for (const label of ['Buy', 'Rent', 'Investment', 'Management']) await expect(menu.getByRole('button', { name: label, exact: true })).toBeVisible();
+    await expect(menu.getByRole('button', { name: 'Submit Interest' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(opener).toBeFocused();
+    await opener.click();
+    await menu.getByRole('button', { name: 'Close menu' }).click();
+    await expect(menu).toBeHidden();
+  });
+});
+
+test.describe('footer', () => {
+  test('contact block, newsletter, four social handles, © 2024 with privacy and terms links', async ({ page }) => {
+    await page.goto('/d2');
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.getByRole('link', { name: /@.*\.ng$/ })).toHaveAttribute('href', /^mailto:/);
+    await expect(footer.getByRole('link', { name: /^\+234/ })).toHaveAttribute('href', /^tel:\+234/);
+    await expect(footer.locator('address')).toContainText('Lagos, Nigeria');
+    await expect(footer.getByPlaceholder('Type your email')).toBeVisible();
+    await expect(footer.getByRole('button', { name: 'Subscribe' })).toBeVisible();
+    for (const network of ['Facebook', 'X (Twitter)', 'Instagram', 'LinkedIn']) {
+      await expect(footer.getByRole('link', { name: new RegExp(`^${network.replace(/[()]/g, '\\$&')}:`) })).toBeVisible();
+    }
+    await expect(footer).toContainText('© 2024');
+    await footer.getByRole('link', { name: 'Privacy Policy' }).click();
+    await expect(page).toHaveURL(/\/privacy$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
+    for (const heading of ['What we collect', 'How long we keep it', 'Your rights', 'Contact']) {
+      await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
+    }
+    await expect(page.getByText(/Nigeria Data Protection Act 2023/).first()).toBeVisible();
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Service' }).click();
+    await expect(page).toHaveURL(/\/terms$/);
+  });
+
+  test('Subscribe answers with a success toast, and a bad address with an error', async ({ page }) => {
+    await page.goto('/d1');
+    const footer = page.getByRole('contentinfo');
+    await footer.getByPlaceholder('Type your email').fill(`news-${Date.now()}@example.com`);
+    await footer.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(page.getByText('You are subscribed. Watch your inbox for our next update.')).toBeVisible();
+    await expect(footer.getByPlaceholder('Type your email')).toHaveValue('');
+  });
+});
