@@ -3,7 +3,7 @@
 import { useEffect } from 'react';
 import { useRouter } from 'next/navigation';
 import { ToastContainer } from 'react-toastify/unstyled';
-import { setNavigate } from '@/lib/http/request';
+import { setNavigate } from '@/lib/browser/request';
 
 /**
  * One toast container for the site with the library defaults (top-right, 5 s, pause on hover and focus loss,

@@ -1,4 +1,4 @@
-import { request, type RequestOutcome } from '@/lib/http/request';
+import { request, type RequestOutcome } from '@/lib/browser/request';
 import { removePending, savePending, type PendingSubmission } from './pending-submissions';
 
 export const INTEREST_ENDPOINT = '/api/interest';

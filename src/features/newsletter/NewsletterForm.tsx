@@ -2,7 +2,7 @@
 
 import { useId, useState, type FormEvent } from 'react';
 import { FOOTER_COPY } from '@/content/footer';
-import { request } from '@/lib/http/request';
+import { request } from '@/lib/browser/request';
 import { notifyError, notifySuccess } from '@/lib/browser/toast';
 import { newsletterSchema } from './schema';
 

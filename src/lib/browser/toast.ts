@@ -1,4 +1,4 @@
-import { toast, type ToastOptions } from 'react-toastify';
+import { toast, type ToastOptions } from 'react-toastify/unstyled';
 
 /** Form and error toasts: bottom-right, 5 s (spec §8). Other toasts keep the library defaults. */
 export const FORM_TOAST: ToastOptions = { position: 'bottom-right', autoClose: 5000 };
