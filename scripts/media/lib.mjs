@@ -168,7 +168,7 @@ export function columnTree(x, y, h, fill) {
  * (body in one colour, windows split into lit and unlit lists).
  * x = left, y = ground, s = scale (1 = ~ 120px wide two-storey villa)
  */
-export function villa(x, y, s, kind, r) {
+export function villa(x, y, s, kind) {
   const body = [];
   const wins = []; // [x,y,w,h]
   const R = (X, Y, W, H) => body.push(`M${n(X)} ${n(Y)}h${n(W)}v${n(H)}h${n(-W)}Z`);
@@ -224,7 +224,7 @@ export function rectsPath(list) {
 }
 
 /** Street lamp: post + arm + head. x = base, y = ground, h = height, dir = +1/-1 arm direction */
-export function lamp(x, y, h, dir, fill) {
+export function lamp(x, y, h, dir) {
   const w = Math.max(1, h * 0.018);
   const arm = h * 0.16 * dir;
   const d = `M${n(x - w)} ${n(y)}L${n(x - w * 0.6)} ${n(y - h)}L${n(x + w * 0.6)} ${n(y - h)}L${n(x + w)} ${n(y)}Z` +

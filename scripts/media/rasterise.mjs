@@ -2,12 +2,18 @@
 // Usage: node scripts/media/rasterise.mjs in.svg out.png width height
 // Also exported as rasterise() for the other media scripts.
 import { chromium } from 'playwright-core';
-import { readFileSync, mkdtempSync } from 'node:fs';
+import { readFileSync, mkdtempSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, delimiter } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+/** Chromium binary: $CHROMIUM_PATH, else the first chromium/chrome found on PATH. */
+export const CHROMIUM = process.env.CHROMIUM_PATH || (() => {
+  for (const dir of (process.env.PATH || '').split(delimiter))
+    for (const name of ['chromium', 'chromium-browser', 'google-chrome'])
+      if (dir && existsSync(join(dir, name))) return join(dir, name);
+  throw new Error('Chromium not found: set CHROMIUM_PATH');
+})();
 export const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
