@@ -4,5 +4,5 @@ import nextTs from 'eslint-config-next/typescript';
 export default [
   ...nextVitals,
   ...nextTs,
-  { ignores: ['.next/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts', 'drizzle/**'] },
+  { ignores: ['.next/**', '.next-crash/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts', 'drizzle/**'] },
 ];

@@ -4,6 +4,8 @@ import { LOCKED_DOWN_CSP, staticSecurityHeaders } from './src/lib/security/heade
 const production = process.env.NODE_ENV === 'production';
 
 const nextConfig: NextConfig = {
+  // The crash test builds into its own directory (NEXT_DIST_DIR=.next-crash) so it never clobbers .next.
+  distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
   reactStrictMode: true,
   // The embedded database and Postgres driver are server-only Node packages; never bundle them.
