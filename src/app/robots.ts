@@ -7,3 +7,4 @@ export default function robots(): MetadataRoute.Robots {
     sitemap: `${getSiteUrl()}/sitemap.xml`,
   };
 }
+export const dynamic = 'force-dynamic';
