@@ -42,6 +42,8 @@ export const interestSubmissions = pgTable(
     fillMs: integer('fill_ms'),
     /** Salted hash of the client address (see docs/decisions/0100-ip-storage.md); never the raw address. */
     clientHash: text('client_hash'),
+    /** When staff first moved the lead out of `new` (staff area); null while it is new. */
+    firstContactedAt: timestamp('first_contacted_at', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
@@ -127,3 +129,109 @@ export const appSecrets = pgTable('app_secrets', {
 
 export type InterestSubmissionRow = typeof interestSubmissions.$inferSelect;
 export type NewsletterSubscriberRow = typeof newsletterSubscribers.$inferSelect;
+
+// ---- staff area (docs/decisions/0200-staff-sessions.md) ------------------------------------------------------
+
+export const STAFF_ROLES = ['owner', 'agent'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/** Staff accounts. `email` is trimmed and lower-cased; `password_hash` is `scrypt$N$r$p$salt$hash` (base64url). */
+export const staffUsers = pgTable(
+  'staff_users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    name: text('name').notNull().default(''),
+    role: text('role').notNull().default('agent'),
+    passwordHash: text('password_hash').notNull(),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [uniqueIndex('staff_users_email_uq').on(t.email), check('staff_users_role_ck', sql`${t.role} in ('owner', 'agent')`)],
+);
+
+/** One row per signed-in session (the JWT's `jti`): sign-out and deactivation revoke it before it expires. */
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('staff_sessions_user_idx').on(t.userId), index('staff_sessions_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * Failed sign-ins, for the lockout (docs/decisions/0201-sign-in-lockout.md). `key` is `account:<email>` or
+ * `client:<client hash>`; rows older than a day are pruned.
+ */
+export const staffSignInFailures = pgTable(
+  'staff_sign_in_failures',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    key: text('key').notNull(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('staff_sign_in_failures_key_idx').on(t.key, t.at)],
+);
+
+/** Notes staff write on a lead. Author kept by id and by e-mail (the account may be removed later). */
+export const leadNotes = pgTable(
+  'lead_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    leadId: uuid('lead_id')
+      .notNull()
+      .references(() => interestSubmissions.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+    authorEmail: text('author_email').notNull(),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('lead_notes_lead_idx').on(t.leadId, t.createdAt)],
+);
+
+/** Every change to a lead: who, what, when. Erased with the lead (NDPA erasure). */
+export const leadActivity = pgTable(
+  'lead_activity',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    leadId: uuid('lead_id')
+      .notNull()
+      .references(() => interestSubmissions.id, { onDelete: 'cascade' }),
+    actorId: uuid('actor_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+    actorEmail: text('actor_email').notNull(),
+    /** status_changed | note_added | first_contact */
+    action: text('action').notNull(),
+    detail: jsonb('detail').notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('lead_activity_lead_idx').on(t.leadId, t.createdAt)],
+);
+
+/**
+ * Staff-area audit trail that outlives the data it is about: staff created/changed, privacy exports and
+ * erasures. `subject` never holds a visitor's e-mail: erasures record its salted hash.
+ */
+export const staffAudit = pgTable(
+  'staff_audit',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actorId: uuid('actor_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+    actorEmail: text('actor_email').notNull(),
+    action: text('action').notNull(),
+    subject: text('subject'),
+    detail: jsonb('detail').notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('staff_audit_created_idx').on(t.createdAt)],
+);
+
+export type StaffUserRow = typeof staffUsers.$inferSelect;
+export type LeadNoteRow = typeof leadNotes.$inferSelect;
+export type LeadActivityRow = typeof leadActivity.$inferSelect;
