@@ -9,7 +9,7 @@ import { ArrowRightIcon } from '@/components/icons';
 export const metadata: Metadata = pageMetadata({ ...HOME_COPY.meta, path: '/' });
 
 export default function HomePage() {
-  const { hero, claim, sections } = HOME_COPY;
+  const { hero, claim, steps, sections } = HOME_COPY;
   return (
     <>
       <section aria-labelledby="hero-heading" className="relative isolate flex min-h-[100svh] items-end overflow-hidden bg-forest-950 text-ivory-50 sm:items-center">
@@ -67,6 +67,30 @@ export default function HomePage() {
           </section>
         ))}
       </div>
+
+      <section aria-labelledby="steps-heading" className="py-20 sm:py-28">
+        <div className="container-page">
+          <p className="eyebrow">{steps.eyebrow}</p>
+          <h2 id="steps-heading" className="mt-3 max-w-2xl text-3xl sm:text-4xl">
+            {steps.heading}
+          </h2>
+          <ol className="mt-12 grid gap-10 md:grid-cols-3">
+            {steps.items.map((step, index) => (
+              <li key={step.title} className="border-t border-forest-900/15 pt-6">
+                <span className="font-display text-4xl text-brass-700" aria-hidden="true">
+                  {index + 1}
+                </span>
+                <h3 className="mt-3 text-2xl">{step.title}</h3>
+                <p className="mt-2 leading-relaxed text-ink-soft">{step.text}</p>
+              </li>
+            ))}
+          </ol>
+          <div className="mt-14 flex flex-col items-start gap-5 rounded-3xl bg-forest-900 p-8 text-ivory-100 sm:flex-row sm:items-center sm:justify-between sm:p-10">
+            <p className="max-w-xl text-lg">{steps.diaspora}</p>
+            <SubmitInterestButton className="btn-brass shrink-0">{hero.cta}</SubmitInterestButton>
+          </div>
+        </div>
+      </section>
     </>
   );
 }
