@@ -1,8 +1,25 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { contentSecurityPolicy } from '@/lib/security/headers';
 
-/** Gives every page request a fresh CSP nonce; Next.js reads it from the request's CSP header. */
+/** Session cookie names (src/features/staff/session.server.ts); the proxy only checks that one is present. */
+const STAFF_COOKIES = ['__Host-staff_session', 'staff_session'];
+
+/**
+ * Gives every page request a fresh CSP nonce; Next.js reads it from the request's CSP header.
+ * /admin pages: a request without any staff session cookie is sent to /registration at once (the pages verify
+ * the session itself), and staff pages are never indexed.
+ */
 export function proxy(request: NextRequest) {
+  const { pathname, search } = request.nextUrl;
+  const isAdmin = pathname === '/admin' || pathname.startsWith('/admin/');
+  if (isAdmin && !STAFF_COOKIES.some((name) => request.cookies.get(name)?.value)) {
+    const target = new URL('/registration', request.url);
+    target.searchParams.set('next', pathname + search);
+    const redirect = NextResponse.redirect(target, 307);
+    redirect.headers.set('X-Robots-Tag', 'noindex, nofollow');
+    return redirect;
+  }
+
   const nonce = btoa(crypto.randomUUID());
   const csp = contentSecurityPolicy(nonce);
   const requestHeaders = new Headers(request.headers);
@@ -10,6 +27,10 @@ export function proxy(request: NextRequest) {
   requestHeaders.set('Content-Security-Policy', csp);
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   response.headers.set('Content-Security-Policy', csp);
+  if (isAdmin || pathname === '/registration') {
+    response.headers.set('X-Robots-Tag', 'noindex, nofollow');
+    response.headers.set('Cache-Control', 'private, no-store');
+  }
   return response;
 }
 

@@ -83,6 +83,10 @@ const envSchema = z
     SESSION_SECRET: z.preprocess(blankToUndefined, z.string().min(32, 'SESSION_SECRET must be at least 32 characters long.').optional()),
     ADMIN_EMAIL: z.preprocess(blankToUndefined, z.email({ error: 'ADMIN_EMAIL must be an e-mail address.' }).optional()),
     ADMIN_PASSWORD: z.preprocess(blankToUndefined, z.string().min(12, 'ADMIN_PASSWORD must be at least 12 characters long.').optional()),
+    SESSION_TTL_SECONDS: z.preprocess(
+      blankToUndefined,
+      z.coerce.number({ error: 'SESSION_TTL_SECONDS must be a whole number of seconds between 5 and 28800 (8 hours).' }).int('SESSION_TTL_SECONDS must be a whole number of seconds between 5 and 28800 (8 hours).').min(5, 'SESSION_TTL_SECONDS must be a whole number of seconds between 5 and 28800 (8 hours).').max(28_800, 'SESSION_TTL_SECONDS must be a whole number of seconds between 5 and 28800 (8 hours).').default(28_800),
+    ),
     SMTP_URL: url('SMTP_URL', ['smtp:', 'smtps:']),
     MAIL_FROM: optionalText,
     LEADS_NOTIFY_TO: emailList('LEADS_NOTIFY_TO'),

@@ -1,0 +1,147 @@
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { POST as signInRoute } from '@/app/api/staff/sign-in/route';
+import { POST as signOutRoute } from '@/app/api/staff/sign-out/route';
+import { handleSignIn } from '@/features/staff/auth-handlers.server';
+import { ensureFirstOwner } from '@/features/staff/guard.server';
+import { lockedUntil } from '@/features/staff/lockout.server';
+import { hashPassword, isCommonPassword, passwordProblem, verifyPassword } from '@/features/staff/password.server';
+import { findStaffByEmail } from '@/features/staff/repository.server';
+import { resolveSession, tokenFromCookieHeader } from '@/features/staff/session.server';
+import { describeEachDriver, freshClient, setEnv } from './helpers';
+import { makeStaff, sessionCookieFor, STAFF_PASSWORD, staffRequest } from './staff-helpers';
+
+const SECRET = 'test-session-secret-0123456789-abcdefghijklmnop';
+
+describe('passwords', () => {
+  it('hashes with scrypt N=2^17 by default and verifies in constant time', async () => {
+    const hash = await hashPassword('correct horse battery staple');
+    expect(hash).toMatch(/^scrypt\$17\$8\$1\$[\w-]{22}\$[\w-]{43}$/);
+    expect(await verifyPassword('correct horse battery staple', hash)).toBe(true);
+    expect(await verifyPassword('correct horse battery stapl', hash)).toBe(false);
+    expect(await hashPassword('correct horse battery staple')).not.toBe(hash); // per-password salt
+    expect(await verifyPassword('x', 'not-a-hash')).toBe(false);
+  });
+
+  it('refuses short and common passwords', () => {
+    expect(passwordProblem('short-pass')).toMatch(/at least 12/);
+    expect(isCommonPassword('qwerty123456')).toBe(true);
+    expect(isCommonPassword('Password1234!')).toBe(true);
+    expect(isCommonPassword('monkeymonkey')).toBe(true);
+    expect(passwordProblem('iloveyou2024!!')).toMatch(/most common/);
+    expect(passwordProblem('Meridian-Test-Passphrase-42')).toBeUndefined();
+  });
+});
+
+describe('lockout rule', () => {
+  const at = (minutes: number) => new Date(Date.UTC(2026, 0, 1, 12, 0) + minutes * 60_000);
+  it('locks for 15 minutes from the 10th failure within 15 minutes', () => {
+    const times = Array.from({ length: 10 }, (_, i) => at(i));
+    expect(lockedUntil(times.slice(0, 9), at(10))).toBeUndefined();
+    expect(lockedUntil(times, at(10))).toEqual(at(9 + 15));
+    expect(lockedUntil(times, at(23.5))).toEqual(at(24));
+    expect(lockedUntil(times, at(24))).toBeUndefined();
+    // Ten failures spread over more than 15 minutes do not lock.
+    expect(lockedUntil(Array.from({ length: 10 }, (_, i) => at(i * 2)), at(19))).toBeUndefined();
+  });
+});
+
+describeEachDriver('staff sign-in', (ctx) => {
+  let owner: Awaited<ReturnType<typeof makeStaff>>;
+  beforeAll(async () => {
+    setEnv({ SESSION_SECRET: SECRET, ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined, SESSION_TTL_SECONDS: undefined, TRUST_PROXY: undefined });
+    owner = await makeStaff(ctx.handle().db, 'owner');
+  });
+  beforeEach(() => setEnv({ SESSION_SECRET: SECRET, TRUST_PROXY: undefined }));
+
+  const signIn = (email: string, password: string, client = freshClient(), now?: Date) =>
+    handleSignIn(staffRequest('/api/staff/sign-in', { method: 'POST', body: { email, password }, headers: client }), now ? { now: () => now } : {});
+
+  it('signs in: HttpOnly SameSite=Lax cookie with the JWT, never the token in the body', async () => {
+    const res = await signIn(owner.email.toUpperCase(), STAFF_PASSWORD);
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body).toMatchObject({ ok: true, email: owner.email, role: 'owner' });
+    expect(JSON.stringify(body)).not.toMatch(/eyJ/);
+    const cookie = res.headers.get('set-cookie')!;
+    expect(cookie).toMatch(/^staff_session=eyJ[\w-]+\.[\w-]+\.[\w-]+; Path=\/; HttpOnly; SameSite=Lax; Max-Age=28800/);
+    const session = await resolveSession(ctx.handle().db, tokenFromCookieHeader(cookie.split(';')[0]));
+    expect(session.ok && session.staff.email).toBe(owner.email);
+  });
+
+  it('uses the __Host- prefix and Secure over HTTPS', async () => {
+    const req = new Request('https://staff.example.com/api/staff/sign-in', {
+      method: 'POST',
+      headers: { host: 'staff.example.com', origin: 'https://staff.example.com', 'content-type': 'application/json', ...freshClient() },
+      body: JSON.stringify({ email: owner.email, password: STAFF_PASSWORD }),
+    });
+    const res = await signInRoute(req);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('set-cookie')).toMatch(/^__Host-staff_session=.*; Path=\/; HttpOnly; SameSite=Lax; Max-Age=\d+; Secure$/);
+  });
+
+  it('gives the same answer for an unknown e-mail and a wrong password', async () => {
+    const unknown = await signIn('nobody@example.com', STAFF_PASSWORD);
+    const wrong = await signIn(owner.email, 'wrong-password-123');
+    expect(unknown.status).toBe(401);
+    expect(wrong.status).toBe(401);
+    expect(await unknown.json()).toEqual(await wrong.json());
+  });
+
+  it('locks an account after 10 failures in 15 minutes, for 15 minutes, even with the right password', async () => {
+    const agent = await makeStaff(ctx.handle().db, 'agent');
+    const t0 = new Date(Date.now() + 3_600_000);
+    for (let i = 0; i < 10; i++) {
+      const res = await signIn(agent.email, `wrong-password-${i}`, freshClient(), new Date(t0.getTime() + i * 1000));
+      expect(res.status).toBe(401);
+    }
+    const locked = await signIn(agent.email, STAFF_PASSWORD, freshClient(), new Date(t0.getTime() + 60_000));
+    expect(locked.status).toBe(429);
+    expect((await locked.json()).error).toMatch(/Too many failed sign-ins.*15 minutes/);
+    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(800);
+    const later = await signIn(agent.email, STAFF_PASSWORD, freshClient(), new Date(t0.getTime() + 9_000 + 15 * 60_000 + 1000));
+    expect(later.status).toBe(200);
+  });
+
+  it('locks a client after 10 failures on any accounts', async () => {
+    const client = freshClient();
+    const t0 = new Date(Date.now() + 7_200_000);
+    for (let i = 0; i < 10; i++) await signIn(`guess-${i}@example.com`, 'wrong-password-123', client, t0);
+    const res = await signIn(owner.email, STAFF_PASSWORD, client, new Date(t0.getTime() + 1000));
+    expect(res.status).toBe(429);
+    expect((await signIn(owner.email, STAFF_PASSWORD, freshClient(), new Date(t0.getTime() + 1000))).status).toBe(200);
+  });
+
+  it('refuses cross-site sign-in and sign-out attempts with 403 (CSRF)', async () => {
+    const evil = await handleSignIn(
+      staffRequest('/api/staff/sign-in', { method: 'POST', body: { email: owner.email, password: STAFF_PASSWORD }, headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' } }),
+    );
+    expect(evil.status).toBe(403);
+    const cookie = await sessionCookieFor(ctx.handle().db, owner);
+    const out = await signOutRoute(staffRequest('/api/staff/sign-out', { method: 'POST', cookie, headers: { origin: 'https://evil.example', 'sec-fetch-site': 'same-site' } }));
+    expect(out.status).toBe(403);
+    const originOnly = await signOutRoute(staffRequest('/api/staff/sign-out', { method: 'POST', cookie, headers: { origin: 'https://evil.example', 'sec-fetch-site': '' } }));
+    expect(originOnly.status).toBe(403);
+    expect((await resolveSession(ctx.handle().db, tokenFromCookieHeader(cookie))).ok).toBe(true);
+  });
+
+  it('sign-out revokes the session and clears the cookie', async () => {
+    const cookie = await sessionCookieFor(ctx.handle().db, owner);
+    const res = await signOutRoute(staffRequest('/api/staff/sign-out', { method: 'POST', cookie }));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('set-cookie')).toMatch(/Max-Age=0/);
+    expect(await resolveSession(ctx.handle().db, tokenFromCookieHeader(cookie))).toEqual({ ok: false, reason: 'revoked' });
+  });
+
+  it('an expired token is reported as expired', async () => {
+    const cookie = await sessionCookieFor(ctx.handle().db, owner, 60, new Date(Date.now() - 120_000));
+    expect(await resolveSession(ctx.handle().db, tokenFromCookieHeader(cookie))).toEqual({ ok: false, reason: 'expired' });
+  });
+
+  it('creates the first owner from ADMIN_EMAIL/ADMIN_PASSWORD only when no account exists', async () => {
+    setEnv({ ADMIN_EMAIL: 'First.Owner@Example.com', ADMIN_PASSWORD: 'Another-Good-Passphrase-7' });
+    await ensureFirstOwner(ctx.handle().db);
+    // Accounts exist already (made above): nobody is created.
+    expect(await findStaffByEmail(ctx.handle().db, 'first.owner@example.com')).toBeUndefined();
+    setEnv({ ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined });
+  });
+});
