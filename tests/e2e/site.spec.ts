@@ -143,7 +143,7 @@ test.describe('footer', () => {
     await expect(page).toHaveURL(/\/privacy$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
     for (const heading of ['What we collect', 'How long we keep it', 'Your rights', 'Contact']) {
-      await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
+      await expect(page.getByRole('main').getByRole('heading', { level: 2, name: heading, exact: true })).toBeVisible();
     }
     await expect(page.getByText(/Nigeria Data Protection Act 2023/).first()).toBeVisible();
     await page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Service' }).click();
