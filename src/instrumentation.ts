@@ -1,28 +1,7 @@
-/**
- * Runs once when a server process starts (never during `next build`): validates the environment, so a bad value
- * stops the server with a clear message, and opens + migrates the database so the first visitor does not wait.
- */
+/** Next.js calls register() once when a server process starts; the work is Node.js-only (see instrumentation-node.ts). */
 export async function register() {
-  if (process.env.NEXT_RUNTIME !== 'nodejs') return;
-  if (process.env.NEXT_PHASE === 'phase-production-build') return;
-  const { getEnv } = await import('./lib/env.server');
-  try {
-    getEnv();
-  } catch (error) {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  }
-  const { getDatabase } = await import('./lib/db/client');
-  try {
-    const handle = await getDatabase();
-    console.log(`[db] ${handle.kind} database ready`);
-  } catch (error) {
-    // A held lock must stop this process: a second server on one DATA_DIR would destroy data.
-    if (error instanceof Error && error.name === 'DatabaseLockedError') {
-      console.error(`[db] ${error.message}`);
-      process.exit(1);
-    }
-    // PostgreSQL may come up later: keep serving, /api/health answers 503 and requests retry the connection.
-    console.error('[db] could not open the database at start-up:', error instanceof Error ? error.message : error);
+  if (process.env.NEXT_RUNTIME === 'nodejs' && process.env.NEXT_PHASE !== 'phase-production-build') {
+    const { startServer } = await import('./instrumentation-node');
+    await startServer();
   }
 }

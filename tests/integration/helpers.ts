@@ -5,7 +5,7 @@ import { resetEnvCache } from '@/lib/env.server';
 
 /**
  * Runs a suite against every database the machine offers: PGlite (always, in memory) and PostgreSQL when
- * TEST_DATABASE_URL is set (each suite in a fresh schema, dropped afterwards, so runs are repeatable).
+ * TEST_DATABASE_URL is set (each suite in a fresh database, dropped afterwards, so runs are repeatable).
  */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL?.trim() || undefined;
 
@@ -32,16 +32,18 @@ export function describeEachDriver(name: string, body: (ctx: DriverContext) => v
     describe(`${name} [${kind}]`, () => {
       let handle: DatabaseHandle | undefined;
       const extra: DatabaseHandle[] = [];
-      const schema = `t_${randomBytes(6).toString('hex')}`;
+      const database = `t_${randomBytes(6).toString('hex')}`;
+      let url = '';
       beforeAll(async () => {
-        handle = kind === 'pglite' ? await openDatabase({ dataDir: 'memory://' }) : await openDatabase({ databaseUrl: TEST_DATABASE_URL, schema });
+        if (kind === 'postgres') url = await createDatabase(database);
+        handle = kind === 'pglite' ? await openDatabase({ dataDir: 'memory://' }) : await openDatabase({ databaseUrl: url });
         setDatabaseForTests(handle);
       });
       afterAll(async () => {
         setDatabaseForTests(undefined);
         for (const h of extra) await h.close();
         await handle?.close();
-        if (kind === 'postgres') await dropSchema(schema);
+        if (kind === 'postgres') await dropDatabase(database);
       });
       body({
         kind,
@@ -51,7 +53,7 @@ export function describeEachDriver(name: string, body: (ctx: DriverContext) => v
         },
         openSecond: async () => {
           if (kind === 'pglite') return handle!;
-          const second = await openDatabase({ databaseUrl: TEST_DATABASE_URL, schema });
+          const second = await openDatabase({ databaseUrl: url });
           extra.push(second);
           return second;
         },
@@ -67,15 +69,27 @@ function unavailable(kind: 'pglite' | 'postgres'): DriverContext {
   return { kind, handle: fail, openSecond: fail };
 }
 
-async function dropSchema(schema: string): Promise<void> {
+async function adminQuery(statement: string): Promise<void> {
   const pg = await import('pg');
   const client = new pg.default.Client({ connectionString: TEST_DATABASE_URL });
   await client.connect();
   try {
-    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    await client.query(statement);
   } finally {
     await client.end();
   }
+}
+
+/** A fresh, empty database on the test server; returns its URL. */
+async function createDatabase(name: string): Promise<string> {
+  await adminQuery(`CREATE DATABASE "${name}"`);
+  const url = new URL(TEST_DATABASE_URL!);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function dropDatabase(name: string): Promise<void> {
+  await adminQuery(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
 }
 
 /** Sets environment variables for the handlers (validated again on next use). */

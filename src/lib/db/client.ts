@@ -30,8 +30,6 @@ export interface OpenOptions {
   databaseUrl?: string;
   /** PGlite: directory for the data files and the lock (ignored with databaseUrl). `memory://` for a throwaway database. */
   dataDir?: string;
-  /** PostgreSQL: a schema to create and use instead of public (tests). */
-  schema?: string;
   /** PostgreSQL pool size (default 10). */
   poolMax?: number;
 }
@@ -84,26 +82,16 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
   const pg = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const Pool = pg.default?.Pool ?? pg.Pool;
-  if (options.schema) {
-    if (!/^[a-z_][a-z0-9_]{0,62}$/.test(options.schema)) throw new Error(`Invalid schema name ${options.schema}`);
-    const admin = new Pool({ connectionString: url, max: 1 });
-    try {
-      await admin.query(`CREATE SCHEMA IF NOT EXISTS "${options.schema}"`);
-    } finally {
-      await admin.end();
-    }
-  }
   const pool = new Pool({
     connectionString: url,
     max: options.poolMax ?? 10,
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
-    ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
   });
   // An idle client losing its server connection must not crash the process; the next query reconnects.
   pool.on('error', (error) => console.error('[db] idle PostgreSQL connection failed:', error.message));
   try {
-    await migratePostgresDatabase(pool, options.schema);
+    await migratePostgresDatabase(pool);
   } catch (error) {
     await pool.end().catch(() => {});
     throw error;

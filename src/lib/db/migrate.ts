@@ -6,7 +6,7 @@ import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import type { Pool } from 'pg';
 
 /** Where the committed drizzle-kit migrations live (the project root when the server runs). */
-export const migrationsFolder = () => path.resolve(process.env.MIGRATIONS_DIR ?? path.join(process.cwd(), 'drizzle'));
+export const migrationsFolder = () => path.join(process.cwd(), 'drizzle');
 
 // Any constant: serialises migrations of several instances starting at once against one PostgreSQL.
 const MIGRATION_LOCK_ID = 4_815_162_342;
@@ -17,18 +17,14 @@ export async function migratePgliteDatabase(db: PgliteDatabase<Record<string, un
 
 /**
  * Applies pending migrations on PostgreSQL under an advisory lock held on one pooled connection, so instances
- * that start together migrate one after the other. `schema` keeps the migration journal beside the tables
- * when the app lives in a schema other than public (the integration tests use one schema per test file).
+ * that start together migrate one after the other.
  */
-export async function migratePostgresDatabase(pool: Pool, schema?: string): Promise<void> {
+export async function migratePostgresDatabase(pool: Pool): Promise<void> {
   const client = await pool.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
     try {
-      await migrateNodePg(drizzleNodePg(client), {
-        migrationsFolder: migrationsFolder(),
-        ...(schema ? { migrationsSchema: schema } : {}),
-      });
+      await migrateNodePg(drizzleNodePg(client), { migrationsFolder: migrationsFolder() });
     } finally {
       await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]);
     }

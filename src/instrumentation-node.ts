@@ -1,0 +1,28 @@
+/**
+ * Server start-up on the Node.js runtime (loaded by src/instrumentation.ts, never during `next build`):
+ * validates the environment, so a bad value stops the server with a clear message, and opens + migrates the
+ * database so the first visitor does not wait.
+ */
+import { getEnv } from './lib/env.server';
+import { getDatabase } from './lib/db/client';
+
+export async function startServer(): Promise<void> {
+  try {
+    getEnv();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+  try {
+    const handle = await getDatabase();
+    console.log(`[db] ${handle.kind} database ready`);
+  } catch (error) {
+    // A held lock must stop this process: a second server on one DATA_DIR would destroy data.
+    if (error instanceof Error && error.name === 'DatabaseLockedError') {
+      console.error(`[db] ${error.message}`);
+      process.exit(1);
+    }
+    // PostgreSQL may come up later: keep serving; /api/health answers 503 and each request retries the connection.
+    console.error('[db] could not open the database at start-up:', error instanceof Error ? error.message : error);
+  }
+}
