@@ -1,0 +1,143 @@
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import type { Metadata } from 'next';
+import { STAFF_COPY } from '@/content/staff';
+import { LeadNoteForm, LeadStatusForm } from '@/features/leads-admin/components/LeadActions';
+import { StatusBadge } from '@/features/leads-admin/components/StatusBadge';
+import { formatDateTime, telHref, timeAgo, whatsappHref } from '@/features/leads-admin/format';
+import { getLeadDetail } from '@/features/leads-admin/repository.server';
+import { currentStaff } from '@/features/staff/current.server';
+import { getDatabase } from '@/lib/db/client';
+
+export const metadata: Metadata = { title: 'Lead' };
+
+const copy = STAFF_COPY.lead;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function describe(action: string, detail: unknown): string {
+  const d = (detail ?? {}) as { from?: string; to?: string };
+  if (action === 'status_changed') return copy.actions.status_changed(STAFF_COPY.statuses[d.from ?? ''] ?? String(d.from), STAFF_COPY.statuses[d.to ?? ''] ?? String(d.to));
+  if (action === 'note_added') return copy.actions.note_added;
+  return action;
+}
+
+export default async function LeadPage({ params }: { params: Promise<{ id: string }> }) {
+  await currentStaff();
+  const { id } = await params;
+  if (!UUID.test(id)) notFound();
+  const { db } = await getDatabase();
+  const detail = await getLeadDetail(db, id);
+  if (!detail) notFound();
+  const { lead, notes, activity } = detail;
+  const wa = whatsappHref(lead);
+  const now = new Date();
+  const fields: [string, string | null][] = [
+    [copy.fields.title, lead.title],
+    [copy.fields.name, lead.fullName],
+    [copy.fields.district, lead.district],
+    [copy.received, `${formatDateTime(lead.createdAt)} (${timeAgo(lead.createdAt, now)})`],
+    [copy.firstContact, lead.firstContactedAt ? formatDateTime(lead.firstContactedAt) : copy.notContacted],
+  ];
+  const attribution: [string, string | null][] = [
+    [copy.fields.utmSource, lead.utmSource],
+    [copy.fields.utmMedium, lead.utmMedium],
+    [copy.fields.utmCampaign, lead.utmCampaign],
+    [copy.fields.utmTerm, lead.utmTerm],
+    [copy.fields.utmContent, lead.utmContent],
+    [copy.fields.referrer, lead.referrer],
+    [copy.fields.landingPath, lead.landingPath],
+    [copy.fields.spam, lead.spam ? `yes (${lead.spamReason ?? 'flagged'})` : 'no'],
+  ];
+  return (
+    <div className="space-y-8">
+      <Link href="/admin" className="text-sm font-medium text-forest-800 underline underline-offset-4">
+        ← {copy.back}
+      </Link>
+      <div className="flex flex-wrap items-center gap-4">
+        <h1 className="text-3xl sm:text-4xl">{lead.fullName}</h1>
+        <StatusBadge status={lead.status} />
+      </div>
+      <div className="grid gap-6 lg:grid-cols-3">
+        <section aria-labelledby="details" className="rounded-2xl border border-forest-900/10 bg-white p-6 lg:col-span-2">
+          <h2 id="details" className="text-xl">{copy.details}</h2>
+          <dl className="mt-4 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[10rem_1fr]">
+            {fields.map(([label, value]) => (
+              <div key={label} className="contents">
+                <dt className="text-ink-soft">{label}</dt>
+                <dd className="break-words">{value}</dd>
+              </div>
+            ))}
+            <dt className="text-ink-soft">{copy.fields.phone}</dt>
+            <dd className="flex flex-wrap gap-3">
+              <a href={telHref(lead)} className="font-medium text-forest-800 underline underline-offset-4">
+                {lead.phoneRaw}
+              </a>
+              {lead.phoneE164 && lead.phoneE164 !== lead.phoneRaw ? <span className="text-ink-soft">{lead.phoneE164}</span> : null}
+              {wa ? (
+                <a href={wa} target="_blank" rel="noopener noreferrer" className="font-semibold text-brass-700 underline underline-offset-4">
+                  {STAFF_COPY.inbox.whatsapp}
+                </a>
+              ) : null}
+            </dd>
+            <dt className="text-ink-soft">{copy.fields.email}</dt>
+            <dd className="break-all">
+              <a href={`mailto:${lead.email}`} className="text-forest-800 underline underline-offset-4">
+                {lead.email}
+              </a>
+            </dd>
+          </dl>
+          <h2 className="mt-8 text-xl">{copy.attribution}</h2>
+          <dl className="mt-4 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[10rem_1fr]">
+            {attribution.map(([label, value]) => (
+              <div key={label} className="contents">
+                <dt className="text-ink-soft">{label}</dt>
+                <dd className="break-all">{value || '—'}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+        <section aria-labelledby="status" className="space-y-4 rounded-2xl border border-forest-900/10 bg-white p-6">
+          <h2 id="status" className="text-xl">{copy.status}</h2>
+          <LeadStatusForm leadId={lead.id} status={lead.status} />
+        </section>
+      </div>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <section aria-labelledby="notes" className="space-y-5 rounded-2xl border border-forest-900/10 bg-white p-6">
+          <h2 id="notes" className="text-xl">{copy.notes}</h2>
+          <LeadNoteForm leadId={lead.id} />
+          {notes.length === 0 ? (
+            <p className="text-sm text-ink-soft">{copy.noNotes}</p>
+          ) : (
+            <ul className="space-y-4">
+              {notes.map((note) => (
+                <li key={note.id} className="rounded-xl bg-ivory-100 p-4" data-testid="lead-note">
+                  <p className="whitespace-pre-wrap break-words text-sm">{note.body}</p>
+                  <p className="mt-2 text-xs text-ink-soft">
+                    {note.authorEmail} · <time dateTime={note.createdAt.toISOString()}>{formatDateTime(note.createdAt)}</time>
+                  </p>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        <section aria-labelledby="history" className="rounded-2xl border border-forest-900/10 bg-white p-6">
+          <h2 id="history" className="text-xl">{copy.history}</h2>
+          {activity.length === 0 ? (
+            <p className="mt-4 text-sm text-ink-soft">{copy.noHistory}</p>
+          ) : (
+            <ol className="mt-4 space-y-3 border-l-2 border-brass-300 pl-5">
+              {activity.map((item) => (
+                <li key={item.id} className="text-sm" data-testid="lead-activity">
+                  <span className="font-medium">{item.actorEmail}</span> {describe(item.action, item.detail)}
+                  <span className="block text-xs text-ink-soft">
+                    <time dateTime={item.createdAt.toISOString()}>{formatDateTime(item.createdAt)}</time>
+                  </span>
+                </li>
+              ))}
+            </ol>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}

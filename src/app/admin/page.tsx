@@ -1,0 +1,62 @@
+import Link from 'next/link';
+import type { Metadata } from 'next';
+import { STAFF_COPY } from '@/content/staff';
+import { DISTRICT_CHOICES } from '@/features/interest/schema';
+import { Counters } from '@/features/leads-admin/components/Counters';
+import { LeadFiltersForm } from '@/features/leads-admin/components/LeadFiltersForm';
+import { LeadsTable } from '@/features/leads-admin/components/LeadsTable';
+import { distinctDistricts, inboxCounters, listLeadPage } from '@/features/leads-admin/repository.server';
+import { currentStaff } from '@/features/staff/current.server';
+import { filtersToQuery, parseLeadFilters } from '@/features/staff/schema';
+import { getDatabase } from '@/lib/db/client';
+
+export const metadata: Metadata = { title: STAFF_COPY.inbox.title };
+
+const copy = STAFF_COPY.inbox;
+
+export default async function InboxPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const staff = await currentStaff();
+  const filters = parseLeadFilters(await searchParams);
+  const { db } = await getDatabase();
+  const [page, counters, known] = await Promise.all([listLeadPage(db, filters), inboxCounters(db), distinctDistricts(db)]);
+  const districts = [...new Set([...DISTRICT_CHOICES, ...known])];
+  const query = filtersToQuery(filters);
+  const now = new Date();
+  return (
+    <div className="space-y-8">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <p className="eyebrow">{copy.eyebrow}</p>
+          <h1 className="mt-1 text-3xl sm:text-4xl">{copy.heading}</h1>
+        </div>
+        <div className="flex flex-wrap gap-3">
+          <a href={`/api/admin/exports/leads${query ? `?${query}` : ''}`} className="btn-outline" download>
+            {copy.exportCsv}
+          </a>
+          {staff.role === 'owner' ? (
+            <a href="/api/admin/exports/newsletter" className="btn-outline" download>
+              {copy.exportNewsletter}
+            </a>
+          ) : null}
+        </div>
+      </div>
+      <Counters counters={counters} />
+      <LeadFiltersForm filters={filters} districts={districts} />
+      <LeadsTable leads={page.leads} now={now} />
+      <nav aria-label="Pages" className="flex flex-wrap justify-between gap-3">
+        {filters.cursor ? (
+          <Link href={`/admin${query ? `?${query}` : ''}`} className="btn-outline">
+            {copy.first}
+          </Link>
+        ) : (
+          <span />
+        )}
+        {page.nextCursor ? (
+          <Link href={`/admin?${filtersToQuery({ ...filters, cursor: page.nextCursor }, true)}`} className="btn-primary">
+            {copy.next}
+          </Link>
+        ) : null}
+      </nav>
+    </div>
+  );
+}

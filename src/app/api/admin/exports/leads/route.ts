@@ -1,0 +1,4 @@
+import { exportLeadsHandler } from '@/features/leads-admin/handlers.server';
+
+export const dynamic = 'force-dynamic';
+export const GET = exportLeadsHandler;

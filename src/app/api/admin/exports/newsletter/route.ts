@@ -1,0 +1,4 @@
+import { exportNewsletterHandler } from '@/features/leads-admin/handlers.server';
+
+export const dynamic = 'force-dynamic';
+export const GET = exportNewsletterHandler;

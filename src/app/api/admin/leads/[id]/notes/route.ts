@@ -1,0 +1,4 @@
+import { addNoteHandler } from '@/features/leads-admin/handlers.server';
+
+export const dynamic = 'force-dynamic';
+export const POST = addNoteHandler;

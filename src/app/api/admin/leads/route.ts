@@ -1,0 +1,4 @@
+import { listLeadsHandler } from '@/features/leads-admin/handlers.server';
+
+export const dynamic = 'force-dynamic';
+export const GET = listLeadsHandler;

@@ -1,0 +1,74 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useId, useState, type FormEvent } from 'react';
+import { STAFF_COPY } from '@/content/staff';
+import { LEAD_STATUS_VALUES } from '@/features/staff/schema';
+import { request } from '@/lib/browser/request';
+import { notifySuccess } from '@/lib/browser/toast';
+
+const copy = STAFF_COPY.lead;
+
+export function LeadStatusForm({ leadId, status }: { leadId: string; status: string }) {
+  const router = useRouter();
+  const id = useId();
+  const [busy, setBusy] = useState(false);
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const next = String(new FormData(event.currentTarget).get('status'));
+    setBusy(true);
+    const answer = await request({ method: 'PATCH', url: `/api/admin/leads/${leadId}`, body: { status: next }, finish: () => setBusy(false) });
+    if (answer) {
+      notifySuccess(copy.saved);
+      router.refresh();
+    }
+  }
+  return (
+    <form onSubmit={onSubmit} className="flex flex-wrap items-end gap-3">
+      <div className="min-w-48 flex-1">
+        <label htmlFor={`${id}-status`} className="field-label">
+          {copy.changeStatus}
+        </label>
+        <select id={`${id}-status`} name="status" defaultValue={status} key={status} className="field">
+          {LEAD_STATUS_VALUES.map((s) => (
+            <option key={s} value={s}>
+              {STAFF_COPY.statuses[s]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" className="btn-primary" disabled={busy}>
+        {copy.save}
+      </button>
+    </form>
+  );
+}
+
+export function LeadNoteForm({ leadId }: { leadId: string }) {
+  const router = useRouter();
+  const id = useId();
+  const [busy, setBusy] = useState(false);
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const body = String(new FormData(form).get('body') ?? '');
+    setBusy(true);
+    const answer = await request({ method: 'POST', url: `/api/admin/leads/${leadId}/notes`, body: { body }, finish: () => setBusy(false) });
+    if (answer) {
+      form.reset();
+      notifySuccess(copy.noteAdded);
+      router.refresh();
+    }
+  }
+  return (
+    <form onSubmit={onSubmit} className="space-y-3">
+      <label htmlFor={`${id}-note`} className="field-label">
+        {copy.noteLabel}
+      </label>
+      <textarea id={`${id}-note`} name="body" rows={3} required maxLength={4000} className="field" />
+      <button type="submit" className="btn-primary" disabled={busy}>
+        {copy.addNote}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,107 @@
+import Link from 'next/link';
+import { STAFF_COPY } from '@/content/staff';
+import { sourceLabel, telHref, timeAgo, whatsappHref } from '../format';
+import type { LeadListRow } from '../repository.server';
+import { StatusBadge } from './StatusBadge';
+
+const copy = STAFF_COPY.inbox;
+
+function PhoneLinks({ lead }: { lead: LeadListRow }) {
+  const wa = whatsappHref(lead);
+  return (
+    <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
+      <a href={telHref(lead)} className="font-medium text-forest-800 underline underline-offset-4" aria-label={`${copy.call} ${lead.fullName}: ${lead.phoneRaw}`}>
+        {lead.phoneRaw}
+      </a>
+      {wa ? (
+        <a href={wa} target="_blank" rel="noopener noreferrer" className="text-xs font-semibold text-brass-700 underline underline-offset-4" aria-label={`${copy.whatsapp} ${lead.fullName}`}>
+          {copy.whatsapp}
+        </a>
+      ) : null}
+    </span>
+  );
+}
+
+/** A real table on wide screens; on phones each row becomes a card (same data, same links). */
+export function LeadsTable({ leads, now }: { leads: LeadListRow[]; now: Date }) {
+  if (leads.length === 0) return <p className="rounded-2xl border border-dashed border-forest-900/20 p-8 text-center text-ink-soft">{copy.empty}</p>;
+  return (
+    <>
+      <div className="hidden overflow-x-auto rounded-2xl border border-forest-900/10 bg-white md:block">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">{copy.caption}</caption>
+          <thead className="bg-ivory-100 text-xs uppercase tracking-wider text-ink-soft">
+            <tr>
+              <th scope="col" className="px-4 py-3 font-semibold">{copy.columns.name}</th>
+              <th scope="col" className="px-4 py-3 font-semibold">{copy.columns.district}</th>
+              <th scope="col" className="px-4 py-3 font-semibold">{copy.columns.phone}</th>
+              <th scope="col" className="px-4 py-3 font-semibold">{copy.columns.email}</th>
+              <th scope="col" className="px-4 py-3 font-semibold">{copy.columns.status}</th>
+              <th scope="col" className="px-4 py-3 font-semibold">{copy.columns.age}</th>
+              <th scope="col" className="px-4 py-3 font-semibold">{copy.columns.source}</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-forest-900/10">
+            {leads.map((lead) => (
+              <tr key={lead.id} className="align-top hover:bg-ivory-50" data-testid="lead-row">
+                <th scope="row" className="px-4 py-3 font-medium">
+                  <Link href={`/admin/leads/${lead.id}`} className="text-forest-900 underline-offset-4 hover:underline">
+                    {lead.fullName}
+                  </Link>
+                </th>
+                <td className="px-4 py-3">{lead.district}</td>
+                <td className="px-4 py-3">
+                  <PhoneLinks lead={lead} />
+                </td>
+                <td className="px-4 py-3">
+                  <a href={`mailto:${lead.email}`} className="break-all text-forest-800 underline-offset-4 hover:underline">
+                    {lead.email}
+                  </a>
+                </td>
+                <td className="px-4 py-3">
+                  <StatusBadge status={lead.spam ? 'spam' : lead.status} />
+                </td>
+                <td className="whitespace-nowrap px-4 py-3 text-ink-soft">
+                  <time dateTime={lead.createdAt.toISOString()}>{timeAgo(lead.createdAt, now)}</time>
+                </td>
+                <td className="px-4 py-3 text-ink-soft">{sourceLabel(lead)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <ul className="space-y-3 md:hidden" aria-label={copy.caption}>
+        {leads.map((lead) => (
+          <li key={lead.id} className="rounded-2xl border border-forest-900/10 bg-white p-4" data-testid="lead-card">
+            <div className="flex items-start justify-between gap-3">
+              <Link href={`/admin/leads/${lead.id}`} className="font-display text-lg text-forest-900 underline-offset-4 hover:underline">
+                {lead.fullName}
+              </Link>
+              <StatusBadge status={lead.spam ? 'spam' : lead.status} />
+            </div>
+            <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
+              <dt className="text-ink-soft">{copy.columns.district}</dt>
+              <dd>{lead.district}</dd>
+              <dt className="text-ink-soft">{copy.columns.phone}</dt>
+              <dd>
+                <PhoneLinks lead={lead} />
+              </dd>
+              <dt className="text-ink-soft">{copy.columns.email}</dt>
+              <dd className="break-all">
+                <a href={`mailto:${lead.email}`} className="text-forest-800 underline underline-offset-4">
+                  {lead.email}
+                </a>
+              </dd>
+              <dt className="text-ink-soft">{copy.columns.age}</dt>
+              <dd>
+                <time dateTime={lead.createdAt.toISOString()}>{timeAgo(lead.createdAt, now)}</time>
+              </dd>
+              <dt className="text-ink-soft">{copy.columns.source}</dt>
+              <dd>{sourceLabel(lead)}</dd>
+            </dl>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

@@ -1,0 +1,55 @@
+import { STAFF_COPY } from '@/content/staff';
+
+/** "12 min ago" style age. */
+export function timeAgo(date: Date, now: Date = new Date()): string {
+  const minutes = Math.floor((now.getTime() - date.getTime()) / 60_000);
+  if (minutes < 1) return STAFF_COPY.ago.justNow;
+  if (minutes < 60) return STAFF_COPY.ago.minutes(minutes);
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return STAFF_COPY.ago.hours(hours);
+  return STAFF_COPY.ago.days(Math.floor(hours / 24));
+}
+
+export function formatMinutes(minutes: number | null): string {
+  if (minutes === null) return STAFF_COPY.inbox.counters.none;
+  if (minutes < 60) return `${minutes} min`;
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return m ? `${h} h ${m} min` : `${h} h`;
+}
+
+/** Lagos wall-clock date and time, e.g. "3 Jan 2026, 14:05". */
+export function formatDateTime(date: Date): string {
+  return new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Lagos', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(date);
+}
+
+export function telHref(lead: { phoneE164: string | null; phoneRaw: string }): string {
+  return `tel:${lead.phoneE164 ?? lead.phoneRaw.replace(/[^\d+]/g, '')}`;
+}
+
+/** wa.me link; only for numbers that parsed to E.164. */
+export function whatsappHref(lead: { phoneE164: string | null }): string | undefined {
+  return lead.phoneE164 ? `https://wa.me/${lead.phoneE164.replace(/^\+/, '')}` : undefined;
+}
+
+/** Where a lead came from: UTM source/medium, else the referrer's host, else Direct. */
+export function sourceLabel(lead: { utmSource: string | null; utmMedium: string | null; utmCampaign: string | null; referrer: string | null }): string {
+  if (lead.utmSource) return [lead.utmSource, lead.utmMedium, lead.utmCampaign].filter(Boolean).join(' / ');
+  if (lead.referrer) {
+    try {
+      return new URL(lead.referrer).host;
+    } catch {
+      return lead.referrer.slice(0, 60);
+    }
+  }
+  return STAFF_COPY.inbox.direct;
+}
+
+export const STATUS_STYLES: Record<string, string> = {
+  new: 'bg-brass-300/40 text-forest-950',
+  contacted: 'bg-forest-100 text-forest-900',
+  qualified: 'bg-forest-700 text-ivory-50',
+  won: 'bg-forest-900 text-ivory-50',
+  lost: 'bg-ivory-200 text-ink-soft',
+  spam: 'bg-red-100 text-red-900',
+};

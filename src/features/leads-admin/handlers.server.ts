@@ -1,0 +1,71 @@
+import 'server-only';
+import { STAFF_COPY } from '@/content/staff';
+import { staffRoute } from '@/features/staff/guard.server';
+import { leadNoteSchema, leadStatusSchema, parseLeadFilters } from '@/features/staff/schema';
+import { errorResponse, jsonResponse, readJsonObject } from '@/lib/http/request.server';
+import { csvResponse, leadsCsv, newsletterCsv } from './csv.server';
+import { addLeadNote, allLeads, changeLeadStatus, getLeadDetail, inboxCounters, listLeadPage, listNewsletterSubscribers } from './repository.server';
+
+/** Handlers of /api/admin/leads..., /api/admin/stats and /api/admin/exports/... (route files only re-export these). */
+
+type IdContext = { params: Promise<{ id: string }> };
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+async function leadId(ctx: IdContext): Promise<string | undefined> {
+  const { id } = await ctx.params;
+  return UUID.test(id) ? id.toLowerCase() : undefined;
+}
+
+/** GET /api/admin/leads?district&status&from&to&q&cursor → {leads, nextCursor} */
+export const listLeadsHandler = staffRoute({}, async (request, { db }) => {
+  const filters = parseLeadFilters(new URL(request.url).searchParams);
+  return jsonResponse(await listLeadPage(db, filters));
+});
+
+/** GET /api/admin/leads/:id → {lead, notes, activity} */
+export const getLeadHandler = staffRoute<IdContext>({}, async (_request, { db }, ctx) => {
+  const id = await leadId(ctx);
+  const detail = id ? await getLeadDetail(db, id) : undefined;
+  if (!detail) return errorResponse(404, STAFF_COPY.errors.notFound);
+  return jsonResponse(detail);
+});
+
+/** PATCH /api/admin/leads/:id {status} → {ok, changed, status} */
+export const patchLeadHandler = staffRoute<IdContext>({}, async (request, { db, staff }, ctx) => {
+  const id = await leadId(ctx);
+  if (!id) return errorResponse(404, STAFF_COPY.errors.notFound);
+  const body = await readJsonObject(request);
+  if (!body.ok) return body.response;
+  const parsed = leadStatusSchema.safeParse(body.value);
+  if (!parsed.success) return errorResponse(400, STAFF_COPY.errors.status);
+  const result = await changeLeadStatus(db, id, parsed.data.status, staff);
+  if (!result) return errorResponse(404, STAFF_COPY.errors.notFound);
+  return jsonResponse({ ok: true, ...result });
+});
+
+/** POST /api/admin/leads/:id/notes {body} → 201 {ok, note} */
+export const addNoteHandler = staffRoute<IdContext>({}, async (request, { db, staff }, ctx) => {
+  const id = await leadId(ctx);
+  if (!id) return errorResponse(404, STAFF_COPY.errors.notFound);
+  const body = await readJsonObject(request);
+  if (!body.ok) return body.response;
+  const parsed = leadNoteSchema.safeParse(body.value);
+  if (!parsed.success) return errorResponse(400, parsed.error.issues[0]?.message ?? STAFF_COPY.errors.noteEmpty);
+  const note = await addLeadNote(db, id, parsed.data.body, staff);
+  if (!note) return errorResponse(404, STAFF_COPY.errors.notFound);
+  return jsonResponse({ ok: true, note }, 201);
+});
+
+/** GET /api/admin/stats → counters of the inbox */
+export const statsHandler = staffRoute({}, async (_request, { db }) => jsonResponse(await inboxCounters(db)));
+
+/** GET /api/admin/exports/leads?filters → text/csv of the filtered view */
+export const exportLeadsHandler = staffRoute({}, async (request, { db }) => {
+  const filters = parseLeadFilters(new URL(request.url).searchParams);
+  return csvResponse(leadsCsv(allLeads(db, { ...filters, cursor: undefined })), 'leads');
+});
+
+/** GET /api/admin/exports/newsletter → text/csv of newsletter subscribers (owners: it is not lead data) */
+export const exportNewsletterHandler = staffRoute({ owner: true }, async (_request, { db }) =>
+  csvResponse(newsletterCsv(await listNewsletterSubscribers(db)), 'newsletter'),
+);

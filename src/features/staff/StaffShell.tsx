@@ -1,0 +1,47 @@
+import Link from 'next/link';
+import type { ReactNode } from 'react';
+import { BrandMark } from '@/components/BrandMark';
+import { STAFF_COPY } from '@/content/staff';
+import { SignOutButton } from './SignOutButton';
+
+const nav = STAFF_COPY.nav;
+
+/** The frame of every /admin page: brand, section links (owner links for owners), who is signed in, sign-out. */
+export function StaffShell({ staff, children }: { staff: { email: string; role: string }; children: ReactNode }) {
+  const links = [{ href: '/admin', label: nav.inbox }, ...(staff.role === 'owner' ? [{ href: '/admin/staff', label: nav.staff }, { href: '/admin/privacy', label: nav.privacy }] : [])];
+  return (
+    <div className="min-h-[100svh] bg-ivory-50">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded-full focus:bg-ivory-50 focus:px-4 focus:py-2">
+        {nav.skip}
+      </a>
+      <header className="bg-forest-900 text-ivory-50">
+        <div className="container-page flex flex-wrap items-center gap-x-6 gap-y-3 py-4">
+          <Link href="/admin" className="flex items-center gap-3">
+            <BrandMark className="size-9" />
+            <span className="font-display text-lg">{nav.label}</span>
+          </Link>
+          <nav aria-label={nav.label} className="order-3 w-full sm:order-none sm:w-auto">
+            <ul className="flex gap-1 overflow-x-auto">
+              {links.map((link) => (
+                <li key={link.href}>
+                  <Link href={link.href} className="inline-flex min-h-11 items-center rounded-full px-4 text-sm font-medium text-ivory-100 hover:bg-forest-800">
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="ml-auto flex items-center gap-3 text-sm">
+            <span className="hidden text-ivory-200 md:inline">
+              {nav.signedInAs} <span className="font-medium text-ivory-50">{staff.email}</span>
+            </span>
+            <SignOutButton className="btn-outline-light min-h-10 px-4" />
+          </div>
+        </div>
+      </header>
+      <main id="main" className="container-page py-8 sm:py-10">
+        {children}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,145 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { GET as listRoute } from '@/app/api/admin/leads/route';
+import { GET as getRoute, PATCH as patchRoute } from '@/app/api/admin/leads/[id]/route';
+import { POST as noteRoute } from '@/app/api/admin/leads/[id]/notes/route';
+import { GET as exportRoute } from '@/app/api/admin/exports/leads/route';
+import { GET as statsRoute } from '@/app/api/admin/stats/route';
+import { saveLead } from '@/features/interest/repository.server';
+import { csvCell, csvRow } from '@/features/leads-admin/csv';
+import { inboxCounters, lagosPeriods } from '@/features/leads-admin/repository.server';
+import { interestSubmissions } from '@/lib/db/schema';
+import { eq } from 'drizzle-orm';
+import { describeEachDriver, setEnv, validLead } from './helpers';
+import { makeStaff, sessionCookieFor, staffRequest } from './staff-helpers';
+
+const SECRET = 'test-session-secret-0123456789-abcdefghijklmnop';
+const ctxFor = (id: string) => ({ params: Promise.resolve({ id }) });
+
+describe('CSV cells', () => {
+  it('quotes per RFC 4180 and neutralises formulas', () => {
+    expect(csvCell('plain')).toBe('plain');
+    expect(csvCell('a,b')).toBe('"a,b"');
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+    expect(csvCell('two\nlines')).toBe('"two\nlines"');
+    expect(csvCell('=HYPERLINK("http://evil","x")')).toBe(`"'=HYPERLINK(""http://evil"",""x"")"`);
+    expect(csvCell('+2348031234567')).toBe("'+2348031234567");
+    expect(csvCell('-1+1')).toBe("'-1+1");
+    expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(csvCell('\tcmd')).toBe("'\tcmd");
+    expect(csvCell('\rcmd')).toBe(`"'\rcmd"`);
+    expect(csvCell(null)).toBe('');
+    expect(csvRow(['a', 1])).toBe('a,1\r\n');
+  });
+});
+
+describeEachDriver('staff lead inbox API', (ctx) => {
+  let cookie = '';
+  let actorEmail = '';
+  const ids: string[] = [];
+  beforeAll(async () => {
+    setEnv({ SESSION_SECRET: SECRET, ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined });
+    const db = ctx.handle().db;
+    const agent = await makeStaff(db, 'agent');
+    actorEmail = agent.email;
+    cookie = await sessionCookieFor(db, agent);
+    const leads = [
+      validLead({ fullname: 'Bola Ahmed', email: 'bola@example.com', district: 'Lugbe, Abuja', phonenumber: '08031110000' }),
+      validLead({ fullname: 'Chinwe Obi', email: 'chinwe@example.com', district: 'Moniya, Ibadan', phonenumber: '08032220000' }),
+      validLead({ fullname: '=HYPERLINK("http://evil.example","click")', email: 'formula@example.com', district: 'Moniya, Ibadan', phonenumber: '+2348033330000' }),
+      validLead({ fullname: 'Spammy Bot', email: 'bot@example.com' }),
+    ];
+    for (const [i, input] of leads.entries()) {
+      const saved = await saveLead(db, { input: input as never, spam: i === 3, spamReason: i === 3 ? 'honeypot' : undefined });
+      ids.push(saved.id);
+      // Distinct arrival times, oldest first.
+      await db.update(interestSubmissions).set({ createdAt: new Date(Date.now() - (10 - i) * 60_000) }).where(eq(interestSubmissions.id, saved.id));
+    }
+  });
+
+  const list = async (query = '') => (await listRoute(staffRequest(`/api/admin/leads${query}`, { cookie }), undefined)).json();
+
+  it('lists newest first without spam, with cursor pagination', async () => {
+    const body = await list();
+    const names = body.leads.map((l: { fullName: string }) => l.fullName);
+    expect(names.slice(0, 3)).toEqual(['=HYPERLINK("http://evil.example","click")', 'Chinwe Obi', 'Bola Ahmed']);
+    expect(names).not.toContain('Spammy Bot');
+    const spam = await list('?status=spam');
+    expect(spam.leads.map((l: { fullName: string }) => l.fullName)).toContain('Spammy Bot');
+  });
+
+  it('filters by district, status, text and date, ignoring bad values', async () => {
+    expect((await list('?district=Moniya%2C%20Ibadan')).leads).toHaveLength(2);
+    expect((await list('?q=chinwe')).leads.map((l: { email: string }) => l.email)).toEqual(['chinwe@example.com']);
+    expect((await list('?q=0803%20222')).leads.map((l: { email: string }) => l.email)).toEqual(['chinwe@example.com']);
+    expect((await list('?q=%25')).leads).toHaveLength(0);
+    const today = lagosPeriods(new Date()).dayStart;
+    expect((await list('?from=2000-01-01&to=2000-01-02')).leads).toHaveLength(0);
+    expect((await list(`?from=${new Date(today.getTime() + 3_600_000).toISOString().slice(0, 10)}&status=bogus`)).leads.length).toBeGreaterThanOrEqual(0);
+  });
+
+  it('paginates with a cursor', async () => {
+    const { listLeadPage } = await import('@/features/leads-admin/repository.server');
+    const first = await listLeadPage(ctx.handle().db, {}, 2);
+    expect(first.leads).toHaveLength(2);
+    expect(first.nextCursor).toBeTruthy();
+    const second = await listLeadPage(ctx.handle().db, { cursor: first.nextCursor }, 2);
+    expect(second.leads[0].id).not.toBe(first.leads[1].id);
+    expect(second.leads[0].createdAt.getTime()).toBeLessThanOrEqual(first.leads[1].createdAt.getTime());
+  });
+
+  it('changes status, records first contact once and the history', async () => {
+    const id = ids[0];
+    const res = await patchRoute(staffRequest(`/api/admin/leads/${id}`, { method: 'PATCH', cookie, body: { status: 'contacted' } }), ctxFor(id));
+    expect(res.status).toBe(200);
+    await patchRoute(staffRequest(`/api/admin/leads/${id}`, { method: 'PATCH', cookie, body: { status: 'qualified' } }), ctxFor(id));
+    const bad = await patchRoute(staffRequest(`/api/admin/leads/${id}`, { method: 'PATCH', cookie, body: { status: 'archived' } }), ctxFor(id));
+    expect(bad.status).toBe(400);
+    const detail = await (await getRoute(staffRequest(`/api/admin/leads/${id}`, { cookie }), ctxFor(id))).json();
+    expect(detail.lead.status).toBe('qualified');
+    expect(detail.lead.firstContactedAt).toBeTruthy();
+    expect(detail.activity.map((a: { action: string; detail: { to: string }; actorEmail: string }) => [a.action, a.detail.to, a.actorEmail])).toEqual([
+      ['status_changed', 'qualified', actorEmail],
+      ['status_changed', 'contacted', actorEmail],
+    ]);
+    const counters = await inboxCounters(ctx.handle().db);
+    expect(counters.medianFirstContactMinutes).toBeGreaterThanOrEqual(9);
+  });
+
+  it('adds notes with author and time', async () => {
+    const id = ids[1];
+    const res = await noteRoute(staffRequest(`/api/admin/leads/${id}/notes`, { method: 'POST', cookie, body: { body: 'Called, call back Friday <b>' } }), ctxFor(id));
+    expect(res.status).toBe(201);
+    expect((await noteRoute(staffRequest(`/api/admin/leads/${id}/notes`, { method: 'POST', cookie, body: { body: '  ' } }), ctxFor(id))).status).toBe(400);
+    const detail = await (await getRoute(staffRequest(`/api/admin/leads/${id}`, { cookie }), ctxFor(id))).json();
+    expect(detail.notes[0]).toMatchObject({ body: 'Called, call back Friday <b>', authorEmail: actorEmail });
+    expect(detail.activity[0].action).toBe('note_added');
+  });
+
+  it('answers 404 for unknown or malformed ids', async () => {
+    expect((await getRoute(staffRequest('/api/admin/leads/x', { cookie }), ctxFor('x'))).status).toBe(404);
+    const missing = '00000000-0000-4000-8000-000000000000';
+    expect((await getRoute(staffRequest(`/api/admin/leads/${missing}`, { cookie }), ctxFor(missing))).status).toBe(404);
+  });
+
+  it('exports the filtered view as CSV with formulas neutralised', async () => {
+    const res = await exportRoute(staffRequest('/api/admin/exports/leads?district=Moniya%2C%20Ibadan', { cookie }), undefined);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="leads-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const text = (await res.text()).replace(/^\uFEFF/, '');
+    const lines = text.split('\r\n').filter(Boolean);
+    expect(lines[0]).toMatch(/^received_at,title,full_name,email,phone/);
+    expect(lines).toHaveLength(3);
+    expect(text).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")"`);
+    expect(text).toContain("'+2348033330000");
+    expect(text).not.toContain('bola@example.com');
+    expect(text).not.toMatch(/(^|,)=/m);
+  });
+
+  it('counts new leads today and this week per district', async () => {
+    const body = await (await statsRoute(staffRequest('/api/admin/stats', { cookie }), undefined)).json();
+    expect(body.newToday).toBeGreaterThanOrEqual(0);
+    const week = Object.fromEntries(body.weekByDistrict.map((d: { district: string; count: number }) => [d.district, d.count]));
+    expect(week['Moniya, Ibadan']).toBe(2);
+  });
+});
