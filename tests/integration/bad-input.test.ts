@@ -193,6 +193,12 @@ describeEachDriver('bad input', (ctx) => {
     if (c.route === 'interest') expect(await countLeads(ctx.handle().db)).toBe(before);
   });
 
+  it('never answers 5xx to a lone UTF-16 surrogate (stored as U+FFFD)', async () => {
+    const raw = JSON.stringify(lead()).replace('"Adaeze Okafor"', '"Ada \\ud800 Okafor"');
+    const res = await postInterest(new Request('http://localhost/api/interest', { method: 'POST', headers: { 'content-type': 'application/json', ...freshClient() }, body: raw }));
+    expect(res.status).toBe(201);
+  });
+
   it('stays healthy and keeps accepting good submissions afterwards', async () => {
     expect((await health()).status).toBe(200);
     const res = await postInterest(
@@ -206,6 +212,8 @@ describeEachDriver('bad input', (ctx) => {
     ['script in the name', { fullname: '<script>alert("x")</script>' }],
     ['Yoruba name with diacritics', { fullname: 'Adébáyọ̀ Ògúnlésì' }],
     ['SQL in attribution', { utm_campaign: "' OR 1=1;--", referrer: 'https://evil.example/?q=<script>' }],
+    ['right-to-left override and zero-width joiner in the name', { fullname: 'Ada\u202eOkafor\u200d' }],
+    ['emoji in the name', { fullname: 'Ada 🏡 Okafor' }],
   ])('stores hostile but valid text verbatim: %s', async (_name, overrides) => {
     const res = await postInterest(
       new Request('http://localhost/api/interest', { method: 'POST', headers: { 'content-type': 'application/json', ...freshClient() }, body: JSON.stringify(lead(overrides)) }),

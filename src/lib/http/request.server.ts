@@ -63,7 +63,9 @@ export async function readJsonObject(request: Request, maxBytes = MAX_BODY_BYTES
   }
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    // Lone UTF-16 surrogates ("\ud800") are valid JSON but not valid Unicode, and PostgreSQL's jsonb refuses them:
+    // they become U+FFFD here, so they can never turn into a database error.
+    value = JSON.parse(text, (_key, item: unknown) => (typeof item === 'string' ? item.toWellFormed() : item));
   } catch {
     return { ok: false, response: errorResponse(400, MESSAGES.badJson) };
   }
