@@ -107,6 +107,8 @@ const broken: [string, string | Uint8Array][] = [
   ['form-encoded body sent as JSON', 'title=Mr&fullname=Ada'],
   ['XML sent as JSON', '<lead><title>Mr</title></lead>'],
 ];
+broken.push(['5,000 nested arrays', `${'['.repeat(5000)}${']'.repeat(5000)}`]);
+broken.push(['2,500 nested objects', `${'{"a":'.repeat(2500)}1${'}'.repeat(2500)}`]);
 for (const [name, raw] of broken) cases.push({ name: `broken JSON: ${name}`, route: 'interest', raw, status: 400 });
 
 // Wrong content types (415), whatever the body.
