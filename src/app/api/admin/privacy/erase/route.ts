@@ -1,0 +1,4 @@
+import { privacyEraseHandler } from '@/features/staff/admin-handlers.server';
+
+export const dynamic = 'force-dynamic';
+export const POST = privacyEraseHandler;

@@ -1,0 +1,4 @@
+import { privacyExportHandler } from '@/features/staff/admin-handlers.server';
+
+export const dynamic = 'force-dynamic';
+export const GET = privacyExportHandler;

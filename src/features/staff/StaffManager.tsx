@@ -1,0 +1,103 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useId, useState, type FormEvent } from 'react';
+import { STAFF_COPY } from '@/content/staff';
+import { request } from '@/lib/browser/request';
+import { notifySuccess } from '@/lib/browser/toast';
+
+const copy = STAFF_COPY.staff;
+
+export interface StaffListItem {
+  id: string;
+  email: string;
+  name: string;
+  role: string;
+  active: boolean;
+  lastSignIn: string | null;
+}
+
+export function CreateStaffForm() {
+  const router = useRouter();
+  const id = useId();
+  const [busy, setBusy] = useState(false);
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    setBusy(true);
+    const answer = await request({
+      method: 'POST',
+      url: '/api/admin/staff',
+      body: { email: data.get('email'), name: data.get('name'), role: data.get('role'), password: data.get('password') },
+      finish: () => setBusy(false),
+    });
+    if (answer) {
+      form.reset();
+      notifySuccess(copy.created);
+      router.refresh();
+    }
+  }
+  return (
+    <form onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
+      <div>
+        <label htmlFor={`${id}-name`} className="field-label">
+          {copy.name}
+        </label>
+        <input id={`${id}-name`} name="name" autoComplete="off" className="field" />
+      </div>
+      <div>
+        <label htmlFor={`${id}-email`} className="field-label">
+          {copy.email}
+        </label>
+        <input id={`${id}-email`} name="email" type="email" required autoComplete="off" className="field" />
+      </div>
+      <div>
+        <label htmlFor={`${id}-role`} className="field-label">
+          {copy.role}
+        </label>
+        <select id={`${id}-role`} name="role" defaultValue="agent" className="field">
+          <option value="agent">{copy.roles.agent}</option>
+          <option value="owner">{copy.roles.owner}</option>
+        </select>
+      </div>
+      <div>
+        <label htmlFor={`${id}-password`} className="field-label">
+          {copy.password}
+        </label>
+        <input id={`${id}-password`} name="password" type="password" required minLength={12} autoComplete="new-password" className="field" />
+      </div>
+      <div className="sm:col-span-2">
+        <button type="submit" className="btn-primary" disabled={busy}>
+          {copy.create}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export function StaffRowActions({ member, isSelf }: { member: StaffListItem; isSelf: boolean }) {
+  const router = useRouter();
+  const [busy, setBusy] = useState(false);
+  if (isSelf) return null;
+  const update = async (changes: Record<string, unknown>) => {
+    setBusy(true);
+    const answer = await request({ method: 'PATCH', url: `/api/admin/staff/${member.id}`, body: changes, finish: () => setBusy(false) });
+    if (answer) {
+      notifySuccess(copy.updated);
+      router.refresh();
+    }
+  };
+  return (
+    <div className="flex flex-wrap gap-2">
+      <button type="button" className="btn-outline min-h-10 px-4" disabled={busy} onClick={() => update({ role: member.role === 'owner' ? 'agent' : 'owner' })}>
+        {member.role === 'owner' ? copy.makeAgent : copy.makeOwner}
+        <span className="sr-only"> {member.email}</span>
+      </button>
+      <button type="button" className="btn-outline min-h-10 px-4" disabled={busy} onClick={() => update({ active: !member.active })}>
+        {member.active ? copy.deactivate : copy.activate}
+        <span className="sr-only"> {member.email}</span>
+      </button>
+    </div>
+  );
+}

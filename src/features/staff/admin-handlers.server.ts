@@ -1,0 +1,87 @@
+import 'server-only';
+import { STAFF_COPY } from '@/content/staff';
+import { eraseSubject, exportSubject, subjectFingerprint } from '@/features/leads-admin/privacy.server';
+import { errorResponse, jsonResponse, readJsonObject } from '@/lib/http/request.server';
+import { staffRoute } from './guard.server';
+import { hashPassword, passwordProblem } from './password.server';
+import { countActiveOwners, createStaff, findStaffById, listStaff, recordAudit, revokeUserSessions, updateStaff } from './repository.server';
+import { createStaffSchema, privacySubjectSchema, updateStaffSchema } from './schema';
+
+/** Handlers of /api/admin/me, /api/admin/staff..., /api/admin/privacy/... */
+
+type IdContext = { params: Promise<{ id: string }> };
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** GET /api/admin/me → who is signed in */
+export const meHandler = staffRoute({}, async (_request, { staff }) => jsonResponse({ id: staff.id, email: staff.email, role: staff.role }));
+
+/** GET /api/admin/staff → {staff: [...]} (owners) */
+export const listStaffHandler = staffRoute({ owner: true }, async (_request, { db }) => jsonResponse({ staff: await listStaff(db) }));
+
+/** POST /api/admin/staff {email, name, role, password} → 201 {ok, staff} (owners) */
+export const createStaffHandler = staffRoute({ owner: true }, async (request, { db, staff }) => {
+  const body = await readJsonObject(request);
+  if (!body.ok) return body.response;
+  const parsed = createStaffSchema.safeParse(body.value);
+  if (!parsed.success) return errorResponse(400, parsed.error.issues[0]?.message ?? STAFF_COPY.errors.unreadable);
+  const problem = passwordProblem(parsed.data.password);
+  if (problem) return errorResponse(400, problem);
+  const created = await createStaff(db, { ...parsed.data, passwordHash: await hashPassword(parsed.data.password) });
+  if (!created) return errorResponse(409, STAFF_COPY.errors.emailTaken);
+  await recordAudit(db, staff, 'staff.create', created.email, { role: created.role });
+  return jsonResponse({ ok: true, staff: created }, 201);
+});
+
+/** PATCH /api/admin/staff/:id {role?, active?, password?} → {ok, staff} (owners) */
+export const updateStaffHandler = staffRoute<IdContext>({ owner: true }, async (request, { db, staff }, ctx) => {
+  const { id } = await ctx.params;
+  const target = UUID.test(id) ? await findStaffById(db, id) : undefined;
+  if (!target) return errorResponse(404, STAFF_COPY.errors.notFound);
+  const body = await readJsonObject(request);
+  if (!body.ok) return body.response;
+  const parsed = updateStaffSchema.safeParse(body.value);
+  if (!parsed.success) return errorResponse(400, parsed.error.issues[0]?.message ?? STAFF_COPY.errors.unreadable);
+  const changes = parsed.data;
+  const demotes = (changes.role && changes.role !== 'owner') || changes.active === false;
+  if (demotes && target.id === staff.id) return errorResponse(409, STAFF_COPY.errors.self);
+  if (demotes && target.role === 'owner' && (await countActiveOwners(db, target.id)) === 0) return errorResponse(409, STAFF_COPY.errors.lastOwner);
+  if (changes.password) {
+    const problem = passwordProblem(changes.password);
+    if (problem) return errorResponse(400, problem);
+  }
+  const updated = await updateStaff(db, target.id, {
+    role: changes.role,
+    active: changes.active,
+    passwordHash: changes.password ? await hashPassword(changes.password) : undefined,
+  });
+  // A deactivated account or a reset password ends that person's open sessions.
+  if (changes.active === false || changes.password) await revokeUserSessions(db, target.id);
+  await recordAudit(db, staff, 'staff.update', target.email, { role: changes.role, active: changes.active, passwordReset: Boolean(changes.password) });
+  return jsonResponse({ ok: true, staff: updated });
+});
+
+/** GET /api/admin/privacy/export?email= → JSON download of everything held about that address (owners; recorded) */
+export const privacyExportHandler = staffRoute({ owner: true }, async (request, { db, staff }) => {
+  const parsed = privacySubjectSchema.safeParse({ email: new URL(request.url).searchParams.get('email') ?? '' });
+  if (!parsed.success) return errorResponse(400, STAFF_COPY.errors.email);
+  const data = await exportSubject(db, parsed.data.email);
+  await recordAudit(db, staff, 'privacy.export', subjectFingerprint(parsed.data.email), { leads: data.leads.length, newsletter: data.newsletter.length });
+  return new Response(JSON.stringify(data, null, 2), {
+    headers: {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Disposition': 'attachment; filename="personal-data.json"',
+      'Cache-Control': 'no-store',
+    },
+  });
+});
+
+/** POST /api/admin/privacy/erase {email} → {ok, leads, newsletter} (owners; recorded) */
+export const privacyEraseHandler = staffRoute({ owner: true }, async (request, { db, staff }) => {
+  const body = await readJsonObject(request);
+  if (!body.ok) return body.response;
+  const parsed = privacySubjectSchema.safeParse(body.value);
+  if (!parsed.success) return errorResponse(400, STAFF_COPY.errors.email);
+  const erased = await eraseSubject(db, parsed.data.email);
+  await recordAudit(db, staff, 'privacy.erase', subjectFingerprint(parsed.data.email), erased);
+  return jsonResponse({ ok: true, ...erased });
+});
