@@ -2,6 +2,7 @@
 
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
+import { usePathname } from 'next/navigation';
 import { NAV_COPY, NAV_ITEMS } from '@/content/navigation';
 import { SubmitInterestButton } from '@/features/interest/SubmitInterestButton';
 import { Modal } from '@/components/ui/Modal';
@@ -13,6 +14,7 @@ import { MenuIcon } from '@/components/icons';
 export const SCROLL_THRESHOLD = 10;
 
 export function SiteHeader({ brand }: { brand: string }) {
+  const pathname = usePathname();
   const [scrolled, setScrolled] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   const [comingSoon, setComingSoon] = useState<string | null>(null);
@@ -28,11 +30,11 @@ export function SiteHeader({ brand }: { brand: string }) {
     NAV_ITEMS.map((item) => {
       const base = inMenu
         ? 'flex w-full items-center rounded-xl px-4 py-3 text-left text-lg text-forest-900 hover:bg-forest-900/5'
-        : 'rounded-full px-3.5 py-2 text-sm font-medium transition-colors hover:bg-current/10';
+        : 'inline-block rounded-full px-3.5 py-2 text-sm leading-5 font-medium transition-colors hover:bg-current/10';
       return (
         <li key={item.label}>
           {'href' in item ? (
-            <Link href={item.href} className={base} onClick={() => setMenuOpen(false)}>
+            <Link href={item.href} className={base} aria-current={pathname === item.href ? 'page' : undefined} onClick={() => setMenuOpen(false)}>
               {item.label}
             </Link>
           ) : (

@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { CloseIcon } from '@/components/icons';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -120,9 +121,7 @@ export function Modal({
             className="absolute top-3 right-3 inline-flex size-11 items-center justify-center rounded-full text-forest-900 hover:bg-forest-900/5"
             aria-label={closeLabel}
           >
-            <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" aria-hidden="true" focusable="false">
-              <path d="M6 6l12 12M18 6L6 18" />
-            </svg>
+            <CloseIcon className="size-5" />
           </button>
         )}
         {header}

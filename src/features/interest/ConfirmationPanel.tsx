@@ -2,6 +2,7 @@
 
 import { Modal } from '@/components/ui/Modal';
 import { INTEREST_COPY } from '@/content/interest';
+import { CheckIcon } from '@/components/icons';
 
 /** Shown after a successful submission; a click anywhere dismisses it (spec §4). */
 export function ConfirmationPanel({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -16,9 +17,7 @@ export function ConfirmationPanel({ open, onClose }: { open: boolean; onClose: (
       titleClassName="font-display text-3xl text-forest-900"
       header={
         <div className="mx-auto mb-5 flex size-14 items-center justify-center rounded-full bg-forest-100 text-forest-800">
-          <svg viewBox="0 0 24 24" className="size-7" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
-            <path d="M5 12.5l4.5 4.5L19 7.5" />
-          </svg>
+          <CheckIcon className="size-7" />
         </div>
       }
     >
