@@ -6,7 +6,7 @@ export const isPhone = (info: TestInfo) => info.project.name === 'phone';
 /** The home page opens with the Submit Interest popup; most tests start by closing it. */
 export async function closeInterestPopup(page: Page) {
   const dialog = page.getByRole('dialog', { name: 'Submit Interest' });
-  await expect(dialog).toBeVisible();
+  await expectPopupReady(page);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 }
@@ -30,8 +30,14 @@ export async function expectNoSeriousAxeViolations(page: Page) {
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }
 
+/** The popup takes focus once the page is interactive (hydrated); typing before that would be lost. */
+export async function expectPopupReady(page: Page) {
+  await expect(page.getByRole('dialog', { name: 'Submit Interest' }).getByLabel('Full name')).toBeFocused();
+}
+
 export async function fillInterestForm(page: Page, values: { fullname: string; email: string; phone: string; title?: string; district?: string }) {
   const dialog = page.getByRole('dialog', { name: 'Submit Interest' });
+  await expectPopupReady(page);
   if (values.title) await dialog.getByLabel('Title').selectOption(values.title);
   await dialog.getByLabel('Full name').fill(values.fullname);
   await dialog.getByLabel('E-mail').fill(values.email);
