@@ -157,5 +157,17 @@ test.describe('footer', () => {
     await footer.getByRole('button', { name: 'Subscribe' }).click();
     await expect(page.getByText('You are subscribed. Watch your inbox for our next update.')).toBeVisible();
     await expect(footer.getByPlaceholder('Type your email')).toHaveValue('');
+
+    // The browser refuses what is not an e-mail address; a refusal from the server is shown as an error toast.
+    await footer.getByPlaceholder('Type your email').fill('not-an-address');
+    await footer.getByRole('button', { name: 'Subscribe' }).click();
+    expect(await footer.getByPlaceholder('Type your email').evaluate((el: HTMLInputElement) => el.validity.typeMismatch)).toBe(true);
+    await page.route('**/api/newsletter', (route) =>
+      route.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify({ error: 'Too many sign-ups from your network. Please try again later.' }) }),
+    );
+    await footer.getByPlaceholder('Type your email').fill('someone@example.com');
+    await footer.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(page.getByText('Too many sign-ups from your network. Please try again later.')).toBeVisible();
+    await expect(footer.getByPlaceholder('Type your email')).toHaveValue('someone@example.com');
   });
 });
