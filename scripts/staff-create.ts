@@ -1,0 +1,94 @@
+/**
+ * npm run staff:create -- --email someone@example.com [--role owner|agent] [--name "Ada Obi"] [--password-stdin]
+ *
+ * Creates a staff account directly in the database (docs/decisions/0204-staff-cli.md). The password comes from
+ * stdin (--password-stdin), the STAFF_PASSWORD variable, or a hidden prompt. With the embedded database the
+ * running server owns DATA_DIR: then this refuses (the lock) and points to the Staff page instead. With
+ * DATABASE_URL it always works. Runs with tsx (path aliases from tsconfig).
+ */
+import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
+import { openDatabase } from '@/lib/db/client';
+import { DatabaseLockedError } from '@/lib/db/lock';
+import { hashPassword, passwordProblem } from '@/features/staff/password.server';
+import { countStaff, createStaff, recordAudit } from '@/features/staff/repository.server';
+import { createStaffSchema } from '@/features/staff/schema';
+
+function fail(message: string): never {
+  console.error(`staff:create: ${message}`);
+  process.exit(1);
+}
+
+async function readStdin(): Promise<string> {
+  let text = '';
+  for await (const chunk of process.stdin) text += chunk;
+  return text.replace(/\r?\n$/, '');
+}
+
+function prompt(question: string): Promise<string> {
+  return new Promise((resolve) => {
+    const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: true });
+    // Hide what is typed.
+    (rl as unknown as { _writeToOutput: (s: string) => void })._writeToOutput = (s: string) => {
+      if (s.includes(question)) process.stdout.write(question);
+    };
+    rl.question(question, (answer) => {
+      rl.close();
+      process.stdout.write('\n');
+      resolve(answer);
+    });
+  });
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      email: { type: 'string' },
+      role: { type: 'string' },
+      name: { type: 'string', default: '' },
+      'password-stdin': { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  if (values.help || !values.email) {
+    console.log('Usage: npm run staff:create -- --email someone@example.com [--role owner|agent] [--name "Full Name"] [--password-stdin]');
+    process.exit(values.help ? 0 : 1);
+  }
+
+  let password: string;
+  if (values['password-stdin']) password = await readStdin();
+  else if (process.env.STAFF_PASSWORD) password = process.env.STAFF_PASSWORD;
+  else if (process.stdin.isTTY) {
+    password = await prompt('Password (at least 12 characters): ');
+    if ((await prompt('Repeat the password: ')) !== password) fail('the two passwords differ.');
+  } else fail('give the password with --password-stdin, STAFF_PASSWORD, or run in a terminal to be asked.');
+
+  const databaseUrl = process.env.DATABASE_URL?.trim() || undefined;
+  let handle;
+  try {
+    handle = await openDatabase({ databaseUrl, dataDir: process.env.DATA_DIR?.trim() || './data' });
+  } catch (error) {
+    if (error instanceof DatabaseLockedError) {
+      fail(
+        `the server is running and owns the embedded database (PID ${error.ownerPid}); this command cannot open it at the same time.\n` +
+          '  Either sign in as an owner and add the account on the Staff page (/admin/staff), or stop the server and run this again.',
+      );
+    }
+    fail(`could not open the database: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  try {
+    const role = values.role ?? ((await countStaff(handle.db)) === 0 ? 'owner' : 'agent');
+    const parsed = createStaffSchema.safeParse({ email: values.email, name: values.name, role, password });
+    if (!parsed.success) fail(parsed.error.issues.map((i) => i.message).join(' '));
+    const problem = passwordProblem(parsed.data.password);
+    if (problem) fail(problem);
+    const created = await createStaff(handle.db, { ...parsed.data, passwordHash: await hashPassword(parsed.data.password) });
+    if (!created) fail(`an account for ${parsed.data.email} already exists.`);
+    await recordAudit(handle.db, undefined, 'staff.create', created.email, { role: created.role, via: 'cli' });
+    console.log(`Created ${created.role} ${created.email}. They can sign in at /registration.`);
+  } finally {
+    await handle.close();
+  }
+}
+
+main().catch((error) => fail(error instanceof Error ? error.message : String(error)));
