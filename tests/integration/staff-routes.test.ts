@@ -1,0 +1,85 @@
+import { readdirSync, statSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { beforeAll, expect, it } from 'vitest';
+import { describeEachDriver, setEnv } from './helpers';
+import { makeStaff, sessionCookieFor, staffRequest } from './staff-helpers';
+
+/**
+ * Enumerates every route handler under src/app/api/admin and proves each method refuses without a session
+ * (401 {error: "jwt expired"}), with an expired session (same), cross-site (403), and — where owner-only — with an
+ * agent's session (403). A new route must be classified below or this test fails.
+ */
+const ACCESS: Record<string, 'staff' | 'owner'> = {
+  'leads': 'staff',
+  'leads/[id]': 'staff',
+  'leads/[id]/notes': 'staff',
+  'stats': 'staff',
+  'me': 'staff',
+  'exports/leads': 'staff',
+  'exports/newsletter': 'owner',
+  'staff': 'owner',
+  'staff/[id]': 'owner',
+  'privacy/export': 'owner',
+  'privacy/erase': 'owner',
+};
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+const ROOT = join(process.cwd(), 'src', 'app', 'api', 'admin');
+const SECRET = 'test-session-secret-0123456789-abcdefghijklmnop';
+const SAMPLE_ID = '00000000-0000-4000-8000-000000000000';
+
+function routeFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return routeFiles(path);
+    return name === 'route.ts' ? [path] : [];
+  });
+}
+
+const routes = routeFiles(ROOT).map((file) => relative(ROOT, file).split(sep).slice(0, -1).join('/'));
+
+it('every /api/admin route is classified as staff or owner', () => {
+  expect(routes.length).toBeGreaterThan(5);
+  expect(routes.filter((r) => !(r in ACCESS))).toEqual([]);
+  expect(Object.keys(ACCESS).filter((r) => !routes.includes(r))).toEqual([]);
+});
+
+describeEachDriver('every /api/admin route refuses', (ctx) => {
+  let agentCookie = '';
+  let expiredCookie = '';
+  beforeAll(async () => {
+    setEnv({ SESSION_SECRET: SECRET, ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined });
+    const agent = await makeStaff(ctx.handle().db, 'agent');
+    agentCookie = await sessionCookieFor(ctx.handle().db, agent);
+    expiredCookie = await sessionCookieFor(ctx.handle().db, agent, 60, new Date(Date.now() - 3_600_000));
+  });
+
+  for (const route of routes) {
+    it(`/api/admin/${route}`, async () => {
+      const mod = (await import(/* @vite-ignore */ join(ROOT, ...route.split('/'), 'route.ts'))) as Record<string, unknown>;
+      const handlers = METHODS.filter((m) => typeof mod[m] === 'function');
+      expect(handlers.length).toBeGreaterThan(0);
+      const path = `/api/admin/${route.replace('[id]', SAMPLE_ID)}`;
+      const routeContext = { params: Promise.resolve({ id: SAMPLE_ID }) };
+      for (const method of handlers) {
+        const call = (cookie?: string, headers?: Record<string, string>) =>
+          (mod[method] as (r: Request, c: unknown) => Promise<Response>)(
+            staffRequest(path, { method, cookie, headers, body: method === 'GET' ? undefined : {} }),
+            routeContext,
+          );
+        const none = await call();
+        expect([method, none.status, await none.json()]).toEqual([method, 401, { error: 'jwt expired' }]);
+        const expired = await call(expiredCookie);
+        expect([method, expired.status, await expired.json()]).toEqual([method, 401, { error: 'jwt expired' }]);
+        const garbage = await call('staff_session=not.a.jwt');
+        expect([method, garbage.status]).toEqual([method, 401]);
+        if (method !== 'GET') {
+          const crossSite = await call(agentCookie, { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' });
+          expect([method, crossSite.status]).toEqual([method, 403]);
+        }
+        const agent = await call(agentCookie);
+        if (ACCESS[route] === 'owner') expect([method, agent.status]).toEqual([method, 403]);
+        else expect([method, agent.status]).not.toEqual([method, 401]);
+      }
+    });
+  }
+});
