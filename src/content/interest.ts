@@ -23,7 +23,7 @@ export const INTEREST_COPY = {
   successToast: 'Interest Sumitted!',
   confirmationTitle: 'Thank you',
   confirmation: 'Your Interest has been submitted! We will reach out shortly ...',
-  confirmationDetail: 'A member of our sales team will call you on the number you gave us. Tap anywhere to close.',
+  confirmationDetail: 'A member of our sales team will call you on the number you gave us. Tap or click anywhere to close.',
   savedOffline: 'Your details are saved on this device and will be sent automatically when you are back online.',
 } as const;
 

@@ -12,7 +12,7 @@ export const NAV_ITEMS: NavItem[] = [
 export const COMING_SOON = {
   title: 'Coming Soon',
   text: 'Coming Soon! Stay tuned for this amazing feature...',
-  dismissHint: 'Tap anywhere to close',
+  dismissHint: 'Tap or click anywhere to close',
 };
 
 export const NAV_COPY = {
