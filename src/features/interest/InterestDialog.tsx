@@ -1,5 +1,6 @@
 'use client';
 
+import { HoneypotField } from '@/components/ui/HoneypotField';
 import Link from 'next/link';
 import { useId, useState, type FormEvent } from 'react';
 import { Modal } from '@/components/ui/Modal';
@@ -164,11 +165,7 @@ export function InterestDialog({ open, onClose, fields, onChange, onSubmit }: In
             ))}
           </select>
         </div>
-        {/* Honeypot: invisible to people, filled by bots; such posts are stored flagged as spam. */}
-        <div className="absolute -left-[9999px] h-px w-px overflow-hidden" aria-hidden="true">
-          <label htmlFor={`${id}-website`}>Leave this field empty</label>
-          <input id={`${id}-website`} name="website" type="text" tabIndex={-1} autoComplete="off" value={honeypot} onChange={(e) => setHoneypot(e.target.value)} />
-        </div>
+        <HoneypotField id={`${id}-website`} value={honeypot} onChange={setHoneypot} />
         <div className="col-span-4 mt-2">
           <button type="submit" className="btn-primary w-full">
             {copy.submit}

@@ -1,5 +1,6 @@
 'use client';
 
+import { HoneypotField } from '@/components/ui/HoneypotField';
 import { useId, useState, type FormEvent } from 'react';
 import { FOOTER_COPY } from '@/content/footer';
 import { request } from '@/lib/browser/request';
@@ -51,10 +52,7 @@ export function NewsletterForm() {
           onChange={(e) => setEmail(e.target.value)}
           className="min-h-12 w-full rounded-full border border-ivory-50/25 bg-forest-950/40 px-5 text-base text-ivory-50 placeholder:text-ivory-50/60 focus:border-brass-400 focus:outline-none"
         />
-        <div className="absolute -left-[9999px] h-px w-px overflow-hidden" aria-hidden="true">
-          <label htmlFor={`${id}-website`}>Leave this field empty</label>
-          <input id={`${id}-website`} type="text" tabIndex={-1} autoComplete="off" value={honeypot} onChange={(e) => setHoneypot(e.target.value)} />
-        </div>
+        <HoneypotField id={`${id}-website`} value={honeypot} onChange={setHoneypot} />
         <button type="submit" className="btn-brass shrink-0" disabled={busy}>
           {FOOTER_COPY.subscribe}
         </button>

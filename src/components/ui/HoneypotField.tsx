@@ -1,0 +1,12 @@
+/**
+ * A field people never see or reach with Tab, that form-filling bots do fill. The server stores such
+ * submissions flagged as spam instead of refusing them, so bots learn nothing.
+ */
+export function HoneypotField({ id, value, onChange }: { id: string; value: string; onChange: (value: string) => void }) {
+  return (
+    <div className="absolute -left-[9999px] h-px w-px overflow-hidden" aria-hidden="true">
+      <label htmlFor={id}>Leave this field empty</label>
+      <input id={id} name="website" type="text" tabIndex={-1} autoComplete="off" value={value} onChange={(e) => onChange(e.target.value)} />
+    </div>
+  );
+}
