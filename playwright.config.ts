@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { E2E_STAFF } from './tests/e2e/staff-fixtures';
 
 // The config is evaluated by the runner and again by each worker; the first evaluation picks the port and
 // data directory and leaves them in the environment the workers inherit.
@@ -60,6 +61,10 @@ export default defineConfig({
       RATE_LIMIT_NEWSLETTER: '1000/600',
       MIN_FILL_MS: '0',
       SITE_URL: baseURL,
+      // Staff area: the first owner is created from these at start-up (tests/e2e/staff*.spec.ts sign in with them).
+      ADMIN_EMAIL: E2E_STAFF.email,
+      ADMIN_PASSWORD: E2E_STAFF.password,
+      SESSION_SECRET: E2E_STAFF.sessionSecret,
     },
   },
 });

@@ -36,7 +36,8 @@ export const STAFF_COPY = {
     self: 'You cannot demote or deactivate your own account.',
   },
   nav: {
-    label: 'Staff',
+    brand: 'Staff area',
+    label: 'Staff sections',
     inbox: 'Leads',
     staff: 'Staff',
     privacy: 'Privacy requests',

@@ -18,7 +18,7 @@ export function StaffShell({ staff, children }: { staff: { email: string; role: 
         <div className="container-page flex flex-wrap items-center gap-x-6 gap-y-3 py-4">
           <Link href="/admin" className="flex items-center gap-3">
             <BrandMark className="size-9" />
-            <span className="font-display text-lg">{nav.label}</span>
+            <span className="font-display text-lg">{nav.brand}</span>
           </Link>
           <nav aria-label={nav.label} className="order-3 w-full sm:order-none sm:w-auto">
             <ul className="flex gap-1 overflow-x-auto">
