@@ -16,6 +16,9 @@ export async function startServer(): Promise<void> {
   try {
     const handle = await getDatabase();
     console.log(`[db] ${handle.kind} database ready`);
+    // Staff area: the first owner from ADMIN_EMAIL/ADMIN_PASSWORD when no staff account exists yet.
+    const { ensureFirstOwner } = await import('./features/staff/bootstrap.server');
+    await ensureFirstOwner(handle.db).catch((error) => console.error('[staff] could not create the first owner:', error instanceof Error ? error.message : error));
   } catch (error) {
     // A held lock must stop this process: a second server on one DATA_DIR would destroy data.
     if (error instanceof Error && error.name === 'DatabaseLockedError') {

@@ -1,11 +1,10 @@
 import 'server-only';
 import { getDatabase, type Db } from '@/lib/db/client';
-import { getEnv } from '@/lib/env.server';
 import { errorResponse } from '@/lib/http/request.server';
 import { STAFF_COPY } from '@/content/staff';
 import { isCrossSite } from './csrf.server';
-import { hashPassword, passwordProblem } from './password.server';
-import { createFirstOwnerIfNone, type SessionStaff } from './repository.server';
+import { ensureFirstOwner } from './bootstrap.server';
+import type { SessionStaff } from './repository.server';
 import { resolveSession, SESSION_EXPIRED_ERROR, tokenFromCookieHeader } from './session.server';
 
 /**
@@ -42,27 +41,4 @@ export function staffRoute<C = unknown>(
   };
 }
 
-const bootstrapped = new WeakSet<object>();
-
-/**
- * Creates the first owner from ADMIN_EMAIL/ADMIN_PASSWORD when no staff account exists (once per process and
- * database; also called at start-up). A common ADMIN_PASSWORD is refused with a message in the log.
- */
-export async function ensureFirstOwner(db: Db): Promise<void> {
-  if (bootstrapped.has(db)) return;
-  const env = getEnv();
-  if (!env.ADMIN_EMAIL || !env.ADMIN_PASSWORD) {
-    bootstrapped.add(db);
-    return;
-  }
-  const problem = passwordProblem(env.ADMIN_PASSWORD);
-  if (problem) {
-    bootstrapped.add(db);
-    console.error(`[staff] ADMIN_PASSWORD refused, no owner created: ${problem}`);
-    return;
-  }
-  const password = env.ADMIN_PASSWORD;
-  const created = await createFirstOwnerIfNone(db, env.ADMIN_EMAIL, () => hashPassword(password));
-  bootstrapped.add(db);
-  if (created) console.log(`[staff] first owner ${env.ADMIN_EMAIL.toLowerCase()} created from ADMIN_EMAIL`);
-}
+export { ensureFirstOwner };

@@ -50,7 +50,7 @@ export default async function LeadPage({ params }: { params: Promise<{ id: strin
   ];
   return (
     <div className="space-y-8">
-      <Link href="/admin" className="text-sm font-medium text-forest-800 underline underline-offset-4">
+      <Link href="/admin" className="inline-block text-sm font-medium text-forest-800 underline underline-offset-4">
         ← {copy.back}
       </Link>
       <div className="flex flex-wrap items-center gap-4">
