@@ -142,6 +142,8 @@ test.describe('staff area', () => {
     await expect(page.getByRole('link', { name: payload, exact: true })).toBeVisible();
     await page.getByRole('link', { name: payload, exact: true }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(payload);
+    // A long unbroken name wraps instead of widening the page on phones.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
     expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
     await expect(page.locator('img[src="x"]')).toHaveCount(0);
   });

@@ -44,7 +44,7 @@ export function LeadsTable({ leads, now }: { leads: LeadListRow[]; now: Date }) 
           <tbody className="divide-y divide-forest-900/10">
             {leads.map((lead) => (
               <tr key={lead.id} className="align-top hover:bg-ivory-50" data-testid="lead-row">
-                <th scope="row" className="px-4 py-3 font-medium">
+                <th scope="row" className="max-w-64 px-4 py-3 font-medium wrap-anywhere">
                   <Link href={`/admin/leads/${lead.id}`} className="text-forest-900 underline-offset-4 hover:underline">
                     {lead.fullName}
                   </Link>
@@ -74,12 +74,12 @@ export function LeadsTable({ leads, now }: { leads: LeadListRow[]; now: Date }) 
         {leads.map((lead) => (
           <li key={lead.id} className="rounded-2xl border border-forest-900/10 bg-white p-4" data-testid="lead-card">
             <div className="flex items-start justify-between gap-3">
-              <Link href={`/admin/leads/${lead.id}`} className="font-display text-lg text-forest-900 underline-offset-4 hover:underline">
+              <Link href={`/admin/leads/${lead.id}`} className="min-w-0 wrap-anywhere font-display text-lg text-forest-900 underline-offset-4 hover:underline">
                 {lead.fullName}
               </Link>
               <StatusBadge status={lead.spam ? 'spam' : lead.status} />
             </div>
-            <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
+            <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5 text-sm">
               <dt className="text-ink-soft">{copy.columns.district}</dt>
               <dd>{lead.district}</dd>
               <dt className="text-ink-soft">{copy.columns.phone}</dt>
@@ -87,7 +87,7 @@ export function LeadsTable({ leads, now }: { leads: LeadListRow[]; now: Date }) 
                 <PhoneLinks lead={lead} />
               </dd>
               <dt className="text-ink-soft">{copy.columns.email}</dt>
-              <dd className="break-all">
+              <dd className="min-w-0 break-all">
                 <a href={`mailto:${lead.email}`} className="text-forest-800 underline underline-offset-4">
                   {lead.email}
                 </a>
@@ -97,7 +97,7 @@ export function LeadsTable({ leads, now }: { leads: LeadListRow[]; now: Date }) 
                 <time dateTime={lead.createdAt.toISOString()}>{timeAgo(lead.createdAt, now)}</time>
               </dd>
               <dt className="text-ink-soft">{copy.columns.source}</dt>
-              <dd>{sourceLabel(lead)}</dd>
+              <dd className="min-w-0 wrap-anywhere">{sourceLabel(lead)}</dd>
             </dl>
           </li>
         ))}

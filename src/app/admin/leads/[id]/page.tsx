@@ -54,17 +54,17 @@ export default async function LeadPage({ params }: { params: Promise<{ id: strin
         ← {copy.back}
       </Link>
       <div className="flex flex-wrap items-center gap-4">
-        <h1 className="text-3xl sm:text-4xl">{lead.fullName}</h1>
+        <h1 className="min-w-0 text-3xl wrap-anywhere sm:text-4xl">{lead.fullName}</h1>
         <StatusBadge status={lead.status} />
       </div>
       <div className="grid gap-6 lg:grid-cols-3">
-        <section aria-labelledby="details" className="rounded-2xl border border-forest-900/10 bg-white p-6 lg:col-span-2">
+        <section aria-labelledby="details" className="min-w-0 rounded-2xl border border-forest-900/10 bg-white p-6 lg:col-span-2">
           <h2 id="details" className="text-xl">{copy.details}</h2>
-          <dl className="mt-4 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[10rem_1fr]">
+          <dl className="mt-4 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[10rem_minmax(0,1fr)]">
             {fields.map(([label, value]) => (
               <div key={label} className="contents">
                 <dt className="text-ink-soft">{label}</dt>
-                <dd className="break-words">{value}</dd>
+                <dd className="wrap-anywhere">{value}</dd>
               </div>
             ))}
             <dt className="text-ink-soft">{copy.fields.phone}</dt>
@@ -87,7 +87,7 @@ export default async function LeadPage({ params }: { params: Promise<{ id: strin
             </dd>
           </dl>
           <h2 className="mt-8 text-xl">{copy.attribution}</h2>
-          <dl className="mt-4 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[10rem_1fr]">
+          <dl className="mt-4 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[10rem_minmax(0,1fr)]">
             {attribution.map(([label, value]) => (
               <div key={label} className="contents">
                 <dt className="text-ink-soft">{label}</dt>
@@ -96,13 +96,13 @@ export default async function LeadPage({ params }: { params: Promise<{ id: strin
             ))}
           </dl>
         </section>
-        <section aria-labelledby="status" className="space-y-4 rounded-2xl border border-forest-900/10 bg-white p-6">
+        <section aria-labelledby="status" className="min-w-0 space-y-4 rounded-2xl border border-forest-900/10 bg-white p-6">
           <h2 id="status" className="text-xl">{copy.status}</h2>
           <LeadStatusForm leadId={lead.id} status={lead.status} />
         </section>
       </div>
       <div className="grid gap-6 lg:grid-cols-2">
-        <section aria-labelledby="notes" className="space-y-5 rounded-2xl border border-forest-900/10 bg-white p-6">
+        <section aria-labelledby="notes" className="min-w-0 space-y-5 rounded-2xl border border-forest-900/10 bg-white p-6">
           <h2 id="notes" className="text-xl">{copy.notes}</h2>
           <LeadNoteForm leadId={lead.id} />
           {notes.length === 0 ? (
@@ -120,7 +120,7 @@ export default async function LeadPage({ params }: { params: Promise<{ id: strin
             </ul>
           )}
         </section>
-        <section aria-labelledby="history" className="rounded-2xl border border-forest-900/10 bg-white p-6">
+        <section aria-labelledby="history" className="min-w-0 rounded-2xl border border-forest-900/10 bg-white p-6">
           <h2 id="history" className="text-xl">{copy.history}</h2>
           {activity.length === 0 ? (
             <p className="mt-4 text-sm text-ink-soft">{copy.noHistory}</p>
