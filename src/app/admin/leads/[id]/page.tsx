@@ -60,7 +60,7 @@ export default async function LeadPage({ params }: { params: Promise<{ id: strin
       <div className="grid gap-6 lg:grid-cols-3">
         <section aria-labelledby="details" className="min-w-0 rounded-2xl border border-forest-900/10 bg-white p-6 lg:col-span-2">
           <h2 id="details" className="text-xl">{copy.details}</h2>
-          <dl className="mt-4 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[10rem_minmax(0,1fr)]">
+          <dl className="mt-4 grid grid-cols-[7rem_minmax(0,1fr)] gap-x-4 gap-y-2.5 text-sm sm:grid-cols-[10rem_minmax(0,1fr)] sm:gap-x-6">
             {fields.map(([label, value]) => (
               <div key={label} className="contents">
                 <dt className="text-ink-soft">{label}</dt>
@@ -87,7 +87,7 @@ export default async function LeadPage({ params }: { params: Promise<{ id: strin
             </dd>
           </dl>
           <h2 className="mt-8 text-xl">{copy.attribution}</h2>
-          <dl className="mt-4 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[10rem_minmax(0,1fr)]">
+          <dl className="mt-4 grid grid-cols-[7rem_minmax(0,1fr)] gap-x-4 gap-y-2.5 text-sm sm:grid-cols-[10rem_minmax(0,1fr)] sm:gap-x-6">
             {attribution.map(([label, value]) => (
               <div key={label} className="contents">
                 <dt className="text-ink-soft">{label}</dt>
@@ -96,7 +96,7 @@ export default async function LeadPage({ params }: { params: Promise<{ id: strin
             ))}
           </dl>
         </section>
-        <section aria-labelledby="status" className="min-w-0 space-y-4 rounded-2xl border border-forest-900/10 bg-white p-6">
+        <section aria-labelledby="status" className="order-first min-w-0 space-y-4 rounded-2xl border lg:order-none border-forest-900/10 bg-white p-6">
           <h2 id="status" className="text-xl">{copy.status}</h2>
           <LeadStatusForm leadId={lead.id} status={lead.status} />
         </section>
