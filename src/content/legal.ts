@@ -121,11 +121,4 @@ export const NOT_FOUND_COPY = {
   home: 'Back to the home page',
 };
 
-export const REGISTRATION_COPY = {
-  title: 'Staff sign-in',
-  heading: 'Staff sign-in',
-  text: 'This area is for our sales team. Sign-in opens here shortly; if you were signed out, your session has expired.',
-  home: 'Back to the home page',
-};
-
 export const LEGAL_UPDATED_LABEL = 'Last updated';
