@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
  * <video> element is added in the browser when the screen is wide and the visitor has not asked for
  * reduced motion or data saving. Phones never download a video byte.
  */
-export function HeroVideo({ label }: { label: string }) {
+export function HeroVideo({ label, poster, sources }: { label: string; poster: string; sources: readonly { src: string; type: string }[] }) {
   const [play, setPlay] = useState(false);
   useEffect(() => {
     const wide = window.matchMedia('(min-width: 768px)');
@@ -31,11 +31,12 @@ export function HeroVideo({ label }: { label: string }) {
       loop
       playsInline
       preload="auto"
-      poster="/media/hero-poster.webp"
+      poster={poster}
       aria-label={label}
     >
-      <source src="/media/hero.webm" type="video/webm" />
-      <source src="/media/hero.mp4" type="video/mp4" />
+      {sources.map((source) => (
+        <source key={source.src} src={source.src} type={source.type} />
+      ))}
     </video>
   );
 }

@@ -19,7 +19,7 @@ export function SiteFooter({ facts }: { facts: SiteFacts }) {
             <span className="font-display text-xl text-ivory-50">{facts.brand}</span>
           </div>
           <p className="mt-3 max-w-xs text-sm text-ivory-100/80">{facts.tagline}</p>
-          <h2 id="footer-contact" className="mt-8 font-sans text-xs font-semibold tracking-[0.18em] text-brass-300 uppercase">
+          <h2 id="footer-contact" className="mt-8 eyebrow-light">
             {FOOTER_COPY.contactHeading}
           </h2>
           <ul className="mt-4 space-y-3 text-sm">
@@ -45,7 +45,7 @@ export function SiteFooter({ facts }: { facts: SiteFacts }) {
         </section>
 
         <section aria-labelledby="footer-districts">
-          <h2 id="footer-districts" className="font-sans text-xs font-semibold tracking-[0.18em] text-brass-300 uppercase">
+          <h2 id="footer-districts" className="eyebrow-light">
             {FOOTER_COPY.districtsHeading}
           </h2>
           <ul className="mt-4 space-y-3 text-sm">
@@ -57,7 +57,7 @@ export function SiteFooter({ facts }: { facts: SiteFacts }) {
               </li>
             ))}
           </ul>
-          <h2 className="mt-10 font-sans text-xs font-semibold tracking-[0.18em] text-brass-300 uppercase" id="footer-follow">
+          <h2 className="mt-10 eyebrow-light" id="footer-follow">
             {FOOTER_COPY.followHeading}
           </h2>
           <ul className="mt-4 space-y-3 text-sm" aria-labelledby="footer-follow">
@@ -77,7 +77,7 @@ export function SiteFooter({ facts }: { facts: SiteFacts }) {
         </section>
 
         <section aria-labelledby="footer-newsletter" className="md:col-span-2 lg:col-span-1">
-          <h2 id="footer-newsletter" className="font-sans text-xs font-semibold tracking-[0.18em] text-brass-300 uppercase">
+          <h2 id="footer-newsletter" className="eyebrow-light">
             {FOOTER_COPY.newsletterHeading}
           </h2>
           <p className="mt-4 max-w-sm text-sm text-ivory-100/80">{FOOTER_COPY.newsletterText}</p>

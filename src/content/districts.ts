@@ -45,6 +45,10 @@ export const DEMAND_CLAIM = 'Up to 50% higher demand on properties in our distri
 
 export const OFFER_COPY = {
   heading: 'Land offer',
+  factPlotSize: 'Plot size',
+  factPrice: 'Price',
+  factLocation: 'Location',
+  sitePlanAlt: (district: string) => `Master plan drawing of ${district}: plots, roads and a central park.`,
   perPlot: (sqm: number) => `${sqm} sqm`,
   priceLabel: 'Outright price',
   depositLabel: 'Initial deposit',

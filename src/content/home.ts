@@ -12,6 +12,11 @@ export const HOME_COPY = {
     lead: `${DEMAND_CLAIM}. Secure a serviced plot with a small initial deposit and a payment plan that fits you.`,
     cta: 'Submit Interest',
     secondary: 'Explore the districts',
+    poster: '/media/hero-poster.webp',
+    videoSources: [
+      { src: '/media/hero.webm', type: 'video/webm' },
+      { src: '/media/hero.mp4', type: 'video/mp4' },
+    ],
     videoLabel: 'Background video: an illustrated residential district at dusk',
     posterAlt: 'Illustrated skyline of a planned residential district at dusk',
   },

@@ -1,6 +1,5 @@
 /** Copy of the Submit Interest popup, the sending overlay and the browser's error catalogue (spec §4, §8). */
 export const INTEREST_COPY = {
-  trigger: 'Submit Interest',
   dialogTitle: 'Submit Interest',
   dialogIntro: 'Leave your details and a member of our sales team will call you, usually within the hour on working days.',
   close: 'Close',
@@ -13,6 +12,7 @@ export const INTEREST_COPY = {
   },
   placeholders: {
     fullname: 'e.g. Adaeze Okafor',
+    email: 'name@example.com',
     phonenumber: '+234***',
   },
   phoneHint: 'Include your country code if you are outside Nigeria.',
@@ -24,6 +24,7 @@ export const INTEREST_COPY = {
   confirmationTitle: 'Thank you',
   confirmation: 'Your Interest has been submitted! We will reach out shortly ...',
   confirmationDetail: 'A member of our sales team will call you on the number you gave us. Tap or click anywhere to close.',
+  honeypotLabel: 'Leave this field empty',
   savedOffline: 'Your details are saved on this device and will be sent automatically when you are back online.',
 } as const;
 

@@ -85,6 +85,7 @@ export const STAFF_COPY = {
     empty: 'No leads match these filters.',
     next: 'Older leads',
     first: 'Newest leads',
+    pagination: 'Pages',
     caption: 'Leads, newest first',
     direct: 'Direct',
   },

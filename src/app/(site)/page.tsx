@@ -14,13 +14,13 @@ export default function HomePage() {
     <>
       <section aria-labelledby="hero-heading" className="relative isolate flex min-h-[100svh] items-end overflow-hidden bg-forest-950 text-ivory-50 sm:items-center">
         {/* eslint-disable-next-line @next/next/no-img-element -- the poster is already sized and compressed */}
-        <img src="/media/hero-poster.webp" alt={hero.posterAlt} width={1600} height={900} fetchPriority="high" className="absolute inset-0 -z-20 size-full object-cover" />
+        <img src={hero.poster} alt={hero.posterAlt} width={1600} height={900} fetchPriority="high" className="absolute inset-0 -z-20 size-full object-cover" />
         <div className="absolute inset-0 -z-10">
-          <HeroVideo label={hero.videoLabel} />
+          <HeroVideo label={hero.videoLabel} poster={hero.poster} sources={hero.videoSources} />
         </div>
         <div className="absolute inset-0 -z-10 bg-gradient-to-t from-forest-950/90 via-forest-950/55 to-forest-950/30 sm:bg-gradient-to-r sm:from-forest-950/85 sm:via-forest-950/50 sm:to-transparent" />
         <div className="container-page pt-28 pb-16 sm:py-32">
-          <p className="text-xs font-semibold tracking-[0.2em] text-brass-300 uppercase">{hero.eyebrow}</p>
+          <p className="eyebrow-light">{hero.eyebrow}</p>
           <h1 id="hero-heading" className="mt-5 max-w-3xl text-4xl leading-[1.06] text-ivory-50 sm:text-6xl lg:text-7xl">
             {hero.title}
           </h1>

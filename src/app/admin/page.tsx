@@ -43,7 +43,7 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
       <Counters counters={counters} />
       <LeadFiltersForm filters={filters} districts={districts} />
       <LeadsTable leads={page.leads} now={now} />
-      <nav aria-label="Pages" className="flex flex-wrap justify-between gap-3">
+      <nav aria-label={copy.pagination} className="flex flex-wrap justify-between gap-3">
         {filters.cursor ? (
           <Link href={`/admin${query ? `?${query}` : ''}`} className="btn-outline">
             {copy.first}

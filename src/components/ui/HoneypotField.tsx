@@ -1,3 +1,5 @@
+import { INTEREST_COPY } from '@/content/interest';
+
 /**
  * A field people never see or reach with Tab, that form-filling bots do fill. The server stores such
  * submissions flagged as spam instead of refusing them, so bots learn nothing.
@@ -5,7 +7,7 @@
 export function HoneypotField({ id, value, onChange }: { id: string; value: string; onChange: (value: string) => void }) {
   return (
     <div className="absolute -left-[9999px] h-px w-px overflow-hidden" aria-hidden="true">
-      <label htmlFor={id}>Leave this field empty</label>
+      <label htmlFor={id}>{INTEREST_COPY.honeypotLabel}</label>
       <input id={id} name="website" type="text" tabIndex={-1} autoComplete="off" value={value} onChange={(e) => onChange(e.target.value)} />
     </div>
   );

@@ -1,15 +1,17 @@
 import { ContentIcon } from '@/components/ContentIcon';
 import { Section } from '@/components/Section';
 import { OFFER_COPY, type District } from '@/content/districts';
-import type { SiteFacts } from '@/content/site';
+import { getSiteFacts, getSiteUrl } from '@/content/site';
 import { SubmitInterestButton } from '@/features/interest/SubmitInterestButton';
 import { ContactUsButton } from '@/features/offer/ContactUsButton';
 import { InstalmentView } from '@/features/offer/InstalmentView';
 import { formatNaira } from '@/features/offer/instalments';
+import { districtOfferJsonLd, JsonLd } from '@/lib/seo/json-ld';
 import { LandmarksList } from './LandmarksList';
 
 /** /d1 and /d2: hero, about, features, why choose, landmarks, land offer (spec §2). */
-export function DistrictPage({ district, facts }: { district: District; facts: SiteFacts }) {
+export function DistrictPage({ district }: { district: District }) {
+  const facts = getSiteFacts();
   const { hero, about, features, whyChoose, landmarks, offer } = district;
   const districtLabel = `${district.name}, ${district.choice}`;
   const contact = district.contactUs ? <ContactUsButton facts={facts} districtLabel={districtLabel} className="btn-outline-light" /> : null;
@@ -19,7 +21,7 @@ export function DistrictPage({ district, facts }: { district: District; facts: S
       <section className="relative overflow-hidden bg-forest-900 pt-28 pb-16 text-ivory-50 sm:pt-36 sm:pb-24" aria-labelledby="hero-heading">
         <div className="container-page grid items-center gap-12 lg:grid-cols-[1.05fr_1fr]">
           <div>
-            <p className="text-xs font-semibold tracking-[0.18em] text-brass-300 uppercase">{hero.eyebrow}</p>
+            <p className="eyebrow-light">{hero.eyebrow}</p>
             <h1 id="hero-heading" className="mt-4 text-4xl leading-[1.08] text-ivory-50 sm:text-5xl lg:text-6xl">
               {hero.title}
             </h1>
@@ -45,10 +47,10 @@ export function DistrictPage({ district, facts }: { district: District; facts: S
           </div>
           <dl className="grid grid-cols-2 gap-px self-start overflow-hidden rounded-2xl bg-forest-900/10 text-sm">
             {[
-              ['Plot size', `${offer.sizeSqm} sqm`],
-              ['Price', formatNaira(offer.priceNgn)],
+              [OFFER_COPY.factPlotSize, OFFER_COPY.perPlot(offer.sizeSqm)],
+              [OFFER_COPY.factPrice, formatNaira(offer.priceNgn)],
               [OFFER_COPY.depositLabel, formatNaira(offer.depositNgn)],
-              ['Location', `${district.area}, ${district.city}`],
+              [OFFER_COPY.factLocation, `${district.area}, ${district.city}`],
             ].map(([term, value]) => (
               <div key={term} className="bg-ivory-50 p-5">
                 <dt className="text-ink-soft">{term}</dt>
@@ -123,7 +125,7 @@ export function DistrictPage({ district, facts }: { district: District; facts: S
       <Section id="land-offer" heading={OFFER_COPY.heading}>
         <div className="mt-10 grid items-start gap-10 lg:grid-cols-2">
           {/* eslint-disable-next-line @next/next/no-img-element -- SVG artwork needs no optimisation */}
-          <img src="/media/site-plan.svg" alt={`Master plan drawing of ${district.name}: plots, roads and a central park.`} width={1200} height={800} loading="lazy" className="w-full rounded-3xl ring-1 ring-forest-900/10" />
+          <img src="/media/site-plan.svg" alt={OFFER_COPY.sitePlanAlt(district.name)} width={1200} height={800} loading="lazy" className="w-full rounded-3xl ring-1 ring-forest-900/10" />
           <div>
             <p className="font-display text-3xl leading-snug text-forest-900 sm:text-4xl">
               {OFFER_COPY.perPlot(offer.sizeSqm)} {offer.wording}
@@ -146,6 +148,7 @@ export function DistrictPage({ district, facts }: { district: District; facts: S
           </div>
         </div>
       </Section>
+      <JsonLd data={districtOfferJsonLd(district, facts, getSiteUrl())} />
     </>
   );
 }

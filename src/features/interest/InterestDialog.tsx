@@ -115,7 +115,7 @@ export function InterestDialog({ open, onClose, fields, onChange, onSubmit }: In
             required
             autoComplete="email"
             inputMode="email"
-            placeholder="name@example.com"
+            placeholder={copy.placeholders.email}
             className="field"
             value={fields.email}
             onChange={(e) => set('email', e.target.value)}

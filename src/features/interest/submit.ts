@@ -26,7 +26,6 @@ export async function sendInterest(entry: PendingSubmission, finish?: (outcome: 
       finish?.(result);
     },
   });
-  if (data) removePending(entry.key);
-  else if (outcome === 'refused') removePending(entry.key);
+  if (data || outcome === 'refused') removePending(entry.key);
   return data;
 }

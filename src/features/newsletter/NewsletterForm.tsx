@@ -18,7 +18,7 @@ export function NewsletterForm() {
     event.preventDefault();
     const parsed = newsletterSchema.safeParse({ email });
     if (!parsed.success) {
-      notifyError(parsed.error.issues[0]?.message ?? 'Please enter a valid e-mail address.');
+      notifyError(parsed.error.issues[0].message);
       return;
     }
     setBusy(true);
