@@ -1,32 +1,22 @@
 'use client';
 
-import { useRouter } from 'next/navigation';
 import { useId, useState } from 'react';
 import { STAFF_COPY } from '@/content/staff';
-import { request } from '@/lib/browser/request';
-import { notifySuccess } from '@/lib/browser/toast';
+import { privacySubjectSchema } from './schema';
+import { useStaffAction } from './use-staff-action';
 
 const copy = STAFF_COPY.privacy;
 
 export function PrivacyTools() {
-  const router = useRouter();
   const id = useId();
   const [email, setEmail] = useState('');
-  const [busy, setBusy] = useState(false);
-  const valid = /^\S+@\S+\.\S+$/.test(email.trim());
+  const { busy, run } = useStaffAction();
+  const valid = privacySubjectSchema.safeParse({ email }).success;
   async function erase() {
     if (!window.confirm(copy.confirmErase(email.trim()))) return;
-    setBusy(true);
-    const answer = await request<{ leads: number; newsletter: number }>({
-      method: 'POST',
-      url: '/api/admin/privacy/erase',
-      body: { email: email.trim() },
-      finish: () => setBusy(false),
-    });
-    if (answer) {
-      notifySuccess(copy.erased(answer.leads, answer.newsletter));
-      router.refresh();
-    }
+    await run<{ leads: number; newsletter: number }>({ method: 'POST', url: '/api/admin/privacy/erase', body: { email: email.trim() } }, (answer) =>
+      copy.erased(answer.leads, answer.newsletter),
+    );
   }
   return (
     <div className="space-y-4">

@@ -1,10 +1,8 @@
 'use client';
 
-import { useRouter } from 'next/navigation';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import { STAFF_COPY } from '@/content/staff';
-import { request } from '@/lib/browser/request';
-import { notifySuccess } from '@/lib/browser/toast';
+import { useStaffAction } from './use-staff-action';
 
 const copy = STAFF_COPY.staff;
 
@@ -18,25 +16,14 @@ export interface StaffListItem {
 }
 
 export function CreateStaffForm() {
-  const router = useRouter();
   const id = useId();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useStaffAction();
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
     const data = new FormData(form);
-    setBusy(true);
-    const answer = await request({
-      method: 'POST',
-      url: '/api/admin/staff',
-      body: { email: data.get('email'), name: data.get('name'), role: data.get('role'), password: data.get('password') },
-      finish: () => setBusy(false),
-    });
-    if (answer) {
-      form.reset();
-      notifySuccess(copy.created);
-      router.refresh();
-    }
+    const body = { email: data.get('email'), name: data.get('name'), role: data.get('role'), password: data.get('password') };
+    if (await run({ method: 'POST', url: '/api/admin/staff', body }, copy.created)) form.reset();
   }
   return (
     <form onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
@@ -77,17 +64,9 @@ export function CreateStaffForm() {
 }
 
 export function StaffRowActions({ member, isSelf }: { member: StaffListItem; isSelf: boolean }) {
-  const router = useRouter();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useStaffAction();
   if (isSelf) return null;
-  const update = async (changes: Record<string, unknown>) => {
-    setBusy(true);
-    const answer = await request({ method: 'PATCH', url: `/api/admin/staff/${member.id}`, body: changes, finish: () => setBusy(false) });
-    if (answer) {
-      notifySuccess(copy.updated);
-      router.refresh();
-    }
-  };
+  const update = (changes: Record<string, unknown>) => run({ method: 'PATCH', url: `/api/admin/staff/${member.id}`, body: changes }, copy.updated);
   return (
     <div className="flex flex-wrap gap-2">
       <button type="button" className="btn-outline min-h-10 px-4" disabled={busy} onClick={() => update({ role: member.role === 'owner' ? 'agent' : 'owner' })}>

@@ -4,7 +4,7 @@ import { redirect } from 'next/navigation';
 import { getDatabase } from '@/lib/db/client';
 import { ensureFirstOwner } from './guard.server';
 import type { SessionStaff } from './repository.server';
-import { SIGN_IN_PATH } from './schema';
+import { SIGN_IN_PATH } from '@/lib/browser/session-keys';
 import { resolveSession, SECURE_SESSION_COOKIE, SESSION_COOKIE } from './session.server';
 
 /**

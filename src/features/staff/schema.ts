@@ -12,8 +12,6 @@ export type StaffRoleName = (typeof STAFF_ROLES)[number];
 export const LEAD_STATUS_VALUES = ['new', 'contacted', 'qualified', 'won', 'lost', 'spam'] as const;
 export type LeadStatusValue = (typeof LEAD_STATUS_VALUES)[number];
 
-/** The staff sign-in page; also where the error catalogue sends an expired session (spec §8). */
-export const SIGN_IN_PATH = '/registration';
 
 export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 256;

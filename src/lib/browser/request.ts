@@ -1,9 +1,6 @@
 import { ERROR_COPY } from '@/content/interest';
-import { clearSessionKeys } from '@/lib/browser/session-keys';
+import { clearSessionKeys, SIGN_IN_PATH } from '@/lib/browser/session-keys';
 import { notifyError } from '@/lib/browser/toast';
-
-/** Where the browser goes when a staff session has expired (spec §8). */
-export const SESSION_EXPIRED_PATH = '/registration';
 
 type Navigate = (path: string) => void;
 let navigate: Navigate = (path) => window.location.assign(path);
@@ -65,7 +62,7 @@ export async function request<T = unknown>({ method, url, body, finish, signal, 
       if (errorText === 'jwt expired') {
         clearSessionKeys();
         notifyError(ERROR_COPY.sessionExpired);
-        navigate(SESSION_EXPIRED_PATH);
+        navigate(SIGN_IN_PATH);
       } else {
         notifyError(errorText);
       }

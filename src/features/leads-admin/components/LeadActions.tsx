@@ -1,27 +1,19 @@
 'use client';
 
-import { useRouter } from 'next/navigation';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import { STAFF_COPY } from '@/content/staff';
 import { LEAD_STATUS_VALUES } from '@/features/staff/schema';
-import { request } from '@/lib/browser/request';
-import { notifySuccess } from '@/lib/browser/toast';
+import { useStaffAction } from '@/features/staff/use-staff-action';
 
 const copy = STAFF_COPY.lead;
 
 export function LeadStatusForm({ leadId, status }: { leadId: string; status: string }) {
-  const router = useRouter();
   const id = useId();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useStaffAction();
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const next = String(new FormData(event.currentTarget).get('status'));
-    setBusy(true);
-    const answer = await request({ method: 'PATCH', url: `/api/admin/leads/${leadId}`, body: { status: next }, finish: () => setBusy(false) });
-    if (answer) {
-      notifySuccess(copy.saved);
-      router.refresh();
-    }
+    await run({ method: 'PATCH', url: `/api/admin/leads/${leadId}`, body: { status: next } }, copy.saved);
   }
   return (
     <form onSubmit={onSubmit} className="flex flex-wrap items-end gap-3">
@@ -45,20 +37,13 @@ export function LeadStatusForm({ leadId, status }: { leadId: string; status: str
 }
 
 export function LeadNoteForm({ leadId }: { leadId: string }) {
-  const router = useRouter();
   const id = useId();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useStaffAction();
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
     const body = String(new FormData(form).get('body') ?? '');
-    setBusy(true);
-    const answer = await request({ method: 'POST', url: `/api/admin/leads/${leadId}/notes`, body: { body }, finish: () => setBusy(false) });
-    if (answer) {
-      form.reset();
-      notifySuccess(copy.noteAdded);
-      router.refresh();
-    }
+    if (await run({ method: 'POST', url: `/api/admin/leads/${leadId}/notes`, body: { body } }, copy.noteAdded)) form.reset();
   }
   return (
     <form onSubmit={onSubmit} className="space-y-3">
