@@ -1,9 +1,43 @@
 import nextVitals from 'eslint-config-next/core-web-vitals';
 import nextTs from 'eslint-config-next/typescript';
 
+/** Project rules that keep the layout honest (README, "What is where"). */
+const project = {
+  rules: {
+    // A *.server.ts module imports 'server-only' so that no browser bundle can ever include it (the build fails).
+    'server-only': {
+      meta: { type: 'problem', messages: { missing: "A *.server.ts module must import 'server-only'." } },
+      create(context) {
+        if (!/\.server\.tsx?$/.test(context.filename)) return {};
+        return {
+          Program(node) {
+            const imports = node.body.some((s) => s.type === 'ImportDeclaration' && s.source.value === 'server-only');
+            if (!imports) context.report({ node, messageId: 'missing' });
+          },
+        };
+      },
+    },
+    // Feature folders do not import each other; what two features share lives in src/lib.
+    'feature-boundaries': {
+      meta: { type: 'problem', messages: { crossing: "src/features/{{from}} may not import src/features/{{to}}: move what both need into src/lib." } },
+      create(context) {
+        const own = /[\\/]src[\\/]features[\\/]([^\\/]+)[\\/]/.exec(context.filename)?.[1];
+        if (!own) return {};
+        return {
+          ImportDeclaration(node) {
+            const other = /^@\/features\/([^/]+)/.exec(String(node.source.value))?.[1];
+            if (other && other !== own) context.report({ node, messageId: 'crossing', data: { from: own, to: other } });
+          },
+        };
+      },
+    },
+  },
+};
+
 const config = [
   ...nextVitals,
   ...nextTs,
+  { plugins: { project }, rules: { 'project/server-only': 'error', 'project/feature-boundaries': 'error' } },
   { ignores: ['.next*/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts', 'drizzle/**'] },
 ];
 

@@ -4,14 +4,16 @@
  * Creates a staff account directly in the database (docs/decisions/0204-staff-cli.md). The password comes from
  * stdin (--password-stdin), the STAFF_PASSWORD variable, or a hidden prompt. With the embedded database the
  * running server owns DATA_DIR: then this refuses (the lock) and points to the Staff page instead. With
- * DATABASE_URL it always works. Runs with tsx (path aliases from tsconfig).
+ * DATABASE_URL it always works. Runs with tsx (path aliases from tsconfig) under the react-server condition, so the
+ * server-only modules it imports load outside Next.js.
  */
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { openDatabase } from '@/lib/db/client';
 import { DatabaseLockedError } from '@/lib/db/lock';
 import { hashPassword, passwordProblem } from '@/features/staff/password.server';
-import { countStaff, createStaff, recordAudit } from '@/features/staff/repository.server';
+import { recordAudit } from '@/lib/audit.server';
+import { countStaff, createStaff } from '@/features/staff/repository.server';
 import { createStaffSchema } from '@/features/staff/schema';
 
 function fail(message: string): never {

@@ -5,6 +5,7 @@
  */
 import { getEnv } from './lib/env.server';
 import { getDatabase } from './lib/db/client';
+import { closeDatabaseOnShutdown } from './lib/db/shutdown';
 
 export async function startServer(): Promise<void> {
   try {
@@ -13,6 +14,7 @@ export async function startServer(): Promise<void> {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);
   }
+  closeDatabaseOnShutdown();
   try {
     const handle = await getDatabase();
     console.log(`[db] ${handle.kind} database ready`);

@@ -1,8 +1,9 @@
 import { NextResponse, type NextRequest } from 'next/server';
+import { SECURE_SESSION_COOKIE, SESSION_COOKIE, SIGN_IN_PATH } from '@/lib/constants';
 import { contentSecurityPolicy } from '@/lib/security/headers';
 
-/** Session cookie names (src/features/staff/session.server.ts); the proxy only checks that one is present. */
-const STAFF_COOKIES = ['__Host-staff_session', 'staff_session'];
+/** The proxy only checks that a session cookie is present; pages and handlers verify it. */
+const STAFF_COOKIES = [SECURE_SESSION_COOKIE, SESSION_COOKIE];
 
 /**
  * Gives every page request a fresh CSP nonce; Next.js reads it from the request's CSP header.
@@ -13,7 +14,7 @@ export function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
   const isAdmin = pathname === '/admin' || pathname.startsWith('/admin/');
   if (isAdmin && !STAFF_COOKIES.some((name) => request.cookies.get(name)?.value)) {
-    const target = new URL('/registration', request.url);
+    const target = new URL(SIGN_IN_PATH, request.url);
     target.searchParams.set('next', pathname + search);
     const redirect = NextResponse.redirect(target, 307);
     redirect.headers.set('X-Robots-Tag', 'noindex, nofollow');
@@ -27,7 +28,7 @@ export function proxy(request: NextRequest) {
   requestHeaders.set('Content-Security-Policy', csp);
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   response.headers.set('Content-Security-Policy', csp);
-  if (isAdmin || pathname === '/registration') {
+  if (isAdmin || pathname === SIGN_IN_PATH) {
     response.headers.set('X-Robots-Tag', 'noindex, nofollow');
     response.headers.set('Cache-Control', 'private, no-store');
   }

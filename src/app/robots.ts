@@ -1,9 +1,10 @@
 import type { MetadataRoute } from 'next';
+import { SIGN_IN_PATH } from '@/lib/constants';
 import { getSiteUrl } from '@/content/site';
 
 export default function robots(): MetadataRoute.Robots {
   return {
-    rules: { userAgent: '*', allow: '/', disallow: ['/api/', '/admin', '/registration'] },
+    rules: { userAgent: '*', allow: '/', disallow: ['/api/', '/admin', SIGN_IN_PATH] },
     sitemap: `${getSiteUrl()}/sitemap.xml`,
   };
 }

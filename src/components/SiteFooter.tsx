@@ -1,7 +1,8 @@
 import Link from 'next/link';
 import { FOOTER_COPY } from '@/content/footer';
 import { DISTRICTS } from '@/content/districts';
-import { telHref, type SiteFacts } from '@/content/site';
+import type { SiteFacts } from '@/content/site';
+import { telHref } from '@/lib/contact-links';
 import { NewsletterForm } from '@/features/newsletter/NewsletterForm';
 import { BrandMark } from './BrandMark';
 import { FacebookIcon, InstagramIcon, LinkedInIcon, MailIcon, MapPinIcon, PhoneIcon, XIcon } from '@/components/icons';

@@ -1,4 +1,4 @@
-import type { DistrictChoice } from '@/features/interest/schema';
+import type { DistrictChoice } from '@/lib/db/enums';
 
 /** Names of the icons in src/components/icons.tsx that district content may use. */
 export type IconName =

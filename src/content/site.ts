@@ -1,8 +1,10 @@
 /**
  * Site facts: brand, contact details, social handles. Each may be overridden by environment so the owner
- * can set the real ones without a code change (read on the server at request time).
+ * can set the real ones without a code change (validated with the rest of the environment in src/lib/env.server.ts).
  * The spec's footer brand came from another product (a file-checking app), so the brand is a neutral placeholder.
  */
+import { getEnv } from '@/lib/env.server';
+
 export type SocialNetwork = 'facebook' | 'x' | 'instagram' | 'linkedin';
 
 export interface SiteFacts {
@@ -17,18 +19,14 @@ export interface SiteFacts {
   copyrightYear: number;
 }
 
-const env = (name: string) => {
-  const value = process.env[name]?.trim();
-  return value ? value : undefined;
-};
-
 export function getSiteFacts(): SiteFacts {
+  const env = getEnv();
   return {
-    brand: env('SITE_BRAND') ?? 'Meridian Districts',
+    brand: env.SITE_BRAND ?? 'Meridian Districts',
     tagline: 'Planned residential districts in Abuja and Ibadan',
-    email: env('SITE_EMAIL') ?? 'hello@meridiandistricts.ng',
-    phone: env('SITE_PHONE') ?? '+234 700 000 0000',
-    whatsapp: (env('SITE_WHATSAPP') ?? '2347000000000').replace(/\D/g, ''),
+    email: env.SITE_EMAIL ?? 'hello@meridiandistricts.ng',
+    phone: env.SITE_PHONE ?? '+234 700 000 0000',
+    whatsapp: env.SITE_WHATSAPP ?? '2347000000000',
     address: { street: '12 Admiralty Way, Lekki Phase 1', city: 'Lagos', country: 'Nigeria' },
     social: [
       { network: 'facebook', label: 'Facebook', handle: '@meridiandistricts', url: 'https://www.facebook.com/meridiandistricts' },
@@ -42,11 +40,5 @@ export function getSiteFacts(): SiteFacts {
 
 /** Canonical origin for metadata, sitemap and JSON-LD. */
 export function getSiteUrl(): string {
-  return (env('SITE_URL') ?? 'http://localhost:3000').replace(/\/+$/, '');
+  return (getEnv().SITE_URL ?? 'http://localhost:3000').replace(/\/+$/, '');
 }
-
-/** tel: link target for a displayed phone number. */
-export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
-
-/** wa.me link with a prefilled message. */
-export const whatsappHref = (number: string, message: string) => `https://wa.me/${number}?text=${encodeURIComponent(message)}`;

@@ -1,3 +1,4 @@
+import 'server-only';
 import { z } from 'zod';
 
 /**
@@ -80,6 +81,20 @@ const envSchema = z
     DATA_DIR: z.preprocess(blankToUndefined, z.string().trim().default('./data')),
     DATABASE_URL: url('DATABASE_URL', ['postgres:', 'postgresql:']),
     SITE_URL: url('SITE_URL', ['http:', 'https:']),
+    SITE_BRAND: z.preprocess(blankToUndefined, z.string().trim().max(80, 'SITE_BRAND must be at most 80 characters.').optional()),
+    SITE_EMAIL: z.preprocess(blankToUndefined, z.email({ error: 'SITE_EMAIL must be an e-mail address.' }).optional()),
+    SITE_PHONE: z.preprocess(
+      blankToUndefined,
+      z.string().trim().regex(/^\+?[0-9 ()\-.]{7,24}$/, 'SITE_PHONE must be a phone number as it should be shown, e.g. "+234 803 123 4567".').optional(),
+    ),
+    SITE_WHATSAPP: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .transform((value) => value.replace(/\D/g, ''))
+        .refine((digits) => digits.length >= 8 && digits.length <= 15, 'SITE_WHATSAPP must be an international number with its country code, e.g. "2348031234567".')
+        .optional(),
+    ),
     SESSION_SECRET: z.preprocess(blankToUndefined, z.string().min(32, 'SESSION_SECRET must be at least 32 characters long.').optional()),
     ADMIN_EMAIL: z.preprocess(blankToUndefined, z.email({ error: 'ADMIN_EMAIL must be an e-mail address.' }).optional()),
     ADMIN_PASSWORD: z.preprocess(blankToUndefined, z.string().min(12, 'ADMIN_PASSWORD must be at least 12 characters long.').optional()),

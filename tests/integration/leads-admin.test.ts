@@ -5,7 +5,7 @@ import { POST as noteRoute } from '@/app/api/admin/leads/[id]/notes/route';
 import { GET as exportRoute } from '@/app/api/admin/exports/leads/route';
 import { GET as statsRoute } from '@/app/api/admin/stats/route';
 import { saveLead } from '@/features/interest/repository.server';
-import { csvCell, csvRow } from '@/features/leads-admin/csv';
+import { csvCell, csvRow } from '@/lib/csv/csv';
 import { inboxCounters, lagosPeriods } from '@/features/leads-admin/repository.server';
 import { interestSubmissions } from '@/lib/db/schema';
 import { eq } from 'drizzle-orm';

@@ -2,11 +2,12 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { POST as signInRoute } from '@/app/api/staff/sign-in/route';
 import { POST as signOutRoute } from '@/app/api/staff/sign-out/route';
 import { handleSignIn } from '@/features/staff/auth-handlers.server';
-import { ensureFirstOwner } from '@/features/staff/guard.server';
+import { ensureFirstOwner } from '@/features/staff/bootstrap.server';
 import { lockedUntil } from '@/features/staff/lockout.server';
 import { hashPassword, isCommonPassword, passwordProblem, verifyPassword } from '@/features/staff/password.server';
 import { findStaffByEmail } from '@/features/staff/repository.server';
-import { resolveSession, tokenFromCookieHeader } from '@/features/staff/session.server';
+import { tokenFromCookieHeader } from '@/lib/auth/cookie.server';
+import { resolveSession } from '@/lib/auth/session.server';
 import { describeEachDriver, freshClient, setEnv } from './helpers';
 import { makeStaff, sessionCookieFor, STAFF_PASSWORD, staffRequest } from './staff-helpers';
 

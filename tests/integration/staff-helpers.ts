@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '@/lib/db/client';
 import { hashPassword } from '@/features/staff/password.server';
-import { createSession, createStaff } from '@/features/staff/repository.server';
-import { sessionKey, signSessionToken, SESSION_COOKIE } from '@/features/staff/session.server';
+import { createSession } from '@/lib/auth/session.server';
+import { createStaff } from '@/features/staff/repository.server';
+import { SESSION_COOKIE } from '@/lib/constants';
+import { sessionKey } from '@/lib/auth/secret.server';
+import { signSessionToken } from '@/lib/auth/token.server';
 
 /** Cheaper scrypt cost for test accounts (verifyPassword reads the cost from the stored hash). */
 export const TEST_HASH = { log2N: 12, r: 8, p: 1 };

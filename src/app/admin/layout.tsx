@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { currentStaff } from '@/features/staff/current.server';
+import { currentStaff } from '@/lib/auth/page-guard.server';
 import { StaffShell } from '@/features/staff/StaffShell';
 
 export const metadata: Metadata = { robots: { index: false, follow: false, nocache: true } };

@@ -6,8 +6,8 @@ import { Counters } from '@/features/leads-admin/components/Counters';
 import { LeadFiltersForm } from '@/features/leads-admin/components/LeadFiltersForm';
 import { LeadsTable } from '@/features/leads-admin/components/LeadsTable';
 import { distinctDistricts, inboxCounters, listLeadPage } from '@/features/leads-admin/repository.server';
-import { currentStaff } from '@/features/staff/current.server';
-import { filtersToQuery, parseLeadFilters } from '@/features/staff/schema';
+import { currentStaff } from '@/lib/auth/page-guard.server';
+import { filtersToQuery, parseLeadFilters } from '@/features/leads-admin/schema';
 import { getDatabase } from '@/lib/db/client';
 
 export const metadata: Metadata = { title: STAFF_COPY.inbox.title };

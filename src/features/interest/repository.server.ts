@@ -2,6 +2,7 @@ import 'server-only';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { interestSubmissions, LEAD_STATUSES, outbox, type InterestSubmissionRow, type LeadStatus, type OutboxKind } from '@/lib/db/schema';
+import { normaliseEmail } from '@/lib/validation/email';
 import type { InterestInput } from './schema';
 import { toE164 } from './phone';
 
@@ -46,7 +47,7 @@ export async function saveLead(db: Db, lead: NewLead, options: SaveOptions = {})
   const values = {
     title: input.title,
     fullName: input.fullname,
-    email: input.email.toLowerCase(),
+    email: normaliseEmail(input.email),
     phoneRaw: input.phonenumber,
     phoneE164: toE164(input.phonenumber),
     district: input.district,

@@ -1,12 +1,11 @@
 import { z } from 'zod';
+import { INTEREST_ERRORS, EMAIL_ERRORS } from '@/content/form-errors';
+import { DISTRICT_CHOICES, TITLES } from '@/lib/db/enums';
+import { emailSchema } from '@/lib/validation/email';
 
-/** Titles and districts exactly as the specification lists them; the first of each is the form default. */
-export const TITLES = ['Mr', 'Mrs', 'Miss'] as const;
-export const DISTRICT_CHOICES = ['Lugbe, Abuja', 'Moniya, Ibadan'] as const;
-export type Title = (typeof TITLES)[number];
-export type DistrictChoice = (typeof DISTRICT_CHOICES)[number];
+export { DISTRICT_CHOICES, TITLES, type DistrictChoice, type Title } from '@/lib/db/enums';
 
-// Control characters (except none: names and phones never need them) are refused rather than stored.
+// Control characters are refused rather than stored: names and phones never need them.
 const noControlChars = (value: string) => !/[\u0000-\u001f\u007f]/.test(value);
 
 const attributionText = z.string().trim().max(300).refine(noControlChars).optional();
@@ -17,26 +16,22 @@ const attributionText = z.string().trim().max(300).refine(noControlChars).option
  */
 export const interestSchema = z
   .object({
-    title: z.enum(TITLES, { error: 'Please choose a title: Mr, Mrs or Miss.' }),
+    title: z.enum(TITLES, { error: INTEREST_ERRORS.title }),
     fullname: z
-      .string({ error: 'Please enter your full name.' })
+      .string({ error: INTEREST_ERRORS.fullname })
       .trim()
-      .min(2, 'Please enter your full name.')
-      .max(120, 'Your name is too long (at most 120 characters).')
-      .refine(noControlChars, 'Your name contains characters we cannot accept.'),
-    email: z
-      .string({ error: 'Please enter your e-mail address.' })
-      .trim()
-      .max(254, 'Your e-mail address is too long.')
-      .pipe(z.email({ error: 'Please enter a valid e-mail address.' })),
+      .min(2, INTEREST_ERRORS.fullname)
+      .max(120, INTEREST_ERRORS.fullnameTooLong)
+      .refine(noControlChars, INTEREST_ERRORS.fullnameCharacters),
+    email: emailSchema(EMAIL_ERRORS),
     phonenumber: z
-      .string({ error: 'Please enter your phone number.' })
+      .string({ error: INTEREST_ERRORS.phoneRequired })
       .trim()
-      .min(7, 'Please enter a phone number we can call, e.g. +234 803 123 4567.')
-      .max(24, 'Your phone number is too long.')
-      .regex(/^\+?[0-9 ()\-.]{7,24}$/, 'Please enter a phone number we can call, e.g. +234 803 123 4567.')
-      .refine((v) => v.replace(/\D/g, '').length >= 7, 'Please enter a phone number we can call, e.g. +234 803 123 4567.'),
-    district: z.enum(DISTRICT_CHOICES, { error: "Please choose 'Lugbe, Abuja' or 'Moniya, Ibadan'." }),
+      .min(7, INTEREST_ERRORS.phone)
+      .max(24, INTEREST_ERRORS.phoneTooLong)
+      .regex(/^\+?[0-9 ()\-.]{7,24}$/, INTEREST_ERRORS.phone)
+      .refine((v) => v.replace(/\D/g, '').length >= 7, INTEREST_ERRORS.phone),
+    district: z.enum(DISTRICT_CHOICES, { error: INTEREST_ERRORS.district }),
     // Attribution captured on the first page view of a visit (all optional).
     utm_source: attributionText,
     utm_medium: attributionText,
@@ -55,8 +50,9 @@ export type InterestInput = z.infer<typeof interestSchema>;
 
 /** The five fields the visitor fills, with the specification's defaults. */
 export type InterestFields = Pick<InterestInput, 'title' | 'fullname' | 'email' | 'phonenumber' | 'district'>;
+export const INTEREST_VISIBLE_FIELDS = ['title', 'fullname', 'email', 'phonenumber', 'district'] as const satisfies readonly (keyof InterestFields)[];
 export const INTEREST_DEFAULTS: InterestFields = {
-  title: 'Mr',
+  title: TITLES[0],
   fullname: '',
   email: '',
   phonenumber: '',

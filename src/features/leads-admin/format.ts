@@ -1,4 +1,5 @@
 import { STAFF_COPY } from '@/content/staff';
+import { telHref, whatsappHref } from '@/lib/contact-links';
 
 /** "12 min ago" style age. */
 export function timeAgo(date: Date, now: Date = new Date()): string {
@@ -16,20 +17,6 @@ export function formatMinutes(minutes: number | null): string {
   const h = Math.floor(minutes / 60);
   const m = minutes % 60;
   return m ? `${h} h ${m} min` : `${h} h`;
-}
-
-/** Lagos wall-clock date and time, e.g. "3 Jan 2026, 14:05". */
-export function formatDateTime(date: Date): string {
-  return new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Lagos', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(date);
-}
-
-export function telHref(lead: { phoneE164: string | null; phoneRaw: string }): string {
-  return `tel:${lead.phoneE164 ?? lead.phoneRaw.replace(/[^\d+]/g, '')}`;
-}
-
-/** wa.me link; only for numbers that parsed to E.164. */
-export function whatsappHref(lead: { phoneE164: string | null }): string | undefined {
-  return lead.phoneE164 ? `https://wa.me/${lead.phoneE164.replace(/^\+/, '')}` : undefined;
 }
 
 /** Where a lead came from: UTM source/medium, else the referrer's host, else Direct. */
@@ -53,3 +40,8 @@ export const STATUS_STYLES: Record<string, string> = {
   lost: 'bg-ivory-200 text-ink-soft',
   spam: 'bg-red-100 text-red-900',
 };
+
+/** Call and WhatsApp links of a lead (WhatsApp only for numbers that parsed to E.164). */
+export function leadContactLinks(lead: { phoneE164: string | null; phoneRaw: string }) {
+  return { tel: telHref(lead.phoneE164 ?? lead.phoneRaw), whatsapp: lead.phoneE164 ? whatsappHref(lead.phoneE164) : undefined };
+}

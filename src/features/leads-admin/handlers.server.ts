@@ -1,19 +1,18 @@
 import 'server-only';
 import { STAFF_COPY } from '@/content/staff';
-import { staffRoute } from '@/features/staff/guard.server';
-import { leadNoteSchema, leadStatusSchema, parseLeadFilters } from '@/features/staff/schema';
-import { errorResponse, jsonResponse, readJsonObject } from '@/lib/http/request.server';
-import { csvResponse, leadsCsv, newsletterCsv } from './csv.server';
-import { addLeadNote, allLeads, changeLeadStatus, getLeadDetail, inboxCounters, listLeadPage, listNewsletterSubscribers } from './repository.server';
+import { staffRoute, type IdRouteContext } from '@/lib/auth/guard.server';
+import { csvResponse } from '@/lib/csv/response.server';
+import { errorResponse, jsonResponse } from '@/lib/http/response.server';
+import { readJsonObject } from '@/lib/http/request.server';
+import { leadsCsv } from './csv.server';
+import { addLeadNote, allLeads, changeLeadStatus, getLeadDetail, inboxCounters, listLeadPage } from './repository.server';
+import { leadIdSchema, leadNoteSchema, leadStatusSchema, parseLeadFilters } from './schema';
 
-/** Handlers of /api/admin/leads..., /api/admin/stats and /api/admin/exports/... (route files only re-export these). */
+/** Handlers of /api/admin/leads..., /api/admin/stats and /api/admin/exports/leads (route files only re-export these). */
 
-type IdContext = { params: Promise<{ id: string }> };
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-async function leadId(ctx: IdContext): Promise<string | undefined> {
-  const { id } = await ctx.params;
-  return UUID.test(id) ? id.toLowerCase() : undefined;
+async function leadId(ctx: IdRouteContext): Promise<string | undefined> {
+  const parsed = leadIdSchema.safeParse((await ctx.params).id);
+  return parsed.success ? parsed.data : undefined;
 }
 
 /** GET /api/admin/leads?district&status&from&to&q&cursor → {leads, nextCursor} */
@@ -23,7 +22,7 @@ export const listLeadsHandler = staffRoute({}, async (request, { db }) => {
 });
 
 /** GET /api/admin/leads/:id → {lead, notes, activity} */
-export const getLeadHandler = staffRoute<IdContext>({}, async (_request, { db }, ctx) => {
+export const getLeadHandler = staffRoute<IdRouteContext>({}, async (_request, { db }, ctx) => {
   const id = await leadId(ctx);
   const detail = id ? await getLeadDetail(db, id) : undefined;
   if (!detail) return errorResponse(404, STAFF_COPY.errors.notFound);
@@ -31,7 +30,7 @@ export const getLeadHandler = staffRoute<IdContext>({}, async (_request, { db },
 });
 
 /** PATCH /api/admin/leads/:id {status} → {ok, changed, status} */
-export const patchLeadHandler = staffRoute<IdContext>({}, async (request, { db, staff }, ctx) => {
+export const patchLeadHandler = staffRoute<IdRouteContext>({}, async (request, { db, staff }, ctx) => {
   const id = await leadId(ctx);
   if (!id) return errorResponse(404, STAFF_COPY.errors.notFound);
   const body = await readJsonObject(request);
@@ -44,7 +43,7 @@ export const patchLeadHandler = staffRoute<IdContext>({}, async (request, { db, 
 });
 
 /** POST /api/admin/leads/:id/notes {body} → 201 {ok, note} */
-export const addNoteHandler = staffRoute<IdContext>({}, async (request, { db, staff }, ctx) => {
+export const addNoteHandler = staffRoute<IdRouteContext>({}, async (request, { db, staff }, ctx) => {
   const id = await leadId(ctx);
   if (!id) return errorResponse(404, STAFF_COPY.errors.notFound);
   const body = await readJsonObject(request);
@@ -64,8 +63,3 @@ export const exportLeadsHandler = staffRoute({}, async (request, { db }) => {
   const filters = parseLeadFilters(new URL(request.url).searchParams);
   return csvResponse(leadsCsv(allLeads(db, { ...filters, cursor: undefined })), 'leads');
 });
-
-/** GET /api/admin/exports/newsletter → text/csv of newsletter subscribers (owners: it is not lead data) */
-export const exportNewsletterHandler = staffRoute({ owner: true }, async (_request, { db }) =>
-  csvResponse(newsletterCsv(await listNewsletterSubscribers(db)), 'newsletter'),
-);

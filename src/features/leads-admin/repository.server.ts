@@ -1,8 +1,10 @@
+import 'server-only';
 import { and, asc, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { interestSubmissions, leadActivity, leadNotes, newsletterSubscribers, type InterestSubmissionRow, type LeadStatus } from '@/lib/db/schema';
-import type { Actor } from '@/features/staff/repository.server';
-import type { LeadFilters } from '@/features/staff/schema';
+import { z } from 'zod';
+import type { Actor } from '@/lib/audit.server';
+import { interestSubmissions, leadActivity, leadNotes, type InterestSubmissionRow, type LeadStatus } from '@/lib/db/schema';
+import type { LeadFilters } from './schema';
 
 /**
  * Staff-area queries on leads (the inbox, detail, pipeline, notes, counters, exports). Lead capture itself stays in
@@ -44,16 +46,23 @@ export function encodeCursor(row: { createdAt: Date; id: string }): string {
   return Buffer.from(JSON.stringify({ c: row.createdAt.toISOString(), i: row.id })).toString('base64url');
 }
 
+const cursorSchema = z.object({ c: z.iso.datetime(), i: z.uuid() });
+
 function decodeCursor(value: string | undefined): Cursor | undefined {
   if (!value) return undefined;
   try {
-    const parsed = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as Cursor;
-    if (typeof parsed.c !== 'string' || Number.isNaN(Date.parse(parsed.c))) return undefined;
-    if (typeof parsed.i !== 'string' || !/^[0-9a-f-]{36}$/i.test(parsed.i)) return undefined;
-    return parsed;
+    const parsed = cursorSchema.safeParse(JSON.parse(Buffer.from(value, 'base64url').toString('utf8')));
+    return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined;
   }
+}
+
+/** Rows after a cursor in the inbox order (newest first, then id): the keyset condition of every paged read. */
+function afterCursor(value: string | undefined): SQL[] {
+  const cursor = decodeCursor(value);
+  const t = interestSubmissions;
+  return cursor ? [sql`(${t.createdAt}, ${t.id}) < (${cursor.c}::timestamptz, ${cursor.i}::uuid)`] : [];
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -94,13 +103,10 @@ export interface LeadPage {
 /** Newest first, keyset-paginated on (created_at, id). */
 export async function listLeadPage(db: Db, filters: LeadFilters, pageSize = PAGE_SIZE): Promise<LeadPage> {
   const t = interestSubmissions;
-  const conditions = filterConditions(filters);
-  const cursor = decodeCursor(filters.cursor);
-  if (cursor) conditions.push(sql`(${t.createdAt}, ${t.id}) < (${cursor.c}::timestamptz, ${cursor.i}::uuid)`);
   const rows = await db
     .select(listColumns)
     .from(t)
-    .where(and(...conditions))
+    .where(and(...filterConditions(filters), ...afterCursor(filters.cursor)))
     .orderBy(desc(t.createdAt), desc(t.id))
     .limit(pageSize + 1);
   const more = rows.length > pageSize;
@@ -113,10 +119,12 @@ export async function* allLeads(db: Db, filters: LeadFilters, batch = 500): Asyn
   let cursor: string | undefined;
   const t = interestSubmissions;
   for (;;) {
-    const conditions = filterConditions(filters);
-    const at = decodeCursor(cursor);
-    if (at) conditions.push(sql`(${t.createdAt}, ${t.id}) < (${at.c}::timestamptz, ${at.i}::uuid)`);
-    const rows = await db.select().from(t).where(and(...conditions)).orderBy(desc(t.createdAt), desc(t.id)).limit(batch);
+    const rows = await db
+      .select()
+      .from(t)
+      .where(and(...filterConditions(filters), ...afterCursor(cursor)))
+      .orderBy(desc(t.createdAt), desc(t.id))
+      .limit(batch);
     yield* rows;
     if (rows.length < batch) return;
     cursor = encodeCursor(rows[rows.length - 1]);
@@ -223,10 +231,4 @@ export async function inboxCounters(db: Db, now = new Date()): Promise<InboxCoun
     .where(gte(t.firstContactedAt, weekStart));
   const minutes = median?.minutes === null || median?.minutes === undefined ? null : Math.round(Number(median.minutes));
   return { newToday: Number(today.n), weekByDistrict: week.map((w) => ({ district: w.district, count: Number(w.count) })), medianFirstContactMinutes: minutes };
-}
-
-// ---- newsletter ------------------------------------------------------------------------------------------------------
-
-export async function listNewsletterSubscribers(db: Db) {
-  return db.select().from(newsletterSubscribers).orderBy(desc(newsletterSubscribers.subscribedAt));
 }

@@ -1,41 +1,24 @@
 import 'server-only';
-import { getDatabase } from '@/lib/db/client';
-import { getEnv } from '@/lib/env.server';
-import { clientAddress, hashClient } from '@/lib/http/client.server';
-import { hitRateLimit, pruneRateLimits } from '@/lib/http/rate-limit.server';
-import { errorResponse, jsonResponse, MESSAGES, readJsonObject } from '@/lib/http/request.server';
-import { visitorMessage } from '@/lib/http/validation.server';
+import { NEWSLETTER_ERRORS } from '@/content/form-errors';
+import { publicRoute } from '@/lib/http/public-route.server';
+import { jsonResponse } from '@/lib/http/response.server';
 import { subscribe } from './repository.server';
 import { newsletterSchema } from './schema';
-
-const FALLBACK = 'We could not read your sign-up. Please reload the page and try again.';
 
 /**
  * POST /api/newsletter {email, website?}: 201 {ok} for a new address, 200 {ok} for one already on the list.
  * A filled honeypot gets the same answer and is stored flagged as spam (an existing row is left untouched).
  */
-export async function handleNewsletterPost(request: Request): Promise<Response> {
-  try {
-    const body = await readJsonObject(request);
-    if (!body.ok) return body.response;
-    const parsed = newsletterSchema.safeParse(body.value);
-    if (!parsed.success) return errorResponse(400, visitorMessage(parsed.error, ['email'], FALLBACK));
-
-    const env = getEnv();
-    const { db } = await getDatabase();
-    const clientHash = await hashClient(db, clientAddress(request, env.TRUST_PROXY));
-    const limit = await hitRateLimit(db, 'newsletter', clientHash, env.RATE_LIMIT_NEWSLETTER);
-    if (!limit.allowed) {
-      return errorResponse(429, MESSAGES.rateLimited(Math.ceil(limit.retryAfterSeconds / 60)), {
-        'Retry-After': String(limit.retryAfterSeconds),
-      });
-    }
-    await pruneRateLimits(db);
-    const spam = (parsed.data.website ?? '').trim() !== '';
-    const result = await subscribe(db, { email: parsed.data.email, spam, clientHash });
+export const handleNewsletterPost = publicRoute({
+  name: 'newsletter',
+  schema: newsletterSchema,
+  visibleFields: ['email'],
+  errors: NEWSLETTER_ERRORS,
+  rateLimit: (env) => env.RATE_LIMIT_NEWSLETTER,
+  handle: async ({ input, db, clientHash, admit }) => {
+    await admit(db);
+    const spam = (input.website ?? '').trim() !== '';
+    const result = await subscribe(db, { email: input.email, spam, clientHash });
     return jsonResponse({ ok: true }, result.created ? 201 : 200);
-  } catch (error) {
-    console.error('[newsletter] could not store a sign-up:', error);
-    return errorResponse(503, 'We could not sign you up just now. Please try again in a moment.', { 'Retry-After': '5' });
-  }
-}
+  },
+});

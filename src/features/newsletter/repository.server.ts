@@ -1,7 +1,8 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
+import { normaliseEmail } from '@/lib/validation/email';
 import { newsletterSubscribers, type NewsletterSubscriberRow } from '@/lib/db/schema';
 
 export interface SubscribeResult {
@@ -16,7 +17,7 @@ const newToken = () => randomBytes(32).toString('base64url');
  * spam flag left by a honeypot sign-up. A honeypot sign-up itself never changes an existing row.
  */
 export async function subscribe(db: Db, input: { email: string; spam: boolean; clientHash?: string }): Promise<SubscribeResult> {
-  const email = input.email.trim().toLowerCase();
+  const email = normaliseEmail(input.email);
   const values = { email, unsubscribeToken: newToken(), spam: input.spam, clientHash: input.clientHash ?? null };
   if (input.spam) {
     const rows = await db.insert(newsletterSubscribers).values(values).onConflictDoNothing().returning({ id: newsletterSubscribers.id });
@@ -59,7 +60,12 @@ export async function findSubscriber(db: Db, email: string): Promise<NewsletterS
   const [row] = await db
     .select()
     .from(newsletterSubscribers)
-    .where(eq(newsletterSubscribers.email, email.trim().toLowerCase()))
+    .where(eq(newsletterSubscribers.email, normaliseEmail(email)))
     .limit(1);
   return row;
+}
+
+/** Every sign-up, newest first (the owners' CSV export). */
+export async function listSubscribers(db: Db): Promise<NewsletterSubscriberRow[]> {
+  return db.select().from(newsletterSubscribers).orderBy(desc(newsletterSubscribers.subscribedAt));
 }

@@ -1,14 +1,11 @@
 import { z } from 'zod';
+import { EMAIL_ERRORS } from '@/content/form-errors';
+import { emailSchema } from '@/lib/validation/email';
 
 /** The one schema of a newsletter sign-up, shared by the footer form and POST /api/newsletter. */
 export const newsletterSchema = z
   .object({
-    email: z
-      .string({ error: 'Please enter your e-mail address.' })
-      .trim()
-      .min(1, 'Please enter your e-mail address.')
-      .max(254, 'Your e-mail address is too long.')
-      .pipe(z.email({ error: 'Please enter a valid e-mail address.' })),
+    email: emailSchema(EMAIL_ERRORS),
     website: z.string().max(500).optional(),
   })
   .strict();

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { Modal } from '@/components/ui/Modal';
 import { OFFER_COPY } from '@/content/districts';
-import { telHref, whatsappHref } from '@/content/site';
+import { telHref, whatsappHref } from '@/lib/contact-links';
 import { MailIcon, PhoneIcon, WhatsAppIcon } from '@/components/icons';
 
 interface ContactFacts {

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { STAFF_COPY } from '@/content/staff';
 import { request } from '@/lib/browser/request';
 import { clearSessionKeys } from '@/lib/browser/session-keys';
-import { SIGN_IN_PATH } from '@/lib/browser/session-keys';
+import { SIGN_IN_PATH } from '@/lib/constants';
 
 export function SignOutButton({ className = '' }: { className?: string }) {
   const [busy, setBusy] = useState(false);

@@ -2,7 +2,7 @@
 
 import { useId, type FormEvent } from 'react';
 import { STAFF_COPY } from '@/content/staff';
-import { useStaffAction } from './use-staff-action';
+import { useStaffAction } from '@/lib/browser/use-staff-action';
 
 const copy = STAFF_COPY.staff;
 

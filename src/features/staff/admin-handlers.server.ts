@@ -1,16 +1,15 @@
 import 'server-only';
 import { STAFF_COPY } from '@/content/staff';
-import { eraseSubject, exportSubject, subjectFingerprint } from '@/features/leads-admin/privacy.server';
-import { errorResponse, jsonResponse, readJsonObject } from '@/lib/http/request.server';
-import { staffRoute } from './guard.server';
+import { recordAudit } from '@/lib/audit.server';
+import { staffRoute, type IdRouteContext } from '@/lib/auth/guard.server';
+import { revokeUserSessions } from '@/lib/auth/session.server';
+import { errorResponse, jsonResponse } from '@/lib/http/response.server';
+import { readJsonObject } from '@/lib/http/request.server';
 import { hashPassword, passwordProblem } from './password.server';
-import { countActiveOwners, createStaff, findStaffById, listStaff, recordAudit, revokeUserSessions, updateStaff } from './repository.server';
-import { createStaffSchema, privacySubjectSchema, updateStaffSchema } from './schema';
+import { countActiveOwners, createStaff, findStaffById, listStaff, updateStaff } from './repository.server';
+import { createStaffSchema, staffIdSchema, updateStaffSchema } from './schema';
 
-/** Handlers of /api/admin/me, /api/admin/staff..., /api/admin/privacy/... */
-
-type IdContext = { params: Promise<{ id: string }> };
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Handlers of /api/admin/me and /api/admin/staff... */
 
 /** GET /api/admin/me → who is signed in */
 export const meHandler = staffRoute({}, async (_request, { staff }) => jsonResponse({ id: staff.id, email: staff.email, role: staff.role }));
@@ -33,9 +32,9 @@ export const createStaffHandler = staffRoute({ owner: true }, async (request, { 
 });
 
 /** PATCH /api/admin/staff/:id {role?, active?, password?} → {ok, staff} (owners) */
-export const updateStaffHandler = staffRoute<IdContext>({ owner: true }, async (request, { db, staff }, ctx) => {
-  const { id } = await ctx.params;
-  const target = UUID.test(id) ? await findStaffById(db, id) : undefined;
+export const updateStaffHandler = staffRoute<IdRouteContext>({ owner: true }, async (request, { db, staff }, ctx) => {
+  const id = staffIdSchema.safeParse((await ctx.params).id);
+  const target = id.success ? await findStaffById(db, id.data) : undefined;
   if (!target) return errorResponse(404, STAFF_COPY.errors.notFound);
   const body = await readJsonObject(request);
   if (!body.ok) return body.response;
@@ -58,30 +57,4 @@ export const updateStaffHandler = staffRoute<IdContext>({ owner: true }, async (
   if (changes.active === false || changes.password) await revokeUserSessions(db, target.id);
   await recordAudit(db, staff, 'staff.update', target.email, { role: changes.role, active: changes.active, passwordReset: Boolean(changes.password) });
   return jsonResponse({ ok: true, staff: updated });
-});
-
-/** GET /api/admin/privacy/export?email= → JSON download of everything held about that address (owners; recorded) */
-export const privacyExportHandler = staffRoute({ owner: true }, async (request, { db, staff }) => {
-  const parsed = privacySubjectSchema.safeParse({ email: new URL(request.url).searchParams.get('email') ?? '' });
-  if (!parsed.success) return errorResponse(400, STAFF_COPY.errors.email);
-  const data = await exportSubject(db, parsed.data.email);
-  await recordAudit(db, staff, 'privacy.export', subjectFingerprint(parsed.data.email), { leads: data.leads.length, newsletter: data.newsletter.length });
-  return new Response(JSON.stringify(data, null, 2), {
-    headers: {
-      'Content-Type': 'application/json; charset=utf-8',
-      'Content-Disposition': 'attachment; filename="personal-data.json"',
-      'Cache-Control': 'no-store',
-    },
-  });
-});
-
-/** POST /api/admin/privacy/erase {email} → {ok, leads, newsletter} (owners; recorded) */
-export const privacyEraseHandler = staffRoute({ owner: true }, async (request, { db, staff }) => {
-  const body = await readJsonObject(request);
-  if (!body.ok) return body.response;
-  const parsed = privacySubjectSchema.safeParse(body.value);
-  if (!parsed.success) return errorResponse(400, STAFF_COPY.errors.email);
-  const erased = await eraseSubject(db, parsed.data.email);
-  await recordAudit(db, staff, 'privacy.erase', subjectFingerprint(parsed.data.email), erased);
-  return jsonResponse({ ok: true, ...erased });
 });

@@ -2,15 +2,19 @@ import 'server-only';
 import { getDatabase } from '@/lib/db/client';
 import { getEnv } from '@/lib/env.server';
 import { clientAddress, hashClient } from '@/lib/http/client.server';
-import { errorResponse, jsonResponse, readJsonObject } from '@/lib/http/request.server';
+import { readJsonObject } from '@/lib/http/request.server';
+import { errorResponse, jsonResponse, unavailableResponse } from '@/lib/http/response.server';
+import { clearSessionCookies, sessionTokenOf, setSessionCookie } from '@/lib/auth/cookie.server';
+import { isCrossSite } from '@/lib/auth/csrf.server';
+import { sessionKey } from '@/lib/auth/secret.server';
+import { createSession, resolveSession, revokeSession } from '@/lib/auth/session.server';
+import { signSessionToken } from '@/lib/auth/token.server';
 import { STAFF_COPY } from '@/content/staff';
-import { isCrossSite } from './csrf.server';
-import { ensureFirstOwner } from './guard.server';
+import { ensureFirstOwner } from './bootstrap.server';
 import { accountKey, checkLockout, clearAccountFailures, clientKey, recordFailure } from './lockout.server';
 import { dummyPasswordHash, verifyPassword } from './password.server';
-import { createSession, findStaffByEmail, revokeSession, touchSignIn } from './repository.server';
+import { findStaffByEmail, touchSignIn } from './repository.server';
 import { signInSchema } from './schema';
-import { clearedSessionCookies, resolveSession, sessionCookie, sessionKey, signSessionToken, tokenFromCookieHeader } from './session.server';
 
 export interface AuthOptions {
   /** The clock (tests move it to check the lockout). */
@@ -54,13 +58,13 @@ export async function handleSignIn(request: Request, options: AuthOptions = {}):
     const ttl = env.SESSION_TTL_SECONDS;
     const sessionId = await createSession(db, user.id, new Date(now.getTime() + ttl * 1000));
     await touchSignIn(db, user.id, now);
-    const token = await signSessionToken(await sessionKey(db), { sub: user.id, jti: sessionId, email: user.email, role: user.role as 'owner' | 'agent' }, now, ttl);
+    const token = await signSessionToken(await sessionKey(db), { sub: user.id, jti: sessionId, email: user.email, role: user.role }, now, ttl);
     const response = jsonResponse({ ok: true, email: user.email, role: user.role, expiresAt: new Date(now.getTime() + ttl * 1000).toISOString() });
-    response.headers.append('Set-Cookie', sessionCookie(request, token, ttl));
+    setSessionCookie(response, request, token, ttl);
     return response;
   } catch (error) {
     console.error('[staff] sign-in failed:', error);
-    return errorResponse(503, STAFF_COPY.errors.unavailable, { 'Retry-After': '5' });
+    return unavailableResponse(STAFF_COPY.errors.unavailable);
   }
 }
 
@@ -69,12 +73,12 @@ export async function handleSignOut(request: Request): Promise<Response> {
   if (isCrossSite(request)) return errorResponse(403, STAFF_COPY.errors.crossSite);
   try {
     const { db } = await getDatabase();
-    const session = await resolveSession(db, tokenFromCookieHeader(request.headers.get('cookie')));
+    const session = await resolveSession(db, sessionTokenOf(request));
     if (session.ok) await revokeSession(db, session.staff.sessionId);
   } catch (error) {
     console.error('[staff] sign-out could not revoke the session:', error);
   }
   const response = jsonResponse({ ok: true });
-  for (const cookie of clearedSessionCookies(request)) response.headers.append('Set-Cookie', cookie);
+  clearSessionCookies(response, request);
   return response;
 }

@@ -1,9 +1,8 @@
+import 'server-only';
 import type { Db } from '@/lib/db/client';
 import { getEnv } from '@/lib/env.server';
 import { hashPassword, passwordProblem } from './password.server';
 import { createFirstOwnerIfNone } from './repository.server';
-
-/** Not marked server-only: src/instrumentation-node.ts calls it at start-up. */
 
 const bootstrapped = new WeakSet<object>();
 

@@ -1,4 +1,6 @@
+import 'server-only';
 import type { Db } from '@/lib/db/client';
+import { normaliseEmail } from '@/lib/validation/email';
 import { clearSignInFailures, recordSignInFailure, signInFailuresSince } from './repository.server';
 
 /**
@@ -9,7 +11,7 @@ import { clearSignInFailures, recordSignInFailure, signInFailuresSince } from '.
  */
 export const LOCKOUT = { maxFailures: 10, windowMs: 15 * 60_000, lockMs: 15 * 60_000 } as const;
 
-export const accountKey = (email: string) => `account:${email.trim().toLowerCase()}`;
+export const accountKey = (email: string) => `account:${normaliseEmail(email)}`;
 export const clientKey = (clientHash: string) => `client:${clientHash}`;
 
 /** When the lock ends, from one key's failure times (oldest first); undefined when not locked at `now`. */

@@ -1,8 +1,11 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import 'server-only';
+import { and, asc, count, eq, gt, inArray, lt, ne } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { staffAudit, staffSessions, staffSignInFailures, staffUsers, type StaffRole, type StaffUserRow } from '@/lib/db/schema';
+import { normaliseEmail } from '@/lib/validation/email';
+import type { StaffRole } from '@/lib/db/enums';
+import { staffSignInFailures, staffUsers, type StaffUserRow } from '@/lib/db/schema';
 
-/** Every query on staff accounts, sessions, sign-in failures and the staff audit trail. */
+/** Every query on staff accounts and sign-in failures (sessions: src/lib/auth; audit: src/lib/audit.server.ts). */
 
 export type StaffPublic = Pick<StaffUserRow, 'id' | 'email' | 'name' | 'role' | 'active' | 'createdAt' | 'lastSignInAt'>;
 
@@ -22,7 +25,7 @@ export async function countStaff(db: Db): Promise<number> {
 }
 
 export async function findStaffByEmail(db: Db, email: string): Promise<StaffUserRow | undefined> {
-  const [row] = await db.select().from(staffUsers).where(eq(staffUsers.email, email.trim().toLowerCase())).limit(1);
+  const [row] = await db.select().from(staffUsers).where(eq(staffUsers.email, normaliseEmail(email))).limit(1);
   return row;
 }
 
@@ -46,7 +49,7 @@ export interface NewStaff {
 export async function createStaff(db: Db, staff: NewStaff): Promise<StaffPublic | undefined> {
   const [row] = await db
     .insert(staffUsers)
-    .values({ email: staff.email.trim().toLowerCase(), name: staff.name ?? '', role: staff.role, passwordHash: staff.passwordHash })
+    .values({ email: normaliseEmail(staff.email), name: staff.name ?? '', role: staff.role, passwordHash: staff.passwordHash })
     .onConflictDoNothing()
     .returning(publicColumns);
   return row;
@@ -82,42 +85,6 @@ export async function touchSignIn(db: Db, id: string, now: Date): Promise<void> 
   await db.update(staffUsers).set({ lastSignInAt: now }).where(eq(staffUsers.id, id));
 }
 
-// ---- sessions --------------------------------------------------------------------------------------------------
-
-export async function createSession(db: Db, userId: string, expiresAt: Date): Promise<string> {
-  const [row] = await db.insert(staffSessions).values({ userId, expiresAt }).returning({ id: staffSessions.id });
-  // Forget sessions that ended more than a day ago (cheap, indexed).
-  await db.delete(staffSessions).where(lt(staffSessions.expiresAt, new Date(expiresAt.getTime() - 2 * 86_400_000)));
-  return row.id;
-}
-
-export interface SessionStaff {
-  sessionId: string;
-  id: string;
-  email: string;
-  name: string;
-  role: StaffRole;
-}
-
-/** The staff member of a live session: not revoked, not past its expiry, account active. */
-export async function findLiveSession(db: Db, sessionId: string, now: Date): Promise<SessionStaff | undefined> {
-  const [row] = await db
-    .select({ sessionId: staffSessions.id, id: staffUsers.id, email: staffUsers.email, name: staffUsers.name, role: staffUsers.role })
-    .from(staffSessions)
-    .innerJoin(staffUsers, eq(staffUsers.id, staffSessions.userId))
-    .where(and(eq(staffSessions.id, sessionId), isNull(staffSessions.revokedAt), gt(staffSessions.expiresAt, now), eq(staffUsers.active, true)))
-    .limit(1);
-  return row ? { ...row, role: row.role as StaffRole } : undefined;
-}
-
-export async function revokeSession(db: Db, sessionId: string): Promise<void> {
-  await db.update(staffSessions).set({ revokedAt: sql`now()` }).where(and(eq(staffSessions.id, sessionId), isNull(staffSessions.revokedAt)));
-}
-
-export async function revokeUserSessions(db: Db, userId: string): Promise<void> {
-  await db.update(staffSessions).set({ revokedAt: sql`now()` }).where(and(eq(staffSessions.userId, userId), isNull(staffSessions.revokedAt)));
-}
-
 // ---- sign-in failures (lockout) ------------------------------------------------------------------------------------
 
 export async function recordSignInFailure(db: Db, keys: string[], now: Date): Promise<void> {
@@ -139,24 +106,4 @@ export async function signInFailuresSince(db: Db, keys: string[], since: Date): 
 
 export async function clearSignInFailures(db: Db, key: string): Promise<void> {
   await db.delete(staffSignInFailures).where(eq(staffSignInFailures.key, key));
-}
-
-// ---- audit -------------------------------------------------------------------------------------------------------
-
-export interface Actor {
-  id: string;
-  email: string;
-}
-
-export async function recordAudit(db: Db, actor: Actor | undefined, action: string, subject: string | null, detail: Record<string, unknown> = {}): Promise<void> {
-  await db.insert(staffAudit).values({ actorId: actor?.id ?? null, actorEmail: actor?.email ?? 'system', action, subject, detail });
-}
-
-export async function listAudit(db: Db, actions: string[], limit = 20) {
-  return db
-    .select()
-    .from(staffAudit)
-    .where(actions.length ? inArray(staffAudit.action, actions) : undefined)
-    .orderBy(desc(staffAudit.createdAt))
-    .limit(limit);
 }

@@ -1,5 +1,6 @@
 import { ERROR_COPY } from '@/content/interest';
-import { clearSessionKeys, SIGN_IN_PATH } from '@/lib/browser/session-keys';
+import { SESSION_EXPIRED_ERROR, SIGN_IN_PATH } from '@/lib/constants';
+import { clearSessionKeys } from '@/lib/browser/session-keys';
 import { notifyError } from '@/lib/browser/toast';
 
 type Navigate = (path: string) => void;
@@ -59,7 +60,7 @@ export async function request<T = unknown>({ method, url, body, finish, signal, 
     if (response.status >= 500) outcome = 'unreachable';
     const errorText = data && typeof data === 'object' && 'error' in data ? (data as { error: unknown }).error : undefined;
     if (typeof errorText === 'string' && errorText) {
-      if (errorText === 'jwt expired') {
+      if (errorText === SESSION_EXPIRED_ERROR) {
         clearSessionKeys();
         notifyError(ERROR_COPY.sessionExpired);
         navigate(SIGN_IN_PATH);

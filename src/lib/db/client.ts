@@ -118,7 +118,6 @@ interface Holder {
   opening?: Promise<DatabaseHandle>;
   handle?: DatabaseHandle;
   override?: DatabaseHandle;
-  signalsRegistered?: boolean;
 }
 
 // On globalThis so that separately bundled route modules of one server process share a single instance.
@@ -138,7 +137,6 @@ export function getDatabase(): Promise<DatabaseHandle> {
       const env = getEnv();
       const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
       holder.handle = handle;
-      registerShutdown();
       return handle;
     })();
     // A failed open (database down, lock held) is retried on the next call rather than cached.
@@ -161,38 +159,4 @@ export async function closeDatabase(): Promise<void> {
 /** Tests: route handlers use this handle instead of opening one from the environment (undefined to undo). */
 export function setDatabaseForTests(handle: DatabaseHandle | undefined): void {
   holder.override = handle;
-}
-
-/**
- * Close the database cleanly on SIGTERM/SIGINT, once. `next start` handles these signals itself: it stops
- * accepting connections, lets running requests finish, then calls process.exit. We close the database at that
- * exit (after the requests that need it have finished), and exit ourselves after a grace period if nobody does.
- */
-function registerShutdown(): void {
-  if (holder.signalsRegistered) return;
-  holder.signalsRegistered = true;
-  let shuttingDown = false;
-  const onSignal = (signal: NodeJS.Signals) => {
-    if (shuttingDown) return;
-    shuttingDown = true;
-    const code = signal === 'SIGINT' ? 130 : 143;
-    const realExit = process.exit.bind(process);
-    let exiting = false;
-    const closeThenExit = (exitCode?: number | string | null) => {
-      if (exiting) return undefined as never;
-      exiting = true;
-      const hardStop = setTimeout(() => realExit(exitCode ?? code), 5_000);
-      hardStop.unref();
-      closeDatabase()
-        .catch((error) => console.error('[db] error while closing:', error))
-        .finally(() => realExit(exitCode ?? code));
-      return undefined as never;
-    };
-    process.exit = closeThenExit as typeof process.exit;
-    // If the host does not exit by itself (no other handler), close and exit after the requests had time to end.
-    if (process.listenerCount(signal) > 0) setTimeout(() => closeThenExit(code), 10_000);
-    else closeThenExit(code);
-  };
-  process.once('SIGTERM', onSignal);
-  process.once('SIGINT', onSignal);
 }

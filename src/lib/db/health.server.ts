@@ -1,3 +1,4 @@
+import 'server-only';
 import { getDatabase } from './client';
 
 /** GET /api/health: 200 when the database answers within 3 s, else 503 (for load balancers). */

@@ -1,22 +1,22 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { LEAD_STATUSES, STAFF_ROLES, type DistrictChoice, type LeadAction, type LeadStatus, type SpamReason, type StaffRole, type Title } from './enums';
+
+export { LEAD_STATUSES, STAFF_ROLES, type LeadStatus, type StaffRole };
 
 /**
  * The one database schema (PostgreSQL dialect), shared by PGlite and node-postgres.
  * After changing it run `npm run db:generate` and commit the new file under drizzle/.
  */
 
-/** Pipeline states a lead moves through in the staff area. `spam` is for leads staff mark by hand. */
-export const LEAD_STATUSES = ['new', 'contacted', 'qualified', 'won', 'lost', 'spam'] as const;
-export type LeadStatus = (typeof LEAD_STATUSES)[number];
-
-const statusList = sql.raw(LEAD_STATUSES.map((s) => `'${s}'`).join(', '));
+/** `column in ('a', 'b', ...)` for a check constraint over one of the closed sets in ./enums. */
+const oneOf = (column: AnyPgColumn, values: readonly string[]) => sql`${column} in (${sql.raw(values.map((v) => `'${v}'`).join(', '))})`;
 
 export const interestSubmissions = pgTable(
   'interest_submissions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    title: text('title').notNull(),
+    title: text('title').$type<Title>().notNull(),
     fullName: text('full_name').notNull(),
     /** Trimmed and lower-cased. */
     email: text('email').notNull(),
@@ -24,7 +24,7 @@ export const interestSubmissions = pgTable(
     phoneRaw: text('phone_raw').notNull(),
     /** E.164 (+234...) when the number parses as Nigerian or international, else null. */
     phoneE164: text('phone_e164'),
-    district: text('district').notNull(),
+    district: text('district').$type<DistrictChoice>().notNull(),
     utmSource: text('utm_source'),
     utmMedium: text('utm_medium'),
     utmCampaign: text('utm_campaign'),
@@ -34,10 +34,10 @@ export const interestSubmissions = pgTable(
     landingPath: text('landing_path'),
     /** One per filled form, sent by the browser; repeats return the first answer. */
     idempotencyKey: text('idempotency_key'),
-    status: text('status').notNull().default('new'),
+    status: text('status').$type<LeadStatus>().notNull().default('new'),
     spam: boolean('spam').notNull().default(false),
     /** Why the lead was flagged (honeypot, too_fast), null when not spam. */
-    spamReason: text('spam_reason'),
+    spamReason: text('spam_reason').$type<SpamReason>(),
     /** Milliseconds between opening the form and submitting it, as the browser reported (may be null). */
     fillMs: integer('fill_ms'),
     /** Salted hash of the client address (see docs/decisions/0100-ip-storage.md); never the raw address. */
@@ -52,7 +52,7 @@ export const interestSubmissions = pgTable(
     index('interest_submissions_created_at_idx').on(t.createdAt),
     index('interest_submissions_email_idx').on(t.email),
     index('interest_submissions_status_idx').on(t.status, t.createdAt),
-    check('interest_submissions_status_ck', sql`${t.status} in (${statusList})`),
+    check('interest_submissions_status_ck', oneOf(t.status, LEAD_STATUSES)),
   ],
 );
 
@@ -132,9 +132,6 @@ export type NewsletterSubscriberRow = typeof newsletterSubscribers.$inferSelect;
 
 // ---- staff area (docs/decisions/0200-staff-sessions.md) ------------------------------------------------------
 
-export const STAFF_ROLES = ['owner', 'agent'] as const;
-export type StaffRole = (typeof STAFF_ROLES)[number];
-
 /** Staff accounts. `email` is trimmed and lower-cased; `password_hash` is `scrypt$N$r$p$salt$hash` (base64url). */
 export const staffUsers = pgTable(
   'staff_users',
@@ -142,13 +139,13 @@ export const staffUsers = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     email: text('email').notNull(),
     name: text('name').notNull().default(''),
-    role: text('role').notNull().default('agent'),
+    role: text('role').$type<StaffRole>().notNull().default('agent'),
     passwordHash: text('password_hash').notNull(),
     active: boolean('active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true, mode: 'date' }),
   },
-  (t) => [uniqueIndex('staff_users_email_uq').on(t.email), check('staff_users_role_ck', sql`${t.role} in ('owner', 'agent')`)],
+  (t) => [uniqueIndex('staff_users_email_uq').on(t.email), check('staff_users_role_ck', oneOf(t.role, STAFF_ROLES))],
 );
 
 /** One row per signed-in session (the JWT's `jti`): sign-out and deactivation revoke it before it expires. */
@@ -206,8 +203,7 @@ export const leadActivity = pgTable(
       .references(() => interestSubmissions.id, { onDelete: 'cascade' }),
     actorId: uuid('actor_id').references(() => staffUsers.id, { onDelete: 'set null' }),
     actorEmail: text('actor_email').notNull(),
-    /** status_changed | note_added | first_contact */
-    action: text('action').notNull(),
+    action: text('action').$type<LeadAction>().notNull(),
     detail: jsonb('detail').notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

@@ -1,36 +1,13 @@
 import 'server-only';
+import { REQUEST_ERRORS } from '@/content/form-errors';
+import { errorResponse } from './response.server';
 
 /**
  * Shared request parsing for the JSON API: a 16 KB cap read by streaming (the body is never buffered past the
- * cap), a JSON content-type check, and refusals that are always `{error: "<sentence a visitor understands>"}`.
+ * cap), a JSON content-type check, the Idempotency-Key header; refusals are `{error: "<sentence>"}`.
  */
 
 export const MAX_BODY_BYTES = 16 * 1024;
-
-export const MESSAGES = {
-  tooLarge: 'What you sent is too large. Please shorten your answers and try again.',
-  notJson: 'We could not read your form. Please reload the page and try again.',
-  badJson: 'We could not read your form. Please reload the page and try again.',
-  notAnObject: 'We could not read your form. Please reload the page and try again.',
-  methodNotAllowed: 'This address only accepts form submissions.',
-  unavailable: 'We could not save your details just now. Please try again in a moment.',
-  rateLimited: (minutes: number) =>
-    `You have sent this form several times in a short while. Please wait ${minutes === 1 ? 'a minute' : `${minutes} minutes`} and try again.`,
-} as const;
-
-const NO_STORE = { 'Cache-Control': 'no-store' } as const;
-
-export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return Response.json(body, { status, headers: { ...NO_STORE, ...headers } });
-}
-
-export function errorResponse(status: number, error: string, headers: Record<string, string> = {}): Response {
-  return jsonResponse({ error }, status, headers);
-}
-
-export function methodNotAllowed(allow: string): Response {
-  return errorResponse(405, MESSAGES.methodNotAllowed, { Allow: allow });
-}
 
 export type JsonBodyResult = { ok: true; value: Record<string, unknown> } | { ok: false; response: Response };
 
@@ -47,19 +24,19 @@ function isJsonContentType(value: string | null): boolean {
 export async function readJsonObject(request: Request, maxBytes = MAX_BODY_BYTES): Promise<JsonBodyResult> {
   const declared = request.headers.get('content-length');
   if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared) > maxBytes) {
-    return { ok: false, response: errorResponse(413, MESSAGES.tooLarge) };
+    return { ok: false, response: errorResponse(413, REQUEST_ERRORS.tooLarge) };
   }
   if (!isJsonContentType(request.headers.get('content-type'))) {
-    return { ok: false, response: errorResponse(415, MESSAGES.notJson) };
+    return { ok: false, response: errorResponse(415, REQUEST_ERRORS.unreadable) };
   }
   const bytes = await readCapped(request, maxBytes);
-  if (bytes === 'too-large') return { ok: false, response: errorResponse(413, MESSAGES.tooLarge) };
-  if (bytes === 'unreadable') return { ok: false, response: errorResponse(400, MESSAGES.badJson) };
+  if (bytes === 'too-large') return { ok: false, response: errorResponse(413, REQUEST_ERRORS.tooLarge) };
+  if (bytes === 'unreadable') return { ok: false, response: errorResponse(400, REQUEST_ERRORS.unreadable) };
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
   } catch {
-    return { ok: false, response: errorResponse(400, MESSAGES.badJson) };
+    return { ok: false, response: errorResponse(400, REQUEST_ERRORS.unreadable) };
   }
   let value: unknown;
   try {
@@ -67,10 +44,10 @@ export async function readJsonObject(request: Request, maxBytes = MAX_BODY_BYTES
     // they become U+FFFD here, so they can never turn into a database error.
     value = JSON.parse(text, (_key, item: unknown) => (typeof item === 'string' ? item.toWellFormed() : item));
   } catch {
-    return { ok: false, response: errorResponse(400, MESSAGES.badJson) };
+    return { ok: false, response: errorResponse(400, REQUEST_ERRORS.unreadable) };
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return { ok: false, response: errorResponse(400, MESSAGES.notAnObject) };
+    return { ok: false, response: errorResponse(400, REQUEST_ERRORS.unreadable) };
   }
   return { ok: true, value: value as Record<string, unknown> };
 }
@@ -113,7 +90,7 @@ export function readIdempotencyKey(request: Request): IdempotencyKeyResult {
   if (!/^[A-Za-z0-9_-]{8,128}$/.test(key)) {
     return {
       ok: false,
-      response: errorResponse(400, 'We could not read your form. Please reload the page and try again.'),
+      response: errorResponse(400, REQUEST_ERRORS.unreadable),
     };
   }
   return { ok: true, key };

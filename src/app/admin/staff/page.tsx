@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { STAFF_COPY } from '@/content/staff';
-import { formatDateTime } from '@/features/leads-admin/format';
-import { requireStaffPage } from '@/features/staff/page-guard.server';
+import { formatDateTime } from '@/lib/format';
+import { requireStaffPage } from '@/lib/auth/page-guard.server';
 import { listStaff } from '@/features/staff/repository.server';
 import { CreateStaffForm, StaffRowActions } from '@/features/staff/StaffManager';
 import { getDatabase } from '@/lib/db/client';

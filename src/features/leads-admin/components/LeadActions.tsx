@@ -2,8 +2,8 @@
 
 import { useId, type FormEvent } from 'react';
 import { STAFF_COPY } from '@/content/staff';
-import { LEAD_STATUS_VALUES } from '@/features/staff/schema';
-import { useStaffAction } from '@/features/staff/use-staff-action';
+import { LEAD_STATUSES } from '../schema';
+import { useStaffAction } from '@/lib/browser/use-staff-action';
 
 const copy = STAFF_COPY.lead;
 
@@ -22,7 +22,7 @@ export function LeadStatusForm({ leadId, status }: { leadId: string; status: str
           {copy.changeStatus}
         </label>
         <select id={`${id}-status`} name="status" defaultValue={status} key={status} className="field">
-          {LEAD_STATUS_VALUES.map((s) => (
+          {LEAD_STATUSES.map((s) => (
             <option key={s} value={s}>
               {STAFF_COPY.statuses[s]}
             </option>

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { STAFF_COPY } from '@/content/staff';
-import { LEAD_STATUS_VALUES, type LeadFilters } from '@/features/staff/schema';
+import { LEAD_STATUSES, type LeadFilters } from '../schema';
 
 const copy = STAFF_COPY.inbox.filters;
 
@@ -33,7 +33,7 @@ export function LeadFiltersForm({ filters, districts }: { filters: LeadFilters; 
         </label>
         <select id="f-status" name="status" defaultValue={filters.status ?? ''} className="field">
           <option value="">{copy.anyStatus}</option>
-          {LEAD_STATUS_VALUES.map((s) => (
+          {LEAD_STATUSES.map((s) => (
             <option key={s} value={s}>
               {STAFF_COPY.statuses[s]}
             </option>

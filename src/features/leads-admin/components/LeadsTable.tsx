@@ -1,16 +1,16 @@
 import Link from 'next/link';
 import { STAFF_COPY } from '@/content/staff';
-import { sourceLabel, telHref, timeAgo, whatsappHref } from '../format';
+import { leadContactLinks, sourceLabel, timeAgo } from '../format';
 import type { LeadListRow } from '../repository.server';
 import { StatusBadge } from './StatusBadge';
 
 const copy = STAFF_COPY.inbox;
 
 function PhoneLinks({ lead }: { lead: LeadListRow }) {
-  const wa = whatsappHref(lead);
+  const { tel, whatsapp: wa } = leadContactLinks(lead);
   return (
     <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
-      <a href={telHref(lead)} className="font-medium text-forest-800 underline underline-offset-4" aria-label={`${copy.call} ${lead.fullName}: ${lead.phoneRaw}`}>
+      <a href={tel} className="font-medium text-forest-800 underline underline-offset-4" aria-label={`${copy.call} ${lead.fullName}: ${lead.phoneRaw}`}>
         {lead.phoneRaw}
       </a>
       {wa ? (

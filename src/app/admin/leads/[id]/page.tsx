@@ -4,9 +4,10 @@ import type { Metadata } from 'next';
 import { STAFF_COPY } from '@/content/staff';
 import { LeadNoteForm, LeadStatusForm } from '@/features/leads-admin/components/LeadActions';
 import { StatusBadge } from '@/features/leads-admin/components/StatusBadge';
-import { formatDateTime, telHref, timeAgo, whatsappHref } from '@/features/leads-admin/format';
+import { leadContactLinks, timeAgo } from '@/features/leads-admin/format';
+import { formatDateTime } from '@/lib/format';
 import { getLeadDetail } from '@/features/leads-admin/repository.server';
-import { currentStaff } from '@/features/staff/current.server';
+import { currentStaff } from '@/lib/auth/page-guard.server';
 import { getDatabase } from '@/lib/db/client';
 
 export const metadata: Metadata = { title: 'Lead' };
@@ -29,7 +30,7 @@ export default async function LeadPage({ params }: { params: Promise<{ id: strin
   const detail = await getLeadDetail(db, id);
   if (!detail) notFound();
   const { lead, notes, activity } = detail;
-  const wa = whatsappHref(lead);
+  const { tel, whatsapp: wa } = leadContactLinks(lead);
   const now = new Date();
   const fields: [string, string | null][] = [
     [copy.fields.title, lead.title],
@@ -69,7 +70,7 @@ export default async function LeadPage({ params }: { params: Promise<{ id: strin
             ))}
             <dt className="text-ink-soft">{copy.fields.phone}</dt>
             <dd className="flex flex-wrap gap-3">
-              <a href={telHref(lead)} className="font-medium text-forest-800 underline underline-offset-4">
+              <a href={tel} className="font-medium text-forest-800 underline underline-offset-4">
                 {lead.phoneRaw}
               </a>
               {lead.phoneE164 && lead.phoneE164 !== lead.phoneRaw ? <span className="text-ink-soft">{lead.phoneE164}</span> : null}

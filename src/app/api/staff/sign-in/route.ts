@@ -1,8 +1,6 @@
 import { handleSignIn } from '@/features/staff/auth-handlers.server';
-import { methodNotAllowed } from '@/lib/http/request.server';
+import { postOnly } from '@/lib/http/response.server';
 
 export const dynamic = 'force-dynamic';
 
-export const POST = (request: Request) => handleSignIn(request);
-const notAllowed = () => methodNotAllowed('POST');
-export { notAllowed as GET, notAllowed as PUT, notAllowed as PATCH, notAllowed as DELETE };
+export const { POST, GET, PUT, PATCH, DELETE } = postOnly((request) => handleSignIn(request));

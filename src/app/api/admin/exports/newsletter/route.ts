@@ -1,4 +1,4 @@
-import { exportNewsletterHandler } from '@/features/leads-admin/handlers.server';
+import { exportNewsletterHandler } from '@/features/newsletter/admin-handlers.server';
 
 export const dynamic = 'force-dynamic';
 export const GET = exportNewsletterHandler;

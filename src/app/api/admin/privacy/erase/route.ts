@@ -1,4 +1,4 @@
-import { privacyEraseHandler } from '@/features/staff/admin-handlers.server';
+import { privacyEraseHandler } from '@/features/privacy/handlers.server';
 
 export const dynamic = 'force-dynamic';
 export const POST = privacyEraseHandler;

@@ -1,4 +1,4 @@
-import { privacyExportHandler } from '@/features/staff/admin-handlers.server';
+import { privacyExportHandler } from '@/features/privacy/handlers.server';
 
 export const dynamic = 'force-dynamic';
 export const GET = privacyExportHandler;

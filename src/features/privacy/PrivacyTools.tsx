@@ -3,7 +3,7 @@
 import { useId, useState } from 'react';
 import { STAFF_COPY } from '@/content/staff';
 import { privacySubjectSchema } from './schema';
-import { useStaffAction } from './use-staff-action';
+import { useStaffAction } from '@/lib/browser/use-staff-action';
 
 const copy = STAFF_COPY.privacy;
 

@@ -1,11 +1,11 @@
 import 'server-only';
-import { getDatabase, type Db } from '@/lib/db/client';
-import { errorResponse } from '@/lib/http/request.server';
 import { STAFF_COPY } from '@/content/staff';
+import { SESSION_EXPIRED_ERROR } from '@/lib/constants';
+import { getDatabase, type Db } from '@/lib/db/client';
+import { errorResponse, unavailableResponse } from '@/lib/http/response.server';
+import { sessionTokenOf } from './cookie.server';
 import { isCrossSite } from './csrf.server';
-import { ensureFirstOwner } from './bootstrap.server';
-import type { SessionStaff } from './repository.server';
-import { resolveSession, SESSION_EXPIRED_ERROR, tokenFromCookieHeader } from './session.server';
+import { resolveSession, type SessionStaff } from './session.server';
 
 /**
  * The gate of every /api/admin/* handler: CSRF check on state-changing methods, then a live session, then the
@@ -17,8 +17,7 @@ export type Guarded = { ok: true; db: Db; staff: SessionStaff } | { ok: false; r
 export async function requireStaff(request: Request, options: { owner?: boolean } = {}): Promise<Guarded> {
   if (isCrossSite(request)) return { ok: false, response: errorResponse(403, STAFF_COPY.errors.crossSite) };
   const { db } = await getDatabase();
-  await ensureFirstOwner(db);
-  const session = await resolveSession(db, tokenFromCookieHeader(request.headers.get('cookie')));
+  const session = await resolveSession(db, sessionTokenOf(request));
   if (!session.ok) return { ok: false, response: errorResponse(401, SESSION_EXPIRED_ERROR) };
   if (options.owner && session.staff.role !== 'owner') return { ok: false, response: errorResponse(403, STAFF_COPY.errors.forbidden) };
   return { ok: true, db, staff: session.staff };
@@ -36,9 +35,10 @@ export function staffRoute<C = unknown>(
       return await handler(request, { db: guard.db, staff: guard.staff }, routeContext);
     } catch (error) {
       console.error('[staff] request failed:', error);
-      return errorResponse(503, STAFF_COPY.errors.unavailable, { 'Retry-After': '5' });
+      return unavailableResponse(STAFF_COPY.errors.unavailable);
     }
   };
 }
 
-export { ensureFirstOwner };
+/** The route context of a `[id]` segment. */
+export type IdRouteContext = { params: Promise<{ id: string }> };

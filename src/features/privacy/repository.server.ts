@@ -1,6 +1,8 @@
+import 'server-only';
 import { createHash } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
+import { normaliseEmail } from '@/lib/validation/email';
 import { interestSubmissions, leadActivity, leadNotes, newsletterSubscribers, outbox } from '@/lib/db/schema';
 
 /**
@@ -8,10 +10,10 @@ import { interestSubmissions, leadActivity, leadNotes, newsletterSubscribers, ou
  * only a SHA-256 of the address, so the record of an erasure does not itself hold the erased address.
  */
 
-export const subjectFingerprint = (email: string) => `sha256:${createHash('sha256').update(email.trim().toLowerCase()).digest('hex')}`;
+export const subjectFingerprint = (email: string) => `sha256:${createHash('sha256').update(normaliseEmail(email)).digest('hex')}`;
 
 export async function exportSubject(db: Db, email: string) {
-  const address = email.trim().toLowerCase();
+  const address = normaliseEmail(email);
   const leads = await db.select().from(interestSubmissions).where(eq(interestSubmissions.email, address));
   const ids = leads.map((l) => l.id);
   const notes = ids.length ? await db.select().from(leadNotes).where(inArray(leadNotes.leadId, ids)) : [];
@@ -36,7 +38,7 @@ export async function exportSubject(db: Db, email: string) {
 
 /** Deletes every lead (with notes, history and pending notifications) and the newsletter row of one address. */
 export async function eraseSubject(db: Db, email: string): Promise<{ leads: number; newsletter: number }> {
-  const address = email.trim().toLowerCase();
+  const address = normaliseEmail(email);
   return db.transaction(async (tx) => {
     const leads = await tx.select({ id: interestSubmissions.id }).from(interestSubmissions).where(eq(interestSubmissions.email, address));
     const ids = leads.map((l) => l.id);

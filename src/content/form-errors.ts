@@ -1,0 +1,40 @@
+/**
+ * Every sentence a visitor can get back from the public forms and their API (the browser shows it as the error
+ * toast, spec §8). Shared by the form schemas and the route handlers.
+ */
+
+const unreadableForm = 'We could not read your form. Please reload the page and try again.';
+
+export const EMAIL_ERRORS = {
+  required: 'Please enter your e-mail address.',
+  tooLong: 'Your e-mail address is too long.',
+  invalid: 'Please enter a valid e-mail address.',
+} as const;
+
+export const INTEREST_ERRORS = {
+  title: 'Please choose a title: Mr, Mrs or Miss.',
+  fullname: 'Please enter your full name.',
+  fullnameTooLong: 'Your name is too long (at most 120 characters).',
+  fullnameCharacters: 'Your name contains characters we cannot accept.',
+  phone: 'Please enter a phone number we can call, e.g. +234 803 123 4567.',
+  phoneRequired: 'Please enter your phone number.',
+  phoneTooLong: 'Your phone number is too long.',
+  district: "Please choose 'Lugbe, Abuja' or 'Moniya, Ibadan'.",
+  /** Anything wrong outside the fields the visitor fills (hidden fields, unknown fields, wrong shapes). */
+  unreadable: unreadableForm,
+  unavailable: 'We could not save your details just now. Please try again in a moment.',
+} as const;
+
+export const NEWSLETTER_ERRORS = {
+  unreadable: 'We could not read your sign-up. Please reload the page and try again.',
+  unavailable: 'We could not sign you up just now. Please try again in a moment.',
+} as const;
+
+/** Refusals of the request itself, before its fields are read. */
+export const REQUEST_ERRORS = {
+  tooLarge: 'What you sent is too large. Please shorten your answers and try again.',
+  unreadable: unreadableForm,
+  methodNotAllowed: 'This address only accepts form submissions.',
+  rateLimited: (minutes: number) =>
+    `You have sent this form several times in a short while. Please wait ${minutes === 1 ? 'a minute' : `${minutes} minutes`} and try again.`,
+} as const;

@@ -1,0 +1,55 @@
+import 'server-only';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import type { StaffRole } from '@/lib/db/enums';
+import { staffSessions, staffUsers } from '@/lib/db/schema';
+import { sessionKey } from './secret.server';
+import { verifySessionToken } from './token.server';
+
+/** Staff sessions: one row per signed-in session (the token's `jti`), so they can be ended before they expire. */
+
+export interface SessionStaff {
+  sessionId: string;
+  id: string;
+  email: string;
+  name: string;
+  role: StaffRole;
+}
+
+export async function createSession(db: Db, userId: string, expiresAt: Date): Promise<string> {
+  const [row] = await db.insert(staffSessions).values({ userId, expiresAt }).returning({ id: staffSessions.id });
+  // Forget sessions that ended more than a day ago (cheap, indexed).
+  await db.delete(staffSessions).where(lt(staffSessions.expiresAt, new Date(expiresAt.getTime() - 2 * 86_400_000)));
+  return row.id;
+}
+
+/** The staff member of a live session: not revoked, not past its expiry, account active. */
+export async function findLiveSession(db: Db, sessionId: string, now: Date): Promise<SessionStaff | undefined> {
+  const [row] = await db
+    .select({ sessionId: staffSessions.id, id: staffUsers.id, email: staffUsers.email, name: staffUsers.name, role: staffUsers.role })
+    .from(staffSessions)
+    .innerJoin(staffUsers, eq(staffUsers.id, staffSessions.userId))
+    .where(and(eq(staffSessions.id, sessionId), isNull(staffSessions.revokedAt), gt(staffSessions.expiresAt, now), eq(staffUsers.active, true)))
+    .limit(1);
+  return row;
+}
+
+export async function revokeSession(db: Db, sessionId: string): Promise<void> {
+  await db.update(staffSessions).set({ revokedAt: sql`now()` }).where(and(eq(staffSessions.id, sessionId), isNull(staffSessions.revokedAt)));
+}
+
+export async function revokeUserSessions(db: Db, userId: string): Promise<void> {
+  await db.update(staffSessions).set({ revokedAt: sql`now()` }).where(and(eq(staffSessions.userId, userId), isNull(staffSessions.revokedAt)));
+}
+
+export type SessionResult = { ok: true; staff: SessionStaff } | { ok: false; reason: 'none' | 'expired' | 'invalid' | 'revoked' };
+
+/** The staff member behind a token: signature, expiry, then the session row and the account. */
+export async function resolveSession(db: Db, token: string | undefined, now: Date = new Date()): Promise<SessionResult> {
+  if (!token) return { ok: false, reason: 'none' };
+  const check = await verifySessionToken(await sessionKey(db), token, now);
+  if (!check.ok) return { ok: false, reason: check.reason };
+  const staff = await findLiveSession(db, check.claims.jti, now);
+  if (!staff || staff.id !== check.claims.sub) return { ok: false, reason: 'revoked' };
+  return { ok: true, staff };
+}

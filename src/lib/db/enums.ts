@@ -1,0 +1,25 @@
+/**
+ * The closed sets of values stored in text columns, defined once: the database schema types its columns and
+ * checks with them, the Zod schemas validate with them, and the staff screens list them. Import-safe in browsers.
+ */
+
+/** Pipeline states a lead moves through in the staff area. `spam` is for leads staff mark by hand. */
+export const LEAD_STATUSES = ['new', 'contacted', 'qualified', 'won', 'lost', 'spam'] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+
+export const STAFF_ROLES = ['owner', 'agent'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/** Titles and districts exactly as the specification lists them; the first of each is the form default. */
+export const TITLES = ['Mr', 'Mrs', 'Miss'] as const;
+export type Title = (typeof TITLES)[number];
+export const DISTRICT_CHOICES = ['Lugbe, Abuja', 'Moniya, Ibadan'] as const;
+export type DistrictChoice = (typeof DISTRICT_CHOICES)[number];
+
+/** What lead_activity records. */
+export const LEAD_ACTIONS = ['status_changed', 'note_added'] as const;
+export type LeadAction = (typeof LEAD_ACTIONS)[number];
+
+/** Why the server flagged a lead as spam. */
+export const SPAM_REASONS = ['honeypot', 'too_fast'] as const;
+export type SpamReason = (typeof SPAM_REASONS)[number];

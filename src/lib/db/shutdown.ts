@@ -1,0 +1,37 @@
+import { closeDatabase } from './client';
+
+let registered = false;
+
+/**
+ * Close the database cleanly on SIGTERM/SIGINT, once. `next start` handles these signals itself: it stops
+ * accepting connections, lets running requests finish, then calls process.exit. We close the database at that
+ * exit (after the requests that need it have finished), and exit ourselves after a grace period if nobody does.
+ */
+export function closeDatabaseOnShutdown(): void {
+  if (registered) return;
+  registered = true;
+  let shuttingDown = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    const code = signal === 'SIGINT' ? 130 : 143;
+    const realExit = process.exit.bind(process);
+    let exiting = false;
+    const closeThenExit = (exitCode?: number | string | null) => {
+      if (exiting) return undefined as never;
+      exiting = true;
+      const hardStop = setTimeout(() => realExit(exitCode ?? code), 5_000);
+      hardStop.unref();
+      closeDatabase()
+        .catch((error) => console.error('[db] error while closing:', error))
+        .finally(() => realExit(exitCode ?? code));
+      return undefined as never;
+    };
+    process.exit = closeThenExit as typeof process.exit;
+    // If the host does not exit by itself (no other handler), close and exit after the requests had time to end.
+    if (process.listenerCount(signal) > 0) setTimeout(() => closeThenExit(code), 10_000);
+    else closeThenExit(code);
+  };
+  process.once('SIGTERM', onSignal);
+  process.once('SIGINT', onSignal);
+}
