@@ -1,5 +1,6 @@
 'use client';
 
+import { Field } from '@/components/ui/Field';
 import { HoneypotField } from '@/components/ui/HoneypotField';
 import Link from 'next/link';
 import { useId, useState, type FormEvent } from 'react';
@@ -46,15 +47,6 @@ export function InterestDialog({ open, onClose, fields, onChange, onSubmit }: In
     await onSubmit(fields, honeypot);
   };
 
-  const errorProps = (key: keyof InterestFields) =>
-    errors[key] ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-${key}-error` } : {};
-  const errorText = (key: keyof InterestFields) =>
-    errors[key] ? (
-      <p id={`${id}-${key}-error`} className="mt-1.5 text-sm text-red-800">
-        {errors[key]}
-      </p>
-    ) : null;
-
   return (
     <Modal
       open={open}
@@ -67,103 +59,97 @@ export function InterestDialog({ open, onClose, fields, onChange, onSubmit }: In
       <p className="mt-2 text-sm leading-relaxed text-ink-soft">{copy.dialogIntro}</p>
       <form className="mt-6 grid grid-cols-4 gap-4" onSubmit={handleSubmit} aria-label={copy.dialogTitle}>
         <div className="col-span-1">
-          <label htmlFor={`${id}-title`} className="field-label">
-            {copy.labels.title}
-          </label>
-          <select
-            id={`${id}-title`}
-            name="title"
-            required
-            className="field px-2"
-            value={fields.title}
-            onChange={(e) => set('title', e.target.value as InterestFields['title'])}
-          >
-            {TITLES.map((t) => (
-              <option key={t} value={t}>
-                {t}
-              </option>
-            ))}
-          </select>
+          <Field id={`${id}-title`} label={copy.labels.title}>
+            {(control) => (
+              <select
+                {...control}
+                name="title"
+                required
+                className="field px-2"
+                value={fields.title}
+                onChange={(e) => set('title', e.target.value as InterestFields['title'])}
+              >
+                {TITLES.map((t) => (
+                  <option key={t} value={t}>
+                    {t}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
         </div>
         <div className="col-span-3">
-          <label htmlFor={`${id}-fullname`} className="field-label">
-            {copy.labels.fullname}
-          </label>
-          <input
-            id={`${id}-fullname`}
-            name="fullname"
-            type="text"
-            required
-            autoComplete="name"
-            placeholder={copy.placeholders.fullname}
-            className="field"
-            value={fields.fullname}
-            onChange={(e) => set('fullname', e.target.value)}
-            data-autofocus
-            {...errorProps('fullname')}
-          />
-          {errorText('fullname')}
+          <Field id={`${id}-fullname`} label={copy.labels.fullname} error={errors.fullname}>
+            {(control) => (
+              <input
+                {...control}
+                name="fullname"
+                type="text"
+                required
+                autoComplete="name"
+                placeholder={copy.placeholders.fullname}
+                className="field"
+                value={fields.fullname}
+                onChange={(e) => set('fullname', e.target.value)}
+                data-autofocus
+              />
+            )}
+          </Field>
         </div>
         <div className="col-span-4">
-          <label htmlFor={`${id}-email`} className="field-label">
-            {copy.labels.email}
-          </label>
-          <input
-            id={`${id}-email`}
-            name="email"
-            type="email"
-            required
-            autoComplete="email"
-            inputMode="email"
-            placeholder={copy.placeholders.email}
-            className="field"
-            value={fields.email}
-            onChange={(e) => set('email', e.target.value)}
-            {...errorProps('email')}
-          />
-          {errorText('email')}
+          <Field id={`${id}-email`} label={copy.labels.email} error={errors.email}>
+            {(control) => (
+              <input
+                {...control}
+                name="email"
+                type="email"
+                required
+                autoComplete="email"
+                inputMode="email"
+                placeholder={copy.placeholders.email}
+                className="field"
+                value={fields.email}
+                onChange={(e) => set('email', e.target.value)}
+              />
+            )}
+          </Field>
         </div>
         <div className="col-span-4">
-          <label htmlFor={`${id}-phonenumber`} className="field-label">
-            {copy.labels.phonenumber}
-          </label>
-          <input
-            id={`${id}-phonenumber`}
-            name="phonenumber"
-            type="tel"
-            required
-            autoComplete="tel"
-            placeholder={copy.placeholders.phonenumber}
-            className="field"
-            value={fields.phonenumber}
-            onChange={(e) => set('phonenumber', e.target.value)}
-            aria-describedby={errors.phonenumber ? `${id}-phonenumber-error` : `${id}-phone-hint`}
-            aria-invalid={errors.phonenumber ? true : undefined}
-          />
-          {errorText('phonenumber') ?? (
-            <p id={`${id}-phone-hint`} className="mt-1.5 text-xs text-ink-soft">
-              {copy.phoneHint}
-            </p>
-          )}
+          <Field id={`${id}-phonenumber`} label={copy.labels.phonenumber} hint={copy.phoneHint} error={errors.phonenumber}>
+            {(control) => (
+              <input
+                {...control}
+                name="phonenumber"
+                type="tel"
+                required
+                autoComplete="tel"
+                placeholder={copy.placeholders.phonenumber}
+                className="field"
+                value={fields.phonenumber}
+                onChange={(e) => set('phonenumber', e.target.value)}
+              />
+            )}
+          </Field>
         </div>
         <div className="col-span-4">
-          <label htmlFor={`${id}-district`} className="field-label">
-            {copy.labels.district}
-          </label>
-          <select
-            id={`${id}-district`}
-            name="district"
-            required
-            className="field"
-            value={fields.district}
-            onChange={(e) => set('district', e.target.value as InterestFields['district'])}
-          >
-            {DISTRICT_CHOICES.map((d) => (
-              <option key={d} value={d}>
-                {d}
-              </option>
-            ))}
-          </select>
+          <Field id={`${id}-district`} label={copy.labels.district}>
+            {(control) => (
+              <select
+                {...control}
+                name="district"
+                required
+                className="field"
+                value={fields.district}
+                onChange={(e) => set('district', e.target.value as InterestFields['district'])}
+              >
+                {DISTRICT_CHOICES.map((d) => (
+                  <option key={d} value={d}>
+                    {d}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
         </div>
         <HoneypotField id={`${id}-website`} value={honeypot} onChange={setHoneypot} />
         <div className="col-span-4 mt-2">

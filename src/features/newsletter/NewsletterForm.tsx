@@ -1,5 +1,6 @@
 'use client';
 
+import { Field } from '@/components/ui/Field';
 import { HoneypotField } from '@/components/ui/HoneypotField';
 import { useId, useState, type FormEvent } from 'react';
 import { FOOTER_COPY } from '@/content/footer';
@@ -36,27 +37,28 @@ export function NewsletterForm() {
 
   return (
     <form onSubmit={onSubmit} className="mt-4" aria-label={FOOTER_COPY.newsletterHeading}>
-      <label htmlFor={`${id}-email`} className="sr-only">
-        {FOOTER_COPY.newsletterLabel}
-      </label>
-      <div className="flex flex-col gap-3 sm:flex-row">
-        <input
-          id={`${id}-email`}
-          name="email"
-          type="email"
-          required
-          autoComplete="email"
-          inputMode="email"
-          placeholder={FOOTER_COPY.newsletterPlaceholder}
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          className="min-h-12 w-full rounded-full border border-ivory-50/25 bg-forest-950/40 px-5 text-base text-ivory-50 placeholder:text-ivory-50/60 focus:border-brass-400 focus:outline-none"
-        />
-        <HoneypotField id={`${id}-website`} value={honeypot} onChange={setHoneypot} />
-        <button type="submit" className="btn-brass shrink-0" disabled={busy}>
-          {FOOTER_COPY.subscribe}
-        </button>
-      </div>
+      <Field id={`${id}-email`} label={FOOTER_COPY.newsletterLabel} hideLabel>
+        {(control) => (
+          <div className="flex flex-col gap-3 sm:flex-row">
+            <input
+              {...control}
+              name="email"
+              type="email"
+              required
+              autoComplete="email"
+              inputMode="email"
+              placeholder={FOOTER_COPY.newsletterPlaceholder}
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              className="min-h-12 w-full rounded-full border border-ivory-50/25 bg-forest-950/40 px-5 text-base text-ivory-50 placeholder:text-ivory-50/60 focus:border-brass-400 focus:outline-none"
+            />
+            <HoneypotField id={`${id}-website`} value={honeypot} onChange={setHoneypot} />
+            <button type="submit" className="btn-brass shrink-0" disabled={busy}>
+              {FOOTER_COPY.subscribe}
+            </button>
+          </div>
+        )}
+      </Field>
     </form>
   );
 }

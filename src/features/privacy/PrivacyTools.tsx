@@ -1,6 +1,7 @@
 'use client';
 
 import { useId, useState } from 'react';
+import { Field } from '@/components/ui/Field';
 import { STAFF_COPY } from '@/content/staff';
 import { privacySubjectSchema } from './schema';
 import { useStaffAction } from '@/lib/browser/use-staff-action';
@@ -21,10 +22,9 @@ export function PrivacyTools() {
   return (
     <div className="space-y-4">
       <div>
-        <label htmlFor={`${id}-email`} className="field-label">
-          {copy.email}
-        </label>
-        <input id={`${id}-email`} type="email" value={email} onChange={(e) => setEmail(e.target.value)} className="field" autoComplete="off" />
+        <Field id={`${id}-email`} label={copy.email}>
+          {(control) => <input {...control} type="email" value={email} onChange={(e) => setEmail(e.target.value)} className="field" autoComplete="off" />}
+        </Field>
       </div>
       <div className="flex flex-wrap gap-3">
         <a

@@ -1,6 +1,7 @@
 'use client';
 
 import { useId, useState, type FormEvent } from 'react';
+import { Field } from '@/components/ui/Field';
 import { STAFF_COPY } from '@/content/staff';
 import { request } from '@/lib/browser/request';
 import { SESSION_KEYS } from '@/lib/browser/session-keys';
@@ -48,16 +49,14 @@ export function SignInForm() {
   return (
     <form onSubmit={onSubmit} className="mt-8 space-y-5 text-left" aria-busy={busy}>
       <div>
-        <label htmlFor={`${id}-email`} className="field-label">
-          {copy.email}
-        </label>
-        <input id={`${id}-email`} name="email" type="email" autoComplete="username" required className="field" />
+        <Field id={`${id}-email`} label={copy.email}>
+          {(control) => <input {...control} name="email" type="email" autoComplete="username" required className="field" />}
+        </Field>
       </div>
       <div>
-        <label htmlFor={`${id}-password`} className="field-label">
-          {copy.password}
-        </label>
-        <input id={`${id}-password`} name="password" type="password" autoComplete="current-password" required className="field" />
+        <Field id={`${id}-password`} label={copy.password}>
+          {(control) => <input {...control} name="password" type="password" autoComplete="current-password" required className="field" />}
+        </Field>
       </div>
       <button type="submit" className="btn-primary w-full" disabled={busy}>
         {busy ? copy.submitting : copy.submit}

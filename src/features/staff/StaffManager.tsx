@@ -1,6 +1,7 @@
 'use client';
 
 import { useId, type FormEvent } from 'react';
+import { Field } from '@/components/ui/Field';
 import { STAFF_COPY } from '@/content/staff';
 import { useStaffAction } from '@/lib/browser/use-staff-action';
 
@@ -28,31 +29,29 @@ export function CreateStaffForm() {
   return (
     <form onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
       <div>
-        <label htmlFor={`${id}-name`} className="field-label">
-          {copy.name}
-        </label>
-        <input id={`${id}-name`} name="name" autoComplete="off" className="field" />
+        <Field id={`${id}-name`} label={copy.name}>
+          {(control) => <input {...control} name="name" autoComplete="off" className="field" />}
+        </Field>
       </div>
       <div>
-        <label htmlFor={`${id}-email`} className="field-label">
-          {copy.email}
-        </label>
-        <input id={`${id}-email`} name="email" type="email" required autoComplete="off" className="field" />
+        <Field id={`${id}-email`} label={copy.email}>
+          {(control) => <input {...control} name="email" type="email" required autoComplete="off" className="field" />}
+        </Field>
       </div>
       <div>
-        <label htmlFor={`${id}-role`} className="field-label">
-          {copy.role}
-        </label>
-        <select id={`${id}-role`} name="role" defaultValue="agent" className="field">
-          <option value="agent">{copy.roles.agent}</option>
-          <option value="owner">{copy.roles.owner}</option>
-        </select>
+        <Field id={`${id}-role`} label={copy.role}>
+          {(control) => (
+            <select {...control} name="role" defaultValue="agent" className="field">
+              <option value="agent">{copy.roles.agent}</option>
+              <option value="owner">{copy.roles.owner}</option>
+            </select>
+          )}
+        </Field>
       </div>
       <div>
-        <label htmlFor={`${id}-password`} className="field-label">
-          {copy.password}
-        </label>
-        <input id={`${id}-password`} name="password" type="password" required minLength={12} autoComplete="new-password" className="field" />
+        <Field id={`${id}-password`} label={copy.password}>
+          {(control) => <input {...control} name="password" type="password" required minLength={12} autoComplete="new-password" className="field" />}
+        </Field>
       </div>
       <div className="sm:col-span-2">
         <button type="submit" className="btn-primary" disabled={busy}>

@@ -1,6 +1,7 @@
 'use client';
 
 import { useId, type FormEvent } from 'react';
+import { Field } from '@/components/ui/Field';
 import { STAFF_COPY } from '@/content/staff';
 import { LEAD_STATUSES } from '../schema';
 import { useStaffAction } from '@/lib/browser/use-staff-action';
@@ -18,16 +19,17 @@ export function LeadStatusForm({ leadId, status }: { leadId: string; status: str
   return (
     <form onSubmit={onSubmit} className="flex flex-wrap items-end gap-3">
       <div className="min-w-48 flex-1">
-        <label htmlFor={`${id}-status`} className="field-label">
-          {copy.changeStatus}
-        </label>
-        <select id={`${id}-status`} name="status" defaultValue={status} key={status} className="field">
-          {LEAD_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {STAFF_COPY.statuses[s]}
-            </option>
-          ))}
-        </select>
+        <Field id={`${id}-status`} label={copy.changeStatus}>
+          {(control) => (
+            <select {...control} name="status" defaultValue={status} key={status} className="field">
+              {LEAD_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {STAFF_COPY.statuses[s]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
       </div>
       <button type="submit" className="btn-primary" disabled={busy}>
         {copy.save}
@@ -47,10 +49,9 @@ export function LeadNoteForm({ leadId }: { leadId: string }) {
   }
   return (
     <form onSubmit={onSubmit} className="space-y-3">
-      <label htmlFor={`${id}-note`} className="field-label">
-        {copy.noteLabel}
-      </label>
-      <textarea id={`${id}-note`} name="body" rows={3} required maxLength={4000} className="field" />
+      <Field id={`${id}-note`} label={copy.noteLabel}>
+        {(control) => <textarea {...control} name="body" rows={3} required maxLength={4000} className="field" />}
+      </Field>
       <button type="submit" className="btn-primary" disabled={busy}>
         {copy.addNote}
       </button>

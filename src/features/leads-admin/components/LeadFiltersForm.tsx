@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { Field } from '@/components/ui/Field';
 import { STAFF_COPY } from '@/content/staff';
 import { LEAD_STATUSES, type LeadFilters } from '../schema';
 
@@ -9,48 +10,47 @@ export function LeadFiltersForm({ filters, districts }: { filters: LeadFilters; 
   return (
     <form method="get" action="/admin" role="search" aria-label={copy.legend} className="grid gap-4 rounded-2xl border border-forest-900/10 bg-white p-5 sm:grid-cols-2 lg:grid-cols-6">
       <div className="sm:col-span-2">
-        <label htmlFor="f-q" className="field-label">
-          {copy.q}
-        </label>
-        <input id="f-q" name="q" type="search" defaultValue={filters.q ?? ''} placeholder={copy.qPlaceholder} className="field" />
+        <Field id="f-q" label={copy.q}>
+          {(control) => <input {...control} name="q" type="search" defaultValue={filters.q ?? ''} placeholder={copy.qPlaceholder} className="field" />}
+        </Field>
       </div>
       <div>
-        <label htmlFor="f-district" className="field-label">
-          {copy.district}
-        </label>
-        <select id="f-district" name="district" defaultValue={filters.district ?? ''} className="field">
-          <option value="">{copy.anyDistrict}</option>
-          {districts.map((d) => (
-            <option key={d} value={d}>
-              {d}
-            </option>
-          ))}
-        </select>
+        <Field id="f-district" label={copy.district}>
+          {(control) => (
+            <select {...control} name="district" defaultValue={filters.district ?? ''} className="field">
+              <option value="">{copy.anyDistrict}</option>
+              {districts.map((d) => (
+                <option key={d} value={d}>
+                  {d}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
       </div>
       <div>
-        <label htmlFor="f-status" className="field-label">
-          {copy.status}
-        </label>
-        <select id="f-status" name="status" defaultValue={filters.status ?? ''} className="field">
-          <option value="">{copy.anyStatus}</option>
-          {LEAD_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {STAFF_COPY.statuses[s]}
-            </option>
-          ))}
-        </select>
+        <Field id="f-status" label={copy.status}>
+          {(control) => (
+            <select {...control} name="status" defaultValue={filters.status ?? ''} className="field">
+              <option value="">{copy.anyStatus}</option>
+              {LEAD_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {STAFF_COPY.statuses[s]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
       </div>
       <div>
-        <label htmlFor="f-from" className="field-label">
-          {copy.from}
-        </label>
-        <input id="f-from" name="from" type="date" defaultValue={filters.from ?? ''} className="field" />
+        <Field id="f-from" label={copy.from}>
+          {(control) => <input {...control} name="from" type="date" defaultValue={filters.from ?? ''} className="field" />}
+        </Field>
       </div>
       <div>
-        <label htmlFor="f-to" className="field-label">
-          {copy.to}
-        </label>
-        <input id="f-to" name="to" type="date" defaultValue={filters.to ?? ''} className="field" />
+        <Field id="f-to" label={copy.to}>
+          {(control) => <input {...control} name="to" type="date" defaultValue={filters.to ?? ''} className="field" />}
+        </Field>
       </div>
       <div className="flex flex-wrap gap-3 sm:col-span-2 lg:col-span-6">
         <button type="submit" className="btn-primary">
