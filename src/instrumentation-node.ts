@@ -5,6 +5,8 @@
  */
 import { getEnv } from './lib/env.server';
 import { getDatabase } from './lib/db/client';
+import { databaseMaintenance } from './lib/db/maintenance';
+import { schedule } from './lib/jobs/queue';
 import { closeDatabaseOnShutdown } from './lib/db/shutdown';
 
 export async function startServer(): Promise<void> {
@@ -21,6 +23,7 @@ export async function startServer(): Promise<void> {
     // Staff area: the first owner from ADMIN_EMAIL/ADMIN_PASSWORD when no staff account exists yet.
     const { ensureFirstOwner } = await import('./features/staff/bootstrap.server');
     await ensureFirstOwner(handle.db).catch((error) => console.error('[staff] could not create the first owner:', error instanceof Error ? error.message : error));
+    void startBackgroundWorkWhenReady();
   } catch (error) {
     // A held lock must stop this process: a second server on one DATA_DIR would destroy data.
     if (error instanceof Error && error.name === 'DatabaseLockedError') {
@@ -29,5 +32,26 @@ export async function startServer(): Promise<void> {
     }
     // PostgreSQL may come up later: keep serving; /api/health answers 503 and each request retries the connection.
     console.error('[db] could not open the database at start-up:', error instanceof Error ? error.message : error);
+  }
+}
+
+/**
+ * One worker per server process: the notification handlers and the periodic jobs. A database that is down at
+ * start-up is tried again every 30 s, so notifications start flowing as soon as it answers.
+ */
+async function startBackgroundWorkWhenReady(): Promise<void> {
+  for (;;) {
+    try {
+      const handle = await getDatabase();
+      const { startNotificationWorkers } = await import('./features/notifications/workers.server');
+      await startNotificationWorkers(handle);
+      const boss = await handle.jobs();
+      for (const job of databaseMaintenance(handle)) await schedule(boss, job);
+      console.log('[jobs] notification workers and scheduled jobs started');
+      return;
+    } catch (error) {
+      console.error('[jobs] could not start the job queue, trying again in 30 s:', error instanceof Error ? error.message : error);
+      await new Promise((resolve) => setTimeout(resolve, 30_000).unref());
+    }
   }
 }

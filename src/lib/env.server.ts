@@ -70,6 +70,14 @@ const booleanFlag = (name: string) =>
       }),
   );
 
+/** Standard Webhooks secret: `whsec_` + base64 of 24 to 64 bytes. */
+function isWebhookSecret(value: string): boolean {
+  const match = /^whsec_([A-Za-z0-9+/]+={0,2})$/.exec(value);
+  if (!match) return false;
+  const bytes = Buffer.from(match[1], 'base64').length;
+  return bytes >= 24 && bytes <= 64;
+}
+
 const envSchema = z
   .object({
     NODE_ENV: z.preprocess(blankToUndefined, z.enum(['development', 'production', 'test']).default('development')),
@@ -106,7 +114,14 @@ const envSchema = z
     MAIL_FROM: optionalText,
     LEADS_NOTIFY_TO: emailList('LEADS_NOTIFY_TO'),
     WEBHOOK_URL: url('WEBHOOK_URL', ['http:', 'https:']),
-    WEBHOOK_SECRET: z.preprocess(blankToUndefined, z.string().min(16, 'WEBHOOK_SECRET must be at least 16 characters long.').optional()),
+    WEBHOOK_SECRET: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .trim()
+        .refine(isWebhookSecret, 'WEBHOOK_SECRET must be "whsec_" followed by 24 to 64 random bytes in base64 (Standard Webhooks), e.g. whsec_$(openssl rand -base64 32).')
+        .optional(),
+    ),
     TRUST_PROXY: booleanFlag('TRUST_PROXY'),
     RATE_LIMIT_INTEREST: rate('RATE_LIMIT_INTEREST', '5/600'),
     RATE_LIMIT_NEWSLETTER: rate('RATE_LIMIT_NEWSLETTER', '5/600'),

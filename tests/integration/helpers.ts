@@ -131,3 +131,9 @@ export const freshClient = () => {
   const n = clientCounter++;
   return { 'x-forwarded-for': `198.51.${(n >> 8) & 255}.${n & 255}` };
 };
+
+/** The `lead-created` jobs of a lead (one per stored, non-spam lead: it sets off the notifications). */
+export async function leadCreatedJobs(handle: DatabaseHandle, leadId: string) {
+  const boss = await handle.jobs();
+  return boss.findJobs('lead-created', { id: leadId });
+}

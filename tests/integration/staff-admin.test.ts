@@ -9,7 +9,7 @@ import { addLeadNote } from '@/features/leads-admin/repository.server';
 import { subjectFingerprint } from '@/features/privacy/repository.server';
 import { tokenFromCookieHeader } from '@/lib/auth/cookie.server';
 import { resolveSession } from '@/lib/auth/session.server';
-import { interestSubmissions, leadNotes, newsletterSubscribers, outbox, staffAudit } from '@/lib/db/schema';
+import { interestSubmissions, leadNotes, leadNotifications, newsletterSubscribers, staffAudit } from '@/lib/db/schema';
 import { describeEachDriver, setEnv, validLead } from './helpers';
 import { makeStaff, sessionCookieFor, staffRequest } from './staff-helpers';
 
@@ -70,7 +70,7 @@ describeEachDriver('staff management and privacy requests', (ctx) => {
     expect(await erased.json()).toEqual({ ok: true, leads: 1, newsletter: 1 });
     expect(await db.select().from(interestSubmissions).where(eq(interestSubmissions.email, email))).toHaveLength(0);
     expect(await db.select().from(leadNotes).where(eq(leadNotes.leadId, lead.id))).toHaveLength(0);
-    expect(await db.select().from(outbox).where(eq(outbox.aggregateId, lead.id))).toHaveLength(0);
+    expect(await db.select().from(leadNotifications).where(eq(leadNotifications.leadId, lead.id))).toHaveLength(0);
     expect(await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email))).toHaveLength(0);
     expect(await db.select().from(interestSubmissions).where(eq(interestSubmissions.id, other.id))).toHaveLength(1);
     const audit = await db.select().from(staffAudit).where(eq(staffAudit.subject, subjectFingerprint(email)));

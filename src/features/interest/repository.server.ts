@@ -1,7 +1,9 @@
 import 'server-only';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '@/lib/db/client';
-import { interestSubmissions, LEAD_STATUSES, outbox, type InterestSubmissionRow, type LeadStatus, type OutboxKind } from '@/lib/db/schema';
+import { handleOf, type Db } from '@/lib/db/client';
+import { interestSubmissions, LEAD_STATUSES, type InterestSubmissionRow, type LeadStatus } from '@/lib/db/schema';
+import { sendInTransaction } from '@/lib/jobs/queue';
+import { LEAD_CREATED } from '@/lib/jobs/queues';
 import { normaliseEmail } from '@/lib/validation/email';
 import type { InterestInput } from './schema';
 import { toE164 } from './phone';
@@ -33,12 +35,11 @@ export interface SaveResult {
   created: boolean;
 }
 
-const OUTBOX_FOR_LEAD: OutboxKind[] = ['lead.notify_sales', 'lead.webhook', 'lead.receipt'];
-
 const emptyToNull = (value: string | undefined) => (value === undefined || value === '' ? null : value);
 
 /**
- * Stores a lead exactly once per idempotency key, with its outbox messages in the same transaction.
+ * Stores a lead exactly once per idempotency key, with its `lead-created` job in the same transaction (the
+ * notifications follow from that job, so a stored lead is never left without them).
  * Concurrent calls with one key: INSERT ... ON CONFLICT DO NOTHING lets one of them insert; the others wait for
  * it to commit, insert nothing and read its id.
  */
@@ -65,26 +66,15 @@ export async function saveLead(db: Db, lead: NewLead, options: SaveOptions = {})
     clientHash: lead.clientHash ?? null,
   };
 
+  // Ready before the transaction: starting the queue must not wait on the transaction's own connection (PGlite).
+  const jobs = lead.spam ? undefined : await handleOf(db).jobs();
   const inserted = await db.transaction(async (tx) => {
     const rows = await tx.insert(interestSubmissions).values(values).onConflictDoNothing().returning({ id: interestSubmissions.id });
     const row = rows[0];
     if (!row) return undefined;
     await options.admit?.(tx as unknown as Db);
-    // Spam is kept for review but never notifies anyone.
-    if (!lead.spam) {
-      const payload = {
-        leadId: row.id,
-        title: values.title,
-        fullName: values.fullName,
-        email: values.email,
-        phone: values.phoneE164 ?? values.phoneRaw,
-        district: values.district,
-      };
-      await tx
-        .insert(outbox)
-        .values(OUTBOX_FOR_LEAD.map((kind) => ({ kind, aggregateId: row.id, payload })))
-        .onConflictDoNothing();
-    }
+    // Spam is kept for review but never notifies anyone. The job carries the lead's id only: no personal data.
+    if (jobs) await sendInTransaction(jobs, tx as unknown as Db, LEAD_CREATED, { leadId: row.id }, { id: row.id });
     return row.id;
   });
   if (inserted) return { id: inserted, created: true };

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { normaliseEmail } from '@/lib/validation/email';
-import { interestSubmissions, leadActivity, leadNotes, newsletterSubscribers, outbox } from '@/lib/db/schema';
+import { interestSubmissions, leadActivity, leadNotes, newsletterSubscribers } from '@/lib/db/schema';
 
 /**
  * NDPA subject access and erasure by e-mail address (docs/decisions/0203-privacy-requests.md). The audit trail keeps
@@ -36,14 +36,13 @@ export async function exportSubject(db: Db, email: string) {
   };
 }
 
-/** Deletes every lead (with notes, history and pending notifications) and the newsletter row of one address. */
+/** Deletes every lead (with notes, history and notification records; queued jobs then find nothing to send) and the newsletter row of one address. */
 export async function eraseSubject(db: Db, email: string): Promise<{ leads: number; newsletter: number }> {
   const address = normaliseEmail(email);
   return db.transaction(async (tx) => {
     const leads = await tx.select({ id: interestSubmissions.id }).from(interestSubmissions).where(eq(interestSubmissions.email, address));
     const ids = leads.map((l) => l.id);
     if (ids.length) {
-      await tx.delete(outbox).where(inArray(outbox.aggregateId, ids));
       await tx.delete(interestSubmissions).where(inArray(interestSubmissions.id, ids));
     }
     const newsletter = await tx.delete(newsletterSubscribers).where(eq(newsletterSubscribers.email, address)).returning({ id: newsletterSubscribers.id });

@@ -5,6 +5,8 @@ import { sql } from 'drizzle-orm';
 import * as schema from './schema';
 import { acquireDirectoryLock, type HeldLock } from './lock';
 import { migratePgliteDatabase, migratePostgresDatabase } from './migrate';
+import type { PgBoss } from 'pg-boss';
+import { startJobQueue, type QueueConnection } from '../jobs/queue';
 
 /**
  * The one database module. Two drivers behind one Drizzle `Db` type:
@@ -22,7 +24,45 @@ export interface DatabaseHandle {
   kind: DbKind;
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
+  /** The job queue on this database (pg-boss), started on first use and stopped by close(). */
+  jobs(): Promise<PgBoss>;
   close(): Promise<void>;
+}
+
+const handles = new WeakMap<object, DatabaseHandle>();
+
+/** The handle a Drizzle database belongs to (for code that is given `db` and needs its job queue). */
+export function handleOf(db: Db): DatabaseHandle {
+  const handle = handles.get(db);
+  if (!handle) throw new Error('This database was not opened with openDatabase().');
+  return handle;
+}
+
+/** Wraps a driver's handle: one lazily started job queue, stopped before the database closes; close is idempotent. */
+function withJobs(base: Omit<DatabaseHandle, 'jobs'>, connection: QueueConnection): DatabaseHandle {
+  let jobs: Promise<PgBoss> | undefined;
+  let closed = false;
+  const handle: DatabaseHandle = {
+    ...base,
+    jobs: () => {
+      if (closed) return Promise.reject(new Error('The database is closed.'));
+      if (!jobs) {
+        jobs = startJobQueue(connection);
+        jobs.catch(() => (jobs = undefined));
+      }
+      return jobs;
+    },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      const boss = await jobs?.catch(() => undefined);
+      // Running handlers get a few seconds to finish; one cut off is retried (delivery is at least once).
+      await boss?.stop({ graceful: true, timeout: 5_000 }).catch((error) => console.error('[jobs] stop failed:', error));
+      await base.close();
+    },
+  };
+  handles.set(base.db, handle);
+  return handle;
 }
 
 export interface OpenOptions {
@@ -55,23 +95,23 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     const client = await PGlite.create(dir ?? 'memory://', { relaxedDurability: false });
     const db = drizzle({ client, schema });
     await migratePgliteDatabase(db as never);
-    let closed = false;
-    return {
-      db: db as unknown as Db,
-      kind: 'pglite',
-      ping: async () => {
-        await client.query('select 1');
+    return withJobs(
+      {
+        db: db as unknown as Db,
+        kind: 'pglite',
+        ping: async () => {
+          await client.query('select 1');
+        },
+        close: async () => {
+          try {
+            await client.close();
+          } finally {
+            lock?.release();
+          }
+        },
       },
-      close: async () => {
-        if (closed) return;
-        closed = true;
-        try {
-          await client.close();
-        } finally {
-          lock?.release();
-        }
-      },
-    };
+      { kind: 'pglite', client },
+    );
   } catch (error) {
     lock?.release();
     throw error;
@@ -97,19 +137,17 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
     throw error;
   }
   const db = drizzle({ client: pool, schema });
-  let closed = false;
-  return {
-    db: db as unknown as Db,
-    kind: 'postgres',
-    ping: async () => {
-      await db.execute(sql`select 1`);
+  return withJobs(
+    {
+      db: db as unknown as Db,
+      kind: 'postgres',
+      ping: async () => {
+        await db.execute(sql`select 1`);
+      },
+      close: () => pool.end(),
     },
-    close: async () => {
-      if (closed) return;
-      closed = true;
-      await pool.end();
-    },
-  };
+    { kind: 'postgres', url },
+  );
 }
 
 // ---- the process-wide instance -------------------------------------------------------------------------------

@@ -23,3 +23,15 @@ export type LeadAction = (typeof LEAD_ACTIONS)[number];
 /** Why the server flagged a lead as spam. */
 export const SPAM_REASONS = ['honeypot', 'too_fast'] as const;
 export type SpamReason = (typeof SPAM_REASONS)[number];
+
+/** What each lead sets off (docs/decisions/0010-notifications-on-pg-boss.md): an e-mail to sales, a receipt to the visitor, a signed webhook. */
+export const NOTIFICATION_CHANNELS = ['sales_email', 'receipt', 'webhook'] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+
+/**
+ * queued: waiting for (another) attempt; sent; failed: gave up after 24 h; not_configured: nowhere to send it
+ * (no mail server: the message is kept as an .eml file; no webhook URL); skipped: not sent on purpose (the
+ * receipt limit per address and day).
+ */
+export const NOTIFICATION_STATES = ['queued', 'sent', 'failed', 'not_configured', 'skipped'] as const;
+export type NotificationState = (typeof NOTIFICATION_STATES)[number];

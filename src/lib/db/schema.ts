@@ -1,6 +1,19 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { LEAD_STATUSES, STAFF_ROLES, type DistrictChoice, type LeadAction, type LeadStatus, type SpamReason, type StaffRole, type Title } from './enums';
+import {
+  LEAD_STATUSES,
+  NOTIFICATION_CHANNELS,
+  NOTIFICATION_STATES,
+  STAFF_ROLES,
+  type DistrictChoice,
+  type LeadAction,
+  type LeadStatus,
+  type NotificationChannel,
+  type NotificationState,
+  type SpamReason,
+  type StaffRole,
+  type Title,
+} from './enums';
 
 export { LEAD_STATUSES, STAFF_ROLES, type LeadStatus, type StaffRole };
 
@@ -76,32 +89,32 @@ export const newsletterSubscribers = pgTable(
   ],
 );
 
-export const OUTBOX_KINDS = ['lead.notify_sales', 'lead.webhook', 'lead.receipt'] as const;
-export type OutboxKind = (typeof OUTBOX_KINDS)[number];
-
 /**
- * Durable outbox: notifications written in the same transaction as the lead, delivered later by a worker
- * (see docs/decisions/0102-outbox.md).
+ * The delivery record of each notification a lead sets off: one row per lead and channel, written in the lead's
+ * transaction together with its pg-boss job; the staff inbox shows it. The row's id is the message id (the
+ * webhook-id), stable across retries (docs/decisions/0010-notifications-on-pg-boss.md).
  */
-export const outbox = pgTable(
-  'outbox',
+export const leadNotifications = pgTable(
+  'lead_notifications',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    kind: text('kind').notNull(),
-    /** The lead (or other aggregate) this message is about. */
-    aggregateId: uuid('aggregate_id').notNull(),
-    payload: jsonb('payload').notNull(),
-    status: text('status').notNull().default('pending'),
+    leadId: uuid('lead_id')
+      .notNull()
+      .references(() => interestSubmissions.id, { onDelete: 'cascade' }),
+    channel: text('channel').$type<NotificationChannel>().notNull(),
+    state: text('state').$type<NotificationState>().notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
-    availableAt: timestamp('available_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** Why the last attempt failed, or why nothing was sent (not_configured, skipped). */
     lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    deliveredAt: timestamp('delivered_at', { withTimezone: true, mode: 'date' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
-    index('outbox_pending_idx').on(t.status, t.availableAt),
-    uniqueIndex('outbox_kind_aggregate_uq').on(t.kind, t.aggregateId),
-    check('outbox_status_ck', sql`${t.status} in ('pending', 'delivered', 'failed', 'skipped')`),
+    uniqueIndex('lead_notifications_lead_channel_uq').on(t.leadId, t.channel),
+    index('lead_notifications_state_idx').on(t.state),
+    check('lead_notifications_channel_ck', oneOf(t.channel, NOTIFICATION_CHANNELS)),
+    check('lead_notifications_state_ck', oneOf(t.state, NOTIFICATION_STATES)),
   ],
 );
 
@@ -129,6 +142,7 @@ export const appSecrets = pgTable('app_secrets', {
 
 export type InterestSubmissionRow = typeof interestSubmissions.$inferSelect;
 export type NewsletterSubscriberRow = typeof newsletterSubscribers.$inferSelect;
+export type LeadNotificationRow = typeof leadNotifications.$inferSelect;
 
 // ---- staff area (docs/decisions/0200-staff-sessions.md) ------------------------------------------------------
 

@@ -7,13 +7,13 @@ import { StatusBadge } from '@/features/leads-admin/components/StatusBadge';
 import { leadContactLinks, timeAgo } from '@/features/leads-admin/format';
 import { formatDateTime } from '@/lib/format';
 import { getLeadDetail } from '@/features/leads-admin/repository.server';
+import { leadIdSchema } from '@/features/leads-admin/schema';
 import { currentStaff } from '@/lib/auth/page-guard.server';
 import { getDatabase } from '@/lib/db/client';
 
 export const metadata: Metadata = { title: 'Lead' };
 
 const copy = STAFF_COPY.lead;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function describe(action: string, detail: unknown): string {
   const d = (detail ?? {}) as { from?: string; to?: string };
@@ -24,10 +24,10 @@ function describe(action: string, detail: unknown): string {
 
 export default async function LeadPage({ params }: { params: Promise<{ id: string }> }) {
   await currentStaff();
-  const { id } = await params;
-  if (!UUID.test(id)) notFound();
+  const id = leadIdSchema.safeParse((await params).id);
+  if (!id.success) notFound();
   const { db } = await getDatabase();
-  const detail = await getLeadDetail(db, id);
+  const detail = await getLeadDetail(db, id.data);
   if (!detail) notFound();
   const { lead, notes, activity } = detail;
   const { tel, whatsapp: wa } = leadContactLinks(lead);

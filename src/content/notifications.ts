@@ -1,0 +1,78 @@
+import type { NotificationChannel, NotificationState } from '@/lib/db/enums';
+
+/** Copy of the messages every lead sets off, and of their states in the staff area. */
+
+export interface LeadForMessage {
+  title: string;
+  fullName: string;
+  email: string;
+  phone: string;
+  district: string;
+}
+
+export const SALES_EMAIL_COPY = {
+  subject: (lead: LeadForMessage) => `New lead: ${lead.district} — ${lead.title} ${lead.fullName}`,
+  intro: 'A new lead has just submitted interest on the website. Call within the hour: leads called within five minutes are far likelier to buy.',
+  fields: {
+    name: 'Name',
+    email: 'E-mail',
+    phone: 'Phone',
+    district: 'District',
+    received: 'Received',
+    utmSource: 'UTM source',
+    utmMedium: 'UTM medium',
+    utmCampaign: 'UTM campaign',
+    utmTerm: 'UTM term',
+    utmContent: 'UTM content',
+    referrer: 'Referrer',
+    landingPath: 'Landing page',
+  },
+  attribution: 'Where the lead came from',
+  noAttribution: 'Direct (no campaign or referrer recorded)',
+  call: 'Call',
+  whatsapp: 'WhatsApp',
+  openInInbox: 'Open the lead in the staff inbox',
+  whatsappGreeting: (lead: LeadForMessage, brand: string) =>
+    `Good day ${lead.title} ${lead.fullName}, thank you for your interest in ${lead.district}. This is the sales team of ${brand}.`,
+} as const;
+
+export const RECEIPT_COPY = {
+  subject: (district: string) => `We have received your interest in ${district}`,
+  greeting: (lead: LeadForMessage) => `Dear ${lead.title} ${lead.fullName},`,
+  received: (district: string) => `Thank you for your interest in ${district}. Your details have reached our sales team.`,
+  nextTitle: 'What happens next',
+  next: [
+    'A member of our sales team will call you on the number you gave us, usually within the hour on working days.',
+    'We will answer your questions, share the payment plan and arrange a site inspection — in person, or a live video tour if you are abroad.',
+  ],
+  reachTitle: 'You can also reach us',
+  phone: 'Phone',
+  whatsapp: 'WhatsApp',
+  email: 'E-mail',
+  notYou: 'If you did not submit this form, you can ignore this e-mail: nothing more will be sent.',
+  signOff: (brand: string) => `Warm regards,\nThe ${brand} team`,
+} as const;
+
+/** What the staff area says of each notification. */
+export const NOTIFICATION_COPY = {
+  title: 'Notifications',
+  channels: { sales_email: 'E-mail to sales', receipt: 'Receipt to the visitor', webhook: 'Webhook (CRM)' } satisfies Record<NotificationChannel, string>,
+  states: {
+    queued: 'queued',
+    sent: 'sent',
+    failed: 'failed',
+    not_configured: 'not sent',
+    skipped: 'not sent',
+  } satisfies Record<NotificationState, string>,
+  notConfigured: {
+    mail: 'not sent: no mail server configured (kept as an .eml file on the server)',
+    webhook: 'not sent: no webhook configured',
+  },
+  receiptLimit: 'not sent: this address already received 3 receipts today',
+  sentAt: (when: string) => `sent ${when}`,
+  attempts: (n: number) => (n === 1 ? '1 attempt' : `${n} attempts`),
+  resend: 'Send again',
+  resent: 'Queued to be sent again.',
+  failedBanner: (n: number) => (n === 1 ? '1 notification could not be delivered' : `${n} notifications could not be delivered`),
+  pending: 'being prepared',
+} as const;

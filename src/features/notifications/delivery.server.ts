@@ -1,0 +1,78 @@
+import 'server-only';
+import type { PgBoss } from 'pg-boss';
+import { getSiteFacts, getSiteUrl } from '@/content/site';
+import type { Db } from '@/lib/db/client';
+import type { LeadNotificationRow } from '@/lib/db/schema';
+import { getEnv } from '@/lib/env.server';
+import { sendInTransaction } from '@/lib/jobs/queue';
+import { NOTIFY } from '@/lib/jobs/queues';
+import { sendMail } from '@/lib/mail/mailer.server';
+import { receiptEmail, salesEmail, webhookPayload } from './messages';
+import { createLeadNotifications, findForDelivery, findLead, recordAttempt } from './repository.server';
+import { postWebhook } from './webhook.server';
+
+/** A message that has not arrived this long after its lead is marked failed with its last error. */
+export const GIVE_UP_AFTER_MS = 24 * 3_600_000;
+
+/** The Standard Webhooks message id of a notification: stable across its retries. */
+export const webhookId = (notification: Pick<LeadNotificationRow, 'id'>) => `msg_${notification.id.replace(/-/g, '')}`;
+
+/**
+ * `lead-created` job: writes the lead's notification rows and one `notify` job per row to send, in one
+ * transaction. Safe to run twice (the rows are unique per lead and channel; the job id is the row id).
+ */
+export async function fanOutLead(db: Db, boss: PgBoss, leadId: string): Promise<void> {
+  const lead = await findLead(db, leadId);
+  if (!lead) return; // erased before its notifications were written
+  await db.transaction(async (tx) => {
+    const rows = await createLeadNotifications(tx as unknown as Db, lead);
+    for (const row of rows) {
+      if (row.state === 'queued') await sendInTransaction(boss, tx as unknown as Db, NOTIFY, { notificationId: row.id }, { id: row.id });
+    }
+  });
+}
+
+type Outcome = 'sent' | 'not_configured';
+
+async function send(notification: LeadNotificationRow, lead: NonNullable<Awaited<ReturnType<typeof findForDelivery>>>['lead']): Promise<Outcome> {
+  const env = getEnv();
+  const facts = getSiteFacts();
+  switch (notification.channel) {
+    case 'sales_email': {
+      // Without LEADS_NOTIFY_TO the site's contact address gets the leads.
+      const message = salesEmail(lead, facts, getSiteUrl());
+      const result = await sendMail({ ...message, to: env.LEADS_NOTIFY_TO ?? [facts.email], replyTo: lead.email });
+      return result.sent ? 'sent' : 'not_configured';
+    }
+    case 'receipt': {
+      const result = await sendMail({ ...receiptEmail(lead, facts), to: [lead.email], replyTo: facts.email });
+      return result.sent ? 'sent' : 'not_configured';
+    }
+    case 'webhook': {
+      if (!env.WEBHOOK_URL || !env.WEBHOOK_SECRET) return 'not_configured';
+      await postWebhook(env.WEBHOOK_URL, env.WEBHOOK_SECRET, webhookId(notification), webhookPayload(lead));
+      return 'sent';
+    }
+  }
+}
+
+/**
+ * `notify` job: sends one message and records the outcome. A failure is recorded and thrown, so pg-boss retries
+ * it; 24 hours after the lead it is marked failed instead. A message already sent, failed or erased is left alone.
+ */
+export async function deliverNotification(db: Db, notificationId: string, now = () => new Date()): Promise<void> {
+  const found = await findForDelivery(db, notificationId);
+  if (!found || found.notification.state !== 'queued') return;
+  const { notification, lead } = found;
+  try {
+    const outcome = await send(notification, lead);
+    await recordAttempt(db, notification.id, outcome, outcome === 'not_configured' ? 'not configured' : null, now());
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    const expired = now().getTime() - lead.createdAt.getTime() >= GIVE_UP_AFTER_MS;
+    await recordAttempt(db, notification.id, expired ? 'failed' : 'queued', reason, now());
+    // Logged without personal data: which message, which channel, what went wrong.
+    console.error(`[notifications] ${notification.channel} ${notification.id} ${expired ? 'failed for good' : 'will be retried'}: ${reason}`);
+    if (!expired) throw error;
+  }
+}

@@ -1,0 +1,147 @@
+import { RECEIPT_COPY, SALES_EMAIL_COPY, type LeadForMessage } from '@/content/notifications';
+import type { SiteFacts } from '@/content/site';
+import { telHref, whatsappHref } from '@/lib/contact-links';
+import type { InterestSubmissionRow } from '@/lib/db/schema';
+import { formatDateTime } from '@/lib/format';
+
+/**
+ * The messages a lead sets off, as plain text and HTML. Everything the visitor typed is escaped in the HTML; the
+ * messages carry no images and no tracking of any kind.
+ */
+
+export interface Rendered {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+const phoneOf = (lead: InterestSubmissionRow) => lead.phoneE164 ?? lead.phoneRaw;
+const forMessage = (lead: InterestSubmissionRow): LeadForMessage => ({ title: lead.title, fullName: lead.fullName, email: lead.email, phone: phoneOf(lead), district: lead.district });
+
+const layout = (body: string) =>
+  `<!doctype html><html><body style="margin:0;padding:24px;background:#f7f3ea;font-family:Arial,Helvetica,sans-serif;color:#1d2a22;line-height:1.5">` +
+  `<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:28px">${body}</div></body></html>`;
+
+const link = (href: string, label: string) => `<a href="${escapeHtml(href)}" style="color:#1f4d3a;font-weight:bold">${escapeHtml(label)}</a>`;
+
+/** To the sales team: every field, where the lead came from, one-tap call and WhatsApp, and the lead in the inbox. */
+export function salesEmail(lead: InterestSubmissionRow, facts: SiteFacts, siteUrl: string): Rendered {
+  const copy = SALES_EMAIL_COPY;
+  const person = forMessage(lead);
+  const tel = telHref(person.phone);
+  const whatsapp = lead.phoneE164 ? whatsappHref(lead.phoneE164, copy.whatsappGreeting(person, facts.brand)) : undefined;
+  const inbox = `${siteUrl}/admin/leads/${lead.id}`;
+  const details: [string, string][] = [
+    [copy.fields.name, `${lead.title} ${lead.fullName}`],
+    [copy.fields.email, lead.email],
+    [copy.fields.phone, lead.phoneE164 && lead.phoneE164 !== lead.phoneRaw ? `${lead.phoneRaw} (${lead.phoneE164})` : lead.phoneRaw],
+    [copy.fields.district, lead.district],
+    [copy.fields.received, formatDateTime(lead.createdAt)],
+  ];
+  const attribution = (
+    [
+      [copy.fields.utmSource, lead.utmSource],
+      [copy.fields.utmMedium, lead.utmMedium],
+      [copy.fields.utmCampaign, lead.utmCampaign],
+      [copy.fields.utmTerm, lead.utmTerm],
+      [copy.fields.utmContent, lead.utmContent],
+      [copy.fields.referrer, lead.referrer],
+      [copy.fields.landingPath, lead.landingPath],
+    ] as [string, string | null][]
+  ).filter((row): row is [string, string] => Boolean(row[1]));
+
+  const textRows = (rows: [string, string][]) => rows.map(([label, value]) => `${label}: ${value}`).join('\n');
+  const text = [
+    copy.intro,
+    '',
+    textRows(details),
+    '',
+    `${copy.attribution}:`,
+    attribution.length ? textRows(attribution) : copy.noAttribution,
+    '',
+    `${copy.call}: ${tel}`,
+    ...(whatsapp ? [`${copy.whatsapp}: ${whatsapp}`] : []),
+    `${copy.openInInbox}: ${inbox}`,
+  ].join('\n');
+
+  const htmlRows = (rows: [string, string][]) =>
+    `<table style="border-collapse:collapse;width:100%;font-size:14px">${rows
+      .map(([label, value]) => `<tr><td style="padding:4px 12px 4px 0;color:#5b6b61;vertical-align:top;white-space:nowrap">${escapeHtml(label)}</td><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`)
+      .join('')}</table>`;
+  const html = layout(
+    `<p style="margin-top:0">${escapeHtml(copy.intro)}</p>${htmlRows(details)}` +
+      `<h2 style="font-size:16px;margin:20px 0 8px">${escapeHtml(copy.attribution)}</h2>` +
+      (attribution.length ? htmlRows(attribution) : `<p style="font-size:14px">${escapeHtml(copy.noAttribution)}</p>`) +
+      `<p style="margin:24px 0 0;font-size:16px">${link(tel, `${copy.call} ${person.phone}`)}` +
+      (whatsapp ? ` &nbsp;·&nbsp; ${link(whatsapp, copy.whatsapp)}` : '') +
+      `</p><p style="margin:12px 0 0">${link(inbox, copy.openInInbox)}</p>`,
+  );
+  return { subject: copy.subject(person), text, html };
+}
+
+/** To the visitor: their interest is received, what happens next, and how to reach the team. */
+export function receiptEmail(lead: InterestSubmissionRow, facts: SiteFacts): Rendered {
+  const copy = RECEIPT_COPY;
+  const person = forMessage(lead);
+  const whatsapp = whatsappHref(facts.whatsapp);
+  const contacts: [string, string, string][] = [
+    [copy.phone, facts.phone, telHref(facts.phone)],
+    [copy.whatsapp, `+${facts.whatsapp}`, whatsapp],
+    [copy.email, facts.email, `mailto:${facts.email}`],
+  ];
+  const text = [
+    copy.greeting(person),
+    '',
+    copy.received(lead.district),
+    '',
+    `${copy.nextTitle}:`,
+    ...copy.next.map((line) => `- ${line}`),
+    '',
+    `${copy.reachTitle}:`,
+    ...contacts.map(([label, shown]) => `${label}: ${shown}`),
+    '',
+    copy.notYou,
+    '',
+    copy.signOff(facts.brand),
+  ].join('\n');
+  const html = layout(
+    `<p style="margin-top:0">${escapeHtml(copy.greeting(person))}</p><p>${escapeHtml(copy.received(lead.district))}</p>` +
+      `<h2 style="font-size:16px;margin:20px 0 8px">${escapeHtml(copy.nextTitle)}</h2><ul style="padding-left:20px;margin:0">${copy.next.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>` +
+      `<h2 style="font-size:16px;margin:20px 0 8px">${escapeHtml(copy.reachTitle)}</h2><p style="margin:0">${contacts
+        .map(([label, shown, href]) => `${escapeHtml(label)}: ${link(href, shown)}`)
+        .join('<br>')}</p>` +
+      `<p style="font-size:13px;color:#5b6b61;margin-top:24px">${escapeHtml(copy.notYou)}</p>` +
+      `<p style="white-space:pre-line">${escapeHtml(copy.signOff(facts.brand))}</p>`,
+  );
+  return { subject: copy.subject(lead.district), text, html };
+}
+
+/** The webhook body: a Standard Webhooks style event with the lead's fields and attribution. */
+export function webhookPayload(lead: InterestSubmissionRow) {
+  return {
+    type: 'lead.created',
+    timestamp: lead.createdAt.toISOString(),
+    data: {
+      id: lead.id,
+      title: lead.title,
+      fullName: lead.fullName,
+      email: lead.email,
+      phone: lead.phoneRaw,
+      phoneE164: lead.phoneE164,
+      district: lead.district,
+      createdAt: lead.createdAt.toISOString(),
+      attribution: {
+        utmSource: lead.utmSource,
+        utmMedium: lead.utmMedium,
+        utmCampaign: lead.utmCampaign,
+        utmTerm: lead.utmTerm,
+        utmContent: lead.utmContent,
+        referrer: lead.referrer,
+        landingPath: lead.landingPath,
+      },
+    },
+  };
+}

@@ -1,0 +1,82 @@
+import 'server-only';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { NOTIFICATION_CHANNELS, type NotificationChannel, type NotificationState } from '@/lib/db/enums';
+import { interestSubmissions, leadNotifications, type InterestSubmissionRow, type LeadNotificationRow } from '@/lib/db/schema';
+
+/** Every query on lead_notifications, the delivery record of each message a lead sets off. */
+
+export const RECEIPTS_PER_ADDRESS_PER_DAY = 3;
+
+/**
+ * The three notification rows of a lead, once (a repeated call adds nothing and returns nothing). The receipt is
+ * written `skipped` when its address already had RECEIPTS_PER_ADDRESS_PER_DAY receipts in the last 24 hours, so the
+ * form cannot be used to mail a stranger over and over. Returns the rows written.
+ */
+export async function createLeadNotifications(tx: Db, lead: Pick<InterestSubmissionRow, 'id' | 'email'>): Promise<LeadNotificationRow[]> {
+  const [{ receipts }] = await tx
+    .select({ receipts: count() })
+    .from(leadNotifications)
+    .innerJoin(interestSubmissions, eq(interestSubmissions.id, leadNotifications.leadId))
+    .where(
+      and(
+        eq(leadNotifications.channel, 'receipt'),
+        sql`${leadNotifications.state} <> 'skipped'`,
+        eq(interestSubmissions.email, lead.email),
+        sql`${leadNotifications.createdAt} > now() - interval '1 day'`,
+      ),
+    );
+  const overLimit = Number(receipts) >= RECEIPTS_PER_ADDRESS_PER_DAY;
+  return tx
+    .insert(leadNotifications)
+    .values(
+      NOTIFICATION_CHANNELS.map((channel) =>
+        channel === 'receipt' && overLimit ? { leadId: lead.id, channel, state: 'skipped' as const, lastError: 'receipt limit per address and day' } : { leadId: lead.id, channel },
+      ),
+    )
+    .onConflictDoNothing()
+    .returning();
+}
+
+export async function findLead(db: Db, id: string): Promise<InterestSubmissionRow | undefined> {
+  const [row] = await db.select().from(interestSubmissions).where(eq(interestSubmissions.id, id)).limit(1);
+  return row;
+}
+
+/** A notification with its lead, for delivery; undefined when either is gone (erased). */
+export async function findForDelivery(db: Db, id: string) {
+  const [row] = await db
+    .select({ notification: leadNotifications, lead: interestSubmissions })
+    .from(leadNotifications)
+    .innerJoin(interestSubmissions, eq(interestSubmissions.id, leadNotifications.leadId))
+    .where(eq(leadNotifications.id, id))
+    .limit(1);
+  return row;
+}
+
+/** Records the outcome of one attempt: attempts + 1, the new state, when sent, and the last error (or why nothing was sent). */
+export async function recordAttempt(db: Db, id: string, state: NotificationState, lastError: string | null, now = new Date()): Promise<void> {
+  await db
+    .update(leadNotifications)
+    .set({ state, lastError, attempts: sql`${leadNotifications.attempts} + 1`, updatedAt: now, ...(state === 'sent' ? { sentAt: now } : {}) })
+    .where(eq(leadNotifications.id, id));
+}
+
+/** Puts a notification back in the queue (an owner's resend); undefined when the lead has no such notification. */
+export async function requeue(db: Db, leadId: string, channel: NotificationChannel): Promise<LeadNotificationRow | undefined> {
+  const [row] = await db
+    .update(leadNotifications)
+    .set({ state: 'queued', lastError: null, updatedAt: new Date() })
+    .where(and(eq(leadNotifications.leadId, leadId), eq(leadNotifications.channel, channel)))
+    .returning();
+  return row;
+}
+
+export async function listForLead(db: Db, leadId: string): Promise<LeadNotificationRow[]> {
+  return db.select().from(leadNotifications).where(eq(leadNotifications.leadId, leadId)).orderBy(asc(leadNotifications.createdAt));
+}
+
+export async function countFailed(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(leadNotifications).where(eq(leadNotifications.state, 'failed'));
+  return Number(row.n);
+}

@@ -1,0 +1,75 @@
+import { sql } from 'drizzle-orm';
+import { fromDrizzle, fromPglite, PgBoss, type SendOptions } from 'pg-boss';
+import type { Db } from '@/lib/db/client';
+import { QUEUES, type QueueDefinition } from './queues';
+
+/**
+ * The job queue: pg-boss on the application's own database (docs/decisions/0010-notifications-on-pg-boss.md).
+ * On PGlite it shares the one in-process connection (fromPglite); on PostgreSQL it keeps a small pool of its own.
+ * Several instances on one PostgreSQL claim jobs with SKIP LOCKED, so a job is delivered to one of them.
+ * Not marked server-only: src/lib/db/client.ts (loaded by the start-up instrumentation) starts it.
+ */
+
+export type QueueConnection = { kind: 'pglite'; client: Parameters<typeof fromPglite>[0] } | { kind: 'postgres'; url: string };
+
+export async function startJobQueue(connection: QueueConnection): Promise<PgBoss> {
+  const common = { useListenNotify: true, application_name: 'districts-jobs' } as const;
+  const boss =
+    connection.kind === 'pglite'
+      ? new PgBoss({ ...common, db: fromPglite(connection.client), backend: 'pglite' })
+      : new PgBoss({ ...common, connectionString: connection.url, max: 3 });
+  // An unhandled 'error' event would end the process; pg-boss reports failed polls and maintenance here.
+  boss.on('error', (error) => console.error('[jobs]', error instanceof Error ? error.message : error));
+  await boss.start();
+  for (const queue of QUEUES) {
+    await boss.createQueue(queue.name, queue.options);
+    // createQueue leaves an existing queue as it was: bring its retry settings up to date after a deploy.
+    await boss.updateQueue(queue.name, queue.options);
+  }
+  return boss;
+}
+
+/**
+ * Adds a job inside a Drizzle transaction: it exists only if the transaction commits. `options.id` makes the send
+ * idempotent (a second send with the same id adds nothing).
+ */
+export function sendInTransaction(boss: PgBoss, tx: Db, queue: QueueDefinition, data: object, options: SendOptions = {}): Promise<string | null> {
+  // Drizzle's generic database type leaves execute()'s result unknown; both drivers return what fromDrizzle reads.
+  return boss.send(queue.name, data, { ...options, db: fromDrizzle(tx as unknown as Parameters<typeof fromDrizzle>[0], sql) });
+}
+
+/**
+ * Attaches a handler to a queue, one call per job. Jobs are fetched ten at a time and handled side by side; a
+ * handler that throws fails only its own job, which pg-boss retries by the queue's settings. A worker is woken
+ * at once by a new job (LISTEN/NOTIFY) and polls every second for retries that fall due.
+ */
+export async function workEach<T extends object>(boss: PgBoss, queue: QueueDefinition, handler: (data: T, jobId: string) => Promise<void>): Promise<string> {
+  return boss.work<T>(
+    queue.name,
+    { batchSize: 10, burstWhenBatchFull: true, perJobResults: true, pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 1 },
+    async (jobs) =>
+      Promise.all(
+        jobs.map(async (job) => {
+          try {
+            await handler(job.data, job.id);
+            return { id: job.id, status: 'completed' as const };
+          } catch (error) {
+            return { id: job.id, status: 'failed' as const, output: { message: error instanceof Error ? error.message : String(error) } };
+          }
+        }),
+      ),
+  );
+}
+
+/** A periodic job: adding one is a queue in ./queues.ts and one of these (times are Lagos time). */
+export interface ScheduledJob {
+  queue: QueueDefinition;
+  /** Cron expression (5 fields); pg-boss starts one run per matching minute across all instances. */
+  cron: string;
+  run: () => Promise<void>;
+}
+
+export async function schedule(boss: PgBoss, job: ScheduledJob): Promise<void> {
+  await boss.schedule(job.queue.name, job.cron, null, { tz: 'Africa/Lagos' });
+  await workEach(boss, job.queue, job.run);
+}

@@ -1,0 +1,46 @@
+import type { Queue } from 'pg-boss';
+
+/**
+ * Every pg-boss queue of the application, declared in one place like the tables of src/lib/db/schema.ts: all of
+ * them are created when the queue starts, before anything is sent (on PGlite a send into a queue the process has not
+ * created yet would look it up outside the sender's transaction and wait on it for ever). Handlers live in the
+ * features (src/features/notifications) and are attached by the server process only (src/instrumentation-node.ts).
+ * docs/decisions/0010-notifications-on-pg-boss.md explains the retry figures.
+ */
+
+export interface QueueDefinition {
+  name: string;
+  options: Omit<Queue, 'name'>;
+}
+
+/** Written in the lead's transaction: fans out into one `notify` job per channel. */
+export const LEAD_CREATED: QueueDefinition = {
+  name: 'lead-created',
+  options: { notify: true, retryLimit: 1000, retryDelay: 5, retryBackoff: true, retryDelayMax: 60, expireInSeconds: 60 },
+};
+
+/**
+ * A message that could not be delivered in the first hour: retried with a growing delay (1 to 15 minutes) until
+ * the handler gives up 24 hours after the lead arrived.
+ */
+export const NOTIFY_SLOW: QueueDefinition = {
+  name: 'notify-slow',
+  options: { retryLimit: 200, retryDelay: 60, retryBackoff: true, retryDelayMax: 900, expireInSeconds: 60 },
+};
+
+/**
+ * One message (a notification row): tried at once, then every 5, 10, 20 and at most 30 seconds for about an hour,
+ * so a receiver that comes back is served within a minute; after that the job moves to NOTIFY_SLOW.
+ */
+export const NOTIFY: QueueDefinition = {
+  name: 'notify',
+  options: { notify: true, retryLimit: 120, retryDelay: 5, retryBackoff: true, retryDelayMax: 30, expireInSeconds: 60, deadLetter: NOTIFY_SLOW.name },
+};
+
+/** Housekeeping of the embedded database itself (src/lib/db/maintenance.ts), on a schedule. */
+const housekeeping = { retryLimit: 2, retryDelay: 60, expireInSeconds: 900 };
+export const DB_CHECKPOINT: QueueDefinition = { name: 'db-checkpoint', options: housekeeping };
+export const DB_VACUUM: QueueDefinition = { name: 'db-vacuum', options: housekeeping };
+
+/** In creation order (a dead-letter queue before the queue that names it). */
+export const QUEUES: QueueDefinition[] = [LEAD_CREATED, NOTIFY_SLOW, NOTIFY, DB_CHECKPOINT, DB_VACUUM];
