@@ -1,5 +1,7 @@
 import 'server-only';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { hashClient } from '@/lib/http/client.server';
+import { hitRateLimit } from '@/lib/http/rate-limit.server';
 import type { Db } from '@/lib/db/client';
 import { NOTIFICATION_CHANNELS, type NotificationChannel, type NotificationState } from '@/lib/db/enums';
 import { interestSubmissions, leadNotifications, type InterestSubmissionRow, type LeadNotificationRow } from '@/lib/db/schema';
@@ -10,28 +12,19 @@ export const RECEIPTS_PER_ADDRESS_PER_DAY = 3;
 
 /**
  * The three notification rows of a lead, once (a repeated call adds nothing and returns nothing). The receipt is
- * written `skipped` when its address already had RECEIPTS_PER_ADDRESS_PER_DAY receipts in the last 24 hours, so the
- * form cannot be used to mail a stranger over and over. Returns the rows written.
+ * written `skipped` past RECEIPTS_PER_ADDRESS_PER_DAY receipts to one address in a day, so the form cannot be used
+ * to mail a stranger over and over. The count is an atomic upsert (keyed by a salted hash of the address), so
+ * leads arriving together cannot slip past it. Returns the rows written.
  */
 export async function createLeadNotifications(tx: Db, lead: Pick<InterestSubmissionRow, 'id' | 'email'>): Promise<LeadNotificationRow[]> {
-  const [{ receipts }] = await tx
-    .select({ receipts: count() })
-    .from(leadNotifications)
-    .innerJoin(interestSubmissions, eq(interestSubmissions.id, leadNotifications.leadId))
-    .where(
-      and(
-        eq(leadNotifications.channel, 'receipt'),
-        sql`${leadNotifications.state} <> 'skipped'`,
-        eq(interestSubmissions.email, lead.email),
-        sql`${leadNotifications.createdAt} > now() - interval '1 day'`,
-      ),
-    );
-  const overLimit = Number(receipts) >= RECEIPTS_PER_ADDRESS_PER_DAY;
+  const existing = await tx.select({ id: leadNotifications.id }).from(leadNotifications).where(eq(leadNotifications.leadId, lead.id)).limit(1);
+  if (existing.length) return [];
+  const receipts = await hitRateLimit(tx, 'receipt', await hashClient(tx, `receipt:${lead.email}`), { count: RECEIPTS_PER_ADDRESS_PER_DAY, windowSeconds: 86_400 });
   return tx
     .insert(leadNotifications)
     .values(
       NOTIFICATION_CHANNELS.map((channel) =>
-        channel === 'receipt' && overLimit ? { leadId: lead.id, channel, state: 'skipped' as const, lastError: 'receipt limit per address and day' } : { leadId: lead.id, channel },
+        channel === 'receipt' && !receipts.allowed ? { leadId: lead.id, channel, state: 'skipped' as const, lastError: 'receipt limit per address and day' } : { leadId: lead.id, channel },
       ),
     )
     .onConflictDoNothing()

@@ -1,0 +1,214 @@
+import { createHmac } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { POST } from '@/app/api/interest/route';
+import { webhookId } from '@/features/notifications/delivery.server';
+import { listForLead } from '@/features/notifications/repository.server';
+import { startNotificationWorkers } from '@/features/notifications/workers.server';
+import { leadNotifications } from '@/lib/db/schema';
+import { startSmtpPeer, startWebhookReceiver, TEST_WEBHOOK_SECRET, waitFor, type Peer, type ReceivedMail, type ReceivedWebhook } from '../support/peers';
+import { describeEachDriver, freshClient, jsonRequest, newKey, setEnv, validLead, type DriverContext } from './helpers';
+
+/**
+ * Speed-to-lead: every stored lead reaches sales (e-mail), the visitor (receipt) and the CRM (signed webhook),
+ * through the job queue, against a real SMTP server and a real HTTP receiver on loopback.
+ */
+
+const SALES = ['sales@example.com', 'desk@example.com'];
+let smtp: Peer<ReceivedMail>;
+let hooks: Peer<ReceivedWebhook>;
+let hookStatus = 204;
+
+beforeAll(async () => {
+  smtp = await startSmtpPeer();
+  hooks = await startWebhookReceiver(() => hookStatus);
+});
+afterAll(async () => {
+  await smtp.stop();
+  await hooks.stop();
+});
+
+const configured = () =>
+  setEnv({
+    SMTP_URL: smtp.url,
+    MAIL_FROM: '"Meridian Districts" <leads@example.com>',
+    LEADS_NOTIFY_TO: SALES.join(', '),
+    WEBHOOK_URL: hooks.url,
+    WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
+    SITE_URL: 'https://districts.example',
+    RATE_LIMIT_INTEREST: '1000/600',
+    MIN_FILL_MS: '0',
+  });
+
+async function submit(overrides: Record<string, unknown> = {}): Promise<string> {
+  const res = await POST(jsonRequest('/api/interest', validLead(overrides), { headers: { ...freshClient(), 'Idempotency-Key': newKey() } }));
+  expect(res.status).toBe(201);
+  return (await res.json()).id;
+}
+
+const mailsTo = (address: string) => smtp.received.filter((m) => m.mail.to && JSON.stringify(m.mail.to).includes(address));
+const hooksFor = (leadId: string) => hooks.received.filter((h) => JSON.parse(h.body).data.id === leadId);
+
+async function allSettled(ctx: DriverContext, leadId: string, timeoutMs = 20_000) {
+  const done = await waitFor(async () => {
+    const rows = await listForLead(ctx.handle().db, leadId);
+    return rows.length === 3 && rows.every((r) => r.state !== 'queued');
+  }, timeoutMs);
+  expect(done, 'all three notifications settled').toBe(true);
+  return listForLead(ctx.handle().db, leadId);
+}
+
+describeEachDriver('notifications', (ctx) => {
+  beforeAll(async () => {
+    configured();
+    await startNotificationWorkers(ctx.handle());
+  });
+  beforeEach(() => {
+    hookStatus = 204;
+    configured();
+  });
+
+  it('delivers the sales e-mail, the receipt and the signed webhook of a new lead within seconds', async () => {
+    const started = Date.now();
+    const id = await submit({
+      title: 'Mrs',
+      fullname: 'Ngozi <b>Eze</b>',
+      email: 'ngozi.eze@example.org',
+      phonenumber: '0803 555 0101',
+      district: 'Moniya, Ibadan',
+      utm_source: 'facebook',
+      utm_medium: 'paid',
+      utm_campaign: 'moniya-launch',
+      referrer: 'https://l.facebook.com/',
+      landing_path: '/d2?utm_source=facebook',
+    });
+    const rows = await allSettled(ctx, id);
+    expect(rows.map((r) => [r.channel, r.state]).sort()).toEqual([
+      ['receipt', 'sent'],
+      ['sales_email', 'sent'],
+      ['webhook', 'sent'],
+    ]);
+    expect(Math.max(...rows.map((r) => r.sentAt!.getTime())) - started).toBeLessThan(10_000);
+
+    // Sales: subject with district and name; every field, attribution, call and WhatsApp links, the inbox link.
+    const sales = smtp.received.filter((m) => m.mail.subject?.startsWith('New lead') && m.mail.text?.includes(`/admin/leads/${id}`));
+    expect(sales).toHaveLength(1);
+    const [salesMail] = sales;
+    expect(salesMail.mail.subject).toBe('New lead: Moniya, Ibadan — Mrs Ngozi <b>Eze</b>');
+    expect(JSON.stringify(salesMail.mail.to)).toContain('sales@example.com');
+    expect(JSON.stringify(salesMail.mail.to)).toContain('desk@example.com');
+    const text = salesMail.mail.text!;
+    for (const expected of ['ngozi.eze@example.org', '0803 555 0101', '+2348035550101', 'Moniya, Ibadan', 'facebook', 'paid', 'moniya-launch', 'https://l.facebook.com/', '/d2?utm_source=facebook', 'tel:+2348035550101', 'https://wa.me/2348035550101', `https://districts.example/admin/leads/${id}`]) {
+      expect(text).toContain(expected);
+    }
+    const salesHtml = String(salesMail.mail.html);
+    expect(salesHtml).toContain('Ngozi &lt;b&gt;Eze&lt;/b&gt;');
+    expect(salesHtml).not.toContain('<b>Eze</b>');
+    expect(salesHtml).toContain(`href="https://districts.example/admin/leads/${id}"`);
+
+    // Visitor: a warm receipt to their own address, escaped, with the team's contacts and no tracking.
+    const [receipt] = mailsTo('ngozi.eze@example.org');
+    expect(receipt.mail.subject).toBe('We have received your interest in Moniya, Ibadan');
+    expect(receipt.mail.text).toContain('Dear Mrs Ngozi <b>Eze</b>');
+    expect(receipt.mail.text).toContain('What happens next');
+    expect(receipt.mail.text).toMatch(/Phone: \+234/);
+    expect(receipt.mail.text).toMatch(/WhatsApp: \+\d+/);
+    const receiptHtml = String(receipt.mail.html);
+    expect(receiptHtml).toContain('Ngozi &lt;b&gt;Eze&lt;/b&gt;');
+    expect(receiptHtml).not.toMatch(/<img|<script|<b>Eze/i);
+
+    // CRM: Standard Webhooks headers, verified by the reference library and by the spec's own recipe.
+    const [hook] = hooksFor(id);
+    const notification = rows.find((r) => r.channel === 'webhook')!;
+    expect(hook.headers['webhook-id']).toBe(webhookId(notification));
+    expect(hook.headers['content-type']).toBe('application/json');
+    const verified = new Webhook(TEST_WEBHOOK_SECRET).verify(hook.body, {
+      'webhook-id': String(hook.headers['webhook-id']),
+      'webhook-timestamp': String(hook.headers['webhook-timestamp']),
+      'webhook-signature': String(hook.headers['webhook-signature']),
+    }) as { type: string; data: Record<string, unknown> };
+    expect(verified.type).toBe('lead.created');
+    expect(verified.data).toMatchObject({ id, fullName: 'Ngozi <b>Eze</b>', email: 'ngozi.eze@example.org', district: 'Moniya, Ibadan', phoneE164: '+2348035550101' });
+    const key = Buffer.from(TEST_WEBHOOK_SECRET.slice('whsec_'.length), 'base64');
+    const expected = createHmac('sha256', key).update(`${hook.headers['webhook-id']}.${hook.headers['webhook-timestamp']}.${hook.body}`).digest('base64');
+    expect(hook.headers['webhook-signature']).toBe(`v1,${expected}`);
+  });
+
+  it('retries a receiver that fails, with the same webhook-id, until it answers', async () => {
+    let calls = 0;
+    hookStatus = 503;
+    const id = await submit({ email: 'retry@example.org' });
+    await waitFor(async () => (await listForLead(ctx.handle().db, id)).some((r) => r.channel === 'webhook' && r.attempts >= 1), 10_000);
+    const [failedOnce] = (await listForLead(ctx.handle().db, id)).filter((r) => r.channel === 'webhook');
+    expect(failedOnce).toMatchObject({ state: 'queued', lastError: 'the webhook receiver answered HTTP 503' });
+    hookStatus = 204;
+    calls = hooks.received.length;
+    const rows = await allSettled(ctx, id, 40_000);
+    const webhook = rows.find((r) => r.channel === 'webhook')!;
+    expect(webhook).toMatchObject({ state: 'sent', lastError: null });
+    expect(webhook.attempts).toBeGreaterThanOrEqual(2);
+    const delivered = hooksFor(id);
+    expect(delivered).toHaveLength(1);
+    expect(hooks.received.length).toBe(calls + 1);
+    expect(delivered[0].headers['webhook-id']).toBe(webhookId(webhook));
+  }, 60_000);
+
+  it('sends at most three receipts a day to one address', async () => {
+    const email = `limit-${newKey()}@example.org`;
+    const ids = [];
+    for (let i = 0; i < 4; i++) ids.push(await submit({ email }));
+    const states = [];
+    for (const id of ids) states.push((await allSettled(ctx, id)).find((r) => r.channel === 'receipt')!.state);
+    // Leads that arrive together are fanned out side by side: which one is skipped may vary, never how many.
+    expect(states.sort()).toEqual(['sent', 'sent', 'sent', 'skipped']);
+    expect(mailsTo(email)).toHaveLength(3);
+    // Sales still hear of every one of them.
+    for (const id of ids) expect((await listForLead(ctx.handle().db, id)).find((r) => r.channel === 'sales_email')!.state).toBe('sent');
+  });
+
+  it('sends nothing for spam', async () => {
+    const spam = await submit({ website: 'http://spam.example', email: 'spam@example.org' });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await listForLead(ctx.handle().db, spam)).toHaveLength(0);
+    expect(mailsTo('spam@example.org')).toHaveLength(0);
+  });
+
+  it('without a mail server or webhook, keeps each e-mail as an .eml file and says why nothing was sent', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'districts-eml-'));
+    setEnv({ SMTP_URL: undefined, WEBHOOK_URL: undefined, WEBHOOK_SECRET: undefined, DATA_DIR: dataDir });
+    const before = smtp.received.length;
+    const id = await submit({ email: 'offline@example.org', fullname: 'Tunde Bakare' });
+    const rows = await allSettled(ctx, id);
+    expect(rows.map((r) => [r.channel, r.state]).sort()).toEqual([
+      ['receipt', 'not_configured'],
+      ['sales_email', 'not_configured'],
+      ['webhook', 'not_configured'],
+    ]);
+    expect(smtp.received.length).toBe(before);
+    const files = readdirSync(path.join(dataDir, 'outbox-mail'));
+    expect(files.filter((f) => f.endsWith('.eml'))).toHaveLength(2);
+    const contents = files.map((f) => readFileSync(path.join(dataDir, 'outbox-mail', f), 'utf8')).join('\n');
+    expect(contents).toContain('Tunde Bakare');
+    expect(contents).toContain('To: offline@example.org');
+  });
+});
+
+describeEachDriver('notification workers on two instances', (ctx) => {
+  it('delivers every message once when two instances share the queue (PostgreSQL; PGlite is one process)', async () => {
+    configured();
+    await startNotificationWorkers(ctx.handle());
+    if (ctx.kind === 'postgres') await startNotificationWorkers(await ctx.openSecond());
+    const ids: string[] = [];
+    for (let i = 0; i < 30; i++) ids.push(await submit({ email: `twice-${i}-${newKey()}@example.org` }));
+    for (const id of ids) await allSettled(ctx, id, 30_000);
+    for (const id of ids) expect(hooksFor(id)).toHaveLength(1);
+    const db = ctx.handle().db;
+    const sent = await db.select().from(leadNotifications).where(eq(leadNotifications.state, 'sent'));
+    expect(sent.filter((r) => ids.includes(r.leadId))).toHaveLength(90);
+    expect(sent.filter((r) => ids.includes(r.leadId)).every((r) => r.attempts === 1)).toBe(true);
+  }, 90_000);
+});
