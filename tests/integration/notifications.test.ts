@@ -6,11 +6,13 @@ import { eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { POST } from '@/app/api/interest/route';
+import { POST as resendRoute } from '@/app/api/admin/leads/[id]/notifications/route';
 import { webhookId } from '@/features/notifications/delivery.server';
 import { listForLead } from '@/features/notifications/repository.server';
 import { startNotificationWorkers } from '@/features/notifications/workers.server';
 import { leadNotifications } from '@/lib/db/schema';
 import { startSmtpPeer, startWebhookReceiver, TEST_WEBHOOK_SECRET, waitFor, type Peer, type ReceivedMail, type ReceivedWebhook } from '../support/peers';
+import { makeStaff, sessionCookieFor, staffRequest } from './staff-helpers';
 import { describeEachDriver, freshClient, jsonRequest, newKey, setEnv, validLead, type DriverContext } from './helpers';
 
 /**
@@ -175,6 +177,28 @@ describeEachDriver('notifications', (ctx) => {
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(await listForLead(ctx.handle().db, spam)).toHaveLength(0);
     expect(mailsTo('spam@example.org')).toHaveLength(0);
+  });
+
+  it('lets an owner send a notification again once the mail server is configured; agents may not', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'districts-eml-'));
+    setEnv({ SMTP_URL: undefined, DATA_DIR: dataDir });
+    const email = `again-${newKey()}@example.org`;
+    const id = await submit({ email });
+    expect((await allSettled(ctx, id)).find((r) => r.channel === 'receipt')!.state).toBe('not_configured');
+    configured();
+    setEnv({ SESSION_SECRET: 'test-session-secret-0123456789-abcdefghijklmnop' });
+    const owner = await sessionCookieFor(ctx.handle().db, await makeStaff(ctx.handle().db, 'owner'));
+    const agent = await sessionCookieFor(ctx.handle().db, await makeStaff(ctx.handle().db, 'agent'));
+    const url = `/api/admin/leads/${id}/notifications`;
+    const refused = await resendRoute(staffRequest(url, { method: 'POST', cookie: agent, body: { channel: 'receipt' } }), { params: Promise.resolve({ id }) });
+    expect(refused.status).toBe(403);
+    const bad = await resendRoute(staffRequest(url, { method: 'POST', cookie: owner, body: { channel: 'fax' } }), { params: Promise.resolve({ id }) });
+    expect(bad.status).toBe(400);
+    const res = await resendRoute(staffRequest(url, { method: 'POST', cookie: owner, body: { channel: 'receipt' } }), { params: Promise.resolve({ id }) });
+    expect(res.status).toBe(202);
+    expect(await res.json()).toEqual({ ok: true, state: 'queued' });
+    expect(await waitFor(() => mailsTo(email).length === 1, 15_000)).toBe(true);
+    expect((await listForLead(ctx.handle().db, id)).find((r) => r.channel === 'receipt')).toMatchObject({ state: 'sent', attempts: 2 });
   });
 
   it('without a mail server or webhook, keeps each e-mail as an .eml file and says why nothing was sent', async () => {

@@ -13,6 +13,7 @@ const ACCESS: Record<string, 'staff' | 'owner'> = {
   'leads': 'staff',
   'leads/[id]': 'staff',
   'leads/[id]/notes': 'staff',
+  'leads/[id]/notifications': 'owner',
   'stats': 'staff',
   'me': 'staff',
   'exports/leads': 'staff',

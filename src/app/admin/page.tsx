@@ -9,6 +9,8 @@ import { distinctDistricts, inboxCounters, listLeadPage } from '@/features/leads
 import { currentStaff } from '@/lib/auth/page-guard.server';
 import { filtersToQuery, parseLeadFilters } from '@/features/leads-admin/schema';
 import { getDatabase } from '@/lib/db/client';
+import { countFailed } from '@/features/notifications/repository.server';
+import { NOTIFICATION_COPY } from '@/content/notifications';
 
 export const metadata: Metadata = { title: STAFF_COPY.inbox.title };
 
@@ -18,7 +20,7 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
   const staff = await currentStaff();
   const filters = parseLeadFilters(await searchParams);
   const { db } = await getDatabase();
-  const [page, counters, known] = await Promise.all([listLeadPage(db, filters), inboxCounters(db), distinctDistricts(db)]);
+  const [page, counters, known, failedDeliveries] = await Promise.all([listLeadPage(db, filters), inboxCounters(db), distinctDistricts(db), countFailed(db)]);
   const districts = [...new Set([...DISTRICT_CHOICES, ...known])];
   const query = filtersToQuery(filters);
   const now = new Date();
@@ -40,6 +42,11 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
           ) : null}
         </div>
       </div>
+      {failedDeliveries > 0 ? (
+        <p role="status" className="rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-900" data-testid="failed-deliveries">
+          {NOTIFICATION_COPY.failedBanner(failedDeliveries)}
+        </p>
+      ) : null}
       <Counters counters={counters} />
       <LeadFiltersForm filters={filters} districts={districts} />
       <LeadsTable leads={page.leads} now={now} />

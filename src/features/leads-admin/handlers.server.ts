@@ -1,4 +1,5 @@
 import 'server-only';
+import { idParamSchema } from '@/lib/validation/id';
 import { STAFF_COPY } from '@/content/staff';
 import { staffRoute, type IdRouteContext } from '@/lib/auth/guard.server';
 import { csvResponse } from '@/lib/csv/response.server';
@@ -6,12 +7,12 @@ import { errorResponse, jsonResponse } from '@/lib/http/response.server';
 import { readJsonObject } from '@/lib/http/request.server';
 import { leadsCsv } from './csv.server';
 import { addLeadNote, allLeads, changeLeadStatus, getLeadDetail, inboxCounters, listLeadPage } from './repository.server';
-import { leadIdSchema, leadNoteSchema, leadStatusSchema, parseLeadFilters } from './schema';
+import { leadNoteSchema, leadStatusSchema, parseLeadFilters } from './schema';
 
 /** Handlers of /api/admin/leads..., /api/admin/stats and /api/admin/exports/leads (route files only re-export these). */
 
 async function leadId(ctx: IdRouteContext): Promise<string | undefined> {
-  const parsed = leadIdSchema.safeParse((await ctx.params).id);
+  const parsed = idParamSchema.safeParse((await ctx.params).id);
   return parsed.success ? parsed.data : undefined;
 }
 

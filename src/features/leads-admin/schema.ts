@@ -12,8 +12,6 @@ export const leadNoteSchema = z.object({
   body: z.string({ error: STAFF_COPY.errors.noteEmpty }).trim().min(1, STAFF_COPY.errors.noteEmpty).max(4000, STAFF_COPY.errors.noteLong),
 });
 
-/** A lead's id in a URL path. */
-export const leadIdSchema = z.uuid().transform((id) => id.toLowerCase());
 
 const dateText = z
   .string()

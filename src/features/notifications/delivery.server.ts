@@ -2,13 +2,14 @@ import 'server-only';
 import type { PgBoss } from 'pg-boss';
 import { getSiteFacts, getSiteUrl } from '@/content/site';
 import type { Db } from '@/lib/db/client';
+import type { NotificationChannel } from '@/lib/db/enums';
 import type { LeadNotificationRow } from '@/lib/db/schema';
 import { getEnv } from '@/lib/env.server';
 import { sendInTransaction } from '@/lib/jobs/queue';
 import { NOTIFY } from '@/lib/jobs/queues';
 import { sendMail } from '@/lib/mail/mailer.server';
 import { receiptEmail, salesEmail, webhookPayload } from './messages';
-import { createLeadNotifications, findForDelivery, findLead, recordAttempt } from './repository.server';
+import { createLeadNotifications, findForDelivery, findLead, recordAttempt, requeue } from './repository.server';
 import { postWebhook } from './webhook.server';
 
 /** A message that has not arrived this long after its lead is marked failed with its last error. */
@@ -29,6 +30,18 @@ export async function fanOutLead(db: Db, boss: PgBoss, leadId: string): Promise<
     for (const row of rows) {
       if (row.state === 'queued') await sendInTransaction(boss, tx as unknown as Db, NOTIFY, { notificationId: row.id }, { id: row.id });
     }
+  });
+}
+
+/**
+ * An owner's "send again": the notification goes back to `queued` with a new job, in one transaction. The
+ * webhook keeps its id, so a receiver that did get it before can tell. Undefined when there is no such notification.
+ */
+export async function resendNotification(db: Db, boss: PgBoss, leadId: string, channel: NotificationChannel) {
+  return db.transaction(async (tx) => {
+    const row = await requeue(tx as unknown as Db, leadId, channel);
+    if (row) await sendInTransaction(boss, tx as unknown as Db, NOTIFY, { notificationId: row.id });
+    return row;
   });
 }
 

@@ -1,4 +1,5 @@
 import 'server-only';
+import { idParamSchema } from '@/lib/validation/id';
 import { STAFF_COPY } from '@/content/staff';
 import { recordAudit } from '@/lib/audit.server';
 import { staffRoute, type IdRouteContext } from '@/lib/auth/guard.server';
@@ -7,7 +8,7 @@ import { errorResponse, jsonResponse } from '@/lib/http/response.server';
 import { readJsonObject } from '@/lib/http/request.server';
 import { hashPassword, passwordProblem } from './password.server';
 import { countActiveOwners, createStaff, findStaffById, listStaff, updateStaff } from './repository.server';
-import { createStaffSchema, staffIdSchema, updateStaffSchema } from './schema';
+import { createStaffSchema, updateStaffSchema } from './schema';
 
 /** Handlers of /api/admin/me and /api/admin/staff... */
 
@@ -33,7 +34,7 @@ export const createStaffHandler = staffRoute({ owner: true }, async (request, { 
 
 /** PATCH /api/admin/staff/:id {role?, active?, password?} → {ok, staff} (owners) */
 export const updateStaffHandler = staffRoute<IdRouteContext>({ owner: true }, async (request, { db, staff }, ctx) => {
-  const id = staffIdSchema.safeParse((await ctx.params).id);
+  const id = idParamSchema.safeParse((await ctx.params).id);
   const target = id.success ? await findStaffById(db, id.data) : undefined;
   if (!target) return errorResponse(404, STAFF_COPY.errors.notFound);
   const body = await readJsonObject(request);

@@ -42,6 +42,3 @@ export const updateStaffSchema = z
   })
   .strict();
 export type UpdateStaffInput = z.infer<typeof updateStaffSchema>;
-
-/** A staff account's id in a URL path. */
-export const staffIdSchema = z.uuid();

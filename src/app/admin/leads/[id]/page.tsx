@@ -7,9 +7,12 @@ import { StatusBadge } from '@/features/leads-admin/components/StatusBadge';
 import { leadContactLinks, timeAgo } from '@/features/leads-admin/format';
 import { formatDateTime } from '@/lib/format';
 import { getLeadDetail } from '@/features/leads-admin/repository.server';
-import { leadIdSchema } from '@/features/leads-admin/schema';
+import { NotificationList } from '@/features/notifications/NotificationList';
+import { listForLead } from '@/features/notifications/repository.server';
+import { NOTIFICATION_COPY } from '@/content/notifications';
 import { currentStaff } from '@/lib/auth/page-guard.server';
 import { getDatabase } from '@/lib/db/client';
+import { idParamSchema } from '@/lib/validation/id';
 
 export const metadata: Metadata = { title: 'Lead' };
 
@@ -23,11 +26,11 @@ function describe(action: string, detail: unknown): string {
 }
 
 export default async function LeadPage({ params }: { params: Promise<{ id: string }> }) {
-  await currentStaff();
-  const id = leadIdSchema.safeParse((await params).id);
+  const staff = await currentStaff();
+  const id = idParamSchema.safeParse((await params).id);
   if (!id.success) notFound();
   const { db } = await getDatabase();
-  const detail = await getLeadDetail(db, id.data);
+  const [detail, notifications] = await Promise.all([getLeadDetail(db, id.data), listForLead(db, id.data)]);
   if (!detail) notFound();
   const { lead, notes, activity } = detail;
   const { tel, whatsapp: wa } = leadContactLinks(lead);
@@ -100,6 +103,8 @@ export default async function LeadPage({ params }: { params: Promise<{ id: strin
         <section aria-labelledby="status" className="order-first min-w-0 space-y-4 rounded-2xl border lg:order-none border-forest-900/10 bg-white p-6">
           <h2 id="status" className="text-xl">{copy.status}</h2>
           <LeadStatusForm leadId={lead.id} status={lead.status} />
+          <h2 id="notifications" className="pt-4 text-xl">{NOTIFICATION_COPY.title}</h2>
+          <NotificationList leadId={lead.id} rows={notifications} canResend={staff.role === 'owner'} />
         </section>
       </div>
       <div className="grid gap-6 lg:grid-cols-2">

@@ -1,0 +1,49 @@
+import { NOTIFICATION_COPY } from '@/content/notifications';
+import { NOTIFICATION_CHANNELS, type NotificationChannel } from '@/lib/db/enums';
+import type { LeadNotificationRow } from '@/lib/db/schema';
+import { formatDateTime } from '@/lib/format';
+import { ResendButton } from './ResendButton';
+
+const copy = NOTIFICATION_COPY;
+
+const STATE_STYLES: Record<LeadNotificationRow['state'], string> = {
+  queued: 'bg-brass-300/40 text-forest-950',
+  sent: 'bg-forest-100 text-forest-900',
+  failed: 'bg-red-100 text-red-900',
+  not_configured: 'bg-ivory-200 text-ink-soft',
+  skipped: 'bg-ivory-200 text-ink-soft',
+};
+
+/** What became of one notification, in a sentence staff understand. */
+function detail(row: LeadNotificationRow): string {
+  if (row.state === 'sent' && row.sentAt) return copy.sentAt(formatDateTime(row.sentAt));
+  if (row.state === 'not_configured') return row.channel === 'webhook' ? copy.notConfigured.webhook : copy.notConfigured.mail;
+  if (row.state === 'skipped') return copy.receiptLimit;
+  const attempts = row.attempts ? ` · ${copy.attempts(row.attempts)}` : '';
+  return `${row.lastError ?? ''}${attempts}`.replace(/^ · /, '');
+}
+
+/** The delivery state of each message a lead set off; owners can send one again. */
+export function NotificationList({ leadId, rows, canResend }: { leadId: string; rows: LeadNotificationRow[]; canResend: boolean }) {
+  const byChannel = new Map<NotificationChannel, LeadNotificationRow>(rows.map((row) => [row.channel, row]));
+  return (
+    <ul className="mt-4 space-y-3">
+      {NOTIFICATION_CHANNELS.map((channel) => {
+        const row = byChannel.get(channel);
+        const state = row?.state ?? 'queued';
+        return (
+          <li key={channel} className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2 text-sm" data-testid="lead-notification" data-channel={channel} data-state={state}>
+            <div className="min-w-0">
+              <p className="font-medium">{copy.channels[channel]}</p>
+              <p className="wrap-anywhere text-xs text-ink-soft">{row ? detail(row) : copy.pending}</p>
+            </div>
+            <div className="flex items-center gap-3">
+              <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATE_STYLES[state]}`}>{copy.states[state]}</span>
+              {canResend && row && state !== 'queued' ? <ResendButton leadId={leadId} channel={channel} /> : null}
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
