@@ -29,7 +29,9 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-const handles = new WeakMap<object, DatabaseHandle>();
+// On globalThis, like the process-wide instance below: separately bundled modules of one server share it.
+const HANDLES = Symbol.for('districts.db.handles');
+const handles: WeakMap<object, DatabaseHandle> = ((globalThis as Record<symbol, WeakMap<object, DatabaseHandle>>)[HANDLES] ??= new WeakMap());
 
 /** The handle a Drizzle database belongs to (for code that is given `db` and needs its job queue). */
 export function handleOf(db: Db): DatabaseHandle {

@@ -1,0 +1,86 @@
+// Bench, notification part: submit-to-delivered latency of the three messages of BENCH_LEADS leads (200), sent
+// 10 at a time to the production server with a local SMTP peer and webhook receiver, on each database.
+// Target: p95 ≤ 5 s. Prints a table and returns the figures for bench/results.json.
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { startSmtpPeer, startWebhookReceiver, TEST_WEBHOOK_SECRET } from '../../tests/support/peers.ts';
+import { deliveriesByLead, exited, freePort, freshDatabase, leadBody, pgUrl, postLead, startServer, waitHealthy } from '../lib/harness.mjs';
+
+const LEADS = Number(process.env.BENCH_LEADS ?? 200);
+const TARGET_P95_MS = 5_000;
+
+const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
+
+async function measure(kind, log) {
+  const database = await freshDatabase(kind, 'bench_notify');
+  const smtp = await startSmtpPeer();
+  const hooks = await startWebhookReceiver();
+  const port = freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const env = { ...database.env, SMTP_URL: smtp.url, LEADS_NOTIFY_TO: 'sales@example.com', WEBHOOK_URL: hooks.url, WEBHOOK_SECRET: TEST_WEBHOOK_SECRET };
+  const server = startServer(port, env, path.join(database.work, 'server.log'));
+  try {
+    await waitHealthy(base, server);
+    await sleep(2_000); // let the workers start
+    const leads = [];
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: 10 }, async () => {
+        while (next < LEADS) {
+          const i = next++;
+          const body = leadBody(database.runId, i, 'Bench');
+          const submittedAt = Date.now();
+          const { status, id } = await postLead(base, body, `bench-${database.runId}-${i}`);
+          if (status !== 201) throw new Error(`lead ${i} answered ${status}`);
+          leads.push({ id, email: body.email, submittedAt });
+        }
+      }),
+    );
+    const deadline = Date.now() + 120_000;
+    let latencies = [];
+    while (Date.now() < deadline) {
+      const { byLead, receiptTo } = deliveriesByLead(smtp, hooks);
+      latencies = [];
+      for (const lead of leads) {
+        const got = byLead.get(lead.id);
+        const receipt = receiptTo.get(lead.email)?.[0];
+        for (const at of [got?.sales[0], got?.webhooks[0]?.at, receipt]) if (at) latencies.push(at - lead.submittedAt);
+      }
+      if (latencies.length === leads.length * 3) break;
+      await sleep(250);
+    }
+    latencies.sort((a, b) => a - b);
+    const result = {
+      driver: kind,
+      leads: leads.length,
+      messages: latencies.length,
+      expected: leads.length * 3,
+      medianMs: quantile(latencies, 0.5),
+      p95Ms: quantile(latencies, 0.95),
+      maxMs: latencies[latencies.length - 1],
+      targetP95Ms: TARGET_P95_MS,
+    };
+    result.pass = result.messages === result.expected && result.p95Ms <= TARGET_P95_MS;
+    log(`notifications ${kind}: ${JSON.stringify(result)}`);
+    return result;
+  } finally {
+    server.kill('SIGTERM');
+    await exited(server);
+    await smtp.stop();
+    await hooks.stop();
+    await database.dispose();
+  }
+}
+
+export async function benchNotifications(log) {
+  const kinds = ['pglite', ...(pgUrl ? ['postgres'] : [])];
+  const results = [];
+  for (const kind of kinds) results.push(await measure(kind, log));
+  console.log('\nSubmit-to-delivered latency (sales e-mail, receipt, webhook; local SMTP peer and receiver)');
+  console.log('| driver | leads | messages | median | p95 | max | target p95 | result |');
+  console.log('|---|---|---|---|---|---|---|---|');
+  for (const r of results) {
+    console.log(`| ${r.driver} | ${r.leads} | ${r.messages}/${r.expected} | ${r.medianMs} ms | ${r.p95Ms} ms | ${r.maxMs} ms | ≤ ${r.targetP95Ms} ms | ${r.pass ? 'pass' : 'short'} |`);
+  }
+  return results;
+}

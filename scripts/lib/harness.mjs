@@ -1,0 +1,205 @@
+// Shared by the process-level tests and the bench (crash test, delivery test, notification bench): build the
+// production server into its own dist dir, start it on a free port against PGlite or PostgreSQL, wait for health.
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+export const root = path.resolve(import.meta.dirname, '../..');
+export const DIST_DIR = '.next-crash';
+export const pgUrl = process.env.CRASH_DATABASE_URL || process.env.TEST_DATABASE_URL || '';
+
+function newestMtime(target) {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  return newest;
+}
+
+async function waitForOtherBuilds(log) {
+  for (let waited = 0; waited < 30 * 60; waited += 10) {
+    const found = spawnSync('pgrep', ['-f', 'next build'], { encoding: 'utf8' });
+    if (found.error || found.status !== 0) return; // no pgrep, or nothing found
+    if (waited === 0) log('another `next build` is running; waiting for it to finish');
+    await sleep(10_000);
+  }
+}
+
+/** Builds into DIST_DIR only when that build is missing or older than the sources. */
+export async function buildIfStale(log) {
+  const buildId = path.join(root, DIST_DIR, 'BUILD_ID');
+  const sources = ['src', 'public', 'drizzle', 'next.config.ts', 'package.json', 'package-lock.json', 'tsconfig.json', 'postcss.config.mjs'];
+  const newestSource = Math.max(...sources.map((s) => newestMtime(path.join(root, s))));
+  if (existsSync(buildId) && statSync(buildId).mtimeMs > newestSource) {
+    log(`${DIST_DIR} is up to date; not rebuilding`);
+    return;
+  }
+  await waitForOtherBuilds(log);
+  log(`building into ${DIST_DIR} ...`);
+  // `next build` adds its dist dir's type globs to tsconfig.json; keep the shared file as it was.
+  const tsconfig = path.join(root, 'tsconfig.json');
+  const before = readFileSync(tsconfig, 'utf8');
+  try {
+    const result = spawnSync(path.join(root, 'node_modules/.bin/next'), ['build'], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, NEXT_DIST_DIR: DIST_DIR, NEXT_TELEMETRY_DISABLED: '1' },
+    });
+    if (result.status !== 0) throw new Error(`next build failed (exit ${result.status})`);
+  } finally {
+    if (readFileSync(tsconfig, 'utf8') !== before) writeFileSync(tsconfig, before);
+  }
+}
+
+export function freePort() {
+  return spawnSync(process.execPath, [path.join(root, 'scripts/free-port.mjs')], { encoding: 'utf8' }).stdout.trim();
+}
+
+/** `next start` of the DIST_DIR build with the limits lifted for load; `env` adds the database and peers. */
+export function startServer(port, env, logFile) {
+  const out = openSync(logFile, 'a');
+  return spawn(path.join(root, 'node_modules/.bin/next'), ['start', '-H', '127.0.0.1', '-p', port], {
+    cwd: root,
+    stdio: ['ignore', out, out],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      NEXT_DIST_DIR: DIST_DIR,
+      NEXT_TELEMETRY_DISABLED: '1',
+      RATE_LIMIT_INTEREST: '1000000/600',
+      MIN_FILL_MS: '0',
+      TEST_DATABASE_URL: '',
+      ...env,
+    },
+  });
+}
+
+export async function waitHealthy(base, child, timeoutMs = 90_000) {
+  const start = Date.now();
+  while (Date.now() - start < timeoutMs) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode} before it was healthy`);
+    try {
+      const res = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(2_000) });
+      if (res.status === 200) return Date.now() - start;
+    } catch {
+      /* not up yet */
+    }
+    await sleep(100);
+  }
+  throw new Error('server did not become healthy in time');
+}
+
+export const exited = (child) => (child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', resolve)));
+
+/**
+ * A fresh database for one run: a PGlite directory, or a new database on the PostgreSQL server. `query` reads it
+ * after the server has stopped (PGlite belongs to one process at a time); `dispose` removes it.
+ */
+export async function freshDatabase(kind, label) {
+  const runId = randomBytes(4).toString('hex');
+  const work = mkdtempSync(path.join(tmpdir(), `districts-${label}-${kind}-`));
+  if (kind === 'pglite') {
+    const dataDir = path.join(work, 'data');
+    return {
+      runId,
+      work,
+      env: { DATA_DIR: dataDir, DATABASE_URL: '' },
+      query: async (sql) => {
+        const { PGlite } = await import('@electric-sql/pglite');
+        if (existsSync(path.join(dataDir, 'pglite.lock'))) throw new Error('the server left its lock file behind after SIGTERM');
+        const db = await PGlite.create(path.join(dataDir, 'pglite'));
+        try {
+          return (await db.query(sql)).rows;
+        } finally {
+          await db.close();
+        }
+      },
+      dispose: async () => rmSync(work, { recursive: true, force: true }),
+    };
+  }
+  const pg = (await import('pg')).default;
+  const dbName = `${label.replace(/\W/g, '_')}_${runId}`;
+  const admin = async (statement) => {
+    const client = new pg.Client({ connectionString: pgUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${dbName}`);
+  const url = new URL(pgUrl);
+  url.pathname = `/${dbName}`;
+  return {
+    runId,
+    work,
+    env: { DATABASE_URL: url.toString(), DATA_DIR: path.join(work, 'unused') },
+    query: async (sql) => {
+      const client = new pg.Client({ connectionString: url.toString() });
+      await client.connect();
+      try {
+        return (await client.query(sql)).rows;
+      } finally {
+        await client.end();
+      }
+    },
+    dispose: async () => {
+      await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => {});
+      rmSync(work, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A lead as the form sends it, unique per run and index (distinct e-mails: the receipt limit is per address). */
+export function leadBody(runId, i, label) {
+  return {
+    title: ['Mr', 'Mrs', 'Miss'][i % 3],
+    fullname: `${label} ${runId} ${i}`,
+    email: `${label.toLowerCase().replace(/\W/g, '-')}-${runId}-${i}@example.com`,
+    phonenumber: `0803${String(1_000_000 + i).slice(-7)}`,
+    district: i % 2 ? 'Moniya, Ibadan' : 'Lugbe, Abuja',
+    utm_source: label.toLowerCase(),
+    form_started_at: Date.now() - 10_000,
+  };
+}
+
+/** Posts one lead; resolves to {status, id} or throws on a network error. */
+export async function postLead(base, body, key) {
+  const res = await fetch(`${base}/api/interest`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'idempotency-key': key },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(30_000),
+  });
+  const data = await res.json().catch(() => undefined);
+  return { status: res.status, id: data?.id, data };
+}
+
+/**
+ * What the peers received per lead: sales e-mails (by the inbox link), receipts (by address), webhooks (by lead id
+ * in the body, with their webhook-ids).
+ */
+export function deliveriesByLead(smtp, hooks) {
+  const byLead = new Map();
+  const entry = (id) => {
+    if (!byLead.has(id)) byLead.set(id, { sales: [], receipts: [], webhooks: [] });
+    return byLead.get(id);
+  };
+  const receiptTo = new Map();
+  for (const { mail, at } of smtp.received) {
+    const link = /\/admin\/leads\/([0-9a-f-]{36})/.exec(mail.text ?? '');
+    if (link) entry(link[1]).sales.push(at);
+    else for (const to of mail.to?.value ?? []) receiptTo.set(to.address, [...(receiptTo.get(to.address) ?? []), at]);
+  }
+  for (const hook of hooks.received) {
+    const body = JSON.parse(hook.body);
+    entry(body.data.id).webhooks.push({ at: hook.at, webhookId: hook.headers['webhook-id'] });
+    entry(body.data.id).email = body.data.email;
+  }
+  return { byLead, receiptTo };
+}
