@@ -1,35 +1,26 @@
+import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
+
 /**
- * E.164 form of a phone number as visitors type it, or null when it does not parse.
- * Nigerian numbers are recognised in every usual spelling (0803 123 4567, 803 123 4567, 234 803..., +234 0803...);
- * other countries only with an international prefix (+ or 00) followed by 8–15 digits.
+ * E.164 form of a phone number as visitors type it, or null when it is not a valid number.
+ * Parsing and validation are libphonenumber-js with its full ("max") metadata: the smaller "min" build checks only
+ * a country's general pattern and lengths, so it would pass a mistyped or unallocated Nigerian number (0803 123 45678).
+ * Nigerian numbers are recognised in every usual spelling (0803 123 4567, 803 123 4567, 234 803..., +234 (0) 803...);
+ * other countries only with an international prefix (+ or 00).
  * The number as typed is always stored too, so a null here loses nothing.
  */
 export function toE164(input: string): string | null {
-  const trimmed = input.trim();
-  const hasPlus = trimmed.startsWith('+');
-  let digits = trimmed.replace(/\D/g, '');
-  if (!digits) return null;
-
-  let international = hasPlus;
-  if (!hasPlus && digits.startsWith('00')) {
-    digits = digits.slice(2);
-    international = true;
-  }
-
-  if (international || (digits.startsWith('234') && digits.length >= 12)) {
-    if (digits.startsWith('234')) return nigerian(digits.slice(3));
-    if (digits.startsWith('0') || digits.length < 8 || digits.length > 15) return null;
-    return `+${digits}`;
-  }
-  if (digits.startsWith('0')) return nigerian(digits);
-  if (/^[789]\d{9}$/.test(digits)) return nigerian(digits);
-  return null;
+  // Nigeria's international call prefix is 009, so the library does not read a plain leading 00 as "international".
+  const value = input.trim().replace(/^00/, '+');
+  const parsed = parsePhoneNumberFromString(value, 'NG');
+  if (parsed?.isValid()) return parsed.number;
+  return legacyNigerianLandline(value);
 }
 
-/** Nigerian national number, with or without its trunk 0: mobiles have 10 significant digits, landlines 8–9. */
-function nigerian(national: string): string | null {
-  const significant = national.startsWith('0') ? national.slice(1) : national;
-  if (/^[789][01]\d{8}$/.test(significant)) return `+234${significant}`; // mobile: 70x, 80x, 81x, 90x, 91x
-  if (/^[1-9]\d{7,8}$/.test(significant)) return `+234${significant}`; // landline: area code + subscriber
-  return null;
+// The library's Nigerian metadata knows only 10-digit fixed lines (020…), not the older 8–9 digit landline form that
+// people still write (01 234 5678, 09 461 2345), after a trunk 0, +234 or a bare 234 (12+ digits in all).
+const LEGACY_LANDLINE = /^(?:\+2340?|234(?=\d{9,10}$)0?|0)([1-9]\d{7,8})$/;
+
+function legacyNigerianLandline(value: string): string | null {
+  const match = LEGACY_LANDLINE.exec(value.replace(/[^\d+]/g, ''));
+  return match ? `+234${match[1]}` : null;
 }
