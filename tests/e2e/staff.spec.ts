@@ -73,6 +73,18 @@ test.describe('staff area', () => {
     // Status and note on the detail page.
     await page.getByRole('link', { name, exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    // Its notifications: the e2e server has no mail server or webhook, and says so instead of pretending.
+    await expect(page.getByRole('heading', { name: 'Notifications' })).toBeVisible();
+    await expect(async () => {
+      await page.reload();
+      await expect(page.getByTestId('lead-notification')).toHaveCount(3);
+      for (const channel of ['sales_email', 'receipt', 'webhook']) {
+        await expect(page.locator(`[data-testid="lead-notification"][data-channel="${channel}"]`)).toHaveAttribute('data-state', 'not_configured');
+      }
+    }).toPass({ timeout: 15_000 });
+    await expect(page.locator('[data-channel="receipt"]')).toContainText('not sent: no mail server configured');
+    await expect(page.locator('[data-channel="webhook"]')).toContainText('not sent: no webhook configured');
+    await expect(page.getByRole('button', { name: 'Send again: Receipt to the visitor' })).toBeVisible();
     await expectNoSeriousAxeViolations(page);
     await page.getByLabel('Change status').selectOption('contacted');
     await page.getByRole('button', { name: 'Save status' }).click();

@@ -54,6 +54,8 @@ export async function startSmtpPeer(): Promise<Peer<ReceivedMail>> {
       },
     });
   let server = make();
+  // A sender killed mid-session resets its connection: that is the sender's failure, not the peer's.
+  server.on('error', () => {});
   const port = await listen(server.server as never);
   let running = true;
   const close = () => new Promise<void>((resolve) => server.close(() => resolve()));
@@ -67,6 +69,7 @@ export async function startSmtpPeer(): Promise<Peer<ReceivedMail>> {
     up: async () => {
       if (running) return;
       server = make();
+      server.on('error', () => {});
       await listen(server.server as never, port);
       running = true;
     },
