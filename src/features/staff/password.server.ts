@@ -1,3 +1,4 @@
+import 'server-only';
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
@@ -8,7 +9,6 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './schema';
  * Password hashing with scrypt from node:crypto (no native module): N=2^17, r=8, p=1, 16-byte salt per password,
  * 32-byte key, stored as `scrypt$17$8$1$<salt>$<key>` (base64url), compared in constant time. The parameters are
  * read back from the stored string, so they can be raised later without breaking existing hashes.
- * Not marked server-only: the staff CLI (scripts/) imports it too.
  */
 
 const DEFAULT = { log2N: 17, r: 8, p: 1 };
