@@ -132,8 +132,9 @@ export const freshClient = () => {
   return { 'x-forwarded-for': `198.51.${(n >> 8) & 255}.${n & 255}` };
 };
 
-/** The `lead-created` jobs of a lead (one per stored, non-spam lead: it sets off the notifications). */
-export async function leadCreatedJobs(handle: DatabaseHandle, leadId: string) {
-  const boss = await handle.jobs();
-  return boss.findJobs('lead-created', { id: leadId });
+/** The notification rows of a lead (written in the lead's own transaction; none for spam). */
+export async function notificationsOf(handle: DatabaseHandle, leadId: string) {
+  const { leadNotifications } = await import('@/lib/db/schema');
+  const { eq } = await import('drizzle-orm');
+  return handle.db.select().from(leadNotifications).where(eq(leadNotifications.leadId, leadId));
 }

@@ -4,7 +4,7 @@ import { GET as health } from '@/app/api/health/route';
 import { DELETE, GET, POST } from '@/app/api/interest/route';
 import { interestSubmissions } from '@/lib/db/schema';
 import { getLead } from '@/features/interest/repository.server';
-import { describeEachDriver, freshClient, jsonRequest, leadCreatedJobs, newKey, setEnv, validLead } from './helpers';
+import { describeEachDriver, freshClient, jsonRequest, notificationsOf, newKey, setEnv, validLead } from './helpers';
 
 const post = (body: unknown, headers: Record<string, string> = {}) => POST(jsonRequest('/api/interest', body, { headers: { ...freshClient(), ...headers } }));
 
@@ -37,8 +37,13 @@ describeEachDriver('POST /api/interest', (ctx) => {
     });
     expect(row!.clientHash).toMatch(/^[0-9a-f]{32}$/);
     expect(row!.clientHash).not.toContain('198.51');
-    // The job that sets off its notifications was committed with it.
-    expect(await leadCreatedJobs(ctx.handle(), body.id)).toHaveLength(1);
+    // Its three notifications were committed with it, queued.
+    const notifications = await notificationsOf(ctx.handle(), body.id);
+    expect(notifications.map((n) => [n.channel, n.state]).sort()).toEqual([
+      ['receipt', 'queued'],
+      ['sales_email', 'queued'],
+      ['webhook', 'queued'],
+    ]);
   });
 
   it('accepts a lead without an Idempotency-Key', async () => {
@@ -70,7 +75,7 @@ describeEachDriver('POST /api/interest', (ctx) => {
     expect(ids.size).toBe(1);
     const rows = await ctx.handle().db.select().from(interestSubmissions).where(eq(interestSubmissions.idempotencyKey, key));
     expect(rows).toHaveLength(1);
-    expect(await leadCreatedJobs(ctx.handle(), rows[0].id)).toHaveLength(1);
+    expect(await notificationsOf(ctx.handle(), rows[0].id)).toHaveLength(3);
   });
 
   it('keeps retries of a stored form out of the rate limit', async () => {
@@ -143,7 +148,7 @@ describeEachDriver('POST /api/interest', (ctx) => {
     expect(ok).toBe(true);
     const row = await getLead(ctx.handle().db, id);
     expect(row).toMatchObject({ spam: true, spamReason: 'honeypot' });
-    expect(await leadCreatedJobs(ctx.handle(), id)).toHaveLength(0);
+    expect(await notificationsOf(ctx.handle(), id)).toHaveLength(0);
   });
 
   it('stores too-fast posts as spam, and is not fooled by a browser clock ahead of ours', async () => {

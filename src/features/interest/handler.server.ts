@@ -3,50 +3,52 @@ import { INTEREST_ERRORS } from '@/content/form-errors';
 import { publicRoute } from '@/lib/http/public-route.server';
 import { readIdempotencyKey } from '@/lib/http/request.server';
 import { jsonResponse } from '@/lib/http/response.server';
-import { findIdByIdempotencyKey, saveLead } from './repository.server';
+import { findIdByIdempotencyKey, saveLead, type SaveOptions } from './repository.server';
 import { INTEREST_VISIBLE_FIELDS, interestSchema } from './schema';
 
 /**
  * POST /api/interest. 201 {ok, id} for a new lead; 200 {ok, id} (header Idempotent-Replayed: true) when the
  * Idempotency-Key already produced one. Honeypot or too-fast posts get the same 201 but are stored with spam=true.
+ * `onStored` runs in the lead's transaction (the route passes the notifications' queueing).
  */
-export const handleInterestPost = publicRoute({
-  name: 'interest',
-  schema: interestSchema,
-  visibleFields: INTEREST_VISIBLE_FIELDS,
-  errors: INTEREST_ERRORS,
-  rateLimit: (env) => env.RATE_LIMIT_INTEREST,
-  handle: async ({ request, input, env, db, clientHash, admit }) => {
-    const key = readIdempotencyKey(request);
-    if (!key.ok) return key.response;
+export const interestPostHandler = ({ onStored }: Pick<SaveOptions, 'onStored'> = {}) =>
+  publicRoute({
+    name: 'interest',
+    schema: interestSchema,
+    visibleFields: INTEREST_VISIBLE_FIELDS,
+    errors: INTEREST_ERRORS,
+    rateLimit: (env) => env.RATE_LIMIT_INTEREST,
+    handle: async ({ request, input, env, db, clientHash, admit }) => {
+      const key = readIdempotencyKey(request);
+      if (!key.ok) return key.response;
 
-    // A retry of a stored form answers at once, before the rate limit: retries must never cost the visitor.
-    if (key.key) {
-      const existing = await findIdByIdempotencyKey(db, key.key);
-      if (existing) return replay(existing);
-    }
+      // A retry of a stored form answers at once, before the rate limit: retries must never cost the visitor.
+      if (key.key) {
+        const existing = await findIdByIdempotencyKey(db, key.key);
+        if (existing) return replay(existing);
+      }
 
-    // form_started_at is the browser's clock: a time in the future means skewed clocks, not a bot.
-    const fillMs = input.form_started_at === undefined ? undefined : Date.now() - input.form_started_at;
-    const honeypot = (input.website ?? '').trim() !== '';
-    const tooFast = fillMs !== undefined && fillMs >= 0 && fillMs < env.MIN_FILL_MS;
+      // form_started_at is the browser's clock: a time in the future means skewed clocks, not a bot.
+      const fillMs = input.form_started_at === undefined ? undefined : Date.now() - input.form_started_at;
+      const honeypot = (input.website ?? '').trim() !== '';
+      const tooFast = fillMs !== undefined && fillMs >= 0 && fillMs < env.MIN_FILL_MS;
 
-    const saved = await saveLead(
-      db,
-      {
-        input,
-        idempotencyKey: key.key,
-        spam: honeypot || tooFast,
-        spamReason: honeypot ? 'honeypot' : tooFast ? 'too_fast' : undefined,
-        fillMs,
-        clientHash,
-      },
-      // Counted only when a new lead is about to be stored: repeats of one form never use up the limit.
-      { admit },
-    );
-    return saved.created ? jsonResponse({ ok: true, id: saved.id }, 201) : replay(saved.id);
-  },
-});
+      const saved = await saveLead(
+        db,
+        {
+          input,
+          idempotencyKey: key.key,
+          spam: honeypot || tooFast,
+          spamReason: honeypot ? 'honeypot' : tooFast ? 'too_fast' : undefined,
+          fillMs,
+          clientHash,
+        },
+        // Counted only when a new lead is about to be stored: repeats of one form never use up the limit.
+        { admit, onStored },
+      );
+      return saved.created ? jsonResponse({ ok: true, id: saved.id }, 201) : replay(saved.id);
+    },
+  });
 
 function replay(id: string): Response {
   return jsonResponse({ ok: true, id }, 200, { 'Idempotent-Replayed': 'true' });

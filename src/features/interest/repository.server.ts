@@ -2,8 +2,7 @@ import 'server-only';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { handleOf, type Db } from '@/lib/db/client';
 import { interestSubmissions, LEAD_STATUSES, type InterestSubmissionRow, type LeadStatus } from '@/lib/db/schema';
-import { sendInTransaction } from '@/lib/jobs/queue';
-import { LEAD_CREATED } from '@/lib/jobs/queues';
+import type { PgBoss } from 'pg-boss';
 import { normaliseEmail } from '@/lib/validation/email';
 import type { InterestInput } from './schema';
 import { toE164 } from './phone';
@@ -27,6 +26,17 @@ export interface SaveOptions {
    * lead back. The handler checks the rate limit here, so duplicates of one form never count against it.
    */
   admit?: (tx: Db) => Promise<void>;
+  /**
+   * Runs inside the transaction once a new, non-spam lead is inserted, with the started job queue: what it adds
+   * (the notifications and their jobs) commits with the lead or not at all. The route composes it in, so this
+   * feature knows nothing of notifications.
+   */
+  onStored?: (tx: Db, lead: StoredLead, jobs: PgBoss) => Promise<void>;
+}
+
+export interface StoredLead {
+  id: string;
+  email: string;
 }
 
 export interface SaveResult {
@@ -38,8 +48,7 @@ export interface SaveResult {
 const emptyToNull = (value: string | undefined) => (value === undefined || value === '' ? null : value);
 
 /**
- * Stores a lead exactly once per idempotency key, with its `lead-created` job in the same transaction (the
- * notifications follow from that job, so a stored lead is never left without them).
+ * Stores a lead exactly once per idempotency key; `options.onStored` adds what must commit with it.
  * Concurrent calls with one key: INSERT ... ON CONFLICT DO NOTHING lets one of them insert; the others wait for
  * it to commit, insert nothing and read its id.
  */
@@ -67,14 +76,14 @@ export async function saveLead(db: Db, lead: NewLead, options: SaveOptions = {})
   };
 
   // Ready before the transaction: starting the queue must not wait on the transaction's own connection (PGlite).
-  const jobs = lead.spam ? undefined : await handleOf(db).jobs();
+  const jobs = !lead.spam && options.onStored ? await handleOf(db).jobs() : undefined;
   const inserted = await db.transaction(async (tx) => {
     const rows = await tx.insert(interestSubmissions).values(values).onConflictDoNothing().returning({ id: interestSubmissions.id });
     const row = rows[0];
     if (!row) return undefined;
     await options.admit?.(tx as unknown as Db);
-    // Spam is kept for review but never notifies anyone. The job carries the lead's id only: no personal data.
-    if (jobs) await sendInTransaction(jobs, tx as unknown as Db, LEAD_CREATED, { leadId: row.id }, { id: row.id });
+    // Spam is kept for review but never notifies anyone.
+    if (jobs) await options.onStored?.(tx as unknown as Db, { id: row.id, email: values.email }, jobs);
     return row.id;
   });
   if (inserted) return { id: inserted, created: true };

@@ -5,11 +5,11 @@ import type { Db } from '@/lib/db/client';
 import type { NotificationChannel } from '@/lib/db/enums';
 import type { LeadNotificationRow } from '@/lib/db/schema';
 import { getEnv } from '@/lib/env.server';
-import { sendInTransaction } from '@/lib/jobs/queue';
+import { insertInTransaction, sendInTransaction } from '@/lib/jobs/queue';
 import { NOTIFY } from '@/lib/jobs/queues';
 import { sendMail } from '@/lib/mail/mailer.server';
 import { receiptEmail, salesEmail, webhookPayload } from './messages';
-import { createLeadNotifications, findForDelivery, findLead, recordAttempt, requeue } from './repository.server';
+import { createLeadNotifications, findForDelivery, recordAttempt, requeue } from './repository.server';
 import { postWebhook } from './webhook.server';
 
 /** A message that has not arrived this long after its lead is marked failed with its last error. */
@@ -19,18 +19,14 @@ export const GIVE_UP_AFTER_MS = 24 * 3_600_000;
 export const webhookId = (notification: Pick<LeadNotificationRow, 'id'>) => `msg_${notification.id.replace(/-/g, '')}`;
 
 /**
- * `lead-created` job: writes the lead's notification rows and one `notify` job per row to send, in one
- * transaction. Safe to run twice (the rows are unique per lead and channel; the job id is the row id).
+ * Runs in the new lead's own transaction (the interest route passes it to saveLead): writes the lead's three
+ * notification rows and one `notify` job per row to send, so the lead and its messages commit together.
  */
-export async function fanOutLead(db: Db, boss: PgBoss, leadId: string): Promise<void> {
-  const lead = await findLead(db, leadId);
-  if (!lead) return; // erased before its notifications were written
-  await db.transaction(async (tx) => {
-    const rows = await createLeadNotifications(tx as unknown as Db, lead);
-    for (const row of rows) {
-      if (row.state === 'queued') await sendInTransaction(boss, tx as unknown as Db, NOTIFY, { notificationId: row.id }, { id: row.id });
-    }
-  });
+export async function queueLeadNotifications(tx: Db, lead: { id: string; email: string }, boss: PgBoss): Promise<void> {
+  const rows = await createLeadNotifications(tx, lead);
+  const queued = rows.filter((row) => row.state === 'queued');
+  // The job carries the row's id only (no personal data); the id also makes the insert idempotent.
+  await insertInTransaction(boss, tx, NOTIFY, queued.map((row) => ({ id: row.id, data: { notificationId: row.id } })));
 }
 
 /**

@@ -11,14 +11,12 @@ import { interestSubmissions, leadNotifications, type InterestSubmissionRow, typ
 export const RECEIPTS_PER_ADDRESS_PER_DAY = 3;
 
 /**
- * The three notification rows of a lead, once (a repeated call adds nothing and returns nothing). The receipt is
+ * The three notification rows of a new lead (written once: the lead's own transaction calls this). The receipt is
  * written `skipped` past RECEIPTS_PER_ADDRESS_PER_DAY receipts to one address in a day, so the form cannot be used
  * to mail a stranger over and over. The count is an atomic upsert (keyed by a salted hash of the address), so
  * leads arriving together cannot slip past it. Returns the rows written.
  */
 export async function createLeadNotifications(tx: Db, lead: Pick<InterestSubmissionRow, 'id' | 'email'>): Promise<LeadNotificationRow[]> {
-  const existing = await tx.select({ id: leadNotifications.id }).from(leadNotifications).where(eq(leadNotifications.leadId, lead.id)).limit(1);
-  if (existing.length) return [];
   const receipts = await hitRateLimit(tx, 'receipt', await hashClient(tx, `receipt:${lead.email}`), { count: RECEIPTS_PER_ADDRESS_PER_DAY, windowSeconds: 86_400 });
   return tx
     .insert(leadNotifications)
@@ -29,11 +27,6 @@ export async function createLeadNotifications(tx: Db, lead: Pick<InterestSubmiss
     )
     .onConflictDoNothing()
     .returning();
-}
-
-export async function findLead(db: Db, id: string): Promise<InterestSubmissionRow | undefined> {
-  const [row] = await db.select().from(interestSubmissions).where(eq(interestSubmissions.id, id)).limit(1);
-  return row;
 }
 
 /** A notification with its lead, for delivery; undefined when either is gone (erased). */

@@ -1,14 +1,16 @@
 import 'server-only';
 import type { DatabaseHandle } from '@/lib/db/client';
 import { workEach } from '@/lib/jobs/queue';
-import { LEAD_CREATED, NOTIFY, NOTIFY_SLOW } from '@/lib/jobs/queues';
-import { deliverNotification, fanOutLead } from './delivery.server';
+import { NOTIFY, NOTIFY_SLOW } from '@/lib/jobs/queues';
+import { deliverNotification } from './delivery.server';
 
 /** Attaches the notification handlers to the job queue (the server process does this once at start-up). */
 export async function startNotificationWorkers(handle: DatabaseHandle): Promise<void> {
   const boss = await handle.jobs();
-  await workEach<{ leadId: string }>(boss, LEAD_CREATED, ({ leadId }) => fanOutLead(handle.db, boss, leadId));
   for (const queue of [NOTIFY, NOTIFY_SLOW]) {
-    await workEach<{ notificationId: string }>(boss, queue, ({ notificationId }) => deliverNotification(handle.db, notificationId));
+    // On PostgreSQL up to 40 messages in flight per process, so a burst of leads from an advert does not queue. PGlite
+    // has one connection: one fetch loop (10 at a time) keeps it busy, more loops only add polling queries.
+    const loops = handle.kind === 'postgres' ? 4 : 1;
+    await workEach<{ notificationId: string }>(boss, queue, ({ notificationId }) => deliverNotification(handle.db, notificationId), loops);
   }
 }

@@ -38,15 +38,26 @@ export function sendInTransaction(boss: PgBoss, tx: Db, queue: QueueDefinition, 
   return boss.send(queue.name, data, { ...options, db: fromDrizzle(tx as unknown as Parameters<typeof fromDrizzle>[0], sql) });
 }
 
+/** Adds several jobs with one statement inside a Drizzle transaction (each job's id makes it idempotent). */
+export async function insertInTransaction(boss: PgBoss, tx: Db, queue: QueueDefinition, jobs: { id: string; data: object }[]): Promise<void> {
+  if (jobs.length) await boss.insert(queue.name, jobs, { db: fromDrizzle(tx as unknown as Parameters<typeof fromDrizzle>[0], sql) });
+}
+
 /**
- * Attaches a handler to a queue, one call per job. Jobs are fetched ten at a time and handled side by side; a
+ * Attaches a handler to a queue, one call per job. Jobs are fetched ten at a time (by `localConcurrency` fetch loops)
+ * and handled side by side; a
  * handler that throws fails only its own job, which pg-boss retries by the queue's settings. A worker is woken
  * at once by a new job (LISTEN/NOTIFY) and polls every second for retries that fall due.
  */
-export async function workEach<T extends object>(boss: PgBoss, queue: QueueDefinition, handler: (data: T, jobId: string) => Promise<void>): Promise<string> {
+export async function workEach<T extends object>(
+  boss: PgBoss,
+  queue: QueueDefinition,
+  handler: (data: T, jobId: string) => Promise<void>,
+  localConcurrency = 1,
+): Promise<string> {
   return boss.work<T>(
     queue.name,
-    { batchSize: 10, burstWhenBatchFull: true, perJobResults: true, pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 1 },
+    { batchSize: 10, burstWhenBatchFull: true, perJobResults: true, pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 1, localConcurrency },
     async (jobs) =>
       Promise.all(
         jobs.map(async (job) => {

@@ -13,12 +13,6 @@ export interface QueueDefinition {
   options: Omit<Queue, 'name'>;
 }
 
-/** Written in the lead's transaction: fans out into one `notify` job per channel. */
-export const LEAD_CREATED: QueueDefinition = {
-  name: 'lead-created',
-  options: { notify: true, retryLimit: 1000, retryDelay: 5, retryBackoff: true, retryDelayMax: 60, expireInSeconds: 60 },
-};
-
 /**
  * A message that could not be delivered in the first hour: retried with a growing delay (1 to 15 minutes) until
  * the handler gives up 24 hours after the lead arrived.
@@ -29,7 +23,7 @@ export const NOTIFY_SLOW: QueueDefinition = {
 };
 
 /**
- * One message (a notification row): tried at once, then every 5, 10, 20 and at most 30 seconds for about an hour,
+ * One message (a notification row, written in the lead's own transaction): tried at once, then every 5, 10, 20 and at most 30 seconds for about an hour,
  * so a receiver that comes back is served within a minute; after that the job moves to NOTIFY_SLOW.
  */
 export const NOTIFY: QueueDefinition = {
@@ -43,4 +37,4 @@ export const DB_CHECKPOINT: QueueDefinition = { name: 'db-checkpoint', options: 
 export const DB_VACUUM: QueueDefinition = { name: 'db-vacuum', options: housekeeping };
 
 /** In creation order (a dead-letter queue before the queue that names it). */
-export const QUEUES: QueueDefinition[] = [LEAD_CREATED, NOTIFY_SLOW, NOTIFY, DB_CHECKPOINT, DB_VACUUM];
+export const QUEUES: QueueDefinition[] = [NOTIFY_SLOW, NOTIFY, DB_CHECKPOINT, DB_VACUUM];

@@ -26,8 +26,16 @@ const transports = new Map<string, Transporter>();
 function smtpTransport(url: string): Transporter {
   let transport = transports.get(url);
   if (!transport) {
-    // Timeouts: a hung mail server must fail the attempt (it is retried), not hold a worker.
-    transport = nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 } as Parameters<typeof nodemailer.createTransport>[0]);
+    // A few pooled connections serve a burst of leads without a new SMTP handshake per message. Timeouts: a hung
+    // mail server must fail the attempt (it is retried), not hold a worker.
+    transport = nodemailer.createTransport({
+      url,
+      pool: true,
+      maxConnections: 5,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 20_000,
+    } as Parameters<typeof nodemailer.createTransport>[0]);
     transports.set(url, transport);
   }
   return transport;
