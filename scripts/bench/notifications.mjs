@@ -24,6 +24,7 @@ async function measure(kind, log) {
     await sleep(2_000); // let the workers start
     const leads = [];
     let next = 0;
+    const burstStart = Date.now();
     await Promise.all(
       Array.from({ length: 10 }, async () => {
         while (next < LEADS) {
@@ -36,6 +37,7 @@ async function measure(kind, log) {
         }
       }),
     );
+    const burstSeconds = Math.round((Date.now() - burstStart) / 100) / 10;
     const deadline = Date.now() + 120_000;
     let latencies = [];
     while (Date.now() < deadline) {
@@ -53,6 +55,7 @@ async function measure(kind, log) {
     const result = {
       driver: kind,
       leads: leads.length,
+      submittedInSeconds: burstSeconds,
       messages: latencies.length,
       expected: leads.length * 3,
       medianMs: quantile(latencies, 0.5),
@@ -77,10 +80,10 @@ export async function benchNotifications(log) {
   const results = [];
   for (const kind of kinds) results.push(await measure(kind, log));
   console.log('\nSubmit-to-delivered latency (sales e-mail, receipt, webhook; local SMTP peer and receiver)');
-  console.log('| driver | leads | messages | median | p95 | max | target p95 | result |');
+  console.log('| driver | leads (submitted in) | messages | median | p95 | max | target p95 | result |');
   console.log('|---|---|---|---|---|---|---|---|');
   for (const r of results) {
-    console.log(`| ${r.driver} | ${r.leads} | ${r.messages}/${r.expected} | ${r.medianMs} ms | ${r.p95Ms} ms | ${r.maxMs} ms | ≤ ${r.targetP95Ms} ms | ${r.pass ? 'pass' : 'short'} |`);
+    console.log(`| ${r.driver} | ${r.leads} (${r.submittedInSeconds} s) | ${r.messages}/${r.expected} | ${r.medianMs} ms | ${r.p95Ms} ms | ${r.maxMs} ms | ≤ ${r.targetP95Ms} ms | ${r.pass ? 'pass' : 'short'} |`);
   }
   return results;
 }
