@@ -1,6 +1,8 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { SECURE_SESSION_COOKIE, SESSION_COOKIE, SIGN_IN_PATH } from '@/lib/constants';
+import { FORM_FLASH_COOKIE, FORM_FLASH_HEADER, FORM_PAGES, SECURE_SESSION_COOKIE, SESSION_COOKIE, SIGN_IN_PATH } from '@/lib/constants';
 import { contentSecurityPolicy } from '@/lib/security/headers';
+
+const FORM_PAGE_PATHS = new Set<string>(Object.values(FORM_PAGES).map((pages) => pages.retry));
 
 /** The proxy only checks that a session cookie is present; pages and handlers verify it. */
 const STAFF_COOKIES = [SECURE_SESSION_COOKIE, SESSION_COOKIE];
@@ -26,7 +28,12 @@ export function proxy(request: NextRequest) {
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set('x-nonce', nonce);
   requestHeaders.set('Content-Security-Policy', csp);
+  // A form refused without scripts comes back to its page once, in an encrypted cookie (lib/http/form-flash.server.ts).
+  requestHeaders.delete(FORM_FLASH_HEADER);
+  const flash = FORM_PAGE_PATHS.has(pathname) ? request.cookies.get(FORM_FLASH_COOKIE)?.value : undefined;
+  if (flash) requestHeaders.set(FORM_FLASH_HEADER, flash);
   const response = NextResponse.next({ request: { headers: requestHeaders } });
+  if (flash) response.cookies.delete(FORM_FLASH_COOKIE);
   response.headers.set('Content-Security-Policy', csp);
   if (isAdmin || pathname === SIGN_IN_PATH) {
     response.headers.set('X-Robots-Tag', 'noindex, nofollow');

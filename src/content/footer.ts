@@ -12,3 +12,12 @@ export const FOOTER_COPY = {
   terms: 'Terms of Service',
   districtsHeading: 'Our districts',
 };
+
+/** The newsletter's own pages, for visitors whose scripts have not loaded. */
+export const NEWSLETTER_PAGE_COPY = {
+  metaTitle: 'Newsletter',
+  heading: 'Our newsletter',
+  thanksMetaTitle: 'Subscribed',
+  thanksHeading: 'You are subscribed',
+  backHome: 'Back to the home page',
+} as const;

@@ -33,3 +33,16 @@ export const ERROR_COPY = {
   sessionExpired: 'session expired: please re-login',
   unexpected: (detail: string) => `Unexpected error: ${detail}`,
 } as const;
+
+/** The pages of the interest form for visitors whose scripts have not loaded (docs/decisions/0011). */
+export const INTEREST_PAGE_COPY = {
+  metaTitle: 'Submit Interest',
+  metaDescription: 'Leave your details and our sales team will call you about a plot in Lugbe, Abuja or Moniya, Ibadan.',
+  eyebrow: 'Plots in Abuja and Ibadan',
+  thanksMetaTitle: 'Interest submitted',
+  thanksDetail: 'A member of our sales team will call you on the number you gave us, usually within the hour on working days. We have also sent a receipt to your e-mail address.',
+  whatsapp: 'Chat with us on WhatsApp',
+  whatsappMessage: 'Hello, I have just submitted my interest on your website.',
+  backHome: 'Back to the home page',
+  districts: 'Our districts',
+} as const;

@@ -58,8 +58,10 @@ export default function HomePage() {
                   {s.heading}
                 </h2>
                 <p className="mt-5 max-w-lg text-lg leading-relaxed text-ink-soft">{s.text}</p>
-                <Link href={s.href} className="btn-primary mt-8" aria-label={s.ctaLabel}>
+                <Link href={s.href} className="btn-primary mt-8">
                   {s.cta}
+                  {/* Read by search engines and screen readers, so the link makes sense on its own. */}
+                  <span className="sr-only"> {s.ctaContext}</span>
                   <ArrowRightIcon className="size-4" />
                 </Link>
               </div>

@@ -1,7 +1,7 @@
 import 'server-only';
 import { INTEREST_ERRORS } from '@/content/form-errors';
 import { publicRoute } from '@/lib/http/public-route.server';
-import { readIdempotencyKey } from '@/lib/http/request.server';
+import { FORM_PAGES } from '@/lib/constants';
 import { jsonResponse } from '@/lib/http/response.server';
 import { findIdByIdempotencyKey, saveLead, type SaveOptions } from './repository.server';
 import { INTEREST_VISIBLE_FIELDS, interestSchema } from './schema';
@@ -18,13 +18,11 @@ export const interestPostHandler = ({ onStored }: Pick<SaveOptions, 'onStored'> 
     visibleFields: INTEREST_VISIBLE_FIELDS,
     errors: INTEREST_ERRORS,
     rateLimit: (env) => env.RATE_LIMIT_INTEREST,
-    handle: async ({ request, input, env, db, clientHash, admit }) => {
-      const key = readIdempotencyKey(request);
-      if (!key.ok) return key.response;
-
+    formPages: FORM_PAGES.interest,
+    handle: async ({ input, env, db, clientHash, idempotencyKey, admit }) => {
       // A retry of a stored form answers at once, before the rate limit: retries must never cost the visitor.
-      if (key.key) {
-        const existing = await findIdByIdempotencyKey(db, key.key);
+      if (idempotencyKey) {
+        const existing = await findIdByIdempotencyKey(db, idempotencyKey);
         if (existing) return replay(existing);
       }
 
@@ -37,7 +35,7 @@ export const interestPostHandler = ({ onStored }: Pick<SaveOptions, 'onStored'> 
         db,
         {
           input,
-          idempotencyKey: key.key,
+          idempotencyKey,
           spam: honeypot || tooFast,
           spamReason: honeypot ? 'honeypot' : tooFast ? 'too_fast' : undefined,
           fillMs,

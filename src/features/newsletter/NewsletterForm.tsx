@@ -8,10 +8,16 @@ import { request } from '@/lib/browser/request';
 import { notifyError, notifySuccess } from '@/lib/browser/toast';
 import { newsletterSchema } from './schema';
 
-/** Footer sign-up: one e-mail box and Subscribe; answers with a success or an error toast. */
-export function NewsletterForm() {
+const NEWSLETTER_ENDPOINT = '/api/newsletter';
+
+/**
+ * Footer sign-up: one e-mail box and Subscribe; answers with a success or an error toast. Before the scripts
+ * arrive the browser posts it to /api/newsletter itself and lands on a thanks page (or back on /newsletter with
+ * `refusal`).
+ */
+export function NewsletterForm({ initialEmail = '', refusal }: { initialEmail?: string; refusal?: string }) {
   const id = useId();
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(initialEmail);
   const [honeypot, setHoneypot] = useState('');
   const [busy, setBusy] = useState(false);
 
@@ -25,7 +31,7 @@ export function NewsletterForm() {
     setBusy(true);
     const data = await request<{ ok: true }>({
       method: 'POST',
-      url: '/api/newsletter',
+      url: NEWSLETTER_ENDPOINT,
       body: { email: parsed.data.email, ...(honeypot ? { website: honeypot } : {}) },
       finish: () => setBusy(false),
     });
@@ -36,7 +42,12 @@ export function NewsletterForm() {
   };
 
   return (
-    <form onSubmit={onSubmit} className="mt-4" aria-label={FOOTER_COPY.newsletterHeading}>
+    <form method="post" action={NEWSLETTER_ENDPOINT} onSubmit={onSubmit} className="mt-4" aria-label={FOOTER_COPY.newsletterHeading}>
+      {refusal ? (
+        <p role="alert" className="mb-3 rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-900">
+          {refusal}
+        </p>
+      ) : null}
       <Field id={`${id}-email`} label={FOOTER_COPY.newsletterLabel} hideLabel>
         {(control) => (
           <div className="flex flex-col gap-3 sm:flex-row">

@@ -1,5 +1,6 @@
 import 'server-only';
 import { NEWSLETTER_ERRORS } from '@/content/form-errors';
+import { FORM_PAGES } from '@/lib/constants';
 import { publicRoute } from '@/lib/http/public-route.server';
 import { jsonResponse } from '@/lib/http/response.server';
 import { subscribe } from './repository.server';
@@ -15,6 +16,7 @@ export const handleNewsletterPost = publicRoute({
   visibleFields: ['email'],
   errors: NEWSLETTER_ERRORS,
   rateLimit: (env) => env.RATE_LIMIT_NEWSLETTER,
+  formPages: FORM_PAGES.newsletter,
   handle: async ({ input, db, clientHash, admit }) => {
     await admit(db);
     const spam = (input.website ?? '').trim() !== '';

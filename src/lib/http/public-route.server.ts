@@ -4,7 +4,12 @@ import { getDatabase, type Db } from '@/lib/db/client';
 import { getEnv, type ServerEnv } from '@/lib/env.server';
 import { clientAddress, hashClient } from './client.server';
 import { hitRateLimit, pruneRateLimits, type RateLimit } from './rate-limit.server';
-import { readJsonObject } from './request.server';
+import { createHash } from 'node:crypto';
+import { ResponseCookies } from 'next/dist/server/web/spec-extension/cookies';
+import { wantsSecureCookies } from '@/lib/auth/transport.server';
+import { FORM_FLASH_COOKIE } from '@/lib/constants';
+import { FORM_FLASH_MAX_AGE, sealFormFlash } from './form-flash.server';
+import { isFormPost, readIdempotencyKey, readJsonOrForm } from './request.server';
 import { errorResponse, rateLimitedResponse, unavailableResponse } from './response.server';
 
 /**
@@ -12,6 +17,10 @@ import { errorResponse, rateLimitedResponse, unavailableResponse } from './respo
  * own schema, open the database, reduce the client to its salted hash, run the handler, and turn the outcomes
  * into answers: a refusal is 4xx {error: "<sentence>"}, too many requests 429 with Retry-After, a database
  * failure 503 {error}. Nothing a visitor sends leads to a 500.
+ *
+ * The same route takes the form as the browser posts it before (or without) scripts: urlencoded fields, answered
+ * with a 303 to the success page, or to the form's own page with what the visitor typed and the error sentence in
+ * an encrypted cookie (form-flash.server.ts). Personal data never goes into a URL.
  */
 
 export interface PublicRequest<T> {
@@ -20,6 +29,11 @@ export interface PublicRequest<T> {
   env: ServerEnv;
   db: Db;
   clientHash: string;
+  /**
+   * The Idempotency-Key header of a scripted post; for a browser-posted form, a digest of what was typed and the
+   * day (a static page cannot give each visitor a key of their own): sending the same form twice stores it once.
+   */
+  idempotencyKey: string | undefined;
   /**
    * Counts this request against the client's limit; past it the route answers 429. Pass a transaction to count
    * only what it commits (a repeat of a stored form then costs nothing).
@@ -35,6 +49,8 @@ export interface PublicRouteOptions<S extends z.ZodType> {
   /** Log label, e.g. 'interest'. Also the rate-limit bucket. */
   name: string;
   rateLimit: (env: ServerEnv) => RateLimit;
+  /** Where a browser-posted form sends the visitor: the success page, and the form's own page after a refusal. */
+  formPages: { success: string; retry: string };
   handle: (context: PublicRequest<z.infer<S>>) => Promise<Response>;
 }
 
@@ -46,28 +62,67 @@ class RateLimited extends Error {
 
 export function publicRoute<S extends z.ZodType>(options: PublicRouteOptions<S>): (request: Request) => Promise<Response> {
   return async (request) => {
+    const form = isFormPost(request);
+    let fields: Record<string, unknown> = {};
+    let db: Db | undefined;
+    const answer = (response: Response) => (form ? formAnswer(request, response, options, visibleValues(fields, options.visibleFields), db) : response);
     try {
-      const body = await readJsonObject(request);
-      if (!body.ok) return body.response;
-      const parsed = options.schema.safeParse(body.value);
-      if (!parsed.success) return errorResponse(400, visitorMessage(parsed.error, options.visibleFields, options.errors.unreadable));
+      const body = await readJsonOrForm(request);
+      if (!body.ok) return await answer(body.response);
+      fields = body.value;
+      const key = form ? { ok: true as const, key: formKey(fields, options.visibleFields) } : readIdempotencyKey(request);
+      if (!key.ok) return await answer(key.response);
+      const parsed = options.schema.safeParse(fields);
+      if (!parsed.success) return await answer(errorResponse(400, visitorMessage(parsed.error, options.visibleFields, options.errors.unreadable)));
 
       const env = getEnv();
-      const { db } = await getDatabase();
+      db = (await getDatabase()).db;
       const clientHash = await hashClient(db, clientAddress(request, env.TRUST_PROXY));
       const admit = async (tx: Db) => {
         const decision = await hitRateLimit(tx, options.name, clientHash, options.rateLimit(env));
         if (!decision.allowed) throw new RateLimited(decision.retryAfterSeconds);
       };
-      const response = await options.handle({ request, input: parsed.data, env, db, clientHash, admit });
+      const response = await options.handle({ request, input: parsed.data, env, db, clientHash, idempotencyKey: key.key, admit });
       await pruneRateLimits(db);
-      return response;
+      return await answer(response);
     } catch (error) {
-      if (error instanceof RateLimited) return rateLimitedResponse(error.retryAfterSeconds);
+      if (error instanceof RateLimited) return answer(rateLimitedResponse(error.retryAfterSeconds));
       console.error(`[${options.name}] request failed:`, error);
-      return unavailableResponse(options.errors.unavailable);
+      return answer(unavailableResponse(options.errors.unavailable));
     }
   };
+}
+
+/** The fields the visitor typed, as text (what goes back into the form after a refusal). */
+function visibleValues(fields: Record<string, unknown>, visible: readonly string[]): Record<string, string> {
+  return Object.fromEntries(visible.filter((name) => typeof fields[name] === 'string').map((name) => [name, String(fields[name]).slice(0, 300)]));
+}
+
+function formKey(fields: Record<string, unknown>, visible: readonly string[]): string {
+  const typed = visible.map((name) => String(fields[name] ?? '').trim().toLowerCase());
+  return `form-${createHash('sha256').update(JSON.stringify([...typed, new Date().toISOString().slice(0, 10)])).digest('hex').slice(0, 48)}`;
+}
+
+/** A browser-posted form's answer: 303 to the success page, or back to the form with the typed values and the error. */
+async function formAnswer(request: Request, response: Response, options: PublicRouteOptions<z.ZodType>, values: Record<string, string>, db: Db | undefined): Promise<Response> {
+  const base = new URL(request.url);
+  if (response.ok) return Response.redirect(new URL(options.formPages.success, base), 303);
+  const redirect = new Response(null, { status: 303, headers: { Location: new URL(options.formPages.retry, base).toString(), 'Cache-Control': 'no-store' } });
+  try {
+    const { error } = (await response.json()) as { error: string };
+    const token = await sealFormFlash(db ?? (await getDatabase()).db, { values, error });
+    new ResponseCookies(redirect.headers).set(FORM_FLASH_COOKIE, token, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      maxAge: FORM_FLASH_MAX_AGE,
+      secure: wantsSecureCookies(request),
+    });
+  } catch (error) {
+    // Without the database the form page opens empty; the visitor still lands on the form, not on an error page.
+    console.error(`[${options.name}] could not keep the form for the visitor:`, error instanceof Error ? error.message : error);
+  }
+  return redirect;
 }
 
 /** One sentence for the visitor from a Zod error: the first issue on a field they fill, else `fallback`. */

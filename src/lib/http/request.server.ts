@@ -11,23 +11,37 @@ export const MAX_BODY_BYTES = 16 * 1024;
 
 export type JsonBodyResult = { ok: true; value: Record<string, unknown> } | { ok: false; response: Response };
 
-function isJsonContentType(value: string | null): boolean {
-  if (!value) return false;
-  const mediaType = value.split(';')[0].trim().toLowerCase();
-  return mediaType === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(mediaType);
+function mediaType(request: Request): string {
+  return (request.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
 }
+
+const isJson = (type: string) => type === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(type);
+
+/** A form posted by the browser itself (scripts not loaded): `application/x-www-form-urlencoded`. */
+export const isFormPost = (request: Request) => mediaType(request) === 'application/x-www-form-urlencoded';
 
 /**
  * Reads a JSON object body: 415 when the content type is not JSON, 413 past maxBytes (declared or actual),
  * 400 when the bytes are not UTF-8 JSON or not an object.
  */
 export async function readJsonObject(request: Request, maxBytes = MAX_BODY_BYTES): Promise<JsonBodyResult> {
+  if (!isJson(mediaType(request))) return { ok: false, response: errorResponse(415, REQUEST_ERRORS.unreadable) };
+  return readBody(request, maxBytes, parseJsonObject);
+}
+
+/**
+ * Reads a JSON object, or the fields of a browser-posted form (each field's last value, as text), with the same
+ * size cap and refusals.
+ */
+export async function readJsonOrForm(request: Request, maxBytes = MAX_BODY_BYTES): Promise<JsonBodyResult> {
+  if (isFormPost(request)) return readBody(request, maxBytes, (text) => Object.fromEntries(new URLSearchParams(text)));
+  return readJsonObject(request, maxBytes);
+}
+
+async function readBody(request: Request, maxBytes: number, parse: (text: string) => Record<string, unknown> | undefined): Promise<JsonBodyResult> {
   const declared = request.headers.get('content-length');
   if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared) > maxBytes) {
     return { ok: false, response: errorResponse(413, REQUEST_ERRORS.tooLarge) };
-  }
-  if (!isJsonContentType(request.headers.get('content-type'))) {
-    return { ok: false, response: errorResponse(415, REQUEST_ERRORS.unreadable) };
   }
   const bytes = await readCapped(request, maxBytes);
   if (bytes === 'too-large') return { ok: false, response: errorResponse(413, REQUEST_ERRORS.tooLarge) };
@@ -38,18 +52,19 @@ export async function readJsonObject(request: Request, maxBytes = MAX_BODY_BYTES
   } catch {
     return { ok: false, response: errorResponse(400, REQUEST_ERRORS.unreadable) };
   }
-  let value: unknown;
+  const value = parse(text);
+  return value ? { ok: true, value } : { ok: false, response: errorResponse(400, REQUEST_ERRORS.unreadable) };
+}
+
+function parseJsonObject(text: string): Record<string, unknown> | undefined {
   try {
     // Lone UTF-16 surrogates ("\ud800") are valid JSON but not valid Unicode, and PostgreSQL's jsonb refuses them:
     // they become U+FFFD here, so they can never turn into a database error.
-    value = JSON.parse(text, (_key, item: unknown) => (typeof item === 'string' ? item.toWellFormed() : item));
+    const value: unknown = JSON.parse(text, (_key, item: unknown) => (typeof item === 'string' ? item.toWellFormed() : item));
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
   } catch {
-    return { ok: false, response: errorResponse(400, REQUEST_ERRORS.unreadable) };
+    return undefined;
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return { ok: false, response: errorResponse(400, REQUEST_ERRORS.unreadable) };
-  }
-  return { ok: true, value: value as Record<string, unknown> };
 }
 
 async function readCapped(request: Request, maxBytes: number): Promise<Uint8Array | 'too-large' | 'unreadable'> {

@@ -21,9 +21,10 @@ export function DistrictPage({ district }: { district: District }) {
       <section className="relative overflow-hidden bg-forest-900 pt-28 pb-16 text-ivory-50 sm:pt-36 sm:pb-24" aria-labelledby="hero-heading">
         <div className="container-page grid items-center gap-12 lg:grid-cols-[1.05fr_1fr]">
           <div>
-            <p className="eyebrow-light">{hero.eyebrow}</p>
-            <h1 id="hero-heading" className="mt-4 text-4xl leading-[1.08] text-ivory-50 sm:text-5xl lg:text-6xl">
-              {hero.title}
+            {/* The h1 names the district and its city (the eyebrow line), then the claim. */}
+            <h1 id="hero-heading">
+              <span className="eyebrow-light block">{hero.eyebrow}</span>
+              <span className="mt-4 block text-4xl leading-[1.08] text-ivory-50 sm:text-5xl lg:text-6xl">{hero.title}</span>
             </h1>
             <p className="mt-6 max-w-xl text-lg leading-relaxed text-ivory-100/85">{hero.lead}</p>
             <div className="mt-9 flex flex-wrap gap-3">

@@ -1,0 +1,41 @@
+import type { Metadata } from 'next';
+import { headers } from 'next/headers';
+import { INTEREST_COPY, INTEREST_PAGE_COPY } from '@/content/interest';
+import { InterestForm } from '@/features/interest/InterestDialog';
+import { DISTRICT_CHOICES, INTEREST_DEFAULTS, TITLES, type InterestFields } from '@/features/interest/schema';
+import { FORM_FLASH_HEADER } from '@/lib/constants';
+import { getDatabase } from '@/lib/db/client';
+import { openFormFlash } from '@/lib/http/form-flash.server';
+
+export const metadata: Metadata = { title: INTEREST_PAGE_COPY.metaTitle, description: INTEREST_PAGE_COPY.metaDescription, robots: { index: false } };
+
+const oneOf = <T extends string>(choices: readonly T[], value: unknown): T | undefined => choices.find((c) => c === value);
+
+/**
+ * The interest form on a page of its own: where Submit Interest leads before the scripts arrive, and where a post
+ * the server refused comes back with what the visitor typed and why.
+ */
+export default async function InterestPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const { district } = await searchParams;
+  const flash = await openFormFlash((await getDatabase()).db, (await headers()).get(FORM_FLASH_HEADER));
+  const typed = flash?.values ?? {};
+  const fields: InterestFields = {
+    title: oneOf(TITLES, typed.title) ?? INTEREST_DEFAULTS.title,
+    fullname: typed.fullname ?? '',
+    email: typed.email ?? '',
+    phonenumber: typed.phonenumber ?? '',
+    district: oneOf(DISTRICT_CHOICES, typed.district) ?? oneOf(DISTRICT_CHOICES, district) ?? INTEREST_DEFAULTS.district,
+  };
+  return (
+    <section className="container-page max-w-2xl pt-32 pb-24 sm:pt-40" aria-labelledby="interest-heading">
+      <p className="eyebrow">{INTEREST_PAGE_COPY.eyebrow}</p>
+      <h1 id="interest-heading" className="mt-3 text-4xl sm:text-5xl">
+        {INTEREST_COPY.dialogTitle}
+      </h1>
+      <p className="mt-4 text-lg leading-relaxed text-ink-soft">{INTEREST_COPY.dialogIntro}</p>
+      <div className="mt-8 rounded-3xl border border-forest-900/10 bg-white p-6 shadow-sm sm:p-8">
+        <InterestForm fields={fields} refusal={flash?.error} className="" />
+      </div>
+    </section>
+  );
+}
