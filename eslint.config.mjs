@@ -38,6 +38,16 @@ const config = [
   ...nextVitals,
   ...nextTs,
   { plugins: { project }, rules: { 'project/server-only': 'error', 'project/feature-boundaries': 'error' } },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/lib/validation/zod.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'zod', message: "Import z from '@/lib/validation/zod' (configured for our CSP).", allowTypeImports: true }] },
+      ],
+    },
+  },
   { ignores: ['.next*/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts', 'drizzle/**'] },
 ];
 

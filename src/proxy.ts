@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { NextResponse, type NextRequest } from 'next/server';
 import { FORM_FLASH_COOKIE, FORM_FLASH_HEADER, FORM_PAGES, SECURE_SESSION_COOKIE, SESSION_COOKIE, SIGN_IN_PATH } from '@/lib/constants';
 import { contentSecurityPolicy } from '@/lib/security/headers';
@@ -7,8 +9,28 @@ const FORM_PAGE_PATHS = new Set<string>(Object.values(FORM_PAGES).map((pages) =>
 /** The proxy only checks that a session cookie is present; pages and handlers verify it. */
 const STAFF_COOKIES = [SECURE_SESSION_COOKIE, SESSION_COOKIE];
 
+let prerendered: Record<string, string[]> | undefined;
+
 /**
- * Gives every page request a fresh CSP nonce; Next.js reads it from the request's CSP header.
+ * The inline-script hashes of every prerendered page, written by `npm run build` (scripts/csp-hashes.mjs). Without
+ * the file (`next dev`, a build made without it) every page gets a nonce, as dynamic pages do.
+ */
+function prerenderedHashes(): Record<string, string[]> {
+  if (!prerendered) {
+    try {
+      prerendered = JSON.parse(readFileSync(path.join(process.cwd(), process.env.NEXT_DIST_DIR || '.next', 'csp-hashes.json'), 'utf8'));
+    } catch {
+      prerendered = {};
+    }
+  }
+  return prerendered!;
+}
+
+/**
+ * The CSP of every page (docs/decisions/0011-static-pages-csp-hashes.md). Prerendered public pages, served as built
+ * and cacheable, allow exactly their own inline scripts by hash. Pages rendered per request (sign-in, staff area,
+ * the form pages) get a fresh nonce, which Next.js reads from the request's CSP header; they also allow the 404
+ * page's hashes, because an unknown path is answered with the prerendered 404 page.
  * /admin pages: a request without any staff session cookie is sent to /registration at once (the pages verify
  * the session itself), and staff pages are never indexed.
  */
@@ -23,11 +45,17 @@ export function proxy(request: NextRequest) {
     return redirect;
   }
 
-  const nonce = btoa(crypto.randomUUID());
-  const csp = contentSecurityPolicy(nonce);
   const requestHeaders = new Headers(request.headers);
-  requestHeaders.set('x-nonce', nonce);
-  requestHeaders.set('Content-Security-Policy', csp);
+  const hashes = prerenderedHashes();
+  const staticHashes = hashes[pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname];
+  let csp: string;
+  if (staticHashes) {
+    csp = contentSecurityPolicy({ hashes: staticHashes });
+  } else {
+    const nonce = btoa(crypto.randomUUID());
+    csp = contentSecurityPolicy({ nonce, hashes: hashes['/_not-found'] ?? [] });
+    requestHeaders.set('Content-Security-Policy', csp);
+  }
   // A form refused without scripts comes back to its page once, in an encrypted cookie (lib/http/form-flash.server.ts).
   requestHeaders.delete(FORM_FLASH_HEADER);
   const flash = FORM_PAGE_PATHS.has(pathname) ? request.cookies.get(FORM_FLASH_COOKIE)?.value : undefined;
@@ -43,13 +71,6 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  matcher: [
-    {
-      source: '/((?!api|_next/static|_next/image|media|favicon.ico|icon|apple-icon|robots.txt|sitemap.xml).*)',
-      missing: [
-        { type: 'header', key: 'next-router-prefetch' },
-        { type: 'header', key: 'purpose', value: 'prefetch' },
-      ],
-    },
-  ],
+  // Every page request, prefetches included (they get the same CSP as the page).
+  matcher: ['/((?!api|_next/static|_next/image|media|favicon.ico|icon|apple-icon|robots.txt|sitemap.xml).*)'],
 };

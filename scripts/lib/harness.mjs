@@ -50,6 +50,9 @@ export async function buildIfStale(log) {
       env: { ...process.env, NEXT_DIST_DIR: DIST_DIR, NEXT_TELEMETRY_DISABLED: '1' },
     });
     if (result.status !== 0) throw new Error(`next build failed (exit ${result.status})`);
+    // The CSP hashes of the prerendered pages, as `npm run build` makes them.
+    const hashes = spawnSync(process.execPath, [path.join(root, 'scripts/csp-hashes.mjs')], { cwd: root, stdio: 'inherit', env: { ...process.env, NEXT_DIST_DIR: DIST_DIR } });
+    if (hashes.status !== 0) throw new Error('csp-hashes failed');
   } finally {
     if (readFileSync(tsconfig, 'utf8') !== before) writeFileSync(tsconfig, before);
   }

@@ -1,5 +1,5 @@
 import 'server-only';
-import { z } from 'zod';
+import { z } from '@/lib/validation/zod';
 
 /**
  * The server's configuration, read from the environment and validated ONCE (at start-up through

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { closeInterestPopup, expectNoSeriousAxeViolations, isPhone, openNavItem } from './helpers';
 
-const PAGES = ['/', '/d1', '/d2', '/privacy', '/terms', '/registration'];
+const PAGES = ['/', '/d1', '/d2', '/privacy', '/terms', '/registration', '/interest', '/interest/thanks', '/newsletter', '/newsletter/thanks'];
 
 test.describe('every public page', () => {
   for (const path of PAGES) {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/validation/zod';
 import { STAFF_COPY } from '@/content/staff';
 import { DISTRICT_CHOICES, LEAD_STATUSES } from '@/lib/db/enums';
 

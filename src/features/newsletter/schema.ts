@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/validation/zod';
 import { EMAIL_ERRORS } from '@/content/form-errors';
 import { emailSchema } from '@/lib/validation/email';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/validation/zod';
 import { STAFF_COPY } from '@/content/staff';
 import { emailSchema } from '@/lib/validation/email';
 

@@ -105,9 +105,11 @@ function formKey(fields: Record<string, unknown>, visible: readonly string[]): s
 
 /** A browser-posted form's answer: 303 to the success page, or back to the form with the typed values and the error. */
 async function formAnswer(request: Request, response: Response, options: PublicRouteOptions<z.ZodType>, values: Record<string, string>, db: Db | undefined): Promise<Response> {
-  const base = new URL(request.url);
-  if (response.ok) return Response.redirect(new URL(options.formPages.success, base), 303);
-  const redirect = new Response(null, { status: 303, headers: { Location: new URL(options.formPages.retry, base).toString(), 'Cache-Control': 'no-store' } });
+  // Relative locations: behind a proxy the request's own URL may name another host, and a form may only be
+  // redirected to its own origin (CSP form-action 'self').
+  const seeOther = (location: string) => new Response(null, { status: 303, headers: { Location: location, 'Cache-Control': 'no-store' } });
+  if (response.ok) return seeOther(options.formPages.success);
+  const redirect = seeOther(options.formPages.retry);
   try {
     const { error } = (await response.json()) as { error: string };
     const token = await sealFormFlash(db ?? (await getDatabase()).db, { values, error });

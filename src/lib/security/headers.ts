@@ -1,12 +1,14 @@
 /**
- * Security headers. The CSP carries a per-request nonce (set in src/proxy.ts); everything else is static
- * and set in next.config.ts so it also covers API routes and files in public/.
+ * Security headers. The CSP of a page allows its own files ('self') and its inline scripts: by hash on prerendered
+ * pages, by a per-request nonce on pages rendered per request (both chosen in src/proxy.ts). Everything else is
+ * static and set in next.config.ts so it also covers API routes and files in public/.
  */
-export function contentSecurityPolicy(nonce: string, isDev = process.env.NODE_ENV === 'development'): string {
+export function contentSecurityPolicy({ nonce, hashes = [] }: { nonce?: string; hashes?: string[] }, isDev = process.env.NODE_ENV === 'development'): string {
+  const inline = [...(nonce ? [`'nonce-${nonce}'`] : []), ...hashes];
   return [
     "default-src 'self'",
-    // 'strict-dynamic' lets the nonced Next.js bootstrap load its chunks; no unsafe-inline / unsafe-eval in production.
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${isDev ? " 'unsafe-eval'" : ''}`,
+    // No unsafe-inline / unsafe-eval in production: inline scripts must match a hash or carry the nonce.
+    ['script-src', "'self'", ...inline, ...(isDev ? ["'unsafe-eval'"] : [])].join(' '),
     // React style attributes (positions of toasts, progress bars) need inline styles; scripts stay strict.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",

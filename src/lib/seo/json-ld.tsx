@@ -1,4 +1,3 @@
-import { headers } from 'next/headers';
 import type { District } from '@/content/districts';
 import type { SiteFacts } from '@/content/site';
 
@@ -41,10 +40,9 @@ export function districtOfferJsonLd(district: District, facts: SiteFacts, siteUr
   };
 }
 
-/** Structured data in a script tag that carries the request's CSP nonce. */
-export async function JsonLd({ data }: { data: object }) {
-  const nonce = (await headers()).get('x-nonce') ?? undefined;
+/** Structured data. A data block is never executed, so the CSP needs no nonce or hash for it (pages stay static). */
+export function JsonLd({ data }: { data: object }) {
   // JSON.stringify cannot close the tag when "<" is escaped.
   const json = JSON.stringify(data).replace(/</g, '\\u003c');
-  return <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: json }} />;
+  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: json }} />;
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/validation/zod';
 
 /** The longest address SMTP allows (RFC 5321). */
 export const EMAIL_MAX_LENGTH = 254;

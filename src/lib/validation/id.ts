@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/validation/zod';
 
 /** A record's id in a URL path (a UUID, compared lower-cased): the one rule for every `[id]` route. */
 export const idParamSchema = z.uuid().transform((id) => id.toLowerCase());

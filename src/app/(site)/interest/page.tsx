@@ -17,7 +17,9 @@ const oneOf = <T extends string>(choices: readonly T[], value: unknown): T | und
  */
 export default async function InterestPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { district } = await searchParams;
-  const flash = await openFormFlash((await getDatabase()).db, (await headers()).get(FORM_FLASH_HEADER));
+  // Reading the request makes the page render per request; the database is opened only when a form came back.
+  const token = (await headers()).get(FORM_FLASH_HEADER);
+  const flash = token ? await openFormFlash((await getDatabase()).db, token) : undefined;
   const typed = flash?.values ?? {};
   const fields: InterestFields = {
     title: oneOf(TITLES, typed.title) ?? INTEREST_DEFAULTS.title,

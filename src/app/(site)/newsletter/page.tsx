@@ -10,7 +10,9 @@ export const metadata: Metadata = { title: NEWSLETTER_PAGE_COPY.metaTitle, robot
 
 /** Where a newsletter sign-up the server refused comes back, without scripts, with the address and the reason. */
 export default async function NewsletterPage() {
-  const flash = await openFormFlash((await getDatabase()).db, (await headers()).get(FORM_FLASH_HEADER));
+  // Reading the request makes the page render per request; the database is opened only when a form came back.
+  const token = (await headers()).get(FORM_FLASH_HEADER);
+  const flash = token ? await openFormFlash((await getDatabase()).db, token) : undefined;
   return (
     <section className="container-page max-w-2xl pt-32 pb-24 sm:pt-40" aria-labelledby="newsletter-heading">
       <h1 id="newsletter-heading" className="text-4xl sm:text-5xl">

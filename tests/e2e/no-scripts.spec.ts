@@ -1,0 +1,97 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { uniqueEmail } from './helpers';
+import { E2E_STAFF } from './staff-fixtures';
+
+/**
+ * Slow, flaky phones: until the scripts arrive — or when a chunk never does — the forms must still post, the lead
+ * must be stored, the visitor must see the confirmation, and nothing they typed may reach a URL.
+ */
+test.use({ javaScriptEnabled: false });
+
+/** Every URL the page loaded or was sent to. */
+function recordUrls(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('request', (request) => urls.push(request.url()));
+  page.on('framenavigated', (frame) => urls.push(frame.url()));
+  return urls;
+}
+
+async function leadsMatching(request: APIRequestContext, q: string) {
+  const signIn = await request.post('/api/staff/sign-in', { data: { email: E2E_STAFF.email, password: E2E_STAFF.password } });
+  expect(signIn.status()).toBe(200);
+  const res = await request.get(`/api/admin/leads?q=${encodeURIComponent(q)}`);
+  return (await res.json()).leads as { fullName: string; district: string }[];
+}
+
+test.describe('without scripts', () => {
+  test('the home popup posts the lead, shows the confirmation, and keeps personal data out of every URL', async ({ page }) => {
+    const urls = recordUrls(page);
+    const email = uniqueEmail('noscript');
+    await page.goto('/');
+    const dialog = page.getByRole('dialog', { name: 'Submit Interest' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByLabel('Title').selectOption('Miss');
+    await dialog.getByLabel('Full name').fill('Zainab Bello');
+    await dialog.getByLabel('E-mail').fill(email);
+    await dialog.getByLabel('Phone number').fill('0803 555 2468');
+    await dialog.getByLabel('Preferred district').selectOption('Moniya, Ibadan');
+    await dialog.getByRole('button', { name: 'Submit Interest' }).click();
+
+    await expect(page).toHaveURL(/\/interest\/thanks$/);
+    await expect(page.getByText('Your Interest has been submitted! We will reach out shortly ...')).toBeVisible();
+    for (const url of urls) {
+      for (const typed of ['Zainab', 'Bello', email.split('@')[0], '2468']) expect(url).not.toContain(typed);
+    }
+    const leads = await leadsMatching(page.request, email);
+    expect(leads).toHaveLength(1);
+    expect(leads[0]).toMatchObject({ fullName: 'Zainab Bello', district: 'Moniya, Ibadan' });
+  });
+
+  test("a district page's Submit Interest opens the form on its own page with the district chosen", async ({ page }) => {
+    await page.goto('/d1');
+    await page.getByRole('main').getByRole('button', { name: 'Submit Interest' }).first().click();
+    await expect(page).toHaveURL(/\/interest\?district=Lugbe/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Submit Interest' })).toBeVisible();
+    await expect(page.getByLabel('Preferred district')).toHaveValue('Lugbe, Abuja');
+  });
+
+  test('a refused form comes back with what was typed and the reason, and can then be sent', async ({ page }) => {
+    const urls = recordUrls(page);
+    const email = uniqueEmail('noscript-retry');
+    await page.goto('/interest');
+    const form = page.getByRole('main');
+    await form.getByLabel('Full name').fill('Chidi Okeke');
+    await page.getByLabel('E-mail', { exact: true }).fill(email);
+    // The browser accepts it (type=tel has no pattern); the server does not.
+    await page.getByLabel('Phone number').fill('123');
+    await form.getByRole('button', { name: 'Submit Interest' }).click();
+
+    await expect(page).toHaveURL(/\/interest$/);
+    await expect(page.getByRole('alert')).toHaveText('Please enter a phone number we can call, e.g. +234 803 123 4567.');
+    await expect(page.getByLabel('Full name')).toHaveValue('Chidi Okeke');
+    await expect(page.getByLabel('E-mail', { exact: true })).toHaveValue(email);
+    await expect(page.getByLabel('Phone number')).toHaveValue('123');
+
+    // Shown once: a reload starts afresh.
+    await page.reload();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await page.getByLabel('Full name').fill('Chidi Okeke');
+    await page.getByLabel('E-mail', { exact: true }).fill(email);
+    await page.getByLabel('Phone number').fill('+234 803 555 1357');
+    await form.getByRole('button', { name: 'Submit Interest' }).click();
+    await expect(page).toHaveURL(/\/interest\/thanks$/);
+    for (const url of urls) expect(url).not.toContain('Chidi');
+    expect(await leadsMatching(page.request, email)).toHaveLength(1);
+  });
+
+  test('the footer newsletter form signs up and lands on a thanks page', async ({ page }) => {
+    const email = uniqueEmail('noscript-news');
+    await page.goto('/d2');
+    const footer = page.getByRole('contentinfo');
+    await footer.getByLabel('E-mail address').fill(email);
+    await footer.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(page).toHaveURL(/\/newsletter\/thanks$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'You are subscribed' })).toBeVisible();
+    expect(page.url()).not.toContain(email.split('@')[0]);
+  });
+});
