@@ -3,6 +3,7 @@
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
 import { usePathname } from 'next/navigation';
+import { DISTRICTS } from '@/content/districts';
 import { NAV_COPY, NAV_ITEMS } from '@/content/navigation';
 import { SubmitInterestButton } from '@/features/interest/SubmitInterestButton';
 import { Modal } from '@/components/ui/Modal';
@@ -13,11 +14,15 @@ import { MenuIcon } from '@/components/icons';
 /** Pixels of scroll after which the navigation bar turns solid (spec §2, §9). */
 export const SCROLL_THRESHOLD = 10;
 
+/** Pages that open on a dark hero: there the bar starts transparent with light text; elsewhere it is solid. */
+const DARK_HERO_PATHS = new Set(['/', ...DISTRICTS.map((district) => district.path)]);
+
 export function SiteHeader({ brand }: { brand: string }) {
   const pathname = usePathname();
   const [scrolled, setScrolled] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   const [comingSoon, setComingSoon] = useState<string | null>(null);
+  const solid = scrolled || !DARK_HERO_PATHS.has(pathname);
 
   useEffect(() => {
     const update = () => setScrolled(window.scrollY > SCROLL_THRESHOLD);
@@ -59,7 +64,7 @@ export function SiteHeader({ brand }: { brand: string }) {
       <header
         data-scrolled={scrolled}
         className={`fixed inset-x-0 top-0 z-40 transition-[background-color,box-shadow,color] duration-300 ${
-          scrolled ? 'bg-ivory-50/95 text-forest-900 shadow-[0_1px_0_rgba(18,48,42,0.08),0_8px_24px_-12px_rgba(18,48,42,0.25)] backdrop-blur' : 'bg-transparent text-ivory-50'
+          solid ? 'bg-ivory-50/95 text-forest-900 shadow-[0_1px_0_rgba(18,48,42,0.08),0_8px_24px_-12px_rgba(18,48,42,0.25)] backdrop-blur' : 'bg-transparent text-ivory-50'
         }`}
       >
         <div className="container-page flex h-16 items-center justify-between gap-4 sm:h-20">
@@ -71,7 +76,7 @@ export function SiteHeader({ brand }: { brand: string }) {
             <ul className="flex items-center gap-1">{navLinks(false)}</ul>
           </nav>
           <div className="flex items-center gap-2">
-            <SubmitInterestButton className={`hidden sm:inline-flex ${scrolled ? 'btn-primary' : 'btn-brass'}`}>{NAV_COPY.submitInterest}</SubmitInterestButton>
+            <SubmitInterestButton className={`hidden sm:inline-flex ${solid ? 'btn-primary' : 'btn-brass'}`}>{NAV_COPY.submitInterest}</SubmitInterestButton>
             <button
               type="button"
               className="inline-flex size-11 items-center justify-center rounded-full hover:bg-current/10 lg:hidden"

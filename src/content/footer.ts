@@ -18,6 +18,6 @@ export const NEWSLETTER_PAGE_COPY = {
   metaTitle: 'Newsletter',
   heading: 'Our newsletter',
   thanksMetaTitle: 'Subscribed',
-  thanksHeading: 'You are subscribed',
+  thanksHeading: 'Thank you for subscribing',
   backHome: 'Back to the home page',
 } as const;

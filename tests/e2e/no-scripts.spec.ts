@@ -91,7 +91,7 @@ test.describe('without scripts', () => {
     await footer.getByLabel('E-mail address').fill(email);
     await footer.getByRole('button', { name: 'Subscribe' }).click();
     await expect(page).toHaveURL(/\/newsletter\/thanks$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'You are subscribed' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Thank you for subscribing' })).toBeVisible();
     expect(page.url()).not.toContain(email.split('@')[0]);
   });
 });

@@ -27,20 +27,22 @@ function detail(row: LeadNotificationRow): string {
 export function NotificationList({ leadId, rows, canResend }: { leadId: string; rows: LeadNotificationRow[]; canResend: boolean }) {
   const byChannel = new Map<NotificationChannel, LeadNotificationRow>(rows.map((row) => [row.channel, row]));
   return (
-    <ul className="mt-4 space-y-3">
+    <ul className="mt-4 divide-y divide-forest-900/10 [&>li]:py-3 [&>li:first-child]:pt-0">
       {NOTIFICATION_CHANNELS.map((channel) => {
         const row = byChannel.get(channel);
         const state = row?.state ?? 'queued';
         return (
-          <li key={channel} className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2 text-sm" data-testid="lead-notification" data-channel={channel} data-state={state}>
-            <div className="min-w-0">
+          <li key={channel} className="text-sm" data-testid="lead-notification" data-channel={channel} data-state={state}>
+            <div className="flex items-center justify-between gap-3">
               <p className="font-medium">{copy.channels[channel]}</p>
-              <p className="wrap-anywhere text-xs text-ink-soft">{row ? detail(row) : copy.pending}</p>
+              <span className={`inline-flex shrink-0 items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATE_STYLES[state]}`}>{copy.states[state]}</span>
             </div>
-            <div className="flex items-center gap-3">
-              <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATE_STYLES[state]}`}>{copy.states[state]}</span>
-              {canResend && row && state !== 'queued' ? <ResendButton leadId={leadId} channel={channel} /> : null}
-            </div>
+            <p className="mt-1 wrap-anywhere text-xs text-ink-soft">{row ? detail(row) : copy.pending}</p>
+            {canResend && row && state !== 'queued' ? (
+              <div className="mt-1.5">
+                <ResendButton leadId={leadId} channel={channel} />
+              </div>
+            ) : null}
           </li>
         );
       })}

@@ -103,7 +103,9 @@ export default async function LeadPage({ params }: { params: Promise<{ id: strin
         <section aria-labelledby="status" className="order-first min-w-0 space-y-4 rounded-2xl border lg:order-none border-forest-900/10 bg-white p-6">
           <h2 id="status" className="text-xl">{copy.status}</h2>
           <LeadStatusForm leadId={lead.id} status={lead.status} />
-          <h2 id="notifications" className="pt-4 text-xl">{NOTIFICATION_COPY.title}</h2>
+          <h2 id="notifications" className="border-t border-forest-900/10 pt-6 text-xl">
+            {NOTIFICATION_COPY.title}
+          </h2>
           <NotificationList leadId={lead.id} rows={notifications} canResend={staff.role === 'owner'} />
         </section>
       </div>
