@@ -15,7 +15,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startSmtpPeer, startWebhookReceiver, TEST_WEBHOOK_SECRET } from '../tests/support/peers.ts';
-import { buildIfStale, deliveriesByLead, exited, freePort, freshDatabase, leadBody, pgUrl, startServer, waitHealthy } from './lib/harness.mjs';
+import { buildIfStale, deliveriesByLead, exited, freePort, freshDatabase, leadBody, pgUrl, postLead, startServer, waitHealthy } from './lib/harness.mjs';
 
 const SUBMISSIONS = Number(process.env.CRASH_SUBMISSIONS ?? 1200);
 const CONCURRENCY = Number(process.env.CRASH_CONCURRENCY ?? 50);
@@ -55,13 +55,8 @@ async function run(kind) {
       if (Date.now() - startedAt > DEADLINE_MS) return;
       stats.attempts++;
       try {
-        const res = await fetch(`${base}/api/interest`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'idempotency-key': key },
-          body: JSON.stringify(body),
-          signal: AbortSignal.timeout(30_000),
-        });
-        const data = await res.json().catch(() => undefined);
+        const res = await postLead(base, body, key);
+        const { data } = res;
         if (data === undefined) {
           // The status arrived but the body was cut off by the kill: the visitor saw no answer, so the form resends.
           stats.cutOffAnswers++;

@@ -1,4 +1,5 @@
 import type { NotificationChannel, NotificationState } from '@/lib/db/enums';
+import { STAFF_COPY } from './staff';
 
 /** Copy of the messages every lead sets off, and of their states in the staff area. */
 
@@ -13,20 +14,8 @@ export interface LeadForMessage {
 export const SALES_EMAIL_COPY = {
   subject: (lead: LeadForMessage) => `New lead: ${lead.district} — ${lead.title} ${lead.fullName}`,
   intro: 'A new lead has just submitted interest on the website. Call within the hour: leads called within five minutes are far likelier to buy.',
-  fields: {
-    name: 'Name',
-    email: 'E-mail',
-    phone: 'Phone',
-    district: 'District',
-    received: 'Received',
-    utmSource: 'UTM source',
-    utmMedium: 'UTM medium',
-    utmCampaign: 'UTM campaign',
-    utmTerm: 'UTM term',
-    utmContent: 'UTM content',
-    referrer: 'Referrer',
-    landingPath: 'Landing page',
-  },
+  // The staff area's own field labels, so a lead reads the same in the e-mail and in the inbox.
+  fields: { ...STAFF_COPY.lead.fields, received: STAFF_COPY.lead.received },
   attribution: 'Where the lead came from',
   noAttribution: 'Direct (no campaign or referrer recorded)',
   call: 'Call',

@@ -3,6 +3,7 @@ import type { SiteFacts } from '@/content/site';
 import { telHref, whatsappHref } from '@/lib/contact-links';
 import type { InterestSubmissionRow } from '@/lib/db/schema';
 import { formatDateTime } from '@/lib/format';
+import { ATTRIBUTION_FIELDS } from '@/lib/lead-attribution';
 
 /**
  * The messages a lead sets off, as plain text and HTML. Everything the visitor typed is escaped in the HTML; the
@@ -41,18 +42,7 @@ export function salesEmail(lead: InterestSubmissionRow, facts: SiteFacts, siteUr
     [copy.fields.district, lead.district],
     [copy.fields.received, formatDateTime(lead.createdAt)],
   ];
-  const attribution = (
-    [
-      [copy.fields.utmSource, lead.utmSource],
-      [copy.fields.utmMedium, lead.utmMedium],
-      [copy.fields.utmCampaign, lead.utmCampaign],
-      [copy.fields.utmTerm, lead.utmTerm],
-      [copy.fields.utmContent, lead.utmContent],
-      [copy.fields.referrer, lead.referrer],
-      [copy.fields.landingPath, lead.landingPath],
-    ] as [string, string | null][]
-  ).filter((row): row is [string, string] => Boolean(row[1]));
-
+  const attribution = ATTRIBUTION_FIELDS.flatMap((field): [string, string][] => (lead[field] ? [[copy.fields[field], lead[field]]] : []));
   const textRows = (rows: [string, string][]) => rows.map(([label, value]) => `${label}: ${value}`).join('\n');
   const text = [
     copy.intro,

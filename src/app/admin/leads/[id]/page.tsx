@@ -6,6 +6,7 @@ import { LeadNoteForm, LeadStatusForm } from '@/features/leads-admin/components/
 import { StatusBadge } from '@/features/leads-admin/components/StatusBadge';
 import { leadContactLinks, timeAgo } from '@/features/leads-admin/format';
 import { formatDateTime } from '@/lib/format';
+import { ATTRIBUTION_FIELDS } from '@/lib/lead-attribution';
 import { getLeadDetail } from '@/features/leads-admin/repository.server';
 import { NotificationList } from '@/features/notifications/NotificationList';
 import { listForLead } from '@/features/notifications/repository.server';
@@ -43,13 +44,7 @@ export default async function LeadPage({ params }: { params: Promise<{ id: strin
     [copy.firstContact, lead.firstContactedAt ? formatDateTime(lead.firstContactedAt) : copy.notContacted],
   ];
   const attribution: [string, string | null][] = [
-    [copy.fields.utmSource, lead.utmSource],
-    [copy.fields.utmMedium, lead.utmMedium],
-    [copy.fields.utmCampaign, lead.utmCampaign],
-    [copy.fields.utmTerm, lead.utmTerm],
-    [copy.fields.utmContent, lead.utmContent],
-    [copy.fields.referrer, lead.referrer],
-    [copy.fields.landingPath, lead.landingPath],
+    ...ATTRIBUTION_FIELDS.map((field): [string, string | null] => [copy.fields[field], lead[field]]),
     [copy.fields.spam, lead.spam ? `yes (${lead.spamReason ?? 'flagged'})` : 'no'],
   ];
   return (
