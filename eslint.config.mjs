@@ -17,6 +17,20 @@ const project = {
         };
       },
     },
+    // Zod's configuration (src/lib/validation/zod-config.ts) is imported before Zod itself, so it applies to every schema.
+    'zod-configured': {
+      meta: { type: 'problem', messages: { missing: "Import '@/lib/validation/zod-config' before 'zod'." } },
+      create(context) {
+        return {
+          Program(node) {
+            const imports = node.body.filter((s) => s.type === 'ImportDeclaration');
+            const zod = imports.findIndex((s) => s.source.value === 'zod' && s.importKind !== 'type');
+            const configured = imports.findIndex((s) => s.source.value === '@/lib/validation/zod-config');
+            if (zod >= 0 && !context.filename.endsWith('zod-config.ts') && (configured < 0 || configured > zod)) context.report({ node: imports[zod], messageId: 'missing' });
+          },
+        };
+      },
+    },
     // Feature folders do not import each other; what two features share lives in src/lib.
     'feature-boundaries': {
       meta: { type: 'problem', messages: { crossing: "src/features/{{from}} may not import src/features/{{to}}: move what both need into src/lib." } },
@@ -37,17 +51,7 @@ const project = {
 const config = [
   ...nextVitals,
   ...nextTs,
-  { plugins: { project }, rules: { 'project/server-only': 'error', 'project/feature-boundaries': 'error' } },
-  {
-    files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/lib/validation/zod.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { paths: [{ name: 'zod', message: "Import z from '@/lib/validation/zod' (configured for our CSP).", allowTypeImports: true }] },
-      ],
-    },
-  },
+  { plugins: { project }, rules: { 'project/server-only': 'error', 'project/feature-boundaries': 'error', 'project/zod-configured': 'error' } },
   { ignores: ['.next*/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts', 'drizzle/**'] },
 ];
 

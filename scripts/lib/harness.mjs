@@ -2,7 +2,7 @@
 // production server into its own dist dir, start it on a free port against PGlite or PostgreSQL, wait for health.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -43,6 +43,7 @@ export async function buildIfStale(log) {
   // `next build` adds its dist dir's type globs to tsconfig.json; keep the shared file as it was.
   const tsconfig = path.join(root, 'tsconfig.json');
   const before = readFileSync(tsconfig, 'utf8');
+  const { atime, mtime } = statSync(tsconfig);
   try {
     const result = spawnSync(path.join(root, 'node_modules/.bin/next'), ['build'], {
       cwd: root,
@@ -54,7 +55,11 @@ export async function buildIfStale(log) {
     const hashes = spawnSync(process.execPath, [path.join(root, 'scripts/csp-hashes.mjs')], { cwd: root, stdio: 'inherit', env: { ...process.env, NEXT_DIST_DIR: DIST_DIR } });
     if (hashes.status !== 0) throw new Error('csp-hashes failed');
   } finally {
-    if (readFileSync(tsconfig, 'utf8') !== before) writeFileSync(tsconfig, before);
+    // Restored with its old times too, so the next run does not take the build for stale.
+    if (readFileSync(tsconfig, 'utf8') !== before) {
+      writeFileSync(tsconfig, before);
+      utimesSync(tsconfig, atime, mtime);
+    }
   }
 }
 
@@ -62,10 +67,13 @@ export function freePort() {
   return spawnSync(process.execPath, [path.join(root, 'scripts/free-port.mjs')], { encoding: 'utf8' }).stdout.trim();
 }
 
-/** `next start` of the DIST_DIR build with the limits lifted for load; `env` adds the database and peers. */
-export function startServer(port, env, logFile) {
+/**
+ * `next start` of the DIST_DIR build with the limits lifted for load; `env` adds the database and peers. `app` starts
+ * another app directory instead (the bench's empty baseline page, which names its own dist dir).
+ */
+export function startServer(port, env, logFile, { app } = {}) {
   const out = openSync(logFile, 'a');
-  return spawn(path.join(root, 'node_modules/.bin/next'), ['start', '-H', '127.0.0.1', '-p', port], {
+  return spawn(path.join(root, 'node_modules/.bin/next'), ['start', ...(app ? [app] : []), '-H', '127.0.0.1', '-p', port], {
     cwd: root,
     stdio: ['ignore', out, out],
     env: {
@@ -81,12 +89,12 @@ export function startServer(port, env, logFile) {
   });
 }
 
-export async function waitHealthy(base, child, timeoutMs = 90_000) {
+export async function waitHealthy(base, child, timeoutMs = 90_000, healthPath = '/api/health') {
   const start = Date.now();
   while (Date.now() - start < timeoutMs) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode} before it was healthy`);
     try {
-      const res = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(2_000) });
+      const res = await fetch(`${base}${healthPath}`, { signal: AbortSignal.timeout(2_000) });
       if (res.status === 200) return Date.now() - start;
     } catch {
       /* not up yet */

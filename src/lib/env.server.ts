@@ -1,5 +1,6 @@
 import 'server-only';
-import { z } from '@/lib/validation/zod';
+import '@/lib/validation/zod-config';
+import { z } from 'zod';
 
 /**
  * The server's configuration, read from the environment and validated ONCE (at start-up through

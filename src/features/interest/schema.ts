@@ -1,4 +1,5 @@
-import { z } from '@/lib/validation/zod';
+import '@/lib/validation/zod-config';
+import { z } from 'zod';
 import { INTEREST_ERRORS, EMAIL_ERRORS } from '@/content/form-errors';
 import { DISTRICT_CHOICES, TITLES } from '@/lib/db/enums';
 import { emailSchema } from '@/lib/validation/email';

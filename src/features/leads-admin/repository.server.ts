@@ -1,7 +1,8 @@
 import 'server-only';
 import { and, asc, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { z } from '@/lib/validation/zod';
+import '@/lib/validation/zod-config';
+import { z } from 'zod';
 import type { Actor } from '@/lib/audit.server';
 import { interestSubmissions, leadActivity, leadNotes, type InterestSubmissionRow, type LeadStatus } from '@/lib/db/schema';
 import type { LeadFilters } from './schema';

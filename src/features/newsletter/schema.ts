@@ -1,4 +1,5 @@
-import { z } from '@/lib/validation/zod';
+import '@/lib/validation/zod-config';
+import { z } from 'zod';
 import { EMAIL_ERRORS } from '@/content/form-errors';
 import { emailSchema } from '@/lib/validation/email';
 

@@ -1,4 +1,5 @@
-import { z } from '@/lib/validation/zod';
+import '@/lib/validation/zod-config';
+import { z } from 'zod';
 import { STAFF_COPY } from '@/content/staff';
 import { NOTIFICATION_CHANNELS } from '@/lib/db/enums';
 

@@ -1,4 +1,5 @@
-import { z } from '@/lib/validation/zod';
+import '@/lib/validation/zod-config';
+import { z } from 'zod';
 
 /** The longest address SMTP allows (RFC 5321). */
 export const EMAIL_MAX_LENGTH = 254;

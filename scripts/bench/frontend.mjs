@@ -1,0 +1,113 @@
+// Bench, front-end part: Lighthouse (mobile: its default throttling and device) on the public pages, interleaved
+// with the empty Next.js page of the same version (built here as the baseline), medians of RUNS; and `GET` at 64
+// connections against the same baseline. Every figure is printed with its budget and pass/short.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import autocannon from 'autocannon';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { exited, freePort, freshDatabase, root, startServer, waitHealthy } from '../lib/harness.mjs';
+
+const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const PAGES = ['/', '/d1', '/d2'];
+const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const KiB = 1024;
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+
+function buildBaseline(log) {
+  log('building the empty baseline page into .next-baseline ...');
+  const result = spawnSync(path.join(root, 'node_modules/.bin/next'), ['build', 'scripts/bench/baseline'], { cwd: root, stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
+  if (result.status !== 0) throw new Error('the baseline build failed');
+}
+
+async function lighthouseOnce(url, chrome) {
+  const { lhr } = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
+  const audit = (id) => lhr.audits[id];
+  const items = audit('resource-summary')?.details?.items ?? [];
+  const bytes = (type) => items.find((item) => item.resourceType === type)?.transferSize ?? 0;
+  return {
+    performance: Math.round(lhr.categories.performance.score * 100),
+    accessibility: Math.round(lhr.categories.accessibility.score * 100),
+    bestPractices: Math.round(lhr.categories['best-practices'].score * 100),
+    seo: Math.round(lhr.categories.seo.score * 100),
+    lcpMs: Math.round(audit('largest-contentful-paint').numericValue),
+    tbtMs: Math.round(audit('total-blocking-time').numericValue),
+    cls: Math.round(audit('cumulative-layout-shift').numericValue * 1000) / 1000,
+    totalKiB: Math.round(bytes('total') / KiB),
+    jsKiB: Math.round(bytes('script') / KiB),
+    bfcache: audit('bf-cache')?.score === 1,
+  };
+}
+
+async function load(url, seconds = 10) {
+  const result = await autocannon({ url, connections: 64, duration: seconds });
+  return { requestsPerSecond: Math.round(result.requests.average), p50Ms: result.latency.p50, p99Ms: result.latency.p99, errors: result.errors + result.non2xx };
+}
+
+export async function benchFrontend(log) {
+  buildBaseline(log);
+  const database = await freshDatabase('pglite', 'bench_front');
+  const sitePort = freePort();
+  const basePort = freePort();
+  const site = startServer(sitePort, database.env, path.join(database.work, 'site.log'));
+  const baseline = startServer(basePort, {}, path.join(database.work, 'baseline.log'), { app: 'scripts/bench/baseline' });
+  const siteUrl = `http://127.0.0.1:${sitePort}`;
+  const baseUrl = `http://127.0.0.1:${basePort}`;
+  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS, userDataDir: mkdtempSync(path.join(tmpdir(), 'lh-')) });
+  try {
+    await waitHealthy(siteUrl, site);
+    await waitHealthy(baseUrl, baseline, 90_000, '/');
+    await sleep(2_000);
+    const samples = { baseline: [], ...Object.fromEntries(PAGES.map((p) => [p, []])) };
+    for (let run = 0; run < RUNS; run++) {
+      // Interleaved, so a noisy moment on the machine touches every page alike.
+      samples.baseline.push(await lighthouseOnce(`${baseUrl}/`, chrome));
+      for (const page of PAGES) samples[page].push(await lighthouseOnce(`${siteUrl}${page}`, chrome));
+      log(`lighthouse run ${run + 1}/${RUNS} done`);
+    }
+    const medians = Object.fromEntries(Object.entries(samples).map(([page, runs]) => [page, Object.fromEntries(Object.keys(runs[0]).map((key) => [key, typeof runs[0][key] === 'boolean' ? runs.every((r) => r[key]) : median(runs.map((r) => r[key]))]))]));
+    const baseLoad = await load(`${baseUrl}/`);
+    const siteLoad = await load(`${siteUrl}/`);
+    return report(medians, { baseline: baseLoad, site: siteLoad });
+  } finally {
+    await chrome.kill();
+    for (const child of [site, baseline]) {
+      child.kill('SIGTERM');
+      await exited(child);
+    }
+    await database.dispose();
+  }
+}
+
+function report(medians, load) {
+  const base = medians.baseline;
+  const rows = [];
+  const check = (page, figure, value, budget, pass) => rows.push({ page, figure, value, budget, pass });
+  for (const page of PAGES) {
+    const m = medians[page];
+    check(page, 'performance', m.performance, `≥ 95 and ≥ ${base.performance - 3} (empty page − 3)`, m.performance >= 95 && m.performance >= base.performance - 3);
+    check(page, 'accessibility', m.accessibility, '100', m.accessibility === 100);
+    check(page, 'SEO', m.seo, '100', m.seo === 100);
+    check(page, 'best practices', m.bestPractices, `≥ ${base.bestPractices} (empty page)`, m.bestPractices >= base.bestPractices);
+    check(page, 'LCP', `${m.lcpMs} ms`, '≤ 1800 ms', m.lcpMs <= 1800);
+    check(page, 'CLS', m.cls, '0', m.cls === 0);
+    check(page, 'TBT', `${m.tbtMs} ms`, `(empty page ${base.tbtMs} ms)`, true);
+    check(page, 'total transfer', `${m.totalKiB} KiB`, '≤ 300 KiB', m.totalKiB <= 300);
+    check(page, 'JS transfer', `${m.jsKiB} KiB`, page === '/' ? '≤ 150 KiB' : `(empty page ${base.jsKiB} KiB)`, page === '/' ? m.jsKiB <= 150 : true);
+    check(page, 'back/forward cache', m.bfcache ? 'eligible' : 'not eligible', 'eligible', m.bfcache);
+  }
+  const ratio = Math.round((load.site.requestsPerSecond / load.baseline.requestsPerSecond) * 100) / 100;
+  check('/', 'GET / at 64 connections', `${load.site.requestsPerSecond} req/s (p50 ${load.site.p50Ms} ms, p99 ${load.site.p99Ms} ms), ${ratio} of the empty page's ${load.baseline.requestsPerSecond}`, '≥ 0.5 of the empty page', ratio >= 0.5 && load.site.errors === 0);
+  console.log('\nLighthouse mobile, medians of', RUNS, '(empty Next.js page, same run:', JSON.stringify(base), ')');
+  console.log('| page | figure | value | budget | result |');
+  console.log('|---|---|---|---|---|');
+  for (const r of rows) console.log(`| ${r.page} | ${r.figure} | ${r.value} | ${r.budget} | ${r.pass ? 'pass' : 'short'} |`);
+  return { medians, load, rows, pass: rows.every((r) => r.pass) };
+}
