@@ -1,0 +1,180 @@
+'use client';
+
+import { Field } from '@/components/ui/Field';
+import { HoneypotField } from '@/components/ui/HoneypotField';
+import Link from 'next/link';
+import { useId, useState, type FormEvent } from 'react';
+import { INTEREST_COPY } from '@/content/interest';
+import { DISTRICT_CHOICES, TITLES, interestSchema, type InterestFields } from './schema';
+import { INTEREST_ENDPOINT } from './submit';
+
+type FieldErrors = Partial<Record<keyof InterestFields, string>>;
+
+export interface InterestFormProps {
+  fields: InterestFields;
+  onChange?: (fields: InterestFields) => void;
+  onSubmit?: (fields: InterestFields, honeypot: string) => Promise<void>;
+  /** Called when the visitor follows the privacy link (the popup closes). */
+  onLeave?: () => void;
+  /** The server's sentence after a refused post without scripts. */
+  refusal?: string;
+  className?: string;
+}
+
+/**
+ * The interest form: five required fields, validated by the browser and by the shared schema. It always posts
+ * itself to /api/interest, so it works before the scripts arrive (or if they never do); with scripts, `onSubmit`
+ * takes over and sends JSON. Without `onChange` it keeps its own values (the no-scripts page).
+ */
+export function InterestForm({ fields, onChange, onSubmit, onLeave, refusal, className = 'mt-6' }: InterestFormProps) {
+  const id = useId();
+  const [own, setOwn] = useState(fields);
+  const values = onChange ? fields : own;
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [honeypot, setHoneypot] = useState('');
+  const copy = INTEREST_COPY;
+
+  const set = <K extends keyof InterestFields>(key: K, value: InterestFields[K]) => {
+    (onChange ?? setOwn)({ ...values, [key]: value });
+    if (errors[key]) setErrors({ ...errors, [key]: undefined });
+  };
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    if (!onSubmit) return; // the browser posts the form itself
+    event.preventDefault();
+    const parsed = interestSchema.safeParse(values);
+    if (!parsed.success) {
+      const next: FieldErrors = {};
+      for (const issue of parsed.error.issues) {
+        const key = issue.path[0] as keyof InterestFields;
+        next[key] ??= issue.message;
+      }
+      setErrors(next);
+      document.getElementById(`${id}-${Object.keys(next)[0]}`)?.focus();
+      return;
+    }
+    setErrors({});
+    await onSubmit(values, honeypot);
+  };
+
+  return (
+    <form
+      className={`grid grid-cols-4 gap-4 ${className}`}
+      method="post"
+      action={INTEREST_ENDPOINT}
+      onSubmit={handleSubmit}
+      aria-label={copy.dialogTitle}
+    >
+      {refusal ? (
+        <p role="alert" className="col-span-4 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-900">
+          {refusal}
+        </p>
+      ) : null}
+      <div className="col-span-1">
+        <Field id={`${id}-title`} label={copy.labels.title}>
+          {(control) => (
+            <select
+              {...control}
+              name="title"
+              required
+              className="field px-2"
+              value={values.title}
+              onChange={(e) => set('title', e.target.value as InterestFields['title'])}
+            >
+              {TITLES.map((t) => (
+                <option key={t} value={t}>
+                  {t}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      </div>
+      <div className="col-span-3">
+        <Field id={`${id}-fullname`} label={copy.labels.fullname} error={errors.fullname}>
+          {(control) => (
+            <input
+              {...control}
+              name="fullname"
+              type="text"
+              required
+              autoComplete="name"
+              placeholder={copy.placeholders.fullname}
+              className="field"
+              value={values.fullname}
+              onChange={(e) => set('fullname', e.target.value)}
+              data-autofocus
+            />
+          )}
+        </Field>
+      </div>
+      <div className="col-span-4">
+        <Field id={`${id}-email`} label={copy.labels.email} error={errors.email}>
+          {(control) => (
+            <input
+              {...control}
+              name="email"
+              type="email"
+              required
+              autoComplete="email"
+              inputMode="email"
+              placeholder={copy.placeholders.email}
+              className="field"
+              value={values.email}
+              onChange={(e) => set('email', e.target.value)}
+            />
+          )}
+        </Field>
+      </div>
+      <div className="col-span-4">
+        <Field id={`${id}-phonenumber`} label={copy.labels.phonenumber} hint={copy.phoneHint} error={errors.phonenumber}>
+          {(control) => (
+            <input
+              {...control}
+              name="phonenumber"
+              type="tel"
+              required
+              autoComplete="tel"
+              placeholder={copy.placeholders.phonenumber}
+              className="field"
+              value={values.phonenumber}
+              onChange={(e) => set('phonenumber', e.target.value)}
+            />
+          )}
+        </Field>
+      </div>
+      <div className="col-span-4">
+        <Field id={`${id}-district`} label={copy.labels.district}>
+          {(control) => (
+            <select
+              {...control}
+              name="district"
+              required
+              className="field"
+              value={values.district}
+              onChange={(e) => set('district', e.target.value as InterestFields['district'])}
+            >
+              {DISTRICT_CHOICES.map((d) => (
+                <option key={d} value={d}>
+                  {d}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      </div>
+      <HoneypotField id={`${id}-website`} value={honeypot} onChange={setHoneypot} />
+      <div className="col-span-4 mt-2">
+        <button type="submit" className="btn-primary w-full">
+          {copy.submit}
+        </button>
+        <p className="mt-3 text-center text-xs text-ink-soft">
+          {copy.privacyNote}{' '}
+          <Link href="/privacy" className="underline underline-offset-2 hover:text-forest-900" onClick={onLeave}>
+            {copy.privacyLink}
+          </Link>
+        </p>
+      </div>
+    </form>
+  );
+}
