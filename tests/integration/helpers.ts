@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { openDatabase, setDatabaseForTests, type DatabaseHandle } from '@/lib/db/client';
+import { leadNotifications } from '@/lib/db/schema';
 import { resetEnvCache } from '@/lib/env.server';
 
 /**
@@ -134,7 +136,5 @@ export const freshClient = () => {
 
 /** The notification rows of a lead (written in the lead's own transaction; none for spam). */
 export async function notificationsOf(handle: DatabaseHandle, leadId: string) {
-  const { leadNotifications } = await import('@/lib/db/schema');
-  const { eq } = await import('drizzle-orm');
   return handle.db.select().from(leadNotifications).where(eq(leadNotifications.leadId, leadId));
 }

@@ -29,18 +29,20 @@ export async function startJobQueue(connection: QueueConnection): Promise<PgBoss
   return boss;
 }
 
+/** pg-boss's view of a Drizzle transaction. Drizzle's generic type leaves execute()'s result unknown; both drivers return what fromDrizzle reads. */
+const inTransaction = (tx: Db) => fromDrizzle(tx as unknown as Parameters<typeof fromDrizzle>[0], sql);
+
 /**
  * Adds a job inside a Drizzle transaction: it exists only if the transaction commits. `options.id` makes the send
  * idempotent (a second send with the same id adds nothing).
  */
 export function sendInTransaction(boss: PgBoss, tx: Db, queue: QueueDefinition, data: object, options: SendOptions = {}): Promise<string | null> {
-  // Drizzle's generic database type leaves execute()'s result unknown; both drivers return what fromDrizzle reads.
-  return boss.send(queue.name, data, { ...options, db: fromDrizzle(tx as unknown as Parameters<typeof fromDrizzle>[0], sql) });
+  return boss.send(queue.name, data, { ...options, db: inTransaction(tx) });
 }
 
 /** Adds several jobs with one statement inside a Drizzle transaction (each job's id makes it idempotent). */
 export async function insertInTransaction(boss: PgBoss, tx: Db, queue: QueueDefinition, jobs: { id: string; data: object }[]): Promise<void> {
-  if (jobs.length) await boss.insert(queue.name, jobs, { db: fromDrizzle(tx as unknown as Parameters<typeof fromDrizzle>[0], sql) });
+  if (jobs.length) await boss.insert(queue.name, jobs, { db: inTransaction(tx) });
 }
 
 /**
