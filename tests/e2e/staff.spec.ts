@@ -106,8 +106,8 @@ test.describe('staff area', () => {
     expect(csv.headers()['content-type']).toBe('text/csv; charset=utf-8');
     const lines = (await csv.text()).replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
     expect(lines).toHaveLength(2);
-    expect(lines[0].split(',').slice(0, 8)).toEqual(['received_at', 'title', 'full_name', 'email', 'phone', 'phone_e164', 'district', 'status']);
-    expect(lines[1]).toContain(`,${name},${email},0803 555 1234,'+2348035551234,"Moniya, Ibadan",contacted,`);
+    expect(lines[0].split(',').slice(0, 8)).toEqual(['"received_at"', '"title"', '"full_name"', '"email"', '"phone"', '"phone_e164"', '"district"', '"status"']);
+    expect(lines[1]).toContain(`,"${name}","${email}","0803 555 1234","'+2348035551234","Moniya, Ibadan","contacted",`);
 
     // Sign out: keys gone, /admin sends back to sign-in.
     await page.getByRole('button', { name: 'Sign out' }).click();
