@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { GET as listRoute } from '@/app/api/admin/leads/route';
 import { GET as getRoute, PATCH as patchRoute } from '@/app/api/admin/leads/[id]/route';
 import { POST as noteRoute } from '@/app/api/admin/leads/[id]/notes/route';
