@@ -59,6 +59,7 @@ export default defineConfig({
       // Many e2e submissions come from one address; the rate limit itself is tested in the integration suite.
       RATE_LIMIT_INTEREST: '1000/600',
       RATE_LIMIT_NEWSLETTER: '1000/600',
+      RATE_LIMIT_SIGN_IN: '1000/600',
       MIN_FILL_MS: '0',
       SITE_URL: baseURL,
       // Staff area: the first owner is created from these at start-up (tests/e2e/staff*.spec.ts sign in with them).

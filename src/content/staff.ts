@@ -26,6 +26,9 @@ export const STAFF_COPY = {
     badCredentials: 'That e-mail and password do not match an active staff account.',
     lockedOut: (minutes: number) =>
       `Too many failed sign-ins. For your security, sign-in is paused: try again in ${minutes === 1 ? 'a minute' : `${minutes} minutes`}.`,
+    tooManyAttempts: (minutes: number) =>
+      `Too many sign-in requests from your connection. Please wait ${minutes === 1 ? 'a minute' : `${minutes} minutes`} and try again.`,
+    busy: 'The server is busy checking other sign-ins. Please try again in a few seconds.',
     crossSite: 'This request came from another site and was refused.',
     forbidden: 'Only an owner can do this.',
     notFound: 'That record no longer exists.',

@@ -126,6 +126,7 @@ const envSchema = z
     TRUST_PROXY: booleanFlag('TRUST_PROXY'),
     RATE_LIMIT_INTEREST: rate('RATE_LIMIT_INTEREST', '5/600'),
     RATE_LIMIT_NEWSLETTER: rate('RATE_LIMIT_NEWSLETTER', '5/600'),
+    RATE_LIMIT_SIGN_IN: rate('RATE_LIMIT_SIGN_IN', '20/600'),
     MIN_FILL_MS: z.preprocess(
       blankToUndefined,
       z.coerce.number({ error: 'MIN_FILL_MS must be a whole number of milliseconds (0 turns the check off).' }).int('MIN_FILL_MS must be a whole number of milliseconds (0 turns the check off).').min(0, 'MIN_FILL_MS must be a whole number of milliseconds (0 turns the check off).').max(600_000, 'MIN_FILL_MS must be at most 600000 (10 minutes).').default(1500),

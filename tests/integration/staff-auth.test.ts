@@ -3,9 +3,9 @@ import { POST as signInRoute } from '@/app/api/staff/sign-in/route';
 import { POST as signOutRoute } from '@/app/api/staff/sign-out/route';
 import { handleSignIn } from '@/features/staff/auth-handlers.server';
 import { ensureFirstOwner } from '@/features/staff/bootstrap.server';
-import { lockedUntil } from '@/features/staff/lockout.server';
-import { hashPassword, isCommonPassword, passwordProblem, verifyPassword } from '@/features/staff/password.server';
-import { findStaffByEmail } from '@/features/staff/repository.server';
+import { LOCKOUT, lockedUntil } from '@/features/staff/lockout.server';
+import { acquireHashSlot, hashPassword, isCommonPassword, MAX_CONCURRENT_PASSWORD_HASHES, passwordProblem, verifyPassword } from '@/features/staff/password.server';
+import { findStaffByEmail, reserveSignInAttempt } from '@/features/staff/repository.server';
 import { tokenFromCookieHeader } from '@/lib/auth/cookie.server';
 import { resolveSession } from '@/lib/auth/session.server';
 import { describeEachDriver, freshClient, setEnv } from './helpers';
@@ -115,6 +115,60 @@ describeEachDriver('staff sign-in', (ctx) => {
     const res = await signIn(owner.email, STAFF_PASSWORD, client, new Date(t0.getTime() + 1000));
     expect(res.status).toBe(429);
     expect((await signIn(owner.email, STAFF_PASSWORD, freshClient(), new Date(t0.getTime() + 1000))).status).toBe(200);
+  });
+
+  it('60 wrong passwords in parallel for one account: at most 10 are checked, the rest refused (issue 10, finding 2)', { timeout: 120_000 }, async () => {
+    const target = await makeStaff(ctx.handle().db, 'agent');
+    const t0 = new Date(Date.now() + 10_800_000);
+    const answers = await Promise.all(Array.from({ length: 60 }, (_, i) => signIn(target.email, `wrong-password-${i}`, freshClient(), t0)));
+    const statuses = answers.map((res) => res.status);
+    const count = (status: number) => statuses.filter((s) => s === status).length;
+    expect(count(401)).toBeGreaterThan(0);
+    expect(count(401)).toBeLessThanOrEqual(LOCKOUT.maxFailures);
+    expect(count(401) + count(429) + count(503)).toBe(60);
+    // The account is now locked, even for the right password.
+    if (count(401) === LOCKOUT.maxFailures) expect((await signIn(target.email, STAFF_PASSWORD, freshClient(), new Date(t0.getTime() + 1000))).status).toBe(429);
+  });
+
+  it('reserves attempts atomically: 60 at once through two connection pools get exactly 10', async () => {
+    const second = await ctx.openSecond();
+    const keys = ['account:reserve@example.com', 'client:reserve-test'];
+    const now = new Date();
+    const since = new Date(now.getTime() - LOCKOUT.windowMs - LOCKOUT.lockMs);
+    const results = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => reserveSignInAttempt((i % 2 ? second : ctx.handle()).db, keys, now, since, (times) => lockedUntil(times, now))),
+    );
+    expect(results.filter((r) => r.ok)).toHaveLength(LOCKOUT.maxFailures);
+    expect(results.filter((r) => !r.ok).every((r) => !r.ok && r.lockedUntil.getTime() === now.getTime() + LOCKOUT.lockMs)).toBe(true);
+  });
+
+  it('answers 503 with Retry-After while every password-hash slot is taken', async () => {
+    const slots = Array.from({ length: MAX_CONCURRENT_PASSWORD_HASHES }, () => acquireHashSlot());
+    try {
+      expect(acquireHashSlot()).toBeUndefined();
+      const res = await signIn(owner.email, STAFF_PASSWORD);
+      expect(res.status).toBe(503);
+      expect(res.headers.get('retry-after')).toBe('2');
+      expect((await res.json()).error).toMatch(/busy checking other sign-ins/);
+    } finally {
+      for (const slot of slots) slot?.release();
+    }
+    expect((await signIn(owner.email, STAFF_PASSWORD)).status).toBe(200);
+  });
+
+  it('limits sign-in requests per client (RATE_LIMIT_SIGN_IN), right password or not', async () => {
+    setEnv({ RATE_LIMIT_SIGN_IN: '3/600' });
+    try {
+      const client = freshClient();
+      for (let i = 0; i < 3; i++) expect((await signIn(owner.email, STAFF_PASSWORD, client)).status).toBe(200);
+      const limited = await signIn(owner.email, STAFF_PASSWORD, client);
+      expect(limited.status).toBe(429);
+      expect((await limited.json()).error).toMatch(/Too many sign-in requests from your connection/);
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect((await signIn(owner.email, STAFF_PASSWORD, freshClient())).status).toBe(200);
+    } finally {
+      setEnv({ RATE_LIMIT_SIGN_IN: undefined });
+    }
   });
 
   it('refuses cross-site sign-in and sign-out attempts with 403 (CSRF)', async () => {

@@ -1,7 +1,6 @@
 import 'server-only';
 import { getDatabase } from '@/lib/db/client';
 import { getEnv } from '@/lib/env.server';
-import { clientAddress, hashClient } from '@/lib/http/client.server';
 import { readJsonObject } from '@/lib/http/request.server';
 import { errorResponse, jsonResponse, unavailableResponse } from '@/lib/http/response.server';
 import { clearSessionCookies, sessionTokenOf, setSessionCookie } from '@/lib/auth/cookie.server';
@@ -11,10 +10,11 @@ import { createSession, resolveSession, revokeSession } from '@/lib/auth/session
 import { signSessionToken } from '@/lib/auth/token.server';
 import { STAFF_COPY } from '@/content/staff';
 import { ensureFirstOwner } from './bootstrap.server';
-import { accountKey, checkLockout, clearAccountFailures, clientKey, recordFailure } from './lockout.server';
+import { guardedAttempt } from './lockout.server';
 import { dummyPasswordHash, verifyPassword } from './password.server';
 import { findStaffByEmail, touchSignIn } from './repository.server';
 import { signInSchema } from './schema';
+import type { StaffUserRow } from '@/lib/db/schema';
 
 export interface AuthOptions {
   /** The clock (tests move it to check the lockout). */
@@ -23,7 +23,8 @@ export interface AuthOptions {
 
 /**
  * POST /api/staff/sign-in {email, password}: 200 {ok, email, role} with the session cookie; 401 with one sentence
- * for an unknown e-mail, a wrong password or a deactivated account alike; 429 with Retry-After while locked out.
+ * for an unknown e-mail, a wrong password or a deactivated account alike; 429 with Retry-After while locked out or
+ * past the per-client limit; 503 with Retry-After while the process is busy hashing other passwords.
  */
 export async function handleSignIn(request: Request, options: AuthOptions = {}): Promise<Response> {
   const now = (options.now ?? (() => new Date()))();
@@ -38,23 +39,17 @@ export async function handleSignIn(request: Request, options: AuthOptions = {}):
     const env = getEnv();
     const { db } = await getDatabase();
     await ensureFirstOwner(db);
-    const keys = [accountKey(email), clientKey(await hashClient(db, clientAddress(request, env.TRUST_PROXY)))];
 
-    const locked = await checkLockout(db, keys, now);
-    if (locked) {
-      const seconds = Math.max(1, Math.ceil((locked.getTime() - now.getTime()) / 1000));
-      return errorResponse(429, STAFF_COPY.errors.lockedOut(Math.ceil(seconds / 60)), { 'Retry-After': String(seconds) });
-    }
+    let user: StaffUserRow | undefined;
+    const attempt = await guardedAttempt(db, request, { email, now, hashes: true }, async () => {
+      user = await findStaffByEmail(db, email);
+      // Unknown e-mails are checked against a dummy hash so both answers take the same time.
+      const matches = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
+      return Boolean(user && matches && user.active);
+    });
+    if (attempt.outcome === 'refused') return attempt.response;
+    if (attempt.outcome === 'failed' || !user) return errorResponse(401, STAFF_COPY.errors.badCredentials);
 
-    const user = await findStaffByEmail(db, email);
-    // Unknown e-mails are checked against a dummy hash so both answers take the same time.
-    const matches = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
-    if (!user || !matches || !user.active) {
-      await recordFailure(db, keys, now);
-      return errorResponse(401, STAFF_COPY.errors.badCredentials);
-    }
-
-    await clearAccountFailures(db, email);
     const ttl = env.SESSION_TTL_SECONDS;
     const sessionId = await createSession(db, user.id, new Date(now.getTime() + ttl * 1000));
     await touchSignIn(db, user.id, now);

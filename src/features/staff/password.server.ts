@@ -41,6 +41,27 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return timingSafeEqual(actual, expected);
 }
 
+/**
+ * At most this many password checks hash at once in this process: scrypt runs on libuv's thread pool (4 threads by
+ * default) and takes 128 MiB each, so more at once would only queue and hold memory. Beyond it, sign-in answers 503.
+ */
+export const MAX_CONCURRENT_PASSWORD_HASHES = 4;
+let hashesRunning = 0;
+
+/** A slot for one password check, or undefined when all are taken; release it when done. */
+export function acquireHashSlot(): { release: () => void } | undefined {
+  if (hashesRunning >= MAX_CONCURRENT_PASSWORD_HASHES) return undefined;
+  hashesRunning++;
+  let released = false;
+  return {
+    release: () => {
+      if (released) return;
+      released = true;
+      hashesRunning--;
+    },
+  };
+}
+
 /** A hash of a random password, verified against when the e-mail is unknown so both answers take as long. */
 let dummyHash: Promise<string> | undefined;
 export function dummyPasswordHash(): Promise<string> {

@@ -1,11 +1,11 @@
 import 'server-only';
-import { and, asc, count, eq, gt, inArray, lt, ne } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { normaliseEmail } from '@/lib/validation/email';
 import type { StaffRole } from '@/lib/db/enums';
 import { staffSignInFailures, staffUsers, type StaffUserRow } from '@/lib/db/schema';
 
-/** Every query on staff accounts and sign-in failures (sessions: src/lib/auth; audit: src/lib/audit.server.ts). */
+/** Every query on staff accounts and sign-in attempts (sessions: src/lib/auth; audit: src/lib/audit.server.ts). */
 
 export type StaffPublic = Pick<StaffUserRow, 'id' | 'email' | 'name' | 'role' | 'active' | 'createdAt' | 'lastSignInAt'>;
 
@@ -85,10 +85,45 @@ export async function touchSignIn(db: Db, id: string, now: Date): Promise<void> 
   await db.update(staffUsers).set({ lastSignInAt: now }).where(eq(staffUsers.id, id));
 }
 
-// ---- sign-in failures (lockout) ------------------------------------------------------------------------------------
+// ---- sign-in attempts (lockout) ------------------------------------------------------------------------------------
 
-export async function recordSignInFailure(db: Db, keys: string[], now: Date): Promise<void> {
-  await db.insert(staffSignInFailures).values(keys.map((key) => ({ key, at: now })));
+export type AttemptReservation = { ok: true; ids: string[] } | { ok: false; lockedUntil: Date };
+
+/**
+ * Records an attempt under each key, counted as a failure until released, in one transaction that first decides
+ * whether any key is locked (`lockedUntil` reads the keys' recent times). Transaction-scoped advisory locks on the
+ * keys serialise concurrent attempts on the same keys across connections and server processes, so a burst can never
+ * get more attempts than the rule allows.
+ */
+export async function reserveSignInAttempt(
+  db: Db,
+  keys: string[],
+  now: Date,
+  since: Date,
+  lockedUntil: (times: Date[]) => Date | undefined,
+): Promise<AttemptReservation> {
+  return db.transaction(async (tx) => {
+    // Sorted, so two attempts sharing keys take the locks in one order and never deadlock.
+    for (const key of [...keys].sort()) await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+    const failures = await signInFailuresSince(tx, keys, since);
+    let latest: Date | undefined;
+    for (const times of failures.values()) {
+      const until = lockedUntil(times);
+      if (until && (!latest || until > latest)) latest = until;
+    }
+    if (latest) return { ok: false, lockedUntil: latest };
+    const rows = await tx.insert(staffSignInFailures).values(keys.map((key) => ({ key, at: now }))).returning({ id: staffSignInFailures.id });
+    return { ok: true, ids: rows.map((row) => row.id) };
+  });
+}
+
+/** Takes back reserved attempts (the attempt succeeded, or was never made). */
+export async function releaseSignInAttempts(db: Db, ids: string[]): Promise<void> {
+  if (ids.length) await db.delete(staffSignInFailures).where(inArray(staffSignInFailures.id, ids));
+}
+
+/** Now and then, forget attempts older than a day. */
+export async function pruneSignInFailures(db: Db, now: Date): Promise<void> {
   if (Math.random() < 0.02) await db.delete(staffSignInFailures).where(lt(staffSignInFailures.at, new Date(now.getTime() - 86_400_000)));
 }
 
