@@ -75,17 +75,31 @@ export const newsletterSubscribers = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     /** Trimmed and lower-cased; one row per address. */
     email: text('email').notNull(),
+    /** When the address first signed up (the row was created); it is subscribed only once `confirmedAt` is set. */
     subscribedAt: timestamp('subscribed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true, mode: 'date' }),
     /** Secret for the unsubscribe link (base64url, 32 random bytes). */
     unsubscribeToken: text('unsubscribe_token').notNull(),
     /** Set when only honeypot-filled sign-ups ever came for this address. */
     spam: boolean('spam').notNull().default(false),
+    /** Salted hash of the address of the pending sign-up's client; cleared on confirmation and within 24 hours. */
     clientHash: text('client_hash'),
+    // ---- a pending sign-up (docs/decisions/0310-newsletter-double-opt-in.md): cleared when confirmed or expired
+    /** Secret of the confirmation link (base64url, 32 random bytes). */
+    confirmToken: text('confirm_token'),
+    /** When the latest confirmation e-mail was asked for; the link expires a stated time after it. */
+    confirmRequestedAt: timestamp('confirm_requested_at', { withTimezone: true, mode: 'date' }),
+    /** Which form on which page asked for it, e.g. `footer:/d2`. */
+    requestSource: text('request_source'),
+    // ---- the consent: what the person confirmed, when, under which privacy notice
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'date' }),
+    consentNoticeVersion: text('consent_notice_version'),
+    consentSource: text('consent_source'),
   },
   (t) => [
     uniqueIndex('newsletter_subscribers_email_uq').on(t.email),
     uniqueIndex('newsletter_subscribers_token_uq').on(t.unsubscribeToken),
+    uniqueIndex('newsletter_subscribers_confirm_token_uq').on(t.confirmToken),
   ],
 );
 
