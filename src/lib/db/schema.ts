@@ -187,6 +187,10 @@ export const staffSessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    /** The last request seen in this session (kept to the minute): idle sessions end (src/lib/auth/session.server.ts). */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** When the password was last checked in this session (sign-in or re-authentication before sensitive changes). */
+    passwordCheckedAt: timestamp('password_checked_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [index('staff_sessions_user_idx').on(t.userId), index('staff_sessions_expires_idx').on(t.expiresAt)],
 );

@@ -1,0 +1,2 @@
+ALTER TABLE "staff_sessions" ADD COLUMN "last_seen_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
+ALTER TABLE "staff_sessions" ADD COLUMN "password_checked_at" timestamp with time zone DEFAULT now() NOT NULL;
