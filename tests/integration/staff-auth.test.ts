@@ -7,7 +7,8 @@ import { LOCKOUT, lockedUntil } from '@/features/staff/lockout.server';
 import { acquireHashSlot, hashPassword, isCommonPassword, MAX_CONCURRENT_PASSWORD_HASHES, passwordProblem, verifyPassword } from '@/features/staff/password.server';
 import { findStaffByEmail, reserveSignInAttempt } from '@/features/staff/repository.server';
 import { tokenFromCookieHeader } from '@/lib/auth/cookie.server';
-import { resolveSession } from '@/lib/auth/session.server';
+import { resolveSession, SESSION_IDLE_MS } from '@/lib/auth/session.server';
+import { GET as meRoute } from '@/app/api/admin/me/route';
 import { describeEachDriver, freshClient, setEnv } from './helpers';
 import { makeStaff, sessionCookieFor, STAFF_PASSWORD, staffRequest } from './staff-helpers';
 
@@ -190,6 +191,42 @@ describeEachDriver('staff sign-in', (ctx) => {
     expect(res.status).toBe(200);
     expect(res.headers.get('set-cookie')).toMatch(/Max-Age=0/);
     expect(await resolveSession(ctx.handle().db, tokenFromCookieHeader(cookie))).toEqual({ ok: false, reason: 'revoked' });
+  });
+
+  it('over HTTPS only the __Host- cookie is a session: an unprefixed one (planted by a sibling subdomain) is ignored', async () => {
+    const cookie = await sessionCookieFor(ctx.handle().db, owner);
+    const token = cookie.split('=')[1];
+    const me = (cookieHeader: string) =>
+      meRoute(new Request('https://staff.example.com/api/admin/me', { headers: { host: 'staff.example.com', cookie: cookieHeader } }), undefined);
+    const unprefixed = await me(`staff_session=${token}`);
+    expect(unprefixed.status).toBe(401);
+    expect(await unprefixed.json()).toEqual({ error: 'jwt expired' });
+    expect((await me(`__Host-staff_session=${token}`)).status).toBe(200);
+    // Over plain HTTP (development, loopback) the unprefixed name is the session cookie.
+    expect((await meRoute(staffRequest('/api/admin/me', { cookie }), undefined)).status).toBe(200);
+  });
+
+  it('ends a session after 30 minutes without a request; each request keeps it alive', async () => {
+    const t0 = new Date();
+    const cookie = await sessionCookieFor(ctx.handle().db, owner, 28_800, t0);
+    const token = tokenFromCookieHeader(cookie);
+    const at = (minutes: number) => new Date(t0.getTime() + minutes * 60_000);
+    expect(SESSION_IDLE_MS).toBe(30 * 60_000);
+    expect((await resolveSession(ctx.handle().db, token, at(20))).ok).toBe(true);
+    expect((await resolveSession(ctx.handle().db, token, at(45))).ok).toBe(true);
+    expect((await resolveSession(ctx.handle().db, token, at(74))).ok).toBe(true);
+    expect(await resolveSession(ctx.handle().db, token, at(105))).toEqual({ ok: false, reason: 'revoked' });
+    // Idle is over for good: later activity does not bring it back.
+    expect((await resolveSession(ctx.handle().db, token, at(106))).ok).toBe(false);
+    const idle = await sessionCookieFor(ctx.handle().db, owner, 28_800, t0);
+    expect((await resolveSession(ctx.handle().db, tokenFromCookieHeader(idle), at(31))).ok).toBe(false);
+  });
+
+  it('records when the password was checked in the session', async () => {
+    const now = new Date(Date.now() - 5000);
+    const res = await signIn(owner.email, STAFF_PASSWORD, freshClient(), now);
+    const session = await resolveSession(ctx.handle().db, tokenFromCookieHeader(res.headers.get('set-cookie')!.split(';')[0]));
+    expect(session.ok && session.staff.passwordCheckedAt.getTime()).toBe(now.getTime());
   });
 
   it('an expired token is reported as expired', async () => {

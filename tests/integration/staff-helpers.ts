@@ -19,7 +19,7 @@ export async function makeStaff(db: Db, role: 'owner' | 'agent', email = `${role
 
 /** A Cookie header for a fresh session of this account (as after a sign-in). */
 export async function sessionCookieFor(db: Db, staff: { id: string; email: string; role: string }, ttlSeconds = 3600, issuedAt = new Date()) {
-  const sessionId = await createSession(db, staff.id, new Date(issuedAt.getTime() + ttlSeconds * 1000));
+  const sessionId = await createSession(db, staff.id, new Date(issuedAt.getTime() + ttlSeconds * 1000), issuedAt);
   const token = await signSessionToken(await sessionKey(db), { sub: staff.id, jti: sessionId, email: staff.email, role: staff.role as 'owner' | 'agent' }, issuedAt, ttlSeconds);
   return `${SESSION_COOKIE}=${token}`;
 }

@@ -3,6 +3,7 @@ import { getDatabase } from '@/lib/db/client';
 import { getEnv } from '@/lib/env.server';
 import { readJsonObject } from '@/lib/http/request.server';
 import { errorResponse, jsonResponse, unavailableResponse } from '@/lib/http/response.server';
+import { logError } from '@/lib/log';
 import { clearSessionCookies, sessionTokenOf, setSessionCookie } from '@/lib/auth/cookie.server';
 import { isCrossSite } from '@/lib/auth/csrf.server';
 import { sessionKey } from '@/lib/auth/secret.server';
@@ -51,14 +52,14 @@ export async function handleSignIn(request: Request, options: AuthOptions = {}):
     if (attempt.outcome === 'failed' || !user) return errorResponse(401, STAFF_COPY.errors.badCredentials);
 
     const ttl = env.SESSION_TTL_SECONDS;
-    const sessionId = await createSession(db, user.id, new Date(now.getTime() + ttl * 1000));
+    const sessionId = await createSession(db, user.id, new Date(now.getTime() + ttl * 1000), now);
     await touchSignIn(db, user.id, now);
     const token = await signSessionToken(await sessionKey(db), { sub: user.id, jti: sessionId, email: user.email, role: user.role }, now, ttl);
     const response = jsonResponse({ ok: true, email: user.email, role: user.role, expiresAt: new Date(now.getTime() + ttl * 1000).toISOString() });
     setSessionCookie(response, request, token, ttl);
     return response;
   } catch (error) {
-    console.error('[staff] sign-in failed:', error);
+    logError('[staff] sign-in failed', error);
     return unavailableResponse(STAFF_COPY.errors.unavailable);
   }
 }
@@ -71,7 +72,7 @@ export async function handleSignOut(request: Request): Promise<Response> {
     const session = await resolveSession(db, sessionTokenOf(request));
     if (session.ok) await revokeSession(db, session.staff.sessionId);
   } catch (error) {
-    console.error('[staff] sign-out could not revoke the session:', error);
+    logError('[staff] sign-out could not revoke the session', error);
   }
   const response = jsonResponse({ ok: true });
   clearSessionCookies(response, request);

@@ -4,26 +4,32 @@ import { RequestCookies, ResponseCookies } from 'next/dist/server/web/spec-exten
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from '@/lib/constants';
 import { servedOverHttps, wantsSecureCookies } from './transport.server';
 
-/** The session cookie, through Next.js's cookie API: HttpOnly, SameSite=Lax, `__Host-` prefixed over HTTPS. */
+/**
+ * The session cookie, through Next.js's cookie API: HttpOnly, SameSite=Lax. Over HTTPS it is the `__Host-` cookie
+ * only: Secure, host-only and Path=/, so a sibling subdomain or a plain-HTTP page cannot plant a session of its own
+ * choosing (an unprefixed cookie is ignored there). Over plain HTTP (development, loopback) the unprefixed name.
+ */
 
-/** The session token a request carries (the __Host- name first). */
+const sessionCookieName = (https: boolean) => (https ? SECURE_SESSION_COOKIE : SESSION_COOKIE);
+
+/** The session token a request carries. */
 export function sessionTokenOf(request: Request): string | undefined {
-  return tokenFromCookies(new RequestCookies(request.headers));
+  return tokenFromCookies(new RequestCookies(request.headers), servedOverHttps(request));
 }
 
 /** The same from a Cookie header's value. */
-export function tokenFromCookieHeader(header: string): string | undefined {
-  return tokenFromCookies(new RequestCookies(new Headers({ cookie: header })));
+export function tokenFromCookieHeader(header: string, https = false): string | undefined {
+  return tokenFromCookies(new RequestCookies(new Headers({ cookie: header })), https);
 }
 
 /** The same from any cookie jar (route handler requests, or `cookies()` in a server component). */
-export function tokenFromCookies(jar: Pick<RequestCookies, 'get'>): string | undefined {
-  return jar.get(SECURE_SESSION_COOKIE)?.value || jar.get(SESSION_COOKIE)?.value || undefined;
+export function tokenFromCookies(jar: Pick<RequestCookies, 'get'>, https: boolean): string | undefined {
+  return jar.get(sessionCookieName(https))?.value || undefined;
 }
 
 export function setSessionCookie(response: Response, request: Request, token: string, maxAgeSeconds: number): void {
   const https = servedOverHttps(request);
-  new ResponseCookies(response.headers).set(https ? SECURE_SESSION_COOKIE : SESSION_COOKIE, token, {
+  new ResponseCookies(response.headers).set(sessionCookieName(https), token, {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',

@@ -1,11 +1,12 @@
 import 'server-only';
-import { cookies } from 'next/headers';
+import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { cache } from 'react';
 import { SIGN_IN_PATH } from '@/lib/constants';
 import { getDatabase } from '@/lib/db/client';
 import { tokenFromCookies } from './cookie.server';
 import { resolveSession, type SessionStaff } from './session.server';
+import { servedOverHttps } from './transport.server';
 
 /**
  * The gate of every /admin page: without a live session, a redirect to /registration; an agent on an owner-only
@@ -13,7 +14,7 @@ import { resolveSession, type SessionStaff } from './session.server';
  */
 export async function requireStaffPage(options: { owner?: boolean } = {}): Promise<SessionStaff> {
   const { db } = await getDatabase();
-  const session = await resolveSession(db, tokenFromCookies(await cookies()));
+  const session = await resolveSession(db, tokenFromCookies(await cookies(), servedOverHttps({ headers: await headers() })));
   if (!session.ok) redirect(SIGN_IN_PATH);
   if (options.owner && session.staff.role !== 'owner') redirect('/admin');
   return session.staff;

@@ -6,7 +6,15 @@ import { staffSessions, staffUsers } from '@/lib/db/schema';
 import { sessionKey } from './secret.server';
 import { verifySessionToken } from './token.server';
 
-/** Staff sessions: one row per signed-in session (the token's `jti`), so they can be ended before they expire. */
+/**
+ * Staff sessions: one row per signed-in session (the token's `jti`), so they can be ended before they expire.
+ * A session also ends after SESSION_IDLE_MS without a request (docs/decisions/0321-session-hardening.md).
+ */
+
+/** A session without a request for this long is over. */
+export const SESSION_IDLE_MS = 30 * 60_000;
+/** last_seen_at is written at most once per this interval, so a burst of requests costs one write. */
+const ACTIVITY_RESOLUTION_MS = 60_000;
 
 export interface SessionStaff {
   sessionId: string;
@@ -14,24 +22,55 @@ export interface SessionStaff {
   email: string;
   name: string;
   role: StaffRole;
+  /** When the password was last checked in this session (sign-in or re-authentication). */
+  passwordCheckedAt: Date;
 }
 
-export async function createSession(db: Db, userId: string, expiresAt: Date): Promise<string> {
-  const [row] = await db.insert(staffSessions).values({ userId, expiresAt }).returning({ id: staffSessions.id });
+export async function createSession(db: Db, userId: string, expiresAt: Date, now: Date = new Date()): Promise<string> {
+  const [row] = await db.insert(staffSessions).values({ userId, expiresAt, createdAt: now, lastSeenAt: now, passwordCheckedAt: now }).returning({ id: staffSessions.id });
   // Forget sessions that ended more than a day ago (cheap, indexed).
   await db.delete(staffSessions).where(lt(staffSessions.expiresAt, new Date(expiresAt.getTime() - 2 * 86_400_000)));
   return row.id;
 }
 
-/** The staff member of a live session: not revoked, not past its expiry, account active. */
+/**
+ * The staff member of a live session: not revoked, not past its expiry, not idle, account active. Marks the session
+ * as seen (at most once a minute).
+ */
 export async function findLiveSession(db: Db, sessionId: string, now: Date): Promise<SessionStaff | undefined> {
   const [row] = await db
-    .select({ sessionId: staffSessions.id, id: staffUsers.id, email: staffUsers.email, name: staffUsers.name, role: staffUsers.role })
+    .select({
+      sessionId: staffSessions.id,
+      id: staffUsers.id,
+      email: staffUsers.email,
+      name: staffUsers.name,
+      role: staffUsers.role,
+      passwordCheckedAt: staffSessions.passwordCheckedAt,
+      lastSeenAt: staffSessions.lastSeenAt,
+    })
     .from(staffSessions)
     .innerJoin(staffUsers, eq(staffUsers.id, staffSessions.userId))
-    .where(and(eq(staffSessions.id, sessionId), isNull(staffSessions.revokedAt), gt(staffSessions.expiresAt, now), eq(staffUsers.active, true)))
+    .where(
+      and(
+        eq(staffSessions.id, sessionId),
+        isNull(staffSessions.revokedAt),
+        gt(staffSessions.expiresAt, now),
+        gt(staffSessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS)),
+        eq(staffUsers.active, true),
+      ),
+    )
     .limit(1);
-  return row;
+  if (!row) return undefined;
+  const { lastSeenAt, ...staff } = row;
+  if (now.getTime() - lastSeenAt.getTime() >= ACTIVITY_RESOLUTION_MS) {
+    await db.update(staffSessions).set({ lastSeenAt: now }).where(and(eq(staffSessions.id, sessionId), lt(staffSessions.lastSeenAt, now)));
+  }
+  return staff;
+}
+
+/** Records a password check in this session (re-authentication before a sensitive change). */
+export async function markPasswordChecked(db: Db, sessionId: string, now: Date): Promise<void> {
+  await db.update(staffSessions).set({ passwordCheckedAt: now, lastSeenAt: now }).where(eq(staffSessions.id, sessionId));
 }
 
 export async function revokeSession(db: Db, sessionId: string): Promise<void> {
