@@ -15,6 +15,7 @@ import { hashPassword, passwordProblem } from '@/features/staff/password.server'
 import { recordAudit } from '@/lib/audit.server';
 import { countStaff, createStaff } from '@/features/staff/repository.server';
 import { createStaffSchema } from '@/features/staff/schema';
+import { describeError } from '@/lib/log';
 
 function fail(message: string): never {
   console.error(`staff:create: ${message}`);
@@ -93,4 +94,5 @@ async function main() {
   }
 }
 
-main().catch((error) => fail(error instanceof Error ? error.message : String(error)));
+// Described without its message: a failed insert's message would print the password hash.
+main().catch((error) => fail(describeError(error)));

@@ -8,6 +8,7 @@ import { getDatabase } from './lib/db/client';
 import { databaseMaintenance } from './lib/db/maintenance';
 import { schedule } from './lib/jobs/queue';
 import { closeDatabaseOnShutdown } from './lib/db/shutdown';
+import { logError } from './lib/log';
 
 export async function startServer(): Promise<void> {
   try {
@@ -22,7 +23,7 @@ export async function startServer(): Promise<void> {
     console.log(`[db] ${handle.kind} database ready`);
     // Staff area: the first owner from ADMIN_EMAIL/ADMIN_PASSWORD when no staff account exists yet.
     const { ensureFirstOwner } = await import('./features/staff/bootstrap.server');
-    await ensureFirstOwner(handle.db).catch((error) => console.error('[staff] could not create the first owner:', error instanceof Error ? error.message : error));
+    await ensureFirstOwner(handle.db).catch((error) => logError('[staff] could not create the first owner', error));
     void startBackgroundWorkWhenReady();
   } catch (error) {
     // A held lock must stop this process: a second server on one DATA_DIR would destroy data.
@@ -31,7 +32,7 @@ export async function startServer(): Promise<void> {
       process.exit(1);
     }
     // PostgreSQL may come up later: keep serving; /api/health answers 503 and each request retries the connection.
-    console.error('[db] could not open the database at start-up:', error instanceof Error ? error.message : error);
+    logError('[db] could not open the database at start-up', error);
   }
 }
 
@@ -50,7 +51,7 @@ async function startBackgroundWorkWhenReady(): Promise<void> {
       console.log('[jobs] notification workers and scheduled jobs started');
       return;
     } catch (error) {
-      console.error('[jobs] could not start the job queue, trying again in 30 s:', error instanceof Error ? error.message : error);
+      logError('[jobs] could not start the job queue, trying again in 30 s', error);
       await new Promise((resolve) => setTimeout(resolve, 30_000).unref());
     }
   }

@@ -7,6 +7,7 @@ import type { LeadNotificationRow } from '@/lib/db/schema';
 import { getEnv } from '@/lib/env.server';
 import { insertInTransaction, sendInTransaction } from '@/lib/jobs/queue';
 import { NOTIFY } from '@/lib/jobs/queues';
+import { logError } from '@/lib/log';
 import { sendMail } from '@/lib/mail/mailer.server';
 import { receiptEmail, salesEmail, webhookPayload } from './messages';
 import { createLeadNotifications, findForDelivery, recordAttempt, requeue } from './repository.server';
@@ -80,8 +81,9 @@ export async function deliverNotification(db: Db, notificationId: string, now = 
     const reason = error instanceof Error ? error.message : String(error);
     const expired = now().getTime() - lead.createdAt.getTime() >= GIVE_UP_AFTER_MS;
     await recordAttempt(db, notification.id, expired ? 'failed' : 'queued', reason, now());
-    // Logged without personal data: which message, which channel, what went wrong.
-    console.error(`[notifications] ${notification.channel} ${notification.id} ${expired ? 'failed for good' : 'will be retried'}: ${reason}`);
+    // The reason stays on the notification for staff; the log names the message and the error's kind only (an SMTP
+    // refusal quotes the recipient).
+    logError(`[notifications] ${notification.channel} ${notification.id} ${expired ? 'failed for good' : 'will be retried'}`, error);
     if (!expired) throw error;
   }
 }

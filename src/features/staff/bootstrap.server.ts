@@ -26,5 +26,5 @@ export async function ensureFirstOwner(db: Db): Promise<void> {
   const password = env.ADMIN_PASSWORD;
   const created = await createFirstOwnerIfNone(db, env.ADMIN_EMAIL, () => hashPassword(password));
   bootstrapped.add(db);
-  if (created) console.log(`[staff] first owner ${env.ADMIN_EMAIL.toLowerCase()} created from ADMIN_EMAIL`);
+  if (created) console.log('[staff] first owner created from ADMIN_EMAIL');
 }

@@ -3,6 +3,7 @@ import { STAFF_COPY } from '@/content/staff';
 import { SESSION_EXPIRED_ERROR } from '@/lib/constants';
 import { getDatabase, type Db } from '@/lib/db/client';
 import { errorResponse, unavailableResponse } from '@/lib/http/response.server';
+import { logError } from '@/lib/log';
 import { sessionTokenOf } from './cookie.server';
 import { isCrossSite } from './csrf.server';
 import { resolveSession, type SessionStaff } from './session.server';
@@ -34,7 +35,7 @@ export function staffRoute<C = unknown>(
       if (!guard.ok) return guard.response;
       return await handler(request, { db: guard.db, staff: guard.staff }, routeContext);
     } catch (error) {
-      console.error('[staff] request failed:', error);
+      logError(`[staff] ${request.method} ${new URL(request.url).pathname} failed`, error);
       return unavailableResponse(STAFF_COPY.errors.unavailable);
     }
   };

@@ -7,6 +7,7 @@ import { acquireDirectoryLock, type HeldLock } from './lock';
 import { migratePgliteDatabase, migratePostgresDatabase } from './migrate';
 import type { PgBoss } from 'pg-boss';
 import { startJobQueue, type QueueConnection } from '../jobs/queue';
+import { logError } from '../log';
 
 /**
  * The one database module. Two drivers behind one Drizzle `Db` type:
@@ -59,7 +60,7 @@ function withJobs(base: Omit<DatabaseHandle, 'jobs'>, connection: QueueConnectio
       closed = true;
       const boss = await jobs?.catch(() => undefined);
       // Running handlers get a few seconds to finish; one cut off is retried (delivery is at least once).
-      await boss?.stop({ graceful: true, timeout: 5_000 }).catch((error) => console.error('[jobs] stop failed:', error));
+      await boss?.stop({ graceful: true, timeout: 5_000 }).catch((error) => logError('[jobs] stop failed', error));
       await base.close();
     },
   };
@@ -131,7 +132,7 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
     idleTimeoutMillis: 30_000,
   });
   // An idle client losing its server connection must not crash the process; the next query reconnects.
-  pool.on('error', (error) => console.error('[db] idle PostgreSQL connection failed:', error.message));
+  pool.on('error', (error) => logError('[db] idle PostgreSQL connection failed', error));
   try {
     await migratePostgresDatabase(pool);
   } catch (error) {

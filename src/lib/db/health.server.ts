@@ -1,4 +1,5 @@
 import 'server-only';
+import { logError } from '@/lib/log';
 import { getDatabase } from './client';
 
 /** GET /api/health: 200 when the database answers within 3 s, else 503 (for load balancers). */
@@ -9,7 +10,7 @@ export async function healthResponse(): Promise<Response> {
     await withTimeout(handle.ping(), 3_000);
     return Response.json({ ok: true, database: 'up', driver: handle.kind }, { status: 200, headers });
   } catch (error) {
-    console.error('[health] database unreachable:', error instanceof Error ? error.message : error);
+    logError('[health] database unreachable', error);
     return Response.json({ ok: false, database: 'down', error: 'The database is not reachable.' }, { status: 503, headers });
   }
 }
@@ -17,7 +18,7 @@ export async function healthResponse(): Promise<Response> {
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+    timer = setTimeout(() => reject(new DOMException(`timed out after ${ms} ms`, 'TimeoutError')), ms);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }

@@ -1,3 +1,4 @@
+import { logError } from '../log';
 import { closeDatabase } from './client';
 
 let registered = false;
@@ -23,7 +24,7 @@ export function closeDatabaseOnShutdown(): void {
       const hardStop = setTimeout(() => realExit(exitCode ?? code), 5_000);
       hardStop.unref();
       closeDatabase()
-        .catch((error) => console.error('[db] error while closing:', error))
+        .catch((error) => logError('[db] error while closing', error))
         .finally(() => realExit(exitCode ?? code));
       return undefined as never;
     };

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { ResponseCookies } from 'next/dist/server/web/spec-extension/cookies';
 import { wantsSecureCookies } from '@/lib/auth/transport.server';
 import { FORM_FLASH_COOKIE } from '@/lib/constants';
+import { logError } from '@/lib/log';
 import { FORM_FLASH_MAX_AGE, sealFormFlash } from './form-flash.server';
 import { isFormPost, readIdempotencyKey, readJsonOrForm } from './request.server';
 import { errorResponse, rateLimitedResponse, unavailableResponse } from './response.server';
@@ -87,7 +88,7 @@ export function publicRoute<S extends z.ZodType>(options: PublicRouteOptions<S>)
       return await answer(response);
     } catch (error) {
       if (error instanceof RateLimited) return answer(rateLimitedResponse(error.retryAfterSeconds));
-      console.error(`[${options.name}] request failed:`, error);
+      logError(`[${options.name}] request failed`, error);
       return answer(unavailableResponse(options.errors.unavailable));
     }
   };
@@ -122,7 +123,7 @@ async function formAnswer(request: Request, response: Response, options: PublicR
     });
   } catch (error) {
     // Without the database the form page opens empty; the visitor still lands on the form, not on an error page.
-    console.error(`[${options.name}] could not keep the form for the visitor:`, error instanceof Error ? error.message : error);
+    logError(`[${options.name}] could not keep the form for the visitor`, error);
   }
   return redirect;
 }

@@ -2,6 +2,7 @@ import 'server-only';
 import { lt, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { rateLimits } from '@/lib/db/schema';
+import { logError } from '@/lib/log';
 
 /**
  * Fixed-window rate limit whose counters live in the database (table rate_limits), so every instance sharing a
@@ -47,5 +48,5 @@ export async function pruneRateLimits(db: Db, oneIn = 100, now: number = Date.no
   await db
     .delete(rateLimits)
     .where(lt(rateLimits.windowStart, new Date(now - 2 * 86_400_000)))
-    .catch((error) => console.error('[rate-limit] pruning failed:', error));
+    .catch((error) => logError('[rate-limit] pruning failed', error));
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { fromDrizzle, fromPglite, PgBoss, type SendOptions } from 'pg-boss';
 import type { Db } from '@/lib/db/client';
+import { logError } from '../log';
 import { QUEUES, type QueueDefinition } from './queues';
 
 /**
@@ -19,7 +20,7 @@ export async function startJobQueue(connection: QueueConnection): Promise<PgBoss
       ? new PgBoss({ ...common, db: fromPglite(connection.client), backend: 'pglite' })
       : new PgBoss({ ...common, connectionString: connection.url, max: 3 });
   // An unhandled 'error' event would end the process; pg-boss reports failed polls and maintenance here.
-  boss.on('error', (error) => console.error('[jobs]', error instanceof Error ? error.message : error));
+  boss.on('error', (error) => logError('[jobs] pg-boss', error));
   await boss.start();
   for (const queue of QUEUES) {
     await boss.createQueue(queue.name, queue.options);

@@ -1,0 +1,64 @@
+/**
+ * The one way the server logs a failure (docs/decisions/0302-logs-without-personal-data.md). An error is reduced to
+ * what an operator can act on and nothing a visitor typed: its name, its code and the database constraint it broke,
+ * for it and each of its causes, and the place it was thrown. Never its message: Drizzle's "Failed query" message
+ * carries the SQL with its parameters (names, e-mails, phone numbers, password hashes), PostgreSQL quotes the
+ * offending value ('invalid input syntax for type uuid: "…"'), and an SMTP refusal names the recipient.
+ *
+ * Not server-only: the database client and the job queue (loaded by the start-up instrumentation and the CLI) use it.
+ */
+
+const SAFE_CODE = /^[A-Za-z0-9_.-]{1,40}$/;
+const SAFE_NAME = /^[A-Za-z][A-Za-z0-9_$]{0,60}$/;
+const MAX_CAUSES = 4;
+
+function field(error: object, key: string): string | undefined {
+  const value = (error as Record<string, unknown>)[key];
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return typeof value === 'string' && SAFE_CODE.test(value) ? value : undefined;
+}
+
+/** The error's class: its own name, else its constructor's (Drizzle leaves `name` as 'Error'). */
+function nameOf(error: Error): string {
+  // PostgreSQL's errors (pg and PGlite share pg-protocol's DatabaseError) are named after the message type, 'error'.
+  if (error.name === 'error') return 'DatabaseError';
+  if (error.name !== 'Error' && SAFE_NAME.test(error.name)) return error.name;
+  const constructorName = error.constructor?.name ?? '';
+  // A minified bundle leaves one- or two-letter class names, which say nothing.
+  return constructorName.length > 2 && SAFE_NAME.test(constructorName) ? constructorName : 'Error';
+}
+
+function describeOne(error: unknown): string {
+  if (!(error instanceof Error)) return error === null || typeof error !== 'object' ? `thrown ${typeof error}` : 'thrown object';
+  const name = nameOf(error);
+  const code = field(error, 'code');
+  const constraint = field(error, 'constraint');
+  return [name, code && `code=${code}`, constraint && `constraint=${constraint}`].filter(Boolean).join(' ');
+}
+
+/** Where the error was thrown: the first stack frame (the stack's first line repeats the message, so it is skipped). */
+function origin(error: unknown): string | undefined {
+  if (!(error instanceof Error) || typeof error.stack !== 'string') return undefined;
+  return error.stack
+    .split('\n')
+    .map((line) => line.trim())
+    .find((line) => line.startsWith('at '));
+}
+
+/** `DrizzleQueryError ← error code=23505 constraint=… (at saveLead (…))`: the error and its causes, no messages. */
+export function describeError(error: unknown): string {
+  const chain: string[] = [];
+  let current: unknown = error;
+  for (let depth = 0; depth <= MAX_CAUSES && current !== undefined; depth++) {
+    chain.push(describeOne(current));
+    if (current instanceof AggregateError && current.errors.length > 0) current = current.errors[0];
+    else current = current instanceof Error ? current.cause : undefined;
+  }
+  const at = origin(error);
+  return at ? `${chain.join(' ← ')} (${at})` : chain.join(' ← ');
+}
+
+/** Logs `context: <described error>` on stderr, e.g. logError('[interest] request failed', error). */
+export function logError(context: string, error: unknown): void {
+  console.error(`${context}: ${describeError(error)}`);
+}
