@@ -172,8 +172,31 @@ export const staffUsers = pgTable(
     active: boolean('active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * The TOTP secret (docs/decisions/0322-second-factor.md), encrypted (JWE, A256GCM) with a key kept in app_secrets;
+     * never selected for lists or exports. Set while enrolment is pending, confirmed by totp_enabled_at.
+     */
+    totpSecret: text('totp_secret'),
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true, mode: 'date' }),
+    /** The 30-second time step of the last accepted code: a code is accepted once. */
+    totpLastStep: integer('totp_last_step'),
   },
   (t) => [uniqueIndex('staff_users_email_uq').on(t.email), check('staff_users_role_ck', oneOf(t.role, STAFF_ROLES))],
+);
+
+/** Single-use recovery codes of the second factor, stored as SHA-256 hashes (docs/decisions/0322-second-factor.md). */
+export const staffRecoveryCodes = pgTable(
+  'staff_recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('staff_recovery_codes_user_code_uq').on(t.userId, t.codeHash)],
 );
 
 /** One row per signed-in session (the JWT's `jti`): sign-out and deactivation revoke it before it expires. */
