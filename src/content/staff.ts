@@ -37,6 +37,8 @@ export const STAFF_COPY = {
     emailTaken: 'A staff account with this e-mail already exists.',
     lastOwner: 'Keep at least one active owner.',
     self: 'You cannot demote or deactivate your own account.',
+    active: 'Say whether the account is active (true or false).',
+    nothingToChange: 'Nothing to change: send a new role, the active state or a new password.',
   },
   nav: {
     brand: 'Staff area',
@@ -70,6 +72,13 @@ export const STAFF_COPY = {
       qPlaceholder: 'Name, e-mail or phone',
       apply: 'Apply filters',
       clear: 'Clear',
+      /** A filter in the URL that cannot be read (the API answers 400 with it; the inbox shows it above all leads). */
+      errors: {
+        district: 'Choose one of the listed districts.',
+        date: 'Use a real calendar date for From and To, e.g. 2026-03-01.',
+        q: 'Keep the search under 120 characters.',
+        cursor: 'That page link is no longer valid. Start again from the first page.',
+      },
     },
     exportCsv: 'Export CSV',
     exportNewsletter: 'Newsletter CSV',

@@ -18,7 +18,9 @@ const copy = STAFF_COPY.inbox;
 
 export default async function InboxPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const staff = await currentStaff();
-  const filters = parseLeadFilters(await searchParams);
+  // A filter that cannot be read (typed into the URL, an old page link) is named above the unfiltered inbox.
+  const parsed = parseLeadFilters(await searchParams);
+  const filters = parsed.ok ? parsed.filters : {};
   const { db } = await getDatabase();
   const [page, counters, known, failedDeliveries] = await Promise.all([listLeadPage(db, filters), inboxCounters(db), distinctDistricts(db), countFailed(db)]);
   const districts = [...new Set([...DISTRICT_CHOICES, ...known])];
@@ -48,6 +50,11 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
         </p>
       ) : null}
       <Counters counters={counters} />
+      {parsed.ok ? null : (
+        <p role="alert" className="rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-900" data-testid="filter-error">
+          {parsed.error}
+        </p>
+      )}
       <LeadFiltersForm filters={filters} districts={districts} />
       <LeadsTable leads={page.leads} now={now} />
       <nav aria-label={copy.pagination} className="flex flex-wrap justify-between gap-3">

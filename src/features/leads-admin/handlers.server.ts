@@ -19,7 +19,8 @@ async function leadId(ctx: IdRouteContext): Promise<string | undefined> {
 /** GET /api/admin/leads?district&status&from&to&q&cursor → {leads, nextCursor} */
 export const listLeadsHandler = staffRoute({}, async (request, { db }) => {
   const filters = parseLeadFilters(new URL(request.url).searchParams);
-  return jsonResponse(await listLeadPage(db, filters));
+  if (!filters.ok) return errorResponse(400, filters.error);
+  return jsonResponse(await listLeadPage(db, filters.filters));
 });
 
 /** GET /api/admin/leads/:id → {lead, notes, activity} */
@@ -62,5 +63,6 @@ export const statsHandler = staffRoute({}, async (_request, { db }) => jsonRespo
 /** GET /api/admin/exports/leads?filters → text/csv of the filtered view */
 export const exportLeadsHandler = staffRoute({}, async (request, { db }) => {
   const filters = parseLeadFilters(new URL(request.url).searchParams);
-  return csvResponse(leadsCsv(allLeads(db, { ...filters, cursor: undefined })), 'leads');
+  if (!filters.ok) return errorResponse(400, filters.error);
+  return csvResponse(leadsCsv(allLeads(db, { ...filters.filters, cursor: undefined })), 'leads');
 });

@@ -1,11 +1,9 @@
 import 'server-only';
 import { and, asc, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import '@/lib/validation/zod-config';
-import { z } from 'zod';
 import type { Actor } from '@/lib/audit.server';
 import { interestSubmissions, leadActivity, leadNotes, type InterestSubmissionRow, type LeadStatus } from '@/lib/db/schema';
-import type { LeadFilters } from './schema';
+import { decodeCursor, encodeCursor, type LeadFilters } from './schema';
 
 /**
  * Staff-area queries on leads (the inbox, detail, pipeline, notes, counters, exports). Lead capture itself stays in
@@ -38,30 +36,9 @@ const listColumns = {
   createdAt: interestSubmissions.createdAt,
 };
 
-interface Cursor {
-  c: string;
-  i: string;
-}
-
-export function encodeCursor(row: { createdAt: Date; id: string }): string {
-  return Buffer.from(JSON.stringify({ c: row.createdAt.toISOString(), i: row.id })).toString('base64url');
-}
-
-const cursorSchema = z.object({ c: z.iso.datetime(), i: z.uuid() });
-
-function decodeCursor(value: string | undefined): Cursor | undefined {
-  if (!value) return undefined;
-  try {
-    const parsed = cursorSchema.safeParse(JSON.parse(Buffer.from(value, 'base64url').toString('utf8')));
-    return parsed.success ? parsed.data : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /** Rows after a cursor in the inbox order (newest first, then id): the keyset condition of every paged read. */
 function afterCursor(value: string | undefined): SQL[] {
-  const cursor = decodeCursor(value);
+  const cursor = value ? decodeCursor(value) : undefined;
   const t = interestSubmissions;
   return cursor ? [sql`(${t.createdAt}, ${t.id}) < (${cursor.c}::timestamptz, ${cursor.i}::uuid)`] : [];
 }

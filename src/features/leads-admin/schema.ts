@@ -13,34 +13,65 @@ export const leadNoteSchema = z.object({
   body: z.string({ error: STAFF_COPY.errors.noteEmpty }).trim().min(1, STAFF_COPY.errors.noteEmpty).max(4000, STAFF_COPY.errors.noteLong),
 });
 
+const filterErrors = STAFF_COPY.inbox.filters.errors;
 
-const dateText = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .optional()
-  .catch(undefined);
+/** A YYYY-MM-DD that names a real calendar day (not 2026-02-31), in years the inbox can hold. */
+export function isCalendarDay(text: string): boolean {
+  const match = /^(\d{4})-\d{2}-\d{2}$/.exec(text);
+  if (!match || Number(match[1]) < 1900 || Number(match[1]) > 2999) return false;
+  const day = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === text;
+}
 
-/** Inbox filters, read from the URL (shareable views). Bad values are dropped, never an error. */
+/** A position in the inbox order (newest first, then id): where the next page starts, opaque in URLs. */
+export interface Cursor {
+  c: string;
+  i: string;
+}
+
+const cursorSchema = z.object({ c: z.iso.datetime(), i: z.uuid() }).strict();
+
+// base64url by hand (btoa/atob) so the same code runs in the browser; the cursor's JSON is ASCII.
+export function encodeCursor(row: { createdAt: Date; id: string }): string {
+  return btoa(JSON.stringify({ c: row.createdAt.toISOString(), i: row.id })).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** The cursor in a URL, or undefined when it is not one this inbox made (never reaches the database then). */
+export function decodeCursor(value: string): Cursor | undefined {
+  try {
+    const parsed = cursorSchema.safeParse(JSON.parse(atob(value.replace(/-/g, '+').replace(/_/g, '/'))));
+    return parsed.success && isCalendarDay(parsed.data.c.slice(0, 10)) ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Inbox filters, read from the URL (shareable views). A value that cannot be read is refused with its sentence. */
 export const leadFiltersSchema = z.object({
-  district: z.enum(DISTRICT_CHOICES).optional().catch(undefined),
-  status: z.enum(LEAD_STATUSES).optional().catch(undefined),
-  from: dateText,
-  to: dateText,
-  q: z.string().trim().max(120).optional().catch(undefined),
-  cursor: z.string().max(200).optional().catch(undefined),
+  district: z.enum(DISTRICT_CHOICES, { error: filterErrors.district }).optional(),
+  status: z.enum(LEAD_STATUSES, { error: STAFF_COPY.errors.status }).optional(),
+  from: z.string().refine(isCalendarDay, filterErrors.date).optional(),
+  to: z.string().refine(isCalendarDay, filterErrors.date).optional(),
+  q: z.string().trim().max(120, filterErrors.q).optional(),
+  cursor: z
+    .string()
+    .refine((value) => decodeCursor(value) !== undefined, filterErrors.cursor)
+    .optional(),
 });
 export type LeadFilters = z.infer<typeof leadFiltersSchema>;
+export type LeadFiltersResult = { ok: true; filters: LeadFilters } | { ok: false; error: string };
 
 const FILTER_KEYS = ['district', 'status', 'from', 'to', 'q'] as const;
 
 /** Reads filters from URLSearchParams or a Next.js searchParams object; empty values count as absent. */
-export function parseLeadFilters(source: URLSearchParams | Record<string, string | string[] | undefined>): LeadFilters {
+export function parseLeadFilters(source: URLSearchParams | Record<string, string | string[] | undefined>): LeadFiltersResult {
   const get = (name: string) => {
     const value = source instanceof URLSearchParams ? source.get(name) : source[name];
     const one = Array.isArray(value) ? value[0] : value;
     return one === null || one === undefined || one.trim() === '' ? undefined : one;
   };
-  return leadFiltersSchema.parse(Object.fromEntries([...FILTER_KEYS, 'cursor'].map((key) => [key, get(key)])));
+  const parsed = leadFiltersSchema.safeParse(Object.fromEntries([...FILTER_KEYS, 'cursor'].map((key) => [key, get(key)])));
+  return parsed.success ? { ok: true, filters: parsed.data } : { ok: false, error: parsed.error.issues[0]?.message ?? filterErrors.date };
 }
 
 /** The same filters as a query string (without the cursor unless asked), for links and exports. */

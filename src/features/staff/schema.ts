@@ -38,8 +38,9 @@ export type CreateStaffInput = z.infer<typeof createStaffSchema>;
 export const updateStaffSchema = z
   .object({
     role: z.enum(STAFF_ROLES, { error: STAFF_COPY.errors.role }).optional(),
-    active: z.boolean().optional(),
+    active: z.boolean({ error: STAFF_COPY.errors.active }).optional(),
     password: newPasswordSchema.optional(),
   })
-  .strict();
+  .strict()
+  .refine((changes) => Object.values(changes).some((value) => value !== undefined), STAFF_COPY.errors.nothingToChange);
 export type UpdateStaffInput = z.infer<typeof updateStaffSchema>;
