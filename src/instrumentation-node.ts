@@ -37,8 +37,9 @@ export async function startServer(): Promise<void> {
 }
 
 /**
- * One worker per server process: the notification handlers and the periodic jobs. A database that is down at
- * start-up is tried again every 30 s, so notifications start flowing as soon as it answers.
+ * One worker per server process: the notification and newsletter handlers and the periodic jobs (data retention,
+ * embedded-database maintenance). A database that is down at start-up is tried again every 30 s, so notifications
+ * start flowing as soon as it answers.
  */
 async function startBackgroundWorkWhenReady(): Promise<void> {
   for (;;) {
@@ -46,9 +47,12 @@ async function startBackgroundWorkWhenReady(): Promise<void> {
       const handle = await getDatabase();
       const { startNotificationWorkers } = await import('./features/notifications/workers.server');
       await startNotificationWorkers(handle);
+      const { startNewsletterWorkers } = await import('./features/newsletter/workers.server');
+      await startNewsletterWorkers(handle);
+      const { retentionJob } = await import('./lib/retention/jobs.server');
       const boss = await handle.jobs();
-      for (const job of databaseMaintenance(handle)) await schedule(boss, job);
-      console.log('[jobs] notification workers and scheduled jobs started');
+      for (const job of [...databaseMaintenance(handle), retentionJob(handle.db)]) await schedule(boss, job);
+      console.log('[jobs] notification and newsletter workers and scheduled jobs started');
       return;
     } catch (error) {
       logError('[jobs] could not start the job queue, trying again in 30 s', error);

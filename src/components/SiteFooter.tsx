@@ -82,7 +82,7 @@ export function SiteFooter({ facts }: { facts: SiteFacts }) {
             {FOOTER_COPY.newsletterHeading}
           </h2>
           <p className="mt-4 max-w-sm text-sm text-ivory-100/80">{FOOTER_COPY.newsletterText}</p>
-          <NewsletterForm />
+          <NewsletterForm source="footer" />
         </section>
       </div>
       <div className="border-t border-ivory-50/10">

@@ -5,7 +5,8 @@ export const FOOTER_COPY = {
   newsletterLabel: 'E-mail address',
   newsletterPlaceholder: 'Type your email',
   subscribe: 'Subscribe',
-  subscribed: 'You are subscribed. Watch your inbox for our next update.',
+  /** After a sign-up: nothing is sent until the visitor confirms from the e-mail (double opt-in). */
+  subscribed: 'Almost done: check your inbox and press the button in our e-mail to confirm your subscription.',
   followHeading: 'Follow us',
   rights: 'All rights reserved.',
   privacy: 'Privacy Policy',
@@ -17,7 +18,7 @@ export const FOOTER_COPY = {
 export const NEWSLETTER_PAGE_COPY = {
   metaTitle: 'Newsletter',
   heading: 'Our newsletter',
-  thanksMetaTitle: 'Subscribed',
-  thanksHeading: 'Thank you for subscribing',
+  thanksMetaTitle: 'Check your inbox',
+  thanksHeading: 'Check your inbox',
   backHome: 'Back to the home page',
 } as const;

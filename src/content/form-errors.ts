@@ -28,6 +28,10 @@ export const INTEREST_ERRORS = {
 export const NEWSLETTER_ERRORS = {
   unreadable: 'We could not read your sign-up. Please reload the page and try again.',
   unavailable: 'We could not sign you up just now. Please try again in a moment.',
+  /** The links in newsletter e-mails (confirm, unsubscribe). */
+  expiredLink: 'This confirmation link has expired or was already used. Please sign up again.',
+  unknownLink: 'This unsubscribe link is incomplete or no longer valid.',
+  linkUnavailable: 'We could not update your subscription just now. Please try again in a moment.',
 } as const;
 
 /** Refusals of the request itself, before its fields are read. */

@@ -1,3 +1,5 @@
+import { BACKUP_RETENTION, RETENTION, type Period } from '@/lib/retention/periods';
+
 /** Privacy Policy and Terms of Service. The privacy notice follows the Nigeria Data Protection Act 2023. */
 export interface LegalSection {
   heading: string;
@@ -13,6 +15,26 @@ export interface LegalPage {
   sections: (facts: { brand: string; email: string; address: string }) => LegalSection[];
 }
 
+/**
+ * The edition of the privacy notice below: a newsletter consent records the edition the person confirmed under.
+ * Change it with every change of the notice's text (the date, then the edition of that day).
+ */
+export const PRIVACY_NOTICE_VERSION = '2026-11-22.2';
+
+/** A retention period in words: "24 hours", "7 days", "24 months". */
+export function describePeriod(period: Period): string {
+  const [unit, count] = Object.entries(period)[0] as [string, number];
+  return `${count} ${count === 1 ? unit.slice(0, -1) : unit}`;
+}
+
+const kept = {
+  leads: describePeriod(RETENTION.leads),
+  unconfirmed: describePeriod(RETENTION.unconfirmedNewsletter),
+  fingerprints: describePeriod(RETENTION.addressFingerprints),
+  mailFiles: describePeriod(RETENTION.keptMailFiles),
+  backups: describePeriod(BACKUP_RETENTION),
+};
+
 export const PRIVACY: LegalPage = {
   path: '/privacy',
   title: 'Privacy Policy',
@@ -26,7 +48,7 @@ export const PRIVACY: LegalPage = {
       paragraphs: ['We collect only what you give us and what we need to answer you:'],
       list: [
         'Submit Interest form: your title, full name, e-mail address, phone number and preferred district.',
-        'Newsletter: your e-mail address.',
+        'Newsletter: your e-mail address, and when, from which page and under which version of this notice you confirmed your subscription.',
         'How you found us: the campaign tags in the link you followed (UTM parameters), the website that referred you and the first page you opened.',
         'Abuse prevention: a one-way, salted fingerprint of your network address, used only to limit repeated automated submissions. We never store your IP address itself.',
       ],
@@ -35,7 +57,7 @@ export const PRIVACY: LegalPage = {
       heading: 'Why we use it and our lawful basis',
       paragraphs: [
         'We use your interest details to call or e-mail you about plots in our districts, arrange site visits and prepare offers. The lawful basis is your consent, given when you submit the form, and steps you ask us to take before a contract (NDPA section 25).',
-        'We use your newsletter address to send you news about our districts, on the basis of your consent. Every newsletter has an unsubscribe link.',
+        'We use your newsletter address to send you news about our districts, on the basis of your consent. Signing up sends you one e-mail with a button to confirm; nothing more is sent unless you press it. Every newsletter has an unsubscribe link.',
         'We do not sell your data, and we do not use it for automated decisions that affect you.',
       ],
     },
@@ -48,9 +70,19 @@ export const PRIVACY: LegalPage = {
     {
       heading: 'How long we keep it',
       paragraphs: [
-        'Interest submissions: up to 24 months after our last contact with you, unless you become a customer, when contract and tax law require us to keep records longer.',
-        'Newsletter: until you unsubscribe; we then keep only a record that you unsubscribed, so we do not write to you again.',
-        'Abuse-prevention fingerprints: deleted within 24 hours.',
+        `Interest submissions: deleted ${kept.leads} after our team last worked on them (a note, a call logged or a change of status), or after we received them if nobody has since. If you become a customer, contract and tax law require us to keep records longer, and your enquiry is kept with them.`,
+        `Newsletter: until you unsubscribe; we then keep only your address, when you confirmed and when you unsubscribed, so we can show we had your consent and never write to you again. A sign-up that is not confirmed within ${kept.unconfirmed} is deleted.`,
+        `Abuse-prevention fingerprints: deleted within ${kept.fingerprints}.`,
+      ],
+    },
+    {
+      heading: 'Copies that remain after deletion',
+      paragraphs: ['Deleting or erasing your data removes it from our database at once. A few copies outside it remain for a limited time:'],
+      list: [
+        `Backups of our database: kept for at most ${kept.backups}, so erased data is gone from them within that time. If we ever restore one, we erase again what you asked us to erase.`,
+        `E-mails about your enquiry already delivered to our sales team, and the copy our customer-relationship system received: our team deletes them when you ask for erasure, and otherwise keeps them no longer than the enquiry itself (${kept.leads} after the last update).`,
+        `E-mails our website could not hand to a mail server are kept as files on our server for at most ${kept.mailFiles}.`,
+        'A record that we handled your request: who did it and when, with a keyed fingerprint of your e-mail address or phone number instead of the address or number itself.',
       ],
     },
     {

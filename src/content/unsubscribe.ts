@@ -1,13 +1,13 @@
-/** Copy of the /unsubscribe page (newsletter). */
+/** Copy of the /unsubscribe page (newsletter): a button first, so a link scanner opening the page changes nothing. */
 export const unsubscribeCopy = {
   metaTitle: 'Newsletter',
-  unsubscribed: {
-    heading: 'You have been unsubscribed',
-    body: 'We will not send you our newsletter any more. If this was a mistake, you can sign up again from the footer of any page.',
+  subscribed: {
+    heading: 'Unsubscribe from our newsletter?',
+    body: 'Press the button and we will not send you our newsletter any more.',
   },
-  already: {
-    heading: 'You were already unsubscribed',
-    body: 'This address is no longer on our newsletter list. There is nothing more to do.',
+  unsubscribed: {
+    heading: 'You are unsubscribed',
+    body: 'We will not send you our newsletter any more. If this was a mistake, sign up again from the footer of any page and confirm from the e-mail we send you.',
   },
   unknown: {
     heading: 'We could not find that link',
@@ -17,6 +17,7 @@ export const unsubscribeCopy = {
     heading: 'Please try again in a moment',
     body: 'We could not update your subscription just now. Nothing has changed; please open the link again shortly.',
   },
+  unsubscribe: 'Unsubscribe',
   contactLead: 'Questions? Write to',
   homeLabel: 'Back to the home page',
 } as const;

@@ -6,16 +6,18 @@ import { useId, useState, type FormEvent } from 'react';
 import { FOOTER_COPY } from '@/content/footer';
 import { request } from '@/lib/browser/request';
 import { notifyError, notifySuccess } from '@/lib/browser/toast';
+import type { NewsletterForm as NewsletterFormName } from '@/lib/db/enums';
 import { newsletterSchema } from './schema';
 
 const NEWSLETTER_ENDPOINT = '/api/newsletter';
 
 /**
- * Footer sign-up: one e-mail box and Subscribe; answers with a success or an error toast. Before the scripts
- * arrive the browser posts it to /api/newsletter itself and lands on a thanks page (or back on /newsletter with
- * `refusal`).
+ * Footer sign-up: one e-mail box and Subscribe; answers with a toast that asks the visitor to confirm from their
+ * inbox (double opt-in), or an error toast. Before the scripts arrive the browser posts it to /api/newsletter
+ * itself and lands on a thanks page (or back on /newsletter with `refusal`). `source` names the form in the
+ * consent record.
  */
-export function NewsletterForm({ initialEmail = '', refusal }: { initialEmail?: string; refusal?: string }) {
+export function NewsletterForm({ source, initialEmail = '', refusal }: { source: NewsletterFormName; initialEmail?: string; refusal?: string }) {
   const id = useId();
   const [email, setEmail] = useState(initialEmail);
   const [honeypot, setHoneypot] = useState('');
@@ -32,7 +34,7 @@ export function NewsletterForm({ initialEmail = '', refusal }: { initialEmail?: 
     const data = await request<{ ok: true }>({
       method: 'POST',
       url: NEWSLETTER_ENDPOINT,
-      body: { email: parsed.data.email, ...(honeypot ? { website: honeypot } : {}) },
+      body: { email: parsed.data.email, source, ...(honeypot ? { website: honeypot } : {}) },
       finish: () => setBusy(false),
     });
     if (data) {
@@ -64,6 +66,7 @@ export function NewsletterForm({ initialEmail = '', refusal }: { initialEmail?: 
               className="min-h-12 w-full rounded-full border border-ivory-50/25 bg-forest-950/40 px-5 text-base text-ivory-50 placeholder:text-ivory-50/60 focus:border-brass-400 focus:outline-none"
             />
             <HoneypotField id={`${id}-website`} value={honeypot} onChange={setHoneypot} />
+            <input type="hidden" name="source" value={source} />
             <button type="submit" className="btn-brass shrink-0" disabled={busy}>
               {FOOTER_COPY.subscribe}
             </button>

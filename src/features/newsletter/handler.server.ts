@@ -1,14 +1,25 @@
 import 'server-only';
 import { NEWSLETTER_ERRORS } from '@/content/form-errors';
+import { getSiteUrl } from '@/content/site';
 import { FORM_PAGES } from '@/lib/constants';
+import { handleOf, type Db } from '@/lib/db/client';
+import { hashClient } from '@/lib/http/client.server';
 import { publicRoute } from '@/lib/http/public-route.server';
+import { hitRateLimit } from '@/lib/http/rate-limit.server';
 import { jsonResponse } from '@/lib/http/response.server';
-import { subscribe } from './repository.server';
+import { sendInTransaction } from '@/lib/jobs/queue';
+import { NEWSLETTER_CONFIRMATION } from '@/lib/jobs/queues';
+import { requestSubscription } from './repository.server';
 import { newsletterSchema } from './schema';
+import type { ConfirmationJob } from './workers.server';
+
+/** At most this many confirmation e-mails reach one address a day, however many strangers sign it up. */
+export const CONFIRMATIONS_PER_ADDRESS_PER_DAY = 3;
 
 /**
- * POST /api/newsletter {email, website?}: 201 {ok} for a new address, 200 {ok} for one already on the list.
- * A filled honeypot gets the same answer and is stored flagged as spam (an existing row is left untouched).
+ * POST /api/newsletter {email, website?, source?}: 200 {ok: true} for every sign-up — new, pending, subscribed,
+ * unsubscribed or honeypot — so the answer tells nobody whether an address is on the list. The confirmation
+ * e-mail is queued in the same transaction and sent by the worker, so a slow mail server never delays the answer.
  */
 export const handleNewsletterPost = publicRoute({
   name: 'newsletter',
@@ -17,10 +28,33 @@ export const handleNewsletterPost = publicRoute({
   errors: NEWSLETTER_ERRORS,
   rateLimit: (env) => env.RATE_LIMIT_NEWSLETTER,
   formPages: FORM_PAGES.newsletter,
-  handle: async ({ input, db, clientHash, admit }) => {
+  handle: async ({ request, input, db, clientHash, admit }) => {
     await admit(db);
-    const spam = (input.website ?? '').trim() !== '';
-    const result = await subscribe(db, { email: input.email, spam, clientHash });
-    return jsonResponse({ ok: true }, result.created ? 201 : 200);
+    // The queue is started before the transaction that uses it (PGlite has one connection).
+    const boss = await handleOf(db).jobs();
+    await db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Db;
+      const spam = (input.website ?? '').trim() !== '';
+      const source = `${input.source ?? 'api'}:${sameSitePath(request) ?? '-'}`;
+      const due = await requestSubscription(tx, { email: input.email, spam, clientHash, source });
+      if (!due) return;
+      const perAddress = await hitRateLimit(tx, 'newsletter-confirmation', await hashClient(tx, `newsletter:${input.email}`), {
+        count: CONFIRMATIONS_PER_ADDRESS_PER_DAY,
+        windowSeconds: 86_400,
+      });
+      if (perAddress.allowed) await sendInTransaction(boss, tx, NEWSLETTER_CONFIRMATION, { subscriberId: due } satisfies ConfirmationJob);
+    });
+    return jsonResponse({ ok: true });
   },
 });
+
+/** The page the form was on, from the Referer of a post from this site (path only: a query may hold anything). */
+function sameSitePath(request: Request): string | undefined {
+  try {
+    const referer = new URL(request.headers.get('referer') ?? '');
+    const ours = [new URL(request.url).origin, new URL(getSiteUrl()).origin];
+    return ours.includes(referer.origin) ? referer.pathname.slice(0, 200) : undefined;
+  } catch {
+    return undefined;
+  }
+}

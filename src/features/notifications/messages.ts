@@ -4,6 +4,7 @@ import { telHref, whatsappHref } from '@/lib/contact-links';
 import type { InterestSubmissionRow } from '@/lib/db/schema';
 import { formatDateTime } from '@/lib/format';
 import { ATTRIBUTION_FIELDS } from '@/lib/lead-attribution';
+import { emailLayout as layout, emailLink as link, escapeHtml } from '@/lib/mail/html';
 
 /**
  * The messages a lead sets off, as plain text and HTML. Everything the visitor typed is escaped in the HTML; the
@@ -16,17 +17,8 @@ export interface Rendered {
   html: string;
 }
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
 const phoneOf = (lead: InterestSubmissionRow) => lead.phoneE164 ?? lead.phoneRaw;
 const forMessage = (lead: InterestSubmissionRow): LeadForMessage => ({ title: lead.title, fullName: lead.fullName, email: lead.email, phone: phoneOf(lead), district: lead.district });
-
-const layout = (body: string) =>
-  `<!doctype html><html><body style="margin:0;padding:24px;background:#f7f3ea;font-family:Arial,Helvetica,sans-serif;color:#1d2a22;line-height:1.5">` +
-  `<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:28px">${body}</div></body></html>`;
-
-const link = (href: string, label: string) => `<a href="${escapeHtml(href)}" style="color:#1f4d3a;font-weight:bold">${escapeHtml(label)}</a>`;
 
 /** To the sales team: every field, where the lead came from, one-tap call and WhatsApp, and the lead in the inbox. */
 export function salesEmail(lead: InterestSubmissionRow, facts: SiteFacts, siteUrl: string): Rendered {

@@ -35,3 +35,7 @@ export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
  */
 export const NOTIFICATION_STATES = ['queued', 'sent', 'failed', 'not_configured', 'skipped'] as const;
 export type NotificationState = (typeof NOTIFICATION_STATES)[number];
+
+/** The newsletter's sign-up forms: the footer of every page, and /newsletter (where a refused form comes back). */
+export const NEWSLETTER_FORMS = ['footer', 'newsletter_page'] as const;
+export type NewsletterForm = (typeof NEWSLETTER_FORMS)[number];

@@ -31,10 +31,22 @@ export const NOTIFY: QueueDefinition = {
   options: { notify: true, retryLimit: 120, retryDelay: 5, retryBackoff: true, retryDelayMax: 30, expireInSeconds: 60, deadLetter: NOTIFY_SLOW.name },
 };
 
+/**
+ * The e-mail that asks a newsletter sign-up to confirm (docs/decisions/0310-newsletter-double-opt-in.md): sent at
+ * once, then retried with a growing delay (30 s to 15 minutes) for a few hours.
+ */
+export const NEWSLETTER_CONFIRMATION: QueueDefinition = {
+  name: 'newsletter-confirmation',
+  options: { notify: true, retryLimit: 25, retryDelay: 30, retryBackoff: true, retryDelayMax: 900, expireInSeconds: 60 },
+};
+
+/** The retention job (src/lib/retention/jobs.server.ts): deletes what the privacy notice says is not kept, hourly. */
+export const DATA_RETENTION: QueueDefinition = { name: 'data-retention', options: { retryLimit: 2, retryDelay: 60, expireInSeconds: 900 } };
+
 /** Housekeeping of the embedded database itself (src/lib/db/maintenance.ts), on a schedule. */
 const housekeeping = { retryLimit: 2, retryDelay: 60, expireInSeconds: 900 };
 export const DB_CHECKPOINT: QueueDefinition = { name: 'db-checkpoint', options: housekeeping };
 export const DB_VACUUM: QueueDefinition = { name: 'db-vacuum', options: housekeeping };
 
 /** In creation order (a dead-letter queue before the queue that names it). */
-export const QUEUES: QueueDefinition[] = [NOTIFY_SLOW, NOTIFY, DB_CHECKPOINT, DB_VACUUM];
+export const QUEUES: QueueDefinition[] = [NOTIFY_SLOW, NOTIFY, NEWSLETTER_CONFIRMATION, DATA_RETENTION, DB_CHECKPOINT, DB_VACUUM];

@@ -17,6 +17,8 @@ export interface MailMessage {
   text: string;
   html: string;
   replyTo?: string;
+  /** Extra header fields, e.g. List-Unsubscribe. */
+  headers?: Record<string, string>;
 }
 
 export type MailOutcome = { sent: true } | { sent: false; file: string };
@@ -41,6 +43,9 @@ function smtpTransport(url: string): Transporter {
   return transport;
 }
 
+/** Where messages are kept as .eml files without a mail server (deleted after a stated time: src/lib/retention). */
+export const outboxMailDir = () => path.resolve(getEnv().DATA_DIR, 'outbox-mail');
+
 export function mailFrom(): string {
   const { brand, email } = getSiteFacts();
   return getEnv().MAIL_FROM ?? `"${brand}" <${email}>`;
@@ -48,13 +53,13 @@ export function mailFrom(): string {
 
 export async function sendMail(message: MailMessage): Promise<MailOutcome> {
   const env = getEnv();
-  const mail = { from: mailFrom(), to: message.to, subject: message.subject, text: message.text, html: message.html, replyTo: message.replyTo };
+  const mail = { from: mailFrom(), to: message.to, subject: message.subject, text: message.text, html: message.html, replyTo: message.replyTo, headers: message.headers };
   if (env.SMTP_URL) {
     await smtpTransport(env.SMTP_URL).sendMail(mail);
     return { sent: true };
   }
   const built = await nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }).sendMail(mail);
-  const dir = path.resolve(env.DATA_DIR, 'outbox-mail');
+  const dir = outboxMailDir();
   await mkdir(dir, { recursive: true });
   const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`);
   await writeFile(file, built.message as Buffer);

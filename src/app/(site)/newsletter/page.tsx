@@ -20,7 +20,7 @@ export default async function NewsletterPage() {
       </h1>
       <p className="mt-4 text-lg leading-relaxed text-ink-soft">{FOOTER_COPY.newsletterText}</p>
       <div className="mt-8 rounded-3xl bg-forest-900 p-6 sm:p-8">
-        <NewsletterForm initialEmail={flash?.values.email} refusal={flash?.error} />
+        <NewsletterForm source="newsletter_page" initialEmail={flash?.values.email} refusal={flash?.error} />
       </div>
     </section>
   );

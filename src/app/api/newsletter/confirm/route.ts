@@ -1,0 +1,6 @@
+import { handleConfirmPost } from '@/features/newsletter/link-handlers.server';
+import { postOnly } from '@/lib/http/response.server';
+
+export const dynamic = 'force-dynamic';
+
+export const { POST, GET, PUT, PATCH, DELETE } = postOnly(handleConfirmPost);

@@ -1,0 +1,104 @@
+import 'server-only';
+import { readdir, stat, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import { and, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { interestSubmissions, newsletterSubscribers, rateLimits, staffSignInFailures } from '@/lib/db/schema';
+import type { ScheduledJob } from '@/lib/jobs/queue';
+import { DATA_RETENTION } from '@/lib/jobs/queues';
+import { outboxMailDir } from '@/lib/mail/mailer.server';
+import { periodBefore, RETENTION } from './periods';
+
+/**
+ * The retention job (docs/decisions/0311-retention-matches-the-notice.md): every hour it deletes what the privacy
+ * notice says is no longer kept, by the periods of ./periods.ts. The clock is a parameter so tests can move time.
+ */
+
+/** Hourly; a fingerprint is therefore cleared one run before it turns 24 hours old, never after. */
+export const RETENTION_CRON = '23 * * * *';
+const RUN_EVERY_HOURS = 1;
+
+export interface RetentionReport {
+  fingerprintsCleared: number;
+  rateLimitCounters: number;
+  signInFailures: number;
+  leads: number;
+  unconfirmedSignUps: number;
+  expiredRequests: number;
+  mailFiles: number;
+}
+
+export async function applyRetention(db: Db, now = new Date(), mailDir = outboxMailDir()): Promise<RetentionReport> {
+  const fingerprints = periodBefore(now, { hours: RETENTION.addressFingerprints.hours - RUN_EVERY_HOURS });
+  const leadsBefore = periodBefore(now, RETENTION.leads);
+  const unconfirmedBefore = periodBefore(now, RETENTION.unconfirmedNewsletter);
+  const nl = newsletterSubscribers;
+  const requestedAt = sql`coalesce(${nl.confirmRequestedAt}, ${nl.subscribedAt})`;
+  const count = (rows: unknown[]) => rows.length;
+
+  const leadHashes = await db
+    .update(interestSubmissions)
+    .set({ clientHash: null })
+    .where(and(isNotNull(interestSubmissions.clientHash), lt(interestSubmissions.createdAt, fingerprints)))
+    .returning({ id: interestSubmissions.id });
+  const signUpHashes = await db
+    .update(nl)
+    .set({ clientHash: null })
+    .where(and(isNotNull(nl.clientHash), lt(requestedAt, fingerprints)))
+    .returning({ id: nl.id });
+  // Counters and failed sign-ins are keyed by fingerprints: every window they count in ends long before this.
+  const rateLimitCounters = await db.delete(rateLimits).where(lt(rateLimits.windowStart, fingerprints)).returning({ at: rateLimits.windowStart });
+  const signInFailures = await db.delete(staffSignInFailures).where(lt(staffSignInFailures.at, fingerprints)).returning({ id: staffSignInFailures.id });
+  // Customers' leads (won) are kept with their contract records; notes, history and notification records cascade.
+  const leads = await db
+    .delete(interestSubmissions)
+    .where(and(ne(interestSubmissions.status, 'won'), lt(interestSubmissions.updatedAt, leadsBefore)))
+    .returning({ id: interestSubmissions.id });
+  const unconfirmedSignUps = await db.delete(nl).where(and(isNull(nl.confirmedAt), lt(requestedAt, unconfirmedBefore))).returning({ id: nl.id });
+  // An unsubscribed address that asked to come back and never confirmed keeps only its unsubscribe record.
+  const expiredRequests = await db
+    .update(nl)
+    .set({ confirmToken: null, confirmRequestedAt: null, requestSource: null, clientHash: null })
+    .where(and(isNotNull(nl.confirmedAt), lt(nl.confirmRequestedAt, unconfirmedBefore)))
+    .returning({ id: nl.id });
+
+  return {
+    fingerprintsCleared: count(leadHashes) + count(signUpHashes),
+    rateLimitCounters: count(rateLimitCounters),
+    signInFailures: count(signInFailures),
+    leads: count(leads),
+    unconfirmedSignUps: count(unconfirmedSignUps),
+    expiredRequests: count(expiredRequests),
+    mailFiles: await deleteOldMailFiles(mailDir, periodBefore(now, RETENTION.keptMailFiles)),
+  };
+}
+
+/** .eml files kept without a mail server, older than `before`; a missing directory is nothing to delete. */
+async function deleteOldMailFiles(dir: string, before: Date): Promise<number> {
+  const names = await readdir(dir).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return [];
+    throw error;
+  });
+  let deleted = 0;
+  for (const name of names.filter((n) => n.endsWith('.eml'))) {
+    const file = path.join(dir, name);
+    const modified = await stat(file).then((info) => info.mtime, () => undefined);
+    if (modified && modified < before) {
+      await unlink(file);
+      deleted++;
+    }
+  }
+  return deleted;
+}
+
+export function retentionJob(db: Db): ScheduledJob {
+  return {
+    queue: DATA_RETENTION,
+    cron: RETENTION_CRON,
+    run: async () => {
+      const report = await applyRetention(db);
+      // Counts only: nothing about whose data it was.
+      if (Object.values(report).some((n) => n > 0)) console.log('[retention]', JSON.stringify(report));
+    },
+  };
+}
