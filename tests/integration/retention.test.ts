@@ -1,0 +1,132 @@
+import { mkdtempSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import { describePeriod, PRIVACY, PRIVACY_NOTICE_VERSION } from '@/content/legal';
+import { confirmByToken, findSubscriber, requestSubscription, unsubscribeByToken } from '@/features/newsletter/repository.server';
+import type { Db } from '@/lib/db/client';
+import { interestSubmissions, leadNotes, leadNotifications, rateLimits, staffSignInFailures } from '@/lib/db/schema';
+import { applyRetention } from '@/lib/retention/jobs.server';
+import { RETENTION, type RetainedData } from '@/lib/retention/periods';
+import { describeEachDriver } from './helpers';
+
+/**
+ * Each retention promise of the privacy notice, checked against the data after the retention job runs with a moved
+ * clock. The notice states the periods of RETENTION (src/lib/retention/periods.ts); `PROMISES` needs one check per
+ * period, so a new promise without a check does not compile.
+ */
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const T0 = new Date('2026-11-22T08:00:00Z');
+const at = (ms: number) => new Date(T0.getTime() + ms);
+const monthsAfter = (months: number, extraMs = 0) => {
+  const date = new Date(T0);
+  date.setUTCMonth(date.getUTCMonth() + months);
+  return new Date(date.getTime() + extraMs);
+};
+
+const noticeText = () =>
+  PRIVACY.sections({ brand: 'Brand', email: 'privacy@example.com', address: 'Lagos' })
+    .flatMap((section) => [...section.paragraphs, ...(section.list ?? [])])
+    .join('\n');
+
+let serial = 0;
+async function addLead(db: Db, values: Partial<typeof interestSubmissions.$inferInsert> = {}) {
+  const [lead] = await db
+    .insert(interestSubmissions)
+    .values({ title: 'Mrs', fullName: 'Kept Or Not', email: `retention-${serial++}@example.com`, phoneRaw: '0803 123 4567', district: 'Lugbe, Abuja', createdAt: T0, updatedAt: T0, ...values })
+    .returning();
+  return lead;
+}
+const leadExists = async (db: Db, id: string) => (await db.select({ id: interestSubmissions.id }).from(interestSubmissions).where(eq(interestSubmissions.id, id))).length === 1;
+
+const PROMISES: Record<RetainedData, (db: Db) => Promise<void>> = {
+  async addressFingerprints(db) {
+    const lead = await addLead(db, { clientHash: 'a'.repeat(32) });
+    await requestSubscription(db, { email: 'fingerprint@example.com', spam: false, clientHash: 'b'.repeat(32), source: 'footer:/' }, T0);
+    await db.insert(rateLimits).values({ bucket: 'newsletter', clientHash: 'c'.repeat(32), windowStart: T0, count: 1 });
+    await db.insert(staffSignInFailures).values({ key: `client:${'d'.repeat(32)}`, at: T0 });
+
+    // The job runs hourly: its last run before the fingerprints turn 24 hours old has cleared every one of them.
+    await applyRetention(db, at(RETENTION.addressFingerprints.hours * HOUR - HOUR + 1_000));
+    const [kept] = await db.select().from(interestSubmissions).where(eq(interestSubmissions.id, lead.id));
+    expect(kept.clientHash).toBeNull();
+    expect(kept.fullName).toBe('Kept Or Not'); // the lead itself stays
+    expect((await findSubscriber(db, 'fingerprint@example.com'))?.clientHash).toBeNull();
+    expect(await db.select().from(rateLimits).where(eq(rateLimits.clientHash, 'c'.repeat(32)))).toEqual([]);
+    expect(await db.select().from(staffSignInFailures).where(eq(staffSignInFailures.key, `client:${'d'.repeat(32)}`))).toEqual([]);
+  },
+
+  async leads(db) {
+    const idle = await addLead(db);
+    await db.insert(leadNotes).values({ leadId: idle.id, authorEmail: 'agent@example.com', body: 'Called, no answer', createdAt: T0 });
+    await db.insert(leadNotifications).values({ leadId: idle.id, channel: 'receipt' });
+    const workedOn = await addLead(db, { status: 'contacted', updatedAt: monthsAfter(12) });
+    const customer = await addLead(db, { status: 'won' });
+
+    await applyRetention(db, monthsAfter(RETENTION.leads.months, -DAY));
+    expect(await leadExists(db, idle.id)).toBe(true);
+
+    await applyRetention(db, monthsAfter(RETENTION.leads.months, HOUR));
+    expect(await leadExists(db, idle.id)).toBe(false);
+    expect(await db.select().from(leadNotes).where(eq(leadNotes.leadId, idle.id))).toEqual([]);
+    expect(await db.select().from(leadNotifications).where(eq(leadNotifications.leadId, idle.id))).toEqual([]);
+    // Counted from the last update, and customers' enquiries stay with their contract records.
+    expect(await leadExists(db, workedOn.id)).toBe(true);
+    expect(await leadExists(db, customer.id)).toBe(true);
+  },
+
+  async unconfirmedNewsletter(db) {
+    const sign = (email: string, now: Date) => requestSubscription(db, { email, spam: false, clientHash: 'e'.repeat(32), source: 'footer:/' }, now);
+    await sign('never-confirmed@example.com', T0);
+    // Subscribed, unsubscribed, then signed up again by someone, never confirmed: only the unsubscribe record stays.
+    await sign('came-back@example.com', T0);
+    await confirmByToken(db, (await findSubscriber(db, 'came-back@example.com'))!.confirmToken!, T0);
+    await unsubscribeByToken(db, (await findSubscriber(db, 'came-back@example.com'))!.unsubscribeToken, T0);
+    await sign('came-back@example.com', at(HOUR));
+
+    const expiry = RETENTION.unconfirmedNewsletter.days * DAY;
+    await applyRetention(db, at(expiry - HOUR));
+    expect(await findSubscriber(db, 'never-confirmed@example.com')).toBeDefined();
+
+    await applyRetention(db, at(expiry + 2 * HOUR));
+    expect(await findSubscriber(db, 'never-confirmed@example.com')).toBeUndefined();
+    const cameBack = (await findSubscriber(db, 'came-back@example.com'))!;
+    expect(cameBack).toMatchObject({ confirmToken: null, confirmRequestedAt: null, requestSource: null, clientHash: null });
+    expect(cameBack.unsubscribedAt).toBeInstanceOf(Date);
+  },
+
+  async keptMailFiles(db) {
+    const dir = mkdtempSync(path.join(tmpdir(), 'retention-mail-'));
+    const write = (name: string, modified: Date) => {
+      writeFileSync(path.join(dir, name), 'Subject: a lead\r\n\r\nAda, 0803 123 4567\r\n');
+      utimesSync(path.join(dir, name), modified, modified);
+    };
+    write('old.eml', T0);
+    write('recent.eml', at(DAY));
+    await applyRetention(db, at(RETENTION.keptMailFiles.days * DAY + HOUR), dir);
+    expect(readdirSync(dir)).toEqual(['recent.eml']);
+  },
+};
+
+describeEachDriver('retention promises of the privacy notice', (ctx) => {
+  for (const [data, check] of Object.entries(PROMISES) as [RetainedData, (db: Db) => Promise<void>][]) {
+    it(`${data}: the notice states ${describePeriod(RETENTION[data])}, and the data agrees`, async () => {
+      expect(noticeText()).toContain(describePeriod(RETENTION[data]));
+      await check(ctx.handle().db);
+    });
+  }
+
+  it('newsletter: after unsubscribing, only the address and the record of consent and withdrawal are kept', async () => {
+    const db = ctx.handle().db;
+    await requestSubscription(db, { email: 'withdrawn@example.com', spam: false, clientHash: 'f'.repeat(32), source: 'footer:/d1' });
+    await confirmByToken(db, (await findSubscriber(db, 'withdrawn@example.com'))!.confirmToken!);
+    await unsubscribeByToken(db, (await findSubscriber(db, 'withdrawn@example.com'))!.unsubscribeToken);
+    const row = (await findSubscriber(db, 'withdrawn@example.com'))!;
+    expect(row).toMatchObject({ clientHash: null, confirmToken: null, confirmRequestedAt: null, requestSource: null, consentNoticeVersion: PRIVACY_NOTICE_VERSION, consentSource: 'footer:/d1' });
+    expect(row.confirmedAt).toBeInstanceOf(Date);
+    expect(row.unsubscribedAt).toBeInstanceOf(Date);
+  });
+});
