@@ -1,12 +1,13 @@
 import 'server-only';
 import { idParamSchema } from '@/lib/validation/id';
 import { STAFF_COPY } from '@/content/staff';
+import { recordAudit } from '@/lib/audit.server';
 import { staffRoute, type IdRouteContext } from '@/lib/auth/guard.server';
 import { csvResponse } from '@/lib/csv/response.server';
 import { errorResponse, jsonResponse } from '@/lib/http/response.server';
 import { readJsonObject } from '@/lib/http/request.server';
 import { leadsCsv } from './csv.server';
-import { addLeadNote, allLeads, changeLeadStatus, getLeadDetail, inboxCounters, listLeadPage } from './repository.server';
+import { addLeadNote, allLeads, changeLeadStatus, exportSnapshot, getLeadDetail, inboxCounters, listLeadPage } from './repository.server';
 import { leadNoteSchema, leadStatusSchema, parseLeadFilters } from './schema';
 
 /** Handlers of /api/admin/leads..., /api/admin/stats and /api/admin/exports/leads (route files only re-export these). */
@@ -60,9 +61,16 @@ export const addNoteHandler = staffRoute<IdRouteContext>({}, async (request, { d
 /** GET /api/admin/stats → counters of the inbox */
 export const statsHandler = staffRoute({}, async (_request, { db }) => jsonResponse(await inboxCounters(db)));
 
-/** GET /api/admin/exports/leads?filters → text/csv of the filtered view */
-export const exportLeadsHandler = staffRoute({}, async (request, { db }) => {
-  const filters = parseLeadFilters(new URL(request.url).searchParams);
-  if (!filters.ok) return errorResponse(400, filters.error);
-  return csvResponse(leadsCsv(allLeads(db, { ...filters.filters, cursor: undefined })), 'leads');
+/**
+ * GET /api/admin/exports/leads?filters → text/csv of the filtered view. Recorded in the audit trail before any row
+ * leaves: who, which filters (whether a search was used, not its text, which may be a person's name), how many rows.
+ */
+export const exportLeadsHandler = staffRoute({}, async (request, { db, staff }) => {
+  const parsed = parseLeadFilters(new URL(request.url).searchParams);
+  if (!parsed.ok) return errorResponse(400, parsed.error);
+  const { district, status, from, to, q } = parsed.filters;
+  const view = { district, status, from, to, q };
+  const { rows, until } = await exportSnapshot(db, view);
+  await recordAudit(db, staff, 'leads.export', null, { filters: { district, status, from, to, search: q !== undefined }, rows });
+  return csvResponse(leadsCsv(allLeads(db, view, until)), 'leads');
 });

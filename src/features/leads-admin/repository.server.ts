@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import type { Actor } from '@/lib/audit.server';
 import { interestSubmissions, leadActivity, leadNotes, type InterestSubmissionRow, type LeadStatus } from '@/lib/db/schema';
@@ -92,15 +92,27 @@ export async function listLeadPage(db: Db, filters: LeadFilters, pageSize = PAGE
   return { leads, nextCursor: more ? encodeCursor(leads[leads.length - 1]) : undefined };
 }
 
-/** Every lead of a filtered view, newest first, in batches (for the CSV export). */
-export async function* allLeads(db: Db, filters: LeadFilters, batch = 500): AsyncGenerator<InterestSubmissionRow> {
+/**
+ * The CSV export's snapshot of a filtered view: how many leads it holds, and the database's time, up to which the
+ * export then reads (so the audited row count is the file's, however many leads arrive meanwhile).
+ */
+export async function exportSnapshot(db: Db, filters: LeadFilters): Promise<{ rows: number; until: Date }> {
+  const [row] = await db
+    .select({ rows: sql<number>`count(*)::int`, until: sql<Date | string>`now()` })
+    .from(interestSubmissions)
+    .where(and(...filterConditions(filters)));
+  return { rows: Number(row.rows), until: new Date(row.until) };
+}
+
+/** Every lead of a filtered view created up to `until`, newest first, in batches (for the CSV export). */
+export async function* allLeads(db: Db, filters: LeadFilters, until: Date, batch = 500): AsyncGenerator<InterestSubmissionRow> {
   let cursor: string | undefined;
   const t = interestSubmissions;
   for (;;) {
     const rows = await db
       .select()
       .from(t)
-      .where(and(...filterConditions(filters), ...afterCursor(cursor)))
+      .where(and(...filterConditions(filters), lte(t.createdAt, until), ...afterCursor(cursor)))
       .orderBy(desc(t.createdAt), desc(t.id))
       .limit(batch);
     yield* rows;

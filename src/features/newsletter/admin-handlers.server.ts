@@ -1,4 +1,5 @@
 import 'server-only';
+import { recordAudit } from '@/lib/audit.server';
 import { staffRoute } from '@/lib/auth/guard.server';
 import { csvResponse } from '@/lib/csv/response.server';
 import { newsletterCsv } from './csv.server';
@@ -7,5 +8,10 @@ import { listSubscribed } from './repository.server';
 /**
  * GET /api/admin/exports/newsletter → text/csv of the confirmed, current subscribers (owners: it is not lead
  * data). Pending and unsubscribed addresses are left out: nobody may be mailed without a confirmed consent.
+ * Recorded in the audit trail (who, how many rows) before the file is sent.
  */
-export const exportNewsletterHandler = staffRoute({ owner: true }, async (_request, { db }) => csvResponse(newsletterCsv(await listSubscribed(db)), 'newsletter'));
+export const exportNewsletterHandler = staffRoute({ owner: true }, async (_request, { db, staff }) => {
+  const rows = await listSubscribed(db);
+  await recordAudit(db, staff, 'newsletter.export', null, { rows: rows.length });
+  return csvResponse(newsletterCsv(rows), 'newsletter');
+});

@@ -2,13 +2,14 @@ import 'server-only';
 import { getEnv } from '@/lib/env.server';
 
 /**
- * CSRF defence for state-changing staff requests (docs/decisions/0200-staff-sessions.md): browsers send
- * Sec-Fetch-Site and Origin on every POST/PATCH/DELETE; a cross-site value is refused. Requests that carry neither
- * header do not come from a browser page (curl, server-to-server) and cannot ride on a victim's cookie.
+ * Cross-site defence of every staff request, reads included (docs/decisions/0200-staff-sessions.md,
+ * 0303-admin-api-same-origin-and-audited-exports.md): a SameSite=Lax cookie still rides on a top-level GET from another
+ * site, and the privacy export and CSV downloads are GETs. Browsers send Sec-Fetch-Site on every request: anything but
+ * `same-origin` or `none` (typed, bookmarked) is refused, a sibling subdomain (`same-site`) included; an Origin header,
+ * when present, must name this host. Requests that carry neither header do not come from a browser page (curl,
+ * server-to-server) and cannot ride on a victim's cookie.
  */
 export function isCrossSite(request: Request): boolean {
-  const method = request.method.toUpperCase();
-  if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return false;
   const fetchSite = request.headers.get('sec-fetch-site');
   if (fetchSite && fetchSite !== 'same-origin' && fetchSite !== 'none') return true;
   const origin = request.headers.get('origin');

@@ -9,7 +9,7 @@ import { isCrossSite } from './csrf.server';
 import { resolveSession, type SessionStaff } from './session.server';
 
 /**
- * The gate of every /api/admin/* handler: CSRF check on state-changing methods, then a live session, then the
+ * The gate of every /api/admin/* handler: the cross-site check (every method, reads too), then a live session, then the
  * role. Without a valid session the answer is always 401 {error: "jwt expired"}: the browser's error catalogue
  * then clears the stored keys and sends the user to /registration (docs/decisions/0200-staff-sessions.md).
  */
