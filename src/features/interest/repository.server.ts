@@ -5,7 +5,7 @@ import { interestSubmissions, LEAD_STATUSES, type InterestSubmissionRow, type Le
 import type { PgBoss } from 'pg-boss';
 import { normaliseEmail } from '@/lib/validation/email';
 import type { InterestInput } from './schema';
-import { toE164 } from './phone';
+import { toE164 } from '@/lib/validation/phone';
 
 /**
  * Every query on interest submissions lives here (the staff area will extend this module).

@@ -8,33 +8,52 @@ import { useStaffAction } from '@/lib/browser/use-staff-action';
 
 const copy = STAFF_COPY.privacy;
 
+/** Saves an answer as a file the browser downloads. */
+function download(data: unknown, filename: string) {
+  const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.click();
+  URL.revokeObjectURL(url);
+}
+
+/** Export or erase what is held about one person, found by e-mail address, phone number or both. */
 export function PrivacyTools() {
   const id = useId();
   const [email, setEmail] = useState('');
+  const [phone, setPhone] = useState('');
   const { busy, run } = useStaffAction();
-  const valid = privacySubjectSchema.safeParse({ email }).success;
+  const subject = { email: email.trim(), phone: phone.trim() };
+  const valid = privacySubjectSchema.safeParse(subject).success;
+  const who = [subject.email, subject.phone].filter(Boolean).join(' / ');
+
+  async function exportData() {
+    const data = await run<object>({ method: 'POST', url: '/api/admin/privacy/export', body: subject }, copy.exported);
+    if (data) download(data, 'personal-data.json');
+  }
   async function erase() {
-    if (!window.confirm(copy.confirmErase(email.trim()))) return;
-    await run<{ leads: number; newsletter: number }>({ method: 'POST', url: '/api/admin/privacy/erase', body: { email: email.trim() } }, (answer) =>
-      copy.erased(answer.leads, answer.newsletter),
-    );
+    if (!window.confirm(copy.confirmErase(who))) return;
+    await run<{ leads: number; newsletter: number }>({ method: 'POST', url: '/api/admin/privacy/erase', body: subject }, (answer) => copy.erased(answer.leads, answer.newsletter));
   }
   return (
     <div className="space-y-4">
-      <div>
-        <Field id={`${id}-email`} label={copy.email}>
-          {(control) => <input {...control} type="email" value={email} onChange={(e) => setEmail(e.target.value)} className="field" autoComplete="off" />}
-        </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div>
+          <Field id={`${id}-email`} label={copy.email}>
+            {(control) => <input {...control} type="email" value={email} onChange={(e) => setEmail(e.target.value)} className="field" autoComplete="off" />}
+          </Field>
+        </div>
+        <div>
+          <Field id={`${id}-phone`} label={copy.phone} hint={copy.phoneHint}>
+            {(control) => <input {...control} type="tel" value={phone} onChange={(e) => setPhone(e.target.value)} className="field" autoComplete="off" />}
+          </Field>
+        </div>
       </div>
       <div className="flex flex-wrap gap-3">
-        <a
-          href={valid ? `/api/admin/privacy/export?email=${encodeURIComponent(email.trim())}` : undefined}
-          aria-disabled={!valid}
-          className={`btn-outline ${valid ? '' : 'pointer-events-none opacity-60'}`}
-          download
-        >
+        <button type="button" className="btn-outline" disabled={!valid || busy} onClick={exportData}>
           {copy.exportJson}
-        </a>
+        </button>
         <button type="button" className="btn bg-red-800 text-ivory-50 hover:bg-red-700" disabled={!valid || busy} onClick={erase}>
           {copy.erase}
         </button>

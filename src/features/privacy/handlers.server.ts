@@ -1,20 +1,30 @@
 import 'server-only';
-import { STAFF_COPY } from '@/content/staff';
+import { REQUEST_ERRORS } from '@/content/form-errors';
 import { recordAudit } from '@/lib/audit.server';
 import { staffRoute } from '@/lib/auth/guard.server';
+import { readJsonOrForm } from '@/lib/http/request.server';
 import { errorResponse, jsonResponse } from '@/lib/http/response.server';
-import { readJsonObject } from '@/lib/http/request.server';
 import { eraseSubject, exportSubject, subjectFingerprint } from './repository.server';
-import { privacySubjectSchema } from './schema';
+import { privacySubjectSchema, type PrivacySubject } from './schema';
 
-/** Handlers of /api/admin/privacy/... (owners only; every request is recorded in the staff audit). */
+/**
+ * Handlers of /api/admin/privacy/... (owners only; every request is recorded in the staff audit). Both take the
+ * subject in the body, JSON or a plain form post, so no e-mail address or phone number ever goes into a URL.
+ */
 
-/** GET /api/admin/privacy/export?email= → JSON download of everything held about that address (owners; recorded) */
+async function readSubject(request: Request): Promise<{ ok: true; subject: PrivacySubject } | { ok: false; response: Response }> {
+  const body = await readJsonOrForm(request);
+  if (!body.ok) return body;
+  const parsed = privacySubjectSchema.safeParse(body.value);
+  return parsed.success ? { ok: true, subject: parsed.data } : { ok: false, response: errorResponse(400, parsed.error.issues[0].message) };
+}
+
+/** POST /api/admin/privacy/export {email?, phone?} → JSON download of everything held about that person (owners; recorded) */
 export const privacyExportHandler = staffRoute({ owner: true }, async (request, { db, staff }) => {
-  const parsed = privacySubjectSchema.safeParse({ email: new URL(request.url).searchParams.get('email') ?? '' });
-  if (!parsed.success) return errorResponse(400, STAFF_COPY.errors.email);
-  const data = await exportSubject(db, parsed.data.email);
-  await recordAudit(db, staff, 'privacy.export', subjectFingerprint(parsed.data.email), { leads: data.leads.length, newsletter: data.newsletter.length });
+  const read = await readSubject(request);
+  if (!read.ok) return read.response;
+  const data = await exportSubject(db, read.subject);
+  await recordAudit(db, staff, 'privacy.export', await subjectFingerprint(db, read.subject), { leads: data.leads.length, newsletter: data.newsletter.length });
   return new Response(JSON.stringify(data, null, 2), {
     headers: {
       'Content-Type': 'application/json; charset=utf-8',
@@ -24,13 +34,17 @@ export const privacyExportHandler = staffRoute({ owner: true }, async (request, 
   });
 });
 
-/** POST /api/admin/privacy/erase {email} → {ok, leads, newsletter} (owners; recorded) */
+/** GET /api/admin/privacy/export → 405 (the export is a POST: the subject stays out of the URL) */
+export const privacyExportGetHandler = staffRoute({ owner: true }, async () => errorResponse(405, REQUEST_ERRORS.methodNotAllowed, { Allow: 'POST' }));
+
+/**
+ * POST /api/admin/privacy/erase {email?, phone?} → {ok, leads, newsletter} (owners; recorded). A requirement of a
+ * recent password check belongs in the guard's options here, like `owner`.
+ */
 export const privacyEraseHandler = staffRoute({ owner: true }, async (request, { db, staff }) => {
-  const body = await readJsonObject(request);
-  if (!body.ok) return body.response;
-  const parsed = privacySubjectSchema.safeParse(body.value);
-  if (!parsed.success) return errorResponse(400, STAFF_COPY.errors.email);
-  const erased = await eraseSubject(db, parsed.data.email);
-  await recordAudit(db, staff, 'privacy.erase', subjectFingerprint(parsed.data.email), erased);
+  const read = await readSubject(request);
+  if (!read.ok) return read.response;
+  const erased = await eraseSubject(db, read.subject);
+  await recordAudit(db, staff, 'privacy.erase', await subjectFingerprint(db, read.subject), erased);
   return jsonResponse({ ok: true, ...erased });
 });

@@ -1,51 +1,92 @@
 import 'server-only';
-import { createHash } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { createHmac } from 'node:crypto';
+import { eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { normaliseEmail } from '@/lib/validation/email';
 import { interestSubmissions, leadActivity, leadNotes, newsletterSubscribers } from '@/lib/db/schema';
+import { storedSecret } from '@/lib/db/secrets.server';
+import { normaliseEmail } from '@/lib/validation/email';
+import { phoneDigits, toE164 } from '@/lib/validation/phone';
+import type { PrivacySubject } from './schema';
 
 /**
- * NDPA subject access and erasure by e-mail address (docs/decisions/0203-privacy-requests.md). The audit trail keeps
- * only a SHA-256 of the address, so the record of an erasure does not itself hold the erased address.
+ * NDPA subject access and erasure by e-mail address, phone number or both (docs/decisions/0203-privacy-requests.md,
+ * 0312-privacy-requests-by-phone-and-keyed-audit.md). An address matches however it was capitalised or padded; a
+ * number matches in any spelling that parses to the same E.164 number, or by its digits when it never parsed.
  */
 
-export const subjectFingerprint = (email: string) => `sha256:${createHash('sha256').update(normaliseEmail(email)).digest('hex')}`;
+/** An address compared as stored data may hold it: trimmed of whitespace, lower-cased. */
+const storedEmail = (column: typeof interestSubmissions.email | typeof newsletterSubscribers.email) => sql`lower(btrim(${column}, E' \\t\\r\\n'))`;
 
-export async function exportSubject(db: Db, email: string) {
-  const address = normaliseEmail(email);
-  const leads = await db.select().from(interestSubmissions).where(eq(interestSubmissions.email, address));
+function leadsOf(subject: PrivacySubject): SQL {
+  const matches: SQL[] = [];
+  if (subject.email) matches.push(sql`${storedEmail(interestSubmissions.email)} = ${normaliseEmail(subject.email)}`);
+  if (subject.phone) {
+    const e164 = toE164(subject.phone);
+    if (e164) matches.push(eq(interestSubmissions.phoneE164, e164));
+    matches.push(sql`regexp_replace(${interestSubmissions.phoneRaw}, '[^0-9]', '', 'g') = ${phoneDigits(subject.phone)}`);
+  }
+  return or(...matches)!;
+}
+
+/** The newsletter holds addresses only. */
+const newsletterOf = (subject: PrivacySubject): SQL => (subject.email ? sql`${storedEmail(newsletterSubscribers.email)} = ${normaliseEmail(subject.email)}` : sql`false`);
+
+/**
+ * The staff audit's record of whose data it was: a keyed HMAC-SHA256 of the address and of the number (its E.164
+ * form, else its digits), never the values. The key lives in app_secrets, so a list of addresses cannot be tried
+ * against the audit without it; an owner can still answer "did we erase x?" by computing it again.
+ */
+export async function subjectFingerprint(db: Db, subject: PrivacySubject): Promise<string> {
+  const key = await storedSecret(db, 'privacy_audit_key');
+  const mac = (value: string) => createHmac('sha256', key).update(value).digest('hex').slice(0, 32);
+  return [
+    subject.email && `email:${mac(normaliseEmail(subject.email))}`,
+    subject.phone && `phone:${mac(toE164(subject.phone) ?? phoneDigits(subject.phone))}`,
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
+export async function exportSubject(db: Db, subject: PrivacySubject) {
+  const leads = await db.select().from(interestSubmissions).where(leadsOf(subject));
   const ids = leads.map((l) => l.id);
   const notes = ids.length ? await db.select().from(leadNotes).where(inArray(leadNotes.leadId, ids)) : [];
   const activity = ids.length ? await db.select().from(leadActivity).where(inArray(leadActivity.leadId, ids)) : [];
+  // Everything held on the newsletter list but its tokens (secrets of ours).
+  const n = newsletterSubscribers;
   const newsletter = await db
-    .select({ email: newsletterSubscribers.email, subscribedAt: newsletterSubscribers.subscribedAt, unsubscribedAt: newsletterSubscribers.unsubscribedAt })
-    .from(newsletterSubscribers)
-    .where(eq(newsletterSubscribers.email, address));
+    .select({
+      email: n.email,
+      signedUpAt: n.subscribedAt,
+      confirmedAt: n.confirmedAt,
+      consentNoticeVersion: n.consentNoticeVersion,
+      consentSource: n.consentSource,
+      unsubscribedAt: n.unsubscribedAt,
+      pendingRequestAt: n.confirmRequestedAt,
+      pendingRequestSource: n.requestSource,
+      clientHash: n.clientHash,
+    })
+    .from(n)
+    .where(newsletterOf(subject));
   return {
-    subject: address,
+    subject: { email: subject.email ? normaliseEmail(subject.email) : undefined, phone: subject.phone },
     generatedAt: new Date().toISOString(),
     // The client hash is a salted hash of a network address, not something the person gave us; it is listed as held.
     leads: leads.map((lead) => ({
       ...lead,
       idempotencyKey: undefined,
-      notes: notes.filter((n) => n.leadId === lead.id).map((n) => ({ body: n.body, author: n.authorEmail, at: n.createdAt })),
+      notes: notes.filter((note) => note.leadId === lead.id).map((note) => ({ body: note.body, author: note.authorEmail, at: note.createdAt })),
       history: activity.filter((a) => a.leadId === lead.id).map((a) => ({ action: a.action, detail: a.detail, by: a.actorEmail, at: a.createdAt })),
     })),
     newsletter,
   };
 }
 
-/** Deletes every lead (with notes, history and notification records; queued jobs then find nothing to send) and the newsletter row of one address. */
-export async function eraseSubject(db: Db, email: string): Promise<{ leads: number; newsletter: number }> {
-  const address = normaliseEmail(email);
+/** Deletes every matching lead (with notes, history and notification records; queued jobs then find nothing to send) and newsletter row. */
+export async function eraseSubject(db: Db, subject: PrivacySubject): Promise<{ leads: number; newsletter: number }> {
   return db.transaction(async (tx) => {
-    const leads = await tx.select({ id: interestSubmissions.id }).from(interestSubmissions).where(eq(interestSubmissions.email, address));
-    const ids = leads.map((l) => l.id);
-    if (ids.length) {
-      await tx.delete(interestSubmissions).where(inArray(interestSubmissions.id, ids));
-    }
-    const newsletter = await tx.delete(newsletterSubscribers).where(eq(newsletterSubscribers.email, address)).returning({ id: newsletterSubscribers.id });
-    return { leads: ids.length, newsletter: newsletter.length };
+    const leads = await tx.delete(interestSubmissions).where(leadsOf(subject)).returning({ id: interestSubmissions.id });
+    const newsletter = await tx.delete(newsletterSubscribers).where(newsletterOf(subject)).returning({ id: newsletterSubscribers.id });
+    return { leads: leads.length, newsletter: newsletter.length };
   });
 }

@@ -1,4 +1,5 @@
-import { privacyExportHandler } from '@/features/privacy/handlers.server';
+import { privacyExportGetHandler, privacyExportHandler } from '@/features/privacy/handlers.server';
 
 export const dynamic = 'force-dynamic';
-export const GET = privacyExportHandler;
+export const POST = privacyExportHandler;
+export const GET = privacyExportGetHandler;

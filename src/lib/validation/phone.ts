@@ -24,3 +24,6 @@ function legacyNigerianLandline(value: string): string | null {
   const match = LEGACY_LANDLINE.exec(value.replace(/[^\d+]/g, ''));
   return match ? `+234${match[1]}` : null;
 }
+
+/** The digits of a phone number as typed: how numbers that do not parse are compared. */
+export const phoneDigits = (input: string) => input.replace(/\D/g, '');
