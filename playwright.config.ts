@@ -58,6 +58,7 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       // Many e2e submissions come from one address; the rate limit itself is tested in the integration suite.
       RATE_LIMIT_INTEREST: '1000/600',
+      RATE_LIMIT_INTEREST_SITE: '1000/60',
       RATE_LIMIT_NEWSLETTER: '1000/600',
       RATE_LIMIT_SIGN_IN: '1000/600',
       MIN_FILL_MS: '0',

@@ -82,6 +82,7 @@ export function startServer(port, env, logFile, { app } = {}) {
       NEXT_DIST_DIR: DIST_DIR,
       NEXT_TELEMETRY_DISABLED: '1',
       RATE_LIMIT_INTEREST: '1000000/600',
+      RATE_LIMIT_INTEREST_SITE: '1000000/60',
       MIN_FILL_MS: '0',
       TEST_DATABASE_URL: '',
       ...env,

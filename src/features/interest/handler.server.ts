@@ -9,6 +9,7 @@ import { INTEREST_VISIBLE_FIELDS, interestSchema } from './schema';
 /**
  * POST /api/interest. 201 {ok, id} for a new lead; 200 {ok, id} (header Idempotent-Replayed: true) when the
  * Idempotency-Key already produced one. Honeypot or too-fast posts get the same 201 but are stored with spam=true.
+ * Beyond RATE_LIMIT_INTEREST_SITE new non-spam leads in its window, from all clients together, the answer is 429.
  * `onStored` runs in the lead's transaction (the route passes the notifications' queueing).
  */
 export const interestPostHandler = ({ onStored }: Pick<SaveOptions, 'onStored'> = {}) =>
@@ -18,8 +19,9 @@ export const interestPostHandler = ({ onStored }: Pick<SaveOptions, 'onStored'> 
     visibleFields: INTEREST_VISIBLE_FIELDS,
     errors: INTEREST_ERRORS,
     rateLimit: (env) => env.RATE_LIMIT_INTEREST,
+    siteRateLimit: (env) => env.RATE_LIMIT_INTEREST_SITE,
     formPages: FORM_PAGES.interest,
-    handle: async ({ input, env, db, clientHash, idempotencyKey, admit }) => {
+    handle: async ({ input, env, db, clientHash, idempotencyKey, admit, admitSiteWide }) => {
       // A retry of a stored form answers at once, before the rate limit: retries must never cost the visitor.
       if (idempotencyKey) {
         const existing = await findIdByIdempotencyKey(db, idempotencyKey);
@@ -30,19 +32,21 @@ export const interestPostHandler = ({ onStored }: Pick<SaveOptions, 'onStored'> 
       const fillMs = input.form_started_at === undefined ? undefined : Date.now() - input.form_started_at;
       const honeypot = (input.website ?? '').trim() !== '';
       const tooFast = fillMs !== undefined && fillMs >= 0 && fillMs < env.MIN_FILL_MS;
+      const spam = honeypot || tooFast;
 
       const saved = await saveLead(
         db,
         {
           input,
           idempotencyKey,
-          spam: honeypot || tooFast,
+          spam,
           spamReason: honeypot ? 'honeypot' : tooFast ? 'too_fast' : undefined,
           fillMs,
           clientHash,
         },
-        // Counted only when a new lead is about to be stored: repeats of one form never use up the limit.
-        { admit, onStored },
+        // Counted only when a new lead is about to be stored: repeats of one form never use up the limits. Spam is
+        // kept out of the site-wide count (and so is never refused by it: a bot learns nothing from its answers).
+        { admit, onStored, beforeCommit: spam ? undefined : admitSiteWide },
       );
       return saved.created ? jsonResponse({ ok: true, id: saved.id }, 201) : replay(saved.id);
     },

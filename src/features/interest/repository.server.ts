@@ -32,6 +32,11 @@ export interface SaveOptions {
    * feature knows nothing of notifications.
    */
   onStored?: (tx: Db, lead: StoredLead, jobs: PgBoss) => Promise<void>;
+  /**
+   * Runs last in the transaction of a new lead; throwing rolls it back. For a check on a row every lead shares (the
+   * site-wide limit): taken last, its lock is held only while the transaction commits.
+   */
+  beforeCommit?: (tx: Db) => Promise<void>;
 }
 
 export interface StoredLead {
@@ -84,6 +89,7 @@ export async function saveLead(db: Db, lead: NewLead, options: SaveOptions = {})
     await options.admit?.(tx as unknown as Db);
     // Spam is kept for review but never notifies anyone.
     if (jobs) await options.onStored?.(tx as unknown as Db, { id: row.id, email: values.email }, jobs);
+    await options.beforeCommit?.(tx as unknown as Db);
     return row.id;
   });
   if (inserted) return { id: inserted, created: true };

@@ -40,6 +40,11 @@ export interface PublicRequest<T> {
    * only what it commits (a repeat of a stored form then costs nothing).
    */
   admit(db: Db): Promise<void>;
+  /**
+   * Counts this request against the site-wide limit (`siteRateLimit`, all clients together); past it the route
+   * answers 429 with the busy sentence. Call it last in the transaction: its one counter row stays locked until commit.
+   */
+  admitSiteWide(db: Db): Promise<void>;
 }
 
 export interface PublicRouteOptions<S extends z.ZodType> {
@@ -50,13 +55,21 @@ export interface PublicRouteOptions<S extends z.ZodType> {
   /** Log label, e.g. 'interest'. Also the rate-limit bucket. */
   name: string;
   rateLimit: (env: ServerEnv) => RateLimit;
+  /** The limit of all clients together, counted by `admitSiteWide` (e.g. new leads a minute); none when absent. */
+  siteRateLimit?: (env: ServerEnv) => RateLimit;
   /** Where a browser-posted form sends the visitor: the success page, and the form's own page after a refusal. */
   formPages: { success: string; retry: string };
   handle: (context: PublicRequest<z.infer<S>>) => Promise<Response>;
 }
 
+/** The client column of the site-wide counter (client hashes are hex, so it can never be a client's). */
+const SITE_WIDE = 'site';
+
 class RateLimited extends Error {
-  constructor(readonly retryAfterSeconds: number) {
+  constructor(
+    readonly retryAfterSeconds: number,
+    readonly scope: 'client' | 'site',
+  ) {
     super('rate limited');
   }
 }
@@ -81,13 +94,18 @@ export function publicRoute<S extends z.ZodType>(options: PublicRouteOptions<S>)
       const clientHash = await hashClient(db, clientAddress(request, env.TRUST_PROXY));
       const admit = async (tx: Db) => {
         const decision = await hitRateLimit(tx, options.name, clientHash, options.rateLimit(env));
-        if (!decision.allowed) throw new RateLimited(decision.retryAfterSeconds);
+        if (!decision.allowed) throw new RateLimited(decision.retryAfterSeconds, 'client');
       };
-      const response = await options.handle({ request, input: parsed.data, env, db, clientHash, idempotencyKey: key.key, admit });
+      const admitSiteWide = async (tx: Db) => {
+        if (!options.siteRateLimit) return;
+        const decision = await hitRateLimit(tx, `${options.name}:site`, SITE_WIDE, options.siteRateLimit(env));
+        if (!decision.allowed) throw new RateLimited(decision.retryAfterSeconds, 'site');
+      };
+      const response = await options.handle({ request, input: parsed.data, env, db, clientHash, idempotencyKey: key.key, admit, admitSiteWide });
       await pruneRateLimits(db);
       return await answer(response);
     } catch (error) {
-      if (error instanceof RateLimited) return answer(rateLimitedResponse(error.retryAfterSeconds));
+      if (error instanceof RateLimited) return answer(rateLimitedResponse(error.retryAfterSeconds, error.scope));
       logError(`[${options.name}] request failed`, error);
       return answer(unavailableResponse(options.errors.unavailable));
     }
