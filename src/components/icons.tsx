@@ -307,6 +307,14 @@ export const ClockIcon = (p: IconProps) => (
   </Icon>
 );
 
+/** A page with a folded corner and lines of text: a title document, a receipt, a deed. */
+export const DocumentIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M14 3.5H7A1.5 1.5 0 0 0 5.5 5v14A1.5 1.5 0 0 0 7 20.5h10a1.5 1.5 0 0 0 1.5-1.5V8z" />
+    <path d="M14 3.5V8h4.5M8.5 12.5h7M8.5 16h5" />
+  </Icon>
+);
+
 /** Banknote with a naira sign. */
 export const MoneyIcon = (p: IconProps) => (
   <Icon {...p}>

@@ -8,7 +8,15 @@ export type IconName =
 
 export interface Feature { icon: IconName; title: string; text: string }
 export interface WhyChoose { icon: IconName; title: string; text: string }
-export interface Landmark { icon: IconName; name: string; kind: string; distance: string }
+/** The sixteen compass points, for where a place lies as seen from a district. */
+export const COMPASS_POINTS = ['N', 'NNE', 'NE', 'ENE', 'E', 'ESE', 'SE', 'SSE', 'S', 'SSW', 'SW', 'WSW', 'W', 'WNW', 'NW', 'NNW'] as const;
+export type CompassPoint = (typeof COMPASS_POINTS)[number];
+
+/**
+ * A place near a district: its drive time (indicative) and its rough direction from the district, which places it on
+ * the location map. Both are for the owner to confirm with the sales team (docs/decisions/0005-brand-and-facts.md).
+ */
+export interface Landmark { icon: IconName; name: string; kind: string; driveMinutes: number; direction: CompassPoint }
 
 export interface LandOffer {
   sizeSqm: number;
@@ -43,6 +51,9 @@ export const OFFER_WORDING = "plot of Abuja's most-loved district";
 
 export const DEMAND_CLAIM = 'Up to 50% higher demand on properties in our districts';
 
+/** When the sales team answers, said wherever the site offers a call or a WhatsApp chat. */
+export const SALES_HOURS = 'We answer calls and WhatsApp messages 8am–6pm (WAT), Monday to Saturday.';
+
 export const OFFER_COPY = {
   heading: 'Land offer',
   factPlotSize: 'Plot size',
@@ -56,7 +67,7 @@ export const OFFER_COPY = {
   planHeading: 'Instalment view',
   planIntro: 'Pay the initial deposit, then spread the balance over equal monthly payments.',
   monthsLabel: 'Spread the balance over',
-  monthsOption: (m: number) => `${m} months`,
+  monthsOption: (m: number | string) => `${m} months`,
   monthlyLabel: 'Monthly payment',
   scheduleSummary: 'See the full monthly schedule',
   scheduleMonth: 'Month',
@@ -66,12 +77,13 @@ export const OFFER_COPY = {
   contactUs: 'Contact Us',
   submitInterest: 'Submit Interest',
   contactTitle: 'Contact our sales team',
-  contactIntro: 'Choose how you would like to reach us. We answer calls and WhatsApp messages 8am–6pm (WAT), Monday to Saturday.',
+  contactIntro: `Choose how you would like to reach us. ${SALES_HOURS}`,
   call: 'Call',
   whatsapp: 'WhatsApp',
   email: 'E-mail',
   whatsappMessage: (district: string) => `Hello, I am interested in a plot in ${district}. Please send me more details.`,
   emailSubject: (district: string) => `Plot enquiry: ${district}`,
+  driveTime: (minutes: number) => `About ${minutes} minutes`,
   showAllLandmarks: (n: number) => `Show all ${n} landmarks`,
   showFewerLandmarks: 'Show fewer landmarks',
 };
@@ -138,12 +150,12 @@ export const d1: District = {
     intro: 'Everyday places within easy reach. Drive times are indicative and depend on traffic.',
     shownCount: 6,
     items: [
-      { icon: 'plane', name: 'Nnamdi Azikiwe International Airport', kind: 'Airport', distance: 'About 15 minutes' },
-      { icon: 'store', name: 'Lugbe Market', kind: 'Market', distance: 'About 5 minutes' },
-      { icon: 'train', name: 'Idu Railway Station', kind: 'Rail station', distance: 'About 20 minutes' },
-      { icon: 'graduation', name: 'University of Abuja', kind: 'University', distance: 'About 10 minutes' },
-      { icon: 'bus', name: 'Jabi Motor Park', kind: 'Bus terminal', distance: 'About 25 minutes' },
-      { icon: 'bag', name: 'Jabi Lake Mall', kind: 'Shopping mall', distance: 'About 25 minutes' },
+      { icon: 'plane', name: 'Nnamdi Azikiwe International Airport', kind: 'Airport', driveMinutes: 15, direction: 'W' },
+      { icon: 'store', name: 'Lugbe Market', kind: 'Market', driveMinutes: 5, direction: 'N' },
+      { icon: 'train', name: 'Idu Railway Station', kind: 'Rail station', driveMinutes: 20, direction: 'NW' },
+      { icon: 'graduation', name: 'University of Abuja', kind: 'University', driveMinutes: 10, direction: 'WSW' },
+      { icon: 'bus', name: 'Jabi Motor Park', kind: 'Bus terminal', driveMinutes: 25, direction: 'NNE' },
+      { icon: 'bag', name: 'Jabi Lake Mall', kind: 'Shopping mall', driveMinutes: 25, direction: 'NE' },
     ],
   },
   offer: { sizeSqm: 300, priceNgn: 10_000_000, depositNgn: 3_000_000, wording: OFFER_WORDING },
@@ -204,16 +216,16 @@ export const d2: District = {
     intro: 'Places within reach of District 2. Drive times are indicative and depend on traffic.',
     shownCount: 6,
     items: [
-      { icon: 'train', name: 'Obafemi Awolowo Railway Station, Moniya', kind: 'Rail terminus', distance: 'About 5 minutes' },
-      { icon: 'store', name: 'Moniya Market', kind: 'Market', distance: 'About 5 minutes' },
-      { icon: 'building', name: 'Akinyele Local Government Secretariat', kind: 'Local government', distance: 'About 5 minutes' },
-      { icon: 'road', name: 'Ibadan–Oyo Expressway', kind: 'Expressway', distance: 'About 2 minutes' },
-      { icon: 'bus', name: 'Ojoo Bus Terminal', kind: 'Bus terminal', distance: 'About 15 minutes' },
-      { icon: 'leaf', name: 'International Institute of Tropical Agriculture (IITA)', kind: 'Research campus', distance: 'About 15 minutes' },
-      { icon: 'graduation', name: 'University of Ibadan', kind: 'University', distance: 'About 20 minutes' },
-      { icon: 'store', name: 'Bodija Market', kind: 'Market', distance: 'About 30 minutes' },
-      { icon: 'bag', name: 'Ventura Mall, Samonda', kind: 'Shopping mall', distance: 'About 25 minutes' },
-      { icon: 'tree', name: 'Agodi Gardens', kind: 'Park', distance: 'About 35 minutes' },
+      { icon: 'train', name: 'Obafemi Awolowo Railway Station, Moniya', kind: 'Rail terminus', driveMinutes: 5, direction: 'SW' },
+      { icon: 'store', name: 'Moniya Market', kind: 'Market', driveMinutes: 5, direction: 'N' },
+      { icon: 'building', name: 'Akinyele Local Government Secretariat', kind: 'Local government', driveMinutes: 5, direction: 'NE' },
+      { icon: 'road', name: 'Ibadan–Oyo Expressway', kind: 'Expressway', driveMinutes: 2, direction: 'W' },
+      { icon: 'bus', name: 'Ojoo Bus Terminal', kind: 'Bus terminal', driveMinutes: 15, direction: 'S' },
+      { icon: 'leaf', name: 'International Institute of Tropical Agriculture (IITA)', kind: 'Research campus', driveMinutes: 15, direction: 'SSW' },
+      { icon: 'graduation', name: 'University of Ibadan', kind: 'University', driveMinutes: 20, direction: 'S' },
+      { icon: 'store', name: 'Bodija Market', kind: 'Market', driveMinutes: 30, direction: 'S' },
+      { icon: 'bag', name: 'Ventura Mall, Samonda', kind: 'Shopping mall', driveMinutes: 25, direction: 'SSW' },
+      { icon: 'tree', name: 'Agodi Gardens', kind: 'Park', driveMinutes: 35, direction: 'S' },
     ],
   },
   offer: { sizeSqm: 450, priceNgn: 1_500_000, depositNgn: 500_000, wording: OFFER_WORDING },

@@ -1,4 +1,4 @@
-/** Links that start a call or a WhatsApp chat, for the site's own numbers and for leads' numbers alike. */
+/** Links into the visitor's own apps: a call, a WhatsApp chat (for the site's numbers and leads' alike), directions in maps. */
 
 /** tel: link target for a phone number as displayed or typed. */
 export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
@@ -6,3 +6,10 @@ export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 /** wa.me link for an international number (any spelling: only its digits count), optionally with a prefilled message. */
 export const whatsappHref = (number: string, message?: string) =>
   `https://wa.me/${number.replace(/\D/g, '')}${message ? `?text=${encodeURIComponent(message)}` : ''}`;
+
+/**
+ * Route to a point in the visitor's own maps app: Google's documented cross-platform directions URL opens the Google
+ * Maps app on Android and iOS when it is installed and the website everywhere else (docs/decisions/0331-directions-link.md).
+ */
+export const directionsHref = ({ lat, lng }: { lat: number; lng: number }) =>
+  `https://www.google.com/maps/dir/?api=1&destination=${lat}%2C${lng}`;

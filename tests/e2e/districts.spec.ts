@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousAxeViolations } from './helpers';
 
 test.describe('District 1 (/d1)', () => {
   test('hero, about, six features, three why-choose cards, six landmarks', async ({ page }) => {
@@ -102,5 +103,120 @@ test.describe('District 2 (/d2)', () => {
     await expect(offer).toContainText('₦166,667');
     await offer.getByRole('button', { name: 'Submit Interest' }).click();
     await expect(page.getByRole('dialog', { name: 'Submit Interest' }).getByLabel('Preferred district')).toHaveValue('Moniya, Ibadan');
+  });
+});
+
+/** What a buyer checks before leaving their number (issue 13), on both district pages. */
+const BUYER_PAGES = [
+  { path: '/d1', name: 'District 1', choice: 'Lugbe, Abuja', landmarks: 6, figures: ['300 sqm', '₦10,000,000', '₦3,000,000', '₦7,000,000', '6, 12 or 18 months', '₦388,889'] },
+  { path: '/d2', name: 'District 2', choice: 'Moniya, Ibadan', landmarks: 10, figures: ['450 sqm', '₦1,500,000', '₦500,000', '₦1,000,000', '6, 12 or 18 months', '₦55,556'] },
+];
+const BUYER_SECTIONS = ['Where it is', 'How buying works', 'Title and documents', 'Questions buyers ask'];
+
+const faqJsonLd = async (page: Page) =>
+  (await page.locator('script[type="application/ld+json"]').allTextContents()).map((text) => JSON.parse(text)).filter((data) => data['@type'] === 'FAQPage');
+
+for (const district of BUYER_PAGES) {
+  test.describe(`Buyer confidence on ${district.path}`, () => {
+    test('each section is found by its heading; the steps quote the district’s own figures', async ({ page }) => {
+      await page.goto(district.path);
+      for (const heading of BUYER_SECTIONS) {
+        await expect(page.getByRole('main').getByRole('region', { name: heading })).toBeVisible();
+        await expect(page.getByRole('main').getByRole('heading', { level: 2, name: heading, exact: true })).toBeVisible();
+      }
+      const steps = page.getByRole('region', { name: 'How buying works' });
+      await expect(steps.getByRole('listitem')).toHaveCount(8);
+      await expect(steps.getByRole('heading', { level: 3 })).toHaveText([
+        'Submit your interest', 'We call you', 'Inspect the site', 'Offer letter', 'Initial deposit', 'Instalments', 'Allocation', 'Documents',
+      ]);
+      for (const figure of district.figures) await expect(steps).toContainText(figure);
+      await expect(steps).toContainText('live video tour');
+    });
+
+    test('where it is: a map with a numbered drive time per landmark, and directions in the visitor’s maps app', async ({ page }) => {
+      await page.goto(district.path);
+      const where = page.getByRole('region', { name: 'Where it is' });
+      await expect(where.getByRole('img', { name: new RegExp(`^Map of ${district.name}`) })).toBeVisible();
+      await expect(where.getByRole('listitem')).toHaveCount(district.landmarks);
+      await expect(where.getByRole('listitem').first()).toHaveText(/\d+ min$/);
+      const directions = where.getByRole('link', { name: `Get directions to ${district.name}` });
+      await expect(directions).toBeVisible();
+      const href = new URL((await directions.getAttribute('href'))!);
+      expect(`${href.origin}${href.pathname}`).toBe('https://www.google.com/maps/dir/');
+      expect(href.searchParams.get('api')).toBe('1');
+      const [lat, lng] = href.searchParams.get('destination')!.split(',').map(Number);
+      // Inside Nigeria.
+      expect(lat).toBeGreaterThan(4);
+      expect(lat).toBeLessThan(14);
+      expect(lng).toBeGreaterThan(2.6);
+      expect(lng).toBeLessThan(14.7);
+      await expect(directions).toHaveAttribute('rel', /noopener/);
+    });
+
+    test('title and documents: what the buyer receives, and the inspection offer opens the form with the district chosen', async ({ page }) => {
+      await page.goto(district.path);
+      const title = page.getByRole('region', { name: 'Title and documents' });
+      await expect(title.getByRole('term')).toHaveText(['Payment receipts', 'Contract of sale', 'Allocation letter', 'Survey plan', 'Deed of assignment']);
+      await expect(title.getByRole('heading', { level: 3, name: 'Documents available for inspection' })).toBeVisible();
+      await title.getByRole('button', { name: 'Book a document inspection' }).click();
+      await expect(page.getByRole('dialog', { name: 'Submit Interest' }).getByLabel('Preferred district')).toHaveValue(district.choice);
+    });
+
+    test('questions buyers ask: disclosures work by keyboard and match the FAQPage structured data', async ({ page }) => {
+      await page.goto(district.path);
+      const faq = page.getByRole('region', { name: 'Questions buyers ask' });
+      const items = faq.locator('details');
+      const count = await items.count();
+      expect(count).toBeGreaterThanOrEqual(8);
+      expect(count).toBeLessThanOrEqual(10);
+
+      const [first, second] = [items.nth(0), items.nth(1)];
+      await expect(first.locator('p')).toBeHidden();
+      await first.locator('summary').focus();
+      await page.keyboard.press('Enter');
+      await expect(first).toHaveJSProperty('open', true);
+      await expect(first.locator('p')).toBeVisible();
+      await page.keyboard.press('Tab');
+      await expect(second.locator('summary')).toBeFocused();
+      await page.keyboard.press('Space');
+      await expect(second).toHaveJSProperty('open', true);
+      await page.keyboard.press('Space');
+      await expect(second).toHaveJSProperty('open', false);
+
+      const data = await faqJsonLd(page);
+      expect(data).toHaveLength(1);
+      expect(data[0]['@context']).toBe('https://schema.org');
+      const entities = data[0].mainEntity as { '@type': string; name: string; acceptedAnswer: { '@type': string; text: string } }[];
+      expect(entities.map((q) => q.name)).toEqual((await faq.locator('summary').allTextContents()).map((t) => t.trim()));
+      for (const [index, entity] of entities.entries()) {
+        expect(entity['@type']).toBe('Question');
+        expect(entity.acceptedAnswer['@type']).toBe('Answer');
+        expect(entity.acceptedAnswer.text).toBe((await items.nth(index).locator('p').textContent())?.trim());
+      }
+    });
+
+    test('the new sections pass axe, with every answer open', async ({ page }) => {
+      await page.goto(district.path);
+      await page.locator('details').evaluateAll((all) => all.forEach((d) => ((d as HTMLDetailsElement).open = true)));
+      await expectNoSeriousAxeViolations(page);
+    });
+  });
+}
+
+test.describe('without scripts', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the document inspection offer opens the form on its own page with the district chosen', async ({ page }) => {
+    await page.goto('/d2');
+    await page.getByRole('region', { name: 'Title and documents' }).getByRole('button', { name: 'Book a document inspection' }).click();
+    await expect(page).toHaveURL(/\/interest\?district=Moniya/);
+    await expect(page.getByLabel('Preferred district')).toHaveValue('Moniya, Ibadan');
+  });
+
+  test('the answers open without scripts', async ({ page }) => {
+    await page.goto('/d1');
+    const first = page.getByRole('region', { name: 'Questions buyers ask' }).locator('details').first();
+    await first.locator('summary').click();
+    await expect(first.locator('p')).toBeVisible();
   });
 });

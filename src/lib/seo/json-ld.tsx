@@ -1,3 +1,4 @@
+import type { BuyerQuestion } from '@/content/buying';
 import type { District } from '@/content/districts';
 import type { SiteFacts } from '@/content/site';
 
@@ -37,6 +38,19 @@ export function districtOfferJsonLd(district: District, facts: SiteFacts, siteUr
       areaServed: { '@type': 'Place', name: `${district.area}, ${district.city}, Nigeria` },
       seller: { '@type': 'Organization', name: facts.brand },
     },
+  };
+}
+
+/** The questions a page answers, as schema.org FAQPage (each answer exactly as the page shows it). */
+export function faqPageJsonLd(questions: BuyerQuestion[]) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'FAQPage',
+    mainEntity: questions.map(({ question, answer }) => ({
+      '@type': 'Question',
+      name: question,
+      acceptedAnswer: { '@type': 'Answer', text: answer },
+    })),
   };
 }
 

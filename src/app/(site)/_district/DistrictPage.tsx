@@ -7,13 +7,24 @@ import { ContactUsButton } from '@/features/offer/ContactUsButton';
 import { InstalmentView } from '@/features/offer/InstalmentView';
 import { formatNaira } from '@/features/offer/instalments';
 import { districtOfferJsonLd, JsonLd } from '@/lib/seo/json-ld';
+import { BuyerQuestions } from './BuyerQuestions';
+import { BuyingSteps } from './BuyingSteps';
 import { LandmarksList } from './LandmarksList';
+import { offerFigures } from './offer-figures';
+import { OrdinalMark } from './OrdinalMark';
+import { TitleAndDocuments } from './TitleAndDocuments';
+import { WhereItIs } from './WhereItIs';
 
-/** /d1 and /d2: hero, about, features, why choose, landmarks, land offer (spec §2). */
+/**
+ * /d1 and /d2: hero, about, features, why choose, landmarks, land offer (spec §2), then what a buyer checks before
+ * leaving their number (issue 13): where it is, how buying works, title and documents, questions buyers ask.
+ * Sections alternate ivory backgrounds.
+ */
 export function DistrictPage({ district }: { district: District }) {
   const facts = getSiteFacts();
   const { hero, about, features, whyChoose, landmarks, offer } = district;
   const districtLabel = `${district.name}, ${district.choice}`;
+  const figures = offerFigures(offer);
   const contact = district.contactUs ? <ContactUsButton facts={facts} districtLabel={districtLabel} className="btn-outline-light" /> : null;
 
   return (
@@ -91,9 +102,7 @@ export function DistrictPage({ district }: { district: District }) {
           <ol className="mt-10 grid gap-x-10 gap-y-2 md:grid-cols-2">
             {whyChoose.items.map((item, index) => (
               <li key={item.title} className="flex gap-5 border-t border-forest-900/10 py-6">
-                <span className="font-display text-3xl leading-none text-brass-700 tabular-nums" aria-hidden="true">
-                  {String(index + 1).padStart(2, '0')}
-                </span>
+                <OrdinalMark index={index} />
                 <div>
                   <h3 className="text-xl">{item.title}</h3>
                   <p className="mt-2 text-sm leading-relaxed text-ink-soft">{item.text}</p>
@@ -115,7 +124,7 @@ export function DistrictPage({ district }: { district: District }) {
               <div>
                 <h3 className="font-sans text-base font-semibold text-forest-900">{l.name}</h3>
                 <p className="mt-0.5 text-sm text-ink-soft">
-                  {l.kind} · {l.distance}
+                  {l.kind} · {OFFER_COPY.driveTime(l.driveMinutes)}
                 </p>
               </div>
             </li>
@@ -123,7 +132,9 @@ export function DistrictPage({ district }: { district: District }) {
         />
       </Section>
 
-      <Section id="land-offer" heading={OFFER_COPY.heading}>
+      <WhereItIs district={district} />
+
+      <Section id="land-offer" heading={OFFER_COPY.heading} className="bg-ivory-100">
         <div className="mt-10 grid items-start gap-10 lg:grid-cols-2">
           {/* eslint-disable-next-line @next/next/no-img-element -- SVG artwork needs no optimisation */}
           <img src="/media/site-plan.svg" alt={OFFER_COPY.sitePlanAlt(district.name)} width={1200} height={800} loading="lazy" className="w-full rounded-3xl ring-1 ring-forest-900/10" />
@@ -149,6 +160,10 @@ export function DistrictPage({ district }: { district: District }) {
           </div>
         </div>
       </Section>
+
+      <BuyingSteps district={district} figures={figures} />
+      <TitleAndDocuments district={district} className="bg-ivory-100" />
+      <BuyerQuestions district={district} districtLabel={districtLabel} figures={figures} facts={facts} />
       <JsonLd data={districtOfferJsonLd(district, facts, getSiteUrl())} />
     </>
   );
