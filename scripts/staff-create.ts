@@ -9,18 +9,14 @@
  */
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
-import { openDatabase } from '@/lib/db/client';
-import { DatabaseLockedError } from '@/lib/db/lock';
 import { hashPassword, passwordProblem } from '@/features/staff/password.server';
 import { recordAudit } from '@/lib/audit.server';
 import { countStaff, createStaff } from '@/features/staff/repository.server';
 import { createStaffSchema } from '@/features/staff/schema';
 import { describeError } from '@/lib/log';
+import { failer, openStaffDatabase } from './lib/staff-cli';
 
-function fail(message: string): never {
-  console.error(`staff:create: ${message}`);
-  process.exit(1);
-}
+const fail: (message: string) => never = failer('staff:create');
 
 async function readStdin(): Promise<string> {
   let text = '';
@@ -66,19 +62,7 @@ async function main() {
     if ((await prompt('Repeat the password: ')) !== password) fail('the two passwords differ.');
   } else fail('give the password with --password-stdin, STAFF_PASSWORD, or run in a terminal to be asked.');
 
-  const databaseUrl = process.env.DATABASE_URL?.trim() || undefined;
-  let handle;
-  try {
-    handle = await openDatabase({ databaseUrl, dataDir: process.env.DATA_DIR?.trim() || './data' });
-  } catch (error) {
-    if (error instanceof DatabaseLockedError) {
-      fail(
-        `the server is running and owns the embedded database (PID ${error.ownerPid}); this command cannot open it at the same time.\n` +
-          '  Either sign in as an owner and add the account on the Staff page (/admin/staff), or stop the server and run this again.',
-      );
-    }
-    fail(`could not open the database: ${error instanceof Error ? error.message : String(error)}`);
-  }
+  const handle = await openStaffDatabase(fail, 'add the account on the Staff page (/admin/staff)');
   try {
     const role = values.role ?? ((await countStaff(handle.db)) === 0 ? 'owner' : 'agent');
     const parsed = createStaffSchema.safeParse({ email: values.email, name: values.name, role, password });

@@ -11,6 +11,38 @@ export const STAFF_COPY = {
     submit: 'Sign in',
     submitting: 'Signing in…',
     home: 'Back to the home page',
+    startAgain: 'Start again',
+  },
+  secondFactor: {
+    title: 'Two-step sign-in',
+    heading: 'Enter your code',
+    intro: 'Open your authenticator app and enter the 6-digit code it shows for this site.',
+    code: 'Code',
+    codeHint: 'The 6 digits from your app, or one of your recovery codes if you cannot use the app.',
+    submit: 'Continue',
+    submitting: 'Checking…',
+    recoveryLeft: (n: number) =>
+      n === 0
+        ? 'You have used your last recovery code. Make new ones now on Your account.'
+        : `You signed in with a recovery code: ${n} left. Make new ones on Your account if you are running low.`,
+  },
+  enrol: {
+    title: 'Set up two-step sign-in',
+    heading: 'Set up two-step sign-in',
+    intro:
+      'Owners sign in with a password and a code from an authenticator app (such as Google Authenticator, Microsoft Authenticator or 1Password), because they can see and erase every lead.',
+    scan: '1. Scan this QR code with your authenticator app.',
+    qrAlt: 'QR code to add this staff account to an authenticator app',
+    manual: 'Cannot scan it? Add an account by hand with this key (time-based):',
+    confirm: '2. Enter the 6-digit code the app now shows.',
+    submit: 'Turn on two-step sign-in',
+    submitting: 'Checking…',
+    codesHeading: 'Your recovery codes',
+    codesIntro:
+      'Each code signs you in once if you lose your phone. Keep them somewhere safe, away from your phone (print them or store them in a password manager). They are shown only now.',
+    codesSaved: 'I have saved my recovery codes',
+    continue: 'Continue to the leads',
+    enabled: 'Two-step sign-in is on.',
   },
   errors: {
     email: 'Enter a valid e-mail address.',
@@ -26,6 +58,11 @@ export const STAFF_COPY = {
     noteEmpty: 'Write something in the note first.',
     noteLong: 'Keep a note under 4,000 characters.',
     badCredentials: 'That e-mail and password do not match an active staff account.',
+    code: 'Enter the 6-digit code from your app, or a recovery code.',
+    badCode: 'That code is not right, or has been used already. Enter the code your app shows now.',
+    challengeExpired: 'Your sign-in was not finished in time. Start again with your e-mail and password.',
+    noSecondFactor: 'Two-step sign-in is not set up for this account.',
+    ownerKeepsSecondFactor: 'Owners must keep two-step sign-in. Ask another owner to reset it if you are changing phones.',
     lockedOut: (minutes: number) =>
       `Too many failed sign-ins. For your security, sign-in is paused: try again in ${minutes === 1 ? 'a minute' : `${minutes} minutes`}.`,
     tooManyAttempts: (minutes: number) =>
@@ -43,6 +80,7 @@ export const STAFF_COPY = {
     nothingToChange: 'Nothing to change: send a new role, the active state or a new password.',
   },
   nav: {
+    account: 'Your account',
     brand: 'Staff area',
     label: 'Staff sections',
     inbox: 'Leads',
@@ -162,6 +200,12 @@ export const STAFF_COPY = {
     created: 'Account created. Share the password with them in person or by phone.',
     updated: 'Account updated.',
     roles: { owner: 'Owner', agent: 'Agent' } as Record<string, string>,
+    secondFactorOn: 'two-step sign-in on',
+    secondFactorOff: 'no two-step sign-in',
+    resetSecondFactor: 'Reset two-step sign-in',
+    confirmResetSecondFactor: (email: string) =>
+      `Reset two-step sign-in for ${email}? Their authenticator app and recovery codes stop working and they are signed out; owners set it up again at their next sign-in.`,
+    secondFactorReset: 'Two-step sign-in reset. They set it up again at their next sign-in.',
     active: 'Active',
     inactive: 'Deactivated',
     deactivate: 'Deactivate',
@@ -172,6 +216,18 @@ export const STAFF_COPY = {
     never: 'Never',
     caption: 'Staff accounts',
     you: '(you)',
+  },
+  account: {
+    title: 'Your account',
+    heading: 'Your account',
+    secondFactor: 'Two-step sign-in',
+    secondFactorOn: 'On: you sign in with your password and a code from your authenticator app.',
+    secondFactorOff: 'Off: you sign in with your password only. Turn it on to protect the leads if your password leaks.',
+    recoveryLeft: (n: number) => `${n} unused recovery code${n === 1 ? '' : 's'} left.`,
+    newCodes: 'Make new recovery codes',
+    newCodesDone: 'New recovery codes made. The old ones no longer work.',
+    turnOff: 'Turn off two-step sign-in',
+    turnedOff: 'Two-step sign-in is off.',
   },
   privacy: {
     title: 'Privacy requests',

@@ -15,6 +15,26 @@ export const SESSION_EXPIRED_ERROR = 'jwt expired';
 export const SIGN_IN_PATH = '/registration';
 
 /**
+ * A sign-in half-way (docs/decisions/0322-second-factor.md): the password was right, the second factor (or its
+ * enrolment) is still to come. HttpOnly, minutes long, `__Host-` over HTTPS like the session cookie.
+ */
+export const CHALLENGE_COOKIE = 'staff_challenge';
+export const SECURE_CHALLENGE_COOKIE = `__Host-${CHALLENGE_COOKIE}`;
+
+/** The pages of the sign-in steps after the password, and of a forgotten password. */
+export const SECOND_FACTOR_PATH = `${SIGN_IN_PATH}/second-factor`;
+export const ENROL_PATH = `${SIGN_IN_PATH}/enrol`;
+export const PASSWORD_RESET_PATH = `${SIGN_IN_PATH}/reset`;
+
+/** The staff area's home (the lead inbox), where a sign-in ends unless it was sent from another /admin page. */
+export const STAFF_HOME_PATH = '/admin';
+
+/** Where to go after signing in: only paths inside /admin are followed (an open redirect otherwise). */
+export function staffNextPath(next: string | null | undefined): string {
+  return next && /^\/admin(\/[\w\-/]*)?(\?[^#]*)?$/.test(next) ? next : STAFF_HOME_PATH;
+}
+
+/**
  * The pages of the forms for visitors without scripts: the form on a page of its own, and where a successful post
  * lands (docs/decisions/0011-forms-without-scripts.md).
  */
@@ -22,6 +42,9 @@ export const FORM_PAGES = {
   interest: { retry: '/interest', success: '/interest/thanks' },
   newsletter: { retry: '/newsletter', success: '/newsletter/thanks' },
 } as const;
+
+/** The same for the staff sign-in forms posted before their script runs (read by their pages, never by the proxy). */
+export const STAFF_FORM_FLASH_COOKIE = 'staff_form_flash';
 
 /** The encrypted cookie that carries a refused form back to its page, and the header src/proxy.ts hands it on in. */
 export const FORM_FLASH_COOKIE = 'form_flash';

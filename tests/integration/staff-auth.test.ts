@@ -48,10 +48,11 @@ describe('lockout rule', () => {
 });
 
 describeEachDriver('staff sign-in', (ctx) => {
-  let owner: Awaited<ReturnType<typeof makeStaff>>;
+  let member: Awaited<ReturnType<typeof makeStaff>>;
   beforeAll(async () => {
     setEnv({ SESSION_SECRET: SECRET, ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined, SESSION_TTL_SECONDS: undefined, TRUST_PROXY: undefined });
-    owner = await makeStaff(ctx.handle().db, 'owner');
+    // Password-only sign-in: an agent (owners take a second step, tested below).
+    member = await makeStaff(ctx.handle().db, 'agent');
   });
   beforeEach(() => setEnv({ SESSION_SECRET: SECRET, TRUST_PROXY: undefined }));
 
@@ -59,23 +60,23 @@ describeEachDriver('staff sign-in', (ctx) => {
     handleSignIn(staffRequest('/api/staff/sign-in', { method: 'POST', body: { email, password }, headers: client }), now ? { now: () => now } : {});
 
   it('signs in: HttpOnly SameSite=Lax cookie with the JWT, never the token in the body', async () => {
-    const res = await signIn(owner.email.toUpperCase(), STAFF_PASSWORD);
+    const res = await signIn(member.email.toUpperCase(), STAFF_PASSWORD);
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body).toMatchObject({ ok: true, email: owner.email, role: 'owner' });
+    expect(body).toMatchObject({ ok: true, email: member.email, role: 'agent' });
     expect(JSON.stringify(body)).not.toMatch(/eyJ/);
     const cookie = res.headers.get('set-cookie')!;
     expect(cookie).toMatch(/^staff_session=eyJ[\w-]+\.[\w-]+\.[\w-]+;/);
     expect(cookieAttributes(cookie)).toEqual(expect.arrayContaining(['path=/', 'httponly', 'samesite=lax', 'max-age=28800']));
     const session = await resolveSession(ctx.handle().db, tokenFromCookieHeader(cookie.split(';')[0]));
-    expect(session.ok && session.staff.email).toBe(owner.email);
+    expect(session.ok && session.staff.email).toBe(member.email);
   });
 
   it('uses the __Host- prefix and Secure over HTTPS', async () => {
     const req = new Request('https://staff.example.com/api/staff/sign-in', {
       method: 'POST',
       headers: { host: 'staff.example.com', origin: 'https://staff.example.com', 'content-type': 'application/json', ...freshClient() },
-      body: JSON.stringify({ email: owner.email, password: STAFF_PASSWORD }),
+      body: JSON.stringify({ email: member.email, password: STAFF_PASSWORD }),
     });
     const res = await signInRoute(req);
     expect(res.status).toBe(200);
@@ -86,7 +87,7 @@ describeEachDriver('staff sign-in', (ctx) => {
 
   it('gives the same answer for an unknown e-mail and a wrong password', { timeout: 120_000 }, async () => {
     const unknown = await signIn('nobody@example.com', STAFF_PASSWORD);
-    const wrong = await signIn(owner.email, 'wrong-password-123');
+    const wrong = await signIn(member.email, 'wrong-password-123');
     expect(unknown.status).toBe(401);
     expect(wrong.status).toBe(401);
     expect(await unknown.json()).toEqual(await wrong.json());
@@ -113,9 +114,9 @@ describeEachDriver('staff sign-in', (ctx) => {
     // Ten different accounts (cheap test hashes: unknown e-mails would each cost a full-strength dummy hash).
     const accounts = await Promise.all(Array.from({ length: 10 }, () => makeStaff(ctx.handle().db, 'agent')));
     for (const account of accounts) expect((await signIn(account.email, 'wrong-password-123', client, t0)).status).toBe(401);
-    const res = await signIn(owner.email, STAFF_PASSWORD, client, new Date(t0.getTime() + 1000));
+    const res = await signIn(member.email, STAFF_PASSWORD, client, new Date(t0.getTime() + 1000));
     expect(res.status).toBe(429);
-    expect((await signIn(owner.email, STAFF_PASSWORD, freshClient(), new Date(t0.getTime() + 1000))).status).toBe(200);
+    expect((await signIn(member.email, STAFF_PASSWORD, freshClient(), new Date(t0.getTime() + 1000))).status).toBe(200);
   });
 
   it('60 wrong passwords in parallel for one account: at most 10 are checked, the rest refused (issue 10, finding 2)', { timeout: 120_000 }, async () => {
@@ -147,26 +148,26 @@ describeEachDriver('staff sign-in', (ctx) => {
     const slots = Array.from({ length: MAX_CONCURRENT_PASSWORD_HASHES }, () => acquireHashSlot());
     try {
       expect(acquireHashSlot()).toBeUndefined();
-      const res = await signIn(owner.email, STAFF_PASSWORD);
+      const res = await signIn(member.email, STAFF_PASSWORD);
       expect(res.status).toBe(503);
       expect(res.headers.get('retry-after')).toBe('2');
       expect((await res.json()).error).toMatch(/busy checking other sign-ins/);
     } finally {
       for (const slot of slots) slot?.release();
     }
-    expect((await signIn(owner.email, STAFF_PASSWORD)).status).toBe(200);
+    expect((await signIn(member.email, STAFF_PASSWORD)).status).toBe(200);
   });
 
   it('limits sign-in requests per client (RATE_LIMIT_SIGN_IN), right password or not', async () => {
     setEnv({ RATE_LIMIT_SIGN_IN: '3/600' });
     try {
       const client = freshClient();
-      for (let i = 0; i < 3; i++) expect((await signIn(owner.email, STAFF_PASSWORD, client)).status).toBe(200);
-      const limited = await signIn(owner.email, STAFF_PASSWORD, client);
+      for (let i = 0; i < 3; i++) expect((await signIn(member.email, STAFF_PASSWORD, client)).status).toBe(200);
+      const limited = await signIn(member.email, STAFF_PASSWORD, client);
       expect(limited.status).toBe(429);
       expect((await limited.json()).error).toMatch(/Too many sign-in requests from your connection/);
       expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
-      expect((await signIn(owner.email, STAFF_PASSWORD, freshClient())).status).toBe(200);
+      expect((await signIn(member.email, STAFF_PASSWORD, freshClient())).status).toBe(200);
     } finally {
       setEnv({ RATE_LIMIT_SIGN_IN: undefined });
     }
@@ -174,10 +175,10 @@ describeEachDriver('staff sign-in', (ctx) => {
 
   it('refuses cross-site sign-in and sign-out attempts with 403 (CSRF)', async () => {
     const evil = await handleSignIn(
-      staffRequest('/api/staff/sign-in', { method: 'POST', body: { email: owner.email, password: STAFF_PASSWORD }, headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' } }),
+      staffRequest('/api/staff/sign-in', { method: 'POST', body: { email: member.email, password: STAFF_PASSWORD }, headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' } }),
     );
     expect(evil.status).toBe(403);
-    const cookie = await sessionCookieFor(ctx.handle().db, owner);
+    const cookie = await sessionCookieFor(ctx.handle().db, member);
     const out = await signOutRoute(staffRequest('/api/staff/sign-out', { method: 'POST', cookie, headers: { origin: 'https://evil.example', 'sec-fetch-site': 'same-site' } }));
     expect(out.status).toBe(403);
     const originOnly = await signOutRoute(staffRequest('/api/staff/sign-out', { method: 'POST', cookie, headers: { origin: 'https://evil.example', 'sec-fetch-site': '' } }));
@@ -186,7 +187,7 @@ describeEachDriver('staff sign-in', (ctx) => {
   });
 
   it('sign-out revokes the session and clears the cookie', async () => {
-    const cookie = await sessionCookieFor(ctx.handle().db, owner);
+    const cookie = await sessionCookieFor(ctx.handle().db, member);
     const res = await signOutRoute(staffRequest('/api/staff/sign-out', { method: 'POST', cookie }));
     expect(res.status).toBe(200);
     expect(res.headers.get('set-cookie')).toMatch(/Max-Age=0/);
@@ -194,7 +195,7 @@ describeEachDriver('staff sign-in', (ctx) => {
   });
 
   it('over HTTPS only the __Host- cookie is a session: an unprefixed one (planted by a sibling subdomain) is ignored', async () => {
-    const cookie = await sessionCookieFor(ctx.handle().db, owner);
+    const cookie = await sessionCookieFor(ctx.handle().db, member);
     const token = cookie.split('=')[1];
     const me = (cookieHeader: string) =>
       meRoute(new Request('https://staff.example.com/api/admin/me', { headers: { host: 'staff.example.com', cookie: cookieHeader } }), undefined);
@@ -208,7 +209,7 @@ describeEachDriver('staff sign-in', (ctx) => {
 
   it('ends a session after 30 minutes without a request; each request keeps it alive', async () => {
     const t0 = new Date();
-    const cookie = await sessionCookieFor(ctx.handle().db, owner, 28_800, t0);
+    const cookie = await sessionCookieFor(ctx.handle().db, member, 28_800, t0);
     const token = tokenFromCookieHeader(cookie);
     const at = (minutes: number) => new Date(t0.getTime() + minutes * 60_000);
     expect(SESSION_IDLE_MS).toBe(30 * 60_000);
@@ -218,19 +219,19 @@ describeEachDriver('staff sign-in', (ctx) => {
     expect(await resolveSession(ctx.handle().db, token, at(105))).toEqual({ ok: false, reason: 'revoked' });
     // Idle is over for good: later activity does not bring it back.
     expect((await resolveSession(ctx.handle().db, token, at(106))).ok).toBe(false);
-    const idle = await sessionCookieFor(ctx.handle().db, owner, 28_800, t0);
+    const idle = await sessionCookieFor(ctx.handle().db, member, 28_800, t0);
     expect((await resolveSession(ctx.handle().db, tokenFromCookieHeader(idle), at(31))).ok).toBe(false);
   });
 
   it('records when the password was checked in the session', async () => {
     const now = new Date(Date.now() - 5000);
-    const res = await signIn(owner.email, STAFF_PASSWORD, freshClient(), now);
+    const res = await signIn(member.email, STAFF_PASSWORD, freshClient(), now);
     const session = await resolveSession(ctx.handle().db, tokenFromCookieHeader(res.headers.get('set-cookie')!.split(';')[0]));
     expect(session.ok && session.staff.passwordCheckedAt.getTime()).toBe(now.getTime());
   });
 
   it('an expired token is reported as expired', async () => {
-    const cookie = await sessionCookieFor(ctx.handle().db, owner, 60, new Date(Date.now() - 120_000));
+    const cookie = await sessionCookieFor(ctx.handle().db, member, 60, new Date(Date.now() - 120_000));
     expect(await resolveSession(ctx.handle().db, tokenFromCookieHeader(cookie))).toEqual({ ok: false, reason: 'expired' });
   });
 

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { Secret, TOTP } from 'otpauth';
 import type { Db } from '@/lib/db/client';
 import { hashPassword } from '@/features/staff/password.server';
 import { createSession } from '@/lib/auth/session.server';
 import { createStaff } from '@/features/staff/repository.server';
+import { confirmEnrolment, pendingEnrolment } from '@/features/staff/second-factor.server';
 import { SESSION_COOKIE } from '@/lib/constants';
 import { sessionKey } from '@/lib/auth/secret.server';
 import { signSessionToken } from '@/lib/auth/token.server';
@@ -11,10 +13,22 @@ import { signSessionToken } from '@/lib/auth/token.server';
 export const TEST_HASH = { log2N: 12, r: 8, p: 1 };
 export const STAFF_PASSWORD = 'Meridian-Test-Passphrase-42';
 
-export async function makeStaff(db: Db, role: 'owner' | 'agent', email = `${role}-${randomBytes(4).toString('hex')}@example.com`) {
+/** The code an authenticator app shows for this secret at this time (RFC 6238, the app's usual parameters). */
+export const totpCode = (secret: string, at: Date = new Date()) => TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: at.getTime() });
+
+/**
+ * A staff account with the test password. Owners must sign in with a second factor, so they are enrolled (as through
+ * the enrolment page, `enrolledAt`) and come back with their TOTP secret and recovery codes. Codes at the enrolment's
+ * 30-second step are used up: sign in with a later clock.
+ */
+export async function makeStaff(db: Db, role: 'owner' | 'agent', email = `${role}-${randomBytes(4).toString('hex')}@example.com`, enrolledAt = new Date()) {
   const staff = await createStaff(db, { email, role, name: role, passwordHash: await hashPassword(STAFF_PASSWORD, TEST_HASH) });
   if (!staff) throw new Error('could not create staff');
-  return staff;
+  if (role === 'agent') return { ...staff, totpSecret: undefined, recoveryCodes: undefined };
+  const enrolment = await pendingEnrolment(db, staff);
+  const recoveryCodes = enrolment && (await confirmEnrolment(db, staff.id, totpCode(enrolment.secret, enrolledAt), enrolledAt));
+  if (!enrolment || !recoveryCodes) throw new Error('could not enrol the owner');
+  return { ...staff, hasSecondFactor: true, totpSecret: enrolment.secret, recoveryCodes };
 }
 
 /** A Cookie header for a fresh session of this account (as after a sign-in). */

@@ -22,6 +22,8 @@ const ACCESS: Record<string, 'staff' | 'owner'> = {
   'staff/[id]': 'owner',
   'privacy/export': 'owner',
   'privacy/erase': 'owner',
+  'account/second-factor': 'staff',
+  'account/recovery-codes': 'staff',
 };
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 const ROOT = join(process.cwd(), 'src', 'app', 'api', 'admin');

@@ -4,26 +4,15 @@ import { useId, useState, type FormEvent } from 'react';
 import { Field } from '@/components/ui/Field';
 import { STAFF_COPY } from '@/content/staff';
 import { request } from '@/lib/browser/request';
-import { SESSION_KEYS } from '@/lib/browser/session-keys';
+import { completeSignIn, goToStep, type SignInAnswer } from './sign-in-complete';
 
 const copy = STAFF_COPY.signIn;
 
-/** A non-secret marker stored under the spec's JWT key: the token itself stays in the HttpOnly cookie. */
-export const SESSION_MARKER = 'cookie-session';
-
-interface SignInAnswer {
-  ok: true;
-  email: string;
-  role: string;
-}
-
-/** Where to go after signing in: only paths inside /admin are followed. */
-function nextPath(): string {
-  const next = new URLSearchParams(window.location.search).get('next');
-  return next && /^\/admin(\/[\w\-/]*)?(\?[^#]*)?$/.test(next) ? next : '/admin';
-}
-
-export function SignInForm() {
+/**
+ * E-mail and password. Posts natively until the script runs (the API then answers with a redirect); `action` carries
+ * `?next=` for that case.
+ */
+export function SignInForm({ action }: { action: string }) {
   const id = useId();
   const [busy, setBusy] = useState(false);
 
@@ -40,14 +29,12 @@ export function SignInForm() {
       setBusy(false);
       return;
     }
-    window.localStorage.setItem(SESSION_KEYS.jwt, SESSION_MARKER);
-    window.localStorage.setItem(SESSION_KEYS.active, 'true');
-    window.localStorage.setItem(SESSION_KEYS.email, answer.email);
-    window.location.assign(nextPath());
+    if (answer.step) goToStep(answer.next);
+    else completeSignIn(answer.email);
   }
 
   return (
-    <form onSubmit={onSubmit} className="mt-8 space-y-5 text-left" aria-busy={busy}>
+    <form method="post" action={action} onSubmit={onSubmit} className="mt-8 space-y-5 text-left" aria-busy={busy}>
       <div>
         <Field id={`${id}-email`} label={copy.email}>
           {(control) => <input {...control} name="email" type="email" autoComplete="username" required className="field" />}

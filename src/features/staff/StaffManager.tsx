@@ -13,6 +13,7 @@ export interface StaffListItem {
   name: string;
   role: string;
   active: boolean;
+  hasSecondFactor: boolean;
   lastSignIn: string | null;
 }
 
@@ -76,6 +77,19 @@ export function StaffRowActions({ member, isSelf }: { member: StaffListItem; isS
         {member.active ? copy.deactivate : copy.activate}
         <span className="sr-only"> {member.email}</span>
       </button>
+      {member.hasSecondFactor ? (
+        <button
+          type="button"
+          className="btn-outline min-h-10 px-4"
+          disabled={busy}
+          onClick={() => {
+            if (window.confirm(copy.confirmResetSecondFactor(member.email))) void run({ method: 'PATCH', url: `/api/admin/staff/${member.id}`, body: { resetSecondFactor: true } }, copy.secondFactorReset);
+          }}
+        >
+          {copy.resetSecondFactor}
+          <span className="sr-only"> {member.email}</span>
+        </button>
+      ) : null}
     </div>
   );
 }

@@ -8,7 +8,11 @@ const nav = STAFF_COPY.nav;
 
 /** The frame of every /admin page: brand, section links (owner links for owners), who is signed in, sign-out. */
 export function StaffShell({ staff, children }: { staff: { email: string; role: string }; children: ReactNode }) {
-  const links = [{ href: '/admin', label: nav.inbox }, ...(staff.role === 'owner' ? [{ href: '/admin/staff', label: nav.staff }, { href: '/admin/privacy', label: nav.privacy }] : [])];
+  const links = [
+    { href: '/admin', label: nav.inbox },
+    ...(staff.role === 'owner' ? [{ href: '/admin/staff', label: nav.staff }, { href: '/admin/privacy', label: nav.privacy }] : []),
+    { href: '/admin/account', label: nav.account },
+  ];
   return (
     <div className="min-h-[100svh] bg-ivory-50">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded-full focus:bg-ivory-50 focus:px-4 focus:py-2">

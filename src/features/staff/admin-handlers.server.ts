@@ -9,6 +9,7 @@ import { readJsonObject } from '@/lib/http/request.server';
 import { hashPassword, passwordProblem } from './password.server';
 import { countActiveOwners, createStaff, findStaffById, listStaff, updateStaff } from './repository.server';
 import { createStaffSchema, updateStaffSchema } from './schema';
+import { removeSecondFactor } from './second-factor.server';
 
 /** Handlers of /api/admin/me and /api/admin/staff... */
 
@@ -32,7 +33,7 @@ export const createStaffHandler = staffRoute({ owner: true }, async (request, { 
   return jsonResponse({ ok: true, staff: created }, 201);
 });
 
-/** PATCH /api/admin/staff/:id {role?, active?, password?} → {ok, staff} (owners) */
+/** PATCH /api/admin/staff/:id {role?, active?, password?, resetSecondFactor?} → {ok, staff} (owners) */
 export const updateStaffHandler = staffRoute<IdRouteContext>({ owner: true }, async (request, { db, staff }, ctx) => {
   const id = idParamSchema.safeParse((await ctx.params).id);
   const target = id.success ? await findStaffById(db, id.data) : undefined;
@@ -49,13 +50,22 @@ export const updateStaffHandler = staffRoute<IdRouteContext>({ owner: true }, as
     const problem = passwordProblem(changes.password);
     if (problem) return errorResponse(400, problem);
   }
-  const updated = await updateStaff(db, target.id, {
+  if (changes.role !== undefined || changes.active !== undefined || changes.password) {
+    await updateStaff(db, target.id, {
+      role: changes.role,
+      active: changes.active,
+      passwordHash: changes.password ? await hashPassword(changes.password) : undefined,
+    });
+  }
+  if (changes.resetSecondFactor) await removeSecondFactor(db, target.id);
+  const updated = await findStaffById(db, target.id);
+  // A deactivated account, a reset password or a reset second factor ends that person's open sessions.
+  if (changes.active === false || changes.password || changes.resetSecondFactor) await revokeUserSessions(db, target.id);
+  await recordAudit(db, staff, 'staff.update', target.email, {
     role: changes.role,
     active: changes.active,
-    passwordHash: changes.password ? await hashPassword(changes.password) : undefined,
+    passwordReset: Boolean(changes.password),
+    secondFactorReset: Boolean(changes.resetSecondFactor),
   });
-  // A deactivated account or a reset password ends that person's open sessions.
-  if (changes.active === false || changes.password) await revokeUserSessions(db, target.id);
-  await recordAudit(db, staff, 'staff.update', target.email, { role: changes.role, active: changes.active, passwordReset: Boolean(changes.password) });
   return jsonResponse({ ok: true, staff: updated });
 });

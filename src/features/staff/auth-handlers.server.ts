@@ -1,68 +1,141 @@
 import 'server-only';
-import { getDatabase } from '@/lib/db/client';
+import { getDatabase, type Db } from '@/lib/db/client';
+import type { StaffUserRow } from '@/lib/db/schema';
 import { getEnv } from '@/lib/env.server';
-import { readJsonObject } from '@/lib/http/request.server';
+import { readJsonOrForm } from '@/lib/http/request.server';
 import { errorResponse, jsonResponse, unavailableResponse } from '@/lib/http/response.server';
 import { logError } from '@/lib/log';
+import { recordAudit } from '@/lib/audit.server';
 import { clearSessionCookies, sessionTokenOf, setSessionCookie } from '@/lib/auth/cookie.server';
 import { isCrossSite } from '@/lib/auth/csrf.server';
 import { sessionKey } from '@/lib/auth/secret.server';
-import { createSession, resolveSession, revokeSession } from '@/lib/auth/session.server';
+import { createSession, requiresSecondFactor, resolveSession, revokeSession } from '@/lib/auth/session.server';
 import { signSessionToken } from '@/lib/auth/token.server';
+import { ENROL_PATH, SECOND_FACTOR_PATH, SIGN_IN_PATH } from '@/lib/constants';
 import { STAFF_COPY } from '@/content/staff';
 import { ensureFirstOwner } from './bootstrap.server';
+import { challengeOf, endChallenge, issueChallenge } from './challenge.server';
+import { answerFormPost } from './form-post.server';
 import { guardedAttempt } from './lockout.server';
 import { dummyPasswordHash, verifyPassword } from './password.server';
-import { findStaffByEmail, touchSignIn } from './repository.server';
-import { signInSchema } from './schema';
-import type { StaffUserRow } from '@/lib/db/schema';
+import { countRecoveryCodesLeft, findStaffByEmail, touchSignIn } from './repository.server';
+import { checkSecondFactor, confirmEnrolment, type SecondFactorCheck } from './second-factor.server';
+import { secondFactorSchema, signInSchema } from './schema';
 
 export interface AuthOptions {
   /** The clock (tests move it to check the lockout). */
   now?: () => Date;
 }
 
+type Step = (input: { request: Request; body: Record<string, unknown>; db: Db; now: Date }) => Promise<Response>;
+
 /**
- * POST /api/staff/sign-in {email, password}: 200 {ok, email, role} with the session cookie; 401 with one sentence
- * for an unknown e-mail, a wrong password or a deactivated account alike; 429 with Retry-After while locked out or
- * past the per-client limit; 503 with Retry-After while the process is busy hashing other passwords.
+ * One step of signing in: refused cross-site, the body read (JSON from the page's script, or the browser's own form
+ * post before the script runs: then answered with a redirect, see form-post.server.ts), a failure answered 503.
  */
-export async function handleSignIn(request: Request, options: AuthOptions = {}): Promise<Response> {
-  const now = (options.now ?? (() => new Date()))();
-  try {
-    if (isCrossSite(request)) return errorResponse(403, STAFF_COPY.errors.crossSite);
-    const body = await readJsonObject(request);
-    if (!body.ok) return body.response;
-    const parsed = signInSchema.safeParse(body.value);
-    if (!parsed.success) return errorResponse(400, parsed.error.issues[0]?.message ?? STAFF_COPY.errors.unreadable);
-    const { email, password } = parsed.data;
-
-    const env = getEnv();
-    const { db } = await getDatabase();
-    await ensureFirstOwner(db);
-
-    let user: StaffUserRow | undefined;
-    const attempt = await guardedAttempt(db, request, { email, now, hashes: true }, async () => {
-      user = await findStaffByEmail(db, email);
-      // Unknown e-mails are checked against a dummy hash so both answers take the same time.
-      const matches = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
-      return Boolean(user && matches && user.active);
-    });
-    if (attempt.outcome === 'refused') return attempt.response;
-    if (attempt.outcome === 'failed' || !user) return errorResponse(401, STAFF_COPY.errors.badCredentials);
-
-    const ttl = env.SESSION_TTL_SECONDS;
-    const sessionId = await createSession(db, user.id, new Date(now.getTime() + ttl * 1000), now);
-    await touchSignIn(db, user.id, now);
-    const token = await signSessionToken(await sessionKey(db), { sub: user.id, jti: sessionId, email: user.email, role: user.role }, now, ttl);
-    const response = jsonResponse({ ok: true, email: user.email, role: user.role, expiresAt: new Date(now.getTime() + ttl * 1000).toISOString() });
-    setSessionCookie(response, request, token, ttl);
-    return response;
-  } catch (error) {
-    logError('[staff] sign-in failed', error);
-    return unavailableResponse(STAFF_COPY.errors.unavailable);
-  }
+function signInStep(name: string, page: string, step: Step) {
+  return async (request: Request, options: AuthOptions = {}): Promise<Response> => {
+    const now = (options.now ?? (() => new Date()))();
+    const answer = (response: Response) => answerFormPost(request, response, page);
+    try {
+      if (isCrossSite(request)) return answer(errorResponse(403, STAFF_COPY.errors.crossSite));
+      const body = await readJsonOrForm(request);
+      if (!body.ok) return answer(body.response);
+      const { db } = await getDatabase();
+      return answer(await step({ request, body: body.value, db, now }));
+    } catch (error) {
+      logError(`[staff] ${name} failed`, error);
+      return answer(unavailableResponse(STAFF_COPY.errors.unavailable));
+    }
+  };
 }
+
+/** Signs in: the session row and cookie, the challenge (if any) ended. `extra` joins the JSON answer. */
+async function startSession(db: Db, request: Request, user: StaffUserRow, now: Date, passwordCheckedAt: Date, extra: Record<string, unknown> = {}): Promise<Response> {
+  const ttl = getEnv().SESSION_TTL_SECONDS;
+  const expiresAt = new Date(now.getTime() + ttl * 1000);
+  const sessionId = await createSession(db, user.id, expiresAt, now, passwordCheckedAt);
+  await touchSignIn(db, user.id, now);
+  const token = await signSessionToken(await sessionKey(db), { sub: user.id, jti: sessionId, email: user.email, role: user.role }, now, ttl);
+  const response = jsonResponse({ ok: true, email: user.email, role: user.role, expiresAt: expiresAt.toISOString(), ...extra });
+  setSessionCookie(response, request, token, ttl);
+  endChallenge(response, request);
+  return response;
+}
+
+/**
+ * POST /api/staff/sign-in {email, password}: 200 {ok, email, role} with the session cookie — or, for an account with
+ * a second factor, 200 {ok, step: 'second-factor', next} with a challenge cookie, and for an owner without one
+ * {ok, step: 'enrol', next}. 401 with one sentence for an unknown e-mail, a wrong password or a deactivated account
+ * alike; 429 with Retry-After while locked out or past the per-client limit; 503 with Retry-After while the process
+ * is busy hashing other passwords.
+ */
+export const handleSignIn = signInStep('sign-in', SIGN_IN_PATH, async ({ request, body, db, now }) => {
+  const parsed = signInSchema.safeParse(body);
+  if (!parsed.success) return errorResponse(400, parsed.error.issues[0]?.message ?? STAFF_COPY.errors.unreadable);
+  const { email, password } = parsed.data;
+  await ensureFirstOwner(db);
+
+  let user: StaffUserRow | undefined;
+  const attempt = await guardedAttempt(db, request, { email, now, hashes: true }, async () => {
+    user = await findStaffByEmail(db, email);
+    // Unknown e-mails are checked against a dummy hash so both answers take the same time.
+    const matches = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
+    return Boolean(user && matches && user.active);
+  });
+  if (attempt.outcome === 'refused') return attempt.response;
+  if (attempt.outcome === 'failed' || !user) return errorResponse(401, STAFF_COPY.errors.badCredentials);
+
+  const step = user.totpEnabledAt ? 'second-factor' : requiresSecondFactor(user.role) ? 'enrol' : undefined;
+  if (!step) return startSession(db, request, user, now, now);
+  const response = jsonResponse({ ok: true, step, next: step === 'enrol' ? ENROL_PATH : SECOND_FACTOR_PATH });
+  await issueChallenge(db, response, request, user.id, step, now);
+  return response;
+});
+
+/**
+ * POST /api/staff/second-factor {code} (after the password): a code from the authenticator app or a recovery code →
+ * 200 {ok, email, role[, recoveryCodesLeft]} with the session cookie. 401 for a wrong, reused or spent code, or a
+ * challenge that expired; lockout and per-client limit as for the password.
+ */
+export const handleSecondFactor = signInStep('second factor', SECOND_FACTOR_PATH, async ({ request, body, db, now }) => {
+  const parsed = secondFactorSchema.safeParse(body);
+  if (!parsed.success) return errorResponse(400, parsed.error.issues[0]?.message ?? STAFF_COPY.errors.unreadable);
+  const challenge = await challengeOf(db, request, 'second-factor', now);
+  if (!challenge) return errorResponse(401, STAFF_COPY.errors.challengeExpired);
+  const { user } = challenge;
+  let check = { ok: false } as SecondFactorCheck;
+  const attempt = await guardedAttempt(db, request, { email: user.email, now, hashes: false }, async () => {
+    check = await checkSecondFactor(db, user.id, parsed.data.code, now);
+    return check.ok;
+  });
+  if (attempt.outcome === 'refused') return attempt.response;
+  if (attempt.outcome === 'failed' || !check.ok) return errorResponse(401, STAFF_COPY.errors.badCode);
+  const extra = check.method === 'recovery' ? { recoveryCodesLeft: await countRecoveryCodesLeft(db, user.id) } : {};
+  return startSession(db, request, user, now, challenge.passwordCheckedAt, extra);
+});
+
+/**
+ * POST /api/staff/second-factor/enrol {code} (an owner after the password, not yet enrolled): the code from the app
+ * confirms the secret shown on /registration/enrol → 200 {ok, email, role, recoveryCodes} with the session cookie
+ * (the recovery codes are shown this once). 401 for a wrong code or an expired challenge.
+ */
+export const handleEnrolAtSignIn = signInStep('enrolment', ENROL_PATH, async ({ request, body, db, now }) => {
+  const parsed = secondFactorSchema.safeParse(body);
+  if (!parsed.success) return errorResponse(400, parsed.error.issues[0]?.message ?? STAFF_COPY.errors.unreadable);
+  const challenge = await challengeOf(db, request, 'enrol', now);
+  if (!challenge) return errorResponse(401, STAFF_COPY.errors.challengeExpired);
+  const { user } = challenge;
+  let recoveryCodes: string[] | undefined;
+  const attempt = await guardedAttempt(db, request, { email: user.email, now, hashes: false }, async () => {
+    recoveryCodes = await confirmEnrolment(db, user.id, parsed.data.code, now);
+    return recoveryCodes !== undefined;
+  });
+  if (attempt.outcome === 'refused') return attempt.response;
+  if (attempt.outcome === 'failed' || !recoveryCodes) return errorResponse(401, STAFF_COPY.errors.badCode);
+  await recordAudit(db, user, 'staff.second_factor', user.email, { change: 'enabled' });
+  return startSession(db, request, user, now, challenge.passwordCheckedAt, { recoveryCodes });
+});
 
 /** POST /api/staff/sign-out: ends the session (if any) and clears the cookie; always 200 for a same-site request. */
 export async function handleSignOut(request: Request): Promise<Response> {
@@ -76,5 +149,6 @@ export async function handleSignOut(request: Request): Promise<Response> {
   }
   const response = jsonResponse({ ok: true });
   clearSessionCookies(response, request);
+  endChallenge(response, request);
   return response;
 }

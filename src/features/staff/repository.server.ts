@@ -1,13 +1,14 @@
 import 'server-only';
-import { and, asc, count, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { normaliseEmail } from '@/lib/validation/email';
 import type { StaffRole } from '@/lib/db/enums';
-import { staffSignInFailures, staffUsers, type StaffUserRow } from '@/lib/db/schema';
+import { staffRecoveryCodes, staffSignInFailures, staffUsers, type StaffUserRow } from '@/lib/db/schema';
 
 /** Every query on staff accounts and sign-in attempts (sessions: src/lib/auth; audit: src/lib/audit.server.ts). */
 
-export type StaffPublic = Pick<StaffUserRow, 'id' | 'email' | 'name' | 'role' | 'active' | 'createdAt' | 'lastSignInAt'>;
+/** What the staff pages and API show of an account: never the password hash or the second factor's secret. */
+export type StaffPublic = Pick<StaffUserRow, 'id' | 'email' | 'name' | 'role' | 'active' | 'createdAt' | 'lastSignInAt'> & { hasSecondFactor: boolean };
 
 const publicColumns = {
   id: staffUsers.id,
@@ -17,6 +18,7 @@ const publicColumns = {
   active: staffUsers.active,
   createdAt: staffUsers.createdAt,
   lastSignInAt: staffUsers.lastSignInAt,
+  hasSecondFactor: sql<boolean>`${staffUsers.totpEnabledAt} is not null`,
 };
 
 export async function countStaff(db: Db): Promise<number> {
@@ -26,6 +28,12 @@ export async function countStaff(db: Db): Promise<number> {
 
 export async function findStaffByEmail(db: Db, email: string): Promise<StaffUserRow | undefined> {
   const [row] = await db.select().from(staffUsers).where(eq(staffUsers.email, normaliseEmail(email))).limit(1);
+  return row;
+}
+
+/** The whole row (password hash and sealed secret included): for the sign-in steps only, never for an answer. */
+export async function findStaffRowById(db: Db, id: string): Promise<StaffUserRow | undefined> {
+  const [row] = await db.select().from(staffUsers).where(eq(staffUsers.id, id)).limit(1);
   return row;
 }
 
@@ -83,6 +91,89 @@ export async function countActiveOwners(db: Db, exceptId?: string): Promise<numb
 
 export async function touchSignIn(db: Db, id: string, now: Date): Promise<void> {
   await db.update(staffUsers).set({ lastSignInAt: now }).where(eq(staffUsers.id, id));
+}
+
+// ---- second factor (second-factor.server.ts) ---------------------------------------------------------------------
+
+export async function secondFactorOf(db: Db, userId: string) {
+  const [row] = await db
+    .select({ totpSecret: staffUsers.totpSecret, totpEnabledAt: staffUsers.totpEnabledAt })
+    .from(staffUsers)
+    .where(eq(staffUsers.id, userId))
+    .limit(1);
+  return row;
+}
+
+/** Keeps a pending secret unless one is pending or enabled already (two tabs enrol with the same secret). */
+export async function setPendingTotpSecret(db: Db, userId: string, sealed: string): Promise<void> {
+  await db.update(staffUsers).set({ totpSecret: sealed }).where(and(eq(staffUsers.id, userId), isNull(staffUsers.totpSecret)));
+}
+
+/** Enables the pending secret (still the one the code was checked with) and stores the recovery codes' hashes. */
+export async function enableTotp(db: Db, userId: string, sealed: string, step: number, codeHashes: string[], now: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const enabled = await tx
+      .update(staffUsers)
+      .set({ totpEnabledAt: now, totpLastStep: step })
+      .where(and(eq(staffUsers.id, userId), eq(staffUsers.totpSecret, sealed), isNull(staffUsers.totpEnabledAt)))
+      .returning({ id: staffUsers.id });
+    if (enabled.length === 0) return false;
+    await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, userId));
+    await tx.insert(staffRecoveryCodes).values(codeHashes.map((codeHash) => ({ userId, codeHash, createdAt: now })));
+    return true;
+  });
+}
+
+/** Accepts a code's time step once: only a step later than the last accepted one (RFC 6238 §5.2). */
+export async function acceptTotpStep(db: Db, userId: string, step: number): Promise<boolean> {
+  const rows = await db
+    .update(staffUsers)
+    .set({ totpLastStep: step })
+    .where(and(eq(staffUsers.id, userId), isNotNull(staffUsers.totpEnabledAt), or(isNull(staffUsers.totpLastStep), lt(staffUsers.totpLastStep, step))))
+    .returning({ id: staffUsers.id });
+  return rows.length > 0;
+}
+
+/** Uses up an unused recovery code; false when there is none with this hash. */
+export async function spendRecoveryCode(db: Db, userId: string, codeHash: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(staffRecoveryCodes)
+    .set({ usedAt: now })
+    .where(and(eq(staffRecoveryCodes.userId, userId), eq(staffRecoveryCodes.codeHash, codeHash), isNull(staffRecoveryCodes.usedAt)))
+    .returning({ id: staffRecoveryCodes.id });
+  return rows.length > 0;
+}
+
+export async function countRecoveryCodesLeft(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(staffRecoveryCodes)
+    .where(and(eq(staffRecoveryCodes.userId, userId), isNull(staffRecoveryCodes.usedAt)));
+  return Number(row.n);
+}
+
+/** Replaces the recovery codes of an account whose second factor is enabled; false otherwise. */
+export async function replaceRecoveryCodes(db: Db, userId: string, codeHashes: string[]): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [user] = await tx.select({ id: staffUsers.id }).from(staffUsers).where(and(eq(staffUsers.id, userId), isNotNull(staffUsers.totpEnabledAt))).for('update');
+    if (!user) return false;
+    await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, userId));
+    await tx.insert(staffRecoveryCodes).values(codeHashes.map((codeHash) => ({ userId, codeHash })));
+    return true;
+  });
+}
+
+/** Forgets the second factor and its recovery codes; true when there was one (enabled or pending). */
+export async function clearSecondFactor(db: Db, userId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(staffUsers)
+      .set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null })
+      .where(and(eq(staffUsers.id, userId), isNotNull(staffUsers.totpSecret)))
+      .returning({ id: staffUsers.id });
+    await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, userId));
+    return rows.length > 0;
+  });
 }
 
 // ---- sign-in attempts (lockout) ------------------------------------------------------------------------------------

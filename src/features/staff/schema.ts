@@ -22,6 +22,11 @@ export const signInSchema = z.object({
 });
 export type SignInInput = z.infer<typeof signInSchema>;
 
+/** A code from the authenticator app (6 digits) or a recovery code; which one is told apart on the server. */
+export const secondFactorSchema = z.object({
+  code: z.string({ error: STAFF_COPY.errors.code }).trim().min(1, STAFF_COPY.errors.code).max(40, STAFF_COPY.errors.code),
+});
+
 export const newPasswordSchema = z
   .string({ error: STAFF_COPY.errors.passwordShort })
   .min(PASSWORD_MIN_LENGTH, STAFF_COPY.errors.passwordShort)
@@ -40,6 +45,8 @@ export const updateStaffSchema = z
     role: z.enum(STAFF_ROLES, { error: STAFF_COPY.errors.role }).optional(),
     active: z.boolean({ error: STAFF_COPY.errors.active }).optional(),
     password: newPasswordSchema.optional(),
+    /** Removes the account's second factor (a lost phone): it enrols again, owners at their next sign-in. */
+    resetSecondFactor: z.literal(true, { error: STAFF_COPY.errors.unreadable }).optional(),
   })
   .strict()
   .refine((changes) => Object.values(changes).some((value) => value !== undefined), STAFF_COPY.errors.nothingToChange);

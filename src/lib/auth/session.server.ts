@@ -11,6 +11,9 @@ import { verifySessionToken } from './token.server';
  * A session also ends after SESSION_IDLE_MS without a request (docs/decisions/0321-session-hardening.md).
  */
 
+/** Roles that must sign in with a second factor (docs/decisions/0322-second-factor.md); others may choose one. */
+export const requiresSecondFactor = (role: StaffRole) => role === 'owner';
+
 /** A session without a request for this long is over. */
 export const SESSION_IDLE_MS = 30 * 60_000;
 /** last_seen_at is written at most once per this interval, so a burst of requests costs one write. */
@@ -24,18 +27,20 @@ export interface SessionStaff {
   role: StaffRole;
   /** When the password was last checked in this session (sign-in or re-authentication). */
   passwordCheckedAt: Date;
+  /** Whether the account signs in with a second factor. */
+  hasSecondFactor: boolean;
 }
 
-export async function createSession(db: Db, userId: string, expiresAt: Date, now: Date = new Date()): Promise<string> {
-  const [row] = await db.insert(staffSessions).values({ userId, expiresAt, createdAt: now, lastSeenAt: now, passwordCheckedAt: now }).returning({ id: staffSessions.id });
+export async function createSession(db: Db, userId: string, expiresAt: Date, now: Date = new Date(), passwordCheckedAt: Date = now): Promise<string> {
+  const [row] = await db.insert(staffSessions).values({ userId, expiresAt, createdAt: now, lastSeenAt: now, passwordCheckedAt }).returning({ id: staffSessions.id });
   // Forget sessions that ended more than a day ago (cheap, indexed).
   await db.delete(staffSessions).where(lt(staffSessions.expiresAt, new Date(expiresAt.getTime() - 2 * 86_400_000)));
   return row.id;
 }
 
 /**
- * The staff member of a live session: not revoked, not past its expiry, not idle, account active. Marks the session
- * as seen (at most once a minute).
+ * The staff member of a live session: not revoked, not past its expiry, not idle, account active, second factor
+ * enrolled where the role requires one. Marks the session as seen (at most once a minute).
  */
 export async function findLiveSession(db: Db, sessionId: string, now: Date): Promise<SessionStaff | undefined> {
   const [row] = await db
@@ -47,6 +52,7 @@ export async function findLiveSession(db: Db, sessionId: string, now: Date): Pro
       role: staffUsers.role,
       passwordCheckedAt: staffSessions.passwordCheckedAt,
       lastSeenAt: staffSessions.lastSeenAt,
+      secondFactor: staffUsers.totpEnabledAt,
     })
     .from(staffSessions)
     .innerJoin(staffUsers, eq(staffUsers.id, staffSessions.userId))
@@ -60,8 +66,10 @@ export async function findLiveSession(db: Db, sessionId: string, now: Date): Pro
       ),
     )
     .limit(1);
-  if (!row) return undefined;
-  const { lastSeenAt, ...staff } = row;
+  // An owner without a second factor (promoted, reset, or from before it was required) enrols before going on.
+  if (!row || (requiresSecondFactor(row.role) && !row.secondFactor)) return undefined;
+  const { lastSeenAt, secondFactor, ...rest } = row;
+  const staff = { ...rest, hasSecondFactor: secondFactor !== null };
   if (now.getTime() - lastSeenAt.getTime() >= ACTIVITY_RESOLUTION_MS) {
     await db.update(staffSessions).set({ lastSeenAt: now }).where(and(eq(staffSessions.id, sessionId), lt(staffSessions.lastSeenAt, now)));
   }

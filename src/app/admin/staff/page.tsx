@@ -28,13 +28,22 @@ export default async function StaffPage() {
                 {member.email} {member.id === me.id ? <span className="text-ink-soft">{copy.you}</span> : null}
               </p>
               <p className="text-sm text-ink-soft">
-                {copy.roles[member.role]} · {member.active ? copy.active : copy.inactive} · {copy.lastSignIn}:{' '}
+                {copy.roles[member.role]} · {member.active ? copy.active : copy.inactive} · {member.hasSecondFactor ? copy.secondFactorOn : copy.secondFactorOff} ·{' '}
+                {copy.lastSignIn}:{' '}
                 {member.lastSignInAt ? formatDateTime(member.lastSignInAt) : copy.never}
               </p>
             </div>
             <StaffRowActions
               isSelf={member.id === me.id}
-              member={{ id: member.id, email: member.email, name: member.name, role: member.role, active: member.active, lastSignIn: member.lastSignInAt?.toISOString() ?? null }}
+              member={{
+                id: member.id,
+                email: member.email,
+                name: member.name,
+                role: member.role,
+                active: member.active,
+                hasSecondFactor: member.hasSecondFactor,
+                lastSignIn: member.lastSignInAt?.toISOString() ?? null,
+              }}
             />
           </li>
         ))}

@@ -1,0 +1,48 @@
+import type { Metadata } from 'next';
+import { STAFF_COPY } from '@/content/staff';
+import { requireStaffPage } from '@/lib/auth/page-guard.server';
+import { requiresSecondFactor } from '@/lib/auth/session.server';
+import { getDatabase } from '@/lib/db/client';
+import { SecondFactorActions } from '@/features/staff/AccountSecurity';
+import { EnrolForm } from '@/features/staff/EnrolForm';
+import { countRecoveryCodesLeft } from '@/features/staff/repository.server';
+import { pendingEnrolment } from '@/features/staff/second-factor.server';
+import { SecondFactorSetup } from '@/features/staff/SecondFactorSetup';
+
+export const metadata: Metadata = { title: STAFF_COPY.account.title };
+
+const copy = STAFF_COPY.account;
+
+/** The signed-in person's own account: two-step sign-in (owners always have it; agents may turn it on). */
+export default async function AccountPage() {
+  const me = await requireStaffPage();
+  const { db } = await getDatabase();
+  const enrolment = me.hasSecondFactor ? undefined : await pendingEnrolment(db, me);
+  const codesLeft = me.hasSecondFactor ? await countRecoveryCodesLeft(db, me.id) : 0;
+  return (
+    <div className="space-y-8">
+      <div>
+        <h1 className="text-3xl sm:text-4xl">{copy.heading}</h1>
+        <p className="mt-2 break-all text-ink-soft">{me.email}</p>
+      </div>
+      <section aria-labelledby="second-factor" className="max-w-xl space-y-4 rounded-2xl border border-forest-900/10 bg-white p-6">
+        <h2 id="second-factor" className="text-xl">
+          {copy.secondFactor}
+        </h2>
+        {me.hasSecondFactor ? (
+          <>
+            <p>{copy.secondFactorOn}</p>
+            <p className="text-sm text-ink-soft">{copy.recoveryLeft(codesLeft)}</p>
+            <SecondFactorActions canTurnOff={!requiresSecondFactor(me.role)} />
+          </>
+        ) : (
+          <>
+            <p>{copy.secondFactorOff}</p>
+            {enrolment ? <SecondFactorSetup enrolment={enrolment} /> : null}
+            <EnrolForm url="/api/admin/account/second-factor" atSignIn={false} />
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

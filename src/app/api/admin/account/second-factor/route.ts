@@ -1,0 +1,5 @@
+import { enrolSecondFactorHandler, removeSecondFactorHandler } from '@/features/staff/account-handlers.server';
+
+export const dynamic = 'force-dynamic';
+export const POST = enrolSecondFactorHandler;
+export const DELETE = removeSecondFactorHandler;

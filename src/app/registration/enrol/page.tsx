@@ -1,0 +1,35 @@
+import type { Metadata } from 'next';
+import { redirect } from 'next/navigation';
+import { STAFF_COPY } from '@/content/staff';
+import { SIGN_IN_PATH } from '@/lib/constants';
+import { getDatabase } from '@/lib/db/client';
+import { AuthCard } from '@/features/staff/AuthCard';
+import { requireChallengePage } from '@/features/staff/challenge.server';
+import { EnrolForm } from '@/features/staff/EnrolForm';
+import { pendingEnrolment } from '@/features/staff/second-factor.server';
+import { SecondFactorSetup } from '@/features/staff/SecondFactorSetup';
+
+export const metadata: Metadata = { title: STAFF_COPY.enrol.title, robots: { index: false, follow: false } };
+
+const copy = STAFF_COPY.enrol;
+
+/** An owner without two-step sign-in sets it up here after the password, before reaching the leads. */
+export default async function EnrolPage() {
+  const { db } = await getDatabase();
+  const { user } = await requireChallengePage(db, 'enrol');
+  const enrolment = await pendingEnrolment(db, user);
+  // Enrolled meanwhile (another tab): sign in with the code instead.
+  if (!enrolment) redirect(SIGN_IN_PATH);
+  return (
+    <AuthCard
+      heading={copy.heading}
+      intro={<p>{copy.intro}</p>}
+      startAgain
+    >
+      <div className="mt-8 space-y-6">
+        <SecondFactorSetup enrolment={enrolment} />
+        <EnrolForm url="/api/staff/second-factor/enrol" atSignIn />
+      </div>
+    </AuthCard>
+  );
+}

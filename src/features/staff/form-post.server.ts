@@ -1,0 +1,57 @@
+import 'server-only';
+import { cookies } from 'next/headers';
+import { ResponseCookies } from 'next/dist/server/web/spec-extension/cookies';
+import { wantsSecureCookies } from '@/lib/auth/transport.server';
+import { STAFF_FORM_FLASH_COOKIE, staffNextPath } from '@/lib/constants';
+import { getDatabase } from '@/lib/db/client';
+import { openFormFlash, sealFormFlash } from '@/lib/http/form-flash.server';
+import { isFormPost } from '@/lib/http/request.server';
+import { logError } from '@/lib/log';
+
+/**
+ * The sign-in forms post natively until their script runs (docs/decisions/0011-forms-without-scripts.md, 0322): the
+ * handler's JSON answer then becomes a 303 — after success to the next step's page or into the staff area, after a
+ * refusal back to the form's page, its sentence in a short-lived encrypted cookie scoped to that page. The `next`
+ * path (where an expired session was going) travels in the form's action URL, never anything personal.
+ */
+const FLASH_MAX_AGE = 60;
+
+const withNext = (path: string, next: string | null) => (next ? `${path}?next=${encodeURIComponent(staffNextPath(next))}` : path);
+
+export async function answerFormPost(request: Request, response: Response, page: string): Promise<Response> {
+  if (!isFormPost(request)) return response;
+  const next = new URL(request.url).searchParams.get('next');
+  let body: { next?: unknown; error?: unknown } = {};
+  try {
+    body = await response.clone().json();
+  } catch {
+    /* an answer without JSON: treated as a refusal without a sentence */
+  }
+  const ok = response.ok && typeof body.error !== 'string';
+  const location = ok ? (typeof body.next === 'string' ? withNext(body.next, next) : staffNextPath(next)) : withNext(page, next);
+  // Relative location: a form may only be redirected to its own origin (CSP form-action 'self').
+  const redirect = new Response(null, { status: 303, headers: { Location: location, 'Cache-Control': 'no-store' } });
+  for (const cookie of response.headers.getSetCookie()) redirect.headers.append('Set-Cookie', cookie);
+  if (!ok && typeof body.error === 'string') {
+    try {
+      const token = await sealFormFlash((await getDatabase()).db, { values: {}, error: body.error });
+      new ResponseCookies(redirect.headers).set(STAFF_FORM_FLASH_COOKIE, token, {
+        path: page,
+        httpOnly: true,
+        sameSite: 'lax',
+        maxAge: FLASH_MAX_AGE,
+        secure: wantsSecureCookies(request),
+      });
+    } catch (error) {
+      logError('[staff] could not keep the refusal for the form page', error);
+    }
+  }
+  return redirect;
+}
+
+/** On a sign-in page: the refusal of its form's last native post, if any (for a script-less browser). */
+export async function formRefusal(): Promise<string | undefined> {
+  const token = (await cookies()).get(STAFF_FORM_FLASH_COOKIE)?.value;
+  if (!token) return undefined;
+  return (await openFormFlash((await getDatabase()).db, token))?.error;
+}

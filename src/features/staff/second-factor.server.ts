@@ -1,0 +1,135 @@
+import 'server-only';
+import { createHash, randomInt } from 'node:crypto';
+import { CompactEncrypt, compactDecrypt } from 'jose';
+import { Secret, TOTP } from 'otpauth';
+import { renderSVG } from 'uqr';
+import { getSiteFacts } from '@/content/site';
+import type { Db } from '@/lib/db/client';
+import { storedSecret } from '@/lib/db/secrets.server';
+import {
+  acceptTotpStep,
+  clearSecondFactor,
+  enableTotp,
+  replaceRecoveryCodes,
+  secondFactorOf,
+  setPendingTotpSecret,
+  spendRecoveryCode,
+} from './repository.server';
+
+/**
+ * The second factor of staff sign-in (docs/decisions/0322-second-factor.md): TOTP (RFC 6238) through `otpauth`, with
+ * the parameters every authenticator app reads (SHA-1, 6 digits, 30 s), one step of clock drift either way, and each
+ * step accepted once. The secret is kept encrypted (JWE dir + A256GCM, jose) with a key in app_secrets, so a copy of
+ * the staff table alone, an export or a log line never carries a usable secret. Ten single-use recovery codes,
+ * stored as SHA-256 hashes (they are random, 60 bits each: a slow hash adds nothing).
+ */
+
+const TOTP_PARAMS = { algorithm: 'SHA1', digits: 6, period: 30 } as const;
+/** Steps of clock drift accepted either side of now. */
+const DRIFT_STEPS = 1;
+export const RECOVERY_CODE_COUNT = 10;
+/** Crockford's base32 alphabet: no I, L, O or U to misread. */
+const RECOVERY_ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
+
+async function encryptionKey(db: Db): Promise<Uint8Array> {
+  return new Uint8Array(Buffer.from(await storedSecret(db, 'second_factor_key', 32), 'base64url'));
+}
+
+async function sealSecret(db: Db, base32: string): Promise<string> {
+  return new CompactEncrypt(new TextEncoder().encode(base32)).setProtectedHeader({ alg: 'dir', enc: 'A256GCM' }).encrypt(await encryptionKey(db));
+}
+
+async function openSecret(db: Db, sealed: string): Promise<string> {
+  const { plaintext } = await compactDecrypt(sealed, await encryptionKey(db));
+  return new TextDecoder().decode(plaintext);
+}
+
+const totpOf = (base32: string, email = '') => new TOTP({ ...TOTP_PARAMS, issuer: getSiteFacts().brand, label: email, secret: Secret.fromBase32(base32) });
+
+/** The time step a code belongs to, or undefined when it matches none within the drift. */
+function stepOfCode(base32: string, code: string, now: Date): number | undefined {
+  const delta = totpOf(base32).validate({ token: code, timestamp: now.getTime(), window: DRIFT_STEPS });
+  return delta === null ? undefined : Math.floor(now.getTime() / 1000 / TOTP_PARAMS.period) + delta;
+}
+
+/** Digits only, spaces dropped: what a person types from an authenticator app ("123 456"). */
+const asTotpCode = (input: string) => {
+  const code = input.replace(/\s+/g, '');
+  return /^\d{6}$/.test(code) ? code : undefined;
+};
+
+/** Recovery codes are compared lower-case without separators ("ABCD-EFGH-JKMN" = "abcdefghjkmn"). */
+const normaliseRecoveryCode = (input: string) => input.toLowerCase().replace(/[\s-]+/g, '');
+export const hashRecoveryCode = (code: string) => createHash('sha256').update(normaliseRecoveryCode(code)).digest('hex');
+
+function newRecoveryCode(): string {
+  const chars = Array.from({ length: 12 }, () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)]).join('');
+  return `${chars.slice(0, 4)}-${chars.slice(4, 8)}-${chars.slice(8)}`;
+}
+
+export interface Enrolment {
+  /** The secret in base32, to type into an app by hand (shown in groups of four). */
+  secret: string;
+  /** The otpauth:// URI an app scans. */
+  uri: string;
+  /** The QR code of the URI, as an SVG data URL (rendered here, no script needed). */
+  qrDataUrl: string;
+}
+
+/**
+ * The enrolment waiting for this account's confirmation: the pending secret, made on first call and kept until
+ * confirmed, so a reload (or two tabs) shows the same one. Undefined when a second factor is already enabled.
+ */
+export async function pendingEnrolment(db: Db, user: { id: string; email: string }): Promise<Enrolment | undefined> {
+  let state = await secondFactorOf(db, user.id);
+  if (!state || state.totpEnabledAt) return undefined;
+  if (!state.totpSecret) {
+    await setPendingTotpSecret(db, user.id, await sealSecret(db, new Secret({ size: 20 }).base32));
+    state = await secondFactorOf(db, user.id);
+    if (!state?.totpSecret || state.totpEnabledAt) return undefined;
+  }
+  const secret = await openSecret(db, state.totpSecret);
+  const uri = totpOf(secret, user.email).toString();
+  const svg = renderSVG(uri, { ecc: 'M', border: 2, pixelSize: 6 });
+  return { secret, uri, qrDataUrl: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
+}
+
+/**
+ * Confirms the pending enrolment with a code from the app: enables the second factor and returns fresh recovery
+ * codes (to show once), or undefined when the code does not match.
+ */
+export async function confirmEnrolment(db: Db, userId: string, input: string, now: Date): Promise<string[] | undefined> {
+  const state = await secondFactorOf(db, userId);
+  const code = asTotpCode(input);
+  if (!state?.totpSecret || state.totpEnabledAt || !code) return undefined;
+  const step = stepOfCode(await openSecret(db, state.totpSecret), code, now);
+  if (step === undefined) return undefined;
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+  const enabled = await enableTotp(db, userId, state.totpSecret, step, codes.map(hashRecoveryCode), now);
+  return enabled ? codes : undefined;
+}
+
+export type SecondFactorCheck = { ok: true; method: 'totp' | 'recovery' } | { ok: false };
+
+/** Checks a code from the app (each step once) or an unused recovery code (then used up). */
+export async function checkSecondFactor(db: Db, userId: string, input: string, now: Date): Promise<SecondFactorCheck> {
+  const state = await secondFactorOf(db, userId);
+  if (!state?.totpSecret || !state.totpEnabledAt) return { ok: false };
+  const code = asTotpCode(input);
+  if (code) {
+    const step = stepOfCode(await openSecret(db, state.totpSecret), code, now);
+    return step !== undefined && (await acceptTotpStep(db, userId, step)) ? { ok: true, method: 'totp' } : { ok: false };
+  }
+  const recovery = normaliseRecoveryCode(input);
+  if (recovery.length !== 12) return { ok: false };
+  return (await spendRecoveryCode(db, userId, hashRecoveryCode(recovery), now)) ? { ok: true, method: 'recovery' } : { ok: false };
+}
+
+/** New recovery codes for an enrolled account (the old ones stop working); undefined when none is enrolled. */
+export async function renewRecoveryCodes(db: Db, userId: string): Promise<string[] | undefined> {
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+  return (await replaceRecoveryCodes(db, userId, codes.map(hashRecoveryCode))) ? codes : undefined;
+}
+
+/** Removes the second factor and its recovery codes (the account enrols again, owners at their next sign-in). */
+export const removeSecondFactor = (db: Db, userId: string) => clearSecondFactor(db, userId);

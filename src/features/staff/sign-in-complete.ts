@@ -1,0 +1,25 @@
+import { SESSION_KEYS } from '@/lib/browser/session-keys';
+import { staffNextPath } from '@/lib/constants';
+
+/** A non-secret marker stored under the spec's JWT key: the token itself stays in the HttpOnly cookie. */
+export const SESSION_MARKER = 'cookie-session';
+
+/** The answer of a sign-in step: either signed in, or the next step's page. */
+export type SignInAnswer = { ok: true; email: string; role: string; step?: undefined } | { ok: true; step: 'second-factor' | 'enrol'; next: string };
+
+/** `?next=` of this page, kept through the sign-in steps (only /admin paths are followed). */
+export const nextParam = () => new URLSearchParams(window.location.search).get('next');
+
+/** Signed in: the spec's three localStorage keys, then into the staff area. */
+export function completeSignIn(email: string) {
+  window.localStorage.setItem(SESSION_KEYS.jwt, SESSION_MARKER);
+  window.localStorage.setItem(SESSION_KEYS.active, 'true');
+  window.localStorage.setItem(SESSION_KEYS.email, email);
+  window.location.assign(staffNextPath(nextParam()));
+}
+
+/** The next step's page, keeping `?next=`. */
+export function goToStep(path: string) {
+  const next = nextParam();
+  window.location.assign(next ? `${path}?next=${encodeURIComponent(staffNextPath(next))}` : path);
+}

@@ -1,0 +1,215 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, beforeEach, expect, it } from 'vitest';
+import { POST as signInRoute } from '@/app/api/staff/sign-in/route';
+import { GET as meRoute } from '@/app/api/admin/me/route';
+import { GET as listStaffRoute } from '@/app/api/admin/staff/route';
+import { PATCH as patchStaffRoute } from '@/app/api/admin/staff/[id]/route';
+import { DELETE as turnOffRoute, POST as accountEnrolRoute } from '@/app/api/admin/account/second-factor/route';
+import { POST as renewCodesRoute } from '@/app/api/admin/account/recovery-codes/route';
+import { handleEnrolAtSignIn, handleSecondFactor, handleSignIn } from '@/features/staff/auth-handlers.server';
+import { pendingEnrolment } from '@/features/staff/second-factor.server';
+import { tokenFromCookieHeader } from '@/lib/auth/cookie.server';
+import { resolveSession } from '@/lib/auth/session.server';
+import { staffRecoveryCodes, staffUsers } from '@/lib/db/schema';
+import { describeEachDriver, freshClient, setEnv } from './helpers';
+import { makeStaff, sessionCookieFor, STAFF_PASSWORD, staffRequest, totpCode } from './staff-helpers';
+
+const SECRET = 'test-session-secret-0123456789-abcdefghijklmnop';
+
+/** `name=value` pairs of a response's Set-Cookie headers that set a value (not the ones that clear one). */
+const cookiesOf = (res: Response) =>
+  res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .filter((pair) => !pair.endsWith('='))
+    .join('; ');
+
+describeEachDriver('staff second factor', (ctx) => {
+  const db = () => ctx.handle().db;
+  let clock = Date.now() + 60_000;
+  /** Each sign-in on its own 30-second step, so codes are never refused as reused. */
+  const nextStep = () => new Date((clock += 90_000));
+
+  beforeAll(() => setEnv({ SESSION_SECRET: SECRET, ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined, RATE_LIMIT_SIGN_IN: '1000/600' }));
+  beforeEach(() => setEnv({ SESSION_SECRET: SECRET }));
+
+  const post = (handler: (r: Request, o?: { now?: () => Date }) => Promise<Response>, path: string, body: unknown, cookie: string | undefined, now: Date, client = freshClient()) =>
+    handler(staffRequest(path, { method: 'POST', body, cookie, headers: client }), { now: () => now });
+
+  async function passwordStep(email: string, now: Date) {
+    const res = await post(handleSignIn, '/api/staff/sign-in', { email, password: STAFF_PASSWORD }, undefined, now);
+    expect(res.status).toBe(200);
+    return { body: await res.json(), cookie: cookiesOf(res) };
+  }
+
+  it('an owner signs in with password, then a code from the app; the session records the password time', async () => {
+    const owner = await makeStaff(db(), 'owner');
+    const t = nextStep();
+    const first = await passwordStep(owner.email, t);
+    expect(first.body).toEqual({ ok: true, step: 'second-factor', next: '/registration/second-factor' });
+    expect(first.cookie).toMatch(/^staff_challenge=eyJ/);
+    expect(first.cookie).not.toContain('staff_session');
+    // The challenge is not a session.
+    expect((await meRoute(staffRequest('/api/admin/me', { cookie: first.cookie.replace('staff_challenge', 'staff_session') }), undefined)).status).toBe(401);
+
+    const later = new Date(t.getTime() + 20_000);
+    const res = await post(handleSecondFactor, '/api/staff/second-factor', { code: totpCode(owner.totpSecret!, later) }, first.cookie, later);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ ok: true, email: owner.email, role: 'owner' });
+    const session = await resolveSession(db(), tokenFromCookieHeader(cookiesOf(res)), later);
+    expect(session.ok && session.staff.passwordCheckedAt.getTime()).toBe(Math.floor(t.getTime() / 1000) * 1000);
+    expect(res.headers.getSetCookie().some((c) => /^staff_challenge=;/.test(c))).toBe(true);
+  });
+
+  it('refuses a wrong code, a code used once already, and an expired or missing challenge', async () => {
+    const owner = await makeStaff(db(), 'owner');
+    const t = nextStep();
+    const { cookie } = await passwordStep(owner.email, t);
+    const wrong = await post(handleSecondFactor, '/api/staff/second-factor', { code: '000000' === totpCode(owner.totpSecret!, t) ? '111111' : '000000' }, cookie, t);
+    expect(wrong.status).toBe(401);
+    expect((await wrong.json()).error).toMatch(/code is not right/);
+    const code = totpCode(owner.totpSecret!, t);
+    expect((await post(handleSecondFactor, '/api/staff/second-factor', { code }, cookie, t)).status).toBe(200);
+    const again = await passwordStep(owner.email, t);
+    expect((await post(handleSecondFactor, '/api/staff/second-factor', { code }, again.cookie, t)).status).toBe(401);
+    const expired = await post(handleSecondFactor, '/api/staff/second-factor', { code }, again.cookie, new Date(t.getTime() + 11 * 60_000));
+    expect(expired.status).toBe(401);
+    expect((await expired.json()).error).toMatch(/not finished in time/);
+    expect((await post(handleSecondFactor, '/api/staff/second-factor', { code }, undefined, t)).status).toBe(401);
+    expect((await post(handleSecondFactor, '/api/staff/second-factor', { code: 42 }, again.cookie, t)).status).toBe(400);
+  });
+
+  it('counts wrong codes in the lockout: the 11th attempt is refused with 429', async () => {
+    const owner = await makeStaff(db(), 'owner');
+    const t = nextStep();
+    const { cookie } = await passwordStep(owner.email, t);
+    const right = totpCode(owner.totpSecret!, t);
+    const wrongCode = right === '123456' ? '654321' : '123456';
+    const answers = await Promise.all(Array.from({ length: 10 }, () => post(handleSecondFactor, '/api/staff/second-factor', { code: wrongCode }, cookie, t)));
+    // The password's own attempt was cleared by its success: ten wrong codes lock the account.
+    expect(answers.map((a) => a.status)).toEqual(Array(10).fill(401));
+    const locked = await post(handleSecondFactor, '/api/staff/second-factor', { code: right }, cookie, t);
+    expect(locked.status).toBe(429);
+    expect(locked.headers.get('retry-after')).toBeTruthy();
+  });
+
+  it('a recovery code signs in once; the answer says how many are left', async () => {
+    const owner = await makeStaff(db(), 'owner');
+    const t = nextStep();
+    const [recovery] = owner.recoveryCodes!;
+    expect(recovery).toMatch(/^[0-9a-z]{4}-[0-9a-z]{4}-[0-9a-z]{4}$/);
+    const first = await passwordStep(owner.email, t);
+    const res = await post(handleSecondFactor, '/api/staff/second-factor', { code: recovery.toUpperCase().replace(/-/g, ' ') }, first.cookie, t);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ ok: true, recoveryCodesLeft: 9 });
+    const second = await passwordStep(owner.email, t);
+    expect((await post(handleSecondFactor, '/api/staff/second-factor', { code: recovery }, second.cookie, t)).status).toBe(401);
+  });
+
+  it('keeps the secret encrypted and the recovery codes hashed; never in an answer', async () => {
+    const owner = await makeStaff(db(), 'owner');
+    const [row] = await db().select().from(staffUsers).where(eq(staffUsers.id, owner.id));
+    expect(row.totpSecret).toMatch(/^eyJ[\w-]*\.\.[\w-]+\.[\w-]+\.[\w-]+$/); // compact JWE, direct key: no encrypted key part
+    expect(row.totpSecret).not.toContain(owner.totpSecret!);
+    const codes = await db().select().from(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, owner.id));
+    expect(codes).toHaveLength(10);
+    for (const code of owner.recoveryCodes!) expect(JSON.stringify(codes)).not.toContain(code.replace(/-/g, ''));
+    const list = await listStaffRoute(staffRequest('/api/admin/staff', { cookie: await sessionCookieFor(db(), owner) }), undefined);
+    const text = await list.text();
+    expect(text).not.toContain(row.totpSecret!);
+    expect(JSON.parse(text).staff.find((s: { id: string }) => s.id === owner.id)).toMatchObject({ hasSecondFactor: true });
+  });
+
+  it('an owner without a second factor enrols after the password, before any session; a promoted agent is sent to enrol', async () => {
+    const agent = await makeStaff(db(), 'agent');
+    const agentCookie = await sessionCookieFor(db(), agent);
+    const owner = await makeStaff(db(), 'owner');
+    const ownerCookie = await sessionCookieFor(db(), owner);
+    const promote = await patchStaffRoute(staffRequest(`/api/admin/staff/${agent.id}`, { method: 'PATCH', cookie: ownerCookie, body: { role: 'owner' } }), {
+      params: Promise.resolve({ id: agent.id }),
+    });
+    expect(promote.status).toBe(200);
+    // Owners need a second factor: the promoted agent's open session no longer reaches the leads.
+    expect((await meRoute(staffRequest('/api/admin/me', { cookie: agentCookie }), undefined)).status).toBe(401);
+
+    const t = nextStep();
+    const first = await passwordStep(agent.email, t);
+    expect(first.body).toEqual({ ok: true, step: 'enrol', next: '/registration/enrol' });
+    // The second-factor step does not accept an enrolment challenge.
+    expect((await post(handleSecondFactor, '/api/staff/second-factor', { code: '123456' }, first.cookie, t)).status).toBe(401);
+    const enrolment = await pendingEnrolment(db(), agent);
+    expect(enrolment!.uri).toMatch(/^otpauth:\/\/totp\/.+\?.*secret=[A-Z2-7]+/);
+    expect(enrolment!.qrDataUrl).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(Buffer.from(enrolment!.qrDataUrl.split(',')[1], 'base64').toString()).toMatch(/^<svg/);
+    // A reload shows the same secret.
+    expect((await pendingEnrolment(db(), agent))!.secret).toBe(enrolment!.secret);
+    expect((await post(handleEnrolAtSignIn, '/api/staff/second-factor/enrol', { code: '000000' }, first.cookie, t)).status).toBe(401);
+    const res = await post(handleEnrolAtSignIn, '/api/staff/second-factor/enrol', { code: totpCode(enrolment!.secret, t) }, first.cookie, t);
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body).toMatchObject({ ok: true, email: agent.email, role: 'owner' });
+    expect(body.recoveryCodes).toHaveLength(10);
+    expect((await meRoute(staffRequest('/api/admin/me', { cookie: cookiesOf(res) }), undefined)).status).toBe(200);
+    // From now on: the code step.
+    expect((await passwordStep(agent.email, nextStep())).body.step).toBe('second-factor');
+  });
+
+  it('another owner resets a lost second factor: sessions end, enrolment at the next sign-in', async () => {
+    const owner = await makeStaff(db(), 'owner');
+    const other = await makeStaff(db(), 'owner');
+    const otherCookie = await sessionCookieFor(db(), other);
+    const res = await patchStaffRoute(
+      staffRequest(`/api/admin/staff/${other.id}`, { method: 'PATCH', cookie: await sessionCookieFor(db(), owner), body: { resetSecondFactor: true } }),
+      { params: Promise.resolve({ id: other.id }) },
+    );
+    expect(res.status).toBe(200);
+    expect((await res.json()).staff).toMatchObject({ hasSecondFactor: false });
+    expect((await meRoute(staffRequest('/api/admin/me', { cookie: otherCookie }), undefined)).status).toBe(401);
+    expect(await db().select().from(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, other.id))).toHaveLength(0);
+    expect((await passwordStep(other.email, nextStep())).body.step).toBe('enrol');
+  });
+
+  it('an agent may turn it on and off on Your account and renew recovery codes; an owner cannot turn it off', async () => {
+    const agent = await makeStaff(db(), 'agent');
+    const cookie = await sessionCookieFor(db(), agent);
+    const enrolment = await pendingEnrolment(db(), agent);
+    const bad = await accountEnrolRoute(staffRequest('/api/admin/account/second-factor', { method: 'POST', cookie, body: { code: 'abc' } }), undefined);
+    expect(bad.status).toBe(400);
+    const on = await accountEnrolRoute(staffRequest('/api/admin/account/second-factor', { method: 'POST', cookie, body: { code: totpCode(enrolment!.secret) } }), undefined);
+    expect(on.status).toBe(200);
+    const { recoveryCodes } = await on.json();
+    expect(recoveryCodes).toHaveLength(10);
+    const renewed = await renewCodesRoute(staffRequest('/api/admin/account/recovery-codes', { method: 'POST', cookie }), undefined);
+    expect(renewed.status).toBe(200);
+    expect((await renewed.json()).recoveryCodes).not.toEqual(recoveryCodes);
+    expect((await turnOffRoute(staffRequest('/api/admin/account/second-factor', { method: 'DELETE', cookie }), undefined)).status).toBe(200);
+    expect((await turnOffRoute(staffRequest('/api/admin/account/second-factor', { method: 'DELETE', cookie }), undefined)).status).toBe(409);
+
+    const owner = await makeStaff(db(), 'owner');
+    const ownerOff = await turnOffRoute(staffRequest('/api/admin/account/second-factor', { method: 'DELETE', cookie: await sessionCookieFor(db(), owner) }), undefined);
+    expect(ownerOff.status).toBe(409);
+    expect((await ownerOff.json()).error).toMatch(/Owners must keep two-step sign-in/);
+  });
+
+  it('works without scripts: a native form post is answered with 303 to the next step, or back with the sentence', async () => {
+    const owner = await makeStaff(db(), 'owner');
+    const form = (body: string, next = '/admin/staff') =>
+      signInRoute(
+        new Request(`http://localhost/api/staff/sign-in?next=${encodeURIComponent(next)}`, {
+          method: 'POST',
+          headers: { host: 'localhost', origin: 'http://localhost', 'sec-fetch-site': 'same-origin', 'content-type': 'application/x-www-form-urlencoded', ...freshClient() },
+          body,
+        }),
+      );
+    const ok = await form(new URLSearchParams({ email: owner.email, password: STAFF_PASSWORD }).toString());
+    expect(ok.status).toBe(303);
+    expect(ok.headers.get('location')).toBe('/registration/second-factor?next=%2Fadmin%2Fstaff');
+    expect(cookiesOf(ok)).toMatch(/staff_challenge=eyJ/);
+    const refused = await form(new URLSearchParams({ email: owner.email, password: 'not-the-password' }).toString(), 'https://evil.example/');
+    expect(refused.status).toBe(303);
+    expect(refused.headers.get('location')).toBe('/registration?next=%2Fadmin');
+    const flash = refused.headers.getSetCookie().find((c) => c.startsWith('staff_form_flash='));
+    expect(flash).toMatch(/Path=\/registration/);
+    expect(flash).not.toContain(owner.email);
+  });
+});
