@@ -62,6 +62,8 @@ export const STAFF_COPY = {
     badCode: 'That code is not right, or has been used already. Enter the code your app shows now.',
     challengeExpired: 'Your sign-in was not finished in time. Start again with your e-mail and password.',
     noSecondFactor: 'Two-step sign-in is not set up for this account.',
+    reauthRequired: 'For your security, confirm your password to make this change.',
+    wrongPassword: 'That password is not right.',
     ownerKeepsSecondFactor: 'Owners must keep two-step sign-in. Ask another owner to reset it if you are changing phones.',
     lockedOut: (minutes: number) =>
       `Too many failed sign-ins. For your security, sign-in is paused: try again in ${minutes === 1 ? 'a minute' : `${minutes} minutes`}.`,
@@ -220,6 +222,10 @@ export const STAFF_COPY = {
   account: {
     title: 'Your account',
     heading: 'Your account',
+    password: 'Password',
+    newPassword: 'New password (at least 12 characters)',
+    changePassword: 'Change password',
+    passwordChanged: 'Password changed. Your other sessions were signed out.',
     secondFactor: 'Two-step sign-in',
     secondFactorOn: 'On: you sign in with your password and a code from your authenticator app.',
     secondFactorOff: 'Off: you sign in with your password only. Turn it on to protect the leads if your password leaks.',
@@ -228,6 +234,14 @@ export const STAFF_COPY = {
     newCodesDone: 'New recovery codes made. The old ones no longer work.',
     turnOff: 'Turn off two-step sign-in',
     turnedOff: 'Two-step sign-in is off.',
+  },
+  reauth: {
+    title: 'Confirm your password',
+    intro: 'This change needs your password again, because the last time you typed it was a while ago.',
+    password: 'Your password',
+    confirm: 'Confirm',
+    confirming: 'Checking…',
+    cancel: 'Cancel',
   },
   privacy: {
     title: 'Privacy requests',

@@ -111,6 +111,10 @@ const envSchema = z
       blankToUndefined,
       z.coerce.number({ error: 'SESSION_TTL_SECONDS must be a whole number of seconds between 5 and 28800 (8 hours).' }).int('SESSION_TTL_SECONDS must be a whole number of seconds between 5 and 28800 (8 hours).').min(5, 'SESSION_TTL_SECONDS must be a whole number of seconds between 5 and 28800 (8 hours).').max(28_800, 'SESSION_TTL_SECONDS must be a whole number of seconds between 5 and 28800 (8 hours).').default(28_800),
     ),
+    STAFF_REAUTH_SECONDS: z.preprocess(
+      blankToUndefined,
+      z.coerce.number({ error: 'STAFF_REAUTH_SECONDS must be a whole number of seconds between 10 and 3600.' }).int('STAFF_REAUTH_SECONDS must be a whole number of seconds between 10 and 3600.').min(10, 'STAFF_REAUTH_SECONDS must be a whole number of seconds between 10 and 3600.').max(3600, 'STAFF_REAUTH_SECONDS must be a whole number of seconds between 10 and 3600.').default(600),
+    ),
     SMTP_URL: url('SMTP_URL', ['smtp:', 'smtps:']),
     MAIL_FROM: optionalText,
     LEADS_NOTIFY_TO: emailList('LEADS_NOTIFY_TO'),

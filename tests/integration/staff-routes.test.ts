@@ -24,6 +24,8 @@ const ACCESS: Record<string, 'staff' | 'owner'> = {
   'privacy/erase': 'owner',
   'account/second-factor': 'staff',
   'account/recovery-codes': 'staff',
+  'account/reauth': 'staff',
+  'account/password': 'staff',
 };
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 const ROOT = join(process.cwd(), 'src', 'app', 'api', 'admin');

@@ -41,7 +41,7 @@ export const privacyExportGetHandler = staffRoute({ owner: true }, async () => e
  * POST /api/admin/privacy/erase {email?, phone?} → {ok, leads, newsletter} (owners; recorded). A requirement of a
  * recent password check belongs in the guard's options here, like `owner`.
  */
-export const privacyEraseHandler = staffRoute({ owner: true }, async (request, { db, staff }) => {
+export const privacyEraseHandler = staffRoute({ owner: true, recentPassword: true }, async (request, { db, staff }) => {
   const read = await readSubject(request);
   if (!read.ok) return read.response;
   const erased = await eraseSubject(db, read.subject);

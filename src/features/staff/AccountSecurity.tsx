@@ -1,7 +1,8 @@
 'use client';
 
-import { useState } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useRouter } from 'next/navigation';
+import { Field } from '@/components/ui/Field';
 import { STAFF_COPY } from '@/content/staff';
 import { useStaffAction } from '@/lib/browser/use-staff-action';
 import { RecoveryCodes } from './RecoveryCodes';
@@ -33,5 +34,29 @@ export function SecondFactorActions({ canTurnOff }: { canTurnOff: boolean }) {
         </button>
       ) : null}
     </div>
+  );
+}
+
+/** A new password of one's own (the password typed recently, else the dialog asks for it first). */
+export function ChangePasswordForm() {
+  const id = useId();
+  const { busy, run } = useStaffAction();
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const body = { password: String(new FormData(form).get('password') ?? '') };
+    if (await run({ method: 'POST', url: '/api/admin/account/password', body }, copy.passwordChanged)) form.reset();
+  }
+  return (
+    <form onSubmit={onSubmit} className="space-y-4">
+      <div>
+        <Field id={`${id}-password`} label={copy.newPassword}>
+          {(control) => <input {...control} name="password" type="password" autoComplete="new-password" required minLength={12} className="field" />}
+        </Field>
+      </div>
+      <button type="submit" className="btn-primary" disabled={busy}>
+        {copy.changePassword}
+      </button>
+    </form>
   );
 }

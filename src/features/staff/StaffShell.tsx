@@ -2,6 +2,7 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { BrandMark } from '@/components/BrandMark';
 import { STAFF_COPY } from '@/content/staff';
+import { ReauthDialog } from './ReauthDialog';
 import { SignOutButton } from './SignOutButton';
 
 const nav = STAFF_COPY.nav;
@@ -46,6 +47,7 @@ export function StaffShell({ staff, children }: { staff: { email: string; role: 
       <main id="main" className="container-page py-8 sm:py-10">
         {children}
       </main>
+      <ReauthDialog />
     </div>
   );
 }

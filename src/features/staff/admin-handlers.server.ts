@@ -33,8 +33,8 @@ export const createStaffHandler = staffRoute({ owner: true }, async (request, { 
   return jsonResponse({ ok: true, staff: created }, 201);
 });
 
-/** PATCH /api/admin/staff/:id {role?, active?, password?, resetSecondFactor?} → {ok, staff} (owners) */
-export const updateStaffHandler = staffRoute<IdRouteContext>({ owner: true }, async (request, { db, staff }, ctx) => {
+/** PATCH /api/admin/staff/:id {role?, active?, password?, resetSecondFactor?} → {ok, staff} (owners; password typed recently) */
+export const updateStaffHandler = staffRoute<IdRouteContext>({ owner: true, recentPassword: true }, async (request, { db, staff }, ctx) => {
   const id = idParamSchema.safeParse((await ctx.params).id);
   const target = id.success ? await findStaffById(db, id.data) : undefined;
   if (!target) return errorResponse(404, STAFF_COPY.errors.notFound);

@@ -32,6 +32,12 @@ export const newPasswordSchema = z
   .min(PASSWORD_MIN_LENGTH, STAFF_COPY.errors.passwordShort)
   .max(PASSWORD_MAX_LENGTH, STAFF_COPY.errors.passwordLong);
 
+/** A new password of one's own (Your account). */
+export const newPasswordBodySchema = z.object({ password: newPasswordSchema }).strict();
+
+/** The password again before a sensitive change. */
+export const reauthSchema = z.object({ password: signInSchema.shape.password }).strict();
+
 export const createStaffSchema = z.object({
   email,
   name: z.string().trim().max(120, STAFF_COPY.errors.name).default(''),

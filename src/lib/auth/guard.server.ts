@@ -2,7 +2,8 @@ import 'server-only';
 import { STAFF_COPY } from '@/content/staff';
 import { SESSION_EXPIRED_ERROR } from '@/lib/constants';
 import { getDatabase, type Db } from '@/lib/db/client';
-import { errorResponse, unavailableResponse } from '@/lib/http/response.server';
+import { getEnv } from '@/lib/env.server';
+import { errorResponse, jsonResponse, unavailableResponse } from '@/lib/http/response.server';
 import { logError } from '@/lib/log';
 import { sessionTokenOf } from './cookie.server';
 import { isCrossSite } from './csrf.server';
@@ -15,18 +16,31 @@ import { resolveSession, type SessionStaff } from './session.server';
  */
 export type Guarded = { ok: true; db: Db; staff: SessionStaff } | { ok: false; response: Response };
 
-export async function requireStaff(request: Request, options: { owner?: boolean } = {}): Promise<Guarded> {
+export interface GuardOptions {
+  /** Owners only: agents get 403. */
+  owner?: boolean;
+  /**
+   * A sensitive change (docs/decisions/0323-recent-password.md): the password must have been typed in this session
+   * within STAFF_REAUTH_SECONDS, else 403 {error, reauth: true} and the page asks for it (ReauthDialog) and retries.
+   */
+  recentPassword?: boolean;
+}
+
+export async function requireStaff(request: Request, options: GuardOptions = {}): Promise<Guarded> {
   if (isCrossSite(request)) return { ok: false, response: errorResponse(403, STAFF_COPY.errors.crossSite) };
   const { db } = await getDatabase();
   const session = await resolveSession(db, sessionTokenOf(request));
   if (!session.ok) return { ok: false, response: errorResponse(401, SESSION_EXPIRED_ERROR) };
   if (options.owner && session.staff.role !== 'owner') return { ok: false, response: errorResponse(403, STAFF_COPY.errors.forbidden) };
+  if (options.recentPassword && Date.now() - session.staff.passwordCheckedAt.getTime() > getEnv().STAFF_REAUTH_SECONDS * 1000) {
+    return { ok: false, response: jsonResponse({ error: STAFF_COPY.errors.reauthRequired, reauth: true }, 403) };
+  }
   return { ok: true, db, staff: session.staff };
 }
 
 /** Wraps a handler: guard first, and a database failure becomes 503 {error}, never a bare 500. */
 export function staffRoute<C = unknown>(
-  options: { owner?: boolean },
+  options: GuardOptions,
   handler: (request: Request, ctx: { db: Db; staff: SessionStaff }, routeContext: C) => Promise<Response>,
 ): (request: Request, routeContext: C) => Promise<Response> {
   return async (request, routeContext) => {

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import type { StaffRole } from '@/lib/db/enums';
 import { staffSessions, staffUsers } from '@/lib/db/schema';
@@ -85,8 +85,11 @@ export async function revokeSession(db: Db, sessionId: string): Promise<void> {
   await db.update(staffSessions).set({ revokedAt: sql`now()` }).where(and(eq(staffSessions.id, sessionId), isNull(staffSessions.revokedAt)));
 }
 
-export async function revokeUserSessions(db: Db, userId: string): Promise<void> {
-  await db.update(staffSessions).set({ revokedAt: sql`now()` }).where(and(eq(staffSessions.userId, userId), isNull(staffSessions.revokedAt)));
+/** Ends every session of an account, but the one given (a password changed by its owner keeps their own session). */
+export async function revokeUserSessions(db: Db, userId: string, exceptSessionId?: string): Promise<void> {
+  const conditions = [eq(staffSessions.userId, userId), isNull(staffSessions.revokedAt)];
+  if (exceptSessionId) conditions.push(ne(staffSessions.id, exceptSessionId));
+  await db.update(staffSessions).set({ revokedAt: sql`now()` }).where(and(...conditions));
 }
 
 export type SessionResult = { ok: true; staff: SessionStaff } | { ok: false; reason: 'none' | 'expired' | 'invalid' | 'revoked' };

@@ -10,6 +10,17 @@ export function setNavigate(fn: Navigate) {
   navigate = fn;
 }
 
+/**
+ * Staff pages register how to ask for the password again (ReauthDialog): a sensitive change answered
+ * `403 {error, reauth: true}` (docs/decisions/0323-recent-password.md) then asks, and is sent once more when the
+ * password was confirmed. Resolves false when the person cancels.
+ */
+type Reauthenticate = () => Promise<boolean>;
+let reauthenticate: Reauthenticate | undefined;
+export function setReauthenticate(fn: Reauthenticate | undefined) {
+  reauthenticate = fn;
+}
+
 /** ok; unreachable = network failure or a 5xx (worth sending again later); refused = a 4xx answer. */
 export type RequestOutcome = 'ok' | 'unreachable' | 'refused';
 
@@ -59,6 +70,11 @@ export async function request<T = unknown>({ method, url, body, finish, signal, 
     }
     if (response.status >= 500) outcome = 'unreachable';
     const errorText = data && typeof data === 'object' && 'error' in data ? (data as { error: unknown }).error : undefined;
+    if (reauthenticate && (data as { reauth?: unknown } | undefined)?.reauth === true) {
+      if (!(await reauthenticate())) return undefined;
+      // Sent again once, its outcome this call's (finish runs here, not in the retry).
+      return await request<T>({ method, url, body, signal, headers, finish: (again) => (outcome = again) });
+    }
     if (typeof errorText === 'string' && errorText) {
       if (errorText === SESSION_EXPIRED_ERROR) {
         clearSessionKeys();

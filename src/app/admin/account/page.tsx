@@ -3,7 +3,7 @@ import { STAFF_COPY } from '@/content/staff';
 import { requireStaffPage } from '@/lib/auth/page-guard.server';
 import { requiresSecondFactor } from '@/lib/auth/session.server';
 import { getDatabase } from '@/lib/db/client';
-import { SecondFactorActions } from '@/features/staff/AccountSecurity';
+import { ChangePasswordForm, SecondFactorActions } from '@/features/staff/AccountSecurity';
 import { EnrolForm } from '@/features/staff/EnrolForm';
 import { countRecoveryCodesLeft } from '@/features/staff/repository.server';
 import { pendingEnrolment } from '@/features/staff/second-factor.server';
@@ -13,7 +13,7 @@ export const metadata: Metadata = { title: STAFF_COPY.account.title };
 
 const copy = STAFF_COPY.account;
 
-/** The signed-in person's own account: two-step sign-in (owners always have it; agents may turn it on). */
+/** The signed-in person's own account: password, and two-step sign-in (owners always have it; agents may turn it on). */
 export default async function AccountPage() {
   const me = await requireStaffPage();
   const { db } = await getDatabase();
@@ -25,6 +25,12 @@ export default async function AccountPage() {
         <h1 className="text-3xl sm:text-4xl">{copy.heading}</h1>
         <p className="mt-2 break-all text-ink-soft">{me.email}</p>
       </div>
+      <section aria-labelledby="password" className="max-w-xl space-y-4 rounded-2xl border border-forest-900/10 bg-white p-6">
+        <h2 id="password" className="text-xl">
+          {copy.password}
+        </h2>
+        <ChangePasswordForm />
+      </section>
       <section aria-labelledby="second-factor" className="max-w-xl space-y-4 rounded-2xl border border-forest-900/10 bg-white p-6">
         <h2 id="second-factor" className="text-xl">
           {copy.secondFactor}
