@@ -232,6 +232,25 @@ export const staffSignInFailures = pgTable(
   (t) => [index('staff_sign_in_failures_key_idx').on(t.key, t.at)],
 );
 
+/**
+ * Password-reset links (docs/decisions/0324-password-reset.md): the token is only in the e-mail; this keeps its
+ * SHA-256. Single use (used_at), short-lived (expires_at); a reset or a newer link ends the others.
+ */
+export const staffPasswordResets = pgTable(
+  'staff_password_resets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('staff_password_resets_token_uq').on(t.tokenHash), index('staff_password_resets_user_idx').on(t.userId)],
+);
+
 /** Notes staff write on a lead. Author kept by id and by e-mail (the account may be removed later). */
 export const leadNotes = pgTable(
   'lead_notes',
