@@ -17,8 +17,8 @@ describeEachDriver('changes that need the password typed recently', (ctx) => {
   const db = () => ctx.handle().db;
   beforeAll(() => setEnv({ SESSION_SECRET: SECRET, ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined, STAFF_REAUTH_SECONDS: undefined }));
 
-  const call = (handler: (r: Request, c: unknown) => Promise<Response>, path: string, method: string, cookie: string, body?: unknown, routeContext?: unknown) =>
-    handler(staffRequest(path, { method, cookie, body, headers: freshClient() }), routeContext);
+  const call = <C,>(handler: (r: Request, c: C) => Promise<Response>, path: string, method: string, cookie: string, body?: unknown, routeContext?: C) =>
+    handler(staffRequest(path, { method, cookie, body, headers: freshClient() }), routeContext as C);
 
   it('role, password and second-factor changes and erasure answer 403 {reauth: true} when the password is older than 10 minutes', async () => {
     const owner = await makeStaff(db(), 'owner');
