@@ -1,5 +1,8 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, type TestInfo } from '@playwright/test';
+import { simpleParser } from 'mailparser';
 
 export const isPhone = (info: TestInfo) => info.project.name === 'phone';
 
@@ -47,3 +50,24 @@ export async function fillInterestForm(page: Page, values: { fullname: string; e
 }
 
 export const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+
+/**
+ * The newsletter confirmation e-mail the server sent to `address`. The e2e server has no mail server, so it keeps
+ * every message as an .eml file in its data directory (DATA_DIR/outbox-mail).
+ */
+export async function newsletterMailTo(address: string, timeoutMs = 15_000) {
+  const dir = join(process.env.E2E_DATA_DIR!, 'outbox-mail');
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const names = await readdir(dir).catch(() => [] as string[]);
+    for (const name of names.filter((n) => n.endsWith('.eml'))) {
+      const mail = await simpleParser(await readFile(join(dir, name)));
+      const to = Array.isArray(mail.to) ? mail.to.map((a) => a.text).join(', ') : (mail.to?.text ?? '');
+      if (!to.includes(address) || !/confirm/i.test(mail.subject ?? '')) continue;
+      const link = (path: string) => new RegExp(`https?://[^\\s]+${path}\\?token=[A-Za-z0-9_-]+`).exec(mail.text ?? '')?.[0] ?? '';
+      return { mail, confirmLink: link('/newsletter/confirm'), unsubscribeLink: link('/unsubscribe') };
+    }
+    if (Date.now() > deadline) throw new Error(`no confirmation e-mail to ${address} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { uniqueEmail } from './helpers';
+import { newsletterMailTo, uniqueEmail } from './helpers';
 import { E2E_STAFF } from './staff-fixtures';
 
 /**
@@ -84,14 +84,30 @@ test.describe('without scripts', () => {
     expect(await leadsMatching(page.request, email)).toHaveLength(1);
   });
 
-  test('the footer newsletter form signs up and lands on a thanks page', async ({ page }) => {
+  test('the footer newsletter form asks for confirmation and lands on a check-your-inbox page', async ({ page }) => {
     const email = uniqueEmail('noscript-news');
     await page.goto('/d2');
     const footer = page.getByRole('contentinfo');
     await footer.getByLabel('E-mail address').fill(email);
     await footer.getByRole('button', { name: 'Subscribe' }).click();
     await expect(page).toHaveURL(/\/newsletter\/thanks$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Thank you for subscribing' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Check your inbox' })).toBeVisible();
+    await expect(page.getByText('Almost done: check your inbox and press the button in our e-mail to confirm your subscription.')).toBeVisible();
     expect(page.url()).not.toContain(email.split('@')[0]);
+  });
+
+  test('the confirmation and unsubscribe buttons work without scripts', async ({ page }) => {
+    const email = uniqueEmail('noscript-confirm');
+    await page.goto('/d1');
+    await page.getByRole('contentinfo').getByLabel('E-mail address').fill(email);
+    await page.getByRole('contentinfo').getByRole('button', { name: 'Subscribe' }).click();
+    await expect(page).toHaveURL(/\/newsletter\/thanks$/);
+    const mail = await newsletterMailTo(email);
+    await page.goto(mail.confirmLink);
+    await page.getByRole('button', { name: 'Confirm my subscription' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'You are subscribed' })).toBeVisible();
+    await page.goto(mail.unsubscribeLink);
+    await page.getByRole('button', { name: 'Unsubscribe' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'You are unsubscribed' })).toBeVisible();
   });
 });

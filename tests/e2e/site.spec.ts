@@ -142,7 +142,7 @@ test.describe('footer', () => {
     await footer.getByRole('link', { name: 'Privacy Policy' }).click();
     await expect(page).toHaveURL(/\/privacy$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
-    for (const heading of ['What we collect', 'How long we keep it', 'Your rights', 'Contact']) {
+    for (const heading of ['What we collect', 'How long we keep it', 'Copies that remain after deletion', 'Your rights', 'Contact']) {
       await expect(page.getByRole('main').getByRole('heading', { level: 2, name: heading, exact: true })).toBeVisible();
     }
     await expect(page.getByText(/Nigeria Data Protection Act 2023/).first()).toBeVisible();
@@ -155,7 +155,7 @@ test.describe('footer', () => {
     const footer = page.getByRole('contentinfo');
     await footer.getByPlaceholder('Type your email').fill(`news-${Date.now()}@example.com`);
     await footer.getByRole('button', { name: 'Subscribe' }).click();
-    await expect(page.getByText('You are subscribed. Watch your inbox for our next update.')).toBeVisible();
+    await expect(page.getByText('Almost done: check your inbox and press the button in our e-mail to confirm your subscription.')).toBeVisible();
     await expect(footer.getByPlaceholder('Type your email')).toHaveValue('');
 
     // The browser refuses what is not an e-mail address; a refusal from the server is shown as an error toast.
