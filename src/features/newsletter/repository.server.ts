@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { and, desc, eq, gte, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { PRIVACY_NOTICE_VERSION } from '@/content/legal';
 import type { Db } from '@/lib/db/client';
-import { newsletterSubscribers as subscribers, type NewsletterSubscriberRow } from '@/lib/db/schema';
+import { NO_PENDING_NEWSLETTER_REQUEST, newsletterSubscribers as subscribers, type NewsletterSubscriberRow } from '@/lib/db/schema';
 import { periodBefore, RETENTION } from '@/lib/retention/periods';
 import { normaliseEmail } from '@/lib/validation/email';
 import { newsletterTokenSchema } from './schema';
@@ -17,12 +17,9 @@ import { newsletterTokenSchema } from './schema';
 const newToken = () => randomBytes(32).toString('base64url');
 
 /** A sign-up asked again within this time sends no second e-mail (a double tap, a burst of the same address). */
-export const CONFIRMATION_RESEND_AFTER_MS = 5 * 60_000;
+const CONFIRMATION_RESEND_AFTER_MS = 5 * 60_000;
 
-/** What a pending request holds, cleared when it is confirmed, withdrawn or expires. */
-export const NO_PENDING_REQUEST = { confirmToken: null, confirmRequestedAt: null, requestSource: null, clientHash: null } as const;
-
-export const isSubscribed = (row: Pick<NewsletterSubscriberRow, 'confirmedAt' | 'unsubscribedAt'>) => row.confirmedAt !== null && row.unsubscribedAt === null;
+const isSubscribed = (row: Pick<NewsletterSubscriberRow, 'confirmedAt' | 'unsubscribedAt'>) => row.confirmedAt !== null && row.unsubscribedAt === null;
 
 /** The oldest request time whose confirmation link still works. */
 const linkValidSince = (now: Date) => periodBefore(now, RETENTION.unconfirmedNewsletter);
@@ -98,7 +95,7 @@ export async function confirmByToken(db: Db, token: string, now = new Date()): P
       consentSource: sql`${subscribers.requestSource}`,
       unsubscribedAt: null,
       spam: false,
-      ...NO_PENDING_REQUEST,
+      ...NO_PENDING_NEWSLETTER_REQUEST,
     })
     .where(and(eq(subscribers.confirmToken, token), gte(subscribers.confirmRequestedAt, linkValidSince(now))))
     .returning({ id: subscribers.id });
@@ -126,7 +123,7 @@ export async function unsubscribeByToken(db: Db, token: string, now = new Date()
   if (!newsletterTokenSchema.safeParse(token).success) return 'unknown';
   const updated = await db
     .update(subscribers)
-    .set({ unsubscribedAt: sql`coalesce(${subscribers.unsubscribedAt}, ${now.toISOString()}::timestamptz)`, ...NO_PENDING_REQUEST })
+    .set({ unsubscribedAt: sql`coalesce(${subscribers.unsubscribedAt}, ${now.toISOString()}::timestamptz)`, ...NO_PENDING_NEWSLETTER_REQUEST })
     .where(and(eq(subscribers.unsubscribeToken, token), or(isNull(subscribers.unsubscribedAt), isNotNull(subscribers.confirmToken))))
     .returning({ id: subscribers.id });
   if (updated.length > 0) return 'unsubscribed';

@@ -103,6 +103,9 @@ export const newsletterSubscribers = pgTable(
   ],
 );
 
+/** A newsletter row without a pending request: what confirming, unsubscribing and expiry clear. */
+export const NO_PENDING_NEWSLETTER_REQUEST = { confirmToken: null, confirmRequestedAt: null, requestSource: null, clientHash: null } as const;
+
 /**
  * The delivery record of each notification a lead sets off: one row per lead and channel, written in the lead's
  * transaction together with its pg-boss job; the staff inbox shows it. The row's id is the message id (the

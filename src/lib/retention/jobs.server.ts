@@ -3,7 +3,7 @@ import { readdir, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { and, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { interestSubmissions, newsletterSubscribers, rateLimits, staffSignInFailures } from '@/lib/db/schema';
+import { interestSubmissions, newsletterSubscribers, NO_PENDING_NEWSLETTER_REQUEST, rateLimits, staffSignInFailures } from '@/lib/db/schema';
 import type { ScheduledJob } from '@/lib/jobs/queue';
 import { DATA_RETENTION } from '@/lib/jobs/queues';
 import { outboxMailDir } from '@/lib/mail/mailer.server';
@@ -58,7 +58,7 @@ export async function applyRetention(db: Db, now = new Date(), mailDir = outboxM
   // An unsubscribed address that asked to come back and never confirmed keeps only its unsubscribe record.
   const expiredRequests = await db
     .update(nl)
-    .set({ confirmToken: null, confirmRequestedAt: null, requestSource: null, clientHash: null })
+    .set(NO_PENDING_NEWSLETTER_REQUEST)
     .where(and(isNotNull(nl.confirmedAt), lt(nl.confirmRequestedAt, unconfirmedBefore)))
     .returning({ id: nl.id });
 
