@@ -47,7 +47,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `npm run build && ./node_modules/.bin/next start -H 127.0.0.1 -p ${port}`,
+    // server.mjs, as `npm start`: the client address comes from the socket (tests/e2e/seo-security.spec.ts checks it).
+    command: `npm run build && node server.mjs -H 127.0.0.1 -p ${port}`,
     url: `${baseURL}/api/health`,
     timeout: 300_000,
     reuseExistingServer: false,

@@ -9,6 +9,7 @@ import { databaseMaintenance } from './lib/db/maintenance';
 import { schedule } from './lib/jobs/queue';
 import { closeDatabaseOnShutdown } from './lib/db/shutdown';
 import { logError } from './lib/log';
+import { SOCKET_HOP_MARKER } from './lib/http/forwarded-for.mjs';
 
 export async function startServer(): Promise<void> {
   try {
@@ -16,6 +17,9 @@ export async function startServer(): Promise<void> {
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);
+  }
+  if (process.env.NODE_ENV === 'production' && !process.env[SOCKET_HOP_MARKER]) {
+    console.warn('[http] started without server.mjs (`npm start`): X-Forwarded-For is then whatever the client sent, so per-client limits can be dodged. Start the site with `npm start` or `node server.mjs`.');
   }
   closeDatabaseOnShutdown();
   try {

@@ -68,12 +68,16 @@ export function freePort() {
 }
 
 /**
- * `next start` of the DIST_DIR build with the limits lifted for load; `env` adds the database and peers. `app` starts
- * another app directory instead (the bench's empty baseline page, which names its own dist dir).
+ * The production server (server.mjs, as `npm start`) of the DIST_DIR build with the limits lifted for load; `env` adds
+ * the database and peers. `app` starts another app directory with `next start` instead (the bench's empty baseline
+ * page, which names its own dist dir). The child's PID is the server's own, so a kill -9 hits the server.
  */
 export function startServer(port, env, logFile, { app } = {}) {
   const out = openSync(logFile, 'a');
-  return spawn(path.join(root, 'node_modules/.bin/next'), ['start', ...(app ? [app] : []), '-H', '127.0.0.1', '-p', port], {
+  const [command, args] = app
+    ? [path.join(root, 'node_modules/.bin/next'), ['start', app]]
+    : [process.execPath, [path.join(root, 'server.mjs')]];
+  return spawn(command, [...args, '-H', '127.0.0.1', '-p', port], {
     cwd: root,
     stdio: ['ignore', out, out],
     env: {

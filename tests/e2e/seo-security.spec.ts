@@ -1,4 +1,8 @@
+import { execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 
 test.describe('security headers', () => {
@@ -99,5 +103,50 @@ test.describe('SEO', () => {
 
   test('favicon and app icons are served', async ({ request }) => {
     expect((await request.get('/icon.svg')).status()).toBe(200);
+  });
+});
+
+
+test.describe('client address', () => {
+  // Finding 1 of issue 10: `next start` passed a client's own X-Forwarded-For on, so rotating it escaped every
+  // per-client limit. A second production server from the same build, with a low limit and its own database.
+  test('a forged X-Forwarded-For, new on every request, never escapes the rate limit; SIGTERM stops the server cleanly', async ({}, testInfo) => {
+    test.skip(testInfo.project.name !== 'desktop', 'one server run is enough');
+    test.setTimeout(120_000);
+    const port = execFileSync(process.execPath, ['scripts/free-port.mjs']).toString().trim();
+    const dataDir = mkdtempSync(join(tmpdir(), 'districts-e2e-xff-'));
+    const server = spawn(process.execPath, ['server.mjs', '-H', '127.0.0.1', '-p', port], {
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', DATA_DIR: dataDir, DATABASE_URL: '', RATE_LIMIT_NEWSLETTER: '3/600', TRUST_PROXY: '', ADMIN_EMAIL: '', ADMIN_PASSWORD: '' },
+      stdio: 'ignore',
+    });
+    const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
+    const base = `http://127.0.0.1:${port}`;
+    try {
+      await expect
+        .poll(async () => (await fetch(`${base}/api/health`).catch(() => undefined))?.status, { timeout: 60_000, intervals: [250] })
+        .toBe(200);
+      const statuses: number[] = [];
+      let retryAfter: string | null = null;
+      for (let i = 1; i <= 6; i++) {
+        const res = await fetch(`${base}/api/newsletter`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': `203.0.113.${i}, 198.51.100.${i}` },
+          body: JSON.stringify({ email: `rotating-${i}@example.com` }),
+        });
+        statuses.push(res.status);
+        if (res.status === 429) retryAfter = res.headers.get('retry-after');
+      }
+      expect(statuses.slice(0, 3).every((status) => status >= 200 && status < 300), String(statuses)).toBe(true);
+      expect(statuses.slice(3)).toEqual([429, 429, 429]);
+      expect(Number(retryAfter)).toBeGreaterThan(0);
+    } finally {
+      const stopping = Date.now();
+      server.kill('SIGTERM');
+      // Running requests finish, Next.js and the database close, exit 143 — well before shutdown.ts's 10 s fallback.
+      expect(await exited).toBe(143);
+      expect(Date.now() - stopping).toBeLessThan(8_000);
+      expect(existsSync(join(dataDir, 'pglite.lock'))).toBe(false);
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

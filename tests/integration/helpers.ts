@@ -127,7 +127,7 @@ export function jsonRequest(
   });
 }
 
-/** A distinct client address per call (rate-limit buckets), as `next start` would pass it. */
+/** A distinct client address per call (rate-limit buckets), as server.mjs passes it (the socket's, last). */
 let clientCounter = 1;
 export const freshClient = () => {
   const n = clientCounter++;

@@ -134,8 +134,9 @@ describeEachDriver('POST /api/interest', (ctx) => {
     const proxyAdded = '203.0.113.77';
     const statuses: number[] = [];
     for (let i = 0; i < 3; i++) {
-      // A client rotating a forged left-hand entry still lands in the bucket of the address our proxy appended.
-      const res = await POST(jsonRequest('/api/interest', validLead(), { headers: { 'x-forwarded-for': `10.0.0.${i}, ${proxyAdded}`, 'Idempotency-Key': newKey() } }));
+      // A client rotating a forged left-hand entry still lands in the bucket of the address our proxy appended
+      // (the last entry is the proxy's own address, appended by server.mjs from the socket).
+      const res = await POST(jsonRequest('/api/interest', validLead(), { headers: { 'x-forwarded-for': `10.0.0.${i}, ${proxyAdded}, 192.0.2.10`, 'Idempotency-Key': newKey() } }));
       statuses.push(res.status);
     }
     expect(statuses).toEqual([201, 201, 429]);

@@ -4,8 +4,8 @@ import { closeDatabase } from './client';
 let registered = false;
 
 /**
- * Close the database cleanly on SIGTERM/SIGINT, once. `next start` handles these signals itself: it stops
- * accepting connections, lets running requests finish, then calls process.exit. We close the database at that
+ * Close the database cleanly on SIGTERM/SIGINT, once. The server (server.mjs, like `next start`) handles these
+ * signals itself: it stops accepting connections, lets running requests finish, then calls process.exit. We close the database at that
  * exit (after the requests that need it have finished), and exit ourselves after a grace period if nobody does.
  */
 export function closeDatabaseOnShutdown(): void {

@@ -5,14 +5,16 @@ import type { Db } from '@/lib/db/client';
 import { storedSecret } from '@/lib/db/secrets.server';
 
 /**
- * Who is asking, without keeping their address (docs/decisions/0100-ip-storage.md).
+ * Who is asking, without keeping their address (docs/decisions/0100-ip-storage.md,
+ * 0304-client-address-from-the-socket.md). The one place that reads X-Forwarded-For.
  *
- * - TRUST_PROXY=true (or a number n of proxies): the address is the n-th entry from the right of X-Forwarded-For,
- *   i.e. the one our own proxy appended; entries further left are client-supplied and ignored.
- * - TRUST_PROXY off: Next.js route handlers get no socket. `next start` puts the connection's peer address in
- *   X-Forwarded-For when the request has none, so we use that header's last entry; a client that sends its own
- *   header can pick its bucket, which this mode cannot prevent. Without the header (in-process tests, other
- *   hosts) every request shares the constant bucket 'local'.
+ * Route handlers get no socket, so the production server (server.mjs) appends the connection's address to
+ * X-Forwarded-For before Next.js sees the request (src/lib/http/forwarded-for.mjs): the last entry is always the
+ * socket's, whatever the client sent.
+ * - TRUST_PROXY off: that last entry, the socket. A forged header never changes the bucket.
+ * - TRUST_PROXY=n (true = 1): n entries back from the socket, i.e. the address the outermost of our n proxies
+ *   appended; everything further left is client-supplied and ignored.
+ * Without the header (in-process tests, other hosts) every request shares the constant bucket 'local'.
  * The address is then reduced (IPv6 to its /64) and hashed with a secret salt; only the hash is used or stored.
  */
 export function clientAddress(request: Request, trustProxy: number): string {
@@ -23,7 +25,7 @@ export function clientAddress(request: Request, trustProxy: number): string {
     .map((part) => part.trim())
     .filter(Boolean);
   if (hops.length === 0) return 'local';
-  const index = trustProxy > 0 ? Math.max(0, hops.length - trustProxy) : hops.length - 1;
+  const index = Math.max(0, hops.length - 1 - trustProxy);
   return normaliseAddress(hops[index]) ?? 'unknown';
 }
 

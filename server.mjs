@@ -1,0 +1,75 @@
+// The production server (`npm start`): Next.js's own request handler behind a plain node:http server, for one
+// reason: route handlers get no socket, and `next start` passes on an X-Forwarded-For the client wrote itself, so any
+// client could choose its rate-limit bucket. Here the connection's address is appended to X-Forwarded-For before
+// Next.js sees the request (docs/decisions/0304-client-address-from-the-socket.md).
+//
+//   node server.mjs [-p PORT] [-H HOSTNAME]      (or PORT / HOST in the environment; defaults 3000, all interfaces)
+//
+// SIGTERM/SIGINT: stop accepting connections, let running requests finish, close Next.js, exit 143/130 (the exit
+// closes the database first: src/lib/db/shutdown.ts).
+import { createServer } from 'node:http';
+import { parseArgs } from 'node:util';
+import { SOCKET_HOP_MARKER, withSocketHop } from './src/lib/http/forwarded-for.mjs';
+
+// As `next start`: a production server unless told otherwise; set before Next.js and the config are loaded.
+process.env.NODE_ENV ??= 'production';
+process.env[SOCKET_HOP_MARKER] = '1';
+
+const { values: flags } = parseArgs({
+  options: { port: { type: 'string', short: 'p' }, hostname: { type: 'string', short: 'H' } },
+  allowPositionals: false,
+});
+const port = Number(flags.port ?? process.env.PORT ?? 3000);
+const hostname = flags.hostname ?? (process.env.HOST?.trim() || undefined);
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`server: the port must be a whole number between 0 and 65535 (got "${flags.port ?? process.env.PORT}").`);
+  process.exit(1);
+}
+
+const { default: next } = await import('next');
+const app = next({ dev: false, dir: import.meta.dirname, hostname: hostname ?? 'localhost', port });
+const handle = app.getRequestHandler();
+
+const server = createServer((req, res) => {
+  req.headers['x-forwarded-for'] = withSocketHop(req.headers['x-forwarded-for'], req.socket.remoteAddress);
+  handle(req, res).catch((error) => {
+    // Next.js answers its own errors; this is a failure of the handler itself. No message: it may quote the request.
+    console.error(`[server] ${req.method} request failed: ${error instanceof Error ? error.name : typeof error}`);
+    if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
+    res.end('Internal Server Error');
+  });
+});
+
+let stopping = false;
+function stop(signal) {
+  if (stopping) return;
+  stopping = true;
+  const code = signal === 'SIGINT' ? 130 : 143;
+  // Idle keep-alive connections would hold close() open; running requests finish first.
+  const idle = setInterval(() => server.closeIdleConnections(), 250);
+  idle.unref();
+  server.close(() => {
+    clearInterval(idle);
+    app
+      .close()
+      .catch((error) => console.error(`[server] Next.js did not close cleanly: ${error instanceof Error ? error.name : typeof error}`))
+      .finally(() => process.exit(code));
+  });
+}
+process.on('SIGTERM', () => stop('SIGTERM'));
+process.on('SIGINT', () => stop('SIGINT'));
+
+server.on('error', (error) => {
+  console.error(`server: could not listen on ${hostname ?? 'all interfaces'}:${port} (${error.code ?? error.name})`);
+  process.exit(1);
+});
+
+await app.prepare();
+server.listen(port, hostname, () => {
+  const address = server.address();
+  const actualPort = typeof address === 'object' && address ? address.port : port;
+  // What `next start` exposes to the app once it listens.
+  process.env.PORT = String(actualPort);
+  process.env.__NEXT_PRIVATE_ORIGIN = `http://${hostname && hostname !== '0.0.0.0' ? hostname : 'localhost'}:${actualPort}`;
+  console.log(`> ready on http://${hostname ?? 'localhost'}:${actualPort}`);
+});
