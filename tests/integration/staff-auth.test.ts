@@ -3,7 +3,7 @@ import { POST as signInRoute } from '@/app/api/staff/sign-in/route';
 import { POST as signOutRoute } from '@/app/api/staff/sign-out/route';
 import { handleSignIn } from '@/features/staff/auth-handlers.server';
 import { ensureFirstOwner } from '@/features/staff/bootstrap.server';
-import { LOCKOUT, lockedUntil } from '@/features/staff/lockout.server';
+import { latestLockEnd, LOCKOUT, lockedUntil } from '@/features/staff/lockout.server';
 import { acquireHashSlot, hashPassword, isCommonPassword, MAX_CONCURRENT_PASSWORD_HASHES, passwordProblem, verifyPassword } from '@/features/staff/password.server';
 import { findStaffByEmail, reserveSignInAttempt } from '@/features/staff/repository.server';
 import { tokenFromCookieHeader } from '@/lib/auth/cookie.server';
@@ -138,7 +138,7 @@ describeEachDriver('staff sign-in', (ctx) => {
     const now = new Date();
     const since = new Date(now.getTime() - LOCKOUT.windowMs - LOCKOUT.lockMs);
     const results = await Promise.all(
-      Array.from({ length: 60 }, (_, i) => reserveSignInAttempt((i % 2 ? second : ctx.handle()).db, keys, now, since, (times) => lockedUntil(times, now))),
+      Array.from({ length: 60 }, (_, i) => reserveSignInAttempt((i % 2 ? second : ctx.handle()).db, keys, now, since, (failures) => latestLockEnd(failures, now))),
     );
     expect(results.filter((r) => r.ok)).toHaveLength(LOCKOUT.maxFailures);
     expect(results.filter((r) => !r.ok).every((r) => !r.ok && r.lockedUntil.getTime() === now.getTime() + LOCKOUT.lockMs)).toBe(true);

@@ -1,5 +1,7 @@
+import Link from 'next/link';
 import type { Metadata } from 'next';
 import { STAFF_COPY } from '@/content/staff';
+import { PASSWORD_RESET_PATH } from '@/lib/constants';
 import { AuthCard } from '@/features/staff/AuthCard';
 import { formRefusal } from '@/features/staff/form-post.server';
 import { SignInForm } from '@/features/staff/SignInForm';
@@ -11,9 +13,20 @@ const copy = STAFF_COPY.signIn;
 
 /** Staff sign-in; also where an expired staff session is sent (spec §8). */
 export default async function RegistrationPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const reset = (await searchParams).reset === 'done';
   return (
     <AuthCard heading={copy.heading} intro={<p>{copy.intro}</p>} refusal={await formRefusal()}>
+      {reset ? (
+        <p role="status" className="mt-6 rounded-xl bg-forest-900/5 px-4 py-3 text-sm">
+          {copy.passwordReset}
+        </p>
+      ) : null}
       <SignInForm action={await stepAction('/api/staff/sign-in', searchParams)} />
+      <p className="mt-6 text-center text-sm">
+        <Link href={PASSWORD_RESET_PATH} className="text-forest-800 underline underline-offset-4 hover:text-forest-700">
+          {copy.forgot}
+        </Link>
+      </p>
     </AuthCard>
   );
 }

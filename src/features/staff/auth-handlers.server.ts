@@ -9,18 +9,19 @@ import { recordAudit } from '@/lib/audit.server';
 import { clearSessionCookies, sessionTokenOf, setSessionCookie } from '@/lib/auth/cookie.server';
 import { isCrossSite } from '@/lib/auth/csrf.server';
 import { sessionKey } from '@/lib/auth/secret.server';
-import { createSession, requiresSecondFactor, resolveSession, revokeSession } from '@/lib/auth/session.server';
+import { createSession, requiresSecondFactor, resolveSession, revokeSession, revokeUserSessions } from '@/lib/auth/session.server';
 import { signSessionToken } from '@/lib/auth/token.server';
-import { ENROL_PATH, SECOND_FACTOR_PATH, SIGN_IN_PATH } from '@/lib/constants';
+import { ENROL_PATH, PASSWORD_RESET_PATH, SECOND_FACTOR_PATH, SIGN_IN_PATH } from '@/lib/constants';
 import { STAFF_COPY } from '@/content/staff';
 import { ensureFirstOwner } from './bootstrap.server';
 import { challengeOf, endChallenge, issueChallenge } from './challenge.server';
 import { answerFormPost } from './form-post.server';
-import { guardedAttempt } from './lockout.server';
-import { dummyPasswordHash, verifyPassword } from './password.server';
-import { countRecoveryCodesLeft, findStaffByEmail, touchSignIn } from './repository.server';
+import { accountKey, clientKeyOf, clientLimitRefusal, guardedAttempt, hashesBusyResponse, requestRefusal } from './lockout.server';
+import { acquireHashSlot, dummyPasswordHash, hashPassword, passwordProblem, verifyPassword } from './password.server';
+import { resetTokenHash, sendPasswordResetLink } from './password-reset.server';
+import { clearSignInFailures, countRecoveryCodesLeft, findStaffByEmail, resetPasswordWithLink, touchSignIn } from './repository.server';
 import { checkSecondFactor, confirmEnrolment, type SecondFactorCheck } from './second-factor.server';
-import { secondFactorSchema, signInSchema } from './schema';
+import { RESET_TOKEN_PATTERN, resetConfirmSchema, resetRequestSchema, secondFactorSchema, signInSchema } from './schema';
 
 export interface AuthOptions {
   /** The clock (tests move it to check the lockout). */
@@ -31,16 +32,19 @@ type Step = (input: { request: Request; body: Record<string, unknown>; db: Db; n
 
 /**
  * One step of signing in: refused cross-site, the body read (JSON from the page's script, or the browser's own form
- * post before the script runs: then answered with a redirect, see form-post.server.ts), a failure answered 503.
+ * post before the script runs: then answered with a redirect back to its `page`, see form-post.server.ts), a failure
+ * answered 503. `page` may depend on the body (the reset link's own page).
  */
-function signInStep(name: string, page: string, step: Step) {
+function signInStep(name: string, page: string | ((body: Record<string, unknown>) => string), step: Step) {
   return async (request: Request, options: AuthOptions = {}): Promise<Response> => {
     const now = (options.now ?? (() => new Date()))();
-    const answer = (response: Response) => answerFormPost(request, response, page);
+    let formPage = typeof page === 'string' ? page : SIGN_IN_PATH;
+    const answer = (response: Response) => answerFormPost(request, response, formPage);
     try {
       if (isCrossSite(request)) return answer(errorResponse(403, STAFF_COPY.errors.crossSite));
       const body = await readJsonOrForm(request);
       if (!body.ok) return answer(body.response);
+      if (typeof page === 'function') formPage = page(body.value);
       const { db } = await getDatabase();
       return answer(await step({ request, body: body.value, db, now }));
     } catch (error) {
@@ -136,6 +140,52 @@ export const handleEnrolAtSignIn = signInStep('enrolment', ENROL_PATH, async ({ 
   await recordAudit(db, user, 'staff.second_factor', user.email, { change: 'enabled' });
   return startSession(db, request, user, now, challenge.passwordCheckedAt, { recoveryCodes });
 });
+
+/**
+ * POST /api/staff/password-reset {email} → 200 {ok, next} for any address, before anything is looked up; the link
+ * is sent in the background when the address is an active account's. The refusals of sign-in: 429 while the account
+ * or the client is locked out, or past the per-client limit.
+ */
+export const handlePasswordResetRequest = signInStep('password reset request', PASSWORD_RESET_PATH, async ({ request, body, db, now }) => {
+  const parsed = resetRequestSchema.safeParse(body);
+  if (!parsed.success) return errorResponse(400, parsed.error.issues[0]?.message ?? STAFF_COPY.errors.unreadable);
+  const refusal = await requestRefusal(db, request, parsed.data.email, now);
+  if (refusal) return refusal;
+  void sendPasswordResetLink(db, parsed.data.email, now).catch((error) => logError('[staff] password-reset link not sent', error));
+  return jsonResponse({ ok: true, next: `${PASSWORD_RESET_PATH}?sent=1` });
+});
+
+/**
+ * POST /api/staff/password-reset/confirm {token, password} → 200 {ok, next}: the link used up, the new password set,
+ * every session of the account ended, its failed sign-ins forgotten. Then the person signs in as usual — with the
+ * second factor where they have one. 400 for a weak password (the link stays usable) or a link that is not live.
+ */
+export const handlePasswordResetConfirm = signInStep(
+  'password reset',
+  (body) => (typeof body.token === 'string' && RESET_TOKEN_PATTERN.test(body.token) ? `${PASSWORD_RESET_PATH}/${body.token}` : PASSWORD_RESET_PATH),
+  async ({ request, body, db, now }) => {
+    const parsed = resetConfirmSchema.safeParse(body);
+    if (!parsed.success) return errorResponse(400, parsed.error.issues[0]?.message ?? STAFF_COPY.errors.unreadable);
+    const problem = passwordProblem(parsed.data.password);
+    if (problem) return errorResponse(400, problem);
+    const limited = await clientLimitRefusal(db, await clientKeyOf(db, request), now);
+    if (limited) return limited;
+    const slot = acquireHashSlot();
+    if (!slot) return hashesBusyResponse();
+    let passwordHash: string;
+    try {
+      passwordHash = await hashPassword(parsed.data.password);
+    } finally {
+      slot.release();
+    }
+    const user = await resetPasswordWithLink(db, resetTokenHash(parsed.data.token), passwordHash, now);
+    if (!user) return errorResponse(400, STAFF_COPY.errors.linkExpired);
+    await revokeUserSessions(db, user.id);
+    await clearSignInFailures(db, accountKey(user.email));
+    await recordAudit(db, user, 'staff.update', user.email, { passwordReset: true, via: 'email' });
+    return jsonResponse({ ok: true, next: `${SIGN_IN_PATH}?reset=done` });
+  },
+);
 
 /** POST /api/staff/sign-out: ends the session (if any) and clears the cookie; always 200 for a same-site request. */
 export async function handleSignOut(request: Request): Promise<Response> {

@@ -16,7 +16,13 @@ import { logError } from '@/lib/log';
  */
 const FLASH_MAX_AGE = 60;
 
-const withNext = (path: string, next: string | null) => (next ? `${path}?next=${encodeURIComponent(staffNextPath(next))}` : path);
+/** `path` (which may have a query of its own) with the `next` the form was posted with. */
+function withNext(path: string, next: string | null): string {
+  if (!next) return path;
+  const url = new URL(path, 'http://form.invalid');
+  url.searchParams.set('next', staffNextPath(next));
+  return url.pathname + url.search;
+}
 
 export async function answerFormPost(request: Request, response: Response, page: string): Promise<Response> {
   if (!isFormPost(request)) return response;

@@ -7,7 +7,7 @@ import { hitRateLimit } from '@/lib/http/rate-limit.server';
 import { errorResponse } from '@/lib/http/response.server';
 import { normaliseEmail } from '@/lib/validation/email';
 import { acquireHashSlot } from './password.server';
-import { clearSignInFailures, pruneSignInFailures, releaseSignInAttempts, reserveSignInAttempt } from './repository.server';
+import { clearSignInFailures, pruneSignInFailures, releaseSignInAttempts, reserveSignInAttempt, signInFailuresSince } from './repository.server';
 
 /**
  * Sign-in lockout (docs/decisions/0201-sign-in-lockout.md, 0320-sign-in-attempts.md): 10 failed attempts for one
@@ -33,6 +33,18 @@ export function lockedUntil(times: Date[], now: Date, rule = LOCKOUT): Date | un
   return until !== undefined && until > now.getTime() ? new Date(until) : undefined;
 }
 
+/** When the latest lock on any of these keys ends (failure times per key), or undefined. */
+export function latestLockEnd(failures: Map<string, Date[]>, now: Date): Date | undefined {
+  let latest: Date | undefined;
+  for (const times of failures.values()) {
+    const until = lockedUntil(times, now);
+    if (until && (!latest || until > latest)) latest = until;
+  }
+  return latest;
+}
+
+const lockWindowStart = (now: Date) => new Date(now.getTime() - LOCKOUT.windowMs - LOCKOUT.lockMs);
+
 const secondsUntil = (until: Date, now: Date) => Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
 const minutes = (seconds: number) => Math.ceil(seconds / 60);
 
@@ -42,10 +54,18 @@ export function lockedOutResponse(until: Date, now: Date): Response {
   return errorResponse(429, STAFF_COPY.errors.lockedOut(minutes(seconds)), { 'Retry-After': String(seconds) });
 }
 
+/** The lockout key of the client that sent this request. */
+export async function clientKeyOf(db: Db, request: Request): Promise<string> {
+  return clientKey(await hashClient(db, clientAddress(request, getEnv().TRUST_PROXY)));
+}
+
 /** The lockout keys of an attempt on this account from this client. */
 export async function attemptKeys(db: Db, request: Request, email: string): Promise<{ account: string; client: string }> {
-  return { account: accountKey(email), client: clientKey(await hashClient(db, clientAddress(request, getEnv().TRUST_PROXY))) };
+  return { account: accountKey(email), client: await clientKeyOf(db, request) };
 }
+
+/** While every password-hash slot of the process is taken. */
+export const hashesBusyResponse = () => errorResponse(503, STAFF_COPY.errors.busy, { 'Retry-After': '2' });
 
 /** The per-client limit on sign-in requests of any kind (RATE_LIMIT_SIGN_IN), whatever their outcome. */
 export async function clientLimitRefusal(db: Db, clientKeyValue: string, now: Date): Promise<Response | undefined> {
@@ -72,11 +92,10 @@ export async function guardedAttempt(
   const limited = await clientLimitRefusal(db, keys.client, now);
   if (limited) return { outcome: 'refused', response: limited };
   const slot = options.hashes ? acquireHashSlot() : { release: () => {} };
-  if (!slot) return { outcome: 'refused', response: errorResponse(503, STAFF_COPY.errors.busy, { 'Retry-After': '2' }) };
+  if (!slot) return { outcome: 'refused', response: hashesBusyResponse() };
   try {
     await pruneSignInFailures(db, now);
-    const since = new Date(now.getTime() - LOCKOUT.windowMs - LOCKOUT.lockMs);
-    const reservation = await reserveSignInAttempt(db, [keys.account, keys.client], now, since, (times) => lockedUntil(times, now));
+    const reservation = await reserveSignInAttempt(db, [keys.account, keys.client], now, lockWindowStart(now), (failures) => latestLockEnd(failures, now));
     if (!reservation.ok) return { outcome: 'refused', response: lockedOutResponse(reservation.lockedUntil, now) };
     let passed = false;
     try {
@@ -93,4 +112,16 @@ export async function guardedAttempt(
   } finally {
     slot.release();
   }
+}
+
+/**
+ * The refusals of a sign-in request that checks no secret (a password-reset request): the per-client limit, and the
+ * lockout of the account or the client — without recording an attempt.
+ */
+export async function requestRefusal(db: Db, request: Request, email: string, now: Date): Promise<Response | undefined> {
+  const keys = await attemptKeys(db, request, email);
+  const limited = await clientLimitRefusal(db, keys.client, now);
+  if (limited) return limited;
+  const locked = latestLockEnd(await signInFailuresSince(db, [keys.account, keys.client], lockWindowStart(now)), now);
+  return locked ? lockedOutResponse(locked, now) : undefined;
 }

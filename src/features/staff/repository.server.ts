@@ -3,7 +3,7 @@ import { and, asc, count, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } 
 import type { Db } from '@/lib/db/client';
 import { normaliseEmail } from '@/lib/validation/email';
 import type { StaffRole } from '@/lib/db/enums';
-import { staffRecoveryCodes, staffSignInFailures, staffUsers, type StaffUserRow } from '@/lib/db/schema';
+import { staffPasswordResets, staffRecoveryCodes, staffSignInFailures, staffUsers, type StaffUserRow } from '@/lib/db/schema';
 
 /** Every query on staff accounts and sign-in attempts (sessions: src/lib/auth; audit: src/lib/audit.server.ts). */
 
@@ -176,13 +176,55 @@ export async function clearSecondFactor(db: Db, userId: string): Promise<boolean
   });
 }
 
+// ---- password-reset links (password-reset.server.ts) --------------------------------------------------------------
+
+/** Stores a new link's token hash; the account's earlier unused links end. */
+export async function createPasswordReset(db: Db, userId: string, tokenHash: string, now: Date, expiresAt: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.update(staffPasswordResets).set({ usedAt: now }).where(and(eq(staffPasswordResets.userId, userId), isNull(staffPasswordResets.usedAt)));
+    await tx.insert(staffPasswordResets).values({ userId, tokenHash, createdAt: now, expiresAt });
+  });
+}
+
+/** The account of a live link (unused, unexpired, account active), without using it up. */
+export async function liveResetUser(db: Db, tokenHash: string, now: Date): Promise<string | undefined> {
+  const [row] = await db
+    .select({ userId: staffPasswordResets.userId })
+    .from(staffPasswordResets)
+    .innerJoin(staffUsers, eq(staffUsers.id, staffPasswordResets.userId))
+    .where(and(eq(staffPasswordResets.tokenHash, tokenHash), isNull(staffPasswordResets.usedAt), gt(staffPasswordResets.expiresAt, now), eq(staffUsers.active, true)))
+    .limit(1);
+  return row?.userId;
+}
+
+/**
+ * Uses a live link and sets the new password, in one transaction: the link can be used once, however many requests
+ * race for it. Returns the account, or undefined when the link is not live.
+ */
+export async function resetPasswordWithLink(db: Db, tokenHash: string, passwordHash: string, now: Date): Promise<StaffUserRow | undefined> {
+  return db.transaction(async (tx) => {
+    const [used] = await tx
+      .update(staffPasswordResets)
+      .set({ usedAt: now })
+      .where(and(eq(staffPasswordResets.tokenHash, tokenHash), isNull(staffPasswordResets.usedAt), gt(staffPasswordResets.expiresAt, now)))
+      .returning({ userId: staffPasswordResets.userId });
+    if (!used) return undefined;
+    const [user] = await tx
+      .update(staffUsers)
+      .set({ passwordHash })
+      .where(and(eq(staffUsers.id, used.userId), eq(staffUsers.active, true)))
+      .returning();
+    return user;
+  });
+}
+
 // ---- sign-in attempts (lockout) ------------------------------------------------------------------------------------
 
 export type AttemptReservation = { ok: true; ids: string[] } | { ok: false; lockedUntil: Date };
 
 /**
  * Records an attempt under each key, counted as a failure until released, in one transaction that first decides
- * whether any key is locked (`lockedUntil` reads the keys' recent times). Transaction-scoped advisory locks on the
+ * whether any key is locked (`lockedUntil` reads the keys' recent failure times). Transaction-scoped advisory locks on the
  * keys serialise concurrent attempts on the same keys across connections and server processes, so a burst can never
  * get more attempts than the rule allows.
  */
@@ -191,18 +233,13 @@ export async function reserveSignInAttempt(
   keys: string[],
   now: Date,
   since: Date,
-  lockedUntil: (times: Date[]) => Date | undefined,
+  lockedUntil: (failures: Map<string, Date[]>) => Date | undefined,
 ): Promise<AttemptReservation> {
   return db.transaction(async (tx) => {
     // Sorted, so two attempts sharing keys take the locks in one order and never deadlock.
     for (const key of [...keys].sort()) await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
-    const failures = await signInFailuresSince(tx, keys, since);
-    let latest: Date | undefined;
-    for (const times of failures.values()) {
-      const until = lockedUntil(times);
-      if (until && (!latest || until > latest)) latest = until;
-    }
-    if (latest) return { ok: false, lockedUntil: latest };
+    const locked = lockedUntil(await signInFailuresSince(tx, keys, since));
+    if (locked) return { ok: false, lockedUntil: locked };
     const rows = await tx.insert(staffSignInFailures).values(keys.map((key) => ({ key, at: now }))).returning({ id: staffSignInFailures.id });
     return { ok: true, ids: rows.map((row) => row.id) };
   });

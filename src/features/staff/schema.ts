@@ -35,6 +35,18 @@ export const newPasswordSchema = z
 /** A new password of one's own (Your account). */
 export const newPasswordBodySchema = z.object({ password: newPasswordSchema }).strict();
 
+/** A forgotten password: the address to send the link to. */
+export const resetRequestSchema = z.object({ email });
+
+/** A password-reset token as it appears in a link: 32 random bytes in base64url. */
+export const RESET_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/** The new password, with the link's token (from the page's path). */
+export const resetConfirmSchema = z.object({
+  token: z.string({ error: STAFF_COPY.errors.linkExpired }).regex(RESET_TOKEN_PATTERN, STAFF_COPY.errors.linkExpired),
+  password: newPasswordSchema,
+});
+
 /** The password again before a sensitive change. */
 export const reauthSchema = z.object({ password: signInSchema.shape.password }).strict();
 

@@ -1,0 +1,36 @@
+import Link from 'next/link';
+import type { Metadata } from 'next';
+import { STAFF_COPY } from '@/content/staff';
+import { PASSWORD_RESET_PATH } from '@/lib/constants';
+import { getDatabase } from '@/lib/db/client';
+import { AuthCard } from '@/features/staff/AuthCard';
+import { formRefusal } from '@/features/staff/form-post.server';
+import { isLiveResetToken } from '@/features/staff/password-reset.server';
+import { NewPasswordForm } from '@/features/staff/PasswordResetForms';
+
+// The link's token is in this page's path: no Referer carries it anywhere.
+export const metadata: Metadata = { title: STAFF_COPY.reset.title, robots: { index: false, follow: false }, referrer: 'no-referrer' };
+
+const copy = STAFF_COPY.reset;
+
+/** Where a password-reset link leads: a new password while the link is live. Opening it does not use it up. */
+export default async function NewPasswordPage({ params }: { params: Promise<{ token: string }> }) {
+  const { token } = await params;
+  const { db } = await getDatabase();
+  if (!(await isLiveResetToken(db, token))) {
+    return (
+      <AuthCard heading={copy.expiredHeading} intro={<p>{STAFF_COPY.errors.linkExpired}</p>} startAgain>
+        <p className="mt-8 text-center">
+          <Link href={PASSWORD_RESET_PATH} className="btn-primary">
+            {copy.askAgain}
+          </Link>
+        </p>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard heading={copy.newHeading} intro={<p>{copy.newIntro}</p>} refusal={await formRefusal()} startAgain>
+      <NewPasswordForm token={token} />
+    </AuthCard>
+  );
+}

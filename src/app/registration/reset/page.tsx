@@ -1,0 +1,19 @@
+import type { Metadata } from 'next';
+import { STAFF_COPY } from '@/content/staff';
+import { AuthCard } from '@/features/staff/AuthCard';
+import { formRefusal } from '@/features/staff/form-post.server';
+import { ResetRequestForm } from '@/features/staff/PasswordResetForms';
+
+export const metadata: Metadata = { title: STAFF_COPY.reset.title, robots: { index: false, follow: false } };
+
+const copy = STAFF_COPY.reset;
+
+/** A forgotten password: ask for a link by e-mail. */
+export default async function PasswordResetPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const sent = (await searchParams).sent === '1';
+  return (
+    <AuthCard heading={copy.heading} intro={<p>{copy.intro}</p>} refusal={await formRefusal()} startAgain>
+      <ResetRequestForm sent={sent} />
+    </AuthCard>
+  );
+}
