@@ -4,7 +4,7 @@
  * come from districts.ts and src/features/offer, never written out here.
  *
  * `confirmWithOwner: true` marks copy that states how the company works (its process, documents, refund terms,
- * inspection days): the owner confirms it, or edits it, before launch; docs/decisions/0330-buyer-confidence.md lists
+ * inspection days): the owner confirms or edits it before launch, then sets it to false; docs/decisions/0330 lists
  * it all. Nothing here may promise more than the company does.
  */
 import { SALES_HOURS, type District } from './districts';
@@ -22,7 +22,7 @@ export interface OfferFigures {
 
 /** The public bodies a buyer deals with in each district's state. */
 export interface DistrictAuthorities {
-  confirmWithOwner: true;
+  confirmWithOwner: boolean;
   /** Where a title is searched and a deed of assignment registered. */
   landRegistry: string;
   /** Who approves building plans. */

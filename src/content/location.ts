@@ -3,8 +3,9 @@
  * rail lines drawn on its location map (the landmarks themselves, with drive time and direction, are in districts.ts).
  * Rendered on the server only, so none of it reaches the browser's JavaScript.
  *
- * `confirmWithOwner: true` marks facts the owner has not yet checked; docs/decisions/0330-buyer-confidence.md lists
- * them. The coordinates are placeholders near the middle of Lugbe and Moniya until the owner gives the estate gate's.
+ * `confirmWithOwner: true` marks facts the owner has not yet checked (set it to false once checked);
+ * docs/decisions/0330-buyer-confidence.md lists them. The coordinates are placeholders near the middle of Lugbe and
+ * Moniya until the owner gives the estate gate's.
  */
 import type { CompassPoint, District } from './districts';
 
@@ -19,7 +20,7 @@ export interface MapRoute {
 }
 
 export interface DistrictLocation {
-  confirmWithOwner: true;
+  confirmWithOwner: boolean;
   /** The estate gate, WGS 84 decimal degrees: where "Get directions" sends the visitor's maps app. */
   coordinates: { lat: number; lng: number };
   /** Where the district lies, in one sentence. */
@@ -32,9 +33,9 @@ export const LOCATION_COPY = {
   mapLabel: (district: string, places: number) => `Map of ${district} and ${places} places nearby by drive time, listed beside the map.`,
   caption:
     'Not to scale: each place sits in its direction from the district, as far out as the drive takes. Rings mark every 10 minutes by car; times are indicative and depend on traffic.',
-  ringLabel: (minutes: number) => `${minutes} min`,
+  /** A drive time on the map's rings and in its list. */
+  minutes: (minutes: number) => `${minutes} min`,
   legendHeading: 'Drive times',
-  legendMinutes: (minutes: number) => `${minutes} min`,
   directions: (district: string) => `Get directions to ${district}`,
   directionsNote: 'Opens Google Maps, in the app on your phone or on the web, with the route to the district gate.',
 };

@@ -1,3 +1,4 @@
+import { HomeIcon } from '@/components/icons';
 import type { District } from '@/content/districts';
 import { LOCATION_COPY, type MapRoute } from '@/content/location';
 import { DISTRICT_RADIUS, LABEL_FONT_SIZE, layoutLocationMap, MAP_SIZE, PIN_RADIUS, type Label, type Point } from './location-map';
@@ -58,7 +59,7 @@ export function LocationMap({ district, routes }: { district: District; routes: 
         })}
       </g>
 
-      {/* Small type with an ivory halo, so it reads over rings and lines. */}
+      {/* Small type with an ivory halo, so it reads over rings and lines (a wider one hides a ring behind its own label). */}
       <g
         fontSize={LABEL_FONT_SIZE}
         textAnchor="middle"
@@ -66,8 +67,8 @@ export function LocationMap({ district, routes }: { district: District; routes: 
       >
         {map.rings.map((ring) =>
           ring.label ? (
-            <text key={ring.minutes} transform={labelTransform(ring.label)} dominantBaseline="central">
-              {LOCATION_COPY.ringLabel(ring.minutes)}
+            <text key={ring.minutes} transform={labelTransform(ring.label)} dominantBaseline="central" className="[stroke-width:6]">
+              {LOCATION_COPY.minutes(ring.minutes)}
             </text>
           ) : null,
         )}
@@ -85,13 +86,7 @@ export function LocationMap({ district, routes }: { district: District; routes: 
 
       <circle cx={cx} cy={cy} r={DISTRICT_RADIUS + 10} className="fill-forest-800/15" />
       <circle cx={cx} cy={cy} r={DISTRICT_RADIUS} className="fill-forest-800 stroke-brass-300 [stroke-width:2]" />
-      {/* The brand's house mark, centred on the district. */}
-      <path
-        transform={`translate(${(cx - 9).toFixed(1)} ${(cy - 9).toFixed(1)}) scale(0.75)`}
-        d="M4 11.5L12 5l8 6.5M6.5 10v9h11v-9M10 19v-5h4v5"
-        fill="none"
-        className="stroke-brass-300 [stroke-width:2] [stroke-linecap:round] [stroke-linejoin:round]"
-      />
+      <HomeIcon x={(cx - 9).toFixed(1)} y={(cy - 9).toFixed(1)} width={18} height={18} strokeWidth={2} className="text-brass-300" />
 
       <g fontSize="12" textAnchor="middle" className="font-semibold">
         {map.pins.map((pin) => (

@@ -30,6 +30,9 @@ const CHAR_WIDTH = LABEL_FONT_SIZE * 0.56;
 /** How far a line's name sits from the line: just beside it, or farther out when pins sit on the line. */
 const LINE_LABEL_OFFSETS = [12, -12, 22, -22];
 const DISTRICT_LABEL_GAP = 14;
+/** Gap between a label and a pin or the district's marker, and between a label's baseline and a line's centre. */
+const LABEL_CLEARANCE = 6;
+const LINE_CLEARANCE = 10;
 /** How far the north arrow's centre sits from the corner it is drawn in. */
 const COMPASS_INSET = 22;
 
@@ -118,9 +121,9 @@ export function layoutLocationMap(landmarks: Landmark[], routes: MapRoute[], dis
     const clear = samples.every(
       (s) =>
         inside(s, MARGIN) &&
-        distance(s, district) > DISTRICT_RADIUS + 6 &&
-        pins.every((pin) => distance(s, pin.at) > PIN_RADIUS + 5) &&
-        clearOfLines(s, 10) &&
+        distance(s, district) > DISTRICT_RADIUS + LABEL_CLEARANCE &&
+        pins.every((pin) => distance(s, pin.at) > PIN_RADIUS + LABEL_CLEARANCE) &&
+        clearOfLines(s, LINE_CLEARANCE) &&
         placed.every((other) => other.every((o) => distance(s, o) > LABEL_FONT_SIZE + 4)),
     );
     if (clear) placed.push(samples);
@@ -150,7 +153,7 @@ export function layoutLocationMap(landmarks: Landmark[], routes: MapRoute[], dis
     const minutes = (i + 1) * RING_STEP_MINUTES;
     const radius = minutes * scale;
     const label = firstClear(
-      LOCATION_COPY.ringLabel(minutes),
+      LOCATION_COPY.minutes(minutes),
       directions.map((d) => ({ at: add(district, towards(d), radius), angle: 0 })),
     );
     return { minutes, radius, label };
