@@ -52,6 +52,9 @@ const config = [
   ...nextVitals,
   ...nextTs,
   { plugins: { project }, rules: { 'project/server-only': 'error', 'project/feature-boundaries': 'error', 'project/zod-configured': 'error' } },
+  // Public pages link with plain <a>: each is a prerendered, cacheable document, and next/link's code and viewport
+  // prefetches would cost visitors on slow phones more than a page load does (docs/decisions/0013-front-end-budget.md).
+  { files: ['src/components/**', 'src/app/(site)/**', 'src/app/not-found.tsx', 'src/features/interest/**'], rules: { '@next/next/no-html-link-for-pages': 'off' } },
   { ignores: ['.next*/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts', 'drizzle/**'] },
 ];
 

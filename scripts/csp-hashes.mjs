@@ -1,11 +1,14 @@
 #!/usr/bin/env node
-// After `next build`: the SHA-256 of every inline script of every prerendered page, per path, for the CSP that
-// src/proxy.ts sends with it (docs/decisions/0011-static-pages-csp-hashes.md). Static pages cannot carry a
-// per-request nonce; their inline scripts are fixed at build time, so their hashes allow exactly them. The hashes
-// change with every build, so `npm run build` runs this itself. Reads and writes $NEXT_DIST_DIR (default .next).
+// After `next build`: the CSP of every prerendered page (docs/decisions/0012-static-pages-csp-hashes.md).
+// Static pages cannot carry a per-request nonce; their inline scripts are fixed at build time, so the SHA-256 of
+// each allows exactly them. The policy is written into the page's own prerender headers (`<page>.meta`), which
+// Next.js sends with the cached HTML, so these pages need no proxy at all; `<distDir>/csp-hashes.json` keeps the
+// hashes for src/proxy.ts (the 404 page's hashes go with every nonce policy). The hashes change with every build,
+// so `npm run build` runs this itself. Reads and writes $NEXT_DIST_DIR (default .next).
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { contentSecurityPolicy } from '../src/lib/security/headers.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, process.env.NEXT_DIST_DIR || '.next');
@@ -31,6 +34,14 @@ const isExecutable = (attributes) => {
   return !type || type === 'text/javascript' || type === 'module' || type === 'application/javascript';
 };
 
+// The proxy's compiled matchers: a page the proxy skips must be prerendered, or it would go out with no CSP.
+const proxyMatchers = (() => {
+  const file = path.join(dist, 'server', 'functions-config-manifest.json');
+  const proxy = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')).functions?.['/_middleware'] : undefined;
+  return (proxy?.matchers ?? []).map((m) => new RegExp(m.regexp));
+})();
+const proxyRuns = (route) => proxyMatchers.some((re) => re.test(route));
+
 const manifest = {};
 for (const file of htmlFiles(appDir)) {
   const relative = path.relative(appDir, file).replace(/\\/g, '/').replace(/\.html$/, '');
@@ -40,6 +51,21 @@ for (const file of htmlFiles(appDir)) {
     if (isExecutable(attributes)) hashes.add(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
   }
   manifest[route] = [...hashes].sort();
+  const metaFile = file.replace(/\.html$/, '.meta');
+  if (existsSync(metaFile)) {
+    const meta = JSON.parse(readFileSync(metaFile, 'utf8'));
+    meta.headers = { ...meta.headers, 'content-security-policy': contentSecurityPolicy({ hashes: manifest[route] }, false) };
+    writeFileSync(metaFile, JSON.stringify(meta));
+  }
+}
+
+const pageRoutes = Object.values(JSON.parse(readFileSync(path.join(dist, 'app-path-routes-manifest.json'), 'utf8'))).filter(
+  (route) => !route.startsWith('/api/') && !route.startsWith('/_') && !/\.\w+$/.test(route),
+);
+const uncovered = pageRoutes.filter((route) => !manifest[route] && !proxyRuns(route.replace(/\[[^\]]+\]/g, 'x')));
+if (uncovered.length) {
+  console.error(`csp-hashes: ${uncovered.join(', ')} ${uncovered.length > 1 ? 'are' : 'is'} rendered per request but skipped by the proxy's matcher (src/proxy.ts), so it would have no CSP`);
+  process.exit(1);
 }
 writeFileSync(path.join(dist, 'csp-hashes.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-console.log(`csp-hashes: ${Object.keys(manifest).length} prerendered pages hashed into ${path.relative(root, dist)}/csp-hashes.json`);
+console.log(`csp-hashes: ${Object.keys(manifest).length} prerendered pages hashed into ${path.relative(root, dist)}/csp-hashes.json and their headers`);

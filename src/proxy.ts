@@ -27,8 +27,9 @@ function prerenderedHashes(): Record<string, string[]> {
 }
 
 /**
- * The CSP of every page (docs/decisions/0011-static-pages-csp-hashes.md). Prerendered public pages, served as built
- * and cacheable, allow exactly their own inline scripts by hash. Pages rendered per request (sign-in, staff area,
+ * The CSP of every page (docs/decisions/0012-static-pages-csp-hashes.md). Prerendered public pages, served as built
+ * and cacheable, allow exactly their own inline scripts by hash (most never reach this function: see the matcher
+ * below). Pages rendered per request (sign-in, staff area,
  * the form pages) get a fresh nonce, which Next.js reads from the request's CSP header; they also allow the 404
  * page's hashes, because an unknown path is answered with the prerendered 404 page.
  * /admin pages: a request without any staff session cookie is sent to /registration at once (the pages verify
@@ -71,6 +72,8 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // Every page request, prefetches included (they get the same CSP as the page).
-  matcher: ['/((?!api|_next/static|_next/image|media|favicon.ico|icon|apple-icon|robots.txt|sitemap.xml).*)'],
+  // Every page request, prefetches included (they get the same CSP as the page), except files and the prerendered
+  // public pages: `npm run build` writes their CSP into their own prerender headers, so they are served as built
+  // without running this function (the build fails if a page listed here is rendered per request).
+  matcher: ['/((?!(?:api|_next/static|_next/image|media|favicon.ico|icon|apple-icon|robots.txt|sitemap.xml)|(?:d1|d2|privacy|terms|interest/thanks|newsletter/thanks)?$).*)'],
 };

@@ -1,16 +1,10 @@
 import localFont from 'next/font/local';
 
-// Self-hosted from npm (@fontsource-variable): nothing is fetched from a font host at build or run time.
+// The display face is self-hosted from npm (@fontsource-variable): nothing is fetched from a font host. Body text
+// uses the phone's own UI font (globals.css): one web font less on a slow network (docs/decisions/0013).
 export const fraunces = localFont({
   src: '../../node_modules/@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2',
   variable: '--font-fraunces',
-  display: 'swap',
-  weight: '100 900',
-});
-
-export const inter = localFont({
-  src: '../../node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2',
-  variable: '--font-inter',
   display: 'swap',
   weight: '100 900',
 });

@@ -2,7 +2,7 @@ import type { Metadata, Viewport } from 'next';
 import { ToastHost } from '@/components/ToastHost';
 import { getSiteFacts, getSiteUrl } from '@/content/site';
 import { JsonLd, organizationJsonLd } from '@/lib/seo/json-ld';
-import { fraunces, inter } from './fonts';
+import { fraunces } from './fonts';
 import './globals.css';
 
 export function generateMetadata(): Metadata {
@@ -19,7 +19,7 @@ export const viewport: Viewport = { themeColor: '#12302a', width: 'device-width'
 
 export default function RootLayout({ children }: { children: React.ReactNode }) {
   return (
-    <html lang="en-NG" className={`${fraunces.variable} ${inter.variable}`}>
+    <html lang="en-NG" className={fraunces.variable}>
       <body>
         {children}
         <ToastHost />

@@ -1,4 +1,3 @@
-import Link from 'next/link';
 import type { Metadata } from 'next';
 import { SiteChrome } from '@/components/SiteChrome';
 import { NOT_FOUND_COPY } from '@/content/legal';
@@ -13,9 +12,9 @@ export default function NotFound() {
           <p className="font-display text-7xl text-brass-300">404</p>
           <h1 className="mt-4 text-4xl text-ivory-50 sm:text-5xl">{NOT_FOUND_COPY.heading}</h1>
           <p className="mt-5 text-lg text-ivory-100/85">{NOT_FOUND_COPY.text}</p>
-          <Link href="/" className="btn-brass mt-10">
+          <a href="/" className="btn-brass mt-10">
             {NOT_FOUND_COPY.home}
-          </Link>
+          </a>
         </div>
       </section>
     </SiteChrome>

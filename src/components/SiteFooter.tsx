@@ -1,4 +1,3 @@
-import Link from 'next/link';
 import { FOOTER_COPY } from '@/content/footer';
 import { DISTRICTS } from '@/content/districts';
 import type { SiteFacts } from '@/content/site';
@@ -52,9 +51,9 @@ export function SiteFooter({ facts }: { facts: SiteFacts }) {
           <ul className="mt-4 space-y-3 text-sm">
             {DISTRICTS.map((d) => (
               <li key={d.slug}>
-                <Link href={d.path} className="hover:text-brass-300">
+                <a href={d.path} className="hover:text-brass-300">
                   {d.name} · {d.area}, {d.city}
-                </Link>
+                </a>
               </li>
             ))}
           </ul>
@@ -91,12 +90,12 @@ export function SiteFooter({ facts }: { facts: SiteFacts }) {
             © {facts.copyrightYear} {facts.brand}. {FOOTER_COPY.rights}
           </p>
           <p className="flex gap-6">
-            <Link href="/privacy" className="hover:text-brass-300">
+            <a href="/privacy" className="hover:text-brass-300">
               {FOOTER_COPY.privacy}
-            </Link>
-            <Link href="/terms" className="hover:text-brass-300">
+            </a>
+            <a href="/terms" className="hover:text-brass-300">
               {FOOTER_COPY.terms}
-            </Link>
+            </a>
           </p>
         </div>
       </div>

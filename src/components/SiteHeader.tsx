@@ -1,6 +1,5 @@
 'use client';
 
-import Link from 'next/link';
 import { useEffect, useState } from 'react';
 import { usePathname } from 'next/navigation';
 import { DISTRICTS } from '@/content/districts';
@@ -39,9 +38,9 @@ export function SiteHeader({ brand }: { brand: string }) {
       return (
         <li key={item.label}>
           {'href' in item ? (
-            <Link href={item.href} className={base} aria-current={pathname === item.href ? 'page' : undefined} onClick={() => setMenuOpen(false)}>
+            <a href={item.href} className={base} aria-current={pathname === item.href ? 'page' : undefined} onClick={() => setMenuOpen(false)}>
               {item.label}
-            </Link>
+            </a>
           ) : (
             <button
               type="button"
@@ -68,10 +67,10 @@ export function SiteHeader({ brand }: { brand: string }) {
         }`}
       >
         <div className="container-page flex h-16 items-center justify-between gap-4 sm:h-20">
-          <Link href="/" className="flex items-center gap-2.5" aria-label={NAV_COPY.homeLinkLabel(brand)}>
+          <a href="/" className="flex items-center gap-2.5" aria-label={NAV_COPY.homeLinkLabel(brand)}>
             <BrandMark className="size-8" />
             <span className="font-display text-lg tracking-tight">{brand}</span>
-          </Link>
+          </a>
           <nav aria-label={NAV_COPY.primaryLabel} className="hidden lg:block">
             <ul className="flex items-center gap-1">{navLinks(false)}</ul>
           </nav>

@@ -1,4 +1,3 @@
-import Link from 'next/link';
 import type { Metadata } from 'next';
 import { HeroVideo } from '@/components/HeroVideo';
 import { HOME_COPY } from '@/content/home';
@@ -13,8 +12,11 @@ export default function HomePage() {
   return (
     <>
       <section aria-labelledby="hero-heading" className="relative isolate flex min-h-[100svh] items-end overflow-hidden bg-forest-950 text-ivory-50 sm:items-center">
-        {/* eslint-disable-next-line @next/next/no-img-element -- the poster is already sized and compressed */}
-        <img src={hero.poster} alt={hero.posterAlt} width={1600} height={900} fetchPriority="high" className="absolute inset-0 -z-20 size-full object-cover" />
+        <picture>
+          <source media="(max-width: 767px)" srcSet={hero.posterPortrait} width={506} height={900} />
+          {/* eslint-disable-next-line @next/next/no-img-element -- the poster is already sized and compressed */}
+          <img src={hero.poster} alt={hero.posterAlt} width={1600} height={900} fetchPriority="high" className="absolute inset-0 -z-20 size-full object-cover" />
+        </picture>
         <div className="absolute inset-0 -z-10">
           <HeroVideo label={hero.videoLabel} poster={hero.poster} sources={hero.videoSources} />
         </div>
@@ -58,12 +60,12 @@ export default function HomePage() {
                   {s.heading}
                 </h2>
                 <p className="mt-5 max-w-lg text-lg leading-relaxed text-ink-soft">{s.text}</p>
-                <Link href={s.href} className="btn-primary mt-8">
+                <a href={s.href} className="btn-primary mt-8">
                   {s.cta}
                   {/* Read by search engines and screen readers, so the link makes sense on its own. */}
                   <span className="sr-only"> {s.ctaContext}</span>
                   <ArrowRightIcon className="size-4" />
-                </Link>
+                </a>
               </div>
             </div>
           </section>

@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import type { Metadata } from 'next';
 import { STAFF_COPY } from '@/content/staff';
-import { DISTRICT_CHOICES } from '@/features/interest/schema';
+import { DISTRICT_CHOICES } from '@/features/interest/fields';
 import { Counters } from '@/features/leads-admin/components/Counters';
 import { LeadFiltersForm } from '@/features/leads-admin/components/LeadFiltersForm';
 import { LeadsTable } from '@/features/leads-admin/components/LeadsTable';

@@ -51,7 +51,10 @@ export function Modal({
     const panel = panelRef.current;
     if (!panel) return;
     const returnTo = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const initial = panel.querySelector<HTMLElement>('[data-autofocus]') ?? panel.querySelector<HTMLElement>(FOCUSABLE) ?? panel;
+    // On a touch screen focusing a field opens the keyboard over the page before the visitor has seen it: the
+    // dialog itself takes focus there (screen readers still land in it); elsewhere the marked field does.
+    const touch = window.matchMedia('(pointer: coarse)').matches;
+    const initial = (touch ? null : (panel.querySelector<HTMLElement>('[data-autofocus]') ?? panel.querySelector<HTMLElement>(FOCUSABLE))) ?? panel;
     initial.focus({ preventScroll: true });
 
     const onKeyDown = (event: KeyboardEvent) => {

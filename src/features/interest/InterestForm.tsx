@@ -2,11 +2,20 @@
 
 import { Field } from '@/components/ui/Field';
 import { HoneypotField } from '@/components/ui/HoneypotField';
-import Link from 'next/link';
 import { useId, useState, type FormEvent } from 'react';
 import { INTEREST_COPY } from '@/content/interest';
-import { DISTRICT_CHOICES, TITLES, interestSchema, type InterestFields } from './schema';
+import { loadToasts } from '@/lib/browser/toast';
+import { DISTRICT_CHOICES, TITLES, loadInterestSchema, type InterestFields } from './fields';
 import { INTEREST_ENDPOINT } from './submit';
+
+/**
+ * The validation and toast libraries are fetched when the visitor first touches or types in the form, not with the
+ * page (the dialog's own focus on open does not count; docs/decisions/0013-front-end-budget.md).
+ */
+function warmUp() {
+  void loadInterestSchema();
+  void loadToasts().catch(() => undefined);
+}
 
 type FieldErrors = Partial<Record<keyof InterestFields, string>>;
 
@@ -42,8 +51,9 @@ export function InterestForm({ fields, onChange, onSubmit, onLeave, refusal, cla
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     if (!onSubmit) return; // the browser posts the form itself
     event.preventDefault();
-    const parsed = interestSchema.safeParse(values);
-    if (!parsed.success) {
+    const schema = await loadInterestSchema();
+    const parsed = schema?.safeParse(values);
+    if (parsed && !parsed.success) {
       const next: FieldErrors = {};
       for (const issue of parsed.error.issues) {
         const key = issue.path[0] as keyof InterestFields;
@@ -63,6 +73,8 @@ export function InterestForm({ fields, onChange, onSubmit, onLeave, refusal, cla
       method="post"
       action={INTEREST_ENDPOINT}
       onSubmit={handleSubmit}
+      onPointerDown={onSubmit ? warmUp : undefined}
+      onKeyDown={onSubmit ? warmUp : undefined}
       aria-label={copy.dialogTitle}
     >
       {refusal ? (
@@ -170,9 +182,9 @@ export function InterestForm({ fields, onChange, onSubmit, onLeave, refusal, cla
         </button>
         <p className="mt-3 text-center text-xs text-ink-soft">
           {copy.privacyNote}{' '}
-          <Link href="/privacy" className="underline underline-offset-2 hover:text-forest-900" onClick={onLeave}>
+          <a href="/privacy" className="underline underline-offset-2 hover:text-forest-900" onClick={onLeave}>
             {copy.privacyLink}
-          </Link>
+          </a>
         </p>
       </div>
     </form>

@@ -9,7 +9,7 @@ import { InterestDialog } from './InterestDialog';
 import { ConfirmationPanel } from './ConfirmationPanel';
 import { SubmittingOverlay } from '@/components/SubmittingOverlay';
 import { listPending, newIdempotencyKey } from './pending-submissions';
-import { INTEREST_DEFAULTS, type DistrictChoice, type InterestFields } from './schema';
+import { INTEREST_DEFAULTS, type DistrictChoice, type InterestFields } from './fields';
 import { sendInterest } from './submit';
 
 interface InterestContextValue {

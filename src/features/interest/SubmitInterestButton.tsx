@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import { FORM_PAGES } from '@/lib/constants';
 import { useInterest } from './InterestProvider';
-import type { DistrictChoice } from './schema';
+import type { DistrictChoice } from './fields';
 
 /**
  * Any Submit Interest button on any page opens the one popup. Before the scripts arrive (or without them) the

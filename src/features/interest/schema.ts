@@ -4,8 +4,6 @@ import { INTEREST_ERRORS, EMAIL_ERRORS } from '@/content/form-errors';
 import { DISTRICT_CHOICES, TITLES } from '@/lib/db/enums';
 import { emailSchema } from '@/lib/validation/email';
 
-export { DISTRICT_CHOICES, TITLES, type DistrictChoice, type Title } from '@/lib/db/enums';
-
 // Control characters are refused rather than stored: names and phones never need them.
 const noControlChars = (value: string) => !/[\u0000-\u001f\u007f]/.test(value);
 
@@ -49,13 +47,5 @@ export const interestSchema = z
 
 export type InterestInput = z.infer<typeof interestSchema>;
 
-/** The five fields the visitor fills, with the specification's defaults. */
-export type InterestFields = Pick<InterestInput, 'title' | 'fullname' | 'email' | 'phonenumber' | 'district'>;
-export const INTEREST_VISIBLE_FIELDS = ['title', 'fullname', 'email', 'phonenumber', 'district'] as const satisfies readonly (keyof InterestFields)[];
-export const INTEREST_DEFAULTS: InterestFields = {
-  title: TITLES[0],
-  fullname: '',
-  email: '',
-  phonenumber: '',
-  district: 'Lugbe, Abuja',
-};
+export { INTEREST_VISIBLE_FIELDS } from './fields';
+

@@ -5,11 +5,22 @@ import { HoneypotField } from '@/components/ui/HoneypotField';
 import { useId, useState, type FormEvent } from 'react';
 import { FOOTER_COPY } from '@/content/footer';
 import { request } from '@/lib/browser/request';
-import { notifyError, notifySuccess } from '@/lib/browser/toast';
+import { loadToasts, notifyError, notifySuccess } from '@/lib/browser/toast';
 import type { NewsletterForm as NewsletterFormName } from '@/lib/db/enums';
-import { newsletterSchema } from './schema';
 
 const NEWSLETTER_ENDPOINT = '/api/newsletter';
+
+// Validation and toasts are fetched when the visitor first touches or types in the form, not with every page
+// (docs/decisions/0013-front-end-budget.md).
+const loadSchema = () =>
+  import('./schema').then(
+    (module) => module.newsletterSchema,
+    () => undefined,
+  );
+function warmUp() {
+  void loadSchema();
+  void loadToasts().catch(() => undefined);
+}
 
 /**
  * Footer sign-up: one e-mail box and Subscribe; answers with a toast that asks the visitor to confirm from their
@@ -25,8 +36,9 @@ export function NewsletterForm({ source, initialEmail = '', refusal }: { source:
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const parsed = newsletterSchema.safeParse({ email });
-    if (!parsed.success) {
+    // Without the schema (a network too broken to fetch it) the server's own check answers instead.
+    const parsed = (await loadSchema())?.safeParse({ email });
+    if (parsed && !parsed.success) {
       notifyError(parsed.error.issues[0].message);
       return;
     }
@@ -34,7 +46,7 @@ export function NewsletterForm({ source, initialEmail = '', refusal }: { source:
     const data = await request<{ ok: true }>({
       method: 'POST',
       url: NEWSLETTER_ENDPOINT,
-      body: { email: parsed.data.email, source, ...(honeypot ? { website: honeypot } : {}) },
+      body: { email: parsed?.data.email ?? email.trim(), source, ...(honeypot ? { website: honeypot } : {}) },
       finish: () => setBusy(false),
     });
     if (data) {
@@ -44,7 +56,7 @@ export function NewsletterForm({ source, initialEmail = '', refusal }: { source:
   };
 
   return (
-    <form method="post" action={NEWSLETTER_ENDPOINT} onSubmit={onSubmit} className="mt-4" aria-label={FOOTER_COPY.newsletterHeading}>
+    <form method="post" action={NEWSLETTER_ENDPOINT} onSubmit={onSubmit} onPointerDown={warmUp} onKeyDown={warmUp} className="mt-4" aria-label={FOOTER_COPY.newsletterHeading}>
       {refusal ? (
         <p role="alert" className="mb-3 rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-900">
           {refusal}
