@@ -22,7 +22,8 @@ export const STAFF_COPY = {
     email: 'E-mail',
     submit: 'Send me a link',
     submitting: 'Sending…',
-    sent: 'If that address belongs to a staff account, a link is on its way. It works once, for 30 minutes. Check your spam folder if it does not arrive.',
+    sent: (minutes: number) =>
+      `If that address belongs to a staff account, a link is on its way. It works once, for ${minutes} minutes. Check your spam folder if it does not arrive.`,
     newHeading: 'Choose a new password',
     newIntro: 'Choose a password of at least 12 characters that you do not use anywhere else.',
     newPassword: 'New password',
@@ -36,7 +37,7 @@ export const STAFF_COPY = {
     greeting: 'Hello,',
     body: 'Someone (hopefully you) asked to choose a new password for your staff account. Open this link to choose it:',
     button: 'Choose a new password',
-    expiry: 'The link works once, for 30 minutes.',
+    expiry: (minutes: number) => `The link works once, for ${minutes} minutes.`,
     ignore: 'If you did not ask for it, ignore this e-mail: your password stays as it is.',
   },
   secondFactor: {

@@ -8,7 +8,7 @@ import { request } from '@/lib/browser/request';
 const copy = STAFF_COPY.reset;
 
 /** The address to send a link to. Posts natively until the script runs. */
-export function ResetRequestForm({ sent: sentBefore }: { sent: boolean }) {
+export function ResetRequestForm({ sent: sentBefore, linkMinutes }: { sent: boolean; linkMinutes: number }) {
   const id = useId();
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(sentBefore);
@@ -25,7 +25,7 @@ export function ResetRequestForm({ sent: sentBefore }: { sent: boolean }) {
     <form method="post" action="/api/staff/password-reset" onSubmit={onSubmit} className="mt-8 space-y-5 text-left" aria-busy={busy}>
       {sent ? (
         <p role="status" className="rounded-xl bg-forest-900/5 px-4 py-3 text-sm">
-          {copy.sent}
+          {copy.sent(linkMinutes)}
         </p>
       ) : null}
       <div>

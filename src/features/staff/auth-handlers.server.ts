@@ -18,7 +18,7 @@ import { challengeOf, endChallenge, issueChallenge } from './challenge.server';
 import { answerFormPost } from './form-post.server';
 import { accountKey, clientKeyOf, clientLimitRefusal, guardedAttempt, hashesBusyResponse, requestRefusal } from './lockout.server';
 import { acquireHashSlot, dummyPasswordHash, hashPassword, passwordProblem, verifyPassword } from './password.server';
-import { resetTokenHash, sendPasswordResetLink } from './password-reset.server';
+import { hashResetToken, sendPasswordResetLink } from './password-reset.server';
 import { clearSignInFailures, countRecoveryCodesLeft, findStaffByEmail, resetPasswordWithLink, touchSignIn } from './repository.server';
 import { checkSecondFactor, confirmEnrolment, type SecondFactorCheck } from './second-factor.server';
 import { RESET_TOKEN_PATTERN, resetConfirmSchema, resetRequestSchema, secondFactorSchema, signInSchema } from './schema';
@@ -178,7 +178,7 @@ export const handlePasswordResetConfirm = signInStep(
     } finally {
       slot.release();
     }
-    const user = await resetPasswordWithLink(db, resetTokenHash(parsed.data.token), passwordHash, now);
+    const user = await resetPasswordWithLink(db, hashResetToken(parsed.data.token), passwordHash, now);
     if (!user) return errorResponse(400, STAFF_COPY.errors.linkExpired);
     await revokeUserSessions(db, user.id);
     await clearSignInFailures(db, accountKey(user.email));

@@ -15,7 +15,7 @@ import { findStaffRowById } from './repository.server';
  * factor answers it, and an owner without one enrols, within CHALLENGE_TTL_SECONDS. The state travels in a signed,
  * HttpOnly cookie; nothing is stored until the sign-in completes.
  */
-export const CHALLENGE_TTL_SECONDS = 600;
+const CHALLENGE_TTL_SECONDS = 600;
 
 export interface Challenge {
   user: StaffUserRow;

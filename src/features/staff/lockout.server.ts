@@ -20,7 +20,7 @@ import { clearSignInFailures, pruneSignInFailures, releaseSignInAttempts, reserv
 export const LOCKOUT = { maxFailures: 10, windowMs: 15 * 60_000, lockMs: 15 * 60_000 } as const;
 
 export const accountKey = (email: string) => `account:${normaliseEmail(email)}`;
-export const clientKey = (clientHash: string) => `client:${clientHash}`;
+const clientKey = (clientHash: string) => `client:${clientHash}`;
 
 /** When the lock ends, from one key's failure times (oldest first); undefined when not locked at `now`. */
 export function lockedUntil(times: Date[], now: Date, rule = LOCKOUT): Date | undefined {
@@ -49,7 +49,7 @@ const secondsUntil = (until: Date, now: Date) => Math.max(1, Math.ceil((until.ge
 const minutes = (seconds: number) => Math.ceil(seconds / 60);
 
 /** The refusal of a locked key: 429 with Retry-After. */
-export function lockedOutResponse(until: Date, now: Date): Response {
+function lockedOutResponse(until: Date, now: Date): Response {
   const seconds = secondsUntil(until, now);
   return errorResponse(429, STAFF_COPY.errors.lockedOut(minutes(seconds)), { 'Retry-After': String(seconds) });
 }
@@ -60,7 +60,7 @@ export async function clientKeyOf(db: Db, request: Request): Promise<string> {
 }
 
 /** The lockout keys of an attempt on this account from this client. */
-export async function attemptKeys(db: Db, request: Request, email: string): Promise<{ account: string; client: string }> {
+async function attemptKeys(db: Db, request: Request, email: string): Promise<{ account: string; client: string }> {
   return { account: accountKey(email), client: await clientKeyOf(db, request) };
 }
 

@@ -11,16 +11,15 @@ import { createPasswordReset, findStaffByEmail, liveResetUser } from './reposito
 import { RESET_TOKEN_PATTERN } from './schema';
 
 /**
- * Forgotten passwords (docs/decisions/0324-password-reset.md): a link by e-mail, single use, valid RESET_TTL_MS. The
+ * Forgotten passwords (docs/decisions/0324-password-reset.md): a link by e-mail, single use, valid RESET_TTL_MINUTES. The
  * 256-bit token travels only in the link's path; the database keeps its SHA-256. At most RESET_MAILS_PER_ACCOUNT
  * links an hour per account, so nobody can flood a colleague's mailbox.
  */
-export const RESET_TTL_MS = 30 * 60_000;
+export const RESET_TTL_MINUTES = 30;
 const RESET_MAILS_PER_ACCOUNT = { count: 3, windowSeconds: 3600 };
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
-export const resetTokenHash = hashToken;
+/** What the database keeps of a link's token. */
+export const hashResetToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 function resetLink(token: string): string {
   return `${getSiteUrl()}${PASSWORD_RESET_PATH}/${token}`;
@@ -29,10 +28,10 @@ function resetLink(token: string): string {
 function resetEmail(link: string) {
   const { brand } = getSiteFacts();
   const copy = STAFF_COPY.resetEmail;
-  const text = [copy.greeting, '', copy.body, '', link, '', copy.expiry, copy.ignore, '', brand].join('\n');
+  const text = [copy.greeting, '', copy.body, '', link, '', copy.expiry(RESET_TTL_MINUTES), copy.ignore, '', brand].join('\n');
   const html = emailLayout(
     `<p>${escapeHtml(copy.greeting)}</p><p>${escapeHtml(copy.body)}</p><p>${emailButton(link, copy.button)}</p>` +
-      `<p style="font-size:13px;color:#5b6b61">${escapeHtml(copy.expiry)} ${escapeHtml(copy.ignore)}</p><p>${escapeHtml(brand)}</p>`,
+      `<p style="font-size:13px;color:#5b6b61">${escapeHtml(copy.expiry(RESET_TTL_MINUTES))} ${escapeHtml(copy.ignore)}</p><p>${escapeHtml(brand)}</p>`,
   );
   return { subject: copy.subject(brand), text, html };
 }
@@ -47,12 +46,12 @@ export async function sendPasswordResetLink(db: Db, email: string, now: Date): P
   const cap = await hitRateLimit(db, 'password-reset-mail', user.id, RESET_MAILS_PER_ACCOUNT, now.getTime());
   if (!cap.allowed) return 'none';
   const token = randomBytes(32).toString('base64url');
-  await createPasswordReset(db, user.id, hashToken(token), now, new Date(now.getTime() + RESET_TTL_MS));
+  await createPasswordReset(db, user.id, hashResetToken(token), now, new Date(now.getTime() + RESET_TTL_MINUTES * 60_000));
   await sendMail({ to: [user.email], ...resetEmail(resetLink(token)) });
   return 'sent';
 }
 
 /** Whether a link is live (for its page; opening the page does not use it up: mail scanners open links too). */
 export async function isLiveResetToken(db: Db, token: string, now: Date = new Date()): Promise<boolean> {
-  return RESET_TOKEN_PATTERN.test(token) && (await liveResetUser(db, hashToken(token), now)) !== undefined;
+  return RESET_TOKEN_PATTERN.test(token) && (await liveResetUser(db, hashResetToken(token), now)) !== undefined;
 }

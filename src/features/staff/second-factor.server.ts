@@ -27,7 +27,7 @@ import {
 const TOTP_PARAMS = { algorithm: 'SHA1', digits: 6, period: 30 } as const;
 /** Steps of clock drift accepted either side of now. */
 const DRIFT_STEPS = 1;
-export const RECOVERY_CODE_COUNT = 10;
+const RECOVERY_CODE_COUNT = 10;
 /** Crockford's base32 alphabet: no I, L, O or U to misread. */
 const RECOVERY_ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
 
@@ -60,7 +60,7 @@ const asTotpCode = (input: string) => {
 
 /** Recovery codes are compared lower-case without separators ("ABCD-EFGH-JKMN" = "abcdefghjkmn"). */
 const normaliseRecoveryCode = (input: string) => input.toLowerCase().replace(/[\s-]+/g, '');
-export const hashRecoveryCode = (code: string) => createHash('sha256').update(normaliseRecoveryCode(code)).digest('hex');
+const hashRecoveryCode = (code: string) => createHash('sha256').update(normaliseRecoveryCode(code)).digest('hex');
 
 function newRecoveryCode(): string {
   const chars = Array.from({ length: 12 }, () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)]).join('');

@@ -2,7 +2,7 @@ import { SESSION_KEYS } from '@/lib/browser/session-keys';
 import { staffNextPath } from '@/lib/constants';
 
 /** A non-secret marker stored under the spec's JWT key: the token itself stays in the HttpOnly cookie. */
-export const SESSION_MARKER = 'cookie-session';
+const SESSION_MARKER = 'cookie-session';
 
 /** The answer of a sign-in step: either signed in, or the next step's page. */
 export type SignInAnswer = { ok: true; email: string; role: string; step?: undefined } | { ok: true; step: 'second-factor' | 'enrol'; next: string };

@@ -3,6 +3,7 @@ import { STAFF_COPY } from '@/content/staff';
 import { AuthCard } from '@/features/staff/AuthCard';
 import { formRefusal } from '@/features/staff/form-post.server';
 import { ResetRequestForm } from '@/features/staff/PasswordResetForms';
+import { RESET_TTL_MINUTES } from '@/features/staff/password-reset.server';
 
 export const metadata: Metadata = { title: STAFF_COPY.reset.title, robots: { index: false, follow: false } };
 
@@ -13,7 +14,7 @@ export default async function PasswordResetPage({ searchParams }: { searchParams
   const sent = (await searchParams).sent === '1';
   return (
     <AuthCard heading={copy.heading} intro={<p>{copy.intro}</p>} refusal={await formRefusal()} startAgain>
-      <ResetRequestForm sent={sent} />
+      <ResetRequestForm sent={sent} linkMinutes={RESET_TTL_MINUTES} />
     </AuthCard>
   );
 }
