@@ -64,7 +64,8 @@ export function proxy(request: NextRequest) {
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   if (flash) response.cookies.delete(FORM_FLASH_COOKIE);
   response.headers.set('Content-Security-Policy', csp);
-  if (isAdmin || pathname === SIGN_IN_PATH) {
+  // The sign-in pages: the password, the second factor, its enrolment, a forgotten password.
+  if (isAdmin || pathname === SIGN_IN_PATH || pathname.startsWith(`${SIGN_IN_PATH}/`)) {
     response.headers.set('X-Robots-Tag', 'noindex, nofollow');
     response.headers.set('Cache-Control', 'private, no-store');
   }
