@@ -16,8 +16,8 @@ export type Title = (typeof TITLES)[number];
 export const DISTRICT_CHOICES = ['Lugbe, Abuja', 'Moniya, Ibadan'] as const;
 export type DistrictChoice = (typeof DISTRICT_CHOICES)[number];
 
-/** What lead_activity records. */
-export const LEAD_ACTIONS = ['status_changed', 'note_added'] as const;
+/** What lead_activity records. `assigned`: the lead's agent changed; `overdue_reminder`: its one reminder was sent. */
+export const LEAD_ACTIONS = ['status_changed', 'note_added', 'assigned', 'overdue_reminder'] as const;
 export type LeadAction = (typeof LEAD_ACTIONS)[number];
 
 /** Why the server flagged a lead as spam. */

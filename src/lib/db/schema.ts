@@ -57,6 +57,10 @@ export const interestSubmissions = pgTable(
     clientHash: text('client_hash'),
     /** When staff first moved the lead out of `new` (staff area); null while it is new. */
     firstContactedAt: timestamp('first_contacted_at', { withTimezone: true, mode: 'date' }),
+    /** The agent who owns the lead (round-robin on arrival or an owner's choice); null while nobody does. */
+    assignedTo: uuid('assigned_to').references((): AnyPgColumn => staffUsers.id, { onDelete: 'set null' }),
+    /** When the one reminder about a lead still new after its first working hour was queued (docs/decisions/0206-overdue-leads.md). */
+    overdueRemindedAt: timestamp('overdue_reminded_at', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
@@ -65,6 +69,7 @@ export const interestSubmissions = pgTable(
     index('interest_submissions_created_at_idx').on(t.createdAt),
     index('interest_submissions_email_idx').on(t.email),
     index('interest_submissions_status_idx').on(t.status, t.createdAt),
+    index('interest_submissions_assigned_idx').on(t.assignedTo, t.createdAt),
     check('interest_submissions_status_ck', oneOf(t.status, LEAD_STATUSES)),
   ],
 );
@@ -150,6 +155,15 @@ export const rateLimits = pgTable(
   (t) => [primaryKey({ columns: [t.bucket, t.clientHash, t.windowStart] }), index('rate_limits_window_idx').on(t.windowStart)],
 );
 
+/** Settings owners change in the staff area (e.g. whether new leads are assigned), shared by all instances. */
+export const appSettings = pgTable('app_settings', {
+  name: text('name').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  /** E-mail of the staff member who last changed it. */
+  updatedBy: text('updated_by'),
+});
+
 /** Small key/value store for generated secrets (the client-hash salt), shared by all instances. */
 export const appSecrets = pgTable('app_secrets', {
   name: text('name').primaryKey(),
@@ -183,6 +197,10 @@ export const staffUsers = pgTable(
     totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true, mode: 'date' }),
     /** The 30-second time step of the last accepted code: a code is accepted once. */
     totpLastStep: integer('totp_last_step'),
+    /** An agent who takes new leads in the round-robin (docs/decisions/0205-lead-assignment.md); opted out by default. */
+    takesNewLeads: boolean('takes_new_leads').notNull().default(false),
+    /** When the round-robin last gave this agent a lead: the agent who waited longest is next. */
+    lastLeadAssignedAt: timestamp('last_lead_assigned_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [uniqueIndex('staff_users_email_uq').on(t.email), check('staff_users_role_ck', oneOf(t.role, STAFF_ROLES))],
 );
