@@ -8,6 +8,8 @@ import { SignInForm } from '@/features/staff/SignInForm';
 import { stepAction } from '@/features/staff/sign-in-pages.server';
 
 export const metadata: Metadata = { title: STAFF_COPY.signIn.title, robots: { index: false, follow: false } };
+// Per request: it reads the sign-in's cookies (and the database).
+export const dynamic = 'force-dynamic';
 
 const copy = STAFF_COPY.signIn;
 

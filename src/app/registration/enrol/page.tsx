@@ -10,6 +10,8 @@ import { pendingEnrolment } from '@/features/staff/second-factor.server';
 import { SecondFactorSetup } from '@/features/staff/SecondFactorSetup';
 
 export const metadata: Metadata = { title: STAFF_COPY.enrol.title, robots: { index: false, follow: false } };
+// Per request: it reads the sign-in's cookies (and the database).
+export const dynamic = 'force-dynamic';
 
 const copy = STAFF_COPY.enrol;
 

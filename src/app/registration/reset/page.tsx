@@ -6,6 +6,8 @@ import { ResetRequestForm } from '@/features/staff/PasswordResetForms';
 import { RESET_TTL_MINUTES } from '@/features/staff/password-reset.server';
 
 export const metadata: Metadata = { title: STAFF_COPY.reset.title, robots: { index: false, follow: false } };
+// Per request: it reads the sign-in's cookies (and the database).
+export const dynamic = 'force-dynamic';
 
 const copy = STAFF_COPY.reset;
 

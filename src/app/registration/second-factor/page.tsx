@@ -8,6 +8,8 @@ import { SecondFactorForm } from '@/features/staff/SecondFactorForm';
 import { stepAction } from '@/features/staff/sign-in-pages.server';
 
 export const metadata: Metadata = { title: STAFF_COPY.secondFactor.title, robots: { index: false, follow: false } };
+// Per request: it reads the sign-in's cookies (and the database).
+export const dynamic = 'force-dynamic';
 
 const copy = STAFF_COPY.secondFactor;
 

@@ -10,6 +10,8 @@ import { NewPasswordForm } from '@/features/staff/PasswordResetForms';
 
 // The link's token is in this page's path: no Referer carries it anywhere.
 export const metadata: Metadata = { title: STAFF_COPY.reset.title, robots: { index: false, follow: false }, referrer: 'no-referrer' };
+// Per request: it reads the sign-in's cookies (and the database).
+export const dynamic = 'force-dynamic';
 
 const copy = STAFF_COPY.reset;
 
