@@ -39,6 +39,8 @@ export const REQUEST_ERRORS = {
   tooLarge: 'What you sent is too large. Please shorten your answers and try again.',
   unreadable: unreadableForm,
   methodNotAllowed: 'This address only accepts form submissions.',
+  /** Any other API address asked with a method it does not take (GET on a POST-only address, PUT, ...). */
+  wrongMethod: 'This address does not take that kind of request.',
   rateLimited: (minutes: number) =>
     `You have sent this form several times in a short while. Please wait ${minutes === 1 ? 'a minute' : `${minutes} minutes`} and try again.`,
   /** The site-wide cap on new leads (RATE_LIMIT_INTEREST_SITE): not the visitor's doing, so it says so. */

@@ -25,9 +25,23 @@ export function unavailableResponse(error: string): Response {
 }
 
 type Handler = (request: Request) => Promise<Response>;
+export const ROUTE_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+type Method = (typeof ROUTE_METHODS)[number];
+// Route handlers take (request, context); `never` lets every such signature in.
+type AnyHandler = (request: never, context: never) => Promise<Response> | Response;
+type NotAllowed = () => Promise<Response>;
 
-/** The exports of a route file that only accepts POST: every other method answers 405 {error} with Allow: POST. */
+/**
+ * The exports of a route file: its handlers, and for every other method 405 {error} with Allow (Next.js's own 405
+ * for a method a route file does not export has no body). `export const { GET, POST, PUT, PATCH, DELETE } = ...`
+ */
+export function routeMethods<H extends Partial<Record<Method, AnyHandler>>>(handlers: H, sentence: string = REQUEST_ERRORS.wrongMethod) {
+  const allow = ROUTE_METHODS.filter((method) => handlers[method]).join(', ');
+  const notAllowed: NotAllowed = async () => errorResponse(405, sentence, { Allow: allow });
+  return Object.fromEntries(ROUTE_METHODS.map((method) => [method, handlers[method] ?? notAllowed])) as H & Record<Exclude<Method, keyof H>, NotAllowed>;
+}
+
+/** The exports of a route file that only accepts POST (a form's): every other method answers 405 {error} with Allow: POST. */
 export function postOnly(handler: Handler) {
-  const notAllowed = async () => errorResponse(405, REQUEST_ERRORS.methodNotAllowed, { Allow: 'POST' });
-  return { POST: handler, GET: notAllowed, PUT: notAllowed, PATCH: notAllowed, DELETE: notAllowed };
+  return routeMethods({ POST: handler }, REQUEST_ERRORS.methodNotAllowed);
 }

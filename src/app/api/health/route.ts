@@ -1,5 +1,6 @@
 import { healthResponse } from '@/lib/db/health.server';
+import { routeMethods } from '@/lib/http/response.server';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = () => healthResponse();
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ GET: () => healthResponse() });

@@ -1,4 +1,5 @@
 import { listLeadsHandler } from '@/features/leads-admin/handlers.server';
+import { routeMethods } from '@/lib/http/response.server';
 
 export const dynamic = 'force-dynamic';
-export const GET = listLeadsHandler;
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ GET: listLeadsHandler });

@@ -1,4 +1,5 @@
 import { meHandler } from '@/features/staff/admin-handlers.server';
+import { routeMethods } from '@/lib/http/response.server';
 
 export const dynamic = 'force-dynamic';
-export const GET = meHandler;
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ GET: meHandler });

@@ -1,5 +1,5 @@
 import { createStaffHandler, listStaffHandler } from '@/features/staff/admin-handlers.server';
+import { routeMethods } from '@/lib/http/response.server';
 
 export const dynamic = 'force-dynamic';
-export const GET = listStaffHandler;
-export const POST = createStaffHandler;
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ GET: listStaffHandler, POST: createStaffHandler });

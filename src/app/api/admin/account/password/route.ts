@@ -1,4 +1,5 @@
 import { changePasswordHandler } from '@/features/staff/account-handlers.server';
+import { routeMethods } from '@/lib/http/response.server';
 
 export const dynamic = 'force-dynamic';
-export const POST = changePasswordHandler;
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ POST: changePasswordHandler });

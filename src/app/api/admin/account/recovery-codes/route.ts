@@ -1,4 +1,5 @@
 import { renewRecoveryCodesHandler } from '@/features/staff/account-handlers.server';
+import { routeMethods } from '@/lib/http/response.server';
 
 export const dynamic = 'force-dynamic';
-export const POST = renewRecoveryCodesHandler;
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ POST: renewRecoveryCodesHandler });

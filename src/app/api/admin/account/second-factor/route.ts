@@ -1,5 +1,5 @@
 import { enrolSecondFactorHandler, removeSecondFactorHandler } from '@/features/staff/account-handlers.server';
+import { routeMethods } from '@/lib/http/response.server';
 
 export const dynamic = 'force-dynamic';
-export const POST = enrolSecondFactorHandler;
-export const DELETE = removeSecondFactorHandler;
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ POST: enrolSecondFactorHandler, DELETE: removeSecondFactorHandler });

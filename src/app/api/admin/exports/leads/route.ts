@@ -1,4 +1,5 @@
 import { exportLeadsHandler } from '@/features/leads-admin/handlers.server';
+import { routeMethods } from '@/lib/http/response.server';
 
 export const dynamic = 'force-dynamic';
-export const GET = exportLeadsHandler;
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ GET: exportLeadsHandler });

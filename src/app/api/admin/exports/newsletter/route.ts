@@ -1,4 +1,5 @@
 import { exportNewsletterHandler } from '@/features/newsletter/admin-handlers.server';
+import { routeMethods } from '@/lib/http/response.server';
 
 export const dynamic = 'force-dynamic';
-export const GET = exportNewsletterHandler;
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ GET: exportNewsletterHandler });

@@ -1,5 +1,5 @@
 import { getLeadHandler, patchLeadHandler } from '@/features/leads-admin/handlers.server';
+import { routeMethods } from '@/lib/http/response.server';
 
 export const dynamic = 'force-dynamic';
-export const GET = getLeadHandler;
-export const PATCH = patchLeadHandler;
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ GET: getLeadHandler, PATCH: patchLeadHandler });

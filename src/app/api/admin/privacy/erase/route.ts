@@ -1,4 +1,5 @@
 import { privacyEraseHandler } from '@/features/privacy/handlers.server';
+import { routeMethods } from '@/lib/http/response.server';
 
 export const dynamic = 'force-dynamic';
-export const POST = privacyEraseHandler;
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ POST: privacyEraseHandler });

@@ -1,5 +1,5 @@
 import { privacyExportGetHandler, privacyExportHandler } from '@/features/privacy/handlers.server';
+import { routeMethods } from '@/lib/http/response.server';
 
 export const dynamic = 'force-dynamic';
-export const POST = privacyExportHandler;
-export const GET = privacyExportGetHandler;
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ POST: privacyExportHandler, GET: privacyExportGetHandler });

@@ -1,4 +1,5 @@
 import { updateStaffHandler } from '@/features/staff/admin-handlers.server';
+import { routeMethods } from '@/lib/http/response.server';
 
 export const dynamic = 'force-dynamic';
-export const PATCH = updateStaffHandler;
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ PATCH: updateStaffHandler });

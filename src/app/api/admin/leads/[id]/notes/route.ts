@@ -1,4 +1,5 @@
 import { addNoteHandler } from '@/features/leads-admin/handlers.server';
+import { routeMethods } from '@/lib/http/response.server';
 
 export const dynamic = 'force-dynamic';
-export const POST = addNoteHandler;
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ POST: addNoteHandler });

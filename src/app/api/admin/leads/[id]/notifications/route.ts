@@ -1,4 +1,5 @@
 import { resendHandler } from '@/features/notifications/handlers.server';
+import { routeMethods } from '@/lib/http/response.server';
 
 export const dynamic = 'force-dynamic';
-export const POST = resendHandler;
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ POST: resendHandler });
