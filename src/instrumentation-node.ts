@@ -54,8 +54,9 @@ async function startBackgroundWorkWhenReady(): Promise<void> {
       const { startNewsletterWorkers } = await import('./features/newsletter/workers.server');
       await startNewsletterWorkers(handle);
       const { retentionJob } = await import('./lib/retention/jobs.server');
+      const { overdueCheckJob } = await import('./features/notifications/overdue.server');
       const boss = await handle.jobs();
-      for (const job of [...databaseMaintenance(handle), retentionJob(handle.db)]) await schedule(boss, job);
+      for (const job of [...databaseMaintenance(handle), retentionJob(handle.db), overdueCheckJob(handle)]) await schedule(boss, job);
       console.log('[jobs] notification and newsletter workers and scheduled jobs started');
       return;
     } catch (error) {

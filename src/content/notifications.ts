@@ -15,7 +15,8 @@ export const SALES_EMAIL_COPY = {
   subject: (lead: LeadForMessage) => `New lead: ${lead.district} — ${lead.title} ${lead.fullName}`,
   intro: 'A new lead has just submitted interest on the website. Call within the hour: leads called within five minutes are far likelier to buy.',
   // The staff area's own field labels, so a lead reads the same in the e-mail and in the inbox.
-  fields: { ...STAFF_COPY.lead.fields, received: STAFF_COPY.lead.received },
+  fields: { ...STAFF_COPY.lead.fields, received: STAFF_COPY.lead.received, agent: 'Agent' },
+  noAgent: 'Not assigned yet',
   attribution: 'Where the lead came from',
   noAttribution: 'Direct (no campaign or referrer recorded)',
   call: 'Call',
@@ -23,6 +24,14 @@ export const SALES_EMAIL_COPY = {
   openInInbox: 'Open the lead in the staff inbox',
   whatsappGreeting: (lead: LeadForMessage, brand: string) =>
     `Good day ${lead.title} ${lead.fullName}, thank you for your interest in ${lead.district}. This is the sales team of ${brand}.`,
+} as const;
+
+/** The one reminder about a lead still new after its first working hour (docs/decisions/0206-overdue-leads.md). */
+export const OVERDUE_REMINDER_COPY = {
+  subject: (lead: LeadForMessage) => `Still waiting for a call: ${lead.title} ${lead.fullName} (${lead.district})`,
+  intro: (lead: LeadForMessage, received: string, targetMinutes: number) =>
+    `${lead.title} ${lead.fullName} submitted interest in ${lead.district} at ${received} and has not been contacted after ${targetMinutes === 60 ? 'an hour' : `${targetMinutes} minutes`} of working time. Please call now, then mark the lead contacted in the inbox.`,
+  why: 'You get this reminder once per lead, because the lead is yours (or unassigned) and still new.',
 } as const;
 
 export const RECEIPT_COPY = {

@@ -127,7 +127,7 @@ export const STAFF_COPY = {
     counters: {
       today: 'New leads today',
       week: 'This week by district',
-      median: 'Median time to first contact (this week)',
+      median: 'Median time to first contact (this week, working hours)',
       none: '—',
     },
     filters: {
@@ -148,6 +148,10 @@ export const STAFF_COPY = {
         date: 'Use a real calendar date for From and To, e.g. 2026-03-01.',
         q: 'Keep the search under 120 characters.',
         cursor: 'That page link is no longer valid. Start again from the first page.',
+        range: 'From must be on or before To.',
+        tooLong: (days: number) => `Choose a range of at most ${days} days.`,
+        assignee: 'Choose one of the listed agents.',
+        overdue: 'Use overdue=1 to see overdue leads, or leave it out.',
       },
     },
     exportCsv: 'Export CSV',

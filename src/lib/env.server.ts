@@ -1,6 +1,7 @@
 import 'server-only';
 import '@/lib/validation/zod-config';
 import { z } from 'zod';
+import { DEFAULT_WORKING_TIME, parseWorkingDays, parseWorkingHours, type WorkingTime } from '@/lib/leads/working-time';
 
 /**
  * The server's configuration, read from the environment and validated ONCE (at start-up through
@@ -132,6 +133,44 @@ const envSchema = z
     RATE_LIMIT_INTEREST_SITE: rate('RATE_LIMIT_INTEREST_SITE', '30/60'),
     RATE_LIMIT_NEWSLETTER: rate('RATE_LIMIT_NEWSLETTER', '5/600'),
     RATE_LIMIT_SIGN_IN: rate('RATE_LIMIT_SIGN_IN', '20/600'),
+    // The sales team's working time in Lagos (docs/decisions/0206-overdue-leads.md): when the first-contact clock runs.
+    LEAD_WORKING_DAYS: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .optional()
+        .transform((value, ctx) => {
+          const days = value === undefined ? DEFAULT_WORKING_TIME.days : parseWorkingDays(value);
+          if (days === undefined) {
+            ctx.addIssue({ code: 'custom', message: `LEAD_WORKING_DAYS must list days as mon, tue, … sun, with ranges, e.g. "mon-fri" or "mon-sat" (got "${value}").` });
+            return z.NEVER;
+          }
+          return days;
+        }),
+    ),
+    LEAD_WORKING_HOURS: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .optional()
+        .transform((value, ctx) => {
+          const hours = value === undefined ? DEFAULT_WORKING_TIME : parseWorkingHours(value);
+          if (hours === undefined) {
+            ctx.addIssue({ code: 'custom', message: `LEAD_WORKING_HOURS must look like "08:00-17:00", the start before the end, Lagos time (got "${value}").` });
+            return z.NEVER;
+          }
+          return { startMinute: hours.startMinute, endMinute: hours.endMinute };
+        }),
+    ),
+    LEAD_CONTACT_TARGET_MINUTES: z.preprocess(
+      blankToUndefined,
+      z.coerce
+        .number({ error: 'LEAD_CONTACT_TARGET_MINUTES must be a whole number of working minutes between 1 and 1440.' })
+        .int('LEAD_CONTACT_TARGET_MINUTES must be a whole number of working minutes between 1 and 1440.')
+        .min(1, 'LEAD_CONTACT_TARGET_MINUTES must be a whole number of working minutes between 1 and 1440.')
+        .max(1440, 'LEAD_CONTACT_TARGET_MINUTES must be a whole number of working minutes between 1 and 1440.')
+        .default(DEFAULT_WORKING_TIME.targetMinutes),
+    ),
     MIN_FILL_MS: z.preprocess(
       blankToUndefined,
       z.coerce.number({ error: 'MIN_FILL_MS must be a whole number of milliseconds (0 turns the check off).' }).int('MIN_FILL_MS must be a whole number of milliseconds (0 turns the check off).').min(0, 'MIN_FILL_MS must be a whole number of milliseconds (0 turns the check off).').max(600_000, 'MIN_FILL_MS must be at most 600000 (10 minutes).').default(1500),
@@ -172,6 +211,12 @@ let cached: ServerEnv | undefined;
 export function getEnv(): ServerEnv {
   cached ??= parseEnv(process.env);
   return cached;
+}
+
+/** The sales team's working time and first-contact target, from LEAD_WORKING_DAYS, _HOURS and LEAD_CONTACT_TARGET_MINUTES. */
+export function getWorkingTime(): WorkingTime {
+  const env = getEnv();
+  return { days: env.LEAD_WORKING_DAYS, ...env.LEAD_WORKING_HOURS, targetMinutes: env.LEAD_CONTACT_TARGET_MINUTES };
 }
 
 /** Tests change process.env between cases; this forgets the cached result. */

@@ -5,12 +5,16 @@ import { DISTRICT_CHOICES } from '@/features/interest/fields';
 import { Counters } from '@/features/leads-admin/components/Counters';
 import { LeadFiltersForm } from '@/features/leads-admin/components/LeadFiltersForm';
 import { LeadsTable } from '@/features/leads-admin/components/LeadsTable';
-import { distinctDistricts, inboxCounters, listLeadPage } from '@/features/leads-admin/repository.server';
+import { MyLeads } from '@/features/leads-admin/components/MyLeads';
+import { formatMinutes } from '@/features/leads-admin/format';
+import { distinctDistricts, inboxCounters, inboxScope, listLeadPage, myOpenLeads } from '@/features/leads-admin/repository.server';
 import { currentStaff } from '@/lib/auth/page-guard.server';
 import { filtersToQuery, parseLeadFilters } from '@/features/leads-admin/schema';
 import { getDatabase } from '@/lib/db/client';
 import { countFailed } from '@/features/notifications/repository.server';
 import { NOTIFICATION_COPY } from '@/content/notifications';
+import { ASSIGNMENT_COPY, DASHBOARD_COPY } from '@/content/sales-insight';
+import { assignableStaff, takesNewLeads } from '@/lib/leads/assignment.server';
 
 export const metadata: Metadata = { title: STAFF_COPY.inbox.title };
 
@@ -22,10 +26,23 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
   const parsed = parseLeadFilters(await searchParams);
   const filters = parsed.ok ? parsed.filters : {};
   const { db } = await getDatabase();
-  const [page, counters, known, failedDeliveries] = await Promise.all([listLeadPage(db, filters), inboxCounters(db), distinctDistricts(db), countFailed(db)]);
+  const scope = inboxScope(staff);
+  const { now } = scope;
+  const [page, counters, known, failedDeliveries, mine, staffList, takes] = await Promise.all([
+    listLeadPage(db, filters, scope),
+    inboxCounters(db, scope.time, now),
+    distinctDistricts(db),
+    countFailed(db),
+    myOpenLeads(db, scope),
+    assignableStaff(db),
+    takesNewLeads(db, staff.id),
+  ]);
   const districts = [...new Set([...DISTRICT_CHOICES, ...known])];
   const query = filtersToQuery(filters);
-  const now = new Date();
+  const overdueHint = ASSIGNMENT_COPY.overdue.hint(formatMinutes(scope.time.targetMinutes));
+  // Agents see their own open leads first on the inbox's first, unfiltered page; owners when they hold some.
+  const showMine = query === '' && !filters.cursor && (staff.role === 'agent' || mine.total > 0);
+  const dashboardQuery = filtersToQuery({ district: filters.district, from: filters.from, to: filters.to });
   return (
     <div className="space-y-8">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -34,6 +51,9 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
           <h1 className="mt-1 text-3xl sm:text-4xl">{copy.heading}</h1>
         </div>
         <div className="flex flex-wrap gap-3">
+          <Link href={`/admin/dashboard${dashboardQuery ? `?${dashboardQuery}` : ''}`} className="btn-outline">
+            {DASHBOARD_COPY.nav}
+          </Link>
           <a href={`/api/admin/exports/leads${query ? `?${query}` : ''}`} className="btn-outline" download>
             {copy.exportCsv}
           </a>
@@ -49,14 +69,18 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
           {NOTIFICATION_COPY.failedBanner(failedDeliveries)}
         </p>
       ) : null}
+      {showMine ? (
+        <MyLeads mine={mine} staffId={staff.id} agent={staff.role === 'agent'} takesNewLeads={takes} now={now} overdueHint={overdueHint} />
+      ) : null}
       <Counters counters={counters} />
+      {showMine ? <h2 className="text-2xl">{ASSIGNMENT_COPY.myLeads.allLeads}</h2> : null}
       {parsed.ok ? null : (
         <p role="alert" className="rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-900" data-testid="filter-error">
           {parsed.error}
         </p>
       )}
-      <LeadFiltersForm filters={filters} districts={districts} />
-      <LeadsTable leads={page.leads} now={now} />
+      <LeadFiltersForm filters={filters} districts={districts} agents={staffList} />
+      <LeadsTable leads={page.leads} now={now} overdueHint={overdueHint} />
       <nav aria-label={copy.pagination} className="flex flex-wrap justify-between gap-3">
         {filters.cursor ? (
           <Link href={`/admin${query ? `?${query}` : ''}`} className="btn-outline">

@@ -41,6 +41,9 @@ export const STATUS_STYLES: Record<string, string> = {
   spam: 'bg-red-100 text-red-900',
 };
 
+/** An overdue lead: the one warm, urgent colour of the inbox, apart from the statuses' greens and the spam red. */
+export const OVERDUE_STYLE = 'bg-[#f7e4d9] text-[#7a3418] ring-1 ring-inset ring-[#e2b59c]';
+
 /** Call and WhatsApp links of a lead (WhatsApp only for numbers that parsed to E.164). */
 export function leadContactLinks(lead: { phoneE164: string | null; phoneRaw: string }) {
   return { tel: telHref(lead.phoneE164 ?? lead.phoneRaw), whatsapp: lead.phoneE164 ? whatsappHref(lead.phoneE164) : undefined };

@@ -1,16 +1,23 @@
 import 'server-only';
 import { idParamSchema } from '@/lib/validation/id';
+import { ASSIGNMENT_COPY } from '@/content/sales-insight';
 import { STAFF_COPY } from '@/content/staff';
 import { recordAudit } from '@/lib/audit.server';
 import { staffRoute, type IdRouteContext } from '@/lib/auth/guard.server';
 import { csvResponse } from '@/lib/csv/response.server';
+import { getWorkingTime } from '@/lib/env.server';
 import { errorResponse, jsonResponse } from '@/lib/http/response.server';
 import { readJsonObject } from '@/lib/http/request.server';
+import { reassignLead, setAutoAssign, setTakesNewLeads } from '@/lib/leads/assignment.server';
 import { leadsCsv } from './csv.server';
-import { addLeadNote, allLeads, changeLeadStatus, exportSnapshot, getLeadDetail, inboxCounters, listLeadPage } from './repository.server';
-import { leadNoteSchema, leadStatusSchema, parseLeadFilters } from './schema';
+import { dashboardFigures } from './dashboard.server';
+import { addLeadNote, allLeads, changeLeadStatus, exportSnapshot, getLeadDetail, inboxCounters, inboxScope, listLeadPage } from './repository.server';
+import { assignmentChangeSchema, leadAssigneeSchema, leadNoteSchema, leadStatusSchema, parseDashboardFilters, parseLeadFilters } from './schema';
 
-/** Handlers of /api/admin/leads..., /api/admin/stats and /api/admin/exports/leads (route files only re-export these). */
+/**
+ * Handlers of /api/admin/leads..., /api/admin/stats, /api/admin/dashboard, /api/admin/assignment and
+ * /api/admin/exports/leads (route files only re-export these).
+ */
 
 async function leadId(ctx: IdRouteContext): Promise<string | undefined> {
   const parsed = idParamSchema.safeParse((await ctx.params).id);
@@ -18,16 +25,16 @@ async function leadId(ctx: IdRouteContext): Promise<string | undefined> {
 }
 
 /** GET /api/admin/leads?district&status&from&to&q&cursor → {leads, nextCursor} */
-export const listLeadsHandler = staffRoute({}, async (request, { db }) => {
+export const listLeadsHandler = staffRoute({}, async (request, { db, staff }) => {
   const filters = parseLeadFilters(new URL(request.url).searchParams);
   if (!filters.ok) return errorResponse(400, filters.error);
-  return jsonResponse(await listLeadPage(db, filters.filters));
+  return jsonResponse(await listLeadPage(db, filters.filters, inboxScope(staff)));
 });
 
-/** GET /api/admin/leads/:id → {lead, notes, activity} */
-export const getLeadHandler = staffRoute<IdRouteContext>({}, async (_request, { db }, ctx) => {
+/** GET /api/admin/leads/:id → {lead (with assigneeLabel and overdue), notes, activity} */
+export const getLeadHandler = staffRoute<IdRouteContext>({}, async (_request, { db, staff }, ctx) => {
   const id = await leadId(ctx);
-  const detail = id ? await getLeadDetail(db, id) : undefined;
+  const detail = id ? await getLeadDetail(db, id, inboxScope(staff)) : undefined;
   if (!detail) return errorResponse(404, STAFF_COPY.errors.notFound);
   return jsonResponse(detail);
 });
@@ -58,8 +65,52 @@ export const addNoteHandler = staffRoute<IdRouteContext>({}, async (request, { d
   return jsonResponse({ ok: true, note }, 201);
 });
 
+/** PUT /api/admin/leads/:id/assignee {assignedTo: staff id | null} → {ok, changed, assignedTo} (owners) */
+export const assignLeadHandler = staffRoute<IdRouteContext>({ owner: true }, async (request, { db, staff }, ctx) => {
+  const id = await leadId(ctx);
+  if (!id) return errorResponse(404, STAFF_COPY.errors.notFound);
+  const body = await readJsonObject(request);
+  if (!body.ok) return body.response;
+  const parsed = leadAssigneeSchema.safeParse(body.value);
+  if (!parsed.success) return errorResponse(400, ASSIGNMENT_COPY.errors.assignee);
+  const result = await reassignLead(db, id, parsed.data.assignedTo, staff);
+  if (!result) return errorResponse(404, parsed.data.assignedTo ? ASSIGNMENT_COPY.errors.noSuchAgent : STAFF_COPY.errors.notFound);
+  return jsonResponse({ ok: true, ...result });
+});
+
+/**
+ * PATCH /api/admin/assignment {autoAssign} (owners) or {staffId, takesNewLeads} (owners; an agent for themself)
+ * → {ok}
+ */
+export const assignmentHandler = staffRoute({}, async (request, { db, staff }) => {
+  const body = await readJsonObject(request);
+  if (!body.ok) return body.response;
+  const parsed = assignmentChangeSchema.safeParse(body.value);
+  if (!parsed.success) return errorResponse(400, ASSIGNMENT_COPY.errors.change);
+  const change = parsed.data;
+  const own = 'staffId' in change && change.staffId === staff.id;
+  if (staff.role !== 'owner' && !own) return errorResponse(403, STAFF_COPY.errors.forbidden);
+  if ('autoAssign' in change) {
+    await setAutoAssign(db, change.autoAssign, staff);
+    await recordAudit(db, staff, 'assignment.auto', null, { on: change.autoAssign });
+  } else {
+    if (!(await setTakesNewLeads(db, change.staffId, change.takesNewLeads))) return errorResponse(404, ASSIGNMENT_COPY.errors.noSuchAgent);
+    await recordAudit(db, staff, 'assignment.agent', change.staffId, { takesNewLeads: change.takesNewLeads });
+  }
+  return jsonResponse({ ok: true });
+});
+
 /** GET /api/admin/stats → counters of the inbox */
-export const statsHandler = staffRoute({}, async (_request, { db }) => jsonResponse(await inboxCounters(db)));
+export const statsHandler = staffRoute({}, async (_request, { db }) => jsonResponse(await inboxCounters(db, getWorkingTime())));
+
+/** GET /api/admin/dashboard?district&from&to → every figure of the dashboard (the inbox's district and dates) */
+export const dashboardHandler = staffRoute({}, async (request, { db }) => {
+  const now = new Date();
+  const parsed = parseDashboardFilters(new URL(request.url).searchParams, now);
+  if (!parsed.ok) return errorResponse(400, parsed.error);
+  const time = getWorkingTime();
+  return jsonResponse({ filters: parsed.filters, targetMinutes: time.targetMinutes, ...(await dashboardFigures(db, parsed.filters, time, now)) });
+});
 
 /**
  * GET /api/admin/exports/leads?filters → text/csv of the filtered view. Recorded in the audit trail before any row
@@ -68,9 +119,10 @@ export const statsHandler = staffRoute({}, async (_request, { db }) => jsonRespo
 export const exportLeadsHandler = staffRoute({}, async (request, { db, staff }) => {
   const parsed = parseLeadFilters(new URL(request.url).searchParams);
   if (!parsed.ok) return errorResponse(400, parsed.error);
-  const { district, status, from, to, q } = parsed.filters;
-  const view = { district, status, from, to, q };
-  const { rows, until } = await exportSnapshot(db, view);
-  await recordAudit(db, staff, 'leads.export', null, { filters: { district, status, from, to, search: q !== undefined }, rows });
-  return csvResponse(leadsCsv(allLeads(db, view, until)), 'leads');
+  const { district, status, from, to, q, assignee, overdue } = parsed.filters;
+  const view = { district, status, from, to, q, assignee, overdue };
+  const scope = inboxScope(staff);
+  const { rows, until } = await exportSnapshot(db, view, scope);
+  await recordAudit(db, staff, 'leads.export', null, { filters: { district, status, from, to, assignee, overdue, search: q !== undefined }, rows });
+  return csvResponse(leadsCsv(allLeads(db, view, scope, until)), 'leads');
 });

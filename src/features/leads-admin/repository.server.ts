@@ -1,25 +1,37 @@
 import 'server-only';
-import { and, asc, desc, eq, gte, ilike, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import type { Actor } from '@/lib/audit.server';
-import { interestSubmissions, leadActivity, leadNotes, type InterestSubmissionRow, type LeadStatus } from '@/lib/db/schema';
+import { interestSubmissions, leadActivity, leadNotes, staffUsers, type InterestSubmissionRow, type LeadStatus } from '@/lib/db/schema';
+import { getWorkingTime } from '@/lib/env.server';
+import { staffLabelSql } from '@/lib/leads/assignment.server';
+import { lagosDayStart, lagosPeriods, overdueSql, workingSecondsSql, type WorkingTime } from '@/lib/leads/working-time';
 import { decodeCursor, encodeCursor, type LeadFilters } from './schema';
 
 /**
  * Staff-area queries on leads (the inbox, detail, pipeline, notes, counters, exports). Lead capture itself stays in
- * src/features/interest/repository.server.ts.
+ * src/features/interest/repository.server.ts. "Today" and "this week" are Lagos days (src/lib/leads/working-time.ts).
  */
 
-/** Lagos keeps West Africa Time (UTC+1) all year; "today" and "this week" are Lagos days. */
-const LAGOS_OFFSET = '+01:00';
 export const PAGE_SIZE = 25;
+
+/** Who is looking and when: `assignee=me` and the overdue rule depend on them. */
+export interface InboxScope {
+  staffId: string;
+  now: Date;
+  time: WorkingTime;
+}
+
+/** The scope of a staff member's request now, under the configured working time. */
+export const inboxScope = (staff: { id: string }, now = new Date()): InboxScope => ({ staffId: staff.id, now, time: getWorkingTime() });
 
 export type LeadListRow = Pick<
   InterestSubmissionRow,
-  'id' | 'title' | 'fullName' | 'email' | 'phoneRaw' | 'phoneE164' | 'district' | 'status' | 'spam' | 'utmSource' | 'utmMedium' | 'utmCampaign' | 'referrer' | 'createdAt'
->;
+  'id' | 'title' | 'fullName' | 'email' | 'phoneRaw' | 'phoneE164' | 'district' | 'status' | 'spam' | 'utmSource' | 'utmMedium' | 'utmCampaign' | 'referrer' | 'createdAt' | 'assignedTo'
+> & { assigneeLabel: string | null; overdue: boolean };
 
-const listColumns = {
+/** The columns of a lead in a list, with its agent's name (left join on staff_users) and whether it is overdue now. */
+const listColumns = (scope: Pick<InboxScope, 'now' | 'time'>) => ({
   id: interestSubmissions.id,
   title: interestSubmissions.title,
   fullName: interestSubmissions.fullName,
@@ -34,7 +46,11 @@ const listColumns = {
   utmCampaign: interestSubmissions.utmCampaign,
   referrer: interestSubmissions.referrer,
   createdAt: interestSubmissions.createdAt,
-};
+  assignedTo: interestSubmissions.assignedTo,
+  assigneeLabel: sql<string | null>`${staffLabelSql}`,
+  overdue: sql<boolean>`${overdueSql(interestSubmissions, scope.now, scope.time)}`,
+});
+const withAssignee = eq(staffUsers.id, interestSubmissions.assignedTo);
 
 /** Rows after a cursor in the inbox order (newest first, then id): the keyset condition of every paged read. */
 function afterCursor(value: string | undefined): SQL[] {
@@ -45,14 +61,8 @@ function afterCursor(value: string | undefined): SQL[] {
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** Start of a Lagos calendar day given as YYYY-MM-DD, plus `addDays`. */
-function lagosDay(date: string, addDays = 0): Date {
-  const start = new Date(`${date}T00:00:00${LAGOS_OFFSET}`);
-  return new Date(start.getTime() + addDays * 86_400_000);
-}
-
 /** Conditions of the inbox filters. Spam (flagged by the server or marked by staff) shows only under status=spam. */
-export function filterConditions(filters: LeadFilters): SQL[] {
+export function filterConditions(filters: LeadFilters, scope: InboxScope): SQL[] {
   const t = interestSubmissions;
   const conditions: SQL[] = [];
   if (filters.status === 'spam') conditions.push(or(eq(t.status, 'spam'), eq(t.spam, true))!);
@@ -62,8 +72,11 @@ export function filterConditions(filters: LeadFilters): SQL[] {
     else conditions.push(sql`${t.status} <> 'spam'`);
   }
   if (filters.district) conditions.push(eq(t.district, filters.district));
-  if (filters.from) conditions.push(gte(t.createdAt, lagosDay(filters.from)));
-  if (filters.to) conditions.push(lt(t.createdAt, lagosDay(filters.to, 1)));
+  if (filters.from) conditions.push(gte(t.createdAt, lagosDayStart(filters.from)));
+  if (filters.to) conditions.push(lt(t.createdAt, lagosDayStart(filters.to, 1)));
+  if (filters.assignee === 'none') conditions.push(isNull(t.assignedTo));
+  else if (filters.assignee) conditions.push(eq(t.assignedTo, filters.assignee === 'me' ? scope.staffId : filters.assignee));
+  if (filters.overdue) conditions.push(overdueSql(t, scope.now, scope.time));
   if (filters.q) {
     const pattern = `%${escapeLike(filters.q)}%`;
     const digits = filters.q.replace(/\D/g, '');
@@ -79,12 +92,13 @@ export interface LeadPage {
 }
 
 /** Newest first, keyset-paginated on (created_at, id). */
-export async function listLeadPage(db: Db, filters: LeadFilters, pageSize = PAGE_SIZE): Promise<LeadPage> {
+export async function listLeadPage(db: Db, filters: LeadFilters, scope: InboxScope, pageSize = PAGE_SIZE): Promise<LeadPage> {
   const t = interestSubmissions;
   const rows = await db
-    .select(listColumns)
+    .select(listColumns(scope))
     .from(t)
-    .where(and(...filterConditions(filters), ...afterCursor(filters.cursor)))
+    .leftJoin(staffUsers, withAssignee)
+    .where(and(...filterConditions(filters, scope), ...afterCursor(filters.cursor)))
     .orderBy(desc(t.createdAt), desc(t.id))
     .limit(pageSize + 1);
   const more = rows.length > pageSize;
@@ -92,27 +106,42 @@ export async function listLeadPage(db: Db, filters: LeadFilters, pageSize = PAGE
   return { leads, nextCursor: more ? encodeCursor(leads[leads.length - 1]) : undefined };
 }
 
+/** Statuses of a lead somebody is still working on. */
+export const OPEN_STATUSES: LeadStatus[] = ['new', 'contacted', 'qualified'];
+
+/** "My leads": the staff member's open leads, overdue ones first, then newest; and how many there are in all. */
+export async function myOpenLeads(db: Db, scope: InboxScope, limit = 10): Promise<{ leads: LeadListRow[]; total: number }> {
+  const t = interestSubmissions;
+  const mine = and(eq(t.assignedTo, scope.staffId), eq(t.spam, false), inArray(t.status, OPEN_STATUSES));
+  const columns = listColumns(scope);
+  const [leads, [count]] = await Promise.all([
+    db.select(columns).from(t).leftJoin(staffUsers, withAssignee).where(mine).orderBy(desc(columns.overdue), desc(t.createdAt), desc(t.id)).limit(limit),
+    db.select({ n: sql<number>`count(*)::int` }).from(t).where(mine),
+  ]);
+  return { leads, total: Number(count.n) };
+}
+
 /**
  * The CSV export's snapshot of a filtered view: how many leads it holds, and the database's time, up to which the
  * export then reads (so the audited row count is the file's, however many leads arrive meanwhile).
  */
-export async function exportSnapshot(db: Db, filters: LeadFilters): Promise<{ rows: number; until: Date }> {
+export async function exportSnapshot(db: Db, filters: LeadFilters, scope: InboxScope): Promise<{ rows: number; until: Date }> {
   const [row] = await db
     .select({ rows: sql<number>`count(*)::int`, until: sql<Date | string>`now()` })
     .from(interestSubmissions)
-    .where(and(...filterConditions(filters)));
+    .where(and(...filterConditions(filters, scope)));
   return { rows: Number(row.rows), until: new Date(row.until) };
 }
 
 /** Every lead of a filtered view created up to `until`, newest first, in batches (for the CSV export). */
-export async function* allLeads(db: Db, filters: LeadFilters, until: Date, batch = 500): AsyncGenerator<InterestSubmissionRow> {
+export async function* allLeads(db: Db, filters: LeadFilters, scope: InboxScope, until: Date, batch = 500): AsyncGenerator<InterestSubmissionRow> {
   let cursor: string | undefined;
   const t = interestSubmissions;
   for (;;) {
     const rows = await db
       .select()
       .from(t)
-      .where(and(...filterConditions(filters), lte(t.createdAt, until), ...afterCursor(cursor)))
+      .where(and(...filterConditions(filters, scope), lte(t.createdAt, until), ...afterCursor(cursor)))
       .orderBy(desc(t.createdAt), desc(t.id))
       .limit(batch);
     yield* rows;
@@ -128,9 +157,15 @@ export async function distinctDistricts(db: Db): Promise<string[]> {
 
 // ---- detail, pipeline, notes ----------------------------------------------------------------------------------------
 
-export async function getLeadDetail(db: Db, id: string) {
-  const [lead] = await db.select().from(interestSubmissions).where(eq(interestSubmissions.id, id)).limit(1);
-  if (!lead) return undefined;
+export async function getLeadDetail(db: Db, id: string, scope: Pick<InboxScope, 'now' | 'time'>) {
+  const [row] = await db
+    .select({ lead: interestSubmissions, assigneeLabel: sql<string | null>`${staffLabelSql}`, overdue: sql<boolean>`${overdueSql(interestSubmissions, scope.now, scope.time)}` })
+    .from(interestSubmissions)
+    .leftJoin(staffUsers, withAssignee)
+    .where(eq(interestSubmissions.id, id))
+    .limit(1);
+  if (!row) return undefined;
+  const lead = { ...row.lead, assigneeLabel: row.assigneeLabel, overdue: row.overdue };
   const notes = await db.select().from(leadNotes).where(eq(leadNotes.leadId, id)).orderBy(desc(leadNotes.createdAt));
   const activity = await db.select().from(leadActivity).where(eq(leadActivity.leadId, id)).orderBy(desc(leadActivity.createdAt));
   return { lead, notes, activity };
@@ -185,21 +220,11 @@ export async function addLeadNote(db: Db, id: string, body: string, actor: Actor
 export interface InboxCounters {
   newToday: number;
   weekByDistrict: { district: string; count: number }[];
-  /** Median minutes from arrival to first contact, over leads first contacted this week; null when none. */
+  /** Median working minutes from arrival to first contact, over leads first contacted this week; null when none. */
   medianFirstContactMinutes: number | null;
 }
 
-/** The Lagos day and Monday-based week that contain `now`. */
-export function lagosPeriods(now: Date) {
-  const lagos = new Date(now.getTime() + 3_600_000);
-  const day = lagos.toISOString().slice(0, 10);
-  const dayStart = lagosDay(day);
-  const weekday = (lagos.getUTCDay() + 6) % 7; // Monday = 0
-  const weekStart = new Date(dayStart.getTime() - weekday * 86_400_000);
-  return { dayStart, weekStart };
-}
-
-export async function inboxCounters(db: Db, now = new Date()): Promise<InboxCounters> {
+export async function inboxCounters(db: Db, time: WorkingTime, now = new Date()): Promise<InboxCounters> {
   const t = interestSubmissions;
   const { dayStart, weekStart } = lagosPeriods(now);
   const real = and(eq(t.spam, false), sql`${t.status} <> 'spam'`);
@@ -215,7 +240,7 @@ export async function inboxCounters(db: Db, now = new Date()): Promise<InboxCoun
     .orderBy(asc(t.district));
   const [median] = await db
     .select({
-      minutes: sql<number | null>`percentile_cont(0.5) within group (order by extract(epoch from (${t.firstContactedAt} - ${t.createdAt})) / 60.0)`,
+      minutes: sql<number | null>`percentile_cont(0.5) within group (order by ${workingSecondsSql(t.createdAt, t.firstContactedAt, time)} / 60.0)`,
     })
     .from(t)
     .where(gte(t.firstContactedAt, weekStart));

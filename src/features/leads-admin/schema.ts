@@ -1,7 +1,10 @@
 import '@/lib/validation/zod-config';
 import { z } from 'zod';
+import { ASSIGNMENT_COPY } from '@/content/sales-insight';
 import { STAFF_COPY } from '@/content/staff';
 import { DISTRICT_CHOICES, LEAD_STATUSES } from '@/lib/db/enums';
+import { lagosDayOf } from '@/lib/leads/working-time';
+import { idParamSchema } from '@/lib/validation/id';
 
 /** The rules of the lead inbox, shared by its forms, its pages and its route handlers. */
 
@@ -12,6 +15,15 @@ export const leadStatusSchema = z.object({ status: z.enum(LEAD_STATUSES, { error
 export const leadNoteSchema = z.object({
   body: z.string({ error: STAFF_COPY.errors.noteEmpty }).trim().min(1, STAFF_COPY.errors.noteEmpty).max(4000, STAFF_COPY.errors.noteLong),
 });
+
+/** An owner gives a lead to a staff member, or to nobody (null). */
+export const leadAssigneeSchema = z.object({ assignedTo: idParamSchema.nullable() }, { error: ASSIGNMENT_COPY.errors.assignee }).strict();
+
+/** The round-robin's switches: all of it (owners), or one agent taking new leads (owners, or the agent themself). */
+export const assignmentChangeSchema = z.union(
+  [z.object({ autoAssign: z.boolean() }).strict(), z.object({ staffId: idParamSchema, takesNewLeads: z.boolean() }).strict()],
+  { error: ASSIGNMENT_COPY.errors.change },
+);
 
 const filterErrors = STAFF_COPY.inbox.filters.errors;
 
@@ -46,22 +58,30 @@ export function decodeCursor(value: string): Cursor | undefined {
   }
 }
 
-/** Inbox filters, read from the URL (shareable views). A value that cannot be read is refused with its sentence. */
-export const leadFiltersSchema = z.object({
-  district: z.enum(DISTRICT_CHOICES, { error: filterErrors.district }).optional(),
-  status: z.enum(LEAD_STATUSES, { error: STAFF_COPY.errors.status }).optional(),
-  from: z.string().refine(isCalendarDay, filterErrors.date).optional(),
-  to: z.string().refine(isCalendarDay, filterErrors.date).optional(),
-  q: z.string().trim().max(120, filterErrors.q).optional(),
-  cursor: z
-    .string()
-    .refine((value) => decodeCursor(value) !== undefined, filterErrors.cursor)
-    .optional(),
-});
+/**
+ * Inbox filters, read from the URL (shareable views; the dashboard reads the same district and dates). A value that
+ * cannot be read is refused with its sentence. `assignee`: `me`, `none` (nobody's yet) or a staff id; `overdue=1`:
+ * leads still new after their first working hour.
+ */
+export const leadFiltersSchema = z
+  .object({
+    district: z.enum(DISTRICT_CHOICES, { error: filterErrors.district }).optional(),
+    status: z.enum(LEAD_STATUSES, { error: STAFF_COPY.errors.status }).optional(),
+    from: z.string().refine(isCalendarDay, filterErrors.date).optional(),
+    to: z.string().refine(isCalendarDay, filterErrors.date).optional(),
+    q: z.string().trim().max(120, filterErrors.q).optional(),
+    assignee: z.union([z.enum(['me', 'none']), idParamSchema], { error: filterErrors.assignee }).optional(),
+    overdue: z.literal('1', { error: filterErrors.overdue }).optional(),
+    cursor: z
+      .string()
+      .refine((value) => decodeCursor(value) !== undefined, filterErrors.cursor)
+      .optional(),
+  })
+  .refine((f) => !f.from || !f.to || f.from <= f.to, { error: filterErrors.range, path: ['to'] });
 export type LeadFilters = z.infer<typeof leadFiltersSchema>;
 export type LeadFiltersResult = { ok: true; filters: LeadFilters } | { ok: false; error: string };
 
-const FILTER_KEYS = ['district', 'status', 'from', 'to', 'q'] as const;
+const FILTER_KEYS = ['district', 'status', 'from', 'to', 'q', 'assignee', 'overdue'] as const;
 
 /** Reads filters from URLSearchParams or a Next.js searchParams object; empty values count as absent. */
 export function parseLeadFilters(source: URLSearchParams | Record<string, string | string[] | undefined>): LeadFiltersResult {
@@ -83,4 +103,35 @@ export function filtersToQuery(filters: LeadFilters, withCursor = false): string
   }
   if (withCursor && filters.cursor) params.set('cursor', filters.cursor);
   return params.toString();
+}
+
+/** The dashboard shows at most a year at a time (one bar per day). */
+export const DASHBOARD_MAX_DAYS = 366;
+/** Without dates the dashboard shows the last 30 Lagos days, today included. */
+export const DASHBOARD_DEFAULT_DAYS = 30;
+
+/** The dashboard without filters: the last DASHBOARD_DEFAULT_DAYS Lagos days, today included, both districts. */
+export const defaultDashboardFilters = (now: Date): DashboardFilters => ({ from: lagosDayOf(now, 1 - DASHBOARD_DEFAULT_DAYS), to: lagosDayOf(now) });
+
+export interface DashboardFilters {
+  district?: LeadFilters['district'];
+  from: string;
+  to: string;
+}
+export type DashboardFiltersResult = { ok: true; filters: DashboardFilters } | { ok: false; error: string };
+
+/**
+ * The dashboard's filters: the inbox's district and dates (same schema, same sentences), with the range completed to
+ * DASHBOARD_DEFAULT_DAYS when a date is missing (To defaults to today), and at most DASHBOARD_MAX_DAYS long. The inbox's other filters are ignored.
+ */
+export function parseDashboardFilters(source: Parameters<typeof parseLeadFilters>[0], now: Date): DashboardFiltersResult {
+  const parsed = parseLeadFilters(source);
+  if (!parsed.ok) return parsed;
+  const { district, from, to } = parsed.filters;
+  const shift = (day: string, days: number) => lagosDayOf(new Date(`${day}T12:00:00Z`), days);
+  const end = to ?? lagosDayOf(now);
+  const start = from ?? shift(end, 1 - DASHBOARD_DEFAULT_DAYS);
+  if (start > end) return { ok: false, error: filterErrors.range };
+  if (Date.parse(end) - Date.parse(start) >= DASHBOARD_MAX_DAYS * 86_400_000) return { ok: false, error: filterErrors.tooLong(DASHBOARD_MAX_DAYS) };
+  return { ok: true, filters: { district, from: start, to: end } };
 }

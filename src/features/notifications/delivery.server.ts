@@ -44,14 +44,20 @@ export async function resendNotification(db: Db, boss: PgBoss, leadId: string, c
 
 type Outcome = 'sent' | 'not_configured';
 
-async function send(notification: LeadNotificationRow, lead: NonNullable<Awaited<ReturnType<typeof findForDelivery>>>['lead']): Promise<Outcome> {
+/** Where the sales team's e-mails go: LEADS_NOTIFY_TO, or without it the site's contact address. */
+export const salesAddresses = () => getEnv().LEADS_NOTIFY_TO ?? [getSiteFacts().email];
+
+type Delivery = NonNullable<Awaited<ReturnType<typeof findForDelivery>>>;
+
+async function send({ notification, lead, assignee }: Delivery): Promise<Outcome> {
   const env = getEnv();
   const facts = getSiteFacts();
   switch (notification.channel) {
     case 'sales_email': {
-      // Without LEADS_NOTIFY_TO the site's contact address gets the leads.
-      const message = salesEmail(lead, facts, getSiteUrl());
-      const result = await sendMail({ ...message, to: env.LEADS_NOTIFY_TO ?? [facts.email], replyTo: lead.email });
+      // The lead's agent gets it as well as the sales addresses (docs/decisions/0205-lead-assignment.md).
+      const agent = assignee?.email ? assignee : undefined;
+      const message = salesEmail(lead, facts, getSiteUrl(), agent?.label);
+      const result = await sendMail({ ...message, to: [...new Set([...salesAddresses(), ...(agent ? [agent.email] : [])])], replyTo: lead.email });
       return result.sent ? 'sent' : 'not_configured';
     }
     case 'receipt': {
@@ -75,7 +81,7 @@ export async function deliverNotification(db: Db, notificationId: string, now = 
   if (!found || found.notification.state !== 'queued') return;
   const { notification, lead } = found;
   try {
-    const outcome = await send(notification, lead);
+    const outcome = await send(found);
     await recordAttempt(db, notification.id, outcome, outcome === 'not_configured' ? 'not configured' : null, now());
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);

@@ -1,4 +1,4 @@
-import { RECEIPT_COPY, SALES_EMAIL_COPY, type LeadForMessage } from '@/content/notifications';
+import { OVERDUE_REMINDER_COPY, RECEIPT_COPY, SALES_EMAIL_COPY, type LeadForMessage } from '@/content/notifications';
 import type { SiteFacts } from '@/content/site';
 import { telHref, whatsappHref } from '@/lib/contact-links';
 import type { InterestSubmissionRow } from '@/lib/db/schema';
@@ -20,8 +20,8 @@ export interface Rendered {
 const phoneOf = (lead: InterestSubmissionRow) => lead.phoneE164 ?? lead.phoneRaw;
 const forMessage = (lead: InterestSubmissionRow): LeadForMessage => ({ title: lead.title, fullName: lead.fullName, email: lead.email, phone: phoneOf(lead), district: lead.district });
 
-/** To the sales team: every field, where the lead came from, one-tap call and WhatsApp, and the lead in the inbox. */
-export function salesEmail(lead: InterestSubmissionRow, facts: SiteFacts, siteUrl: string): Rendered {
+/** To the sales team and the lead's agent: every field, the agent, where the lead came from, one-tap call and WhatsApp, and the lead in the inbox. */
+export function salesEmail(lead: InterestSubmissionRow, facts: SiteFacts, siteUrl: string, agent?: string): Rendered {
   const copy = SALES_EMAIL_COPY;
   const person = forMessage(lead);
   const tel = telHref(person.phone);
@@ -33,6 +33,7 @@ export function salesEmail(lead: InterestSubmissionRow, facts: SiteFacts, siteUr
     [copy.fields.phone, lead.phoneE164 && lead.phoneE164 !== lead.phoneRaw ? `${lead.phoneRaw} (${lead.phoneE164})` : lead.phoneRaw],
     [copy.fields.district, lead.district],
     [copy.fields.received, formatDateTime(lead.createdAt)],
+    [copy.fields.agent, agent ?? copy.noAgent],
   ];
   const attribution = ATTRIBUTION_FIELDS.flatMap((field): [string, string][] => (lead[field] ? [[copy.fields[field], lead[field]]] : []));
   const textRows = (rows: [string, string][]) => rows.map(([label, value]) => `${label}: ${value}`).join('\n');
@@ -60,6 +61,23 @@ export function salesEmail(lead: InterestSubmissionRow, facts: SiteFacts, siteUr
       `<p style="margin:24px 0 0;font-size:16px">${link(tel, `${copy.call} ${person.phone}`)}` +
       (whatsapp ? ` &nbsp;·&nbsp; ${link(whatsapp, copy.whatsapp)}` : '') +
       `</p><p style="margin:12px 0 0">${link(inbox, copy.openInInbox)}</p>`,
+  );
+  return { subject: copy.subject(person), text, html };
+}
+
+/** To the lead's agent (or sales), once: a lead is still new after its first working hour. */
+export function overdueReminderEmail(lead: InterestSubmissionRow, siteUrl: string, targetMinutes: number): Rendered {
+  const copy = OVERDUE_REMINDER_COPY;
+  const person = forMessage(lead);
+  const tel = telHref(person.phone);
+  const inbox = `${siteUrl}/admin/leads/${lead.id}`;
+  const intro = copy.intro(person, formatDateTime(lead.createdAt), targetMinutes);
+  const text = [intro, '', `${SALES_EMAIL_COPY.call}: ${tel}`, `${SALES_EMAIL_COPY.openInInbox}: ${inbox}`, '', copy.why].join('\n');
+  const html = layout(
+    `<p style="margin-top:0">${escapeHtml(intro)}</p>` +
+      `<p style="margin:24px 0 0;font-size:16px">${link(tel, `${SALES_EMAIL_COPY.call} ${person.phone}`)}</p>` +
+      `<p style="margin:12px 0 0">${link(inbox, SALES_EMAIL_COPY.openInInbox)}</p>` +
+      `<p style="font-size:13px;color:#5b6b61;margin-top:24px">${escapeHtml(copy.why)}</p>`,
   );
   return { subject: copy.subject(person), text, html };
 }

@@ -4,7 +4,8 @@ import { hashClient } from '@/lib/http/client.server';
 import { hitRateLimit } from '@/lib/http/rate-limit.server';
 import type { Db } from '@/lib/db/client';
 import { NOTIFICATION_CHANNELS, type NotificationChannel, type NotificationState } from '@/lib/db/enums';
-import { interestSubmissions, leadNotifications, type InterestSubmissionRow, type LeadNotificationRow } from '@/lib/db/schema';
+import { interestSubmissions, leadNotifications, staffUsers, type InterestSubmissionRow, type LeadNotificationRow } from '@/lib/db/schema';
+import { staffLabelSql } from '@/lib/leads/assignment.server';
 
 /** Every query on lead_notifications, the delivery record of each message a lead sets off. */
 
@@ -29,13 +30,29 @@ export async function createLeadNotifications(tx: Db, lead: Pick<InterestSubmiss
     .returning();
 }
 
-/** A notification with its lead, for delivery; undefined when either is gone (erased). */
+/** The lead's agent as the messages name and address them: only while the account is active. */
+const activeAssignee = and(eq(staffUsers.id, interestSubmissions.assignedTo), eq(staffUsers.active, true));
+const assigneeColumns = { email: staffUsers.email, label: staffLabelSql };
+
+/** A notification with its lead and the lead's agent (or null), for delivery; undefined when it is gone (erased). */
 export async function findForDelivery(db: Db, id: string) {
   const [row] = await db
-    .select({ notification: leadNotifications, lead: interestSubmissions })
+    .select({ notification: leadNotifications, lead: interestSubmissions, assignee: assigneeColumns })
     .from(leadNotifications)
     .innerJoin(interestSubmissions, eq(interestSubmissions.id, leadNotifications.leadId))
+    .leftJoin(staffUsers, activeAssignee)
     .where(eq(leadNotifications.id, id))
+    .limit(1);
+  return row;
+}
+
+/** A lead with its agent (or null), for its overdue reminder; undefined when it is gone (erased). */
+export async function findLeadWithAssignee(db: Db, leadId: string) {
+  const [row] = await db
+    .select({ lead: interestSubmissions, assignee: assigneeColumns })
+    .from(interestSubmissions)
+    .leftJoin(staffUsers, activeAssignee)
+    .where(eq(interestSubmissions.id, leadId))
     .limit(1);
   return row;
 }

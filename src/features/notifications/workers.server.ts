@@ -1,8 +1,9 @@
 import 'server-only';
 import type { DatabaseHandle } from '@/lib/db/client';
 import { workEach } from '@/lib/jobs/queue';
-import { NOTIFY, NOTIFY_SLOW } from '@/lib/jobs/queues';
+import { NOTIFY, NOTIFY_SLOW, OVERDUE_REMINDER } from '@/lib/jobs/queues';
 import { deliverNotification } from './delivery.server';
+import { deliverOverdueReminder } from './overdue.server';
 
 /** Attaches the notification handlers to the job queue (the server process does this once at start-up). */
 export async function startNotificationWorkers(handle: DatabaseHandle): Promise<void> {
@@ -13,4 +14,5 @@ export async function startNotificationWorkers(handle: DatabaseHandle): Promise<
     const loops = handle.kind === 'postgres' ? 4 : 1;
     await workEach<{ notificationId: string }>(boss, queue, ({ notificationId }) => deliverNotification(handle.db, notificationId), loops);
   }
+  await workEach<{ leadId: string }>(boss, OVERDUE_REMINDER, ({ leadId }) => deliverOverdueReminder(handle.db, leadId));
 }

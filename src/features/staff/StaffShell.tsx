@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { BrandMark } from '@/components/BrandMark';
+import { DASHBOARD_COPY } from '@/content/sales-insight';
 import { STAFF_COPY } from '@/content/staff';
 import { ReauthDialog } from './ReauthDialog';
 import { SignOutButton } from './SignOutButton';
@@ -11,6 +12,7 @@ const nav = STAFF_COPY.nav;
 export function StaffShell({ staff, children }: { staff: { email: string; role: string }; children: ReactNode }) {
   const links = [
     { href: '/admin', label: nav.inbox },
+    { href: '/admin/dashboard', label: DASHBOARD_COPY.nav },
     ...(staff.role === 'owner' ? [{ href: '/admin/staff', label: nav.staff }, { href: '/admin/privacy', label: nav.privacy }] : []),
     { href: '/admin/account', label: nav.account },
   ];

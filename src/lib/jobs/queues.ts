@@ -40,6 +40,16 @@ export const NEWSLETTER_CONFIRMATION: QueueDefinition = {
   options: { notify: true, retryLimit: 25, retryDelay: 30, retryBackoff: true, retryDelayMax: 900, expireInSeconds: 60 },
 };
 
+/**
+ * Overdue leads (docs/decisions/0206-overdue-leads.md): every five minutes the check marks each lead still new after
+ * its first working hour and queues one reminder for it; the reminder is retried like a message for a few hours.
+ */
+export const OVERDUE_CHECK: QueueDefinition = { name: 'overdue-check', options: { retryLimit: 2, retryDelay: 60, expireInSeconds: 300 } };
+export const OVERDUE_REMINDER: QueueDefinition = {
+  name: 'overdue-reminder',
+  options: { notify: true, retryLimit: 25, retryDelay: 30, retryBackoff: true, retryDelayMax: 900, expireInSeconds: 60 },
+};
+
 /** The retention job (src/lib/retention/jobs.server.ts): deletes what the privacy notice says is not kept, hourly. */
 export const DATA_RETENTION: QueueDefinition = { name: 'data-retention', options: { retryLimit: 2, retryDelay: 60, expireInSeconds: 900 } };
 
@@ -49,4 +59,4 @@ export const DB_CHECKPOINT: QueueDefinition = { name: 'db-checkpoint', options: 
 export const DB_VACUUM: QueueDefinition = { name: 'db-vacuum', options: housekeeping };
 
 /** In creation order (a dead-letter queue before the queue that names it). */
-export const QUEUES: QueueDefinition[] = [NOTIFY_SLOW, NOTIFY, NEWSLETTER_CONFIRMATION, DATA_RETENTION, DB_CHECKPOINT, DB_VACUUM];
+export const QUEUES: QueueDefinition[] = [NOTIFY_SLOW, NOTIFY, NEWSLETTER_CONFIRMATION, OVERDUE_CHECK, OVERDUE_REMINDER, DATA_RETENTION, DB_CHECKPOINT, DB_VACUUM];

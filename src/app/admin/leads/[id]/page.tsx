@@ -3,11 +3,15 @@ import { notFound } from 'next/navigation';
 import type { Metadata } from 'next';
 import { STAFF_COPY } from '@/content/staff';
 import { LeadNoteForm, LeadStatusForm } from '@/features/leads-admin/components/LeadActions';
-import { StatusBadge } from '@/features/leads-admin/components/StatusBadge';
-import { leadContactLinks, timeAgo } from '@/features/leads-admin/format';
+import { AssigneeForm } from '@/features/leads-admin/components/AssignmentControls';
+import { OverdueBadge, StatusBadge } from '@/features/leads-admin/components/StatusBadge';
+import { formatMinutes, leadContactLinks, timeAgo } from '@/features/leads-admin/format';
 import { formatDateTime } from '@/lib/format';
 import { ATTRIBUTION_FIELDS } from '@/lib/lead-attribution';
-import { getLeadDetail } from '@/features/leads-admin/repository.server';
+import { getLeadDetail, inboxScope } from '@/features/leads-admin/repository.server';
+import { ASSIGNMENT_COPY } from '@/content/sales-insight';
+import { SYSTEM_ACTOR_EMAIL } from '@/lib/audit.server';
+import { assignableStaff } from '@/lib/leads/assignment.server';
 import { NotificationList } from '@/features/notifications/NotificationList';
 import { listForLead } from '@/features/notifications/repository.server';
 import { NOTIFICATION_COPY } from '@/content/notifications';
@@ -20,9 +24,11 @@ export const metadata: Metadata = { title: 'Lead' };
 const copy = STAFF_COPY.lead;
 
 function describe(action: string, detail: unknown): string {
-  const d = (detail ?? {}) as { from?: string; to?: string };
+  const d = (detail ?? {}) as { from?: string; to?: string; toName?: string | null; roundRobin?: boolean };
   if (action === 'status_changed') return copy.actions.status_changed(STAFF_COPY.statuses[d.from ?? ''] ?? String(d.from), STAFF_COPY.statuses[d.to ?? ''] ?? String(d.to));
   if (action === 'note_added') return copy.actions.note_added;
+  if (action === 'assigned') return ASSIGNMENT_COPY.history.assigned(d.toName ?? null, d.roundRobin === true);
+  if (action === 'overdue_reminder') return ASSIGNMENT_COPY.history.overdueReminder(d.toName ?? null);
   return action;
 }
 
@@ -31,17 +37,19 @@ export default async function LeadPage({ params }: { params: Promise<{ id: strin
   const id = idParamSchema.safeParse((await params).id);
   if (!id.success) notFound();
   const { db } = await getDatabase();
-  const [detail, notifications] = await Promise.all([getLeadDetail(db, id.data), listForLead(db, id.data)]);
+  const scope = inboxScope(staff);
+  const [detail, notifications, staffList] = await Promise.all([getLeadDetail(db, id.data, scope), listForLead(db, id.data), staff.role === 'owner' ? assignableStaff(db) : []]);
   if (!detail) notFound();
   const { lead, notes, activity } = detail;
   const { tel, whatsapp: wa } = leadContactLinks(lead);
-  const now = new Date();
+  const { now } = scope;
   const fields: [string, string | null][] = [
     [copy.fields.title, lead.title],
     [copy.fields.name, lead.fullName],
     [copy.fields.district, lead.district],
     [copy.received, `${formatDateTime(lead.createdAt)} (${timeAgo(lead.createdAt, now)})`],
     [copy.firstContact, lead.firstContactedAt ? formatDateTime(lead.firstContactedAt) : copy.notContacted],
+    [ASSIGNMENT_COPY.agent, lead.assigneeLabel ?? ASSIGNMENT_COPY.unassigned],
   ];
   const attribution: [string, string | null][] = [
     ...ATTRIBUTION_FIELDS.map((field): [string, string | null] => [copy.fields[field], lead[field]]),
@@ -55,6 +63,7 @@ export default async function LeadPage({ params }: { params: Promise<{ id: strin
       <div className="flex flex-wrap items-center gap-4">
         <h1 className="min-w-0 text-3xl wrap-anywhere sm:text-4xl">{lead.fullName}</h1>
         <StatusBadge status={lead.status} />
+        {lead.overdue ? <OverdueBadge hint={ASSIGNMENT_COPY.overdue.hint(formatMinutes(scope.time.targetMinutes))} /> : null}
       </div>
       <div className="grid gap-6 lg:grid-cols-3">
         <section aria-labelledby="details" className="min-w-0 rounded-2xl border border-forest-900/10 bg-white p-6 lg:col-span-2">
@@ -98,6 +107,11 @@ export default async function LeadPage({ params }: { params: Promise<{ id: strin
         <section aria-labelledby="status" className="order-first min-w-0 space-y-4 rounded-2xl border lg:order-none border-forest-900/10 bg-white p-6">
           <h2 id="status" className="text-xl">{copy.status}</h2>
           <LeadStatusForm leadId={lead.id} status={lead.status} />
+          {staff.role === 'owner' ? (
+            <div className="border-t border-forest-900/10 pt-6">
+              <AssigneeForm leadId={lead.id} assignedTo={lead.assignedTo} staff={staffList} />
+            </div>
+          ) : null}
           <h2 id="notifications" className="border-t border-forest-900/10 pt-6 text-xl">
             {NOTIFICATION_COPY.title}
           </h2>
@@ -131,7 +145,7 @@ export default async function LeadPage({ params }: { params: Promise<{ id: strin
             <ol className="mt-4 space-y-3 border-l-2 border-brass-300 pl-5">
               {activity.map((item) => (
                 <li key={item.id} className="text-sm" data-testid="lead-activity">
-                  <span className="font-medium">{item.actorEmail}</span> {describe(item.action, item.detail)}
+                  <span className="font-medium">{item.actorEmail === SYSTEM_ACTOR_EMAIL ? ASSIGNMENT_COPY.history.system : item.actorEmail}</span> {describe(item.action, item.detail)}
                   <span className="block text-xs text-ink-soft">
                     <time dateTime={item.createdAt.toISOString()}>{formatDateTime(item.createdAt)}</time>
                   </span>

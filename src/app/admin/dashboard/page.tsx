@@ -1,0 +1,57 @@
+import Link from 'next/link';
+import type { Metadata } from 'next';
+import { DASHBOARD_COPY } from '@/content/sales-insight';
+import { AssignmentPanel } from '@/features/leads-admin/components/AssignmentPanel';
+import { Dashboard } from '@/features/leads-admin/components/Dashboard';
+import { DashboardFiltersForm } from '@/features/leads-admin/components/DashboardFiltersForm';
+import { shortDay } from '@/features/leads-admin/charts.server';
+import { dashboardFigures, teamWorkload } from '@/features/leads-admin/dashboard.server';
+import { defaultDashboardFilters, filtersToQuery, parseDashboardFilters } from '@/features/leads-admin/schema';
+import { currentStaff } from '@/lib/auth/page-guard.server';
+import { getDatabase } from '@/lib/db/client';
+import { DISTRICT_CHOICES } from '@/lib/db/enums';
+import { getWorkingTime } from '@/lib/env.server';
+import { autoAssignEnabled } from '@/lib/leads/assignment.server';
+
+export const metadata: Metadata = { title: DASHBOARD_COPY.title };
+
+const copy = DASHBOARD_COPY;
+
+export default async function DashboardPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const staff = await currentStaff();
+  const now = new Date();
+  // Filters that cannot be read are named above the default view (the last 30 days), as the inbox does.
+  const parsed = parseDashboardFilters(await searchParams, now);
+  const filters = parsed.ok ? parsed.filters : defaultDashboardFilters(now);
+  const districts = filters.district ? [filters.district] : DISTRICT_CHOICES;
+  const time = getWorkingTime();
+  const { db } = await getDatabase();
+  const figures = await dashboardFigures(db, filters, time, now);
+  const owner = staff.role === 'owner';
+  const [team, autoAssign] = owner ? await Promise.all([teamWorkload(db, time, now), autoAssignEnabled(db)]) : [[], false];
+  return (
+    <div className="space-y-6 sm:space-y-8">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <p className="eyebrow">{copy.eyebrow}</p>
+          <h1 className="mt-1 text-3xl sm:text-4xl">{copy.heading}</h1>
+          <p className="mt-2 text-sm text-ink-soft" data-testid="dashboard-period">
+            {copy.period(shortDay(filters.from), shortDay(filters.to))}
+            {filters.district ? ` · ${filters.district}` : ''}
+          </p>
+        </div>
+        <Link href={`/admin?${filtersToQuery(filters)}`} className="btn-outline">
+          {copy.filters.openInbox}
+        </Link>
+      </div>
+      {parsed.ok ? null : (
+        <p role="alert" className="rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-900" data-testid="filter-error">
+          {parsed.error}
+        </p>
+      )}
+      <DashboardFiltersForm filters={filters} districts={DISTRICT_CHOICES} now={now} />
+      <Dashboard figures={figures} filters={filters} time={time} districts={districts} />
+      {owner ? <AssignmentPanel autoAssign={autoAssign} team={team} /> : null}
+    </div>
+  );
+}

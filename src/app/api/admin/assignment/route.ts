@@ -1,0 +1,4 @@
+import { assignmentHandler } from '@/features/leads-admin/handlers.server';
+
+export const dynamic = 'force-dynamic';
+export const PATCH = assignmentHandler;

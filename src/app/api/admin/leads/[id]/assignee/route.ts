@@ -1,0 +1,4 @@
+import { assignLeadHandler } from '@/features/leads-admin/handlers.server';
+
+export const dynamic = 'force-dynamic';
+export const PUT = assignLeadHandler;

@@ -1,0 +1,57 @@
+import Link from 'next/link';
+import { ASSIGNMENT_COPY } from '@/content/sales-insight';
+import type { TeamMember } from '../dashboard.server';
+import { AutoAssignButton, TakesNewLeadsButton } from './AssignmentControls';
+
+const copy = ASSIGNMENT_COPY.panel;
+
+/** Owners: the round-robin switch and, per agent, their open and overdue leads and whether they take new ones. */
+export function AssignmentPanel({ autoAssign, team }: { autoAssign: boolean; team: TeamMember[] }) {
+  return (
+    <section aria-labelledby="assignment" className="rounded-2xl border border-forest-900/10 bg-white p-5 sm:p-7" data-testid="assignment-panel">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="max-w-prose">
+          <h2 id="assignment" className="text-xl sm:text-2xl">
+            {copy.title}
+          </h2>
+          <p className="mt-1.5 text-sm text-ink-soft">{copy.intro}</p>
+          <p className="mt-3 text-sm font-semibold text-forest-900" data-testid="auto-assign-state">
+            {autoAssign ? copy.autoOn : copy.autoOff}
+          </p>
+        </div>
+        <AutoAssignButton on={autoAssign} />
+      </div>
+      {team.length === 0 ? (
+        <p className="mt-5 text-sm text-ink-soft">{copy.noAgents}</p>
+      ) : (
+        <ul className="mt-6 divide-y divide-forest-900/10 border-t border-forest-900/10" aria-label={copy.caption}>
+          {team.map((member) => (
+            <li key={member.id} className="flex flex-wrap items-center gap-x-6 gap-y-3 py-4" data-testid="team-member">
+              <div className="min-w-40 flex-1">
+                <p className="font-medium wrap-anywhere text-forest-900">{member.label}</p>
+                <p className="mt-0.5 text-sm text-ink-soft">
+                  {copy.takes}: {member.takesNewLeads ? copy.yes : copy.no}
+                </p>
+              </div>
+              <dl className="flex gap-6 text-sm">
+                <div>
+                  <dt className="text-ink-soft">{copy.open}</dt>
+                  <dd className="font-display text-2xl text-forest-900">
+                    <Link href={`/admin?assignee=${member.id}`} className="underline-offset-4 hover:underline">
+                      {member.open}
+                    </Link>
+                  </dd>
+                </div>
+                <div>
+                  <dt className="text-ink-soft">{copy.overdue}</dt>
+                  <dd className="font-display text-2xl text-forest-900">{member.overdue}</dd>
+                </div>
+              </dl>
+              {member.role === 'agent' ? <TakesNewLeadsButton staffId={member.id} takes={member.takesNewLeads} name={member.label} /> : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,57 @@
+import Link from 'next/link';
+import { Field } from '@/components/ui/Field';
+import { DASHBOARD_COPY } from '@/content/sales-insight';
+import { STAFF_COPY } from '@/content/staff';
+import { lagosDayOf } from '@/lib/leads/working-time';
+import { filtersToQuery, type DashboardFilters } from '../schema';
+
+const copy = DASHBOARD_COPY.filters;
+const inboxCopy = STAFF_COPY.inbox.filters;
+const QUICK_RANGES = [7, 30, 90];
+
+/** The inbox's district and date filters as a plain GET form (shareable, works without JavaScript), with quick ranges. */
+export function DashboardFiltersForm({ filters, districts, now }: { filters: DashboardFilters; districts: readonly string[]; now: Date }) {
+  const today = lagosDayOf(now);
+  const quick = (days: number) => filtersToQuery({ district: filters.district, from: lagosDayOf(now, 1 - days), to: today });
+  return (
+    <form method="get" action="/admin/dashboard" role="search" aria-label={copy.legend} className="rounded-2xl border border-forest-900/10 bg-white p-5 sm:p-6">
+      <div className="grid gap-4 sm:grid-cols-3">
+        <div>
+          <Field id="d-district" label={inboxCopy.district}>
+            {(control) => (
+              <select {...control} name="district" defaultValue={filters.district ?? ''} className="field">
+                <option value="">{inboxCopy.anyDistrict}</option>
+                {districts.map((d) => (
+                  <option key={d} value={d}>
+                    {d}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        </div>
+        <div>
+          <Field id="d-from" label={inboxCopy.from}>
+            {(control) => <input {...control} name="from" type="date" defaultValue={filters.from} max={today} className="field" />}
+          </Field>
+        </div>
+        <div>
+          <Field id="d-to" label={inboxCopy.to}>
+            {(control) => <input {...control} name="to" type="date" defaultValue={filters.to} max={today} className="field" />}
+          </Field>
+        </div>
+      </div>
+      <div className="mt-5 flex flex-wrap items-center gap-3">
+        <button type="submit" className="btn-primary">
+          {copy.apply}
+        </button>
+        <span className="sr-only">{copy.quick}:</span>
+        {QUICK_RANGES.map((days) => (
+          <Link key={days} href={`/admin/dashboard?${quick(days)}`} className="inline-flex min-h-11 items-center rounded-full border border-forest-900/15 px-4 text-sm font-medium text-forest-900 hover:border-forest-800">
+            {copy.lastDays(days)}
+          </Link>
+        ))}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,226 @@
+import 'server-only';
+import { and, asc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { DISTRICT_CHOICES } from '@/lib/db/enums';
+import { interestSubmissions, staffUsers } from '@/lib/db/schema';
+import { staffLabelSql } from '@/lib/leads/assignment.server';
+import { epochDayOf, lagosDayStart, lagosEpochDaySql, overdueSql, workingSecondsSql, type WorkingTime } from '@/lib/leads/working-time';
+import { OPEN_STATUSES } from './repository.server';
+import type { DashboardFilters } from './schema';
+
+/**
+ * Every figure of the sales dashboard (docs/decisions/0207-sales-dashboard.md), each computed by one SQL statement
+ * that PGlite and PostgreSQL run alike: plain arithmetic on epoch seconds for Lagos days and working time, no time-zone
+ * data. The leads counted are the inbox's (no spam), arrived within the Lagos days of the range, in the district.
+ */
+
+export interface DayCount {
+  /** Lagos day, YYYY-MM-DD. */
+  day: string;
+  district: string;
+  count: number;
+}
+
+/** `label` is the UTM source (and medium), or the referrer's host; null for direct visits and the folded rest. */
+export interface SourceCount {
+  kind: 'campaign' | 'referrer' | 'direct' | 'other';
+  label: string | null;
+  count: number;
+}
+
+export interface Funnel {
+  received: number;
+  /** Ever left `new` for a contact status (first_contacted_at). */
+  contacted: number;
+  /** Ever qualified: now qualified or won, or qualified or won at some point of its history. */
+  qualified: number;
+  won: number;
+  lost: number;
+  /** Still new after one target's worth of working time, now. */
+  overdue: number;
+}
+
+/** First contact of the leads that arrived in one Monday-based Lagos week, in working minutes. */
+export interface ContactWeek {
+  /** The week's Monday, YYYY-MM-DD. */
+  week: string;
+  received: number;
+  contacted: number;
+  withinTarget: number;
+  medianMinutes: number | null;
+  p90Minutes: number | null;
+}
+
+export interface ContactSummary {
+  contacted: number;
+  withinTarget: number;
+  medianMinutes: number | null;
+  p90Minutes: number | null;
+}
+
+export interface DashboardFigures {
+  perDay: DayCount[];
+  sources: SourceCount[];
+  funnel: Funnel;
+  weeks: ContactWeek[];
+  contact: ContactSummary;
+}
+
+/** Sources shown by name; the rest are added up as "other". */
+export const NAMED_SOURCES = 7;
+
+const t = interestSubmissions;
+
+function inView(filters: DashboardFilters): SQL {
+  return and(
+    eq(t.spam, false),
+    sql`${t.status} <> 'spam'`,
+    gte(t.createdAt, lagosDayStart(filters.from)),
+    lt(t.createdAt, lagosDayStart(filters.to, 1)),
+    filters.district ? eq(t.district, filters.district) : undefined,
+  )!;
+}
+
+/** Rows of a statement run with db.execute (both drivers answer {rows}). */
+async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+const dayText = (epochDay: SQL) => sql`to_char(date '1970-01-01' + (${epochDay})::int, 'YYYY-MM-DD')`;
+const minutes = (value: SQL) => sql`round((${value})::numeric, 1)::float8`;
+
+/** Leads per Lagos day and district, every day of the range and every district shown, zero included. */
+async function leadsPerDay(db: Db, filters: DashboardFilters): Promise<DayCount[]> {
+  const districts = filters.district ? [filters.district] : [...DISTRICT_CHOICES];
+  const rows = await rowsOf<DayCount>(
+    db,
+    sql`with counts as (
+        select ${lagosEpochDaySql(t.createdAt)} as day, ${t.district} as district, count(*)::int as n
+        from ${t} where ${inView(filters)} group by 1, 2)
+      select ${dayText(sql`g.day`)} as day, d.district, coalesce(c.n, 0)::int as count
+      from generate_series(${epochDayOf(filters.from)}::bigint, ${epochDayOf(filters.to)}::bigint) as g(day)
+      cross join (values ${sql.join(districts.map((name, i) => sql`(${name}::text, ${i}::int)`), sql`, `)}) as d(district, position)
+      left join counts c on c.day = g.day and c.district = d.district
+      order by g.day, d.position`,
+  );
+  return rows.map((row) => ({ ...row, count: Number(row.count) }));
+}
+
+/**
+ * Where leads came from: the UTM source (with its medium), else the referrer's host (without www.), else direct.
+ * The NAMED_SOURCES largest by count are named; the rest are one "other" row.
+ */
+async function leadsBySource(db: Db, filters: DashboardFilters): Promise<SourceCount[]> {
+  const rows = await rowsOf<SourceCount>(
+    db,
+    sql`with labelled as (
+        select case
+            when nullif(btrim(${t.utmSource}), '') is not null then 'campaign'
+            when ${t.referrer} ~* '^[a-z][a-z0-9+.-]*://[^/?#:@]+' then 'referrer'
+            else 'direct' end as kind,
+          case
+            when nullif(btrim(${t.utmSource}), '') is not null
+              then lower(btrim(${t.utmSource})) || coalesce(' / ' || lower(nullif(btrim(${t.utmMedium}), '')), '')
+            else regexp_replace(lower(substring(${t.referrer} from '^[A-Za-z][A-Za-z0-9+.-]*://([^/?#:@]+)')), '^www\\.', '')
+          end as label
+        from ${t} where ${inView(filters)}),
+      ranked as (
+        select kind, label, count(*)::int as n, row_number() over (order by count(*) desc, kind, label) as rank
+        from labelled group by kind, label)
+      select case when rank <= ${NAMED_SOURCES} then kind else 'other' end as kind,
+        case when rank <= ${NAMED_SOURCES} then label end as label, sum(n)::int as count
+      from ranked group by 1, 2 order by min(rank)`,
+  );
+  return rows.map((row) => ({ ...row, count: Number(row.count) }));
+}
+
+async function funnel(db: Db, filters: DashboardFilters, time: WorkingTime, now: Date): Promise<Funnel> {
+  const everQualified = sql`(${t.status} in ('qualified', 'won') or exists (select 1 from lead_activity a
+    where a.lead_id = ${t.id} and a.action = 'status_changed' and a.detail ->> 'to' in ('qualified', 'won')))`;
+  const [row] = await db
+    .select({
+      received: sql<number>`count(*)::int`,
+      contacted: sql<number>`(count(*) filter (where ${t.firstContactedAt} is not null))::int`,
+      qualified: sql<number>`(count(*) filter (where ${everQualified}))::int`,
+      won: sql<number>`(count(*) filter (where ${t.status} = 'won'))::int`,
+      lost: sql<number>`(count(*) filter (where ${t.status} = 'lost'))::int`,
+      overdue: sql<number>`(count(*) filter (where ${overdueSql(t, now, time)}))::int`,
+    })
+    .from(t)
+    .where(inView(filters));
+  return Object.fromEntries(Object.entries(row).map(([key, value]) => [key, Number(value)])) as unknown as Funnel;
+}
+
+/** Each lead of the view: its Lagos day and, once contacted, its working minutes to first contact. */
+const contactTimes = (filters: DashboardFilters, time: WorkingTime) => sql`select ${lagosEpochDaySql(t.createdAt)} as day,
+    case when ${t.firstContactedAt} is not null then ${workingSecondsSql(t.createdAt, t.firstContactedAt, time)} / 60.0 end as minutes
+  from ${t} where ${inView(filters)}`;
+
+const contactAggregates = (time: WorkingTime) => sql`count(minutes)::int as contacted,
+    (count(*) filter (where minutes <= ${time.targetMinutes}))::int as "withinTarget",
+    ${minutes(sql`percentile_cont(0.5) within group (order by minutes)`)} as "medianMinutes",
+    ${minutes(sql`percentile_cont(0.9) within group (order by minutes)`)} as "p90Minutes"`;
+
+/** Median and 90th percentile of working minutes to first contact, per week of arrival (every week of the range). */
+async function contactWeeks(db: Db, filters: DashboardFilters, time: WorkingTime): Promise<ContactWeek[]> {
+  // (day + 3) % 7 is the weekday with Monday = 0 (1970-01-01 was a Thursday).
+  const monday = (day: number) => day - ((day + 3) % 7);
+  const rows = await rowsOf<ContactWeek>(
+    db,
+    sql`with leads as (${contactTimes(filters, time)}),
+      weekly as (select day - (day + 3) % 7 as week, count(*)::int as received, ${contactAggregates(time)} from leads group by 1)
+      select ${dayText(sql`g.week`)} as week, coalesce(w.received, 0)::int as received, coalesce(w.contacted, 0)::int as contacted,
+        coalesce(w."withinTarget", 0)::int as "withinTarget", w."medianMinutes", w."p90Minutes"
+      from generate_series(${monday(epochDayOf(filters.from))}::bigint, ${monday(epochDayOf(filters.to))}::bigint, 7) as g(week)
+      left join weekly w on w.week = g.week
+      order by g.week`,
+  );
+  return rows.map((row) => ({ ...row, received: Number(row.received), contacted: Number(row.contacted), withinTarget: Number(row.withinTarget) }));
+}
+
+/** The same over the whole range. */
+async function contactSummary(db: Db, filters: DashboardFilters, time: WorkingTime): Promise<ContactSummary> {
+  const [row] = await rowsOf<ContactSummary>(db, sql`with leads as (${contactTimes(filters, time)}) select ${contactAggregates(time)} from leads`);
+  return { ...row, contacted: Number(row.contacted), withinTarget: Number(row.withinTarget) };
+}
+
+export async function dashboardFigures(db: Db, filters: DashboardFilters, time: WorkingTime, now = new Date()): Promise<DashboardFigures> {
+  // One after another: PGlite has a single connection, and on PostgreSQL these are a few milliseconds each.
+  const perDay = await leadsPerDay(db, filters);
+  const sources = await leadsBySource(db, filters);
+  const funnelFigures = await funnel(db, filters, time, now);
+  const weeks = await contactWeeks(db, filters, time);
+  const contact = await contactSummary(db, filters, time);
+  return { perDay, sources, funnel: funnelFigures, weeks, contact };
+}
+
+export interface TeamMember {
+  id: string;
+  label: string;
+  role: string;
+  takesNewLeads: boolean;
+  /** Leads of theirs still being worked (new, contacted, qualified), whenever they arrived. */
+  open: number;
+  overdue: number;
+}
+
+/** The team's load now, for the owners' assignment panel: every active agent, and anyone else holding open leads. */
+export async function teamWorkload(db: Db, time: WorkingTime, now = new Date()): Promise<TeamMember[]> {
+  const open = and(eq(t.assignedTo, staffUsers.id), eq(t.spam, false), inArray(t.status, OPEN_STATUSES));
+  const rows = await db
+    .select({
+      id: staffUsers.id,
+      label: staffLabelSql,
+      role: staffUsers.role,
+      takesNewLeads: staffUsers.takesNewLeads,
+      open: sql<number>`count(${t.id})::int`,
+      overdue: sql<number>`(count(${t.id}) filter (where ${overdueSql(t, now, time)}))::int`,
+    })
+    .from(staffUsers)
+    .leftJoin(t, open)
+    .where(eq(staffUsers.active, true))
+    .groupBy(staffUsers.id)
+    .having(or(eq(staffUsers.role, 'agent'), sql`count(${t.id}) > 0`))
+    .orderBy(asc(staffLabelSql));
+  return rows.map((row) => ({ ...row, open: Number(row.open), overdue: Number(row.overdue) }));
+}

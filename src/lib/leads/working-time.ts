@@ -1,0 +1,117 @@
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+
+/**
+ * Lagos time and the sales team's working time (docs/decisions/0206-overdue-leads.md): the one definition behind
+ * "today" in the staff area, the one-hour first-contact target, overdue leads and the dashboard's response times.
+ * Lagos keeps West Africa Time (UTC+1) all year, so a fixed offset is exact and the SQL needs no time-zone data
+ * (PGlite and PostgreSQL compute the same).
+ */
+
+export const LAGOS_UTC_OFFSET_HOURS = 1;
+const OFFSET_MS = LAGOS_UTC_OFFSET_HOURS * 3_600_000;
+const DAY_MS = 86_400_000;
+
+/** Start of a Lagos calendar day given as YYYY-MM-DD, plus `addDays`. */
+export function lagosDayStart(day: string, addDays = 0): Date {
+  return new Date(Date.parse(`${day}T00:00:00Z`) - OFFSET_MS + addDays * DAY_MS);
+}
+
+/** The Lagos calendar day (YYYY-MM-DD) of an instant, plus `addDays`. */
+export function lagosDayOf(at: Date, addDays = 0): string {
+  return new Date(at.getTime() + OFFSET_MS + addDays * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** The Lagos day and Monday-based week that contain `now`. */
+export function lagosPeriods(now: Date) {
+  const day = lagosDayOf(now);
+  const dayStart = lagosDayStart(day);
+  const weekday = (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7; // Monday = 0
+  return { day, dayStart, weekStart: lagosDayStart(day, -weekday) };
+}
+
+// ---- working time -------------------------------------------------------------------------------------------------
+
+export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+
+export interface WorkingTime {
+  /** Working days as a bit mask, bit 0 = Monday … bit 6 = Sunday. */
+  days: number;
+  /** Minutes after Lagos midnight when work starts and ends (end after start; 1440 = midnight). */
+  startMinute: number;
+  endMinute: number;
+  /** Working minutes within which a new lead should be contacted (the one-hour target). */
+  targetMinutes: number;
+}
+
+export const DEFAULT_WORKING_TIME: WorkingTime = { days: 0b0011111, startMinute: 8 * 60, endMinute: 17 * 60, targetMinutes: 60 };
+
+/** `mon-fri`, `mon-sat`, `mon,wed,fri`, `mon-fri,sun`: the mask, or undefined when it cannot be read. */
+export function parseWorkingDays(text: string): number | undefined {
+  let mask = 0;
+  for (const part of text.toLowerCase().split(',')) {
+    const ends = part.split('-').map((name) => WEEKDAYS.indexOf(name.trim() as (typeof WEEKDAYS)[number]));
+    const [first, last = first] = ends;
+    if (ends.length > 2 || first < 0 || last < first) return undefined;
+    for (let day = first; day <= last; day++) mask |= 1 << day;
+  }
+  return mask || undefined;
+}
+
+/** `08:00-17:00` (24:00 allowed as the end): start and end minutes, or undefined when it cannot be read. */
+export function parseWorkingHours(text: string): { startMinute: number; endMinute: number } | undefined {
+  const match = /^\s*(\d{1,2}):(\d{2})\s*-\s*(\d{1,2}):(\d{2})\s*$/.exec(text);
+  if (!match) return undefined;
+  const [startH, startM, endH, endM] = match.slice(1).map(Number);
+  const startMinute = startH * 60 + startM;
+  const endMinute = endH * 60 + endM;
+  if (startM > 59 || endM > 59 || startMinute >= endMinute || endMinute > 1440) return undefined;
+  return { startMinute, endMinute };
+}
+
+/** "Mon–Fri, 08:00–17:00", for the staff pages. */
+export function describeWorkingTime(time: WorkingTime): string {
+  const names = WEEKDAYS.map((d) => d[0].toUpperCase() + d.slice(1));
+  const runs: string[] = [];
+  for (let day = 0; day < 7; day++) {
+    if (!(time.days & (1 << day))) continue;
+    let last = day;
+    while (last < 6 && time.days & (1 << (last + 1))) last++;
+    runs.push(last === day ? names[day] : `${names[day]}–${names[last]}`);
+    day = last;
+  }
+  const clock = (minute: number) => `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+  return `${runs.join(', ')}, ${clock(time.startMinute)}–${clock(time.endMinute)}`;
+}
+
+/** The Lagos calendar day of a timestamptz as a day number since 1970-01-01 (SQL, a bigint). */
+export function lagosEpochDaySql(at: SQLWrapper): SQL<number> {
+  return sql<number>`floor((extract(epoch from ${at}) + ${LAGOS_UTC_OFFSET_HOURS * 3600}) / 86400)::bigint`;
+}
+
+/** The same day number of a YYYY-MM-DD. */
+export const epochDayOf = (day: string) => Math.round(Date.parse(`${day}T00:00:00Z`) / DAY_MS);
+
+/**
+ * Working seconds between two instants (SQL, a double): the part of [from, to] that falls on working days between
+ * the working hours, Lagos time. The clock stops outside working time, so a lead that arrives on Saturday evening
+ * and is called at 08:30 on Monday was answered in 30 minutes. Plain arithmetic over one row per Lagos day spanned.
+ */
+export function workingSecondsSql(from: SQLWrapper, to: SQLWrapper, time: WorkingTime): SQL {
+  const offset = LAGOS_UTC_OFFSET_HOURS * 3600;
+  // Epoch day 0 (1970-01-01) was a Thursday: (day + 3) % 7 is the weekday with Monday = 0.
+  return sql`(select coalesce(sum(greatest(0::float8,
+      least(e.b, d * 86400 + ${time.endMinute * 60 - offset}::float8) - greatest(e.a, d * 86400 + ${time.startMinute * 60 - offset}::float8))), 0)::float8
+    from (select extract(epoch from ${from})::float8 as a, extract(epoch from ${to})::float8 as b) e
+    cross join lateral generate_series(floor((e.a + ${offset}) / 86400)::bigint, floor((e.b + ${offset}) / 86400)::bigint) d
+    where (${time.days}::int >> ((d + 3) % 7)::int) & 1 = 1)`;
+}
+
+/**
+ * A lead is overdue while it is still `new` (not spam) once one target's worth of working time has passed since it
+ * arrived. The wall-clock check first keeps the per-day arithmetic to the few leads it can apply to.
+ */
+export function overdueSql(lead: { status: SQLWrapper; spam: SQLWrapper; createdAt: SQLWrapper }, now: Date, time: WorkingTime): SQL {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  return sql`(${lead.status} = 'new' and ${lead.spam} = false and ${lead.createdAt} <= ${at} - make_interval(mins => ${time.targetMinutes}::int)
+    and ${workingSecondsSql(lead.createdAt, at, time)} >= ${time.targetMinutes * 60}::float8)`;
+}
