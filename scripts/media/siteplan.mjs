@@ -1,10 +1,20 @@
-// Aerial master-plan drawing (1200x800): plot blocks, a curved boulevard, roundabout and central park.
+// Aerial master-plan drawings (1200x800), one per district: plot blocks (brass = available, sage = sold), roads, a
+// roundabout, a central park and amenity markers. Each district has its own plot statuses, amenities and landmark
+// edge (Lugbe: the airport road's granite outcrop; Moniya: the railway line). The legend is HTML beside the image.
 import { C, rng, n, svgOpen } from './lib.mjs';
 
-export function siteplan() {
+const PLANS = {
+  lugbe: { seed: 51, available: 0.3, sold: 0.12, amenities: [[0, 1], [3, 2], [2, 3]], edge: 'outcrop', title: 'Master-plan drawing of District 1, Lugbe: plot blocks around a central park, a boulevard, a roundabout and amenity sites' },
+  moniya: { seed: 77, available: 0.42, sold: 0.16, amenities: [[3, 0], [0, 2], [1, 3]], edge: 'railway', title: 'Master-plan drawing of District 2, Moniya: plot blocks around a central park, the railway line to the north, a roundabout and amenity sites' },
+};
+
+export const siteplanLugbe = () => siteplan(PLANS.lugbe);
+export const siteplanMoniya = () => siteplan(PLANS.moniya);
+
+function siteplan(plan) {
   const W = 1200, H = 800;
-  const r = rng(51);
-  const o = [svgOpen(W, H, 'Master-plan drawing of the estate: numbered plot blocks around a central park, a boulevard and a roundabout')];
+  const r = rng(plan.seed);
+  const o = [svgOpen(W, H, plan.title)];
   o.push(`<defs><pattern id="gd" width="40" height="40" patternUnits="userSpaceOnUse"><path d="M40 0H0V40" fill="none" stroke="${C.b500}" stroke-width=".5" opacity=".35"/></pattern>
 <radialGradient id="vg" cx=".5" cy=".5" r=".75"><stop offset=".6" stop-color="${C.ivory}" stop-opacity="0"/><stop offset="1" stop-color="${C.b300}" stop-opacity=".35"/></radialGradient></defs>`.replace('${C.ivory}', C.i100));
   o.push(`<rect width="${W}" height="${H}" fill="${C.i100}"/><rect width="${W}" height="${H}" fill="url(#gd)"/>`);
@@ -28,6 +38,7 @@ export function siteplan() {
   const xs = [70, 300, 600, 900, 1130];
   const ys = [60, 190, 400, 610, 740];
   let plots = '', avail = '', sold = '';
+  const amenities = [];
   const half = roadW / 2 + 6;
   for (let i = 0; i < 4; i++) {
     for (let j = 0; j < 4; j++) {
@@ -35,6 +46,10 @@ export function siteplan() {
       const y0 = ys[j] + (j === 0 ? 10 : half), y1 = ys[j + 1] - (j === 3 ? 10 : half);
       const park = (i === 1 || i === 2) && (j === 1 || j === 2);
       if (park) continue;
+      if (plan.amenities.some(([ai, aj]) => ai === i && aj === j)) {
+        amenities.push([x0, y0, x1, y1]);
+        continue;
+      }
       // two rows of plots back-to-back
       const cols = Math.max(3, Math.round((x1 - x0) / 46));
       const rows = y1 - y0 > 150 ? 2 : 1;
@@ -44,8 +59,8 @@ export function siteplan() {
           const px = x0 + a * pw + 2, py = y0 + b * ph + 2, w = pw - 4, h = ph - 4;
           const rect = `M${n(px)} ${n(py)}h${n(w)}v${n(h)}h${n(-w)}Z`;
           const k = r();
-          if (k < 0.3) avail += rect;
-          else if (k < 0.42) sold += rect;
+          if (k < plan.available) avail += rect;
+          else if (k < plan.available + plan.sold) sold += rect;
           else plots += rect;
         }
     }
@@ -58,10 +73,16 @@ export function siteplan() {
   for (let i = 0; i < 4; i++)
     for (let j = 0; j < 4; j++) {
       if ((i === 1 || i === 2) && (j === 1 || j === 2)) continue;
+      if (plan.amenities.some(([ai, aj]) => ai === i && aj === j)) continue;
       const x0 = xs[i] + half + 8, y0 = ys[j] + half + 8;
       for (let k = 0; k < 3; k++) if (r() < 0.7) fp += `M${n(x0 + k * 46 + r.range(0, 6))} ${n(y0 + r.range(0, 8))}h${n(r.range(18, 26))}v${n(r.range(14, 22))}h-${n(r.range(18, 26))}Z`;
     }
   o.push(`<path fill="${C.f700}" opacity=".22" d="${fp}"/>`);
+  // Amenity sites (school, clinic, market): the park's green with a ringed brass marker.
+  for (const [x0, y0, x1, y1] of amenities) {
+    const cx = (x0 + x1) / 2, cy = (y0 + y1) / 2;
+    o.push(`<rect x="${n(x0 + 2)}" y="${n(y0 + 2)}" width="${n(x1 - x0 - 4)}" height="${n(y1 - y0 - 4)}" rx="10" fill="#cfe0d5" stroke="${C.f600}" stroke-width="1.2"/><circle cx="${n(cx)}" cy="${n(cy)}" r="17" fill="${C.i50}" stroke="${C.f600}" stroke-width="2"/><circle cx="${n(cx)}" cy="${n(cy)}" r="8" fill="${C.b400}"/>`);
+  }
 
   // Central park across the four middle cells (roads through it become paths)
   const px0 = 300 + half, px1 = 900 - half, py0 = 190 + half, py1 = 610 - half;
@@ -92,6 +113,15 @@ export function siteplan() {
   let st = '';
   for (let x = 90; x < 1120; x += 40) if (x < px0 || x > px1) st += `<circle cx="${x}" cy="${400 - roadW / 2 - 8}" r="5"/><circle cx="${x}" cy="${400 + roadW / 2 + 8}" r="5"/>`;
   o.push(`<g fill="${C.f600}">${st}</g>`);
+  if (plan.edge === 'railway') {
+    // the railway along the northern buffer: rails with sleepers
+    let sleepers = '';
+    for (let x = 14; x < W - 14; x += 14) sleepers += `M${x} 38v16`;
+    o.push(`<path fill="none" stroke="${C.f800}" stroke-width="2" opacity=".5" d="${sleepers}"/><path fill="none" stroke="${C.f800}" stroke-width="2.5" d="M14 41H${W - 14}M14 51H${W - 14}"/>`);
+  } else {
+    // a granite outcrop in the north-west corner
+    o.push(`<path fill="${C.f700}" opacity=".35" d="M20 120C30 70 70 40 120 36C170 32 200 50 190 64L120 60C90 62 60 90 52 128Z"/>`);
+  }
   // north arrow (glyph only) + scale bar
   o.push(`<g transform="translate(1100 110)"><circle r="24" fill="${C.i50}" stroke="${C.b500}"/><path d="M0-18L7 8L0 3L-7 8Z" fill="${C.f800}"/><path d="M0 3L7 8L0 16L-7 8Z" fill="${C.b400}"/></g>`);
   o.push(`<g transform="translate(960 710)" stroke="${C.f800}" stroke-width="1.5"><path d="M0 0H120M0-5V5M40-3V3M80-3V3M120-5V5" fill="none"/><path d="M0-2h40v4H0ZM80-2h40v4H80Z" fill="${C.f800}"/></g>`);

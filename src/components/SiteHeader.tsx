@@ -2,7 +2,6 @@
 
 import { useEffect, useState } from 'react';
 import { usePathname } from 'next/navigation';
-import { DISTRICTS } from '@/content/districts';
 import { NAV_COPY, NAV_ITEMS } from '@/content/navigation';
 import { SubmitInterestButton } from '@/features/interest/SubmitInterestButton';
 import { Modal } from '@/components/ui/Modal';
@@ -13,15 +12,23 @@ import { MenuIcon } from '@/components/icons';
 /** Pixels of scroll after which the navigation bar turns solid (spec §2, §9). */
 export const SCROLL_THRESHOLD = 10;
 
-/** Pages that open on a dark hero: there the bar starts transparent with light text; elsewhere it is solid. */
-const DARK_HERO_PATHS = new Set(['/', ...DISTRICTS.map((district) => district.path)]);
+export interface DistrictLink {
+  label: string;
+  href: string;
+}
 
-export function SiteHeader({ brand }: { brand: string }) {
+/**
+ * The site's bar: the spec's five items, then the two districts (issue 14), Submit Interest, and the side menu on
+ * smaller screens. `districtLinks` come from the server so no district copy ships to the browser.
+ */
+export function SiteHeader({ brand, districtLinks }: { brand: string; districtLinks: DistrictLink[] }) {
   const pathname = usePathname();
+  // Pages that open on a dark hero (home, districts): there the bar starts transparent with light text.
+  const onDarkHero = pathname === '/' || districtLinks.some((link) => link.href === pathname);
   const [scrolled, setScrolled] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   const [comingSoon, setComingSoon] = useState<string | null>(null);
-  const solid = scrolled || !DARK_HERO_PATHS.has(pathname);
+  const solid = scrolled || !onDarkHero;
 
   useEffect(() => {
     const update = () => setScrolled(window.scrollY > SCROLL_THRESHOLD);
@@ -31,7 +38,7 @@ export function SiteHeader({ brand }: { brand: string }) {
   }, []);
 
   const navLinks = (inMenu: boolean) =>
-    NAV_ITEMS.map((item) => {
+    [...NAV_ITEMS, ...districtLinks].map((item) => {
       const base = inMenu
         ? 'flex w-full items-center rounded-xl px-4 py-3 text-left text-lg text-forest-900 hover:bg-forest-900/5'
         : 'inline-block rounded-full px-3.5 py-2 text-sm leading-5 font-medium transition-colors hover:bg-current/10';

@@ -46,6 +46,9 @@ export const DISTRICT_AUTHORITIES: Record<District['slug'], DistrictAuthorities>
   },
 };
 
+/** The id of the "How buying works" section of a district page (linked from the interest confirmation). */
+export const BUYING_SECTION_ID = 'how-buying-works';
+
 export const BUYING_COPY = {
   confirmWithOwner: true,
   heading: 'How buying works',

@@ -43,8 +43,13 @@ export interface District {
   whyChoose: { heading: string; style: 'cards' | 'numbered'; items: WhyChoose[] };
   landmarks: { heading: string; intro: string; shownCount: number; items: Landmark[] };
   offer: LandOffer;
+  /** The district's own master-plan drawing (scripts/media/siteplan.mjs). */
+  sitePlan: string;
   contactUs: boolean;
 }
+
+/** How messages name a district: "District 1, Lugbe, Abuja". */
+export const districtLabel = (district: Pick<District, 'name' | 'choice'>) => `${district.name}, ${district.choice}`;
 
 /** The specification's offer wording, used unchanged on both pages. */
 export const OFFER_WORDING = "plot of Abuja's most-loved district";
@@ -59,7 +64,9 @@ export const OFFER_COPY = {
   factPlotSize: 'Plot size',
   factPrice: 'Price',
   factLocation: 'Location',
-  sitePlanAlt: (district: string) => `Master plan drawing of ${district}: plots, roads and a central park.`,
+  sitePlanAlt: (district: string) => `Master plan drawing of ${district}: plots, roads, a central park and amenity sites.`,
+  sitePlanLegendLabel: 'Key to the master plan',
+  sitePlanLegend: { available: 'Available plots', sold: 'Sold plots', amenities: 'Amenities and open space' },
   perPlot: (sqm: number) => `${sqm} sqm`,
   priceLabel: 'Outright price',
   depositLabel: 'Initial deposit',
@@ -159,6 +166,7 @@ export const d1: District = {
     ],
   },
   offer: { sizeSqm: 300, priceNgn: 10_000_000, depositNgn: 3_000_000, wording: OFFER_WORDING },
+  sitePlan: '/media/site-plan-lugbe.svg',
   contactUs: true,
 };
 
@@ -229,6 +237,7 @@ export const d2: District = {
     ],
   },
   offer: { sizeSqm: 450, priceNgn: 1_500_000, depositNgn: 500_000, wording: OFFER_WORDING },
+  sitePlan: '/media/site-plan-moniya.svg',
   contactUs: false,
 };
 

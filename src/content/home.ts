@@ -10,6 +10,8 @@ export const HOME_COPY = {
     eyebrow: 'Lugbe, Abuja · Moniya, Ibadan',
     title: 'Own land in a district planned for the way you want to live',
     lead: `${DEMAND_CLAIM}. Secure a serviced plot with a small initial deposit and a payment plan that fits you.`,
+    /** The entry price in a hero's first screen (home: the lowest initial deposit of any district). */
+    entryPrice: (deposit: string) => `Plots from ${deposit} deposit`,
     cta: 'Submit Interest',
     secondary: 'Explore the districts',
     poster: '/media/hero-poster.webp',

@@ -24,6 +24,9 @@ export const INTEREST_COPY = {
   confirmationTitle: 'Thank you',
   confirmation: 'Your Interest has been submitted! We will reach out shortly ...',
   confirmationDetail: 'A member of our sales team will call you on the number you gave us. Tap or click anywhere to close.',
+  nextStepsLabel: 'While you wait',
+  whatsappNow: 'Chat on WhatsApp now',
+  buyingProcess: (districtName: string) => `How buying in ${districtName} works`,
   honeypotLabel: 'Leave this field empty',
   savedOffline: 'Your details are saved on this device and will be sent automatically when you are back online.',
 } as const;

@@ -24,3 +24,11 @@ export const NAV_COPY = {
   skipToContent: 'Skip to content',
   homeLinkLabel: (brand: string) => `${brand} home`,
 };
+
+/** The slim bar at the bottom of a phone's screen on long pages (issue 14). */
+export const ACTION_BAR_COPY = {
+  label: 'Talk to us',
+  whatsapp: 'WhatsApp',
+  submitInterest: 'Submit Interest',
+  whatsappMessage: 'Hello, I am interested in a plot in one of your districts. Please send me more details.',
+} as const;

@@ -1,6 +1,13 @@
 import type { Metadata } from 'next';
 import { HeroVideo } from '@/components/HeroVideo';
+import { ActionBar } from '@/components/ActionBar';
+import { EntryPrice } from '@/components/EntryPrice';
+import { DISTRICTS } from '@/content/districts';
+import { ACTION_BAR_COPY } from '@/content/navigation';
+import { getSiteFacts } from '@/content/site';
+import { whatsappHref } from '@/lib/contact-links';
 import { HOME_COPY } from '@/content/home';
+import { POPUP_MEMORY_SCRIPT } from '@/features/interest/popup-memory';
 import { SubmitInterestButton } from '@/features/interest/SubmitInterestButton';
 import { pageMetadata } from '@/lib/seo/metadata';
 import { ArrowRightIcon } from '@/components/icons';
@@ -11,10 +18,11 @@ export default function HomePage() {
   const { hero, claim, steps, sections } = HOME_COPY;
   return (
     <>
+      {/* Before first paint: a returning visitor's popup stays closed (src/features/interest/popup-memory.ts). */}
+      <script dangerouslySetInnerHTML={{ __html: POPUP_MEMORY_SCRIPT }} />
       <section aria-labelledby="hero-heading" className="relative isolate flex min-h-[100svh] items-end overflow-hidden bg-forest-950 text-ivory-50 sm:items-center">
         <picture>
           <source media="(max-width: 767px)" srcSet={hero.posterPortrait} width={506} height={900} />
-          {/* eslint-disable-next-line @next/next/no-img-element -- the poster is already sized and compressed */}
           <img src={hero.poster} alt={hero.posterAlt} width={1600} height={900} fetchPriority="high" className="absolute inset-0 -z-20 size-full object-cover" />
         </picture>
         <div className="absolute inset-0 -z-10">
@@ -27,6 +35,7 @@ export default function HomePage() {
             {hero.title}
           </h1>
           <p className="mt-6 max-w-xl text-lg leading-relaxed text-ivory-100/90">{hero.lead}</p>
+          <EntryPrice depositNgn={Math.min(...DISTRICTS.map((district) => district.offer.depositNgn))} />
           <div className="mt-10 flex flex-wrap gap-3">
             <SubmitInterestButton className="btn-brass">{hero.cta}</SubmitInterestButton>
             <a href="#districts" className="btn-outline-light">
@@ -95,6 +104,7 @@ export default function HomePage() {
           </div>
         </div>
       </section>
+      <ActionBar whatsappHref={whatsappHref(getSiteFacts().whatsapp, ACTION_BAR_COPY.whatsappMessage)} />
     </>
   );
 }

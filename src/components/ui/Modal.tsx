@@ -49,7 +49,8 @@ export function Modal({
   useEffect(() => {
     if (!open) return;
     const panel = panelRef.current;
-    if (!panel) return;
+    // Rendered open but hidden by CSS (the popup memory): it takes no focus and locks no scrolling.
+    if (!panel || panel.getClientRects().length === 0) return;
     const returnTo = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     // On a touch screen focusing a field opens the keyboard over the page before the visitor has seen it: the
     // dialog itself takes focus there (screen readers still land in it); elsewhere the marked field does.

@@ -9,7 +9,7 @@ import { DISTRICT_CHOICES, TITLES, loadInterestSchema, type InterestFields } fro
 import { INTEREST_ENDPOINT } from './submit';
 
 /**
- * The validation and toast libraries are fetched when the visitor first touches or types in the form, not with the
+ * The validation and toast libraries are fetched when the visitor first touches, types in or fills the form, not with the
  * page (the dialog's own focus on open does not count; docs/decisions/0013-front-end-budget.md).
  */
 function warmUp() {
@@ -75,6 +75,7 @@ export function InterestForm({ fields, onChange, onSubmit, onLeave, refusal, cla
       onSubmit={handleSubmit}
       onPointerDown={onSubmit ? warmUp : undefined}
       onKeyDown={onSubmit ? warmUp : undefined}
+      onInput={onSubmit ? warmUp : undefined}
       aria-label={copy.dialogTitle}
     >
       {refusal ? (

@@ -1,16 +1,17 @@
 'use client';
 
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { usePathname } from 'next/navigation';
 import { INTEREST_COPY } from '@/content/interest';
 import { notifyInfo, notifySuccess } from '@/lib/browser/toast';
 import { captureAttribution } from './attribution';
 import { InterestDialog } from './InterestDialog';
-import { ConfirmationPanel } from './ConfirmationPanel';
+import { ConfirmationPanel, type NextSteps } from './ConfirmationPanel';
 import { SubmittingOverlay } from '@/components/SubmittingOverlay';
 import { listPending, newIdempotencyKey } from './pending-submissions';
 import { INTEREST_DEFAULTS, type DistrictChoice, type InterestFields } from './fields';
 import { sendInterest } from './submit';
+import { forgetPopupDismissal, popupDismissedBefore, rememberPopup, subscribePopupMemory } from './popup-memory';
 
 interface InterestContextValue {
   /** Opens the Submit Interest popup, optionally preselecting a district. */
@@ -26,13 +27,18 @@ export function useInterest(): InterestContextValue {
 }
 
 /** Owns the popup, the sending overlay and the confirmation panel for every page. */
-export function InterestProvider({ children }: { children: ReactNode }) {
+/** `nextSteps`: what the confirmation offers after a submission for each district. */
+export function InterestProvider({ nextSteps, children }: { nextSteps: NextSteps; children: ReactNode }) {
   const pathname = usePathname();
   // The popup is open on the first load of the home page (spec §2), so the server renders it open.
   const [open, setOpen] = useState(() => pathname === '/');
+  // A returning visitor who closed the popup lately, or submitted, does not get it again (popup-memory.ts); the
+  // server cannot know, so hydration starts from "not dismissed" and the browser's answer follows at once.
+  const dismissedBefore = useSyncExternalStore(subscribePopupMemory, popupDismissedBefore, () => false);
   const [fields, setFields] = useState<InterestFields>(INTEREST_DEFAULTS);
   const [submitting, setSubmitting] = useState(false);
-  const [confirmed, setConfirmed] = useState(false);
+  /** The district of the submission just accepted, while its confirmation shows. */
+  const [confirmed, setConfirmed] = useState<DistrictChoice | null>(null);
   const formKey = useRef<string | null>(null);
   const formStartedAt = useRef<number>(0);
   const resending = useRef(false);
@@ -52,7 +58,7 @@ export function InterestProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     captureAttribution();
-    if (open) startForm();
+    if (open && !popupDismissedBefore()) startForm();
     // Only on mount: the home page's popup opens with the page.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -60,6 +66,7 @@ export function InterestProvider({ children }: { children: ReactNode }) {
   const openInterest = useCallback(
     (district?: DistrictChoice) => {
       if (district) setFields((current) => (current.fullname || current.email || current.phonenumber ? current : { ...current, district }));
+      forgetPopupDismissal();
       startForm();
       setOpen(true);
     },
@@ -112,7 +119,8 @@ export function InterestProvider({ children }: { children: ReactNode }) {
       );
       if (!accepted) return;
       notifySuccess(INTEREST_COPY.successToast);
-      setConfirmed(true);
+      rememberPopup('submitted');
+      setConfirmed(values.district);
       resetForm();
     },
     [startForm, resetForm],
@@ -123,8 +131,14 @@ export function InterestProvider({ children }: { children: ReactNode }) {
   return (
     <InterestContext.Provider value={value}>
       {children}
-      <InterestDialog open={open} onClose={() => setOpen(false)} fields={fields} onChange={setFields} onSubmit={submit} />
-      <ConfirmationPanel open={confirmed} onClose={() => setConfirmed(false)} />
+      <InterestDialog
+        open={open && !dismissedBefore}
+        onClose={() => {
+          rememberPopup('closed');
+          setOpen(false);
+        }}
+        fields={fields} onChange={setFields} onSubmit={submit} />
+      <ConfirmationPanel step={confirmed && nextSteps[confirmed]} onClose={() => setConfirmed(null)} />
       <SubmittingOverlay visible={submitting} message={INTEREST_COPY.submitting} />
     </InterestContext.Provider>
   );

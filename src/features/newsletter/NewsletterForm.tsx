@@ -10,7 +10,7 @@ import type { NewsletterForm as NewsletterFormName } from '@/lib/db/enums';
 
 const NEWSLETTER_ENDPOINT = '/api/newsletter';
 
-// Validation and toasts are fetched when the visitor first touches or types in the form, not with every page
+// Validation and toasts are fetched when the visitor first touches, types in or fills the form, not with every page
 // (docs/decisions/0013-front-end-budget.md).
 const loadSchema = () =>
   import('./schema').then(
@@ -56,7 +56,7 @@ export function NewsletterForm({ source, initialEmail = '', refusal }: { source:
   };
 
   return (
-    <form method="post" action={NEWSLETTER_ENDPOINT} onSubmit={onSubmit} onPointerDown={warmUp} onKeyDown={warmUp} className="mt-4" aria-label={FOOTER_COPY.newsletterHeading}>
+    <form method="post" action={NEWSLETTER_ENDPOINT} onSubmit={onSubmit} onPointerDown={warmUp} onKeyDown={warmUp} onInput={warmUp} className="mt-4" aria-label={FOOTER_COPY.newsletterHeading}>
       {refusal ? (
         <p role="alert" className="mb-3 rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-900">
           {refusal}

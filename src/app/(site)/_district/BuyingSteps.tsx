@@ -1,12 +1,12 @@
 import { Section } from '@/components/Section';
-import { BUYING_COPY, type OfferFigures } from '@/content/buying';
+import { BUYING_COPY, BUYING_SECTION_ID, type OfferFigures } from '@/content/buying';
 import type { District } from '@/content/districts';
 import { OrdinalMark } from './OrdinalMark';
 
 /** How buying works: eight steps from enquiry to documents, quoting the district's own figures. */
 export function BuyingSteps({ district, figures, className }: { district: District; figures: OfferFigures; className?: string }) {
   return (
-    <Section id="how-buying-works" heading={BUYING_COPY.heading} intro={BUYING_COPY.intro(district)} className={className}>
+    <Section id={BUYING_SECTION_ID} heading={BUYING_COPY.heading} intro={BUYING_COPY.intro(district)} className={className}>
       <ol className="mt-12 grid gap-x-8 sm:grid-cols-2 lg:grid-cols-4 lg:gap-y-4">
         {BUYING_COPY.steps(district, figures).map((step, index) => (
           <li key={step.title} className="flex gap-5 border-t border-forest-900/10 py-6 lg:flex-col lg:gap-4">

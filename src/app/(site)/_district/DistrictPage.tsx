@@ -1,6 +1,9 @@
 import { ContentIcon } from '@/components/ContentIcon';
 import { Section } from '@/components/Section';
-import { OFFER_COPY, type District } from '@/content/districts';
+import { ActionBar } from '@/components/ActionBar';
+import { EntryPrice } from '@/components/EntryPrice';
+import { whatsappHref } from '@/lib/contact-links';
+import { districtLabel, OFFER_COPY, type District } from '@/content/districts';
 import { getSiteFacts, getSiteUrl } from '@/content/site';
 import { SubmitInterestButton } from '@/features/interest/SubmitInterestButton';
 import { ContactUsButton } from '@/features/offer/ContactUsButton';
@@ -20,12 +23,20 @@ import { WhereItIs } from './WhereItIs';
  * leaving their number (issue 13): where it is, how buying works, title and documents, questions buyers ask.
  * Sections alternate ivory backgrounds.
  */
+
+/** The master plans' colours (scripts/media/siteplan.mjs), for the key under the drawing. */
+const SITE_PLAN_KEY = [
+  { key: 'available', swatch: 'border-[#b08d57] bg-[#dcc393]' },
+  { key: 'sold', swatch: 'border-[#2d6a58] bg-[#dfe9e3]' },
+  { key: 'amenities', swatch: 'border-[#2d6a58] bg-[#cfe0d5]' },
+] as const;
+
 export function DistrictPage({ district }: { district: District }) {
   const facts = getSiteFacts();
   const { hero, about, features, whyChoose, landmarks, offer } = district;
-  const districtLabel = `${district.name}, ${district.choice}`;
+  const label = districtLabel(district);
   const figures = offerFigures(offer);
-  const contact = district.contactUs ? <ContactUsButton facts={facts} districtLabel={districtLabel} className="btn-outline-light" /> : null;
+  const contact = district.contactUs ? <ContactUsButton facts={facts} districtLabel={label} className="btn-outline-light" /> : null;
 
   return (
     <>
@@ -38,6 +49,7 @@ export function DistrictPage({ district }: { district: District }) {
               <span className="mt-4 block text-4xl leading-[1.08] text-ivory-50 sm:text-5xl lg:text-6xl">{hero.title}</span>
             </h1>
             <p className="mt-6 max-w-xl text-lg leading-relaxed text-ivory-100/85">{hero.lead}</p>
+            <EntryPrice depositNgn={offer.depositNgn} />
             <div className="mt-9 flex flex-wrap gap-3">
               <SubmitInterestButton district={district.choice} className="btn-brass">
                 {OFFER_COPY.submitInterest}
@@ -136,13 +148,26 @@ export function DistrictPage({ district }: { district: District }) {
 
       <Section id="land-offer" heading={OFFER_COPY.heading} className="bg-ivory-100">
         <div className="mt-10 grid items-start gap-10 lg:grid-cols-2">
-          {/* eslint-disable-next-line @next/next/no-img-element -- SVG artwork needs no optimisation */}
-          <img src="/media/site-plan.svg" alt={OFFER_COPY.sitePlanAlt(district.name)} width={1200} height={800} loading="lazy" className="w-full rounded-3xl ring-1 ring-forest-900/10" />
+          <figure>
+            {/* eslint-disable-next-line @next/next/no-img-element -- SVG artwork needs no optimisation */}
+            <img src={district.sitePlan} alt={OFFER_COPY.sitePlanAlt(district.name)} width={1200} height={800} loading="lazy" className="w-full rounded-3xl ring-1 ring-forest-900/10" />
+            <figcaption>
+              <ul aria-label={OFFER_COPY.sitePlanLegendLabel} className="mt-4 flex flex-wrap gap-x-6 gap-y-2 text-sm text-ink-soft">
+                {SITE_PLAN_KEY.map(({ key, swatch }) => (
+                  <li key={key} className="inline-flex items-center gap-2">
+                    <span aria-hidden="true" className={`size-3.5 rounded-[4px] border ${swatch}`} />
+                    {OFFER_COPY.sitePlanLegend[key]}
+                  </li>
+                ))}
+              </ul>
+            </figcaption>
+          </figure>
           <div>
             <p className="font-display text-3xl leading-snug text-forest-900 sm:text-4xl">
               {OFFER_COPY.perPlot(offer.sizeSqm)} {offer.wording}
             </p>
-            <dl className="mt-6 grid grid-cols-2 gap-6">
+            {/* Side by side while both figures fit, one under the other on narrow phones (never overlapping). */}
+            <dl className="mt-6 flex flex-wrap gap-x-12 gap-y-5">
               <div>
                 <dt className="text-sm text-ink-soft">{OFFER_COPY.priceLabel}</dt>
                 <dd className="mt-1 font-display text-3xl text-forest-900">{formatNaira(offer.priceNgn)}</dd>
@@ -154,7 +179,7 @@ export function DistrictPage({ district }: { district: District }) {
             </dl>
             <div className="mt-8 flex flex-wrap gap-3">
               <SubmitInterestButton district={district.choice}>{OFFER_COPY.submitInterest}</SubmitInterestButton>
-              {district.contactUs && <ContactUsButton facts={facts} districtLabel={districtLabel} />}
+              {district.contactUs && <ContactUsButton facts={facts} districtLabel={label} />}
             </div>
             <InstalmentView price={offer.priceNgn} deposit={offer.depositNgn} />
           </div>
@@ -163,8 +188,9 @@ export function DistrictPage({ district }: { district: District }) {
 
       <BuyingSteps district={district} figures={figures} />
       <TitleAndDocuments district={district} className="bg-ivory-100" />
-      <BuyerQuestions district={district} districtLabel={districtLabel} figures={figures} facts={facts} />
+      <BuyerQuestions district={district} districtLabel={label} figures={figures} facts={facts} />
       <JsonLd data={districtOfferJsonLd(district, facts, getSiteUrl())} />
+      <ActionBar whatsappHref={whatsappHref(facts.whatsapp, OFFER_COPY.whatsappMessage(label))} district={district.choice} />
     </>
   );
 }
