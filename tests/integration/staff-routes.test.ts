@@ -72,6 +72,11 @@ describeEachDriver('every /api/admin route refuses', (ctx) => {
             routeContext,
           );
         const none = await call();
+        // A method the route does not serve answers 405 {error} to everyone (routeMethods), before any session check.
+        if (none.status === 405 && !(none.headers.get('allow') ?? '').split(', ').includes(method)) {
+          expect([method, typeof (await none.json()).error]).toEqual([method, 'string']);
+          continue;
+        }
         expect([method, none.status, await none.json()]).toEqual([method, 401, { error: 'jwt expired' }]);
         const expired = await call(expiredCookie);
         expect([method, expired.status, await expired.json()]).toEqual([method, 401, { error: 'jwt expired' }]);
