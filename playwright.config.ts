@@ -28,6 +28,8 @@ export const chromiumLaunch = {
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // The first owner sets up two-step sign-in and keeps a session for the tests (after the web server is up).
+  globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
@@ -62,6 +64,8 @@ export default defineConfig({
       RATE_LIMIT_INTEREST_SITE: '1000/60',
       RATE_LIMIT_NEWSLETTER: '1000/600',
       RATE_LIMIT_SIGN_IN: '1000/600',
+      // Short, so tests/e2e/staff.spec.ts sees the password asked again before a sensitive change.
+      STAFF_REAUTH_SECONDS: '15',
       MIN_FILL_MS: '0',
       SITE_URL: baseURL,
       // Staff area: the first owner is created from these at start-up (tests/e2e/staff*.spec.ts sign in with them).

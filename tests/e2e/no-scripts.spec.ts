@@ -1,6 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { newsletterMailTo, uniqueEmail } from './helpers';
-import { E2E_STAFF } from './staff-fixtures';
+import { addOwnerSession } from './staff-session';
 
 /**
  * Slow, flaky phones: until the scripts arrive — or when a chunk never does — the forms must still post, the lead
@@ -16,10 +16,10 @@ function recordUrls(page: Page): string[] {
   return urls;
 }
 
-async function leadsMatching(request: APIRequestContext, q: string) {
-  const signIn = await request.post('/api/staff/sign-in', { data: { email: E2E_STAFF.email, password: E2E_STAFF.password } });
-  expect(signIn.status()).toBe(200);
-  const res = await request.get(`/api/admin/leads?q=${encodeURIComponent(q)}`);
+/** The stored leads matching `q`, read with the owner's session (tests/e2e/global-setup.ts). */
+async function leadsMatching(page: Page, q: string) {
+  await addOwnerSession(page.context());
+  const res = await page.request.get(`/api/admin/leads?q=${encodeURIComponent(q)}`);
   return (await res.json()).leads as { fullName: string; district: string }[];
 }
 
@@ -42,7 +42,7 @@ test.describe('without scripts', () => {
     for (const url of urls) {
       for (const typed of ['Zainab', 'Bello', email.split('@')[0], '2468']) expect(url).not.toContain(typed);
     }
-    const leads = await leadsMatching(page.request, email);
+    const leads = await leadsMatching(page, email);
     expect(leads).toHaveLength(1);
     expect(leads[0]).toMatchObject({ fullName: 'Zainab Bello', district: 'Moniya, Ibadan' });
   });
@@ -81,7 +81,7 @@ test.describe('without scripts', () => {
     await form.getByRole('button', { name: 'Submit Interest' }).click();
     await expect(page).toHaveURL(/\/interest\/thanks$/);
     for (const url of urls) expect(url).not.toContain('Chidi');
-    expect(await leadsMatching(page.request, email)).toHaveLength(1);
+    expect(await leadsMatching(page, email)).toHaveLength(1);
   });
 
   test('the footer newsletter form asks for confirmation and lands on a check-your-inbox page', async ({ page }) => {
@@ -109,5 +109,26 @@ test.describe('without scripts', () => {
     await page.goto(mail.unsubscribeLink);
     await page.getByRole('button', { name: 'Unsubscribe' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'You are unsubscribed' })).toBeVisible();
+  });
+  test('staff sign in with a password: the form posts, a refusal comes back with its sentence, nothing typed in a URL', async ({ page }) => {
+    const urls = recordUrls(page);
+    const email = uniqueEmail('noscript-agent');
+    const password = 'Agent-Passphrase-Kano-2026';
+    await addOwnerSession(page.context());
+    expect((await page.request.post('/api/admin/staff', { data: { email, role: 'agent', name: 'Agent', password } })).status()).toBe(201);
+    await page.context().clearCookies();
+    const signIn = async (typed: string) => {
+      await page.goto('/registration');
+      await page.getByLabel('E-mail').fill(email);
+      await page.getByLabel('Password', { exact: true }).fill(typed);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+    };
+    await signIn('not-the-password');
+    await expect(page).toHaveURL(/\/registration$/);
+    await expect(page.getByRole('alert')).toHaveText('That e-mail and password do not match an active staff account.');
+    await signIn(password);
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Leads' })).toBeVisible();
+    for (const url of urls) for (const typed of [email.split('@')[0], 'Passphrase']) expect(url).not.toContain(typed);
   });
 });

@@ -1,18 +1,19 @@
-import { readdirSync, statSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { SignJWT } from 'jose';
-import { expectNoSeriousAxeViolations, fillInterestForm, uniqueEmail } from './helpers';
+import { expectNoSeriousAxeViolations, fillInterestForm, isPhone, uniqueEmail } from './helpers';
 import { E2E_STAFF } from './staff-fixtures';
+import { rememberSecret, signInThroughPages, addOwnerSession, withFreshCode } from './staff-session';
+import { startSmtpPeer } from '../support/peers';
 
 const SESSION_KEYS = ['jwt', 'active', 'email'];
 
+/** Through the sign-in pages (the owner answers a code from their app: tests/e2e/staff-session.ts). */
 async function signIn(page: Page, email: string = E2E_STAFF.email, password: string = E2E_STAFF.password) {
-  await page.goto('/registration');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/admin$/);
+  await signInThroughPages(page, email, password);
   await expect(page.getByRole('heading', { level: 1, name: 'Leads' })).toBeVisible();
 }
 
@@ -121,7 +122,7 @@ test.describe('staff area', () => {
     const email = uniqueEmail('expiry');
     const res = await page.request.post('/api/interest', { data: { title: 'Mrs', fullname: 'Expiry Check', email, phonenumber: '08031234567', district: 'Lugbe, Abuja' } });
     expect(res.status()).toBe(201);
-    await signIn(page);
+    await addOwnerSession(context);
     await page.goto(`/admin?q=${encodeURIComponent(email)}`);
     await page.getByRole('link', { name: 'Expiry Check', exact: true }).click();
     await expect(page).toHaveURL(/\/admin\/leads\//);
@@ -143,13 +144,13 @@ test.describe('staff area', () => {
     expect(await storedKeys(page)).toEqual([null, null, null]);
   });
 
-  test('an XSS payload in a lead name is shown as text', async ({ page, request }) => {
+  test('an XSS payload in a lead name is shown as text', async ({ page, context, request }) => {
     const payload = `<img src=x onerror="window.__xss=1"><script>window.__xss=2</script>${Date.now()}`;
     const res = await request.post('/api/interest', {
       data: { title: 'Mr', fullname: payload, email: uniqueEmail('xss'), phonenumber: '08031234567', district: 'Lugbe, Abuja' },
     });
     expect(res.status()).toBe(201);
-    await signIn(page);
+    await addOwnerSession(context);
     await page.goto(`/admin?q=${encodeURIComponent(payload.slice(-13))}`);
     await expect(page.getByRole('link', { name: payload, exact: true })).toBeVisible();
     await page.getByRole('link', { name: payload, exact: true }).click();
@@ -160,17 +161,163 @@ test.describe('staff area', () => {
     await expect(page.locator('img[src="x"]')).toHaveCount(0);
   });
 
-  test('sign-in and admin pages pass axe and are not indexed', async ({ page }) => {
-    await page.goto('/registration');
-    await expectNoSeriousAxeViolations(page);
-    await signIn(page);
-    for (const path of ['/admin', '/admin/staff', '/admin/privacy']) {
+  test('sign-in and admin pages pass axe and are not indexed', async ({ page, context }) => {
+    for (const path of ['/registration', '/registration/reset']) {
+      await page.goto(path);
+      await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+      await expectNoSeriousAxeViolations(page);
+    }
+    await addOwnerSession(context);
+    for (const path of ['/admin', '/admin/staff', '/admin/privacy', '/admin/account']) {
       const response = await page.goto(path);
       expect(response?.headers()['x-robots-tag']).toContain('noindex');
       await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
       await expectNoSeriousAxeViolations(page);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow).toBeLessThanOrEqual(0);
+    }
+  });
+});
+
+test.describe('two-step sign-in, passwords', () => {
+  test('a new owner sets up two-step sign-in after the password, then signs in with a recovery code and with a code', async ({ page, context }) => {
+    test.setTimeout(90_000);
+    const email = uniqueEmail('owner');
+    const password = 'Owner-Passphrase-Kaduna-2026';
+    await addOwnerSession(context);
+    expect((await page.request.post('/api/admin/staff', { data: { email, role: 'owner', name: 'New Owner', password } })).status()).toBe(201);
+    await context.clearCookies();
+    const passwordStep = async () => {
+      await page.goto('/registration');
+      await page.getByLabel('E-mail').fill(email);
+      await page.getByLabel('Password', { exact: true }).fill(password);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+    };
+
+    await passwordStep();
+    await expect(page).toHaveURL(/\/registration\/enrol$/);
+    await expect(page.getByRole('img', { name: 'QR code to add this staff account to an authenticator app' })).toBeVisible();
+    await expectNoSeriousAxeViolations(page);
+    // The leads stay out of reach until the second factor is set up.
+    expect((await page.request.get('/api/admin/me')).status()).toBe(401);
+    rememberSecret(email, await page.getByTestId('totp-secret').innerText());
+    await withFreshCode(email, async (code) => {
+      await page.getByLabel('2. Enter the 6-digit code the app now shows.').fill(code);
+      await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
+      await expect(page.getByRole('heading', { name: 'Your recovery codes' })).toBeVisible();
+    });
+    const codes = await page.getByTestId('recovery-codes').getByRole('listitem').allInnerTexts();
+    expect(codes).toHaveLength(10);
+    await expect(page.getByRole('button', { name: 'Continue to the leads' })).toBeDisabled();
+    await page.getByLabel('I have saved my recovery codes').check();
+    await page.getByRole('button', { name: 'Continue to the leads' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Leads' })).toBeVisible();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/registration$/);
+
+    // A lost phone: a recovery code instead (a wrong code first).
+    await passwordStep();
+    await expect(page).toHaveURL(/\/registration\/second-factor$/);
+    await expectNoSeriousAxeViolations(page);
+    await page.getByLabel('Code').fill('000000');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByText('That code is not right, or has been used already.')).toBeVisible();
+    await page.getByLabel('Code').fill(codes[0]);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByText('You signed in with a recovery code: 9 left.')).toBeVisible();
+    await page.getByRole('button', { name: 'Continue to the leads' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Leads' })).toBeVisible();
+    await page.goto('/admin/account');
+    await expect(page.getByText('9 unused recovery codes left.')).toBeVisible();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/registration$/);
+
+    // And with a code from the app.
+    await signInThroughPages(page, email, password);
+  });
+
+  test('a sensitive change asks for the password again in a dialog, then goes through', async ({ page, context }, testInfo) => {
+    test.setTimeout(90_000);
+    const email = uniqueEmail('reauth');
+    const password = 'Agent-Passphrase-Enugu-2026';
+    await addOwnerSession(context);
+    expect((await page.request.post('/api/admin/staff', { data: { email, role: 'agent', name: 'Agent', password } })).status()).toBe(201);
+    await context.clearCookies();
+    await signIn(page, email, password);
+    await page.goto('/admin/account');
+    // STAFF_REAUTH_SECONDS is 15 on the e2e server.
+    await page.waitForTimeout(16_000);
+    const newPassword = 'Agent-Passphrase-Owerri-2027';
+    await page.getByLabel('New password (at least 12 characters)').fill(newPassword);
+    await page.getByRole('button', { name: 'Change password' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Confirm your password' });
+    await expect(dialog).toBeVisible();
+    // Focus goes to the field, except on touch screens (the Modal keeps the keyboard closed until the field is tapped).
+    if (!isPhone(testInfo)) await expect(dialog.getByLabel('Your password')).toBeFocused();
+    await expectNoSeriousAxeViolations(page);
+    await dialog.getByLabel('Your password').fill('not-my-password');
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await expect(page.getByText('That password is not right.')).toBeVisible();
+    await dialog.getByLabel('Your password').fill(password);
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText('Password changed. Your other sessions were signed out.')).toBeVisible();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/registration$/);
+    await signIn(page, email, newPassword);
+  });
+
+  test('a forgotten password is reset through a link by e-mail (a real SMTP peer), and an owner still sets up the second factor', async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name !== 'desktop', 'one server run is enough');
+    test.setTimeout(150_000);
+    // A second production server from the same build whose mail goes to an SMTP peer in this test.
+    const smtp = await startSmtpPeer();
+    const port = execFileSync(process.execPath, ['scripts/free-port.mjs']).toString().trim();
+    const dataDir = mkdtempSync(join(tmpdir(), 'districts-e2e-reset-'));
+    const base = `http://127.0.0.1:${port}`;
+    const owner = { email: 'reset-owner@e2e.example.com', password: 'Reset-Owner-Passphrase-Jos-7' };
+    const server = spawn(process.execPath, ['server.mjs', '-H', '127.0.0.1', '-p', port], {
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', DATA_DIR: dataDir, DATABASE_URL: '', SMTP_URL: smtp.url, SITE_URL: base, ADMIN_EMAIL: owner.email, ADMIN_PASSWORD: owner.password },
+      stdio: 'ignore',
+    });
+    const exited = new Promise((resolve) => server.once('exit', resolve));
+    try {
+      await expect.poll(async () => (await fetch(`${base}/api/health`).catch(() => undefined))?.status, { timeout: 60_000, intervals: [250] }).toBe(200);
+      await page.goto(`${base}/registration`);
+      await page.getByRole('link', { name: 'Forgot your password?' }).click();
+      await expect(page).toHaveURL(`${base}/registration/reset`);
+      await page.getByLabel('E-mail').fill(owner.email);
+      await page.getByRole('button', { name: 'Send me a link' }).click();
+      await expect(page.getByText('If that address belongs to a staff account, a link is on its way.')).toBeVisible();
+      await expect.poll(() => smtp.received.length, { timeout: 30_000 }).toBe(1);
+      const mail = smtp.received[0].mail;
+      expect(JSON.stringify(mail.to)).toContain(owner.email);
+      const link = new RegExp(`${base}/registration/reset/[A-Za-z0-9_-]{43}`).exec(mail.text ?? '')![0];
+      expect(link).not.toContain('reset-owner');
+
+      await page.goto(link);
+      await expect(page.getByRole('heading', { level: 1, name: 'Choose a new password' })).toBeVisible();
+      await expectNoSeriousAxeViolations(page);
+      const newPassword = 'Reset-Owner-Passphrase-Jos-8';
+      await page.getByLabel('New password').fill(newPassword);
+      await page.getByRole('button', { name: 'Save the new password' }).click();
+      await expect(page).toHaveURL(`${base}/registration?reset=done`);
+      await expect(page.getByText('Your password was changed. Sign in with it now.')).toBeVisible();
+      // The link works once.
+      await page.goto(link);
+      await expect(page.getByRole('heading', { level: 1, name: 'This link no longer works' })).toBeVisible();
+
+      await page.goto(`${base}/registration`);
+      await page.getByLabel('E-mail').fill(owner.email);
+      await page.getByLabel('Password', { exact: true }).fill(newPassword);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      // A mailbox alone does not reach the leads: the owner sets up the second factor first.
+      await expect(page).toHaveURL(`${base}/registration/enrol`);
+    } finally {
+      server.kill('SIGTERM');
+      await exited;
+      await smtp.stop();
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });
@@ -194,7 +341,7 @@ const OWNER_ONLY = ['/admin/staff', '/admin/privacy'];
 test.describe('every /admin page refuses', () => {
   const pages = adminPages();
   test('the page list is what we expect', () => {
-    expect(pages.sort()).toEqual(['/admin', '/admin/leads/00000000-0000-4000-8000-000000000000', '/admin/privacy', '/admin/staff']);
+    expect(pages.sort()).toEqual(['/admin', '/admin/account', '/admin/leads/00000000-0000-4000-8000-000000000000', '/admin/privacy', '/admin/staff']);
   });
 
   for (const path of pages) {
@@ -206,8 +353,7 @@ test.describe('every /admin page refuses', () => {
       await expect(page).toHaveURL(/\/registration(\?|$)/);
       if (!OWNER_ONLY.includes(path)) return;
       // An agent, created by the owner through the API.
-      await context.clearCookies();
-      await signIn(page);
+      await addOwnerSession(context);
       const agentEmail = uniqueEmail('agent');
       const created = await page.request.post('/api/admin/staff', { data: { email: agentEmail, role: 'agent', name: 'Agent', password: 'Agent-Passphrase-Lagos-2026' } });
       expect(created.status()).toBe(201);

@@ -16,6 +16,8 @@ export function ReauthDialog() {
   const id = useId();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
+  // Shown beside the field: on a phone a toast would cover the dialog's buttons.
+  const [error, setError] = useState<string>();
   const settle = useRef<(confirmed: boolean) => void>(undefined);
 
   useEffect(() => {
@@ -31,6 +33,7 @@ export function ReauthDialog() {
 
   function close(confirmed: boolean) {
     setOpen(false);
+    setError(undefined);
     settle.current?.(confirmed);
     settle.current = undefined;
   }
@@ -39,18 +42,25 @@ export function ReauthDialog() {
     event.preventDefault();
     const form = event.currentTarget;
     setBusy(true);
-    const answer = await request({ method: 'POST', url: '/api/admin/account/reauth', body: { password: String(new FormData(form).get('password') ?? '') } });
+    setError(undefined);
+    const answer = await request({
+      method: 'POST',
+      url: '/api/admin/account/reauth',
+      body: { password: String(new FormData(form).get('password') ?? '') },
+      showError: setError,
+    });
     setBusy(false);
-    if (answer) close(true);
-    else form.reset();
+    if (answer) return close(true);
+    form.reset();
+    form.querySelector<HTMLInputElement>('input[name="password"]')?.focus();
   }
 
   return (
-    <Modal open={open} onClose={() => close(false)} title={copy.title} panelClassName="p-6 sm:p-8" closeLabel={copy.cancel}>
+    <Modal open={open} onClose={() => close(false)} title={copy.title} panelClassName="p-6 sm:p-8" hideCloseButton>
       <p className="mt-3 text-ink-soft">{copy.intro}</p>
       <form onSubmit={onSubmit} className="mt-6 space-y-5" aria-busy={busy}>
         <div>
-          <Field id={`${id}-password`} label={copy.password}>
+          <Field id={`${id}-password`} label={copy.password} error={error}>
             {(control) => <input {...control} name="password" type="password" autoComplete="current-password" required className="field" data-autofocus />}
           </Field>
         </div>

@@ -32,13 +32,15 @@ export interface RequestOptions {
   finish?: (outcome: RequestOutcome) => void;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /** Where a refusal's sentence goes instead of a toast (a dialog showing it beside its field). */
+  showError?: (message: string) => void;
 }
 
 /**
  * The shared request helper (spec §7, §8): returns the response data, or undefined on any failure after
  * showing the error catalogue's toast. No timeout: slow mobile networks get all the time they need.
  */
-export async function request<T = unknown>({ method, url, body, finish, signal, headers }: RequestOptions): Promise<T | undefined> {
+export async function request<T = unknown>({ method, url, body, finish, signal, headers, showError }: RequestOptions): Promise<T | undefined> {
   let outcome: RequestOutcome = 'refused';
   try {
     let response: Response;
@@ -81,7 +83,7 @@ export async function request<T = unknown>({ method, url, body, finish, signal, 
         notifyError(ERROR_COPY.sessionExpired);
         navigate(SIGN_IN_PATH);
       } else {
-        notifyError(errorText);
+        (showError ?? notifyError)(errorText);
       }
       return undefined;
     }
