@@ -22,8 +22,9 @@ export const SALES_EMAIL_COPY = {
   call: 'Call',
   whatsapp: 'WhatsApp',
   openInInbox: 'Open the lead in the staff inbox',
-  whatsappGreeting: (lead: LeadForMessage, brand: string) =>
-    `Good day ${lead.title} ${lead.fullName}, thank you for your interest in ${lead.district}. This is the sales team of ${brand}.`,
+  /** The opening WhatsApp message to a lead: from the sales e-mail (the team) and from the inbox (the signed-in agent by name). */
+  whatsappGreeting: (lead: Pick<LeadForMessage, 'title' | 'fullName' | 'district'>, brand: string, agent?: string) =>
+    `Good day ${lead.title} ${lead.fullName}, thank you for your interest in ${lead.district}. This is ${agent ? `${agent} of ` : ''}the sales team of ${brand}.`,
 } as const;
 
 /** The one reminder about a lead still new after its first working hour (docs/decisions/0206-overdue-leads.md). */

@@ -167,6 +167,21 @@ export const STAFF_COPY = {
     },
     call: 'Call',
     whatsapp: 'WhatsApp',
+    callLead: (name: string) => `Call ${name}`,
+    whatsappLead: (name: string) => `WhatsApp ${name}`,
+    /** Quick filters above the inbox: one tap each; the full form folds away behind `more`. */
+    quick: {
+      label: 'Quick filters',
+      all: 'All',
+      new: 'New',
+      today: 'Today',
+      mine: 'Mine',
+      more: 'All filters',
+    },
+    /** A lead whose phone is outside Nigeria: the time where they are now. */
+    localTime: (time: string, country: string, range: boolean) =>
+      range ? `${time} in ${country} (earliest to latest of its time zones)` : `${time} in ${country}`,
+    localTimeLabel: 'Their time',
     open: 'Open',
     empty: 'No leads match these filters.',
     next: 'Older leads',
@@ -190,6 +205,9 @@ export const STAFF_COPY = {
     noNotes: 'No notes yet.',
     history: 'History',
     noHistory: 'No changes yet.',
+    markContacted: 'Mark contacted',
+    markedContacted: 'Marked contacted.',
+    reach: 'Reach',
     firstContact: 'First contact',
     notContacted: 'Not contacted yet',
     received: 'Received',

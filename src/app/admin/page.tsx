@@ -3,10 +3,12 @@ import type { Metadata } from 'next';
 import { STAFF_COPY } from '@/content/staff';
 import { DISTRICT_CHOICES } from '@/features/interest/fields';
 import { Counters } from '@/features/leads-admin/components/Counters';
-import { LeadFiltersForm } from '@/features/leads-admin/components/LeadFiltersForm';
+import { LeadFiltersForm, QuickFilters } from '@/features/leads-admin/components/LeadFiltersForm';
 import { LeadsTable } from '@/features/leads-admin/components/LeadsTable';
 import { MyLeads } from '@/features/leads-admin/components/MyLeads';
-import { formatMinutes } from '@/features/leads-admin/format';
+import { formatMinutes, staffDisplayName } from '@/features/leads-admin/format';
+import { getSiteFacts } from '@/content/site';
+import { lagosDayOf } from '@/lib/leads/working-time';
 import { distinctDistricts, inboxCounters, inboxScope, listLeadPage, myOpenLeads } from '@/features/leads-admin/repository.server';
 import { currentStaff } from '@/lib/auth/page-guard.server';
 import { filtersToQuery, parseLeadFilters } from '@/features/leads-admin/schema';
@@ -43,26 +45,31 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
   // Agents see their own open leads first on the inbox's first, unfiltered page; owners when they hold some.
   const showMine = query === '' && !filters.cursor && (staff.role === 'agent' || mine.total > 0);
   const dashboardQuery = filtersToQuery({ district: filters.district, from: filters.from, to: filters.to });
+  const sender = { agent: staffDisplayName(staff), brand: getSiteFacts().brand };
+  const actions = (
+    <>
+      <Link href={`/admin/dashboard${dashboardQuery ? `?${dashboardQuery}` : ''}`} className="btn-outline">
+        {DASHBOARD_COPY.nav}
+      </Link>
+      <a href={`/api/admin/exports/leads${query ? `?${query}` : ''}`} className="btn-outline" download>
+        {copy.exportCsv}
+      </a>
+      {staff.role === 'owner' ? (
+        <a href="/api/admin/exports/newsletter" className="btn-outline" download>
+          {copy.exportNewsletter}
+        </a>
+      ) : null}
+    </>
+  );
+  // On phones the leads come first: the exports and counters move below the list (md and up keep the desktop order).
   return (
-    <div className="space-y-8">
+    <div className="flex flex-col gap-6 sm:gap-8">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <p className="eyebrow">{copy.eyebrow}</p>
           <h1 className="mt-1 text-3xl sm:text-4xl">{copy.heading}</h1>
         </div>
-        <div className="flex flex-wrap gap-3">
-          <Link href={`/admin/dashboard${dashboardQuery ? `?${dashboardQuery}` : ''}`} className="btn-outline">
-            {DASHBOARD_COPY.nav}
-          </Link>
-          <a href={`/api/admin/exports/leads${query ? `?${query}` : ''}`} className="btn-outline" download>
-            {copy.exportCsv}
-          </a>
-          {staff.role === 'owner' ? (
-            <a href="/api/admin/exports/newsletter" className="btn-outline" download>
-              {copy.exportNewsletter}
-            </a>
-          ) : null}
-        </div>
+        <div className="hidden flex-wrap gap-3 md:flex">{actions}</div>
       </div>
       {failedDeliveries > 0 ? (
         <p role="status" className="rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-900" data-testid="failed-deliveries">
@@ -70,17 +77,23 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
         </p>
       ) : null}
       {showMine ? (
-        <MyLeads mine={mine} staffId={staff.id} agent={staff.role === 'agent'} takesNewLeads={takes} now={now} overdueHint={overdueHint} />
+        <MyLeads mine={mine} staffId={staff.id} agent={staff.role === 'agent'} takesNewLeads={takes} now={now} overdueHint={overdueHint} sender={sender} />
       ) : null}
-      <Counters counters={counters} />
+      <div className="order-last md:order-none">
+        <Counters counters={counters} />
+      </div>
+      <div className="order-last flex flex-wrap gap-3 md:hidden">{actions}</div>
       {showMine ? <h2 className="text-2xl">{ASSIGNMENT_COPY.myLeads.allLeads}</h2> : null}
       {parsed.ok ? null : (
         <p role="alert" className="rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-900" data-testid="filter-error">
           {parsed.error}
         </p>
       )}
-      <LeadFiltersForm filters={filters} districts={districts} agents={staffList} />
-      <LeadsTable leads={page.leads} now={now} overdueHint={overdueHint} />
+      <div className="space-y-3">
+        <QuickFilters filters={filters} districts={DISTRICT_CHOICES} today={lagosDayOf(now)} />
+        <LeadFiltersForm filters={filters} districts={districts} agents={staffList} />
+      </div>
+      <LeadsTable leads={page.leads} now={now} overdueHint={overdueHint} sender={sender} />
       <nav aria-label={copy.pagination} className="flex flex-wrap justify-between gap-3">
         {filters.cursor ? (
           <Link href={`/admin${query ? `?${query}` : ''}`} className="btn-outline">

@@ -1,3 +1,4 @@
+import { SALES_EMAIL_COPY } from '@/content/notifications';
 import { STAFF_COPY } from '@/content/staff';
 import { telHref, whatsappHref } from '@/lib/contact-links';
 
@@ -44,7 +45,20 @@ export const STATUS_STYLES: Record<string, string> = {
 /** An overdue lead: the one warm, urgent colour of the inbox, apart from the statuses' greens and the spam red. */
 export const OVERDUE_STYLE = 'bg-[#f7e4d9] text-[#7a3418] ring-1 ring-inset ring-[#e2b59c]';
 
-/** Call and WhatsApp links of a lead (WhatsApp only for numbers that parsed to E.164). */
-export function leadContactLinks(lead: { phoneE164: string | null; phoneRaw: string }) {
-  return { tel: telHref(lead.phoneE164 ?? lead.phoneRaw), whatsapp: lead.phoneE164 ? whatsappHref(lead.phoneE164) : undefined };
+/** Who opens a WhatsApp chat from the staff area: the signed-in agent's name and the brand, for the greeting. */
+export interface ChatSender {
+  agent: string;
+  brand: string;
 }
+
+/**
+ * Call and WhatsApp links of a lead (WhatsApp only for numbers that parsed to E.164), the chat prefilled with the
+ * sales e-mail's greeting signed by the agent.
+ */
+export function leadContactLinks(lead: { phoneE164: string | null; phoneRaw: string; title: string; fullName: string; district: string }, sender: ChatSender) {
+  const greeting = SALES_EMAIL_COPY.whatsappGreeting(lead, sender.brand, sender.agent);
+  return { tel: telHref(lead.phoneE164 ?? lead.phoneRaw), whatsapp: lead.phoneE164 ? whatsappHref(lead.phoneE164, greeting) : undefined };
+}
+
+/** A staff member as others read them: their display name, else the local part of their e-mail (before any name was set). */
+export const staffDisplayName = (staff: { name: string; email: string }) => staff.name.trim() || staff.email.split('@')[0];

@@ -6,6 +6,7 @@ import { interestSubmissions, leadActivity, leadNotes, staffUsers, type Interest
 import { getWorkingTime } from '@/lib/env.server';
 import { staffLabelSql } from '@/lib/leads/assignment.server';
 import { lagosDayStart, lagosPeriods, overdueSql, workingSecondsSql, type WorkingTime } from '@/lib/leads/working-time';
+import { staffDisplayName } from './format';
 import { decodeCursor, encodeCursor, type LeadFilters } from './schema';
 
 /**
@@ -166,8 +167,21 @@ export async function getLeadDetail(db: Db, id: string, scope: Pick<InboxScope, 
     .limit(1);
   if (!row) return undefined;
   const lead = { ...row.lead, assigneeLabel: row.assigneeLabel, overdue: row.overdue };
-  const notes = await db.select().from(leadNotes).where(eq(leadNotes.leadId, id)).orderBy(desc(leadNotes.createdAt));
-  const activity = await db.select().from(leadActivity).where(eq(leadActivity.leadId, id)).orderBy(desc(leadActivity.createdAt));
+  // Authors and actors by their name today (a removed account keeps the e-mail stored with the row).
+  const noteRows = await db
+    .select({ note: leadNotes, name: staffUsers.name })
+    .from(leadNotes)
+    .leftJoin(staffUsers, eq(staffUsers.id, leadNotes.authorId))
+    .where(eq(leadNotes.leadId, id))
+    .orderBy(desc(leadNotes.createdAt));
+  const activityRows = await db
+    .select({ item: leadActivity, name: staffUsers.name })
+    .from(leadActivity)
+    .leftJoin(staffUsers, eq(staffUsers.id, leadActivity.actorId))
+    .where(eq(leadActivity.leadId, id))
+    .orderBy(desc(leadActivity.createdAt));
+  const notes = noteRows.map(({ note, name }) => ({ ...note, authorName: staffDisplayName({ name: name ?? '', email: note.authorEmail }) }));
+  const activity = activityRows.map(({ item, name }) => ({ ...item, actorName: staffDisplayName({ name: name ?? '', email: item.actorEmail }) }));
   return { lead, notes, activity };
 }
 

@@ -5,6 +5,7 @@ import { DASHBOARD_COPY } from '@/content/sales-insight';
 import { STAFF_COPY } from '@/content/staff';
 import { ReauthDialog } from './ReauthDialog';
 import { SignOutButton } from './SignOutButton';
+import { StaffNav } from './StaffNav';
 
 const nav = STAFF_COPY.nav;
 
@@ -27,17 +28,7 @@ export function StaffShell({ staff, children }: { staff: { email: string; role: 
             <BrandMark className="size-9" />
             <span className="font-display text-lg">{nav.brand}</span>
           </Link>
-          <nav aria-label={nav.label} className="order-3 w-full sm:order-none sm:w-auto">
-            <ul className="flex gap-1 overflow-x-auto">
-              {links.map((link) => (
-                <li key={link.href}>
-                  <Link href={link.href} className="inline-flex min-h-11 items-center rounded-full px-4 text-sm font-medium text-ivory-100 hover:bg-forest-800">
-                    {link.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
+          <StaffNav links={links} label={nav.label} />
           <div className="ml-auto flex items-center gap-3 text-sm">
             <span className="hidden text-ivory-200 md:inline">
               {nav.signedInAs} <span className="font-medium text-ivory-50">{staff.email}</span>

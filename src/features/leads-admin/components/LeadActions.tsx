@@ -38,6 +38,22 @@ export function LeadStatusForm({ leadId, status }: { leadId: string; status: str
   );
 }
 
+/** One tap after a call: the lead leaves `new` (first contact recorded by the server), no status menu to open. */
+export function MarkContactedButton({ leadId }: { leadId: string }) {
+  const { busy, run } = useStaffAction();
+  return (
+    <button
+      type="button"
+      className="btn-brass min-h-11 px-5"
+      disabled={busy}
+      onClick={() => run({ method: 'PATCH', url: `/api/admin/leads/${leadId}`, body: { status: 'contacted' } }, copy.markedContacted)}
+      data-testid="mark-contacted"
+    >
+      {copy.markContacted}
+    </button>
+  );
+}
+
 export function LeadNoteForm({ leadId }: { leadId: string }) {
   const id = useId();
   const { busy, run } = useStaffAction();

@@ -2,85 +2,140 @@ import Link from 'next/link';
 import { Field } from '@/components/ui/Field';
 import { ASSIGNMENT_COPY } from '@/content/sales-insight';
 import { STAFF_COPY } from '@/content/staff';
-import { LEAD_STATUSES, type LeadFilters } from '../schema';
+import { filtersToQuery, LEAD_STATUSES, type LeadFilters } from '../schema';
 
 const copy = STAFF_COPY.inbox.filters;
+const quick = STAFF_COPY.inbox.quick;
 
-/** A plain GET form: the filters land in the URL, so a view can be shared and works without JavaScript. */
+const sameFilters = (a: LeadFilters, b: LeadFilters) => filtersToQuery(a) === filtersToQuery(b);
+
+/**
+ * One-tap views above the inbox (plain links, so they work without scripts): all, new, today (Lagos day), mine and
+ * each district. The chip of the view on screen is marked, for the eye and for screen readers.
+ */
+export function QuickFilters({ filters, districts, today }: { filters: LeadFilters; districts: readonly string[]; today: string }) {
+  const chips: { label: string; filters: LeadFilters }[] = [
+    { label: quick.all, filters: {} },
+    { label: quick.new, filters: { status: 'new' } },
+    { label: quick.today, filters: { from: today, to: today } },
+    { label: quick.mine, filters: { assignee: 'me' } },
+    ...districts.map((district) => ({ label: district, filters: { district } as LeadFilters })),
+  ];
+  return (
+    <nav aria-label={quick.label}>
+      <ul className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-1 sm:flex-wrap">
+        {chips.map((chip) => {
+          const query = filtersToQuery(chip.filters);
+          const current = sameFilters(chip.filters, { ...filters, cursor: undefined });
+          return (
+            <li key={chip.label} className="shrink-0">
+              <Link
+                href={`/admin${query ? `?${query}` : ''}`}
+                aria-current={current ? 'true' : undefined}
+                className={`inline-flex min-h-11 items-center rounded-full border px-4 text-sm font-medium whitespace-nowrap transition-colors ${
+                  current ? 'border-forest-800 bg-forest-800 text-ivory-50' : 'border-forest-900/15 bg-white text-forest-900 hover:border-forest-800'
+                }`}
+                data-testid="quick-filter"
+              >
+                {chip.label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+/** Filters other than a quick chip's are in use: the full form opens by itself so they can be seen and changed. */
+const usesFullForm = (filters: LeadFilters) => Boolean(filters.q || filters.overdue || (filters.assignee && filters.assignee !== 'me') || (filters.from && filters.from !== filters.to));
+
+/**
+ * A plain GET form: the filters land in the URL, so a view can be shared and works without JavaScript. It folds away
+ * behind one control (a native disclosure, no script) so the first lead is on a phone's first screen.
+ */
 export function LeadFiltersForm({ filters, districts, agents }: { filters: LeadFilters; districts: readonly string[]; agents: { id: string; label: string }[] }) {
   return (
-    <form method="get" action="/admin" role="search" aria-label={copy.legend} className="grid gap-4 rounded-2xl border border-forest-900/10 bg-white p-5 sm:grid-cols-2 lg:grid-cols-4">
-      <div className="sm:col-span-2">
-        <Field id="f-q" label={copy.q}>
-          {(control) => <input {...control} name="q" type="search" defaultValue={filters.q ?? ''} placeholder={copy.qPlaceholder} className="field" />}
-        </Field>
-      </div>
-      <div>
-        <Field id="f-district" label={copy.district}>
-          {(control) => (
-            <select {...control} name="district" defaultValue={filters.district ?? ''} className="field">
-              <option value="">{copy.anyDistrict}</option>
-              {districts.map((d) => (
-                <option key={d} value={d}>
-                  {d}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-      </div>
-      <div>
-        <Field id="f-status" label={copy.status}>
-          {(control) => (
-            <select {...control} name="status" defaultValue={filters.status ?? ''} className="field">
-              <option value="">{copy.anyStatus}</option>
-              {LEAD_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {STAFF_COPY.statuses[s]}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-      </div>
-      <div>
-        <Field id="f-from" label={copy.from}>
-          {(control) => <input {...control} name="from" type="date" defaultValue={filters.from ?? ''} className="field" />}
-        </Field>
-      </div>
-      <div>
-        <Field id="f-to" label={copy.to}>
-          {(control) => <input {...control} name="to" type="date" defaultValue={filters.to ?? ''} className="field" />}
-        </Field>
-      </div>
-      <div>
-        <Field id="f-assignee" label={ASSIGNMENT_COPY.filter}>
-          {(control) => (
-            <select {...control} name="assignee" defaultValue={filters.assignee ?? ''} className="field">
-              <option value="">{ASSIGNMENT_COPY.anyAgent}</option>
-              <option value="me">{ASSIGNMENT_COPY.mine}</option>
-              <option value="none">{ASSIGNMENT_COPY.none}</option>
-              {agents.map((agent) => (
-                <option key={agent.id} value={agent.id}>
-                  {agent.label}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-      </div>
-      <label className="flex min-h-11 items-center gap-3 self-end text-sm font-medium">
-        <input type="checkbox" name="overdue" value="1" defaultChecked={filters.overdue === '1'} className="size-5 accent-forest-800" />
-        {ASSIGNMENT_COPY.overdue.only}
-      </label>
-      <div className="flex flex-wrap gap-3 sm:col-span-2 lg:col-span-4">
-        <button type="submit" className="btn-primary">
-          {copy.apply}
-        </button>
-        <Link href="/admin" className="btn-outline">
-          {copy.clear}
-        </Link>
-      </div>
-    </form>
+    <details className="group rounded-2xl border border-forest-900/10 bg-white" open={usesFullForm(filters)}>
+      <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-3 rounded-2xl px-5 text-sm font-semibold text-forest-900 [&::-webkit-details-marker]:hidden">
+        {quick.more}
+        <span aria-hidden="true" className="text-lg leading-none transition-transform group-open:rotate-45">
+          +
+        </span>
+      </summary>
+      <form method="get" action="/admin" role="search" aria-label={copy.legend} className="grid gap-4 border-t border-forest-900/10 p-5 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="sm:col-span-2">
+          <Field id="f-q" label={copy.q}>
+            {(control) => <input {...control} name="q" type="search" defaultValue={filters.q ?? ''} placeholder={copy.qPlaceholder} className="field" />}
+          </Field>
+        </div>
+        <div>
+          <Field id="f-district" label={copy.district}>
+            {(control) => (
+              <select {...control} name="district" defaultValue={filters.district ?? ''} className="field">
+                <option value="">{copy.anyDistrict}</option>
+                {districts.map((d) => (
+                  <option key={d} value={d}>
+                    {d}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        </div>
+        <div>
+          <Field id="f-status" label={copy.status}>
+            {(control) => (
+              <select {...control} name="status" defaultValue={filters.status ?? ''} className="field">
+                <option value="">{copy.anyStatus}</option>
+                {LEAD_STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {STAFF_COPY.statuses[s]}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        </div>
+        <div>
+          <Field id="f-from" label={copy.from}>
+            {(control) => <input {...control} name="from" type="date" defaultValue={filters.from ?? ''} className="field" />}
+          </Field>
+        </div>
+        <div>
+          <Field id="f-to" label={copy.to}>
+            {(control) => <input {...control} name="to" type="date" defaultValue={filters.to ?? ''} className="field" />}
+          </Field>
+        </div>
+        <div>
+          <Field id="f-assignee" label={ASSIGNMENT_COPY.filter}>
+            {(control) => (
+              <select {...control} name="assignee" defaultValue={filters.assignee ?? ''} className="field">
+                <option value="">{ASSIGNMENT_COPY.anyAgent}</option>
+                <option value="me">{ASSIGNMENT_COPY.mine}</option>
+                <option value="none">{ASSIGNMENT_COPY.none}</option>
+                {agents.map((agent) => (
+                  <option key={agent.id} value={agent.id}>
+                    {agent.label}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        </div>
+        <label className="flex min-h-11 items-center gap-3 self-end text-sm font-medium">
+          <input type="checkbox" name="overdue" value="1" defaultChecked={filters.overdue === '1'} className="size-5 accent-forest-800" />
+          {ASSIGNMENT_COPY.overdue.only}
+        </label>
+        <div className="flex flex-wrap gap-3 sm:col-span-2 lg:col-span-4">
+          <button type="submit" className="btn-primary">
+            {copy.apply}
+          </button>
+          <Link href="/admin" className="btn-outline">
+            {copy.clear}
+          </Link>
+        </div>
+      </form>
+    </details>
   );
 }

@@ -1,25 +1,79 @@
 import Link from 'next/link';
 import { ASSIGNMENT_COPY } from '@/content/sales-insight';
 import { STAFF_COPY } from '@/content/staff';
-import { leadContactLinks, sourceLabel, timeAgo } from '../format';
+import { leadContactLinks, sourceLabel, timeAgo, type ChatSender } from '../format';
+import { leadLocalTime } from '../local-time.server';
 import type { LeadListRow } from '../repository.server';
 import { OverdueBadge, StatusBadge } from './StatusBadge';
 
 const copy = STAFF_COPY.inbox;
 
-function PhoneLinks({ lead }: { lead: LeadListRow }) {
-  const { tel, whatsapp: wa } = leadContactLinks(lead);
+function PhoneLinks({ lead, sender }: { lead: LeadListRow; sender: ChatSender }) {
+  const { tel, whatsapp: wa } = leadContactLinks(lead, sender);
   return (
     <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
-      <a href={tel} className="font-medium text-forest-800 underline underline-offset-4" aria-label={`${copy.call} ${lead.fullName}: ${lead.phoneRaw}`}>
+      <a href={tel} className="font-medium text-forest-800 underline underline-offset-4" aria-label={`${copy.callLead(lead.fullName)}: ${lead.phoneRaw}`}>
         {lead.phoneRaw}
       </a>
       {wa ? (
-        <a href={wa} target="_blank" rel="noopener noreferrer" className="text-xs font-semibold text-brass-700 underline underline-offset-4" aria-label={`${copy.whatsapp} ${lead.fullName}`}>
+        <a href={wa} target="_blank" rel="noopener noreferrer" className="text-xs font-semibold text-brass-700 underline underline-offset-4" aria-label={copy.whatsappLead(lead.fullName)}>
           {copy.whatsapp}
         </a>
       ) : null}
     </span>
+  );
+}
+
+/** Where a foreign lead is, what their clock reads now (nothing for Nigerian numbers). */
+function LocalTime({ lead, now }: { lead: LeadListRow; now: Date }) {
+  const local = leadLocalTime(lead.phoneE164, now);
+  if (!local) return null;
+  return (
+    <span className="text-ink-soft" data-testid="lead-local-time">
+      {copy.localTimeLabel}: {copy.localTime(local.time, local.country, local.range)}
+    </span>
+  );
+}
+
+/**
+ * A lead on a phone: the whole card opens the lead (its name link stretched over it), with Call and WhatsApp as
+ * full-height buttons above that link, so a thumb reaches the person in one tap.
+ */
+function LeadCard({ lead, now, overdueHint, sender, testId }: { lead: LeadListRow; now: Date; overdueHint: string; sender: ChatSender; testId: string }) {
+  const { tel, whatsapp: wa } = leadContactLinks(lead, sender);
+  return (
+    <li className="relative rounded-2xl border border-forest-900/10 bg-white p-4 transition-colors focus-within:border-forest-800 hover:border-forest-800/40" data-testid={`${testId}-card`}>
+      <div className="flex items-start justify-between gap-3">
+        <Link
+          href={`/admin/leads/${lead.id}`}
+          className="min-w-0 wrap-anywhere font-display text-lg text-forest-900 underline-offset-4 after:absolute after:inset-0 after:rounded-2xl after:content-[''] hover:underline focus-visible:outline-none"
+        >
+          {lead.title} {lead.fullName}
+        </Link>
+        <Badges lead={lead} overdueHint={overdueHint} />
+      </div>
+      <p className="mt-1 flex flex-wrap gap-x-2 text-sm text-ink-soft">
+        <span>{lead.district}</span>
+        <span aria-hidden="true">·</span>
+        <time dateTime={lead.createdAt.toISOString()}>{timeAgo(lead.createdAt, now)}</time>
+        <span aria-hidden="true">·</span>
+        <span>{lead.assigneeLabel ?? ASSIGNMENT_COPY.unassigned}</span>
+      </p>
+      <p className="mt-1 flex flex-wrap gap-x-3 text-sm">
+        <span className="tabular-nums">{lead.phoneRaw}</span>
+        <LocalTime lead={lead} now={now} />
+      </p>
+      <div className={`relative z-10 mt-4 grid gap-2 ${wa ? 'grid-cols-2' : 'grid-cols-1'}`}>
+        <a href={tel} className="btn-outline min-h-11 px-4" aria-label={`${copy.callLead(lead.fullName)}: ${lead.phoneRaw}`} data-testid="card-call">
+          {copy.call}
+        </a>
+        {wa ? (
+          <a href={wa} target="_blank" rel="noopener noreferrer" className="btn-primary min-h-11 px-4" aria-label={copy.whatsappLead(lead.fullName)} data-testid="card-whatsapp">
+            {copy.whatsapp}
+          </a>
+        ) : null}
+      </div>
+    </li>
   );
 }
 
@@ -41,10 +95,12 @@ interface LeadsTableProps {
   empty?: string;
   /** Test ids of the rows and cards: `${testId}-row`, `${testId}-card`. */
   testId?: string;
+  /** The signed-in staff member and brand, who sign the WhatsApp greeting. */
+  sender: ChatSender;
 }
 
 /** A real table on wide screens; on phones each row becomes a card (same data, same links). */
-export function LeadsTable({ leads, now, overdueHint, caption = copy.caption, empty = copy.empty, testId = 'lead' }: LeadsTableProps) {
+export function LeadsTable({ leads, now, overdueHint, sender, caption = copy.caption, empty = copy.empty, testId = 'lead' }: LeadsTableProps) {
   if (leads.length === 0) return <p className="rounded-2xl border border-dashed border-forest-900/20 p-8 text-center text-ink-soft">{empty}</p>;
   return (
     <>
@@ -73,7 +129,10 @@ export function LeadsTable({ leads, now, overdueHint, caption = copy.caption, em
                 </th>
                 <td className="px-4 py-3">{lead.district}</td>
                 <td className="px-4 py-3">
-                  <PhoneLinks lead={lead} />
+                  <PhoneLinks lead={lead} sender={sender} />
+                  <span className="mt-1 block text-xs">
+                    <LocalTime lead={lead} now={now} />
+                  </span>
                 </td>
                 <td className="px-4 py-3">
                   <a href={`mailto:${lead.email}`} className="break-all text-forest-800 underline-offset-4 hover:underline">
@@ -95,36 +154,7 @@ export function LeadsTable({ leads, now, overdueHint, caption = copy.caption, em
       </div>
       <ul className="space-y-3 md:hidden" aria-label={caption}>
         {leads.map((lead) => (
-          <li key={lead.id} className="rounded-2xl border border-forest-900/10 bg-white p-4" data-testid={`${testId}-card`}>
-            <div className="flex items-start justify-between gap-3">
-              <Link href={`/admin/leads/${lead.id}`} className="min-w-0 wrap-anywhere font-display text-lg text-forest-900 underline-offset-4 hover:underline">
-                {lead.fullName}
-              </Link>
-              <Badges lead={lead} overdueHint={overdueHint} />
-            </div>
-            <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5 text-sm">
-              <dt className="text-ink-soft">{copy.columns.district}</dt>
-              <dd>{lead.district}</dd>
-              <dt className="text-ink-soft">{copy.columns.phone}</dt>
-              <dd>
-                <PhoneLinks lead={lead} />
-              </dd>
-              <dt className="text-ink-soft">{copy.columns.email}</dt>
-              <dd className="min-w-0 break-all">
-                <a href={`mailto:${lead.email}`} className="text-forest-800 underline underline-offset-4">
-                  {lead.email}
-                </a>
-              </dd>
-              <dt className="text-ink-soft">{ASSIGNMENT_COPY.agent}</dt>
-              <dd>{lead.assigneeLabel ?? ASSIGNMENT_COPY.unassigned}</dd>
-              <dt className="text-ink-soft">{copy.columns.age}</dt>
-              <dd>
-                <time dateTime={lead.createdAt.toISOString()}>{timeAgo(lead.createdAt, now)}</time>
-              </dd>
-              <dt className="text-ink-soft">{copy.columns.source}</dt>
-              <dd className="min-w-0 wrap-anywhere">{sourceLabel(lead)}</dd>
-            </dl>
-          </li>
+          <LeadCard key={lead.id} lead={lead} now={now} overdueHint={overdueHint} sender={sender} testId={testId} />
         ))}
       </ul>
     </>

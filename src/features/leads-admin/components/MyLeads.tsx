@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import { ASSIGNMENT_COPY } from '@/content/sales-insight';
+import type { ChatSender } from '../format';
 import type { LeadListRow } from '../repository.server';
 import { TakesNewLeadsButton } from './AssignmentControls';
 import { LeadsTable } from './LeadsTable';
@@ -14,10 +15,11 @@ interface MyLeadsProps {
   takesNewLeads: boolean;
   now: Date;
   overdueHint: string;
+  sender: ChatSender;
 }
 
 /** The top of an agent's inbox: their open leads, overdue first, and whether they take new ones. */
-export function MyLeads({ mine, staffId, agent, takesNewLeads, now, overdueHint }: MyLeadsProps) {
+export function MyLeads({ mine, staffId, agent, takesNewLeads, now, overdueHint, sender }: MyLeadsProps) {
   return (
     <section aria-labelledby="my-leads" className="space-y-4" data-testid="my-leads">
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -38,7 +40,7 @@ export function MyLeads({ mine, staffId, agent, takesNewLeads, now, overdueHint 
           ) : null}
         </div>
       </div>
-      <LeadsTable leads={mine.leads} now={now} overdueHint={overdueHint} caption={copy.heading} empty={copy.empty} testId="my-lead" />
+      <LeadsTable leads={mine.leads} now={now} overdueHint={overdueHint} caption={copy.heading} empty={copy.empty} testId="my-lead" sender={sender} />
     </section>
   );
 }

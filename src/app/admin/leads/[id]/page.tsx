@@ -2,10 +2,12 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import type { Metadata } from 'next';
 import { STAFF_COPY } from '@/content/staff';
-import { LeadNoteForm, LeadStatusForm } from '@/features/leads-admin/components/LeadActions';
+import { LeadNoteForm, LeadStatusForm, MarkContactedButton } from '@/features/leads-admin/components/LeadActions';
 import { AssigneeForm } from '@/features/leads-admin/components/AssignmentControls';
 import { OverdueBadge, StatusBadge } from '@/features/leads-admin/components/StatusBadge';
-import { formatMinutes, leadContactLinks, timeAgo } from '@/features/leads-admin/format';
+import { formatMinutes, leadContactLinks, staffDisplayName, timeAgo } from '@/features/leads-admin/format';
+import { leadLocalTime } from '@/features/leads-admin/local-time.server';
+import { getSiteFacts } from '@/content/site';
 import { formatDateTime } from '@/lib/format';
 import { ATTRIBUTION_FIELDS } from '@/lib/lead-attribution';
 import { getLeadDetail, inboxScope } from '@/features/leads-admin/repository.server';
@@ -41,8 +43,9 @@ export default async function LeadPage({ params }: { params: Promise<{ id: strin
   const [detail, notifications, staffList] = await Promise.all([getLeadDetail(db, id.data, scope), listForLead(db, id.data), staff.role === 'owner' ? assignableStaff(db) : []]);
   if (!detail) notFound();
   const { lead, notes, activity } = detail;
-  const { tel, whatsapp: wa } = leadContactLinks(lead);
+  const { tel, whatsapp: wa } = leadContactLinks(lead, { agent: staffDisplayName(staff), brand: getSiteFacts().brand });
   const { now } = scope;
+  const local = leadLocalTime(lead.phoneE164, now);
   const fields: [string, string | null][] = [
     [copy.fields.title, lead.title],
     [copy.fields.name, lead.fullName],
@@ -65,6 +68,28 @@ export default async function LeadPage({ params }: { params: Promise<{ id: strin
         <StatusBadge status={lead.status} />
         {lead.overdue ? <OverdueBadge hint={ASSIGNMENT_COPY.overdue.hint(formatMinutes(scope.time.targetMinutes))} /> : null}
       </div>
+      {/* Reaching the person comes first: call, chat, then one tap to record it. */}
+      <section aria-label={copy.reach} className="-mt-4 space-y-3">
+        <p className="flex flex-wrap gap-x-3 text-sm text-ink-soft">
+          <span className="font-medium text-ink tabular-nums">{lead.phoneRaw}</span>
+          {local ? <span data-testid="lead-local-time">{STAFF_COPY.inbox.localTimeLabel}: {STAFF_COPY.inbox.localTime(local.time, local.country, local.range)}</span> : null}
+        </p>
+        <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:gap-3">
+          <a href={tel} className="btn-primary min-h-11 px-5" aria-label={`${STAFF_COPY.inbox.callLead(lead.fullName)}: ${lead.phoneRaw}`} data-testid="lead-call">
+            {STAFF_COPY.inbox.call}
+          </a>
+          {wa ? (
+            <a href={wa} target="_blank" rel="noopener noreferrer" className="btn-outline min-h-11 px-5" aria-label={STAFF_COPY.inbox.whatsappLead(lead.fullName)} data-testid="lead-whatsapp">
+              {STAFF_COPY.inbox.whatsapp}
+            </a>
+          ) : null}
+          {lead.status === 'new' ? (
+            <div className="col-span-2 grid sm:col-auto sm:flex">
+              <MarkContactedButton leadId={lead.id} />
+            </div>
+          ) : null}
+        </div>
+      </section>
       <div className="grid gap-6 lg:grid-cols-3">
         <section aria-labelledby="details" className="min-w-0 rounded-2xl border border-forest-900/10 bg-white p-6 lg:col-span-2">
           <h2 id="details" className="text-xl">{copy.details}</h2>
@@ -130,7 +155,7 @@ export default async function LeadPage({ params }: { params: Promise<{ id: strin
                 <li key={note.id} className="rounded-xl bg-ivory-100 p-4" data-testid="lead-note">
                   <p className="whitespace-pre-wrap break-words text-sm">{note.body}</p>
                   <p className="mt-2 text-xs text-ink-soft">
-                    {note.authorEmail} · <time dateTime={note.createdAt.toISOString()}>{formatDateTime(note.createdAt)}</time>
+                    {note.authorName} · <time dateTime={note.createdAt.toISOString()}>{formatDateTime(note.createdAt)}</time>
                   </p>
                 </li>
               ))}
@@ -145,7 +170,7 @@ export default async function LeadPage({ params }: { params: Promise<{ id: strin
             <ol className="mt-4 space-y-3 border-l-2 border-brass-300 pl-5">
               {activity.map((item) => (
                 <li key={item.id} className="text-sm" data-testid="lead-activity">
-                  <span className="font-medium">{item.actorEmail === SYSTEM_ACTOR_EMAIL ? ASSIGNMENT_COPY.history.system : item.actorEmail}</span> {describe(item.action, item.detail)}
+                  <span className="font-medium">{item.actorEmail === SYSTEM_ACTOR_EMAIL ? ASSIGNMENT_COPY.history.system : item.actorName}</span> {describe(item.action, item.detail)}
                   <span className="block text-xs text-ink-soft">
                     <time dateTime={item.createdAt.toISOString()}>{formatDateTime(item.createdAt)}</time>
                   </span>
