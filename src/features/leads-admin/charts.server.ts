@@ -30,7 +30,7 @@ export const CHART_COLOURS = {
   grid: '#dcd3c1',
 };
 
-/** Drawing widths close to the card each is shown in, so the 12 px text stays about 12 px on screen. */
+/** Drawing widths close to the card each is shown in, so the text (12 px on phones, 13 px on larger screens) keeps its size on screen. */
 const WIDTHS: Record<ChartLayout, Record<keyof ChartSvgs, number>> = {
   full: { phone: 340, tablet: 660, desktop: 1000 },
   half: { phone: 340, tablet: 660, desktop: 500 },
@@ -38,12 +38,12 @@ const WIDTHS: Record<ChartLayout, Record<keyof ChartSvgs, number>> = {
 
 type Size = { width: number; phone: boolean };
 
-function draw(options: Plot.PlotOptions): string {
+function draw(options: Plot.PlotOptions, phone: boolean): string {
   const { document } = parseHTML('<!doctype html><html><body></body></html>');
   const svg = Plot.plot({
     ...options,
     document: document as unknown as Document,
-    style: { fontFamily: 'inherit', fontSize: '12px', background: 'transparent', overflow: 'visible' },
+    style: { fontFamily: 'inherit', fontSize: phone ? '12px' : '13px', background: 'transparent', overflow: 'visible' },
   }) as unknown as Element;
   svg.setAttribute('aria-hidden', 'true');
   svg.setAttribute('focusable', 'false');
@@ -53,9 +53,9 @@ function draw(options: Plot.PlotOptions): string {
 }
 
 const drawn = (layout: ChartLayout, chart: (size: Size) => Plot.PlotOptions): ChartSvgs => ({
-  phone: draw(chart({ width: WIDTHS[layout].phone, phone: true })),
-  tablet: draw(chart({ width: WIDTHS[layout].tablet, phone: false })),
-  desktop: draw(chart({ width: WIDTHS[layout].desktop, phone: false })),
+  phone: draw(chart({ width: WIDTHS[layout].phone, phone: true }), true),
+  tablet: draw(chart({ width: WIDTHS[layout].tablet, phone: false }), false),
+  desktop: draw(chart({ width: WIDTHS[layout].desktop, phone: false }), false),
 });
 
 /** "3 Mar" for a YYYY-MM-DD. */

@@ -12,11 +12,26 @@ const QUICK_RANGES = [7, 30, 90];
 /** The inbox's district and date filters as a plain GET form (shareable, works without JavaScript), with quick ranges. */
 export function DashboardFiltersForm({ filters, districts, now }: { filters: DashboardFilters; districts: readonly string[]; now: Date }) {
   const today = lagosDayOf(now);
-  const quick = (days: number) => filtersToQuery({ district: filters.district, from: lagosDayOf(now, 1 - days), to: today });
+  const quick = QUICK_RANGES.map((days) => ({ days, from: lagosDayOf(now, 1 - days) }));
   return (
     <form method="get" action="/admin/dashboard" role="search" aria-label={copy.legend} className="rounded-2xl border border-forest-900/10 bg-white p-5 sm:p-6">
-      <div className="grid gap-4 sm:grid-cols-3">
-        <div>
+      <nav aria-label={copy.quick} className="flex flex-wrap gap-2">
+        {quick.map(({ days, from }) => {
+          const current = filters.from === from && filters.to === today;
+          return (
+            <Link
+              key={days}
+              href={`/admin/dashboard?${filtersToQuery({ district: filters.district, from, to: today })}`}
+              aria-current={current ? 'page' : undefined}
+              className={`inline-flex min-h-11 items-center rounded-full border px-4 text-sm font-medium ${current ? 'border-forest-800 bg-forest-800 text-ivory-50' : 'border-forest-900/15 text-forest-900 hover:border-forest-800'}`}
+            >
+              {copy.lastDays(days)}
+            </Link>
+          );
+        })}
+      </nav>
+      <div className="mt-5 grid grid-cols-2 gap-4 sm:grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-end">
+        <div className="col-span-2 sm:col-span-1">
           <Field id="d-district" label={inboxCopy.district}>
             {(control) => (
               <select {...control} name="district" defaultValue={filters.district ?? ''} className="field">
@@ -40,17 +55,9 @@ export function DashboardFiltersForm({ filters, districts, now }: { filters: Das
             {(control) => <input {...control} name="to" type="date" defaultValue={filters.to} max={today} className="field" />}
           </Field>
         </div>
-      </div>
-      <div className="mt-5 flex flex-wrap items-center gap-3">
-        <button type="submit" className="btn-primary">
+        <button type="submit" className="btn-primary col-span-2 sm:col-span-1">
           {copy.apply}
         </button>
-        <span className="sr-only">{copy.quick}:</span>
-        {QUICK_RANGES.map((days) => (
-          <Link key={days} href={`/admin/dashboard?${quick(days)}`} className="inline-flex min-h-11 items-center rounded-full border border-forest-900/15 px-4 text-sm font-medium text-forest-900 hover:border-forest-800">
-            {copy.lastDays(days)}
-          </Link>
-        ))}
       </div>
     </form>
   );

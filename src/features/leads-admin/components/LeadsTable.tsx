@@ -39,7 +39,7 @@ function LocalTime({ lead, now }: { lead: LeadListRow; now: Date }) {
  * A lead on a phone: the whole card opens the lead (its name link stretched over it), with Call and WhatsApp as
  * full-height buttons above that link, so a thumb reaches the person in one tap.
  */
-function LeadCard({ lead, now, overdueHint, sender, testId }: { lead: LeadListRow; now: Date; overdueHint: string; sender: ChatSender; testId: string }) {
+function LeadCard({ lead, now, overdueHint, sender, testId, showAgent }: { lead: LeadListRow; now: Date; overdueHint: string; sender: ChatSender; testId: string; showAgent: boolean }) {
   const { tel, whatsapp: wa } = leadContactLinks(lead, sender);
   return (
     <li className="relative rounded-2xl border border-forest-900/10 bg-white p-4 transition-colors focus-within:border-forest-800 hover:border-forest-800/40" data-testid={`${testId}-card`}>
@@ -56,8 +56,12 @@ function LeadCard({ lead, now, overdueHint, sender, testId }: { lead: LeadListRo
         <span>{lead.district}</span>
         <span aria-hidden="true">·</span>
         <time dateTime={lead.createdAt.toISOString()}>{timeAgo(lead.createdAt, now)}</time>
-        <span aria-hidden="true">·</span>
-        <span>{lead.assigneeLabel ?? ASSIGNMENT_COPY.unassigned}</span>
+        {showAgent ? (
+          <>
+            <span aria-hidden="true">·</span>
+            <span>{lead.assigneeLabel ?? ASSIGNMENT_COPY.unassigned}</span>
+          </>
+        ) : null}
       </p>
       <p className="mt-1 flex flex-wrap gap-x-3 text-sm">
         <span className="tabular-nums">{lead.phoneRaw}</span>
@@ -97,10 +101,12 @@ interface LeadsTableProps {
   testId?: string;
   /** The signed-in staff member and brand, who sign the WhatsApp greeting. */
   sender: ChatSender;
+  /** Whose the lead is (left out under My leads, where every lead is the reader's own). */
+  showAgent?: boolean;
 }
 
 /** A real table on wide screens; on phones each row becomes a card (same data, same links). */
-export function LeadsTable({ leads, now, overdueHint, sender, caption = copy.caption, empty = copy.empty, testId = 'lead' }: LeadsTableProps) {
+export function LeadsTable({ leads, now, overdueHint, sender, caption = copy.caption, empty = copy.empty, testId = 'lead', showAgent = true }: LeadsTableProps) {
   if (leads.length === 0) return <p className="rounded-2xl border border-dashed border-forest-900/20 p-8 text-center text-ink-soft">{empty}</p>;
   return (
     <>
@@ -114,7 +120,7 @@ export function LeadsTable({ leads, now, overdueHint, sender, caption = copy.cap
               <th scope="col" className="px-4 py-3 font-semibold">{copy.columns.phone}</th>
               <th scope="col" className="px-4 py-3 font-semibold">{copy.columns.email}</th>
               <th scope="col" className="px-4 py-3 font-semibold">{copy.columns.status}</th>
-              <th scope="col" className="px-4 py-3 font-semibold">{ASSIGNMENT_COPY.agent}</th>
+              {showAgent ? <th scope="col" className="px-4 py-3 font-semibold">{ASSIGNMENT_COPY.agent}</th> : null}
               <th scope="col" className="px-4 py-3 font-semibold">{copy.columns.age}</th>
               <th scope="col" className="px-4 py-3 font-semibold">{copy.columns.source}</th>
             </tr>
@@ -142,7 +148,7 @@ export function LeadsTable({ leads, now, overdueHint, sender, caption = copy.cap
                 <td className="px-4 py-3">
                   <Badges lead={lead} overdueHint={overdueHint} />
                 </td>
-                <td className="px-4 py-3 text-ink-soft">{lead.assigneeLabel ?? ASSIGNMENT_COPY.unassigned}</td>
+                {showAgent ? <td className="whitespace-nowrap px-4 py-3 text-ink-soft">{lead.assigneeLabel ?? ASSIGNMENT_COPY.unassigned}</td> : null}
                 <td className="whitespace-nowrap px-4 py-3 text-ink-soft">
                   <time dateTime={lead.createdAt.toISOString()}>{timeAgo(lead.createdAt, now)}</time>
                 </td>
@@ -154,7 +160,7 @@ export function LeadsTable({ leads, now, overdueHint, sender, caption = copy.cap
       </div>
       <ul className="space-y-3 md:hidden" aria-label={caption}>
         {leads.map((lead) => (
-          <LeadCard key={lead.id} lead={lead} now={now} overdueHint={overdueHint} sender={sender} testId={testId} />
+          <LeadCard key={lead.id} lead={lead} now={now} overdueHint={overdueHint} sender={sender} testId={testId} showAgent={showAgent} />
         ))}
       </ul>
     </>
