@@ -67,6 +67,11 @@ export default defineConfig({
       // Short, so tests/e2e/staff.spec.ts sees the password asked again before a sensitive change.
       STAFF_REAUTH_SECONDS: '15',
       MIN_FILL_MS: '0',
+      // Working time around the clock and a one-minute first-contact target, so tests/e2e/dashboard.spec.ts sees a
+      // lead turn overdue within the run whatever the time of day.
+      LEAD_WORKING_DAYS: 'mon-sun',
+      LEAD_WORKING_HOURS: '00:00-24:00',
+      LEAD_CONTACT_TARGET_MINUTES: '1',
       SITE_URL: baseURL,
       // Staff area: the first owner is created from these at start-up (tests/e2e/staff*.spec.ts sign in with them).
       ADMIN_EMAIL: E2E_STAFF.email,

@@ -341,7 +341,7 @@ const OWNER_ONLY = ['/admin/staff', '/admin/privacy'];
 test.describe('every /admin page refuses', () => {
   const pages = adminPages();
   test('the page list is what we expect', () => {
-    expect(pages.sort()).toEqual(['/admin', '/admin/account', '/admin/leads/00000000-0000-4000-8000-000000000000', '/admin/privacy', '/admin/staff']);
+    expect(pages.sort()).toEqual(['/admin', '/admin/account', '/admin/dashboard', '/admin/leads/00000000-0000-4000-8000-000000000000', '/admin/privacy', '/admin/staff']);
   });
 
   for (const path of pages) {
