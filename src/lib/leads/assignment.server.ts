@@ -12,8 +12,11 @@ import { appSettings, interestSubmissions, leadActivity, staffUsers } from '@/li
 
 const AUTO_ASSIGN = 'lead_auto_assign';
 
-/** The name staff see for an account: its name, or its e-mail when it has none. */
-export const staffLabelSql = sql<string>`coalesce(nullif(${staffUsers.name}, ''), ${staffUsers.email})`;
+/**
+ * The name staff see for an account in SQL: its name, or its e-mail's local part when it has none (the same rule as
+ * staffDisplayName in src/features/leads-admin/format.ts, which names the authors of notes and history).
+ */
+export const staffLabelSql = sql<string>`coalesce(nullif(btrim(${staffUsers.name}), ''), split_part(${staffUsers.email}, '@', 1))`;
 
 export interface Assignee {
   id: string;

@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectNoSeriousAxeViolations, isPhone, uniqueEmail } from './helpers';
+import { addOwnerSession, signInThroughPages } from './staff-session';
+
+/**
+ * Sales insight (issue 12): the owner's dashboard with its charts on desktop and phone, a lead given to an agent who
+ * then finds it under "My leads", and a lead flagged overdue. The e2e server works around the clock with a one-minute
+ * target (playwright.config.ts), so a lead still new a minute after it arrived is overdue. Other tests add leads to
+ * the same database at the same time, so figures are checked through this run's own campaign name.
+ */
+
+const AGENT_PASSWORD = 'Agent-Passphrase-Dashboard-2026';
+
+async function postLead(request: APIRequestContext, lead: Record<string, string>): Promise<string> {
+  const res = await request.post('/api/interest', {
+    data: { title: 'Mrs', phonenumber: '0803 555 0199', email: uniqueEmail('dashboard'), ...lead },
+    headers: { 'Idempotency-Key': randomUUID() },
+  });
+  expect(res.status()).toBe(201);
+  return (await res.json()).id;
+}
+
+/** The drawing the page shows at this size: the one chart variant that is displayed. */
+const shownChart = (page: Page, id: string) => page.getByTestId(`chart-${id}`).locator('svg:visible');
+
+test.describe('sales dashboard', () => {
+  test('the owner sees the charts, gives a lead to an agent who finds it under My leads, and the lead turns overdue', async ({ page, browser, baseURL }, info) => {
+    test.setTimeout(180_000);
+    const run = `e2e${Date.now().toString(36).slice(-6)}${info.project.name.slice(0, 1)}`;
+    const district = isPhone(info) ? 'Moniya, Ibadan' : 'Lugbe, Abuja';
+    const assignedName = `Dash Assigned ${run}`;
+
+    // Seed: two leads from this run's campaign (one will be given to the agent and stay new), one from a referring site.
+    const assignedId = await postLead(page.request, { fullname: assignedName, district, utm_source: run, utm_medium: 'cpc' });
+    const contactedId = await postLead(page.request, { fullname: `Dash Contacted ${run}`, district, utm_source: run, utm_medium: 'cpc' });
+    await postLead(page.request, { fullname: `Dash Referred ${run}`, district, referrer: 'https://www.nairaland.com/thread' });
+    await addOwnerSession(page.context());
+    for (const status of ['contacted', 'qualified']) {
+      expect((await page.request.patch(`/api/admin/leads/${contactedId}`, { data: { status } })).status()).toBe(200);
+    }
+    const agentEmail = uniqueEmail('dashboard-agent');
+    const agentName = `Dash Agent ${run}`;
+    expect((await page.request.post('/api/admin/staff', { data: { email: agentEmail, role: 'agent', name: agentName, password: AGENT_PASSWORD } })).status()).toBe(201);
+
+    // The dashboard, reached from the staff navigation.
+    await page.goto('/admin');
+    await page.getByRole('navigation', { name: 'Staff sections' }).getByRole('link', { name: 'Dashboard' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await page.getByRole('combobox', { name: 'District' }).selectOption(district);
+    await page.getByRole('button', { name: 'Show' }).click();
+    await expect(page).toHaveURL(new RegExp(`district=${encodeURIComponent(district).replace(/%20/g, '(\\+|%20)')}`));
+
+    for (const id of ['per-day', 'sources', 'funnel', 'first-contact']) {
+      const figure = page.getByTestId(`chart-${id}`);
+      await expect(figure.getByRole('heading', { level: 2 })).toBeVisible();
+      await expect(page.getByTestId(`chart-${id}-summary`)).not.toBeEmpty();
+      // One drawing shown for this screen, sized for it (a phone's is drawn 340 wide), and a table for screen readers.
+      await expect(shownChart(page, id)).toHaveCount(1);
+      expect(await shownChart(page, id).getAttribute('width')).toBe(isPhone(info) ? '340' : id === 'sources' || id === 'funnel' ? '500' : '1000');
+      await expect(figure.locator('table')).toHaveCount(1);
+    }
+    // The bars are there, and this run's campaign is a source of two leads, in the chart and its table.
+    expect(await shownChart(page, 'per-day').locator('rect').count()).toBeGreaterThan(0);
+    await expect(shownChart(page, 'sources')).toContainText(`${run} / cpc`);
+    await expect(page.getByTestId('chart-sources').locator('table tr', { hasText: `${run} / cpc` }).locator('td')).toHaveText('2');
+    await expect(page.getByTestId('chart-funnel').locator('table tr', { hasText: 'Qualified' }).locator('td').first()).not.toHaveText('0');
+    await expect(page.getByTestId('kpi-received')).not.toHaveText('0');
+    await expectNoSeriousAxeViolations(page);
+    await page.screenshot({ path: info.outputPath(`dashboard-${info.project.name}.png`), fullPage: true });
+
+    // The owner gives the first lead to the agent on its page.
+    await page.goto(`/admin/leads/${assignedId}`);
+    await page.getByLabel('Give this lead to').selectOption({ label: agentName });
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByText('Lead reassigned.')).toBeVisible();
+    await expect(page.getByRole('listitem').filter({ hasText: `gave the lead to ${agentName}` })).toBeVisible();
+
+    // The agent signs in and finds it first, under My leads.
+    const agentContext = await browser.newContext({ baseURL, viewport: page.viewportSize(), isMobile: isPhone(info), hasTouch: isPhone(info) });
+    const agentPage = await agentContext.newPage();
+    await signInThroughPages(agentPage, agentEmail, AGENT_PASSWORD);
+    const myLeads = agentPage.getByTestId('my-leads');
+    await expect(myLeads.getByRole('heading', { name: 'My leads' })).toBeVisible();
+    const mine = myLeads.getByRole('link', { name: new RegExp(assignedName) });
+    await expect(mine).toBeVisible();
+    // My leads comes before the rest of the inbox.
+    const allLeads = agentPage.getByRole('heading', { level: 2, name: 'All leads' });
+    expect((await myLeads.boundingBox())!.y).toBeLessThan((await allLeads.boundingBox())!.y);
+
+    // A minute after it arrived the lead, still new, is overdue: flagged in My leads, on its page and counted.
+    const card = myLeads.locator('[data-testid="my-lead-row"], [data-testid="my-lead-card"]').filter({ hasText: assignedName });
+    await expect(async () => {
+      await agentPage.reload();
+      await expect(card.getByTestId('overdue-badge')).toBeVisible({ timeout: 1000 });
+    }).toPass({ timeout: 90_000, intervals: [5_000] });
+    await agentPage.screenshot({ path: info.outputPath(`my-leads-${info.project.name}.png`), fullPage: true });
+    await agentPage.goto(`/admin?overdue=1&assignee=me`);
+    await expect(agentPage.getByRole('link', { name: new RegExp(assignedName) })).toBeVisible();
+    await agentPage.goto(`/admin/leads/${assignedId}`);
+    await expect(agentPage.getByTestId('overdue-badge')).toBeVisible();
+    await agentContext.close();
+
+    await page.goto('/admin/dashboard');
+    await expect(page.getByTestId('kpi-overdue')).not.toHaveText('0');
+  });
+});
