@@ -14,7 +14,13 @@ export function SecondFactorActions({ canTurnOff }: { canTurnOff: boolean }) {
   const router = useRouter();
   const { busy, run } = useStaffAction();
   const [codes, setCodes] = useState<string[]>();
-  if (codes) return <RecoveryCodes codes={codes} continueLabel={STAFF_COPY.enrol.enabled} onContinue={() => (setCodes(undefined), router.refresh())} />;
+  if (codes) {
+    const done = () => {
+      setCodes(undefined);
+      router.refresh();
+    };
+    return <RecoveryCodes codes={codes} continueLabel={STAFF_COPY.enrol.enabled} onContinue={done} />;
+  }
   return (
     <div className="flex flex-wrap gap-3">
       <button
