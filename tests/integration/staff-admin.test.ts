@@ -41,4 +41,18 @@ describeEachDriver('staff management', (ctx) => {
     const self = await patchStaffRoute(staffRequest(`/api/admin/staff/${owner.id}`, { method: 'PATCH', cookie: ownerCookie, body: { role: 'agent' } }), ctxFor(owner.id));
     expect(self.status).toBe(409);
   });
+
+  it('owners give anyone a display name (themselves included), never an empty one, and sessions carry on', async () => {
+    const agent = await makeStaff(ctx.handle().db, 'agent');
+    const agentCookie = await sessionCookieFor(ctx.handle().db, agent);
+    const ctxFor = (id: string) => ({ params: Promise.resolve({ id }) });
+    const patch = (id: string, body: unknown) => patchStaffRoute(staffRequest(`/api/admin/staff/${id}`, { method: 'PATCH', cookie: ownerCookie, body }), ctxFor(id));
+    const renamed = await patch(agent.id, { name: '  Tunde Bakare ' });
+    expect(renamed.status).toBe(200);
+    expect((await renamed.json()).staff).toMatchObject({ name: 'Tunde Bakare' });
+    const session = await resolveSession(ctx.handle().db, tokenFromCookieHeader(agentCookie));
+    expect(session.ok && session.staff.name).toBe('Tunde Bakare');
+    expect((await patch(agent.id, { name: '   ' })).status).toBe(400);
+    expect((await patch(owner.id, { name: 'Ngozi Owner' })).status).toBe(200);
+  });
 });

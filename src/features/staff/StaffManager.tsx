@@ -63,33 +63,60 @@ export function CreateStaffForm() {
   );
 }
 
+/** The name others read (notes, history, WhatsApp greetings); owners set it for anyone, themselves included. */
+function StaffNameForm({ member }: { member: StaffListItem }) {
+  const id = useId();
+  const { busy, run } = useStaffAction();
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const name = String(new FormData(event.currentTarget).get('name') ?? '');
+    await run({ method: 'PATCH', url: `/api/admin/staff/${member.id}`, body: { name } }, copy.nameSaved);
+  }
+  return (
+    <form onSubmit={onSubmit} className="flex flex-wrap items-end gap-2">
+      <div className="min-w-56 flex-1">
+        <Field id={`${id}-name`} label={copy.displayName}>
+          {(control) => <input {...control} name="name" defaultValue={member.name} key={member.name} required maxLength={120} autoComplete="off" className="field" />}
+        </Field>
+      </div>
+      <button type="submit" className="btn-outline min-h-11 px-4" disabled={busy}>
+        {copy.saveName}
+        <span className="sr-only"> {member.email}</span>
+      </button>
+    </form>
+  );
+}
+
 export function StaffRowActions({ member, isSelf }: { member: StaffListItem; isSelf: boolean }) {
   const { busy, run } = useStaffAction();
-  if (isSelf) return null;
   const update = (changes: Record<string, unknown>) => run({ method: 'PATCH', url: `/api/admin/staff/${member.id}`, body: changes }, copy.updated);
+  if (isSelf) return <StaffNameForm member={member} />;
   return (
-    <div className="flex flex-wrap gap-2">
-      <button type="button" className="btn-outline min-h-10 px-4" disabled={busy} onClick={() => update({ role: member.role === 'owner' ? 'agent' : 'owner' })}>
-        {member.role === 'owner' ? copy.makeAgent : copy.makeOwner}
-        <span className="sr-only"> {member.email}</span>
-      </button>
-      <button type="button" className="btn-outline min-h-10 px-4" disabled={busy} onClick={() => update({ active: !member.active })}>
-        {member.active ? copy.deactivate : copy.activate}
-        <span className="sr-only"> {member.email}</span>
-      </button>
-      {member.hasSecondFactor ? (
-        <button
-          type="button"
-          className="btn-outline min-h-10 px-4"
-          disabled={busy}
-          onClick={() => {
-            if (window.confirm(copy.confirmResetSecondFactor(member.email))) void run({ method: 'PATCH', url: `/api/admin/staff/${member.id}`, body: { resetSecondFactor: true } }, copy.secondFactorReset);
-          }}
-        >
-          {copy.resetSecondFactor}
+    <div className="space-y-3">
+      <StaffNameForm member={member} />
+      <div className="flex flex-wrap gap-2">
+        <button type="button" className="btn-outline min-h-10 px-4" disabled={busy} onClick={() => update({ role: member.role === 'owner' ? 'agent' : 'owner' })}>
+          {member.role === 'owner' ? copy.makeAgent : copy.makeOwner}
           <span className="sr-only"> {member.email}</span>
         </button>
-      ) : null}
+        <button type="button" className="btn-outline min-h-10 px-4" disabled={busy} onClick={() => update({ active: !member.active })}>
+          {member.active ? copy.deactivate : copy.activate}
+          <span className="sr-only"> {member.email}</span>
+        </button>
+        {member.hasSecondFactor ? (
+          <button
+            type="button"
+            className="btn-outline min-h-10 px-4"
+            disabled={busy}
+            onClick={() => {
+              if (window.confirm(copy.confirmResetSecondFactor(member.email))) void run({ method: 'PATCH', url: `/api/admin/staff/${member.id}`, body: { resetSecondFactor: true } }, copy.secondFactorReset);
+            }}
+          >
+            {copy.resetSecondFactor}
+            <span className="sr-only"> {member.email}</span>
+          </button>
+        ) : null}
+      </div>
     </div>
   );
 }

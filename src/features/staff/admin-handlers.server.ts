@@ -50,8 +50,9 @@ export const updateStaffHandler = staffRoute<IdRouteContext>({ owner: true, rece
     const problem = passwordProblem(changes.password);
     if (problem) return errorResponse(400, problem);
   }
-  if (changes.role !== undefined || changes.active !== undefined || changes.password) {
+  if (changes.name !== undefined || changes.role !== undefined || changes.active !== undefined || changes.password) {
     await updateStaff(db, target.id, {
+      name: changes.name,
       role: changes.role,
       active: changes.active,
       passwordHash: changes.password ? await hashPassword(changes.password) : undefined,
@@ -62,6 +63,7 @@ export const updateStaffHandler = staffRoute<IdRouteContext>({ owner: true, rece
   // A deactivated account, a reset password or a reset second factor ends that person's open sessions.
   if (changes.active === false || changes.password || changes.resetSecondFactor) await revokeUserSessions(db, target.id);
   await recordAudit(db, staff, 'staff.update', target.email, {
+    name: changes.name,
     role: changes.role,
     active: changes.active,
     passwordReset: Boolean(changes.password),

@@ -76,7 +76,7 @@ export async function createFirstOwnerIfNone(db: Db, email: string, passwordHash
 export async function updateStaff(
   db: Db,
   id: string,
-  changes: { role?: StaffRole; active?: boolean; passwordHash?: string },
+  changes: { name?: string; role?: StaffRole; active?: boolean; passwordHash?: string },
 ): Promise<StaffPublic | undefined> {
   const [row] = await db.update(staffUsers).set(changes).where(eq(staffUsers.id, id)).returning(publicColumns);
   return row;

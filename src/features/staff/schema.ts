@@ -60,6 +60,8 @@ export type CreateStaffInput = z.infer<typeof createStaffSchema>;
 
 export const updateStaffSchema = z
   .object({
+    /** The name colleagues read in notes, history and WhatsApp greetings (docs/decisions/0210-staff-display-names.md). */
+    name: z.string().trim().min(1, STAFF_COPY.errors.nameEmpty).max(120, STAFF_COPY.errors.name).optional(),
     role: z.enum(STAFF_ROLES, { error: STAFF_COPY.errors.role }).optional(),
     active: z.boolean({ error: STAFF_COPY.errors.active }).optional(),
     password: newPasswordSchema.optional(),
