@@ -94,20 +94,22 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
         <LeadFiltersForm filters={filters} districts={districts} agents={staffList} />
       </div>
       <LeadsTable leads={page.leads} now={now} overdueHint={overdueHint} sender={sender} />
-      <nav aria-label={copy.pagination} className="flex flex-wrap justify-between gap-3">
-        {filters.cursor ? (
-          <Link href={`/admin${query ? `?${query}` : ''}`} className="btn-outline">
-            {copy.first}
-          </Link>
-        ) : (
-          <span />
-        )}
-        {page.nextCursor ? (
-          <Link href={`/admin?${filtersToQuery({ ...filters, cursor: page.nextCursor }, true)}`} className="btn-primary">
-            {copy.next}
-          </Link>
-        ) : null}
-      </nav>
+      {filters.cursor || page.nextCursor ? (
+        <nav aria-label={copy.pagination} className="flex flex-wrap justify-between gap-3">
+          {filters.cursor ? (
+            <Link href={`/admin${query ? `?${query}` : ''}`} className="btn-outline">
+              {copy.first}
+            </Link>
+          ) : (
+            <span />
+          )}
+          {page.nextCursor ? (
+            <Link href={`/admin?${filtersToQuery({ ...filters, cursor: page.nextCursor }, true)}`} className="btn-primary">
+              {copy.next}
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
     </div>
   );
 }

@@ -10,7 +10,7 @@ import { StaffNav } from './StaffNav';
 const nav = STAFF_COPY.nav;
 
 /** The frame of every /admin page: brand, section links (owner links for owners), who is signed in, sign-out. */
-export function StaffShell({ staff, children }: { staff: { email: string; role: string }; children: ReactNode }) {
+export function StaffShell({ staff, children }: { staff: { email: string; name: string; role: string }; children: ReactNode }) {
   const links = [
     { href: '/admin', label: nav.inbox },
     { href: '/admin/dashboard', label: DASHBOARD_COPY.nav },
@@ -31,7 +31,10 @@ export function StaffShell({ staff, children }: { staff: { email: string; role: 
           <StaffNav links={links} label={nav.label} />
           <div className="ml-auto flex items-center gap-3 text-sm">
             <span className="hidden text-ivory-200 md:inline">
-              {nav.signedInAs} <span className="font-medium text-ivory-50">{staff.email}</span>
+              {nav.signedInAs}{' '}
+              <span className="font-medium text-ivory-50" title={staff.email}>
+                {staff.name.trim() || staff.email}
+              </span>
             </span>
             <SignOutButton className="btn-outline-light min-h-10 px-4" />
           </div>

@@ -44,12 +44,15 @@ function LeadCard({ lead, now, overdueHint, sender, testId, showAgent }: { lead:
   return (
     <li className="relative rounded-2xl border border-forest-900/10 bg-white p-4 transition-colors focus-within:border-forest-800 hover:border-forest-800/40" data-testid={`${testId}-card`}>
       <div className="flex items-start justify-between gap-3">
-        <Link
-          href={`/admin/leads/${lead.id}`}
-          className="min-w-0 wrap-anywhere font-display text-lg text-forest-900 underline-offset-4 after:absolute after:inset-0 after:rounded-2xl after:content-[''] hover:underline focus-visible:outline-none"
-        >
-          {lead.title} {lead.fullName}
-        </Link>
+        <p className="min-w-0 wrap-anywhere font-display text-lg text-forest-900">
+          <span className="text-ink-soft">{lead.title}</span>{' '}
+          <Link
+            href={`/admin/leads/${lead.id}`}
+            className="underline-offset-4 after:absolute after:inset-0 after:rounded-2xl after:content-[''] hover:underline focus-visible:outline-none"
+          >
+            {lead.fullName}
+          </Link>
+        </p>
         <Badges lead={lead} overdueHint={overdueHint} />
       </div>
       <p className="mt-1 flex flex-wrap gap-x-2 text-sm text-ink-soft">
