@@ -15,7 +15,9 @@ export const DASHBOARD_COPY = {
     legend: 'Dashboard filters',
     apply: 'Show',
     quick: 'Quick ranges',
-    lastDays: (n: number) => `Last ${n} days`,
+    /** Quick ranges read "Last 7 days" to screen readers, "7 days" on screen. */
+    last: 'Last',
+    days: (n: number) => `${n} days`,
     openInbox: 'Open these leads in the inbox',
   },
   kpis: {
@@ -53,9 +55,7 @@ export const DASHBOARD_COPY = {
   funnel: {
     title: 'From lead to sale',
     summary: (received: number, contacted: number, qualified: number, won: number, lost: number) =>
-      received === 0
-        ? 'No leads in this period.'
-        : `Of ${plural(received, 'lead')}, ${contacted} were contacted, ${qualified} qualified and ${won} won; ${lost} were lost.`,
+      received === 0 ? 'No leads in this period.' : `Of ${plural(received, 'lead')}: ${contacted} contacted, ${qualified} qualified, ${won} won and ${lost} lost.`,
     caption: 'Leads at each stage',
     stage: 'Stage',
     leads: 'Leads',
@@ -101,14 +101,13 @@ export const ASSIGNMENT_COPY = {
     turnOff: 'Turn round-robin off',
     switched: 'Saved.',
     caption: 'Agents and their leads',
-    name: 'Agent',
     open: 'Open leads',
     overdue: 'Overdue',
     takes: 'Takes new leads',
     yes: 'Yes',
     no: 'No',
-    start: 'Start giving leads',
-    stop: 'Stop giving leads',
+    start: 'Give new leads',
+    stop: 'Stop new leads',
     noAgents: 'No agent accounts yet. Add agents on the Staff page.',
   },
   myLeads: {

@@ -159,10 +159,20 @@ export function funnelChart(funnel: Funnel): ChartSvgs {
   }));
 }
 
+/** Steps a minute axis may use: whole minutes, then quarter and half hours, then hours. */
+const MINUTE_STEPS = [1, 2, 5, 10, 15, 20, 30, 60, 120, 180, 240, 360, 480, 720, 1440];
+
+/** At most five whole-minute ticks from 0 past `max` (a 2-minute axis never reads "1 min" twice). */
+function minuteTicks(max: number): number[] {
+  const step = MINUTE_STEPS.find((s) => max / s <= 4) ?? Math.ceil(max / 4 / 1440) * 1440;
+  return Array.from({ length: Math.ceil(max / step) + 1 }, (_, i) => i * step);
+}
+
 /** Median and 90th percentile of working minutes to first contact per week, against the target (a dashed line). */
 export function firstContactChart(weeks: ContactWeek[], targetMinutes: number): ChartSvgs {
   const points = weeks.map((w) => ({ week: w.week, median: w.medianMinutes, p90: w.p90Minutes }));
-  const max = Math.max(targetMinutes * 1.5, ...points.flatMap((p) => [p.median ?? 0, p.p90 ?? 0]));
+  const ticks = minuteTicks(Math.max(targetMinutes * 1.5, ...points.flatMap((p) => [p.median ?? 0, p.p90 ?? 0])));
+  const max = ticks[ticks.length - 1];
   const copy = DASHBOARD_COPY.firstContact;
   return drawn('full', ({ width, phone }) => ({
     width,
@@ -171,7 +181,7 @@ export function firstContactChart(weeks: ContactWeek[], targetMinutes: number): 
     marginRight: phone ? 12 : 24,
     marginTop: 16,
     x: { type: 'point', domain: points.map((p) => p.week), ticks: spacedTicks(points.map((p) => p.week), phone ? 4 : 12), tickFormat: shortDay, label: null, inset: 16 },
-    y: { domain: [0, max], nice: true, grid: true, ticks: 4, tickFormat: (m: number) => formatMinutes(Math.round(m)), label: null },
+    y: { domain: [0, max], grid: true, ticks, tickFormat: formatMinutes, label: null },
     marks: [
       Plot.ruleY([targetMinutes], { stroke: CHART_COLOURS.target, strokeDasharray: '5 4', strokeWidth: 1.5 }),
       Plot.text([targetMinutes], { y: (m: number) => m, frameAnchor: 'right', text: () => copy.targetLine(formatMinutes(targetMinutes)), dy: -8, fill: CHART_COLOURS.target }),

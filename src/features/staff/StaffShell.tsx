@@ -30,9 +30,10 @@ export function StaffShell({ staff, children }: { staff: { email: string; name: 
           </Link>
           <StaffNav links={links} label={nav.label} />
           <div className="ml-auto flex items-center gap-3 text-sm">
+            {/* Beside Sign out the name speaks for itself; kept short so the header stays one row on desktops. */}
             <span className="hidden text-ivory-200 md:inline">
-              {nav.signedInAs}{' '}
-              <span className="font-medium text-ivory-50" title={staff.email}>
+              <span className="sr-only">{nav.signedInAs} </span>
+              <span className="inline-block max-w-44 truncate align-bottom font-medium text-ivory-50" title={staff.email}>
                 {staff.name.trim() || staff.email}
               </span>
             </span>

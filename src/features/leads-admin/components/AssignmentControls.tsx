@@ -41,7 +41,7 @@ export function AssigneeForm({ leadId, assignedTo, staff }: { leadId: string; as
 
 /**
  * One agent joins or leaves the round-robin: the agent themself ("Take new leads") or an owner in the team table
- * ("Start giving leads", with the agent's name for screen readers).
+ * ("Give new leads", with the agent's name for screen readers).
  */
 export function TakesNewLeadsButton({ staffId, takes, name }: { staffId: string; takes: boolean; name?: string }) {
   const { busy, run } = useStaffAction();

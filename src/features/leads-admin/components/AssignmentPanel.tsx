@@ -26,28 +26,31 @@ export function AssignmentPanel({ autoAssign, team }: { autoAssign: boolean; tea
       ) : (
         <ul className="mt-6 divide-y divide-forest-900/10 border-t border-forest-900/10" aria-label={copy.caption}>
           {team.map((member) => (
-            <li key={member.id} className="flex flex-wrap items-center gap-x-6 gap-y-3 py-4" data-testid="team-member">
+            <li key={member.id} className="flex flex-wrap items-center gap-x-6 gap-y-2 py-4" data-testid="team-member">
               <div className="min-w-40 flex-1">
                 <p className="font-medium wrap-anywhere text-forest-900">{member.label}</p>
                 <p className="mt-0.5 text-sm text-ink-soft">
                   {copy.takes}: {member.takesNewLeads ? copy.yes : copy.no}
                 </p>
               </div>
-              <dl className="flex gap-6 text-sm">
-                <div>
-                  <dt className="text-ink-soft">{copy.open}</dt>
-                  <dd className="font-display text-2xl text-forest-900">
-                    <Link href={`/admin?assignee=${member.id}`} className="underline-offset-4 hover:underline">
-                      {member.open}
-                    </Link>
-                  </dd>
-                </div>
-                <div>
-                  <dt className="text-ink-soft">{copy.overdue}</dt>
-                  <dd className="font-display text-2xl text-forest-900">{member.overdue}</dd>
-                </div>
-              </dl>
-              {member.role === 'agent' ? <TakesNewLeadsButton staffId={member.id} takes={member.takesNewLeads} name={member.label} /> : null}
+              {/* Figures and the switch share one row, also on a phone. */}
+              <div className="flex w-full items-center justify-between gap-4 sm:w-auto sm:gap-6">
+                <dl className="flex gap-5 text-xs sm:text-sm">
+                  <div>
+                    <dt className="text-ink-soft">{copy.open}</dt>
+                    <dd className="font-display text-xl text-forest-900 sm:text-2xl">
+                      <Link href={`/admin?assignee=${member.id}`} className="underline-offset-4 hover:underline">
+                        {member.open}
+                      </Link>
+                    </dd>
+                  </div>
+                  <div>
+                    <dt className="text-ink-soft">{copy.overdue}</dt>
+                    <dd className="font-display text-xl text-forest-900 sm:text-2xl">{member.overdue}</dd>
+                  </div>
+                </dl>
+                {member.role === 'agent' ? <TakesNewLeadsButton staffId={member.id} takes={member.takesNewLeads} name={member.label} /> : null}
+              </div>
             </li>
           ))}
         </ul>

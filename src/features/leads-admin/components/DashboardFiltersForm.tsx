@@ -25,13 +25,15 @@ export function DashboardFiltersForm({ filters, districts, now }: { filters: Das
               aria-current={current ? 'page' : undefined}
               className={`inline-flex min-h-11 items-center rounded-full border px-4 text-sm font-medium ${current ? 'border-forest-800 bg-forest-800 text-ivory-50' : 'border-forest-900/15 text-forest-900 hover:border-forest-800'}`}
             >
-              {copy.lastDays(days)}
+              <span className="sr-only">{copy.last} </span>
+              {copy.days(days)}
             </Link>
           );
         })}
       </nav>
-      <div className="mt-5 grid grid-cols-2 gap-4 sm:grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-end">
-        <div className="col-span-2 sm:col-span-1">
+      {/* Dates side by side only where a date field shows its whole value (not on 360–390 px phones). */}
+      <div className="mt-5 grid gap-4 min-[28rem]:grid-cols-2 sm:grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-end">
+        <div className="min-[28rem]:col-span-2 sm:col-span-1">
           <Field id="d-district" label={inboxCopy.district}>
             {(control) => (
               <select {...control} name="district" defaultValue={filters.district ?? ''} className="field">
@@ -55,7 +57,7 @@ export function DashboardFiltersForm({ filters, districts, now }: { filters: Das
             {(control) => <input {...control} name="to" type="date" defaultValue={filters.to} max={today} className="field" />}
           </Field>
         </div>
-        <button type="submit" className="btn-primary col-span-2 sm:col-span-1">
+        <button type="submit" className="btn-primary min-[28rem]:col-span-2 sm:col-span-1">
           {copy.apply}
         </button>
       </div>
