@@ -181,7 +181,7 @@ export const STAFF_COPY = {
     },
     /** A lead whose phone is outside Nigeria: the time where they are now. */
     localTime: (time: string, country: string, range: boolean) =>
-      range ? `${time} in ${country} (earliest to latest of its time zones)` : `${time} in ${country}`,
+      range ? `${time} in ${country} (varies by zone)` : `${time} in ${country}`,
     localTimeLabel: 'Their time',
     open: 'Open',
     empty: 'No leads match these filters.',
