@@ -49,7 +49,8 @@ export function TakesNewLeadsButton({ staffId, takes, name }: { staffId: string;
   return (
     <button
       type="button"
-      className="btn-outline min-h-11 px-4"
+      // In the owners' team list it shares a phone's row with two figures, so it is smaller there.
+      className={name === undefined ? 'btn-outline min-h-11 px-4' : 'btn-outline min-h-11 whitespace-nowrap px-3.5 text-xs sm:px-4 sm:text-sm'}
       disabled={busy}
       onClick={() => run({ method: 'PATCH', url: '/api/admin/assignment', body: { staffId, takesNewLeads: !takes } }, copy.myLeads.saved)}
     >

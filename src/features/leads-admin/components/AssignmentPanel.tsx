@@ -35,7 +35,7 @@ export function AssignmentPanel({ autoAssign, team }: { autoAssign: boolean; tea
               </div>
               {/* Figures and the switch share one row, also on a phone. */}
               <div className="flex w-full items-center justify-between gap-4 sm:w-auto sm:gap-6">
-                <dl className="flex gap-5 text-xs sm:text-sm">
+                <dl className="flex gap-5 whitespace-nowrap text-xs sm:text-sm">
                   <div>
                     <dt className="text-ink-soft">{copy.open}</dt>
                     <dd className="font-display text-xl text-forest-900 sm:text-2xl">

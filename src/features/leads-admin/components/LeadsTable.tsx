@@ -151,7 +151,7 @@ export function LeadsTable({ leads, now, overdueHint, sender, caption = copy.cap
                 <td className="px-4 py-3">
                   <Badges lead={lead} overdueHint={overdueHint} />
                 </td>
-                {showAgent ? <td className="whitespace-nowrap px-4 py-3 text-ink-soft">{lead.assigneeLabel ?? ASSIGNMENT_COPY.unassigned}</td> : null}
+                {showAgent ? <td className="min-w-28 px-4 py-3 text-ink-soft">{lead.assigneeLabel ?? ASSIGNMENT_COPY.unassigned}</td> : null}
                 <td className="whitespace-nowrap px-4 py-3 text-ink-soft">
                   <time dateTime={lead.createdAt.toISOString()}>{timeAgo(lead.createdAt, now)}</time>
                 </td>
