@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { firstContactChart, funnelChart, leadsPerDayChart, sourcesChart } from './charts.server';
+
+const widthOf = (svg: string) => /<svg[^>]* width="(\d+)"/.exec(svg)?.[1];
+
+describe('dashboard charts (Observable Plot on the server)', () => {
+  it('draws each chart for phones, tablets and desktops, hidden from screen readers (the figure has a table)', () => {
+    const day = { day: '2026-03-02', district: 'Lugbe, Abuja', count: 3 };
+    const charts = {
+      perDay: leadsPerDayChart([day, { ...day, district: 'Moniya, Ibadan', count: 1 }], ['Lugbe, Abuja', 'Moniya, Ibadan']),
+      funnel: funnelChart({ received: 4, contacted: 3, qualified: 2, won: 1, lost: 1, overdue: 0 }),
+      firstContact: firstContactChart([{ week: '2026-03-02', received: 4, contacted: 3, withinTarget: 2, medianMinutes: 30, p90Minutes: 97.5 }], 60),
+    };
+    expect([widthOf(charts.perDay.phone), widthOf(charts.perDay.tablet), widthOf(charts.perDay.desktop)]).toEqual(['340', '660', '1000']);
+    expect(widthOf(charts.funnel.desktop)).toBe('500');
+    for (const svgs of Object.values(charts)) {
+      for (const svg of Object.values(svgs)) {
+        expect(svg).toMatch(/^<svg[^>]* aria-hidden="true"/);
+        expect(svg).not.toContain('aria-label');
+      }
+    }
+    // The time axis reads in whole minutes and hours, each label once.
+    const ticks = [...charts.firstContact.desktop.matchAll(/<text[^>]*>(\d+ (?:min|h)[^<]*)<\/text>/g)].map((m) => m[1]);
+    expect(ticks).toEqual([...new Set(ticks)]);
+    expect(ticks).toContain('1 h');
+  });
+
+  it('escapes what visitors typed (a UTM source) instead of passing it on as markup', () => {
+    const hostile = '<img src=x onerror=alert(1)>';
+    const { phone, desktop } = sourcesChart([{ kind: 'campaign', label: hostile, count: 2 }]);
+    for (const svg of [phone, desktop]) {
+      expect(svg).not.toContain('<img');
+      expect(svg).toContain('&lt;img');
+    }
+  });
+});
