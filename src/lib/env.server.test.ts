@@ -34,4 +34,22 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ WEBHOOK_URL: 'https://crm.example/hook' })).toThrow(/WEBHOOK_SECRET must be set/);
     expect(() => parseEnv({ ADMIN_EMAIL: 'owner@example.com' })).toThrow(/ADMIN_PASSWORD must be set/);
   });
+
+  it("reads the sales team's working time, with Monday to Friday 08:00–17:00 and a one-hour target by default", () => {
+    expect(parseEnv({})).toMatchObject({ LEAD_WORKING_DAYS: 0b0011111, LEAD_WORKING_HOURS: { startMinute: 480, endMinute: 1020 }, LEAD_CONTACT_TARGET_MINUTES: 60 });
+    expect(parseEnv({ LEAD_WORKING_DAYS: 'mon-sat', LEAD_WORKING_HOURS: '07:30-18:00', LEAD_CONTACT_TARGET_MINUTES: '30' })).toMatchObject({
+      LEAD_WORKING_DAYS: 0b0111111,
+      LEAD_WORKING_HOURS: { startMinute: 450, endMinute: 1080 },
+      LEAD_CONTACT_TARGET_MINUTES: 30,
+    });
+    let error: unknown;
+    try {
+      parseEnv({ LEAD_WORKING_DAYS: 'weekdays', LEAD_WORKING_HOURS: '22:00-06:00', LEAD_CONTACT_TARGET_MINUTES: '0' });
+    } catch (e) {
+      error = e;
+    }
+    const problems = (error as EnvError).problems.join('\n');
+    for (const name of ['LEAD_WORKING_DAYS', 'LEAD_WORKING_HOURS', 'LEAD_CONTACT_TARGET_MINUTES']) expect(problems).toContain(name);
+  });
 });
+

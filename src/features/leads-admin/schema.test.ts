@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { STAFF_COPY } from '@/content/staff';
-import { decodeCursor, encodeCursor, isCalendarDay, parseLeadFilters } from './schema';
+import { decodeCursor, encodeCursor, isCalendarDay, parseDashboardFilters, parseLeadFilters } from './schema';
 
 const errors = STAFF_COPY.inbox.filters.errors;
 const parse = (query: string) => parseLeadFilters(new URLSearchParams(query));
@@ -34,5 +34,34 @@ describe('inbox filters', () => {
     const forged = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
     for (const bad of ['abc', '%%%', forged({ c: '0000-01-01T00:00:00Z', i: row.id }), forged({ c: '2026-02-31T00:00:00Z', i: row.id }), forged({ c: '2026-01-01T00:00:00Z', i: 'x' }), forged({ c: '2026-01-01T00:00:00Z', i: row.id, extra: 1 }), forged([1, 2])])
       expect(decodeCursor(bad)).toBeUndefined();
+  });
+
+  it('reads the agent and overdue filters, and refuses a range that ends before it starts', () => {
+    const id = '5f0c2b9e-1c1e-4a51-9d2e-0c6f2b7a9e11';
+    expect(parse(`assignee=me&overdue=1`)).toEqual({ ok: true, filters: { assignee: 'me', overdue: '1' } });
+    expect(parse(`assignee=${id.toUpperCase()}`)).toEqual({ ok: true, filters: { assignee: id } });
+    expect(parse('assignee=ada')).toEqual({ ok: false, error: errors.assignee });
+    expect(parse('overdue=yes')).toEqual({ ok: false, error: errors.overdue });
+    expect(parse('from=2026-03-11&to=2026-03-02')).toEqual({ ok: false, error: errors.range });
+    expect(parse('from=2026-03-02&to=2026-03-02')).toEqual({ ok: true, filters: { from: '2026-03-02', to: '2026-03-02' } });
+  });
+});
+
+describe('dashboard filters', () => {
+  // Monday 23 November 2026, 00:30 in Lagos (still Sunday in UTC).
+  const now = new Date('2026-11-22T23:30:00Z');
+  const parseAt = (query: string) => parseDashboardFilters(new URLSearchParams(query), now);
+
+  it('completes the range to 30 Lagos days ending today, keeps the district and ignores the inbox-only filters', () => {
+    expect(parseAt('')).toEqual({ ok: true, filters: { from: '2026-10-25', to: '2026-11-23' } });
+    expect(parseAt('to=2026-03-31&district=Moniya%2C%20Ibadan&status=won&q=x')).toEqual({ ok: true, filters: { from: '2026-03-02', to: '2026-03-31', district: 'Moniya, Ibadan' } });
+    expect(parseAt('from=2026-11-01')).toEqual({ ok: true, filters: { from: '2026-11-01', to: '2026-11-23' } });
+  });
+
+  it('refuses what the inbox refuses, a From after today without a To, and ranges over a year', () => {
+    expect(parseAt('from=2026-02-30')).toEqual({ ok: false, error: errors.date });
+    expect(parseAt('from=2026-12-01')).toEqual({ ok: false, error: errors.range });
+    expect(parseAt('from=2025-01-01&to=2026-01-02')).toEqual({ ok: false, error: errors.tooLong(366) }); // 367 days
+    expect(parseAt('from=2025-01-01&to=2026-01-01').ok).toBe(true); // 366 days
   });
 });
