@@ -1,4 +1,5 @@
 import { assignmentHandler } from '@/features/leads-admin/handlers.server';
+import { routeMethods } from '@/lib/http/response.server';
 
 export const dynamic = 'force-dynamic';
-export const PATCH = assignmentHandler;
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ PATCH: assignmentHandler });

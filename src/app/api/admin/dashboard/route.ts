@@ -1,4 +1,5 @@
 import { dashboardHandler } from '@/features/leads-admin/handlers.server';
+import { routeMethods } from '@/lib/http/response.server';
 
 export const dynamic = 'force-dynamic';
-export const GET = dashboardHandler;
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ GET: dashboardHandler });

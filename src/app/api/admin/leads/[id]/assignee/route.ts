@@ -1,4 +1,5 @@
 import { assignLeadHandler } from '@/features/leads-admin/handlers.server';
+import { routeMethods } from '@/lib/http/response.server';
 
 export const dynamic = 'force-dynamic';
-export const PUT = assignLeadHandler;
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ PUT: assignLeadHandler });
