@@ -163,15 +163,17 @@ const contactAggregates = (time: WorkingTime) => sql`count(minutes)::int as cont
 
 /** Median and 90th percentile of working minutes to first contact, per week of arrival (every week of the range). */
 async function contactWeeks(db: Db, filters: DashboardFilters, time: WorkingTime): Promise<ContactWeek[]> {
-  // (day + 3) % 7 is the weekday with Monday = 0 (1970-01-01 was a Thursday).
-  const monday = (day: number) => day - ((day + 3) % 7);
+  // The Monday of a day number: (day + 3) % 7 is its weekday with Monday = 0 (1970-01-01 was a Thursday).
+  const monday = (day: SQL) => sql`(${day} - (${day} + 3) % 7)`;
+  const from = sql`${epochDayOf(filters.from)}::bigint`;
+  const to = sql`${epochDayOf(filters.to)}::bigint`;
   const rows = await rowsOf<ContactWeek>(
     db,
     sql`with leads as (${contactTimes(filters, time)}),
-      weekly as (select day - (day + 3) % 7 as week, count(*)::int as received, ${contactAggregates(time)} from leads group by 1)
+      weekly as (select ${monday(sql`day`)} as week, count(*)::int as received, ${contactAggregates(time)} from leads group by 1)
       select ${dayText(sql`g.week`)} as week, coalesce(w.received, 0)::int as received, coalesce(w.contacted, 0)::int as contacted,
         coalesce(w."withinTarget", 0)::int as "withinTarget", w."medianMinutes", w."p90Minutes"
-      from generate_series(${monday(epochDayOf(filters.from))}::bigint, ${monday(epochDayOf(filters.to))}::bigint, 7) as g(week)
+      from generate_series(${monday(from)}, ${monday(to)}, 7) as g(week)
       left join weekly w on w.week = g.week
       order by g.week`,
   );
