@@ -7,9 +7,26 @@
 //
 // SIGTERM/SIGINT: stop accepting connections, let running requests finish, close Next.js, exit 143/130 (the exit
 // closes the database first: src/lib/db/shutdown.ts).
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { SOCKET_HOP_MARKER, withSocketHop } from './src/lib/http/forwarded-for.mjs';
+
+// Memory (docs/decisions/0105-embedded-database-footprint.md), measured with the bench: by default V8 sizes its heap
+// for the machine's memory and lets garbage pile up to several times the live data; --optimize-for-size and small
+// semi-spaces keep it near the live data (about 13% fewer requests a second). Its optimising WebAssembly compiler
+// tiers up the embedded database in bursts of several hundred MB and keeps about 100 MB; the baseline compiler
+// alone serves as fast here. glibc's per-thread malloc arenas hold another 20 MB. These only work from the command
+// line and the environment, so without them the process replaces itself (same PID, arguments) with one that has them.
+const V8_FLAGS = ['--optimize-for-size', '--max-semi-space-size=8', '--liftoff-only'];
+const MALLOC = { MALLOC_ARENA_MAX: '2' };
+const missing = V8_FLAGS.some((flag) => !process.execArgv.includes(flag)) || Object.keys(MALLOC).some((name) => process.env[name] === undefined);
+if (missing && typeof process.execve === 'function') {
+  process.execve(process.execPath, [process.execPath, ...V8_FLAGS, ...process.execArgv, ...process.argv.slice(1)], { ...MALLOC, ...process.env });
+} else if (missing) {
+  console.warn(`[server] Node.js ${process.version} cannot restart itself with ${V8_FLAGS.join(' ')}: running with V8's defaults, which take more memory (Node.js 22.15 or newer can).`);
+}
 
 // As `next start`: a production server unless told otherwise; set before Next.js and the config are loaded.
 process.env.NODE_ENV ??= 'production';
@@ -25,6 +42,12 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   console.error(`server: the port must be a whole number between 0 and 65535 (got "${flags.port ?? process.env.PORT}").`);
   process.exit(1);
 }
+
+// The configuration as the build resolved it, handed over the way Next.js's own standalone server.js does: loading
+// next.config.ts again would transpile it with SWC, whose native module then stays in memory (25 MB resident).
+const distDir = process.env.NEXT_DIST_DIR || '.next'; // as next.config.ts reads it
+const { config: builtConfig } = JSON.parse(readFileSync(path.join(import.meta.dirname, distDir, 'required-server-files.json'), 'utf8'));
+process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify(builtConfig);
 
 const { default: next } = await import('next');
 const app = next({ dev: false, dir: import.meta.dirname, hostname: hostname ?? 'localhost', port });

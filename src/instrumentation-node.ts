@@ -24,7 +24,7 @@ export async function startServer(): Promise<void> {
   closeDatabaseOnShutdown();
   try {
     const handle = await getDatabase();
-    console.log(`[db] ${handle.kind} database ready`);
+    console.log(`[db] ${handle.kind} database ready; durability: ${handle.durability}`);
     // Staff area: the first owner from ADMIN_EMAIL/ADMIN_PASSWORD when no staff account exists yet.
     const { ensureFirstOwner } = await import('./features/staff/bootstrap.server');
     await ensureFirstOwner(handle.db).catch((error) => logError('[staff] could not create the first owner', error));

@@ -1,7 +1,6 @@
 // Bench, front-end part: Lighthouse (mobile: its default throttling and device) on the public pages, interleaved
 // with the empty Next.js page of the same version (built here as the baseline), medians of RUNS; and `GET` at 64
 // connections against the same baseline. Every figure is printed with its budget and pass/short.
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,7 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { exited, freePort, freshDatabase, root, startServer, waitHealthy } from '../lib/harness.mjs';
+import { BASELINE_APP, buildBaselineIfStale, exited, freePort, freshDatabase, startServer, waitHealthy } from '../lib/harness.mjs';
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const PAGES = ['/', '/d1', '/d2'];
@@ -20,12 +19,6 @@ const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];
 };
-
-function buildBaseline(log) {
-  log('building the empty baseline page into .next-baseline ...');
-  const result = spawnSync(path.join(root, 'node_modules/.bin/next'), ['build', 'scripts/bench/baseline'], { cwd: root, stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
-  if (result.status !== 0) throw new Error('the baseline build failed');
-}
 
 async function lighthouseOnce(url, chrome) {
   const { lhr } = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
@@ -52,12 +45,12 @@ async function load(url, seconds = 10) {
 }
 
 export async function benchFrontend(log) {
-  buildBaseline(log);
+  buildBaselineIfStale(log);
   const database = await freshDatabase('pglite', 'bench_front');
   const sitePort = freePort();
   const basePort = freePort();
   const site = startServer(sitePort, database.env, path.join(database.work, 'site.log'));
-  const baseline = startServer(basePort, {}, path.join(database.work, 'baseline.log'), { app: 'scripts/bench/baseline' });
+  const baseline = startServer(basePort, {}, path.join(database.work, 'baseline.log'), { app: BASELINE_APP });
   const siteUrl = `http://127.0.0.1:${sitePort}`;
   const baseUrl = `http://127.0.0.1:${basePort}`;
   const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS, userDataDir: mkdtempSync(path.join(tmpdir(), 'lh-')) });

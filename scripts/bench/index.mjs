@@ -1,21 +1,33 @@
 #!/usr/bin/env node
 // npm run bench: performance figures, each printed with its target and pass/short, written to bench/results.json.
-// Not part of npm test (these machines are shared and noisy). Parts: front end (Lighthouse and GET / load against an
-// empty Next.js page, built in the same run) and notifications (speed-to-lead). BENCH_ONLY=frontend|notifications.
+// Not part of npm test (these machines are shared and noisy). Each part compares with baselines measured in the same
+// run. Without BENCH_ONLY: frontend, notifications and api; BENCH_ONLY=all adds the long disk and load parts, and
+// BENCH_ONLY=disk,load (any comma-separated list of parts) runs only those.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildIfStale, root } from '../lib/harness.mjs';
+import { benchApi } from './api.mjs';
+import { benchDisk } from './disk.mjs';
 import { benchFrontend } from './frontend.mjs';
+import { benchLoad } from './load.mjs';
 import { benchNotifications } from './notifications.mjs';
 
 const log = (...args) => console.log('[bench]', ...args);
+const PARTS = { frontend: benchFrontend, notifications: benchNotifications, api: benchApi, disk: benchDisk, load: benchLoad };
+const DEFAULT_PARTS = ['frontend', 'notifications', 'api'];
+const asked = process.env.BENCH_ONLY?.trim();
+const only = !asked ? DEFAULT_PARTS : asked === 'all' ? Object.keys(PARTS) : asked.split(',').map((part) => part.trim());
+const unknown = only.filter((part) => !(part in PARTS));
+if (unknown.length) {
+  console.error(`BENCH_ONLY: unknown part ${unknown.join(', ')} (parts: ${Object.keys(PARTS).join(', ')}, or all)`);
+  process.exit(2);
+}
 await buildIfStale(log);
-const only = process.env.BENCH_ONLY;
 const results = { measuredAt: new Date().toISOString(), node: process.version };
-if (!only || only === 'frontend') results.frontend = await benchFrontend(log);
-if (!only || only === 'notifications') results.notifications = await benchNotifications(log);
+for (const [name, run] of Object.entries(PARTS)) if (only.includes(name)) results[name] = await run(log);
 mkdirSync(path.join(root, 'bench'), { recursive: true });
 writeFileSync(path.join(root, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
 log('written to bench/results.json');
-const short = (results.frontend && !results.frontend.pass ? 1 : 0) + (results.notifications ?? []).filter((r) => !r.pass).length;
+// Each part answers {pass} (notifications: one entry per database).
+const short = Object.values(results).flatMap((part) => (Array.isArray(part) ? part : typeof part === 'object' && 'pass' in part ? [part] : [])).filter((r) => !r.pass).length;
 process.exit(short ? 1 : 0);

@@ -63,6 +63,17 @@ export async function buildIfStale(log) {
   }
 }
 
+/** The bench's empty Next.js app (pages and a JSON POST route), built into .next-baseline when missing or stale. */
+export const BASELINE_APP = 'scripts/bench/baseline';
+export function buildBaselineIfStale(log) {
+  const buildId = path.join(root, '.next-baseline', 'BUILD_ID');
+  const newestSource = Math.max(newestMtime(path.join(root, BASELINE_APP)), newestMtime(path.join(root, 'package-lock.json')));
+  if (existsSync(buildId) && statSync(buildId).mtimeMs > newestSource) return log('.next-baseline is up to date; not rebuilding');
+  log('building the empty baseline app into .next-baseline ...');
+  const result = spawnSync(path.join(root, 'node_modules/.bin/next'), ['build', BASELINE_APP], { cwd: root, stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
+  if (result.status !== 0) throw new Error('the baseline build failed');
+}
+
 export function freePort() {
   return spawnSync(process.execPath, [path.join(root, 'scripts/free-port.mjs')], { encoding: 'utf8' }).stdout.trim();
 }

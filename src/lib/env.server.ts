@@ -56,6 +56,9 @@ const emailList = (name: string) =>
       .optional(),
   );
 
+const YES = ['1', 'true', 'yes', 'on'];
+const NO = ['0', 'false', 'no', 'off'];
+
 const booleanFlag = (name: string) =>
   z.preprocess(
     blankToUndefined,
@@ -64,10 +67,26 @@ const booleanFlag = (name: string) =>
       .default('false')
       .transform((value, ctx) => {
         const v = value.trim().toLowerCase();
-        if (['1', 'true', 'yes', 'on'].includes(v)) return 1;
-        if (['0', 'false', 'no', 'off'].includes(v)) return 0;
+        if (YES.includes(v)) return 1;
+        if (NO.includes(v)) return 0;
         if (/^\d{1,2}$/.test(v)) return Number(v);
         ctx.addIssue({ code: 'custom', message: `${name} must be true, false, or the number of trusted proxies in front of the server (got "${value}").` });
+        return z.NEVER;
+      }),
+  );
+
+const onOff = (name: string, fallback: boolean) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        const v = value?.trim().toLowerCase();
+        if (v === undefined) return fallback;
+        if (YES.includes(v)) return true;
+        if (NO.includes(v)) return false;
+        ctx.addIssue({ code: 'custom', message: `${name} must be on or off (got "${value}").` });
         return z.NEVER;
       }),
   );
@@ -90,6 +109,8 @@ const envSchema = z
     HOST: optionalText,
     DATA_DIR: z.preprocess(blankToUndefined, z.string().trim().default('./data')),
     DATABASE_URL: url('DATABASE_URL', ['postgres:', 'postgresql:']),
+    // The embedded database fsyncs its WAL before a write is answered (docs/decisions/0106-durability-of-an-answered-lead.md).
+    PGLITE_FSYNC: onOff('PGLITE_FSYNC', true),
     SITE_URL: url('SITE_URL', ['http:', 'https:']),
     SITE_BRAND: z.preprocess(blankToUndefined, z.string().trim().max(80, 'SITE_BRAND must be at most 80 characters.').optional()),
     SITE_EMAIL: z.preprocess(blankToUndefined, z.email({ error: 'SITE_EMAIL must be an e-mail address.' }).optional()),

@@ -3,7 +3,7 @@ import { INTEREST_ERRORS } from '@/content/form-errors';
 import { publicRoute } from '@/lib/http/public-route.server';
 import { FORM_PAGES } from '@/lib/constants';
 import { jsonResponse } from '@/lib/http/response.server';
-import { findIdByIdempotencyKey, saveLead, type SaveOptions } from './repository.server';
+import { saveLead, type SaveOptions } from './repository.server';
 import { INTEREST_VISIBLE_FIELDS, interestSchema } from './schema';
 
 /**
@@ -22,12 +22,8 @@ export const interestPostHandler = ({ onStored }: Pick<SaveOptions, 'onStored'> 
     siteRateLimit: (env) => env.RATE_LIMIT_INTEREST_SITE,
     formPages: FORM_PAGES.interest,
     handle: async ({ input, env, db, clientHash, idempotencyKey, admit, admitSiteWide }) => {
-      // A retry of a stored form answers at once, before the rate limit: retries must never cost the visitor.
-      if (idempotencyKey) {
-        const existing = await findIdByIdempotencyKey(db, idempotencyKey);
-        if (existing) return replay(existing);
-      }
-
+      // A retry of a stored form is recognised by its insert (the key is taken), before any limit is counted:
+      // retries never cost the visitor, and a new lead needs no separate look-up first.
       // form_started_at is the browser's clock: a time in the future means skewed clocks, not a bot.
       const fillMs = input.form_started_at === undefined ? undefined : Date.now() - input.form_started_at;
       const honeypot = (input.website ?? '').trim() !== '';

@@ -23,6 +23,8 @@ export type DbKind = 'pglite' | 'postgres';
 export interface DatabaseHandle {
   db: Db;
   kind: DbKind;
+  /** What an answered write survives, in one sentence (logged at start-up; docs/decisions/0106-durability-of-an-answered-lead.md). */
+  durability: string;
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
   /** The job queue on this database (pg-boss), started on first use and stopped by close(). */
@@ -34,12 +36,15 @@ export interface DatabaseHandle {
 const HANDLES = Symbol.for('districts.db.handles');
 const handles: WeakMap<object, DatabaseHandle> = ((globalThis as Record<symbol, WeakMap<object, DatabaseHandle>>)[HANDLES] ??= new WeakMap());
 
-/** The handle a Drizzle database belongs to (for code that is given `db` and needs its job queue). */
+/** The handle a Drizzle database, or one of its transactions, belongs to (for code that is given `db` and needs its job queue). */
 export function handleOf(db: Db): DatabaseHandle {
   const handle = handles.get(db);
   if (!handle) throw new Error('This database was not opened with openDatabase().');
   return handle;
 }
+
+/** The handle `db` belongs to, when it was opened here (undefined for a nested transaction or a foreign Drizzle object). */
+export const maybeHandleOf = (db: Db): DatabaseHandle | undefined => handles.get(db);
 
 /** Wraps a driver's handle: one lazily started job queue, stopped before the database closes; close is idempotent. */
 function withJobs(base: Omit<DatabaseHandle, 'jobs'>, connection: QueueConnection): DatabaseHandle {
@@ -65,6 +70,13 @@ function withJobs(base: Omit<DatabaseHandle, 'jobs'>, connection: QueueConnectio
     },
   };
   handles.set(base.db, handle);
+  // Each transaction knows its handle too, so what is cached per database (stored secrets) is found inside one.
+  const transaction = base.db.transaction.bind(base.db);
+  base.db.transaction = ((run, config) =>
+    transaction((tx) => {
+      handles.set(tx as unknown as Db, handle);
+      return run(tx);
+    }, config)) as Db['transaction'];
   return handle;
 }
 
@@ -75,14 +87,16 @@ export interface OpenOptions {
   dataDir?: string;
   /** PostgreSQL pool size (default 10). */
   poolMax?: number;
+  /** PGlite: each committing call returns once its WAL is on disk (default true; PGLITE_FSYNC). */
+  pgliteFsync?: boolean;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options) : openPglite(options.dataDir ?? './data');
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options) : openPglite(options.dataDir ?? './data', options.pgliteFsync ?? true);
 }
 
-async function openPglite(dataDir: string): Promise<DatabaseHandle> {
-  const { PGlite } = await import('@electric-sql/pglite');
+async function openPglite(dataDir: string, fsync: boolean): Promise<DatabaseHandle> {
+  const { createPglite } = await import('./pglite.mjs');
   const { drizzle } = await import('drizzle-orm/pglite');
   const inMemory = dataDir.startsWith('memory://');
   let lock: HeldLock | undefined;
@@ -94,14 +108,19 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     dir = path.join(root, 'pglite');
   }
   try {
-    // relaxedDurability stays false: every query's result is returned only after its writes reached the files.
-    const client = await PGlite.create(dir ?? 'memory://', { relaxedDurability: false });
+    const pglite = await createPglite(dir, { fsync });
+    const { client } = pglite;
     const db = drizzle({ client, schema });
     await migratePgliteDatabase(db as never);
     return withJobs(
       {
         db: db as unknown as Db,
         kind: 'pglite',
+        durability: !dir
+          ? 'in memory: nothing survives the process'
+          : pglite.fsync
+            ? 'an answered write is on disk (WAL fsynced) and survives a crash of the process or a power loss'
+            : 'PGLITE_FSYNC is off: an answered write survives a crash of the process, not a power loss or a crash of the operating system',
         ping: async () => {
           await client.query('select 1');
         },
@@ -140,10 +159,18 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
     throw error;
   }
   const db = drizzle({ client: pool, schema });
+  let durability: string;
+  try {
+    durability = await postgresDurability(pool);
+  } catch (error) {
+    await pool.end().catch(() => {});
+    throw error;
+  }
   return withJobs(
     {
       db: db as unknown as Db,
       kind: 'postgres',
+      durability,
       ping: async () => {
         await db.execute(sql`select 1`);
       },
@@ -151,6 +178,16 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
     },
     { kind: 'postgres', url },
   );
+}
+
+/** What the server's own settings promise for a committed write (both on by default in PostgreSQL). */
+async function postgresDurability(pool: import('pg').Pool): Promise<string> {
+  const { rows } = await pool.query<{ name: string; setting: string }>(`select name, setting from pg_settings where name in ('fsync', 'synchronous_commit')`);
+  const setting = Object.fromEntries(rows.map((row) => [row.name, row.setting]));
+  if (setting.fsync === 'on' && setting.synchronous_commit !== 'off') {
+    return `fsync=on, synchronous_commit=${setting.synchronous_commit}: an answered write survives a crash or a power loss of the database server`;
+  }
+  return `fsync=${setting.fsync}, synchronous_commit=${setting.synchronous_commit}: an answered write can be lost if the database server crashes or loses power`;
 }
 
 // ---- the process-wide instance -------------------------------------------------------------------------------
@@ -176,7 +213,7 @@ export function getDatabase(): Promise<DatabaseHandle> {
     holder.opening = (async () => {
       const { getEnv } = await import('../env.server');
       const env = getEnv();
-      const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+      const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, pgliteFsync: env.PGLITE_FSYNC });
       holder.handle = handle;
       return handle;
     })();

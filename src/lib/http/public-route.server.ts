@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { getDatabase, type Db } from '@/lib/db/client';
 import { getEnv, type ServerEnv } from '@/lib/env.server';
 import { clientAddress, hashClient } from './client.server';
-import { hitRateLimit, pruneRateLimits, type RateLimit } from './rate-limit.server';
+import { hitRateLimit, type RateLimit } from './rate-limit.server';
 import { createHash } from 'node:crypto';
 import { ResponseCookies } from 'next/dist/server/web/spec-extension/cookies';
 import { wantsSecureCookies } from '@/lib/auth/transport.server';
@@ -101,8 +101,8 @@ export function publicRoute<S extends z.ZodType>(options: PublicRouteOptions<S>)
         const decision = await hitRateLimit(tx, `${options.name}:site`, SITE_WIDE, options.siteRateLimit(env));
         if (!decision.allowed) throw new RateLimited(decision.retryAfterSeconds, 'site');
       };
+      // Old counters are deleted by the hourly retention job (src/lib/retention), not here.
       const response = await options.handle({ request, input: parsed.data, env, db, clientHash, idempotencyKey: key.key, admit, admitSiteWide });
-      await pruneRateLimits(db);
       return await answer(response);
     } catch (error) {
       if (error instanceof RateLimited) return answer(rateLimitedResponse(error.retryAfterSeconds, error.scope));

@@ -1,8 +1,7 @@
 import 'server-only';
-import { lt, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { rateLimits } from '@/lib/db/schema';
-import { logError } from '@/lib/log';
 
 /**
  * Fixed-window rate limit whose counters live in the database (table rate_limits), so every instance sharing a
@@ -40,13 +39,4 @@ export async function hitRateLimit(
     .returning({ count: rateLimits.count });
   const retryAfterSeconds = Math.max(1, Math.ceil((windowStartMs + windowMs - now) / 1000));
   return { allowed: row.count <= limit.count, count: row.count, retryAfterSeconds };
-}
-
-/** Now and then (1 call in `oneIn`), forget windows that ended more than a day ago. Never throws. */
-export async function pruneRateLimits(db: Db, oneIn = 100, now: number = Date.now()): Promise<void> {
-  if (Math.random() * oneIn >= 1) return;
-  await db
-    .delete(rateLimits)
-    .where(lt(rateLimits.windowStart, new Date(now - 2 * 86_400_000)))
-    .catch((error) => logError('[rate-limit] pruning failed', error));
 }

@@ -1,0 +1,149 @@
+// Bench, API part: POST /api/interest at 64 connections against its floor, measured in the same run, and the
+// server's memory after 10,000 leads, on each database.
+//
+// Floor: (a) the empty Next.js app's JSON POST route handler (scripts/bench/baseline/app/api/echo) and (b) a bare
+// node:http server storing the same body with one INSERT through the same driver (./bare-insert-server.mjs). A
+// request of ours costs at least both, so the floor is 1 / (1/a + 1/b). The three are interleaved for ROUNDS
+// rounds of SECONDS each and the medians compared. Unique valid leads; the limits are lifted by the harness. On PGlite
+// the rounds also send a steady 20 leads a second to the site and to the same site with PGLITE_FSYNC=off: the p99 that
+// the WAL fsync before each answer costs.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { BASELINE_APP, buildBaselineIfStale, exited, freePort, freshDatabase, pgUrl, startServer, waitHealthy } from '../lib/harness.mjs';
+import { median, memoryOf, postLeads, printRows, siteEnv, startSmtpSink } from './server-common.mjs';
+
+const ROUNDS = Number(process.env.BENCH_API_ROUNDS ?? 3);
+const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 6);
+const LEADS = 10_000;
+export const RSS_BUDGET_MB = { pglite: 256, postgres: 200 };
+const TARGET_RATIO = 0.7;
+const TARGET_P99_MS = { postgres: 100 };
+// What power-loss durability may add to the p99 (docs/decisions/0106-durability-of-an-answered-lead.md).
+const DURABILITY_P99_COST_MS = 10;
+const DURABILITY_RATE = 20;
+
+function startBareInsert(port, env, logFile) {
+  const out = openSync(logFile, 'a');
+  return spawn(process.execPath, [path.join(import.meta.dirname, 'bare-insert-server.mjs'), port], { stdio: ['ignore', out, out], env: { ...process.env, ...env } });
+}
+
+async function measure(kind, baseUrl, smtp, log) {
+  const site = await freshDatabase(kind, 'bench_api');
+  const bare = await freshDatabase(kind, 'bench_bare');
+  const [sitePort, barePort] = [freePort(), freePort()];
+  const siteUrl = `http://127.0.0.1:${sitePort}`;
+  const bareUrl = `http://127.0.0.1:${barePort}`;
+  const server = startServer(sitePort, { ...site.env, ...siteEnv(smtp) }, path.join(site.work, 'server.log'));
+  const bareServer = startBareInsert(barePort, bare.env, path.join(bare.work, 'bare.log'));
+  // PGlite: the same site without the WAL fsync before each answer, interleaved too: what durability costs.
+  const unsynced = kind === 'pglite' ? await freshDatabase(kind, 'bench_unsynced') : undefined;
+  const unsyncedPort = freePort();
+  const unsyncedUrl = `http://127.0.0.1:${unsyncedPort}`;
+  const unsyncedServer = unsynced && startServer(unsyncedPort, { ...unsynced.env, ...siteEnv(smtp), PGLITE_FSYNC: 'off' }, path.join(unsynced.work, 'server.log'));
+  // Lead numbers (unique e-mail and Idempotency-Key) across the runs against each server.
+  const next = { site: { n: 0 }, driver: { n: 0 }, unsynced: { n: 0 } };
+  // What each round measures: the floor's two parts and the site at 64 connections; on PGlite also the site with
+  // and without the fsync at a steady DURABILITY_RATE (latency, not queueing, so the fsync's own cost shows).
+  const steady = { connections: 4, rate: DURABILITY_RATE };
+  // In this order: the site's notifications from its 64-connection run go out while the next round's floors run.
+  const targets = {
+    framework: { url: `${baseUrl}/api/echo` },
+    driver: { url: bareUrl },
+    ...(unsynced ? { synced: { url: `${siteUrl}/api/interest`, ...steady, next: 'site' }, unsynced: { url: `${unsyncedUrl}/api/interest`, ...steady } } : {}),
+    site: { url: `${siteUrl}/api/interest` },
+  };
+  try {
+    await waitHealthy(siteUrl, server);
+    await waitHealthy(bareUrl, bareServer, 90_000, '/');
+    if (unsyncedServer) await waitHealthy(unsyncedUrl, unsyncedServer);
+    await sleep(3_000); // workers and scheduled jobs start
+    const afterStart = memoryOf(server.pid);
+    const post = (name, seconds) => {
+      const { url, next: counter = name, ...options } = targets[name];
+      return postLeads(url, { runId: site.runId, label: 'Api', seconds, next: next[counter], ...options });
+    };
+    // Warm-up (JIT, Next.js's first renders).
+    for (const name of Object.keys(targets)) await post(name, 1);
+    const samples = Object.fromEntries(Object.keys(targets).map((name) => [name, []]));
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const name of Object.keys(targets)) samples[name].push(await post(name, SECONDS));
+      log(`api ${kind}: round ${round + 1}/${ROUNDS}: ${JSON.stringify(Object.fromEntries(Object.entries(samples).map(([k, v]) => [k, v.at(-1)])))}`);
+    }
+    if (next.site.n < LEADS) await postLeads(targets.site.url, { runId: site.runId, label: 'Api', amount: LEADS - next.site.n, next: next.site });
+    await sleep(2_000);
+    const afterLoad = memoryOf(server.pid);
+    const rps = (name) => median(samples[name].map((s) => s.requestsPerSecond));
+    const floor = Math.round(1 / (1 / rps('framework') + 1 / rps('driver')));
+    return {
+      driver: kind,
+      framework: rps('framework'),
+      driverFloor: rps('driver'),
+      floor,
+      requestsPerSecond: rps('site'),
+      ratio: Math.round((rps('site') / floor) * 100) / 100,
+      p50Ms: median(samples.site.map((s) => s.p50Ms)),
+      p99Ms: median(samples.site.map((s) => s.p99Ms)),
+      failures: samples.site.reduce((sum, s) => sum + s.failures, 0),
+      ...(unsynced ? { durability: Object.fromEntries(['synced', 'unsynced'].map((name) => [name, { p50Ms: median(samples[name].map((s) => s.p50Ms)), p99Ms: median(samples[name].map((s) => s.p99Ms)) }])) } : {}),
+      leads: next.site.n,
+      rssAfterStartMB: afterStart.rssMB,
+      rssAfterLoadMB: afterLoad.rssMB,
+      peakRssMB: afterLoad.peakMB,
+      samples,
+    };
+  } catch (error) {
+    for (const file of [path.join(site.work, 'server.log'), path.join(bare.work, 'bare.log')]) log(`${file}:\n${readFileSync(file, 'utf8').split('\n').slice(-30).join('\n')}`);
+    throw error;
+  } finally {
+    for (const child of [server, bareServer, unsyncedServer].filter(Boolean)) {
+      child.kill('SIGTERM');
+      await exited(child);
+    }
+    for (const database of [site, bare, unsynced].filter(Boolean)) await database.dispose();
+  }
+}
+
+export async function benchApi(log) {
+  buildBaselineIfStale(log);
+  const work = mkdtempSync(path.join(tmpdir(), 'bench-api-'));
+  const smtp = await startSmtpSink();
+  const basePort = freePort();
+  const baseUrl = `http://127.0.0.1:${basePort}`;
+  const baseline = startServer(basePort, {}, path.join(work, 'baseline.log'), { app: BASELINE_APP });
+  const results = [];
+  try {
+    await waitHealthy(baseUrl, baseline, 90_000, '/');
+    for (const kind of ['pglite', ...(pgUrl ? ['postgres'] : [])]) results.push(await measure(kind, baseUrl, smtp, log));
+  } finally {
+    baseline.kill('SIGTERM');
+    await exited(baseline);
+    await smtp.stop();
+    rmSync(work, { recursive: true, force: true });
+  }
+  const rows = [];
+  for (const r of results) {
+    const row = (figure, value, target, pass) => rows.push({ driver: r.driver, figure, value, target, pass });
+    row('floor (a) empty Next.js JSON POST', `${r.framework} req/s`, '(baseline, same run)');
+    row('floor (b) node:http + one INSERT', `${r.driverFloor} req/s`, '(baseline, same run)');
+    row('POST /api/interest, 64 connections', `${r.requestsPerSecond} req/s = ${r.ratio} of the floor ${r.floor} (1/(1/a+1/b))`, `≥ ${TARGET_RATIO} of the floor`, r.ratio >= TARGET_RATIO && r.failures === 0);
+    row('latency p50 / p99', `${r.p50Ms} / ${r.p99Ms} ms`, TARGET_P99_MS[r.driver] ? `p99 ≤ ${TARGET_P99_MS[r.driver]} ms` : '(reported)', TARGET_P99_MS[r.driver] ? r.p99Ms <= TARGET_P99_MS[r.driver] : undefined);
+    if (r.durability) {
+      const { synced, unsynced } = r.durability;
+      const cost = Math.round(synced.p99Ms - unsynced.p99Ms);
+      row(
+        `durability at ${DURABILITY_RATE} req/s: p99 with the WAL fsync before each answer − without (PGLITE_FSYNC=off)`,
+        `${cost} ms (p50 ${synced.p50Ms} vs ${unsynced.p50Ms} ms, p99 ${synced.p99Ms} vs ${unsynced.p99Ms} ms)`,
+        `≤ ${DURABILITY_P99_COST_MS} ms`,
+        cost <= DURABILITY_P99_COST_MS,
+      );
+    }
+    row('failed requests', r.failures, '0', r.failures === 0);
+    row('RSS after start', `${r.rssAfterStartMB} MB`, '(reported)');
+    row(`RSS after ${r.leads.toLocaleString('en')} leads`, `${r.rssAfterLoadMB} MB (peak ${r.peakRssMB} MB)`, `≤ ${RSS_BUDGET_MB[r.driver]} MB`, r.rssAfterLoadMB <= RSS_BUDGET_MB[r.driver]);
+  }
+  printRows('API: POST /api/interest against its floor (medians of interleaved rounds) and server memory', rows);
+  return { results, rows, pass: rows.every((r) => r.pass !== false) };
+}

@@ -1,0 +1,100 @@
+// Shared by the server parts of the bench (api, disk, load): the server's memory, a mail server that accepts and
+// forgets, load with unique valid leads, and the printed table.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { SMTPServer } from 'smtp-server';
+import { leadBody } from '../lib/harness.mjs';
+
+export const MB = 1024 * 1024;
+
+/** Resident and peak resident memory of a process, in MB (Linux /proc). */
+export function memoryOf(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kB = (field) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? NaN);
+  return { rssMB: Math.round(kB('VmRSS') / 1024), peakMB: Math.round(kB('VmHWM') / 1024) };
+}
+
+/** Bytes under a directory. */
+export function directorySize(dir) {
+  let total = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    total += entry.isDirectory() ? directorySize(full) : statSync(full).size;
+  }
+  return total;
+}
+
+/**
+ * An SMTP server on loopback that accepts every message and keeps nothing: the site then sends its e-mail as in
+ * production (instead of writing .eml files into DATA_DIR, which would blur the disk figures).
+ */
+export async function startSmtpSink() {
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, _session, callback) {
+      stream.on('end', () => callback());
+      stream.resume();
+    },
+  });
+  server.on('error', () => {});
+  const port = await new Promise((resolve) => server.server.listen(0, '127.0.0.1', () => resolve(server.server.address().port)));
+  return { url: `smtp://127.0.0.1:${port}`, stop: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+/**
+ * POSTs unique valid leads (own e-mail, Idempotency-Key and client address each) at `connections` for `seconds` or
+ * `amount` requests, as fast as answered or at `rate` a second in all. `next.n` numbers them across calls. The address
+ * goes in X-Forwarded-For, which the server believes with TRUST_PROXY=1: many visitors, as in production, rather
+ * than one client whose every lead waits for the previous one's lock on its rate-limit counter. Returns requests per
+ * second, latency percentiles and failures.
+ */
+export async function postLeads(url, { connections = 64, seconds, amount, rate, runId, label, next = { n: 0 } }) {
+  const result = await autocannon({
+    url,
+    connections,
+    ...(amount ? { amount } : { duration: seconds }),
+    ...(rate ? { overallRate: rate } : {}),
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (request) => {
+          const i = next.n++;
+          return {
+            ...request,
+            headers: { 'content-type': 'application/json', 'idempotency-key': `${label}-${runId}-${i}`, 'x-forwarded-for': visitorAddress(i) },
+            body: JSON.stringify(leadBody(runId, i, label)),
+          };
+        },
+      },
+    ],
+  });
+  return {
+    requests: result.requests.total,
+    requestsPerSecond: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    failures: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+/** A distinct address for the i-th visitor (10.0.0.0/8: never a real client's). */
+export const visitorAddress = (i) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
+
+/** The site's environment for the API and disk parts: many visitors (see postLeads), mail to the sink. */
+export const siteEnv = (smtp) => ({ TRUST_PROXY: '1', SMTP_URL: smtp.url, LEADS_NOTIFY_TO: 'sales@example.com' });
+
+export const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+
+/** Prints figure rows ({driver, figure, value, target, pass}) as the front-end part does. */
+export function printRows(title, rows) {
+  console.log(`\n${title}`);
+  console.log('| driver | figure | value | target | result |');
+  console.log('|---|---|---|---|---|');
+  for (const r of rows) console.log(`| ${r.driver} | ${r.figure} | ${r.value} | ${r.target} | ${r.pass === undefined ? '' : r.pass ? 'pass' : 'short'} |`);
+}

@@ -1,0 +1,15 @@
+import type { PGlite } from '@electric-sql/pglite';
+
+export declare const PGLITE_SETTINGS: string[];
+export interface WalSyncs {
+  /** WAL fsyncs PostgreSQL asked for (one per commit, and one per new or recycled segment). */
+  asked: number;
+  /** Of those, done (counted up to the last finished batch). */
+  flushed: number;
+  /** Background fsync batches: several commits share one. */
+  batches: number;
+}
+export declare function createPglite(
+  dir: string | undefined,
+  options?: { fsync?: boolean },
+): Promise<{ client: PGlite; fsync: boolean; walSyncs: () => WalSyncs | undefined }>;

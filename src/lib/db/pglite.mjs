@@ -1,0 +1,196 @@
+// The embedded database (PGlite) as this project opens it: its settings and how an answered write reaches the disk.
+// Plain JavaScript so the bench's bare-insert floor (scripts/bench) opens PGlite exactly as the server does.
+// docs/decisions/0105-embedded-database-footprint.md and 0106-durability-of-an-answered-lead.md explain the figures.
+import { execFileSync } from 'node:child_process';
+import { closeSync, existsSync, fsyncSync, openSync } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { NodeFS } from '@electric-sql/pglite/nodefs';
+
+/**
+ * postgresql.conf of the embedded database. PGlite's defaults are a server's: 128 MB of shared buffers (most of a
+ * small VPS's memory, resident within minutes), 64 MB for VACUUM, and WAL kept up to 1 GB.
+ */
+export const PGLITE_SETTINGS = [
+  'shared_buffers = 16MB',
+  'maintenance_work_mem = 16MB',
+  // After a checkpoint at most this much WAL is kept for reuse (PGlite has no checkpointer of its own: see
+  // src/lib/db/maintenance.ts).
+  'min_wal_size = 32MB',
+  'max_wal_size = 64MB',
+  // WAL flushes go through fsync(), which the file system below sees (fdatasync() never reaches it).
+  'wal_sync_method = fsync',
+];
+
+/**
+ * PGlite's start-up flags without `-F` ("fsync off"): PostgreSQL then asks for every fsync it needs (WAL at commit,
+ * data files and pg_control at a checkpoint), and SyncedNodeFS carries them out.
+ */
+const startParams = (fsync) => (fsync ? PGlite.defaultStartParams.filter((flag) => flag !== '-F') : PGlite.defaultStartParams);
+
+/**
+ * Node's file system under PGlite, with the fsync that PGlite's build leaves out. PostgreSQL's own fsyncs of data
+ * files, pg_control and directories (checkpoints, start-up) happen at once. An fsync of the WAL at commit is only
+ * noted, and `flushWal()` (run by the client below after every call) does it in the background, one fsync per file
+ * for all the commits made meanwhile (group commit): the one thread that runs PostgreSQL keeps working while the disk
+ * flushes. Before any other fsync the noted WAL is flushed first, so nothing reaches the disk ahead of its WAL.
+ */
+class SyncedNodeFS extends NodeFS {
+  #walDir;
+  /** Files (WAL segments, the pg_wal directory) whose fsync PostgreSQL asked for and that are not yet flushed. */
+  #walToSync = new Set();
+  #asked = 0;
+  #flushed = 0;
+  #flushing;
+  #batches = 0;
+  #failure;
+
+  constructor(dataDir) {
+    super(dataDir);
+    this.#walDir = path.join(this.rootDir, 'pg_wal');
+  }
+
+  async init(pg, opts) {
+    const result = await super.init(pg, opts);
+    result.emscriptenOpts.preRun.push((mod) => {
+      mod.NODEFS.stream_ops.fsync = (stream) => {
+        const file = mod.NODEFS.realPath(stream.node);
+        if (file === this.#walDir || path.dirname(file) === this.#walDir) {
+          this.#walToSync.add(file);
+          this.#asked++;
+          return 0;
+        }
+        try {
+          this.#flushWalNow();
+          fsyncSync(stream.nfd);
+          return 0;
+        } catch (error) {
+          this.#fail(error);
+          throw new mod.FS.ErrnoError(29); // EIO: PostgreSQL treats a failed fsync as fatal
+        }
+      };
+    });
+    return result;
+  }
+
+  /** WAL fsyncs PostgreSQL asked for, how many of them are done, and in how many background batches. */
+  get walSyncs() {
+    return { asked: this.#asked, flushed: this.#flushed, batches: this.#batches };
+  }
+
+  /** Resolves once every WAL fsync PostgreSQL asked for before this call is on disk. */
+  async flushWal() {
+    const target = this.#asked;
+    while (this.#flushed < target) {
+      if (this.#failure) throw this.#failure;
+      this.#flushing ??= this.#flushBatch().finally(() => (this.#flushing = undefined));
+      await this.#flushing;
+    }
+  }
+
+  async #flushBatch() {
+    const upTo = this.#asked;
+    const files = [...this.#walToSync];
+    this.#walToSync.clear();
+    this.#batches++;
+    try {
+      await Promise.all(files.map(fsyncFile));
+    } catch (error) {
+      this.#fail(error);
+      throw error;
+    }
+    this.#flushed = Math.max(this.#flushed, upTo);
+  }
+
+  #flushWalNow() {
+    const upTo = this.#asked;
+    for (const file of this.#walToSync) {
+      const fd = openFile(file);
+      if (fd === undefined) continue;
+      try {
+        fsyncSync(fd);
+      } finally {
+        closeSync(fd);
+      }
+    }
+    this.#walToSync.clear();
+    this.#flushed = Math.max(this.#flushed, upTo);
+  }
+
+  /**
+   * Like PostgreSQL after a failed fsync: stop, so that a restart recovers from what is on disk. (Retrying is not
+   * safe: the kernel may have dropped the pages it could not write and report the next fsync as a success.)
+   */
+  #fail(error) {
+    this.#failure ??= new Error('The embedded database could not write its files to disk.', { cause: error });
+    console.error(`[db] fsync failed (${error?.code ?? error}): stopping so that a restart recovers from the disk`);
+    setImmediate(() => process.exit(1));
+  }
+}
+
+/** fsync by path; a WAL segment removed or recycled after a checkpoint no longer matters. */
+async function fsyncFile(file) {
+  let handle;
+  try {
+    handle = await open(file, 'r');
+  } catch (error) {
+    if (error.code === 'ENOENT') return;
+    throw error;
+  }
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+function openFile(file) {
+  try {
+    return openSync(file, 'r');
+  } catch (error) {
+    if (error.code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Creates the database files in a child process that then exits: initdb runs a second WebAssembly PostgreSQL whose
+ * memory (about 50 MB the allocator keeps) would otherwise stay with the server for good.
+ */
+function createDatabaseFiles(dir) {
+  const pglite = createRequire(path.join(process.cwd(), 'package.json')).resolve('@electric-sql/pglite');
+  const script = `require(process.argv[1]).PGlite.create(process.argv[2]).then((db) => db.close()).then(() => process.exit(0), (error) => { console.error(error); process.exit(1); })`;
+  execFileSync(process.execPath, ['-e', script, pglite, dir], { stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+/**
+ * Opens PGlite in `dir` (undefined: in memory) with PGLITE_SETTINGS. With `fsync` (the default) every call that
+ * committed resolves only after its WAL is on disk: an answered write survives a power loss, not only a crash of
+ * the process. Without it, writes reach the operating system at once and the disk when the OS writes them back.
+ */
+export async function createPglite(dir, { fsync = true } = {}) {
+  const synced = Boolean(dir) && fsync;
+  if (dir && !existsSync(path.join(dir, 'PG_VERSION'))) createDatabaseFiles(dir);
+  const fs = synced ? new SyncedNodeFS(dir) : undefined;
+  const client = new PGlite({
+    ...(fs ? { fs } : { dataDir: dir ?? 'memory://' }),
+    relaxedDurability: false,
+    startParams: startParams(synced),
+    postgresqlconf: PGLITE_SETTINGS,
+  });
+  await client.waitReady;
+  if (fs) {
+    // Every way in that can commit (sql() goes through query()): a call returns once what it committed is on disk.
+    for (const method of ['query', 'exec', 'transaction']) {
+      const call = client[method].bind(client);
+      client[method] = async (...args) => {
+        const result = await call(...args);
+        await fs.flushWal();
+        return result;
+      };
+    }
+  }
+  return { client, fsync: synced, walSyncs: () => fs?.walSyncs };
+}

@@ -1,0 +1,76 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createPglite, PGLITE_SETTINGS } from './pglite.mjs';
+
+/** The embedded database as the server opens it: its settings, and an answered write's WAL on disk before the answer. */
+describe('createPglite', () => {
+  const dirs: string[] = [];
+  const freshDir = () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'pglite-test-'));
+    dirs.push(dir);
+    return path.join(dir, 'pglite');
+  };
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('runs with the small-server settings and answers a commit only once its WAL is fsynced, one batch for commits made together', async () => {
+    const pglite = await createPglite(freshDir());
+    const { client } = pglite;
+    try {
+      const { rows } = await client.query<{ name: string; setting: string }>(
+        `select name, setting from pg_settings where name in ('shared_buffers', 'maintenance_work_mem', 'max_wal_size', 'wal_sync_method', 'fsync')`,
+      );
+      // shared_buffers in 8 kB pages, the others in kB and MB.
+      expect(Object.fromEntries(rows.map((row) => [row.name, row.setting]))).toEqual({ shared_buffers: '2048', maintenance_work_mem: '16384', max_wal_size: '64', wal_sync_method: 'fsync', fsync: 'on' });
+      expect(PGLITE_SETTINGS).toContain('shared_buffers = 16MB');
+
+      await client.exec('create table t (n int)');
+      const before = pglite.walSyncs()!;
+      await client.transaction(async (tx) => {
+        await tx.query('insert into t values (1)');
+      });
+      const afterOne = pglite.walSyncs()!;
+      expect(afterOne.asked).toBeGreaterThan(before.asked);
+      expect(afterOne.flushed).toBe(afterOne.asked);
+
+      await Promise.all(Array.from({ length: 40 }, (_, i) => client.query('insert into t values ($1)', [i])));
+      const afterMany = pglite.walSyncs()!;
+      expect(afterMany.flushed).toBe(afterMany.asked);
+      expect(afterMany.asked - afterOne.asked).toBeGreaterThanOrEqual(40);
+      // Commits that arrive while a batch is on its way to the disk share the next one.
+      expect(afterMany.batches - afterOne.batches).toBeLessThan(40);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('keeps what was committed across a reopen', async () => {
+    const dir = freshDir();
+    const first = await createPglite(dir);
+    await first.client.exec('create table t (n int)');
+    await first.client.query('insert into t values (42)');
+    await first.client.close();
+    const second = await createPglite(dir);
+    try {
+      expect((await second.client.query<{ n: number }>('select n from t')).rows).toEqual([{ n: 42 }]);
+    } finally {
+      await second.client.close();
+    }
+  });
+
+  it('leaves fsync to the operating system when asked, and in memory', async () => {
+    const unsynced = await createPglite(freshDir(), { fsync: false });
+    const inMemory = await createPglite(undefined);
+    try {
+      expect([unsynced.fsync, unsynced.walSyncs()]).toEqual([false, undefined]);
+      expect([inMemory.fsync, inMemory.walSyncs()]).toEqual([false, undefined]);
+      expect((await unsynced.client.query<{ setting: string }>(`select setting from pg_settings where name = 'fsync'`)).rows[0].setting).toBe('off');
+    } finally {
+      await unsynced.client.close();
+      await inMemory.client.close();
+    }
+  });
+});
