@@ -5,8 +5,8 @@
 // node:http server storing the same body with one INSERT through the same driver (./bare-insert-server.mjs). A
 // request of ours costs at least both, so the floor is 1 / (1/a + 1/b). The three are interleaved for ROUNDS
 // rounds of SECONDS each and the medians compared. Unique valid leads; the limits are lifted by the harness. On PGlite
-// the rounds also send a steady 20 leads a second to the site and to the same site with PGLITE_FSYNC=off: the p99 that
-// the WAL fsync before each answer costs.
+// the rounds also send a steady 20 leads a second to two more copies of the site, with and without (PGLITE_FSYNC=off)
+// the WAL fsync before each answer: the p99 that durability costs.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -38,27 +38,29 @@ async function measure(kind, baseUrl, smtp, log) {
   const bareUrl = `http://127.0.0.1:${barePort}`;
   const server = startServer(sitePort, { ...site.env, ...siteEnv(smtp) }, path.join(site.work, 'server.log'));
   const bareServer = startBareInsert(barePort, bare.env, path.join(bare.work, 'bare.log'));
-  // PGlite: the same site without the WAL fsync before each answer, interleaved too: what durability costs.
-  const unsynced = kind === 'pglite' ? await freshDatabase(kind, 'bench_unsynced') : undefined;
-  const unsyncedPort = freePort();
-  const unsyncedUrl = `http://127.0.0.1:${unsyncedPort}`;
-  const unsyncedServer = unsynced && startServer(unsyncedPort, { ...unsynced.env, ...siteEnv(smtp), PGLITE_FSYNC: 'off' }, path.join(unsynced.work, 'server.log'));
+  // PGlite: what durability costs, on two more copies of the site that get only a steady DURABILITY_RATE (latency,
+  // not queueing, so the fsync's own cost shows): with the WAL fsync before each answer, and without it. Neither
+  // gets the 64-connection runs, whose notifications would still be going out on one of them.
+  const durability = kind === 'pglite' ? await Promise.all(['bench_synced', 'bench_unsynced'].map((label) => freshDatabase(kind, label))) : [];
+  const durabilityServers = durability.map((database, i) => {
+    const port = freePort();
+    const child = startServer(port, { ...database.env, ...siteEnv(smtp), ...(i ? { PGLITE_FSYNC: 'off' } : {}) }, path.join(database.work, 'server.log'));
+    return { url: `http://127.0.0.1:${port}`, child };
+  });
   // Lead numbers (unique e-mail and Idempotency-Key) across the runs against each server.
-  const next = { site: { n: 0 }, driver: { n: 0 }, unsynced: { n: 0 } };
-  // What each round measures: the floor's two parts and the site at 64 connections; on PGlite also the site with
-  // and without the fsync at a steady DURABILITY_RATE (latency, not queueing, so the fsync's own cost shows).
+  const next = { site: { n: 0 }, driver: { n: 0 }, synced: { n: 0 }, unsynced: { n: 0 } };
   const steady = { connections: 4, rate: DURABILITY_RATE };
   // In this order: the site's notifications from its 64-connection run go out while the next round's floors run.
   const targets = {
     framework: { url: `${baseUrl}/api/echo` },
     driver: { url: bareUrl },
-    ...(unsynced ? { synced: { url: `${siteUrl}/api/interest`, ...steady, next: 'site' }, unsynced: { url: `${unsyncedUrl}/api/interest`, ...steady } } : {}),
+    ...Object.fromEntries(durabilityServers.map(({ url }, i) => [i ? 'unsynced' : 'synced', { url: `${url}/api/interest`, ...steady }])),
     site: { url: `${siteUrl}/api/interest` },
   };
   try {
     await waitHealthy(siteUrl, server);
     await waitHealthy(bareUrl, bareServer, 90_000, '/');
-    if (unsyncedServer) await waitHealthy(unsyncedUrl, unsyncedServer);
+    for (const { url, child } of durabilityServers) await waitHealthy(url, child);
     await sleep(3_000); // workers and scheduled jobs start
     const afterStart = memoryOf(server.pid);
     const post = (name, seconds) => {
@@ -87,7 +89,7 @@ async function measure(kind, baseUrl, smtp, log) {
       p50Ms: median(samples.site.map((s) => s.p50Ms)),
       p99Ms: median(samples.site.map((s) => s.p99Ms)),
       failures: samples.site.reduce((sum, s) => sum + s.failures, 0),
-      ...(unsynced ? { durability: Object.fromEntries(['synced', 'unsynced'].map((name) => [name, { p50Ms: median(samples[name].map((s) => s.p50Ms)), p99Ms: median(samples[name].map((s) => s.p99Ms)) }])) } : {}),
+      ...(durability.length ? { durability: Object.fromEntries(['synced', 'unsynced'].map((name) => [name, { p50Ms: median(samples[name].map((s) => s.p50Ms)), p99Ms: median(samples[name].map((s) => s.p99Ms)) }])) } : {}),
       leads: next.site.n,
       rssAfterStartMB: afterStart.rssMB,
       rssAfterLoadMB: afterLoad.rssMB,
@@ -98,11 +100,11 @@ async function measure(kind, baseUrl, smtp, log) {
     for (const file of [path.join(site.work, 'server.log'), path.join(bare.work, 'bare.log')]) log(`${file}:\n${readFileSync(file, 'utf8').split('\n').slice(-30).join('\n')}`);
     throw error;
   } finally {
-    for (const child of [server, bareServer, unsyncedServer].filter(Boolean)) {
+    for (const child of [server, bareServer, ...durabilityServers.map((s) => s.child)]) {
       child.kill('SIGTERM');
       await exited(child);
     }
-    for (const database of [site, bare, unsynced].filter(Boolean)) await database.dispose();
+    for (const database of [site, bare, ...durability]) await database.dispose();
   }
 }
 

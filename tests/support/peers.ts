@@ -43,6 +43,9 @@ export async function startSmtpPeer(): Promise<Peer<ReceivedMail>> {
       authOptional: true,
       disabledCommands: ['STARTTLS', 'AUTH'],
       logger: false,
+      // Senders keep pooled connections open; stopping waits this long for them (smtp-server's default is 30 s, which
+      // every suite that sends mail spent in its afterAll), then answers 421 and closes them.
+      closeTimeout: 100,
       onData(stream, _session, callback) {
         const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
