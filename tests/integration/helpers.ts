@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { openDatabase, setDatabaseForTests, type DatabaseHandle } from '@/lib/db/client';
 import { leadNotifications } from '@/lib/db/schema';
@@ -21,6 +22,10 @@ export interface DriverContext {
 
 let warned = false;
 
+/** The migrated PGlite made once per run (global-setup.ts): a suite's database starts as a copy of it. */
+let template: Blob | undefined;
+const pgliteTemplate = () => (template ??= new Blob([readFileSync(inject('pgliteTemplate'))]));
+
 export function describeEachDriver(name: string, body: (ctx: DriverContext) => void): void {
   for (const kind of ['pglite', 'postgres'] as const) {
     if (kind === 'postgres' && !TEST_DATABASE_URL) {
@@ -38,7 +43,7 @@ export function describeEachDriver(name: string, body: (ctx: DriverContext) => v
       let url = '';
       beforeAll(async () => {
         if (kind === 'postgres') url = await createDatabase(database);
-        handle = kind === 'pglite' ? await openDatabase({ dataDir: 'memory://' }) : await openDatabase({ databaseUrl: url });
+        handle = kind === 'pglite' ? await openDatabase({ dataDir: 'memory://', pgliteTemplate: pgliteTemplate() }) : await openDatabase({ databaseUrl: url });
         setDatabaseForTests(handle);
       });
       afterAll(async () => {

@@ -89,13 +89,15 @@ export interface OpenOptions {
   poolMax?: number;
   /** PGlite: each committing call returns once its WAL is on disk (default true; PGLITE_FSYNC). */
   pgliteFsync?: boolean;
+  /** PGlite in memory: start from this data directory (a dumpDataDir() tarball), e.g. the tests' migrated template. */
+  pgliteTemplate?: Blob;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options) : openPglite(options.dataDir ?? './data', options.pgliteFsync ?? true);
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options) : openPglite(options.dataDir ?? './data', options.pgliteFsync ?? true, options.pgliteTemplate);
 }
 
-async function openPglite(dataDir: string, fsync: boolean): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string, fsync: boolean, template?: Blob): Promise<DatabaseHandle> {
   const { createPglite } = await import('./pglite.mjs');
   const { drizzle } = await import('drizzle-orm/pglite');
   const inMemory = dataDir.startsWith('memory://');
@@ -108,7 +110,7 @@ async function openPglite(dataDir: string, fsync: boolean): Promise<DatabaseHand
     dir = path.join(root, 'pglite');
   }
   try {
-    const pglite = await createPglite(dir, { fsync });
+    const pglite = await createPglite(dir, { fsync, loadDataDir: template });
     const { client } = pglite;
     const db = drizzle({ client, schema });
     await migratePgliteDatabase(db as never);

@@ -11,5 +11,5 @@ export interface WalSyncs {
 }
 export declare function createPglite(
   dir: string | undefined,
-  options?: { fsync?: boolean },
+  options?: { fsync?: boolean; loadDataDir?: Blob },
 ): Promise<{ client: PGlite; fsync: boolean; walSyncs: () => WalSyncs | undefined }>;

@@ -1,0 +1,30 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { openDatabase } from '@/lib/db/client';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A PGlite data directory, migrated and with the job queue's schema, as a tarball (see helpers.ts). */
+    pgliteTemplate: string;
+  }
+}
+
+/**
+ * Creating and migrating an in-memory PGlite took about 3 s per suite (initdb in WebAssembly, every migration,
+ * pg-boss's schema). Done once here; each suite starts from a copy of the result.
+ */
+export default async function setup(project: TestProject) {
+  const work = mkdtempSync(path.join(tmpdir(), 'districts-vitest-'));
+  const handle = await openDatabase({ dataDir: path.join(work, 'data'), pgliteFsync: false });
+  await handle.jobs();
+  await handle.close();
+  const { PGlite } = await import('@electric-sql/pglite');
+  const pglite = await PGlite.create(path.join(work, 'data', 'pglite'));
+  const tarball = path.join(work, 'template.tar');
+  writeFileSync(tarball, Buffer.from(await (await pglite.dumpDataDir('none')).arrayBuffer()));
+  await pglite.close();
+  project.provide('pgliteTemplate', tarball);
+  return () => rmSync(work, { recursive: true, force: true });
+}
