@@ -1,7 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeEach, expect, it } from 'vitest';
 import { POST } from '@/app/api/interest/route';
 import { REQUEST_ERRORS } from '@/content/form-errors';
 import { countLeads } from '@/features/interest/repository.server';
+import { rateLimits } from '@/lib/db/schema';
 import { describeEachDriver, freshClient, jsonRequest, newKey, setEnv, validLead } from './helpers';
 
 /**
@@ -36,5 +38,21 @@ describeEachDriver('site-wide cap on new leads', (ctx) => {
     expect(await refused.json()).toEqual({ error: REQUEST_ERRORS.busy(1) });
     // Nothing of the refused lead was kept: three real leads and the spam one.
     expect((await countLeads(ctx.handle().db)) - before).toBe(4);
+  });
+
+  it('stores exactly the cap from a concurrent burst, refuses the rest, and still answers a stored form\'s retry', async () => {
+    setEnv({ RATE_LIMIT_INTEREST_SITE: '4/3600' });
+    // A fresh window: the test above may have used up one starting at the same moment.
+    await ctx.handle().db.delete(rateLimits).where(eq(rateLimits.bucket, 'interest:site'));
+    const before = await countLeads(ctx.handle().db);
+    const keys = Array.from({ length: 12 }, () => newKey());
+    const statuses = (await Promise.all(keys.map((key) => post(validLead(), key)))).map((res) => res.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(4);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(8);
+    expect((await countLeads(ctx.handle().db)) - before).toBe(4);
+    // The cap is used up: a new lead is refused at once, the resend of a stored one is answered with its lead.
+    expect((await post(validLead())).status).toBe(429);
+    const storedKey = keys[statuses.indexOf(201)];
+    expect((await post(validLead(), storedKey)).status).toBe(200);
   });
 });

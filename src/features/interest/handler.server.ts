@@ -3,7 +3,7 @@ import { INTEREST_ERRORS } from '@/content/form-errors';
 import { publicRoute } from '@/lib/http/public-route.server';
 import { FORM_PAGES } from '@/lib/constants';
 import { jsonResponse } from '@/lib/http/response.server';
-import { saveLead, type SaveOptions } from './repository.server';
+import { findIdByIdempotencyKey, saveLead, type SaveOptions } from './repository.server';
 import { INTEREST_VISIBLE_FIELDS, interestSchema } from './schema';
 
 /**
@@ -21,7 +21,7 @@ export const interestPostHandler = ({ onStored }: Pick<SaveOptions, 'onStored'> 
     rateLimit: (env) => env.RATE_LIMIT_INTEREST,
     siteRateLimit: (env) => env.RATE_LIMIT_INTEREST_SITE,
     formPages: FORM_PAGES.interest,
-    handle: async ({ input, env, db, clientHash, idempotencyKey, admit, admitSiteWide }) => {
+    handle: async ({ input, env, db, clientHash, idempotencyKey, admit, admitSiteWide, refuseWhenFull }) => {
       // A retry of a stored form is recognised by its insert (the key is taken), before any limit is counted:
       // retries never cost the visitor, and a new lead needs no separate look-up first.
       // form_started_at is the browser's clock: a time in the future means skewed clocks, not a bot.
@@ -29,6 +29,16 @@ export const interestPostHandler = ({ onStored }: Pick<SaveOptions, 'onStored'> 
       const honeypot = (input.website ?? '').trim() !== '';
       const tooFast = fillMs !== undefined && fillMs >= 0 && fillMs < env.MIN_FILL_MS;
       const spam = honeypot || tooFast;
+      if (!spam) {
+        try {
+          await refuseWhenFull(db);
+        } catch (refusal) {
+          // Past a limit, a retry of a form already stored still gets its lead (200), never a refusal.
+          const stored = idempotencyKey ? await findIdByIdempotencyKey(db, idempotencyKey) : undefined;
+          if (stored) return replay(stored);
+          throw refusal;
+        }
+      }
 
       const saved = await saveLead(
         db,

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { getDatabase, type Db } from '@/lib/db/client';
 import { getEnv, type ServerEnv } from '@/lib/env.server';
 import { clientAddress, hashClient } from './client.server';
-import { hitRateLimit, type RateLimit } from './rate-limit.server';
+import { fullRateLimit, hitRateLimit, type RateLimit } from './rate-limit.server';
 import { createHash } from 'node:crypto';
 import { ResponseCookies } from 'next/dist/server/web/spec-extension/cookies';
 import { wantsSecureCookies } from '@/lib/auth/transport.server';
@@ -45,6 +45,12 @@ export interface PublicRequest<T> {
    * answers 429 with the busy sentence. Call it last in the transaction: its one counter row stays locked until commit.
    */
   admitSiteWide(db: Db): Promise<void>;
+  /**
+   * Refuses (429, as admit and admitSiteWide would) when the client's limit or the site-wide one is already used
+   * up, before any work: a read, no count, no lock. A burst past the site-wide cap is then refused at once instead
+   * of queueing on its one counter row; admit and admitSiteWide in the transaction still decide.
+   */
+  refuseWhenFull(db: Db): Promise<void>;
 }
 
 export interface PublicRouteOptions<S extends z.ZodType> {
@@ -101,8 +107,14 @@ export function publicRoute<S extends z.ZodType>(options: PublicRouteOptions<S>)
         const decision = await hitRateLimit(tx, `${options.name}:site`, SITE_WIDE, options.siteRateLimit(env));
         if (!decision.allowed) throw new RateLimited(decision.retryAfterSeconds, 'site');
       };
+      const refuseWhenFull = async (db: Db) => {
+        const client = { bucket: options.name, clientHash, limit: options.rateLimit(env) };
+        const site = options.siteRateLimit && { bucket: `${options.name}:site`, clientHash: SITE_WIDE, limit: options.siteRateLimit(env) };
+        const full = await fullRateLimit(db, site ? [client, site] : [client]);
+        if (full) throw new RateLimited(full.retryAfterSeconds, full.counter === client ? 'client' : 'site');
+      };
       // Old counters are deleted by the hourly retention job (src/lib/retention), not here.
-      const response = await options.handle({ request, input: parsed.data, env, db, clientHash, idempotencyKey: key.key, admit, admitSiteWide });
+      const response = await options.handle({ request, input: parsed.data, env, db, clientHash, idempotencyKey: key.key, admit, admitSiteWide, refuseWhenFull });
       return await answer(response);
     } catch (error) {
       if (error instanceof RateLimited) return answer(rateLimitedResponse(error.retryAfterSeconds, error.scope));
