@@ -7,6 +7,9 @@ const nextConfig: NextConfig = {
   // The crash test builds into its own directory (NEXT_DIST_DIR=.next-crash) so it never clobbers .next.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
+  // Prerendered pages get their ETag at build time (scripts/csp-hashes.mjs) and their 304 from server.mjs; Next.js
+  // would hash each page's whole HTML on every request (a quarter of the server's time for GET /).
+  generateEtags: false,
   reactStrictMode: true,
   // The embedded database and Postgres driver are server-only Node packages; never bundle them.
   serverExternalPackages: ['@electric-sql/pglite', 'pg'],

@@ -4,7 +4,8 @@
 // each allows exactly them. The policy is written into the page's own prerender headers (`<page>.meta`), which
 // Next.js sends with the cached HTML, so these pages need no proxy at all; `<distDir>/csp-hashes.json` keeps the
 // hashes for src/proxy.ts (the 404 page's hashes go with every nonce policy). The hashes change with every build,
-// so `npm run build` runs this itself. Reads and writes $NEXT_DIST_DIR (default .next).
+// so `npm run build` runs this itself. It also gives each of these pages its ETag (`<distDir>/page-etags.json`, read
+// by server.mjs). Reads and writes $NEXT_DIST_DIR (default .next).
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -43,18 +44,23 @@ const proxyMatchers = (() => {
 const proxyRuns = (route) => proxyMatchers.some((re) => re.test(route));
 
 const manifest = {};
+// Each page's ETag, made once here: Next.js would hash the whole HTML again on every request (generateEtags is off in
+// next.config.ts); server.mjs answers a revalidation with 304 from this list.
+const etags = {};
 for (const file of htmlFiles(appDir)) {
   const relative = path.relative(appDir, file).replace(/\\/g, '/').replace(/\.html$/, '');
   const route = relative === 'index' ? '/' : `/${relative.replace(/\/index$/, '')}`;
+  const html = readFileSync(file, 'utf8');
   const hashes = new Set();
-  for (const [, attributes, body] of readFileSync(file, 'utf8').matchAll(SCRIPT)) {
+  for (const [, attributes, body] of html.matchAll(SCRIPT)) {
     if (isExecutable(attributes)) hashes.add(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
   }
   manifest[route] = [...hashes].sort();
   const metaFile = file.replace(/\.html$/, '.meta');
   if (existsSync(metaFile)) {
     const meta = JSON.parse(readFileSync(metaFile, 'utf8'));
-    meta.headers = { ...meta.headers, 'content-security-policy': contentSecurityPolicy({ hashes: manifest[route] }, false) };
+    etags[route] = `"${createHash('sha256').update(html, 'utf8').digest('base64url').slice(0, 27)}"`;
+    meta.headers = { ...meta.headers, 'content-security-policy': contentSecurityPolicy({ hashes: manifest[route] }, false), etag: etags[route] };
     writeFileSync(metaFile, JSON.stringify(meta));
   }
 }
@@ -68,4 +74,5 @@ if (uncovered.length) {
   process.exit(1);
 }
 writeFileSync(path.join(dist, 'csp-hashes.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+writeFileSync(path.join(dist, 'page-etags.json'), `${JSON.stringify(etags, null, 2)}\n`);
 console.log(`csp-hashes: ${Object.keys(manifest).length} prerendered pages hashed into ${path.relative(root, dist)}/csp-hashes.json and their headers`);

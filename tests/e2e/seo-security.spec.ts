@@ -36,6 +36,14 @@ test.describe('security headers', () => {
       const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(([, attrs]) => !/\ssrc=/.test(attrs) && !/type="application\/ld\+json"/.test(attrs));
       expect(inline.length, path).toBeGreaterThan(0);
       for (const [, , body] of inline) expect(scriptSrc, path).toContain(`'sha256-${createHash('sha256').update(body).digest('base64')}'`);
+      // A browser revalidating the page it holds gets 304 and no body; an outdated copy gets the page.
+      const etag = a.headers()['etag'];
+      expect(etag, path).toMatch(/^"[\w-]+"$/);
+      expect(b.headers()['etag'], path).toBe(etag);
+      const revalidated = await request.get(path, { headers: { 'If-None-Match': etag } });
+      expect(revalidated.status(), path).toBe(304);
+      expect((await revalidated.body()).length, path).toBe(0);
+      expect((await request.get(path, { headers: { 'If-None-Match': '"an-older-build"' } })).status(), path).toBe(200);
     }
   });
 
