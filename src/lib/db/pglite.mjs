@@ -166,9 +166,10 @@ function createDatabaseFiles(dir) {
 }
 
 /**
- * Opens PGlite in `dir` (undefined: in memory, empty or from `loadDataDir`, a dumpDataDir() tarball) with PGLITE_SETTINGS. With `fsync` (the default) every call that
- * committed resolves only after its WAL is on disk: an answered write survives a power loss, not only a crash of
- * the process. Without it, writes reach the operating system at once and the disk when the OS writes them back.
+ * Opens PGlite in `dir` (undefined: in memory, empty or from `loadDataDir`, a dumpDataDir() tarball) with
+ * PGLITE_SETTINGS. With `fsync` (the default) every call that committed resolves only after its WAL is on disk: an
+ * answered write survives a power loss, not only a crash of the process. Without it, writes reach the operating
+ * system at once and the disk when the OS writes them back.
  */
 export async function createPglite(dir, { fsync = true, loadDataDir } = {}) {
   const synced = Boolean(dir) && fsync;
