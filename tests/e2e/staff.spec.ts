@@ -2,12 +2,15 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
 import { SignJWT } from 'jose';
 import { expectNoSeriousAxeViolations, fillInterestForm, isPhone, uniqueEmail } from './helpers';
 import { E2E_STAFF } from './staff-fixtures';
 import { rememberSecret, signInThroughPages, addOwnerSession, withFreshCode } from './staff-session';
 import { startSmtpPeer } from '../support/peers';
+
+/** Server behaviour, not layout: one run (desktop) covers it. */
+const desktopOnly = (info: TestInfo) => test.skip(isPhone(info), 'server behaviour, not layout: the desktop run covers it');
 
 const SESSION_KEYS = ['jwt', 'active', 'email'];
 
@@ -122,7 +125,7 @@ test.describe('staff area', () => {
   });
 
   test("an expired session on an admin call leads to /registration with the toast and the keys removed", async ({ page, context, baseURL }, info) => {
-    test.skip(isPhone(info), 'server behaviour, not layout: the desktop run covers it');
+    desktopOnly(info);
     const email = uniqueEmail('expiry');
     const res = await page.request.post('/api/interest', { data: { title: 'Mrs', fullname: 'Expiry Check', email, phonenumber: '08031234567', district: 'Lugbe, Abuja' } });
     expect(res.status()).toBe(201);
@@ -139,7 +142,7 @@ test.describe('staff area', () => {
   });
 
   test('a wrong password gets one clear refusal and no session', async ({ page }, info) => {
-    test.skip(isPhone(info), 'server behaviour, not layout: the desktop run covers it');
+    desktopOnly(info);
     await page.goto('/registration');
     await page.getByLabel('E-mail').fill(E2E_STAFF.email);
     await page.getByLabel('Password').fill('not-the-right-password');
@@ -150,7 +153,7 @@ test.describe('staff area', () => {
   });
 
   test('an XSS payload in a lead name is shown as text', async ({ page, context, request }, info) => {
-    test.skip(isPhone(info), 'server behaviour, not layout: the desktop run covers it');
+    desktopOnly(info);
     const payload = `<img src=x onerror="window.__xss=1"><script>window.__xss=2</script>${Date.now()}`;
     const res = await request.post('/api/interest', {
       data: { title: 'Mr', fullname: payload, email: uniqueEmail('xss'), phonenumber: '08031234567', district: 'Lugbe, Abuja' },
@@ -187,7 +190,7 @@ test.describe('staff area', () => {
 
 test.describe('two-step sign-in, passwords', () => {
   test('a new owner sets up two-step sign-in after the password, then signs in with a recovery code and with a code', async ({ page, context }, info) => {
-    test.skip(isPhone(info), 'server behaviour, not layout: the desktop run covers it');
+    desktopOnly(info);
     test.setTimeout(90_000);
     const email = uniqueEmail('owner');
     const password = 'Owner-Passphrase-Kaduna-2026';
@@ -244,7 +247,7 @@ test.describe('two-step sign-in, passwords', () => {
   });
 
   test('a sensitive change asks for the password again in a dialog, then goes through', async ({ page, context }, testInfo) => {
-    test.skip(isPhone(testInfo), 'server behaviour, not layout: the desktop run covers it');
+    desktopOnly(testInfo);
     test.setTimeout(90_000);
     const email = uniqueEmail('reauth');
     const password = 'Agent-Passphrase-Enugu-2026';
@@ -260,7 +263,7 @@ test.describe('two-step sign-in, passwords', () => {
     await page.getByRole('button', { name: 'Change password' }).click();
     const dialog = page.getByRole('dialog', { name: 'Confirm your password' });
     await expect(dialog).toBeVisible();
-    // Focus goes to the field, except on touch screens (the Modal keeps the keyboard closed until the field is tapped).
+    // Focus goes to the field (on touch screens the Modal keeps the keyboard closed until the field is tapped).
     await expect(dialog.getByLabel('Your password')).toBeFocused();
     await expectNoSeriousAxeViolations(page);
     await dialog.getByLabel('Your password').fill('not-my-password');
@@ -354,7 +357,7 @@ test.describe('every /admin page refuses', () => {
 
   for (const path of pages) {
     test(`${path} without a session, with an expired one, and (owner pages) with an agent's`, async ({ page, context, baseURL }, info) => {
-    test.skip(isPhone(info), 'server behaviour, not layout: the desktop run covers it');
+      desktopOnly(info);
       await page.goto(path);
       await expect(page).toHaveURL(/\/registration(\?|$)/);
       await setSessionCookie(context, baseURL!, await expiredToken());
