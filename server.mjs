@@ -12,6 +12,7 @@ import { createServer } from 'node:http';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { SOCKET_HOP_MARKER, withSocketHop } from './src/lib/http/forwarded-for.mjs';
+import { prerenderedPages } from './src/lib/http/prerendered-pages.mjs';
 
 // Memory (docs/decisions/0105-embedded-database-footprint.md), measured with the bench: by default V8 sizes its heap
 // for the machine's memory and lets garbage pile up to several times the live data; --optimize-for-size and small
@@ -49,31 +50,25 @@ const distDir = process.env.NEXT_DIST_DIR || '.next'; // as next.config.ts reads
 const { config: builtConfig } = JSON.parse(readFileSync(path.join(import.meta.dirname, distDir, 'required-server-files.json'), 'utf8'));
 process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify(builtConfig);
 
-// Prerendered pages' ETags, made by the build (scripts/csp-hashes.mjs; next.config.ts turns off Next.js's own, which
-// hashed the whole page on every request). A browser or CDN revalidating a page it holds gets 304 here, at no cost.
-const pageEtags = (() => {
-  try {
-    return new Map(Object.entries(JSON.parse(readFileSync(path.join(import.meta.dirname, distDir, 'page-etags.json'), 'utf8'))));
-  } catch {
-    return new Map(); // a build made without `npm run build`: every request goes to Next.js
-  }
-})();
-
-/** 304 for a plain GET of a prerendered page whose ETag the client already holds (not for its RSC payload). */
-function answeredNotModified(req, res) {
-  const etag = req.method === 'GET' && !req.headers.rsc ? pageEtags.get(req.url) : undefined;
-  const held = req.headers['if-none-match'];
-  if (!etag || !held || !held.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) return false;
-  res.writeHead(304, { ETag: etag }).end();
-  return true;
-}
+// Prerendered pages, answered from memory once Next.js has answered each of them once, and revalidated with the ETags
+// the build made (scripts/csp-hashes.mjs; next.config.ts turns off Next.js's own, which hashed the whole page on every
+// request). docs/decisions/0015 and 0016.
+const pages = prerenderedPages(
+  (() => {
+    try {
+      return new Map(Object.entries(JSON.parse(readFileSync(path.join(import.meta.dirname, distDir, 'page-etags.json'), 'utf8'))));
+    } catch {
+      return new Map(); // a build made without `npm run build`: every request goes to Next.js
+    }
+  })(),
+);
 
 const { default: next } = await import('next');
 const app = next({ dev: false, dir: import.meta.dirname, hostname: hostname ?? 'localhost', port });
 const handle = app.getRequestHandler();
 
 const server = createServer((req, res) => {
-  if (answeredNotModified(req, res)) return;
+  if (pages.answer(req, res)) return;
   req.headers['x-forwarded-for'] = withSocketHop(req.headers['x-forwarded-for'], req.socket.remoteAddress);
   handle(req, res).catch((error) => {
     // Next.js answers its own errors; this is a failure of the handler itself. No message: it may quote the request.

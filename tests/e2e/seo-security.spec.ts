@@ -1,8 +1,10 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 
 test.describe('security headers', () => {
@@ -45,6 +47,36 @@ test.describe('security headers', () => {
       expect((await revalidated.body()).length, path).toBe(0);
       expect((await request.get(path, { headers: { 'If-None-Match': '"an-older-build"' } })).status(), path).toBe(200);
     }
+  });
+
+  test('a prerendered page answered from memory is the page Next.js rendered, compressed as the browser asks', async ({ baseURL, request }) => {
+    // Raw HTTP: the encodings as sent, not decoded by a client library.
+    const get = (path: string, headers: Record<string, string> = {}) =>
+      new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        httpGet(new URL(path, baseURL), { headers, agent: false }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        }).on('error', reject);
+      });
+    const framing = ['date', 'content-length', 'transfer-encoding', 'content-encoding', 'connection'];
+    const pageHeaders = (headers: IncomingHttpHeaders) => Object.fromEntries(Object.entries(headers).filter(([name]) => !framing.includes(name)));
+    for (const path of ['/', '/d1', '/d2', '/privacy', '/terms']) {
+      const first = await get(path);
+      // The page is kept once compressed, in the background: the answers after it come from memory.
+      await expect.poll(async () => (await get(path, { 'accept-encoding': 'br' })).headers['content-encoding'], path).toBe('br');
+      const br = await get(path, { 'accept-encoding': 'gzip, deflate, br' });
+      const gzip = await get(`${path}?utm_source=whatsapp`, { 'accept-encoding': 'gzip' });
+      const identity = await get(path);
+      expect(brotliDecompressSync(br.body).equals(first.body), path).toBe(true);
+      expect(gunzipSync(gzip.body).equals(first.body), path).toBe(true);
+      expect(identity.body.equals(first.body), path).toBe(true);
+      for (const answer of [br, gzip, identity]) expect(pageHeaders(answer.headers), path).toEqual(pageHeaders(first.headers));
+      expect(br.body.length, path).toBeLessThan(first.body.length / 4);
+    }
+    // The router's own requests for the same path still get its payload, not the page.
+    const payload = await request.get('/d1', { headers: { rsc: '1' } });
+    expect(payload.headers()['content-type']).toContain('text/x-component');
   });
 
   test('pages rendered per request get their own CSP nonce, and every script carries it', async ({ request }) => {

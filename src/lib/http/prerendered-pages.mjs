@@ -1,0 +1,106 @@
+// Prerendered pages answered by server.mjs itself (docs/decisions/0016-prerendered-pages-from-memory.md). Plain
+// JavaScript: server.mjs runs it in front of Next.js.
+//
+// A prerendered page is the same bytes for every visitor until the next build, yet Next.js reads it, adds its headers
+// and gzips it again on every request. Here the first answer Next.js gives for a page is kept, with its headers, and
+// compressed once (brotli and gzip); later requests for that page get it from memory, revalidations a 304.
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import Negotiator from 'negotiator';
+
+const compressors = {
+  br: (body) => promisify(brotliCompress)(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+  gzip: (body) => promisify(gzip)(body, { level: 9 }),
+};
+const ENCODINGS = [...Object.keys(compressors), 'identity'];
+
+// Set anew on every answer, or describing the body as it was sent rather than as kept.
+const PER_RESPONSE = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'content-encoding']);
+// Requests Next.js answers with something other than the page's HTML (the router's RSC payloads, parts of a file).
+const NOT_THE_PAGE = ['rsc', 'next-router-prefetch', 'next-router-segment-prefetch', 'next-router-state-tree', 'range'];
+
+/**
+ * @param {Map<string, string>} etags the prerendered pages (path to ETag), as `npm run build` lists them
+ */
+export function prerenderedPages(etags) {
+  /** @type {Map<string, {headers: Record<string, string | string[]>, body: Record<string, Buffer>}>} */
+  const kept = new Map();
+  const keeping = new Set();
+
+  /** The page a request asks for exactly as prerendered: a plain GET of a listed path (any query), else undefined. */
+  function pageOf(req) {
+    if (req.method !== 'GET' || NOT_THE_PAGE.some((name) => req.headers[name] !== undefined)) return undefined;
+    const [path, query] = (req.url ?? '').split('?', 2);
+    if (!etags.has(path) || new URLSearchParams(query).has('_rsc')) return undefined;
+    return path;
+  }
+
+  /** Answers from memory (304 for a held ETag, else the kept page in the best encoding); false when Next.js must. */
+  function answer(req, res) {
+    const path = pageOf(req);
+    if (!path) return false;
+    const etag = etags.get(path);
+    const held = req.headers['if-none-match'];
+    if (held && held.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
+      res.writeHead(304, { ETag: etag }).end();
+      return true;
+    }
+    const page = kept.get(path);
+    if (!page) {
+      keep(path, req, res);
+      return false;
+    }
+    const encoding = new Negotiator(req).encoding(ENCODINGS, { preferred: ENCODINGS }) ?? 'identity';
+    const body = page.body[encoding];
+    res.writeHead(200, { ...page.headers, 'content-length': body.length, ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }) });
+    res.end(body);
+    return true;
+  }
+
+  /** Lets Next.js answer this request uncompressed and keeps what it sent, when it is the page as anyone would get it. */
+  function keep(path, req, res) {
+    if (keeping.has(path)) return;
+    keeping.add(path);
+    delete req.headers['accept-encoding'];
+    const chunks = [];
+    const record = (chunk, encoding) => {
+      if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
+      chunks.push(typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? encoding : 'utf8') : Buffer.from(chunk));
+    };
+    // Next.js may pass headers to writeHead() alone, which getHeaders() does not report then.
+    let passed = {};
+    const { writeHead, write, end } = res;
+    res.writeHead = function (status, ...rest) {
+      const headers = rest.find((arg) => typeof arg === 'object');
+      if (headers) passed = Array.isArray(headers) ? undefined : Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+      return writeHead.call(this, status, ...rest);
+    };
+    res.write = function (chunk, ...rest) {
+      record(chunk, rest[0]);
+      return write.call(this, chunk, ...rest);
+    };
+    res.end = function (chunk, ...rest) {
+      record(chunk, rest[0]);
+      return end.call(this, chunk, ...rest);
+    };
+    res.once('close', () => {
+      const headers = passed && { ...res.getHeaders(), ...passed };
+      const cacheable =
+        headers &&
+        res.writableFinished &&
+        res.statusCode === 200 &&
+        headers['content-encoding'] === undefined &&
+        headers['set-cookie'] === undefined &&
+        !/no-store|private/.test(String(headers['cache-control'] ?? ''));
+      if (!cacheable) return keeping.delete(path);
+      const identity = Buffer.concat(chunks);
+      const pageHeaders = Object.fromEntries(Object.entries(headers).filter(([name]) => !PER_RESPONSE.has(name)));
+      Promise.all(Object.values(compressors).map((compress) => compress(identity)))
+        .then((compressed) => kept.set(path, { headers: pageHeaders, body: { identity, ...Object.fromEntries(Object.keys(compressors).map((name, i) => [name, compressed[i]])) } }))
+        .catch(() => {}) // not kept: Next.js goes on answering, and the next request tries again
+        .finally(() => keeping.delete(path));
+    });
+  }
+
+  return { answer };
+}
