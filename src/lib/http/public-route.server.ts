@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { getDatabase, type Db } from '@/lib/db/client';
 import { getEnv, type ServerEnv } from '@/lib/env.server';
 import { clientAddress, hashClient } from './client.server';
-import { fullRateLimit, hitRateLimit, type RateLimit } from './rate-limit.server';
+import { fullRateLimit, hitRateLimit, type RateCounter, type RateLimit } from './rate-limit.server';
 import { createHash } from 'node:crypto';
 import { ResponseCookies } from 'next/dist/server/web/spec-extension/cookies';
 import { wantsSecureCookies } from '@/lib/auth/transport.server';
@@ -98,18 +98,18 @@ export function publicRoute<S extends z.ZodType>(options: PublicRouteOptions<S>)
       const env = getEnv();
       db = (await getDatabase()).db;
       const clientHash = await hashClient(db, clientAddress(request, env.TRUST_PROXY));
-      const admit = async (tx: Db) => {
-        const decision = await hitRateLimit(tx, options.name, clientHash, options.rateLimit(env));
-        if (!decision.allowed) throw new RateLimited(decision.retryAfterSeconds, 'client');
+      // The visitor's counter and the site-wide one (all clients together), when the form has one.
+      const client: RateCounter = { bucket: options.name, clientHash, limit: options.rateLimit(env) };
+      const site: RateCounter | undefined = options.siteRateLimit && { bucket: `${options.name}:site`, clientHash: SITE_WIDE, limit: options.siteRateLimit(env) };
+      const count = async (tx: Db, counter: RateCounter, scope: RateLimited['scope']) => {
+        const decision = await hitRateLimit(tx, counter.bucket, counter.clientHash, counter.limit);
+        if (!decision.allowed) throw new RateLimited(decision.retryAfterSeconds, scope);
       };
+      const admit = (tx: Db) => count(tx, client, 'client');
       const admitSiteWide = async (tx: Db) => {
-        if (!options.siteRateLimit) return;
-        const decision = await hitRateLimit(tx, `${options.name}:site`, SITE_WIDE, options.siteRateLimit(env));
-        if (!decision.allowed) throw new RateLimited(decision.retryAfterSeconds, 'site');
+        if (site) await count(tx, site, 'site');
       };
       const refuseWhenFull = async (db: Db) => {
-        const client = { bucket: options.name, clientHash, limit: options.rateLimit(env) };
-        const site = options.siteRateLimit && { bucket: `${options.name}:site`, clientHash: SITE_WIDE, limit: options.siteRateLimit(env) };
         const full = await fullRateLimit(db, site ? [client, site] : [client]);
         if (full) throw new RateLimited(full.retryAfterSeconds, full.counter === client ? 'client' : 'site');
       };
