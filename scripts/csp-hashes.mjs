@@ -4,12 +4,14 @@
 // each allows exactly them. The policy is written into the page's own prerender headers (`<page>.meta`), which
 // Next.js sends with the cached HTML, so these pages need no proxy at all; `<distDir>/csp-hashes.json` keeps the
 // hashes for src/proxy.ts (the 404 page's hashes go with every nonce policy). The hashes change with every build,
-// so `npm run build` runs this itself. It also gives each of these pages its ETag (`<distDir>/page-etags.json`, read
-// by server.mjs). Reads and writes $NEXT_DIST_DIR (default .next).
+// so `npm run build` runs this itself. First it moves each page's scripts behind its first paint (./lib/defer-scripts.mjs),
+// and last it gives each page its ETag (`<distDir>/page-etags.json`, read by server.mjs). Reads and writes
+// $NEXT_DIST_DIR (default .next).
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { contentSecurityPolicy } from '../src/lib/security/headers.ts';
+import { deferScripts } from './lib/defer-scripts.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, process.env.NEXT_DIST_DIR || '.next');
@@ -50,7 +52,9 @@ const etags = {};
 for (const file of htmlFiles(appDir)) {
   const relative = path.relative(appDir, file).replace(/\\/g, '/').replace(/\.html$/, '');
   const route = relative === 'index' ? '/' : `/${relative.replace(/\/index$/, '')}`;
-  const html = readFileSync(file, 'utf8');
+  const built = readFileSync(file, 'utf8');
+  const html = deferScripts(built);
+  if (html !== built) writeFileSync(file, html);
   const hashes = new Set();
   for (const [, attributes, body] of html.matchAll(SCRIPT)) {
     if (isExecutable(attributes)) hashes.add(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);

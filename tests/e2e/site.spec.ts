@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { closeInterestPopup, expectNoSeriousAxeViolations, isPhone, openNavItem } from './helpers';
+import { closeInterestPopup, expectNoSeriousAxeViolations, expectPopupReady, isPhone, openNavItem } from './helpers';
 
 const PAGES = ['/', '/d1', '/d2', '/privacy', '/terms', '/registration', '/interest', '/interest/thanks', '/newsletter', '/newsletter/thanks'];
 
@@ -21,6 +21,29 @@ test.describe('every public page', () => {
     await page.goto('/');
     await expect(page.getByRole('dialog', { name: 'Submit Interest' })).toBeVisible();
     await expectNoSeriousAxeViolations(page);
+  });
+
+  test("a public page's scripts wait for its stylesheet, not the other way round, and it still becomes interactive", async ({ page }) => {
+    // A slow stylesheet: the scripts must not take the network from it.
+    await page.route('**/_next/static/chunks/*.css', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    });
+    for (const path of ['/', '/d1']) {
+      await page.goto(path);
+      await expect(page.locator('h1')).toBeVisible();
+      const { stylesheetIn, firstScript } = await page.evaluate(() => {
+        const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+        return {
+          stylesheetIn: Math.max(...resources.filter((entry) => entry.name.endsWith('.css')).map((entry) => entry.responseEnd)),
+          firstScript: Math.min(...resources.filter((entry) => entry.name.endsWith('.js')).map((entry) => entry.startTime)),
+        };
+      });
+      expect(firstScript, path).toBeGreaterThanOrEqual(stylesheetIn);
+      expect(firstScript, path).toBeLessThan(Infinity);
+      // The scripts then arrive and the popup works (it takes focus once hydrated).
+      if (path === '/') await expectPopupReady(page);
+    }
   });
 
   test('an unknown route is a real 404 with a way home', async ({ page }) => {
