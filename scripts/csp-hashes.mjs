@@ -4,9 +4,9 @@
 // each allows exactly them. The policy is written into the page's own prerender headers (`<page>.meta`), which
 // Next.js sends with the cached HTML, so these pages need no proxy at all; `<distDir>/csp-hashes.json` keeps the
 // hashes for src/proxy.ts (the 404 page's hashes go with every nonce policy). The hashes change with every build,
-// so `npm run build` runs this itself. First it moves each page's scripts behind its first paint (./lib/defer-scripts.mjs),
-// and last it gives each page its ETag (`<distDir>/page-etags.json`, read by server.mjs). Reads and writes
-// $NEXT_DIST_DIR (default .next).
+// so `npm run build` runs this itself. First it moves each page's scripts behind its stylesheet
+// (./lib/defer-scripts.mjs), and last it gives each page its ETag (`<distDir>/page-etags.json`, read by server.mjs).
+// Reads and writes $NEXT_DIST_DIR (default .next).
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
