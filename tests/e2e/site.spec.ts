@@ -46,6 +46,36 @@ test.describe('every public page', () => {
     }
   });
 
+  test('the heading font arriving late moves nothing on the page (its fallback is sized to it)', async ({ page }, info) => {
+    // On a slow network the page paints with the fallback serif and Fraunces replaces it later.
+    await page.route(/\.woff2$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      await route.continue();
+    });
+    await page.addInitScript(() => {
+      const shifts: number[] = ((window as unknown as { layoutShifts: number[] }).layoutShifts = []);
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!entry.hadRecentInput) shifts.push(entry.value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    // Widths where the unsized fallback wrapped the hero heading differently (412 px is Lighthouse's phone).
+    for (const width of isPhone(info) ? [390, 412] : [1024, 1440]) {
+      await page.setViewportSize({ width, height: 820 });
+      for (const path of ['/', '/d1', '/d2']) {
+        await page.goto(path);
+        await page.waitForFunction(() => [...document.fonts].some((face) => face.family === 'fraunces' && face.status === 'loaded'));
+        await page.waitForTimeout(200);
+        const { shift, firstPaint, fontIn } = await page.evaluate(() => ({
+          shift: (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((sum, value) => sum + value, 0),
+          firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity,
+          fontIn: (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((entry) => entry.name.endsWith('.woff2'))?.responseEnd ?? 0,
+        }));
+        expect(fontIn, `${path} at ${width} px: the font came after the first paint`).toBeGreaterThan(firstPaint);
+        expect(shift, `${path} at ${width} px`).toBe(0);
+      }
+    }
+  });
+
   test('an unknown route is a real 404 with a way home', async ({ page }) => {
     const response = await page.goto('/no-such-page');
     expect(response?.status()).toBe(404);
