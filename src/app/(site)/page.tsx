@@ -18,8 +18,6 @@ export default function HomePage() {
   const { hero, claim, steps, sections } = HOME_COPY;
   return (
     <>
-      {/* Before first paint: a returning visitor's popup stays closed (src/features/interest/popup-memory.ts). */}
-      <script dangerouslySetInnerHTML={{ __html: POPUP_MEMORY_SCRIPT }} />
       <section aria-labelledby="hero-heading" className="relative isolate flex min-h-[100svh] items-end overflow-hidden bg-forest-950 text-ivory-50 sm:items-center">
         <picture>
           <source media="(max-width: 767px)" srcSet={hero.posterPortrait} width={506} height={900} />
@@ -105,6 +103,10 @@ export default function HomePage() {
         </div>
       </section>
       <ActionBar whatsappHref={whatsappHref(getSiteFacts().whatsapp, ACTION_BAR_COPY.whatsappMessage)} />
+      {/* Before the popup is parsed, a returning visitor's popup is marked closed (src/features/interest/popup-memory.ts).
+          After the page's content, not before it: the parser waits at an inline script for the stylesheet, and
+          what it has parsed by then is what the first paint shows, the hero heading included. */}
+      <script dangerouslySetInnerHTML={{ __html: POPUP_MEMORY_SCRIPT }} />
     </>
   );
 }

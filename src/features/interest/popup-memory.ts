@@ -1,7 +1,7 @@
 /**
  * The home page's popup opens on a visitor's first visit (spec §2), but not again for a week after they closed it,
  * and never after they submitted (issue 14). The page is static, so the server always sends it open; a tiny inline
- * script (POPUP_MEMORY_SCRIPT, before the popup in the HTML) marks the document before first paint, a CSS rule
+ * script (POPUP_MEMORY_SCRIPT, before the popup in the HTML) marks the document before the popup is drawn, a CSS rule
  * hides the marked popup, and the provider then closes it. The rule lives only in that script.
  */
 const KEY = 'interest-popup';
