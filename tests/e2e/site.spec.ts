@@ -47,9 +47,12 @@ test.describe('every public page', () => {
   });
 
   test('the heading font arriving late moves nothing on the page (its fallback is sized to it)', async ({ page }, info) => {
-    // On a slow network the page paints with the fallback serif and Fraunces replaces it later.
+    // On a slow network the page paints with the fallback serif and Fraunces replaces it later: the font is held
+    // back until the page has painted.
+    let fontHeld: Promise<void> = Promise.resolve();
+    let releaseFont = () => {};
     await page.route(/\.woff2$/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      await fontHeld;
       await route.continue();
     });
     await page.addInitScript(() => {
@@ -62,12 +65,15 @@ test.describe('every public page', () => {
     for (const width of isPhone(info) ? [390, 412] : [1024, 1440]) {
       await page.setViewportSize({ width, height: 820 });
       for (const path of ['/', '/d1', '/d2']) {
-        await page.goto(path);
+        fontHeld = new Promise((resolve) => (releaseFont = resolve));
+        await page.goto(path, { waitUntil: 'commit' });
+        await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0);
+        releaseFont();
         await page.waitForFunction(() => [...document.fonts].some((face) => face.family === 'fraunces' && face.status === 'loaded'));
         await page.waitForTimeout(200);
         const { shift, firstPaint, fontIn } = await page.evaluate(() => ({
           shift: (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((sum, value) => sum + value, 0),
-          firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity,
+          firstPaint: performance.getEntriesByName('first-contentful-paint')[0].startTime,
           fontIn: (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((entry) => entry.name.endsWith('.woff2'))?.responseEnd ?? 0,
         }));
         expect(fontIn, `${path} at ${width} px: the font came after the first paint`).toBeGreaterThan(firstPaint);
