@@ -26,6 +26,9 @@ async function lighthouseOnce(url, chrome) {
   const audit = (id) => lhr.audits[id];
   const items = audit('resource-summary')?.details?.items ?? [];
   const bytes = (type) => items.find((item) => item.resourceType === type)?.transferSize ?? 0;
+  // A metric Lighthouse could not measure stays NaN (its median then fails); say why.
+  const missing = ['largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift'].filter((id) => typeof audit(id)?.numericValue !== 'number');
+  if (missing.length) console.warn(`[bench] ${url}: Lighthouse measured no ${missing.join(', ')}: ${lhr.runtimeError?.code ?? audit(missing[0])?.errorMessage ?? 'no reason given'}`);
   return {
     performance: Math.round(lhr.categories.performance.score * 100),
     accessibility: Math.round(lhr.categories.accessibility.score * 100),
