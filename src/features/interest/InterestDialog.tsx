@@ -10,7 +10,7 @@ type InterestDialogProps = Required<Pick<InterestFormProps, 'fields' | 'onChange
 export function InterestDialog({ open, onClose, fields, onChange, onSubmit }: InterestDialogProps) {
   const copy = INTEREST_COPY;
   return (
-    // The wrapper lets the popup memory's CSS rule hide the server-rendered popup before first paint.
+    // The wrapper lets the popup memory's CSS rule hide the server-rendered popup before it is drawn.
     <div data-interest-popup-root className="contents">
       <Modal
         open={open}
