@@ -96,12 +96,17 @@ class SyncedNodeFS extends NodeFS {
     this.#walToSync.clear();
     this.#batches++;
     try {
-      await Promise.all(files.map((file) => syncFile(file, file !== this.#walDir)));
+      await Promise.all(files.map((file) => syncFile(file, this.#isSegment(file))));
     } catch (error) {
       this.#fail(error);
       throw error;
     }
     this.#flushed = Math.max(this.#flushed, upTo);
+  }
+
+  /** A WAL segment, flushed with fdatasync (syncFile); the pg_wal directory itself needs a full fsync. */
+  #isSegment(file) {
+    return file !== this.#walDir;
   }
 
   #flushWalNow() {
@@ -110,7 +115,7 @@ class SyncedNodeFS extends NodeFS {
       const fd = openFile(file);
       if (fd === undefined) continue;
       try {
-        (file === this.#walDir ? fsyncSync : fdatasyncSync)(fd);
+        (this.#isSegment(file) ? fdatasyncSync : fsyncSync)(fd);
       } finally {
         closeSync(fd);
       }
@@ -135,7 +140,7 @@ class SyncedNodeFS extends NodeFS {
  * fdatasync, as PostgreSQL itself does on Linux: its content and size reach the disk, only its modification time
  * may not, which saves a journal commit per flush. The pg_wal directory (a new segment's name) gets a full fsync.
  */
-async function syncFile(file, dataOnly) {
+async function syncFile(file, isSegment) {
   let handle;
   try {
     handle = await open(file, 'r');
@@ -144,7 +149,7 @@ async function syncFile(file, dataOnly) {
     throw error;
   }
   try {
-    await (dataOnly ? handle.datasync() : handle.sync());
+    await (isSegment ? handle.datasync() : handle.sync());
   } finally {
     await handle.close();
   }
