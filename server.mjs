@@ -11,6 +11,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { admitWrites } from './src/lib/http/admission.mjs';
 import { SOCKET_HOP_MARKER, withSocketHop } from './src/lib/http/forwarded-for.mjs';
 import { prerenderedPages } from './src/lib/http/prerendered-pages.mjs';
 
@@ -67,16 +68,25 @@ const { default: next } = await import('next');
 const app = next({ dev: false, dir: import.meta.dirname, hostname: hostname ?? 'localhost', port });
 const handle = app.getRequestHandler();
 
-const server = createServer((req, res) => {
-  if (pages.answer(req, res)) return;
-  req.headers['x-forwarded-for'] = withSocketHop(req.headers['x-forwarded-for'], req.socket.remoteAddress);
-  handle(req, res).catch((error) => {
-    // Next.js answers its own errors; this is a failure of the handler itself. No message: it may quote the request.
-    console.error(`[server] ${req.method} request failed: ${error instanceof Error ? error.name : typeof error}`);
-    if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
-    res.end('Internal Server Error');
-  });
-});
+// Form posts and other writes in Next.js at once; more wait for a place, holding only their socket
+// (src/lib/http/admission.mjs, docs/decisions/0108). Above the PostgreSQL pool's 10 connections; PGlite runs one
+// statement at a time whatever this is.
+const WRITES_AT_ONCE = 16;
+const admit = admitWrites(WRITES_AT_ONCE);
+
+const server = createServer((req, res) =>
+  pages.serve(req, res, () =>
+    admit(req, res, () => {
+      req.headers['x-forwarded-for'] = withSocketHop(req.headers['x-forwarded-for'], req.socket.remoteAddress);
+      handle(req, res).catch((error) => {
+        // Next.js answers its own errors; this is a failure of the handler itself. No message: it may quote the request.
+        console.error(`[server] ${req.method} request failed: ${error instanceof Error ? error.name : typeof error}`);
+        if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
+        res.end('Internal Server Error');
+      });
+    }),
+  ),
+);
 
 let stopping = false;
 function stop(signal) {

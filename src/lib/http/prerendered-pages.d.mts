@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 export declare function prerenderedPages(etags: Map<string, string>): {
-  answer(req: IncomingMessage, res: ServerResponse): boolean;
+  serve(req: IncomingMessage, res: ServerResponse, passOn: () => void): void;
 };

@@ -34,7 +34,9 @@ const NOT_THE_PAGE = ['rsc', 'next-router-prefetch', 'next-router-segment-prefet
 export function prerenderedPages(etags) {
   /** @type {Map<string, {headers: Record<string, string | string[]>, body: Record<string, Buffer>}>} */
   const kept = new Map();
-  const keeping = new Set();
+  /** Pages whose first answer Next.js is giving now, with the requests for them that came meanwhile. */
+  /** @type {Map<string, Array<{req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse, passOn: () => void}>>} */
+  const keeping = new Map();
 
   /** The page a request asks for exactly as prerendered: a plain GET of a listed path (any query), else undefined. */
   function pageOf(req) {
@@ -44,32 +46,50 @@ export function prerenderedPages(etags) {
     return path;
   }
 
-  /** Answers from memory (304 for a held ETag, else the kept page in the best encoding); false when Next.js must. */
-  function answer(req, res) {
+  /**
+   * Answers a page from memory (304 for a held ETag, else the kept page in the best encoding) and calls `passOn`
+   * when Next.js must answer. A page's first request goes to Next.js; the others that come before its answer is kept
+   * wait for it (a burst of visitors to a new deploy is answered once, not once each).
+   */
+  function serve(req, res, passOn) {
     const path = pageOf(req);
-    if (!path) return false;
+    if (!path) return passOn();
     const etag = etags.get(path);
     const held = req.headers['if-none-match'];
     if (held && held.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
       res.writeHead(304, { ETag: etag }).end();
-      return true;
+      return;
     }
     const page = kept.get(path);
-    if (!page) {
-      keep(path, req, res);
-      return false;
+    if (page) {
+      const encoding = new Negotiator(req).encoding(ENCODINGS, { preferred: ENCODINGS }) ?? 'identity';
+      const body = page.body[encoding];
+      res.writeHead(200, { ...page.headers, 'content-length': body.length, ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }) });
+      res.end(body);
+      return;
     }
-    const encoding = new Negotiator(req).encoding(ENCODINGS, { preferred: ENCODINGS }) ?? 'identity';
-    const body = page.body[encoding];
-    res.writeHead(200, { ...page.headers, 'content-length': body.length, ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }) });
-    res.end(body);
-    return true;
+    const waiting = keeping.get(path);
+    if (waiting) {
+      waiting.push({ req, res, passOn });
+      return;
+    }
+    keep(path, req, res);
+    passOn();
+  }
+
+  /** The page's first answer was kept or could not be: the requests that waited for it are answered from memory or by Next.js. */
+  function settle(path) {
+    const waiting = keeping.get(path) ?? [];
+    keeping.delete(path);
+    for (const { req, res, passOn } of waiting) {
+      if (kept.has(path)) serve(req, res, passOn);
+      else passOn();
+    }
   }
 
   /** Lets Next.js answer this request uncompressed and keeps what it sent, when it is the page as anyone would get it. */
   function keep(path, req, res) {
-    if (keeping.has(path)) return;
-    keeping.add(path);
+    keeping.set(path, []);
     delete req.headers['accept-encoding'];
     const chunks = [];
     const record = (chunk, encoding) => {
@@ -101,7 +121,7 @@ export function prerenderedPages(etags) {
         headers['content-encoding'] === undefined &&
         headers['set-cookie'] === undefined &&
         !/no-store|private/.test(String(headers['cache-control'] ?? ''));
-      if (!cacheable) return keeping.delete(path);
+      if (!cacheable) return settle(path);
       // After this answer has gone out; a failure leaves the page to Next.js, and its next request tries again.
       setImmediate(() => {
         try {
@@ -111,11 +131,11 @@ export function prerenderedPages(etags) {
         } catch (error) {
           console.error(`[server] ${path} is left to Next.js: it could not be kept (${error instanceof Error ? error.name : typeof error})`);
         } finally {
-          keeping.delete(path);
+          settle(path);
         }
       });
     });
   }
 
-  return { answer };
+  return { serve };
 }

@@ -32,11 +32,12 @@ beforeEach(async () => {
   const pages = prerenderedPages(new Map([['/', ETAG], ['/d1', '"build-1-d1"']]));
   nextCalls = [];
   nextAnswer = asNextDoes;
-  server = createServer((req, res) => {
-    if (pages.answer(req, res)) return;
-    nextCalls.push(`${req.method} ${req.url} ${req.headers['accept-encoding'] ?? 'identity'}`);
-    nextAnswer(req, res);
-  });
+  server = createServer((req, res) =>
+    pages.serve(req, res, () => {
+      nextCalls.push(`${req.method} ${req.url} ${req.headers['accept-encoding'] ?? 'identity'}`);
+      nextAnswer(req, res);
+    }),
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -117,6 +118,20 @@ describe('prerendered pages answered from memory', () => {
     await get('/interest');
     await get('/d1/');
     expect(nextCalls).toEqual(['GET / identity', 'GET /?_rsc=abc identity', 'GET / identity', 'GET / identity', 'HEAD / identity', 'GET /interest identity', 'GET /d1/ identity']);
+  });
+
+  it('answers a burst of first requests for a page with one answer from Next.js', async () => {
+    nextAnswer = (req, res) => setTimeout(() => asNextDoes(req, res), 50);
+    const burst = await Promise.all(Array.from({ length: 5 }, () => get('/?utm_source=advert')));
+    expect(nextCalls).toEqual(['GET /?utm_source=advert identity']);
+    for (const answer of burst) expect(answer.body.toString()).toBe(PAGE);
+  });
+
+  it('hands the requests that waited to Next.js when the first answer cannot be kept', async () => {
+    nextAnswer = (_req, res) => setTimeout(() => res.writeHead(200, { 'Set-Cookie': 'flash=1', 'Content-Type': 'text/html' }).end(PAGE), 50);
+    const burst = await Promise.all(Array.from({ length: 3 }, () => get('/')));
+    expect(nextCalls).toHaveLength(3);
+    for (const answer of burst) expect(answer.body.toString()).toBe(PAGE);
   });
 
   it('never keeps an answer meant for one visitor or not a success', async () => {

@@ -1,0 +1,101 @@
+import { createServer, request as httpRequest, type ClientRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { admitWrites } from './admission.mjs';
+
+const LIMIT = 2;
+
+/** server.mjs in miniature: writes admitted LIMIT at a time into a stand-in for Next.js that answers when told. */
+let server: Server;
+let base: string;
+let handled: string[];
+let open: Map<string, ServerResponse>;
+
+beforeEach(async () => {
+  const admit = admitWrites(LIMIT);
+  handled = [];
+  open = new Map();
+  server = createServer((req, res) =>
+    admit(req, res, () => {
+      const name = String(req.headers['x-name']);
+      handled.push(name);
+      req.resume();
+      req.on('end', () => open.set(name, res));
+    }),
+  );
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterEach(async () => {
+  server.closeAllConnections();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+/** Sends a request named `name`; resolves with its status once answered. `body: false` leaves the body unfinished. */
+function send(name: string, method: string, body: string | false = 'title=Mr'): { answered: Promise<number>; request: ClientRequest } {
+  let request!: ClientRequest;
+  const answered = new Promise<number>((resolve, reject) => {
+    request = httpRequest(`${base}/api/interest`, { method, agent: false, headers: { 'x-name': name, ...(method === 'GET' ? {} : { 'content-length': '8' }) } }, (res: IncomingMessage) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    request.on('error', reject);
+  });
+  if (method === 'GET') request.end();
+  else if (body === false) request.write('titl');
+  else request.end(body);
+  return { answered, request };
+}
+
+const answer = (name: string) => open.get(name)?.writeHead(201).end();
+const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
+
+describe('writes admitted into Next.js a few at a time', () => {
+  it('hands over at most the limit of writes at once, the next in arrival order as each is answered; reads never wait', async () => {
+    const writes = ['a', 'b', 'c', 'd'].map((name) => send(name, 'POST'));
+    await settle();
+    expect(handled).toEqual(['a', 'b']);
+
+    const read = send('page', 'GET');
+    await settle();
+    expect(handled).toEqual(['a', 'b', 'page']);
+    answer('page');
+    expect(await read.answered).toBe(201);
+
+    answer('b');
+    await settle();
+    expect(handled).toEqual(['a', 'b', 'page', 'c']);
+    for (const name of ['a', 'c']) answer(name);
+    await settle();
+    answer('d');
+    expect(await Promise.all(writes.map((w) => w.answered))).toEqual([201, 201, 201, 201]);
+  });
+
+  it('never hands over a write whose visitor left while it waited', async () => {
+    const first = ['a', 'b'].map((name) => send(name, 'POST'));
+    const gone = send('gone', 'POST');
+    gone.answered.catch(() => {});
+    await settle();
+    gone.request.destroy();
+    await settle();
+    const after = send('after', 'POST');
+    await settle();
+    answer('a');
+    await settle();
+    expect(handled).toEqual(['a', 'b', 'after']);
+    for (const name of ['b', 'after']) answer(name);
+    expect(await Promise.all([...first, after].map((w) => w.answered))).toEqual([201, 201, 201]);
+  });
+
+  it('lets a write whose body is still arriving in at once, so a slow client never holds a place', async () => {
+    const full = ['a', 'b'].map((name) => send(name, 'POST'));
+    const slow = send('slow', 'POST', false);
+    await settle();
+    expect(handled).toEqual(['a', 'b', 'slow']);
+    slow.request.end('e=Mr');
+    await settle();
+    for (const name of ['a', 'b', 'slow']) answer(name);
+    expect(await Promise.all([...full, slow].map((w) => w.answered))).toEqual([201, 201, 201]);
+  });
+});
