@@ -11,6 +11,12 @@ const nextConfig: NextConfig = {
   // would hash each page's whole HTML on every request (a quarter of the server's time for GET /).
   generateEtags: false,
   reactStrictMode: true,
+  experimental: {
+    // Each route's code is loaded by its first request, not all at start-up: a public server that never serves the
+    // staff area never holds its code (12-16 MB resident here; docs/decisions/0108). The first request of a route
+    // waits for its load.
+    preloadEntriesOnStart: false,
+  },
   // The embedded database and Postgres driver are server-only Node packages; never bundle them.
   serverExternalPackages: ['@electric-sql/pglite', 'pg'],
   async headers() {
