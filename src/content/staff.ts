@@ -81,6 +81,7 @@ export const STAFF_COPY = {
     passwordCommon: 'This password is one of the most common ones and easy to guess. Choose another.',
     name: 'Keep the name under 120 characters.',
     nameEmpty: 'Enter the name colleagues and leads should see.',
+    nameCharacters: 'The name contains characters we cannot accept.',
     role: 'Choose a role: owner or agent.',
     status: 'Choose one of the listed statuses.',
     noteEmpty: 'Write something in the note first.',

@@ -3,11 +3,9 @@ import { z } from 'zod';
 import { INTEREST_ERRORS, EMAIL_ERRORS } from '@/content/form-errors';
 import { DISTRICT_CHOICES, TITLES } from '@/lib/db/enums';
 import { emailSchema } from '@/lib/validation/email';
+import { hasNoControlCharacters } from '@/lib/validation/text';
 
-// Control characters are refused rather than stored: names and phones never need them.
-const noControlChars = (value: string) => !/[\u0000-\u001f\u007f]/.test(value);
-
-const attributionText = z.string().trim().max(300).refine(noControlChars).optional();
+const attributionText = z.string().trim().max(300).refine(hasNoControlCharacters).optional();
 
 /**
  * The one schema of an interest submission: the popup form validates with it before sending,
@@ -21,7 +19,7 @@ export const interestSchema = z
       .trim()
       .min(2, INTEREST_ERRORS.fullname)
       .max(120, INTEREST_ERRORS.fullnameTooLong)
-      .refine(noControlChars, INTEREST_ERRORS.fullnameCharacters),
+      .refine(hasNoControlCharacters, INTEREST_ERRORS.fullnameCharacters),
     email: emailSchema(EMAIL_ERRORS),
     phonenumber: z
       .string({ error: INTEREST_ERRORS.phoneRequired })
@@ -37,8 +35,8 @@ export const interestSchema = z
     utm_campaign: attributionText,
     utm_term: attributionText,
     utm_content: attributionText,
-    referrer: z.string().trim().max(500).refine(noControlChars).optional(),
-    landing_path: z.string().trim().max(500).refine(noControlChars).optional(),
+    referrer: z.string().trim().max(500).refine(hasNoControlCharacters).optional(),
+    landing_path: z.string().trim().max(500).refine(hasNoControlCharacters).optional(),
     // Anti-spam: a honeypot field people never see, and when the form was opened (ms since epoch).
     website: z.string().max(500).optional(),
     form_started_at: z.number().int().nonnegative().optional(),

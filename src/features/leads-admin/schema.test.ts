@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { STAFF_COPY } from '@/content/staff';
-import { decodeCursor, encodeCursor, isCalendarDay, parseDashboardFilters, parseLeadFilters } from './schema';
+import { decodeCursor, encodeCursor, isCalendarDay, leadNoteSchema, parseDashboardFilters, parseLeadFilters } from './schema';
 
 const errors = STAFF_COPY.inbox.filters.errors;
 const parse = (query: string) => parseLeadFilters(new URLSearchParams(query));
@@ -23,6 +23,11 @@ describe('inbox filters', () => {
       ok: true,
       filters: { from: '2026-03-01', to: '2026-03-31', district: 'Lugbe, Abuja', status: 'new' },
     });
+  });
+
+  it('searches for the words around a pasted tab, line break or NUL (PostgreSQL refuses NUL in text)', () => {
+    expect(parse('q=Ada%09Obi%00%0A')).toEqual({ ok: true, filters: { q: 'Ada Obi' } });
+    expect(parse('q=%00')).toEqual({ ok: true, filters: {} });
   });
 
   it('reads back the cursors it writes (also those written with Buffer before), and nothing else', () => {
@@ -63,5 +68,12 @@ describe('dashboard filters', () => {
     expect(parseAt('from=2026-12-01')).toEqual({ ok: false, error: errors.range });
     expect(parseAt('from=2025-01-01&to=2026-01-02')).toEqual({ ok: false, error: errors.tooLong(366) }); // 367 days
     expect(parseAt('from=2025-01-01&to=2026-01-01').ok).toBe(true); // 366 days
+  });
+});
+
+describe('lead notes', () => {
+  it('keep their line breaks and tabs, lose any other control character, and are refused when nothing is left', () => {
+    expect(leadNoteSchema.parse({ body: ' Called at 10.\n\tWants a corner plot.\u0000 ' })).toEqual({ body: 'Called at 10.\n\tWants a corner plot.' });
+    expect(leadNoteSchema.safeParse({ body: '\u0000\u0007' }).error?.issues[0]?.message).toBe(STAFF_COPY.errors.noteEmpty);
   });
 });

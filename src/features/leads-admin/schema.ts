@@ -5,6 +5,7 @@ import { STAFF_COPY } from '@/content/staff';
 import { DISTRICT_CHOICES, LEAD_STATUSES } from '@/lib/db/enums';
 import { lagosDayOf } from '@/lib/leads/working-time';
 import { idParamSchema } from '@/lib/validation/id';
+import { withoutControlCharacters, withoutStrayControlCharacters } from '@/lib/validation/text';
 
 /** The rules of the lead inbox, shared by its forms, its pages and its route handlers. */
 
@@ -13,7 +14,10 @@ export { LEAD_STATUSES, type LeadStatus } from '@/lib/db/enums';
 export const leadStatusSchema = z.object({ status: z.enum(LEAD_STATUSES, { error: STAFF_COPY.errors.status }) }).strict();
 
 export const leadNoteSchema = z.object({
-  body: z.string({ error: STAFF_COPY.errors.noteEmpty }).trim().min(1, STAFF_COPY.errors.noteEmpty).max(4000, STAFF_COPY.errors.noteLong),
+  body: z
+    .string({ error: STAFF_COPY.errors.noteEmpty })
+    .transform((value) => withoutStrayControlCharacters(value).trim())
+    .pipe(z.string().min(1, STAFF_COPY.errors.noteEmpty).max(4000, STAFF_COPY.errors.noteLong)),
 });
 
 /** An owner gives a lead to a staff member, or to nobody (null). */
@@ -69,7 +73,8 @@ export const leadFiltersSchema = z
     status: z.enum(LEAD_STATUSES, { error: STAFF_COPY.errors.status }).optional(),
     from: z.string().refine(isCalendarDay, filterErrors.date).optional(),
     to: z.string().refine(isCalendarDay, filterErrors.date).optional(),
-    q: z.string().trim().max(120, filterErrors.q).optional(),
+    // A search pasted with a tab or line break (or a NUL, which PostgreSQL refuses) looks for the words around it.
+    q: z.string().trim().max(120, filterErrors.q).transform((value) => withoutControlCharacters(value).trim() || undefined).optional(),
     assignee: z.union([z.enum(['me', 'none']), idParamSchema], { error: filterErrors.assignee }).optional(),
     overdue: z.literal('1', { error: filterErrors.overdue }).optional(),
     cursor: z

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { STAFF_COPY } from '@/content/staff';
 import { STAFF_ROLES } from '@/lib/db/enums';
 import { emailSchema } from '@/lib/validation/email';
+import { hasNoControlCharacters } from '@/lib/validation/text';
 
 /**
  * The rules of staff accounts, shared by the forms and the route handlers. Password strength is judged on the
@@ -52,7 +53,7 @@ export const reauthSchema = z.object({ password: signInSchema.shape.password }).
 
 export const createStaffSchema = z.object({
   email,
-  name: z.string().trim().max(120, STAFF_COPY.errors.name).default(''),
+  name: z.string().trim().max(120, STAFF_COPY.errors.name).refine(hasNoControlCharacters, STAFF_COPY.errors.nameCharacters).default(''),
   role: z.enum(STAFF_ROLES, { error: STAFF_COPY.errors.role }),
   password: newPasswordSchema,
 });
@@ -61,7 +62,7 @@ export type CreateStaffInput = z.infer<typeof createStaffSchema>;
 export const updateStaffSchema = z
   .object({
     /** The name colleagues read in notes, history and WhatsApp greetings (docs/decisions/0210-staff-display-names.md). */
-    name: z.string().trim().min(1, STAFF_COPY.errors.nameEmpty).max(120, STAFF_COPY.errors.name).optional(),
+    name: z.string().trim().min(1, STAFF_COPY.errors.nameEmpty).max(120, STAFF_COPY.errors.name).refine(hasNoControlCharacters, STAFF_COPY.errors.nameCharacters).optional(),
     role: z.enum(STAFF_ROLES, { error: STAFF_COPY.errors.role }).optional(),
     active: z.boolean({ error: STAFF_COPY.errors.active }).optional(),
     password: newPasswordSchema.optional(),

@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { STAFF_COPY } from '@/content/staff';
+import { createStaffSchema, updateStaffSchema } from './schema';
+
+describe('staff names', () => {
+  it('refuse control characters with their sentence (PostgreSQL refuses a NUL in text)', () => {
+    const account = { email: 'ada@example.com', role: 'agent', password: 'a long enough passphrase' };
+    for (const name of ['Ada\u0000', 'Ada\nObi', 'Ada\tObi']) {
+      expect(createStaffSchema.safeParse({ ...account, name }).error?.issues[0]?.message).toBe(STAFF_COPY.errors.nameCharacters);
+      expect(updateStaffSchema.safeParse({ name }).error?.issues[0]?.message).toBe(STAFF_COPY.errors.nameCharacters);
+    }
+    expect(createStaffSchema.parse({ ...account, name: ' Adaeze Obi-Okafor ' }).name).toBe('Adaeze Obi-Okafor');
+    expect(updateStaffSchema.parse({ name: "Ngozi O'Neil" }).name).toBe("Ngozi O'Neil");
+  });
+});
