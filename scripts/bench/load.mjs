@@ -8,7 +8,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { exited, freePort, freshDatabase, leadBody, pgUrl, startServer, waitHealthy } from '../lib/harness.mjs';
 import { RSS_BUDGET_MB } from './api.mjs';
-import { memoryOf, printRows, siteEnv, startSmtpSink, visitorAddress } from './server-common.mjs';
+import { memoryOf, percentile, printRows, siteEnv, startSmtpSink, visitorAddress } from './server-common.mjs';
 
 const USERS = Number(process.env.BENCH_LOAD_USERS ?? 200);
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
@@ -16,7 +16,6 @@ const PAGES = ['/', '/d1', '/d2'];
 const EXPECTED = { page: [200], form: [200, 201, 429] };
 
 const think = () => sleep(200 + Math.random() * 600);
-const percentile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 
 async function measure(kind, smtp, log) {
   const database = await freshDatabase(kind, 'bench_load');

@@ -80,6 +80,40 @@ export async function postLeads(url, { connections = 64, seconds, amount, rate, 
   };
 }
 
+/**
+ * POSTs unique valid leads at a steady `rate` a second for `seconds`, each on time whatever the answers before it,
+ * and appends every answer's latency (ms) to `latencies`. Rejects on any answer but 201.
+ */
+export async function steadyLeads(url, { seconds, rate, runId, label, next, latencies }) {
+  const start = performance.now();
+  const sent = [];
+  for (let k = 0; k < seconds * rate; k++) {
+    const wait = start + (k * 1000) / rate - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    const i = next.n++;
+    sent.push(
+      (async () => {
+        const begun = performance.now();
+        const res = await fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'idempotency-key': `${label}-${runId}-${i}`, 'x-forwarded-for': visitorAddress(i) },
+          body: JSON.stringify(leadBody(runId, i, label)),
+        });
+        await res.arrayBuffer();
+        if (res.status !== 201) throw new Error(`${url} answered ${res.status}`);
+        latencies.push(performance.now() - begun);
+      })(),
+    );
+  }
+  await Promise.all(sent);
+}
+
+/** The q-quantile of some numbers (nearest rank). */
+export const percentile = (values, q) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+};
+
 /** A distinct address for the i-th visitor (10.0.0.0/8: never a real client's). */
 export const visitorAddress = (i) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
 
