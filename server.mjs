@@ -68,7 +68,7 @@ const { default: next } = await import('next');
 const app = next({ dev: false, dir: import.meta.dirname, hostname: hostname ?? 'localhost', port });
 const handle = app.getRequestHandler();
 
-// Form posts and other writes in Next.js at once; more wait for a place, holding only their socket
+// How many form posts and other writes Next.js works on at once; more wait here, holding only their socket
 // (src/lib/http/admission.mjs, docs/decisions/0108). Above the PostgreSQL pool's 10 connections; PGlite runs one
 // statement at a time whatever this is.
 const WRITES_AT_ONCE = 16;
