@@ -120,10 +120,7 @@ export const visitorAddress = (i) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${
 /** The site's environment for the API and disk parts: many visitors (see postLeads), mail to the sink. */
 export const siteEnv = (smtp) => ({ TRUST_PROXY: '1', SMTP_URL: smtp.url, LEADS_NOTIFY_TO: 'sales@example.com' });
 
-export const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-};
+export const median = (values) => percentile(values, 0.5);
 
 /** Prints figure rows ({driver, figure, value, target, pass}) as the front-end part does. */
 export function printRows(title, rows) {
