@@ -4,7 +4,7 @@
 // A prerendered page is the same bytes for every visitor until the next build, yet Next.js reads it, adds its headers
 // and gzips it again on every request. Here the first answer Next.js gives for a page is kept, with its headers, and
 // compressed once (brotli and gzip); later requests for that page get it from memory, revalidations a 304.
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gunzipSync, gzipSync, inflateSync } from 'node:zlib';
 import Negotiator from 'negotiator';
 
 // Once per page and process, on the main thread (about 20 ms for `/`): brotli at quality 9 with a window no larger
@@ -22,6 +22,8 @@ const compressors = {
   gzip: (body) => gzipSync(body, { level: constants.Z_BEST_COMPRESSION }),
 };
 const ENCODINGS = [...Object.keys(compressors), 'identity'];
+// What Next.js's own compression may send the first visitor (gzip or deflate), turned back into the page to keep.
+const decoders = { identity: (body) => body, gzip: gunzipSync, deflate: inflateSync };
 
 // Set anew on every answer, or describing the body as it was sent rather than as kept.
 const PER_RESPONSE = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'content-encoding']);
@@ -87,10 +89,12 @@ export function prerenderedPages(etags) {
     }
   }
 
-  /** Lets Next.js answer this request uncompressed and keeps what it sent, when it is the page as anyone would get it. */
+  /**
+   * Lets Next.js answer this request (compressed as the visitor asked: on a phone the first visitor after a start
+   * must not get 180 KB instead of 20) and keeps what it sent, when it is the page as anyone would get it.
+   */
   function keep(path, req, res) {
     keeping.set(path, []);
-    delete req.headers['accept-encoding'];
     const chunks = [];
     const record = (chunk, encoding) => {
       if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
@@ -114,18 +118,19 @@ export function prerenderedPages(etags) {
     };
     res.once('close', () => {
       const headers = passed && { ...res.getHeaders(), ...passed };
+      const encoding = String(headers?.['content-encoding'] ?? 'identity');
+      const decode = headers && Object.hasOwn(decoders, encoding) ? decoders[encoding] : undefined;
       const cacheable =
-        headers &&
+        decode &&
         res.writableFinished &&
         res.statusCode === 200 &&
-        headers['content-encoding'] === undefined &&
         headers['set-cookie'] === undefined &&
         !/no-store|private/.test(String(headers['cache-control'] ?? ''));
       if (!cacheable) return settle(path);
       // After this answer has gone out; a failure leaves the page to Next.js, and its next request tries again.
       setImmediate(() => {
         try {
-          const identity = Buffer.concat(chunks);
+          const identity = decode(Buffer.concat(chunks));
           const body = { identity, ...Object.fromEntries(Object.entries(compressors).map(([name, compress]) => [name, compress(identity)])) };
           kept.set(path, { headers: Object.fromEntries(Object.entries(headers).filter(([name]) => !PER_RESPONSE.has(name))), body });
         } catch (error) {
