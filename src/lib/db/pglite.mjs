@@ -2,7 +2,8 @@
 // Plain JavaScript so the bench's bare-insert floor (scripts/bench) opens PGlite exactly as the server does.
 // docs/decisions/0105-embedded-database-footprint.md and 0106-durability-of-an-answered-lead.md explain the figures.
 import { execFileSync } from 'node:child_process';
-import { closeSync, existsSync, fdatasync, fdatasyncSync, fsync, fsyncSync, openSync } from 'node:fs';
+import { closeSync, existsSync, fdatasyncSync, fsyncSync, openSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -40,8 +41,6 @@ class SyncedNodeFS extends NodeFS {
   #walDir;
   /** Files (WAL segments, the pg_wal directory) whose fsync PostgreSQL asked for and that are not yet flushed. */
   #walToSync = new Set();
-  /** Open descriptors of the WAL files flushed last. */
-  #descriptors = new Map();
   #asked = 0;
   #flushed = 0;
   #flushing;
@@ -97,14 +96,7 @@ class SyncedNodeFS extends NodeFS {
     this.#walToSync.clear();
     this.#batches++;
     try {
-      await Promise.all(
-        files.map((file) => {
-          const fd = this.#descriptorOf(file);
-          if (fd === undefined) return undefined;
-          return new Promise((resolve, reject) => (this.#isSegment(file) ? fdatasync : fsync)(fd, (error) => (error ? reject(error) : resolve())));
-        }),
-      );
-      this.#closeAllBut(files);
+      await Promise.all(files.map((file) => syncFile(file, this.#isSegment(file))));
     } catch (error) {
       this.#fail(error);
       throw error;
@@ -112,33 +104,7 @@ class SyncedNodeFS extends NodeFS {
     this.#flushed = Math.max(this.#flushed, upTo);
   }
 
-  /**
-   * The open descriptor of a WAL file, kept from one flush to the next: a flush is then one call to the thread pool
-   * instead of three (open, flush, close), each of which waited for the busy main thread before the next could start.
-   */
-  #descriptorOf(file) {
-    let fd = this.#descriptors.get(file);
-    if (fd === undefined) {
-      fd = openFile(file);
-      if (fd !== undefined) this.#descriptors.set(file, fd);
-    }
-    return fd;
-  }
-
-  /** Closes the descriptors of WAL files not in the last flush (PostgreSQL has moved on to the next segment). */
-  #closeAllBut(files) {
-    for (const [file, fd] of this.#descriptors) {
-      if (files.includes(file)) continue;
-      this.#descriptors.delete(file);
-      closeSync(fd);
-    }
-  }
-
-  /**
-   * A WAL segment gets fdatasync, as PostgreSQL itself does on Linux: its content and size reach the disk, only its
-   * modification time may not, which saves a journal commit per flush. The pg_wal directory (a new segment's name)
-   * gets a full fsync.
-   */
+  /** A WAL segment, flushed with fdatasync (syncFile); the pg_wal directory itself needs a full fsync. */
   #isSegment(file) {
     return file !== this.#walDir;
   }
@@ -146,17 +112,16 @@ class SyncedNodeFS extends NodeFS {
   #flushWalNow() {
     const upTo = this.#asked;
     for (const file of this.#walToSync) {
-      const fd = this.#descriptorOf(file);
-      if (fd !== undefined) (this.#isSegment(file) ? fdatasyncSync : fsyncSync)(fd);
+      const fd = openFile(file);
+      if (fd === undefined) continue;
+      try {
+        (this.#isSegment(file) ? fdatasyncSync : fsyncSync)(fd);
+      } finally {
+        closeSync(fd);
+      }
     }
     this.#walToSync.clear();
     this.#flushed = Math.max(this.#flushed, upTo);
-  }
-
-  async closeFs() {
-    await this.#flushing?.catch(() => {});
-    this.#closeAllBut([]);
-    return super.closeFs();
   }
 
   /**
@@ -170,7 +135,26 @@ class SyncedNodeFS extends NodeFS {
   }
 }
 
-/** A WAL file opened for flushing; undefined when it is gone (removed after a checkpoint, it no longer matters). */
+/**
+ * Flushes a WAL file by path; a segment removed or recycled after a checkpoint no longer matters. A segment gets
+ * fdatasync, as PostgreSQL itself does on Linux: its content and size reach the disk, only its modification time
+ * may not, which saves a journal commit per flush. The pg_wal directory (a new segment's name) gets a full fsync.
+ */
+async function syncFile(file, isSegment) {
+  let handle;
+  try {
+    handle = await open(file, 'r');
+  } catch (error) {
+    if (error.code === 'ENOENT') return;
+    throw error;
+  }
+  try {
+    await (isSegment ? handle.datasync() : handle.sync());
+  } finally {
+    await handle.close();
+  }
+}
+
 function openFile(file) {
   try {
     return openSync(file, 'r');
