@@ -5,11 +5,11 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startSmtpPeer, startWebhookReceiver, TEST_WEBHOOK_SECRET } from '../../tests/support/peers.ts';
 import { deliveriesByLead, exited, freePort, freshDatabase, leadBody, pgUrl, postLead, startServer, waitHealthy } from '../lib/harness.mjs';
+import { percentile } from './server-common.mjs';
 
 const LEADS = Number(process.env.BENCH_LEADS ?? 200);
 const TARGET_P95_MS = 5_000;
 
-const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
 
 async function measure(kind, log) {
   const database = await freshDatabase(kind, 'bench_notify');
@@ -58,8 +58,8 @@ async function measure(kind, log) {
       submittedInSeconds: burstSeconds,
       messages: latencies.length,
       expected: leads.length * 3,
-      medianMs: quantile(latencies, 0.5),
-      p95Ms: quantile(latencies, 0.95),
+      medianMs: percentile(latencies, 0.5),
+      p95Ms: percentile(latencies, 0.95),
       maxMs: latencies[latencies.length - 1],
       targetP95Ms: TARGET_P95_MS,
     };

@@ -108,10 +108,10 @@ export async function steadyLeads(url, { seconds, rate, runId, label, next, late
   await Promise.all(sent);
 }
 
-/** The q-quantile of some numbers (nearest rank). */
+/** The q-quantile of some numbers (nearest rank: the smallest value with at least q of them at or below it). */
 export const percentile = (values, q) => {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
 };
 
 /** A distinct address for the i-th visitor (10.0.0.0/8: never a real client's). */
