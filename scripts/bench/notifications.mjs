@@ -10,7 +10,6 @@ import { percentile } from './server-common.mjs';
 const LEADS = Number(process.env.BENCH_LEADS ?? 200);
 const TARGET_P95_MS = 5_000;
 
-
 async function measure(kind, log) {
   const database = await freshDatabase(kind, 'bench_notify');
   const smtp = await startSmtpPeer();
