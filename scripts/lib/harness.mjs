@@ -32,7 +32,8 @@ async function waitForOtherBuilds(log) {
 /** Builds into DIST_DIR only when that build is missing or older than the sources. */
 export async function buildIfStale(log) {
   const buildId = path.join(root, DIST_DIR, 'BUILD_ID');
-  const sources = ['src', 'public', 'drizzle', 'next.config.ts', 'package.json', 'package-lock.json', 'tsconfig.json', 'postcss.config.mjs'];
+  // The post-build step (CSP hashes, scripts after the stylesheet) shapes the pages too.
+  const sources = ['src', 'public', 'drizzle', 'next.config.ts', 'package.json', 'package-lock.json', 'tsconfig.json', 'postcss.config.mjs', 'scripts/csp-hashes.mjs', 'scripts/lib/defer-scripts.mjs'];
   const newestSource = Math.max(...sources.map((s) => newestMtime(path.join(root, s))));
   if (existsSync(buildId) && statSync(buildId).mtimeMs > newestSource) {
     log(`${DIST_DIR} is up to date; not rebuilding`);
