@@ -56,9 +56,13 @@ test.describe('every public page', () => {
       await route.continue();
     });
     await page.addInitScript(() => {
-      const shifts: number[] = ((window as unknown as { layoutShifts: number[] }).layoutShifts = []);
+      type Shift = { value: number; hadRecentInput: boolean; sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] };
+      const shifts: { value: number; moved: string[] }[] = ((window as unknown as { layoutShifts: unknown[] }).layoutShifts = []);
+      const box = (rect: DOMRectReadOnly) => [rect.x, rect.y, rect.width, rect.height].map(Math.round).join(',');
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!entry.hadRecentInput) shifts.push(entry.value);
+        for (const entry of list.getEntries() as unknown as Shift[])
+          if (!entry.hadRecentInput)
+            shifts.push({ value: entry.value, moved: entry.sources.map((source) => `${source.node?.nodeName ?? '?'}.${String((source.node as Element | undefined)?.className ?? '').slice(0, 60)} ${box(source.previousRect)} -> ${box(source.currentRect)}`) });
       }).observe({ type: 'layout-shift', buffered: true });
     });
     // Widths where the unsized fallback wrapped the hero heading differently (412 px is Lighthouse's phone).
@@ -71,13 +75,15 @@ test.describe('every public page', () => {
         releaseFont();
         await page.waitForFunction(() => [...document.fonts].some((face) => face.family === 'fraunces' && face.status === 'loaded'));
         await page.waitForTimeout(200);
-        const { shift, firstPaint, fontIn } = await page.evaluate(() => ({
-          shift: (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((sum, value) => sum + value, 0),
+        const { shift, moved, firstPaint, fontIn } = await page.evaluate(() => ({
+          shift: (window as unknown as { layoutShifts: { value: number }[] }).layoutShifts.reduce((sum, { value }) => sum + value, 0),
+          moved: (window as unknown as { layoutShifts: { moved: string[] }[] }).layoutShifts.flatMap(({ moved }) => moved),
           firstPaint: performance.getEntriesByName('first-contentful-paint')[0].startTime,
           fontIn: (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((entry) => entry.name.endsWith('.woff2'))?.responseEnd ?? 0,
         }));
         expect(fontIn, `${path} at ${width} px: the font came after the first paint`).toBeGreaterThan(firstPaint);
-        expect(shift, `${path} at ${width} px`).toBe(0);
+        // What moved, and from where to where, so that a failure says why.
+        expect(shift, `${path} at ${width} px: ${moved.join('; ')}`).toBe(0);
       }
     }
   });
