@@ -44,6 +44,12 @@ export async function startSmtpSink() {
   return { url: `smtp://127.0.0.1:${port}`, stop: () => new Promise((resolve) => server.close(resolve)) };
 }
 
+/** The i-th unique lead's headers and body: its own Idempotency-Key and visitor address (see postLeads). */
+const leadRequest = (runId, label, i) => ({
+  headers: { 'content-type': 'application/json', 'idempotency-key': `${label}-${runId}-${i}`, 'x-forwarded-for': visitorAddress(i) },
+  body: JSON.stringify(leadBody(runId, i, label)),
+});
+
 /**
  * POSTs unique valid leads (own e-mail, Idempotency-Key and client address each) at `connections` for `seconds` or
  * `amount` requests, as fast as answered or at `rate` a second in all. `next.n` numbers them across calls. The address
@@ -60,14 +66,7 @@ export async function postLeads(url, { connections = 64, seconds, amount, rate, 
     requests: [
       {
         method: 'POST',
-        setupRequest: (request) => {
-          const i = next.n++;
-          return {
-            ...request,
-            headers: { 'content-type': 'application/json', 'idempotency-key': `${label}-${runId}-${i}`, 'x-forwarded-for': visitorAddress(i) },
-            body: JSON.stringify(leadBody(runId, i, label)),
-          };
-        },
+        setupRequest: (request) => ({ ...request, ...leadRequest(runId, label, next.n++) }),
       },
     ],
   });
@@ -90,15 +89,11 @@ export async function steadyLeads(url, { seconds, rate, runId, label, next, late
   for (let k = 0; k < seconds * rate; k++) {
     const wait = start + (k * 1000) / rate - performance.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    const i = next.n++;
+    const request = leadRequest(runId, label, next.n++);
     sent.push(
       (async () => {
         const begun = performance.now();
-        const res = await fetch(url, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'idempotency-key': `${label}-${runId}-${i}`, 'x-forwarded-for': visitorAddress(i) },
-          body: JSON.stringify(leadBody(runId, i, label)),
-        });
+        const res = await fetch(url, { method: 'POST', ...request });
         await res.arrayBuffer();
         if (res.status !== 201) throw new Error(`${url} answered ${res.status}`);
         latencies.push(performance.now() - begun);
