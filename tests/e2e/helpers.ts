@@ -34,8 +34,9 @@ export async function expectNoSeriousAxeViolations(page: Page) {
 }
 
 /**
- * The popup takes focus once the page is interactive (hydrated); typing before that would be lost. The full name
- * field takes it with a mouse and keyboard; on a touch screen the dialog itself does, so no keyboard pops up.
+ * The popup takes focus as soon as it is drawn (its inline script makes it a modal); what is typed before the
+ * framework's scripts arrive is kept. Once they have, the full name field takes focus with a mouse and keyboard; on a
+ * touch screen the dialog itself keeps it, so no keyboard pops up.
  */
 export async function expectPopupReady(page: Page) {
   const dialog = page.getByRole('dialog', { name: 'Submit Interest' });

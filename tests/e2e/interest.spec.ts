@@ -8,6 +8,43 @@ test.describe('Submit Interest popup', () => {
     expect(html).toMatch(/<h2[^>]*>Submit Interest<\/h2>/);
   });
 
+  test('before the scripts arrive it is already a modal: Escape closes it and the page behind can be used', async ({ page }) => {
+    await page.route(/\/_next\/static\/chunks\/.+\.js$/, (route) => route.abort());
+    await page.goto('/');
+    const dialog = page.getByRole('dialog', { name: 'Submit Interest' });
+    await expect(dialog).toBeFocused();
+    expect(await dialog.evaluate((element) => element.matches(':modal'))).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await page.getByRole('main').getByRole('link', { name: /^Learn More/ }).first().click();
+    await expect(page).toHaveURL(/\/d[12]$/);
+  });
+
+  test('what is typed before the scripts arrive is kept, and sent by them once they have', async ({ page }) => {
+    let release = () => {};
+    const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/_next\/static\/chunks\/.+\.js$/, async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    const dialog = page.getByRole('dialog', { name: 'Submit Interest' });
+    const email = uniqueEmail('early');
+    await dialog.getByLabel('Full name').fill('Ngozi Early');
+    await dialog.getByLabel('E-mail').fill(email);
+    await dialog.getByLabel('Phone number').fill('08031234567');
+    await dialog.getByLabel('Preferred district').selectOption('Moniya, Ibadan');
+    release();
+    // Hydrated: React has taken the popup over (no visitor-visible sign of it while the form is already filled).
+    await expect.poll(() => dialog.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__react')))).toBe(true);
+    await expect(dialog.getByLabel('Full name')).toHaveValue('Ngozi Early');
+    const posted = page.waitForRequest('**/api/interest');
+    await dialog.getByRole('button', { name: 'Submit Interest' }).click();
+    expect((await posted).postDataJSON()).toMatchObject({ fullname: 'Ngozi Early', email, phonenumber: '08031234567', district: 'Moniya, Ibadan' });
+    await expect(page.getByText('Interest Sumitted!')).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
   test('opens on first load with the five fields, their defaults, types and placeholders', async ({ page }, info) => {
     await page.goto('/');
     const dialog = page.getByRole('dialog', { name: 'Submit Interest' });

@@ -47,6 +47,16 @@ test.describe('without scripts', () => {
     expect(leads[0]).toMatchObject({ fullName: 'Zainab Bello', district: 'Moniya, Ibadan' });
   });
 
+  test('the home popup closes with its close button, and the page behind it can then be used', async ({ page }) => {
+    await page.goto('/');
+    const dialog = page.getByRole('dialog', { name: 'Submit Interest' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+    await page.getByRole('main').getByRole('link', { name: /^Learn More/ }).first().click();
+    await expect(page).toHaveURL(/\/d[12]$/);
+  });
+
   test("a district page's Submit Interest opens the form on its own page with the district chosen", async ({ page }) => {
     await page.goto('/d1');
     await page.getByRole('main').getByRole('button', { name: 'Submit Interest' }).first().click();

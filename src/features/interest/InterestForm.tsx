@@ -2,10 +2,10 @@
 
 import { Field } from '@/components/ui/Field';
 import { HoneypotField } from '@/components/ui/HoneypotField';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { INTEREST_COPY } from '@/content/interest';
 import { loadToasts } from '@/lib/browser/toast';
-import { DISTRICT_CHOICES, TITLES, loadInterestSchema, type InterestFields } from './fields';
+import { DISTRICT_CHOICES, INTEREST_VISIBLE_FIELDS, TITLES, loadInterestSchema, type InterestFields } from './fields';
 import { INTEREST_ENDPOINT } from './submit';
 
 /**
@@ -41,7 +41,18 @@ export function InterestForm({ fields, onChange, onSubmit, onLeave, refusal, cla
   const values = onChange ? fields : own;
   const [errors, setErrors] = useState<FieldErrors>({});
   const [honeypot, setHoneypot] = useState('');
+  const formRef = useRef<HTMLFormElement>(null);
   const copy = INTEREST_COPY;
+
+  // What the visitor typed or chose before the scripts arrived is in the fields, not yet in the state: adopt it, or
+  // the next render would put the defaults back.
+  useEffect(() => {
+    const data = new FormData(formRef.current!);
+    const typed = Object.fromEntries(INTEREST_VISIBLE_FIELDS.map((key) => [key, String(data.get(key) ?? '')])) as InterestFields;
+    if (INTEREST_VISIBLE_FIELDS.some((key) => typed[key] !== values[key])) (onChange ?? setOwn)(typed);
+    // Only once, when the form is first hydrated.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const set = <K extends keyof InterestFields>(key: K, value: InterestFields[K]) => {
     (onChange ?? setOwn)({ ...values, [key]: value });
@@ -69,6 +80,7 @@ export function InterestForm({ fields, onChange, onSubmit, onLeave, refusal, cla
 
   return (
     <form
+      ref={formRef}
       className={`grid grid-cols-4 gap-4 ${className}`}
       method="post"
       action={INTEREST_ENDPOINT}

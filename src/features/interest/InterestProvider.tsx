@@ -31,7 +31,8 @@ export function useInterest(): InterestContextValue {
 export function InterestProvider({ nextSteps, children }: { nextSteps: NextSteps; children: ReactNode }) {
   const pathname = usePathname();
   // The popup is open on the first load of the home page (spec §2), so the server renders it open.
-  const [open, setOpen] = useState(() => pathname === '/');
+  const [openOnLoad] = useState(() => pathname === '/');
+  const [open, setOpen] = useState(openOnLoad);
   // A returning visitor who closed the popup lately, or submitted, does not get it again (popup-memory.ts); the
   // server cannot know, so hydration starts from "not dismissed" and the browser's answer follows at once.
   const dismissedBefore = useSyncExternalStore(subscribePopupMemory, popupDismissedBefore, () => false);
@@ -133,6 +134,7 @@ export function InterestProvider({ nextSteps, children }: { nextSteps: NextSteps
       {children}
       <InterestDialog
         open={open && !dismissedBefore}
+        openOnLoad={openOnLoad}
         onClose={() => {
           rememberPopup('closed');
           setOpen(false);
