@@ -1,6 +1,5 @@
 'use client';
 
-import { useState } from 'react';
 import { Modal } from '@/components/ui/Modal';
 import { INTEREST_COPY } from '@/content/interest';
 import { InterestForm, type InterestFormProps } from './InterestForm';
@@ -9,15 +8,13 @@ import { POPUP_DIALOG_ID, POPUP_MODAL_SCRIPT } from './popup-memory';
 type InterestDialogProps = Required<Pick<InterestFormProps, 'fields' | 'onChange' | 'onSubmit'>> & {
   open: boolean;
   onClose: () => void;
-  /** The home page: the popup is open in the server's HTML (spec §2). */
+  /** The home page: the popup is open in the server's HTML (spec §2). Fixed for the page's life. */
   openOnLoad: boolean;
 };
 
 /** The Submit Interest popup (spec §3): the interest form in a dialog, open on the home page's first load. */
 export function InterestDialog({ open, onClose, openOnLoad, fields, onChange, onSubmit }: InterestDialogProps) {
   const copy = INTEREST_COPY;
-  // Only the server's HTML carries the script; React never runs a script it renders itself.
-  const [withScript] = useState(openOnLoad);
   return (
     // The wrapper lets the popup memory's CSS rule hide the server-rendered popup before it is drawn.
     <div data-interest-popup-root className="contents">
@@ -34,7 +31,8 @@ export function InterestDialog({ open, onClose, openOnLoad, fields, onChange, on
         <p className="mt-2 text-sm leading-relaxed text-ink-soft">{copy.dialogIntro}</p>
         <InterestForm fields={fields} onChange={onChange} onSubmit={onSubmit} onLeave={onClose} />
       </Modal>
-      {withScript ? <script dangerouslySetInnerHTML={{ __html: POPUP_MODAL_SCRIPT }} /> : null}
+      {/* Runs in the server's HTML only (React never runs a script it renders itself). */}
+      {openOnLoad ? <script dangerouslySetInnerHTML={{ __html: POPUP_MODAL_SCRIPT }} /> : null}
     </div>
   );
 }
