@@ -18,7 +18,13 @@ const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-
 const KiB = 1024;
 
 async function lighthouseOnce(url, chrome) {
-  const { lhr } = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
+  let lhr;
+  // Lighthouse now and then loses its own trace (NO_NAVSTART), which says nothing of the page: that run is done again.
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    ({ lhr } = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] }));
+    if (!lhr.runtimeError) break;
+    console.warn(`[bench] ${url}: Lighthouse run failed (${lhr.runtimeError.code}), attempt ${attempt} of 3`);
+  }
   const audit = (id) => lhr.audits[id];
   const items = audit('resource-summary')?.details?.items ?? [];
   const bytes = (type) => items.find((item) => item.resourceType === type)?.transferSize ?? 0;
@@ -66,7 +72,8 @@ export async function benchFrontend(log) {
       // Interleaved, so a noisy moment on the machine touches every page alike.
       samples.baseline.push(await lighthouseOnce(`${baseUrl}/`, chrome));
       for (const page of PAGES) samples[page].push(await lighthouseOnce(`${siteUrl}${page}`, chrome));
-      log(`lighthouse run ${run + 1}/${RUNS} done`);
+      // Each run's LCP, so the spread behind a median can be read (Lighthouse's estimate varies between runs).
+      log(`lighthouse run ${run + 1}/${RUNS} done; LCP ${Object.entries(samples).map(([page, runs]) => `${page} ${runs.at(-1).lcpMs} ms`).join(', ')}`);
     }
     const medians = Object.fromEntries(Object.entries(samples).map(([page, runs]) => [page, Object.fromEntries(Object.keys(runs[0]).map((key) => [key, typeof runs[0][key] === 'boolean' ? runs.every((r) => r[key]) : median(runs.map((r) => r[key]))]))]));
     const loads = {};

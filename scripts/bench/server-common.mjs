@@ -103,8 +103,12 @@ export async function steadyLeads(url, { seconds, rate, runId, label, next, late
   await Promise.all(sent);
 }
 
-/** The q-quantile of some numbers (nearest rank: the smallest value with at least q of them at or below it). */
+/**
+ * The q-quantile of some numbers (nearest rank: the smallest value with at least q of them at or below it); NaN when
+ * one of them is NaN (a figure not measured), so its budget fails rather than being sorted anywhere.
+ */
 export const percentile = (values, q) => {
+  if (values.some(Number.isNaN)) return NaN;
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
 };

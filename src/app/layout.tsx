@@ -1,4 +1,5 @@
 import type { Metadata, Viewport } from 'next';
+import { HydratedMark } from '@/components/HydratedMark';
 import { ToastHost } from '@/components/ToastHost';
 import { getSiteFacts, getSiteUrl } from '@/content/site';
 import { JsonLd, organizationJsonLd } from '@/lib/seo/json-ld';
@@ -23,6 +24,7 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
       <body>
         {children}
         <ToastHost />
+        <HydratedMark />
         <JsonLd data={organizationJsonLd(getSiteFacts(), getSiteUrl())} />
       </body>
     </html>

@@ -49,3 +49,13 @@ export const STAFF_FORM_FLASH_COOKIE = 'staff_form_flash';
 /** The encrypted cookie that carries a refused form back to its page, and the header src/proxy.ts hands it on in. */
 export const FORM_FLASH_COOKIE = 'form_flash';
 export const FORM_FLASH_HEADER = 'x-form-flash';
+
+/**
+ * The attribute src/components/HydratedMark.tsx puts on <html> once the framework runs the page; a prerendered page's
+ * loader (scripts/lib/defer-scripts.mjs) replays a tap made before it then.
+ */
+export const HYDRATED_ATTRIBUTE = 'data-hydrated';
+
+/** What Tab can reach inside a dialog (src/components/ui/Modal.tsx, and the home popup's inline script before it). */
+export const FOCUSABLE_SELECTOR =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';

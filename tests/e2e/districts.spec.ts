@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousAxeViolations } from './helpers';
+import { expectNoSeriousAxeViolations, holdScripts } from './helpers';
 
 test.describe('District 1 (/d1)', () => {
   test('hero, about, six features, three why-choose cards, six landmarks', async ({ page }) => {
@@ -47,6 +47,17 @@ test.describe('District 1 (/d1)', () => {
     await offer.getByText('See the full monthly schedule').click();
     await expect(offer.getByRole('table').getByRole('row')).toHaveCount(1 + 1 + 18);
     await expect(offer).toContainText('Indicative only, with no interest charged');
+  });
+
+  test('a period tapped before the scripts arrive is kept, and its figures shown once they have', async ({ page }) => {
+    const release = await holdScripts(page);
+    await page.goto('/d1', { waitUntil: 'domcontentloaded' });
+    const offer = page.getByRole('region', { name: 'Land offer' });
+    await offer.getByText('6 months').click();
+    release();
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
+    await expect(offer.getByRole('radio', { name: '6 months' })).toBeChecked();
+    await expect(offer).toContainText('₦1,166,667');
   });
 
   test('Contact Us offers call, WhatsApp with a message naming the district, and e-mail', async ({ page }) => {

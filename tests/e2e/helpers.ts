@@ -43,6 +43,20 @@ export async function expectPopupReady(page: Page) {
   await expect.poll(() => dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
 }
 
+/**
+ * Holds back every script of the framework until the returned function is called: the page as a visitor on a slow
+ * network has it between its first paint and the scripts' arrival.
+ */
+export async function holdScripts(page: Page) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/_next\/static\/chunks\/.+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 export async function fillInterestForm(page: Page, values: { fullname: string; email: string; phone: string; title?: string; district?: string }) {
   const dialog = page.getByRole('dialog', { name: 'Submit Interest' });
   await expectPopupReady(page);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { closeInterestPopup, fillInterestForm, isPhone, uniqueEmail } from './helpers';
+import { closeInterestPopup, fillInterestForm, holdScripts, isPhone, uniqueEmail } from './helpers';
 
 test.describe('Submit Interest popup', () => {
   test('is open in the server-rendered home page, before any script runs', async ({ request }) => {
@@ -21,12 +21,7 @@ test.describe('Submit Interest popup', () => {
   });
 
   test('what is typed before the scripts arrive is kept, and sent by them once they have', async ({ page }) => {
-    let release = () => {};
-    const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/_next\/static\/chunks\/.+\.js$/, async (route) => {
-      await scriptsHeld;
-      await route.continue();
-    });
+    const release = await holdScripts(page);
     await page.goto('/', { waitUntil: 'domcontentloaded' });
     const dialog = page.getByRole('dialog', { name: 'Submit Interest' });
     const email = uniqueEmail('early');
@@ -43,6 +38,35 @@ test.describe('Submit Interest popup', () => {
     expect((await posted).postDataJSON()).toMatchObject({ fullname: 'Ngozi Early', email, phonenumber: '08031234567', district: 'Moniya, Ibadan' });
     await expect(page.getByText('Interest Sumitted!')).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('sent before the scripts arrive, it is sent by them once they have, with the toast and no page change', async ({ page }) => {
+    const release = await holdScripts(page);
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    const dialog = page.getByRole('dialog', { name: 'Submit Interest' });
+    const email = uniqueEmail('early-send');
+    await dialog.getByLabel('Full name').fill('Tunde Early');
+    await dialog.getByLabel('E-mail').fill(email);
+    await dialog.getByLabel('Phone number').fill('08031234568');
+    const posted = page.waitForRequest('**/api/interest');
+    await dialog.getByRole('button', { name: 'Submit Interest' }).click();
+    release();
+    expect((await posted).postDataJSON()).toMatchObject({ fullname: 'Tunde Early', email, phonenumber: '08031234568', district: 'Lugbe, Abuja' });
+    await expect(page.getByText('Interest Sumitted!')).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('before the scripts arrive, Tab already stays inside it', async ({ page }) => {
+    await holdScripts(page);
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    const dialog = page.getByRole('dialog', { name: 'Submit Interest' });
+    await expect(dialog).toBeFocused();
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press('Tab');
+      expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    }
+    await page.keyboard.press('Shift+Tab');
+    expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
   });
 
   test('opens on first load with the five fields, their defaults, types and placeholders', async ({ page }, info) => {

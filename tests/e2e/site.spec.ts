@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { closeInterestPopup, expectNoSeriousAxeViolations, expectPopupReady, isPhone, openNavItem } from './helpers';
+import { closeInterestPopup, expectNoSeriousAxeViolations, expectPopupReady, holdScripts, isPhone, openNavItem } from './helpers';
 
 const PAGES = ['/', '/d1', '/d2', '/privacy', '/terms', '/registration', '/interest', '/interest/thanks', '/newsletter', '/newsletter/thanks'];
 
@@ -23,8 +23,8 @@ test.describe('every public page', () => {
     await expectNoSeriousAxeViolations(page);
   });
 
-  test("a public page's scripts wait for its stylesheet, not the other way round, and it still becomes interactive", async ({ page }) => {
-    // A slow stylesheet: the scripts must not take the network from it.
+  test("a public page's scripts wait for its first paint (so for its stylesheet), and it still becomes interactive", async ({ page }) => {
+    // A slow stylesheet: the scripts must not take the network from it, nor hold back the first paint.
     await page.route('**/_next/static/chunks/*.css', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 800));
       await route.continue();
@@ -32,18 +32,50 @@ test.describe('every public page', () => {
     for (const path of ['/', '/d1']) {
       await page.goto(path);
       await expect(page.locator('h1')).toBeVisible();
-      const { stylesheetIn, firstScript } = await page.evaluate(() => {
+      // Run by the framework (src/components/HydratedMark.tsx): every script has been asked for by now.
+      await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
+      const { stylesheetIn, firstPaint, firstScript } = await page.evaluate(() => {
         const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
         return {
           stylesheetIn: Math.max(...resources.filter((entry) => entry.name.endsWith('.css')).map((entry) => entry.responseEnd)),
+          firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity,
           firstScript: Math.min(...resources.filter((entry) => entry.name.endsWith('.js')).map((entry) => entry.startTime)),
         };
       });
       expect(firstScript, path).toBeGreaterThanOrEqual(stylesheetIn);
+      expect(firstScript, path).toBeGreaterThanOrEqual(firstPaint);
       expect(firstScript, path).toBeLessThan(Infinity);
-      // The scripts then arrive and the popup works (it takes focus once hydrated).
+      // The popup works (it takes focus once hydrated).
       if (path === '/') await expectPopupReady(page);
     }
+  });
+
+  test('a tap made before the scripts arrive is not lost: it opens its dialog once they have', async ({ page }, info) => {
+    const release = await holdScripts(page);
+    await page.goto('/d1', { waitUntil: 'domcontentloaded' });
+    const [control, dialogName] = isPhone(info) ? [page.getByRole('button', { name: 'Open menu' }), 'Menu'] : [page.getByRole('region', { name: 'Land offer' }).getByRole('button', { name: 'Contact Us' }), 'Contact our sales team'];
+    await control.click();
+    await expect(page.locator('html')).not.toHaveAttribute('data-hydrated');
+    release();
+    await expect(page.getByRole('dialog', { name: dialogName })).toBeVisible();
+  });
+
+  test('a tap on "Show all" landmarks before the scripts arrive shows them once they have', async ({ page }) => {
+    const release = await holdScripts(page);
+    await page.goto('/d2', { waitUntil: 'domcontentloaded' });
+    const landmarks = page.getByRole('region', { name: 'Landmarks' });
+    await landmarks.getByRole('button', { name: 'Show all 10 landmarks' }).click();
+    release();
+    await expect(landmarks.getByRole('listitem')).toHaveCount(10);
+  });
+
+  test('Submit Interest tapped while the scripts hang opens the form on its own page after a short wait', async ({ page }) => {
+    // A chunk that never arrives on a flaky network: the tap must still lead somewhere, with the district chosen.
+    await page.route(/\/_next\/static\/chunks\/.+\.js$/, () => new Promise(() => {}));
+    await page.goto('/d2', { waitUntil: 'domcontentloaded' });
+    await page.getByRole('main').getByRole('button', { name: 'Submit Interest' }).first().click();
+    await expect(page).toHaveURL(/\/interest\?district=Moniya/, { timeout: 8_000 });
+    await expect(page.getByLabel('Preferred district')).toHaveValue('Moniya, Ibadan');
   });
 
   test('the heading font arriving late moves nothing on the page (its fallback is sized to it)', async ({ page }, info) => {
@@ -234,5 +266,16 @@ test.describe('footer', () => {
     await footer.getByRole('button', { name: 'Subscribe' }).click();
     await expect(page.getByText('Too many sign-ups from your network. Please try again later.')).toBeVisible();
     await expect(footer.getByPlaceholder('Type your email')).toHaveValue('someone@example.com');
+  });
+
+  test('Subscribe pressed before the scripts arrive answers with the toast once they have', async ({ page }) => {
+    const release = await holdScripts(page);
+    await page.goto('/d2', { waitUntil: 'domcontentloaded' });
+    const footer = page.getByRole('contentinfo');
+    await footer.getByPlaceholder('Type your email').fill(`news-early-${Date.now()}@example.com`);
+    await footer.getByRole('button', { name: 'Subscribe' }).click();
+    release();
+    await expect(page.getByText('Almost done: check your inbox and press the button in our e-mail to confirm your subscription.')).toBeVisible();
+    await expect(page).toHaveURL(/\/d2$/);
   });
 });

@@ -2,8 +2,7 @@
 
 import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { CloseIcon } from '@/components/icons';
-
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+import { FOCUSABLE_SELECTOR } from '@/lib/constants';
 
 /**
  * Opens the dialog as a modal (a no-op when it already is one) and focuses it: on a touch screen the dialog itself,
@@ -101,7 +100,7 @@ export function Modal({
   const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
     if (event.key !== 'Tab') return;
     const dialog = event.currentTarget;
-    const items = Array.from(dialog.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => el.offsetParent !== null || el === document.activeElement);
+    const items = Array.from(dialog.querySelectorAll<HTMLElement>(FOCUSABLE_SELECTOR)).filter((el) => el.offsetParent !== null || el === document.activeElement);
     if (items.length === 0) return event.preventDefault();
     const [first, last] = [items[0], items[items.length - 1]];
     const active = document.activeElement;

@@ -2,7 +2,7 @@
 
 import { Field } from '@/components/ui/Field';
 import { HoneypotField } from '@/components/ui/HoneypotField';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type Dispatch, type FormEvent, type SetStateAction } from 'react';
 import { INTEREST_COPY } from '@/content/interest';
 import { loadToasts } from '@/lib/browser/toast';
 import { DISTRICT_CHOICES, INTEREST_VISIBLE_FIELDS, TITLES, loadInterestSchema, type InterestFields } from './fields';
@@ -21,7 +21,8 @@ type FieldErrors = Partial<Record<keyof InterestFields, string>>;
 
 export interface InterestFormProps {
   fields: InterestFields;
-  onChange?: (fields: InterestFields) => void;
+  /** The owner's state setter: updates are functions of the current fields, so none is lost to another. */
+  onChange?: Dispatch<SetStateAction<InterestFields>>;
   onSubmit?: (fields: InterestFields, honeypot: string) => Promise<void>;
   /** Called when the visitor follows the privacy link (the popup closes). */
   onLeave?: () => void;
@@ -45,17 +46,17 @@ export function InterestForm({ fields, onChange, onSubmit, onLeave, refusal, cla
   const copy = INTEREST_COPY;
 
   // What the visitor typed or chose before the scripts arrived is in the fields, not yet in the state: adopt it, or
-  // the next render would put the defaults back.
+  // the next render would put the defaults back. What they type while this is rendered is applied after it.
   useEffect(() => {
     const data = new FormData(formRef.current!);
     const typed = Object.fromEntries(INTEREST_VISIBLE_FIELDS.map((key) => [key, String(data.get(key) ?? '')])) as InterestFields;
-    if (INTEREST_VISIBLE_FIELDS.some((key) => typed[key] !== values[key])) (onChange ?? setOwn)(typed);
+    if (INTEREST_VISIBLE_FIELDS.some((key) => typed[key] !== values[key])) (onChange ?? setOwn)(() => typed);
     // Only once, when the form is first hydrated.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const set = <K extends keyof InterestFields>(key: K, value: InterestFields[K]) => {
-    (onChange ?? setOwn)({ ...values, [key]: value });
+    (onChange ?? setOwn)((current) => ({ ...current, [key]: value }));
     if (errors[key]) setErrors({ ...errors, [key]: undefined });
   };
 

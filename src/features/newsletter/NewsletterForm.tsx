@@ -2,7 +2,7 @@
 
 import { Field } from '@/components/ui/Field';
 import { HoneypotField } from '@/components/ui/HoneypotField';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { FOOTER_COPY } from '@/content/footer';
 import { request } from '@/lib/browser/request';
 import { loadToasts, notifyError, notifySuccess } from '@/lib/browser/toast';
@@ -33,6 +33,15 @@ export function NewsletterForm({ source, initialEmail = '', refusal }: { source:
   const [email, setEmail] = useState(initialEmail);
   const [honeypot, setHoneypot] = useState('');
   const [busy, setBusy] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  // What was typed before the scripts arrived is in the field, not yet in the state: adopt it (a form sent before
+  // then is sent again once they have, scripts/lib/defer-scripts.mjs).
+  useEffect(() => {
+    const typed = new FormData(formRef.current!);
+    setEmail(String(typed.get('email') ?? ''));
+    setHoneypot(String(typed.get('website') ?? ''));
+  }, []);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -56,7 +65,7 @@ export function NewsletterForm({ source, initialEmail = '', refusal }: { source:
   };
 
   return (
-    <form method="post" action={NEWSLETTER_ENDPOINT} onSubmit={onSubmit} onPointerDown={warmUp} onKeyDown={warmUp} onInput={warmUp} className="mt-4" aria-label={FOOTER_COPY.newsletterHeading}>
+    <form ref={formRef} method="post" action={NEWSLETTER_ENDPOINT} onSubmit={onSubmit} onPointerDown={warmUp} onKeyDown={warmUp} onInput={warmUp} className="mt-4" aria-label={FOOTER_COPY.newsletterHeading}>
       {refusal ? (
         <p role="alert" className="mb-3 rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-900">
           {refusal}

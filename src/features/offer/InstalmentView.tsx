@@ -1,6 +1,6 @@
 'use client';
 
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { OFFER_COPY } from '@/content/districts';
 import { formatNaira, instalmentPlan, PLAN_MONTHS, type PlanMonths } from './instalments';
 
@@ -9,6 +9,14 @@ export function InstalmentView({ price, deposit }: { price: number; deposit: num
   const id = useId();
   const [months, setMonths] = useState<PlanMonths>(12);
   const plan = instalmentPlan(price, deposit, months);
+  const choices = useRef<HTMLFieldSetElement>(null);
+
+  // A period tapped before the scripts arrived is checked in the page, not yet in the state: adopt it, or the figures
+  // would stay those of 12 months (and the next render would check 12 again).
+  useEffect(() => {
+    const tapped = PLAN_MONTHS.find((m) => String(m) === choices.current?.querySelector<HTMLInputElement>('input:checked')?.value);
+    if (tapped) setMonths(tapped);
+  }, []);
 
   return (
     <section aria-labelledby={`${id}-heading`} className="mt-8 rounded-2xl border border-forest-900/10 bg-white p-5 sm:p-6">
@@ -16,7 +24,7 @@ export function InstalmentView({ price, deposit }: { price: number; deposit: num
         {OFFER_COPY.planHeading}
       </h3>
       <p className="mt-1 text-sm text-ink-soft">{OFFER_COPY.planIntro}</p>
-      <fieldset className="mt-5">
+      <fieldset ref={choices} className="mt-5">
         <legend className="text-sm font-medium text-forest-900">{OFFER_COPY.monthsLabel}</legend>
         <div className="mt-2 grid grid-cols-3 gap-2">
           {PLAN_MONTHS.map((m) => (
