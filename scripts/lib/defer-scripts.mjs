@@ -1,12 +1,13 @@
-// Prerendered pages ask for their scripts only once their largest content is painted
-// (docs/decisions/0017-first-paint-before-scripts-and-font.md, 0019-taps-before-the-scripts.md).
+// Prerendered pages ask for their scripts only once their stylesheet has arrived, and keep what a visitor does
+// before the scripts have run (docs/decisions/0017-first-paint-before-scripts-and-font.md,
+// 0019-taps-before-the-scripts.md).
 //
 // Next.js puts every script of a page in its <head> (`<script src async>`, and a low-priority preload): on a slow
 // phone network their 150 KB are asked for at once and share the first round trips with the one render-blocking
-// stylesheet and the heading, which holds back the first paint. A page here is whole without them (content in the
-// HTML, forms that post, the home popup a native dialog), so the build takes them out of <head> and adds one small
-// inline script at the end of <body> that adds the same <script src async> elements once the page has painted.
-// Inline scripts (the RSC payload) and `noModule` polyfills stay where they are.
+// stylesheet, which holds back the first paint. A page here is whole without them (content in the HTML, forms that
+// post, the home popup a native dialog), so the build takes them out of <head> and adds one small inline script at
+// the end of <body>, which the browser runs only once the stylesheet is in: it adds the same <script src async>
+// elements to <head>. Inline scripts (the RSC payload) and `noModule` polyfills stay where they are.
 
 import { HYDRATED_ATTRIBUTE } from '../../src/lib/constants.ts';
 
@@ -14,19 +15,17 @@ const ASYNC_SCRIPT = /<script src="([^"]+)" async=""><\/script>/g;
 const SCRIPT_PRELOAD = /<link rel="preload" as="script"[^>]*\/>/g;
 
 /**
- * Runs in the page, as its loader (serialized below; keep it self-contained).
+ * Runs in the page, as its loader (serialized below; keep it self-contained). The browser runs it once the
+ * stylesheet is in; it asks for the scripts at once, so they still count towards the page's load event.
  *
- * - The scripts are asked for once the browser reports the largest contentful paint (else the first paint, else the
- *   next frame), and after 3 s in any case (a tab opened in the background paints nothing).
- * - What a visitor does before the framework runs is not lost. A tap on a control that needs it (one that opens a
- *   dialog: the menu, Contact Us, "coming soon", Submit Interest; or one that shows more: the landmarks) and a form
- *   sent (the popup, the newsletter) ask for the scripts at once and are done again once the page is hydrated, so
- *   the visitor gets what the scripts give (the popup, the toast). When a script fails, or 3 s pass, a form is sent
- *   as without scripts (it posts; Submit Interest opens the form's own page), and nothing more is held.
+ * What a visitor does before the framework runs is not lost. A tap on a control that needs it (one that opens a
+ * dialog: the menu, Contact Us, "coming soon", Submit Interest; or one that shows more: the landmarks) and a form sent
+ * (the popup, the newsletter) are held and done again once the page is hydrated, so the visitor gets what the scripts
+ * give (the popup, the toast). When a script fails, or 3 s pass, a form is sent as without scripts (it posts; Submit
+ * Interest opens the form's own page), and nothing more is held.
  */
-function loadScriptsAfterPaint(sources, hydratedAttribute) {
+function loadScriptsKeepingTaps(sources, hydratedAttribute) {
   const root = document.documentElement;
-  let started = false;
   let failed = false;
   let pending = null;
   const giveUp = () => {
@@ -35,24 +34,19 @@ function loadScriptsAfterPaint(sources, hydratedAttribute) {
     pending = null;
     if (action && action.withoutScripts) action.withoutScripts();
   };
-  const load = () => {
-    if (started) return;
-    started = true;
-    for (const src of sources) {
-      const script = document.createElement('script');
-      script.src = src;
-      script.async = true;
-      script.onerror = giveUp;
-      document.head.appendChild(script);
-    }
-  };
+  for (const src of sources) {
+    const script = document.createElement('script');
+    script.src = src;
+    script.async = true;
+    script.onerror = giveUp;
+    document.head.appendChild(script);
+  }
   const waiting = () => !failed && !root.hasAttribute(hydratedAttribute);
   // Not seen by the framework either: while it hydrates it replays some events itself, and a toggle done twice is undone.
   const hold = (event, replay, withoutScripts) => {
     event.preventDefault();
     event.stopImmediatePropagation();
     const action = (pending = { replay, withoutScripts });
-    load();
     if (withoutScripts) setTimeout(() => pending === action && giveUp(), 3000);
   };
   document.addEventListener(
@@ -78,21 +72,12 @@ function loadScriptsAfterPaint(sources, hydratedAttribute) {
     pending = null;
     if (action) action.replay();
   }).observe(root, { attributeFilter: [hydratedAttribute] });
-  const types = (window.PerformanceObserver && PerformanceObserver.supportedEntryTypes) || [];
-  const paint = ['largest-contentful-paint', 'paint'].find((type) => types.includes(type));
-  if (paint) {
-    new PerformanceObserver((_, observer) => {
-      observer.disconnect();
-      load();
-    }).observe({ type: paint, buffered: true });
-  } else requestAnimationFrame(() => setTimeout(load));
-  setTimeout(load, 3000);
 }
 
 // Indentation dropped: the function's own text goes into every page.
-const loader = (sources) => `<script>(${String(loadScriptsAfterPaint).replace(/^\s+/gm, '')})(${JSON.stringify(sources)},"${HYDRATED_ATTRIBUTE}")</script>`;
+const loader = (sources) => `<script>(${String(loadScriptsKeepingTaps).replace(/^\s+/gm, '')})(${JSON.stringify(sources)},"${HYDRATED_ATTRIBUTE}")</script>`;
 
-/** The page's HTML with its external scripts asked for after its first paint; unchanged when it has none or no </body>. */
+/** The page's HTML with its external scripts asked for after its stylesheet; unchanged when it has none or no </body>. */
 export function deferScripts(html) {
   const sources = [...html.matchAll(ASYNC_SCRIPT)].map(([, src]) => src);
   if (sources.length === 0 || !html.includes('</body>')) return html;

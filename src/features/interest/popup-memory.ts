@@ -5,7 +5,7 @@
  * hides the marked popup, and the provider then closes it. The rule lives only in that script.
  *
  * The server's popup is an open <dialog>, which cannot be modal in HTML alone; POPUP_MODAL_SCRIPT, right after it,
- * makes it one (the page behind inert, Escape closes it, Tab stays inside, and a close is remembered until the
+ * makes it one (the page behind inert, Escape closes it, a close is remembered, and Tab stays inside until the
  * framework's Modal takes over) long before the framework's scripts arrive. Without scripts it stays an open dialog whose close button still works.
  */
 import { FOCUSABLE_SELECTOR, HYDRATED_ATTRIBUTE } from '@/lib/constants';
@@ -17,10 +17,11 @@ const DISMISSED_ATTRIBUTE = 'data-interest-popup';
 
 export const POPUP_MEMORY_SCRIPT = `try{var m=JSON.parse(localStorage.getItem(${JSON.stringify(KEY)})||"{}");if(m.submittedAt||Date.now()-(m.closedAt||0)<${REOPEN_AFTER_MS})document.documentElement.setAttribute(${JSON.stringify(DISMISSED_ATTRIBUTE)},"dismissed")}catch(e){}`;
 
-// rememberPopup('closed'), for a popup closed before the framework runs (the visitor may reload before it does).
+// rememberPopup('closed'), in the page itself: the popup may be closed before the framework has taken it over (the
+// rest of the page can be hydrated first), and the visitor may reload before it does.
 const REMEMBER_CLOSED = `try{var m=JSON.parse(localStorage.getItem(${JSON.stringify(KEY)})||"{}");m.closedAt=Date.now();localStorage.setItem(${JSON.stringify(KEY)},JSON.stringify(m))}catch(e){}`;
 
-export const POPUP_MODAL_SCRIPT = `(function(){var r=document.documentElement,d=document.getElementById(${JSON.stringify(POPUP_DIALOG_ID)});if(!d||!d.open||!d.showModal||r.hasAttribute(${JSON.stringify(DISMISSED_ATTRIBUTE)}))return;d.removeAttribute("open");d.showModal();d.focus();d.addEventListener("close",function(){if(!r.hasAttribute(${JSON.stringify(HYDRATED_ATTRIBUTE)}))${REMEMBER_CLOSED}});d.addEventListener("keydown",function(e){if(e.key!=="Tab"||r.hasAttribute(${JSON.stringify(HYDRATED_ATTRIBUTE)}))return;var f=[].filter.call(d.querySelectorAll(${JSON.stringify(FOCUSABLE_SELECTOR)}),function(x){return x.offsetParent!==null}),a=f[0],z=f[f.length-1],c=document.activeElement;if(a&&(e.shiftKey?c===a||c===d:c===z)){e.preventDefault();(e.shiftKey?z:a).focus()}})})()`;
+export const POPUP_MODAL_SCRIPT = `(function(){var r=document.documentElement,d=document.getElementById(${JSON.stringify(POPUP_DIALOG_ID)});if(!d||!d.open||!d.showModal||r.hasAttribute(${JSON.stringify(DISMISSED_ATTRIBUTE)}))return;d.removeAttribute("open");d.showModal();d.focus();d.addEventListener("close",function(){${REMEMBER_CLOSED}});d.addEventListener("keydown",function(e){if(e.key!=="Tab"||r.hasAttribute(${JSON.stringify(HYDRATED_ATTRIBUTE)}))return;var f=[].filter.call(d.querySelectorAll(${JSON.stringify(FOCUSABLE_SELECTOR)}),function(x){return x.offsetParent!==null}),a=f[0],z=f[f.length-1],c=document.activeElement;if(a&&(e.shiftKey?c===a||c===d:c===z)){e.preventDefault();(e.shiftKey?z:a).focus()}})})()`;
 
 export function popupDismissedBefore(): boolean {
   return document.documentElement.getAttribute(DISMISSED_ATTRIBUTE) === 'dismissed';
