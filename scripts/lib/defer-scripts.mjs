@@ -60,9 +60,9 @@ function loadScriptsKeepingTaps(sources, hydratedAttribute) {
   document.addEventListener(
     'submit',
     (event) => {
-      const form = event.target;
-      const submitter = event.submitter;
-      if (waiting()) hold(event, () => form.requestSubmit(submitter), () => form.requestSubmit(submitter));
+      // Sent again: by the framework once hydrated, else by the browser (the loader no longer holds it then).
+      const send = () => event.target.requestSubmit(event.submitter);
+      if (waiting()) hold(event, send, send);
     },
     true,
   );

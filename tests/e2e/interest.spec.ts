@@ -23,12 +23,8 @@ test.describe('Submit Interest popup', () => {
   test('what is typed before the scripts arrive is kept, and sent by them once they have', async ({ page }) => {
     const release = await holdScripts(page);
     await page.goto('/', { waitUntil: 'domcontentloaded' });
-    const dialog = page.getByRole('dialog', { name: 'Submit Interest' });
     const email = uniqueEmail('early');
-    await dialog.getByLabel('Full name').fill('Ngozi Early');
-    await dialog.getByLabel('E-mail').fill(email);
-    await dialog.getByLabel('Phone number').fill('08031234567');
-    await dialog.getByLabel('Preferred district').selectOption('Moniya, Ibadan');
+    const dialog = await fillInterestForm(page, { fullname: 'Ngozi Early', email, phone: '08031234567', district: 'Moniya, Ibadan' });
     release();
     // Hydrated: React has taken the popup over (no visitor-visible sign of it while the form is already filled).
     await expect.poll(() => dialog.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__react')))).toBe(true);
@@ -43,11 +39,8 @@ test.describe('Submit Interest popup', () => {
   test('sent before the scripts arrive, it is sent by them once they have, with the toast and no page change', async ({ page }) => {
     const release = await holdScripts(page);
     await page.goto('/', { waitUntil: 'domcontentloaded' });
-    const dialog = page.getByRole('dialog', { name: 'Submit Interest' });
     const email = uniqueEmail('early-send');
-    await dialog.getByLabel('Full name').fill('Tunde Early');
-    await dialog.getByLabel('E-mail').fill(email);
-    await dialog.getByLabel('Phone number').fill('08031234568');
+    const dialog = await fillInterestForm(page, { fullname: 'Tunde Early', email, phone: '08031234568' });
     const posted = page.waitForRequest('**/api/interest');
     await dialog.getByRole('button', { name: 'Submit Interest' }).click();
     release();

@@ -6,7 +6,8 @@
  *
  * The server's popup is an open <dialog>, which cannot be modal in HTML alone; POPUP_MODAL_SCRIPT, right after it,
  * makes it one (the page behind inert, Escape closes it, a close is remembered, and Tab stays inside until the
- * framework's Modal takes over) long before the framework's scripts arrive. Without scripts it stays an open dialog whose close button still works.
+ * framework's Modal takes over) long before the framework's scripts arrive. Without scripts it stays an open dialog
+ * whose close button still works.
  */
 import { FOCUSABLE_SELECTOR, HYDRATED_ATTRIBUTE } from '@/lib/constants';
 
