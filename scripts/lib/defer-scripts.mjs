@@ -1,13 +1,13 @@
-// Prerendered pages ask for their scripts only once their stylesheet has arrived, and keep what a visitor does
-// before the scripts have run (docs/decisions/0017-first-paint-before-scripts-and-font.md,
-// 0019-taps-before-the-scripts.md).
+// Prerendered pages download their scripts once their stylesheet has arrived, run them once the page has painted, and
+// keep what a visitor does before the scripts have run (docs/decisions/0017-first-paint-before-scripts-and-font.md,
+// 0019-taps-before-the-scripts.md, 0020-scripts-run-after-the-paint.md).
 //
 // Next.js puts every script of a page in its <head> (`<script src async>`, and a low-priority preload): on a slow
 // phone network their 150 KB are asked for at once and share the first round trips with the one render-blocking
 // stylesheet, which holds back the first paint. A page here is whole without them (content in the HTML, forms that
 // post, the home popup a native dialog), so the build takes them out of <head> and adds one small inline script at
-// the end of <body>, which the browser runs only once the stylesheet is in: it adds the same <script src async>
-// elements to <head>. Inline scripts (the RSC payload) and `noModule` polyfills stay where they are.
+// the end of <body>, which the browser runs only once the stylesheet is in. Inline scripts (the RSC payload) and
+// `noModule` polyfills stay where they are.
 
 import { HYDRATED_ATTRIBUTE } from '../../src/lib/constants.ts';
 
@@ -16,13 +16,17 @@ const SCRIPT_PRELOAD = /<link rel="preload" as="script"[^>]*\/>/g;
 
 /**
  * Runs in the page, as its loader (serialized below; keep it self-contained). The browser runs it once the
- * stylesheet is in; it asks for the scripts at once, so they still count towards the page's load event.
+ * stylesheet is in.
  *
- * What a visitor does before the framework runs is not lost. A tap on a control that needs it (one that opens a
- * dialog: the menu, Contact Us, "coming soon", Submit Interest; or one that shows more: the landmarks) and a form sent
- * (the popup, the newsletter) are held and done again once the page is hydrated, so the visitor gets what the scripts
- * give (the popup, the toast). When a script fails, or 3 s pass, a form is sent as without scripts (it posts; Submit
- * Interest opens the form's own page), and nothing more is held.
+ * - The scripts are downloaded at once (preloads, so the page's load event still waits for them and a network lost
+ *   after it finds them here), and run once the browser reports the largest contentful paint (else the first paint,
+ *   else the next frame), after 3 s in any case (a tab opened in the background paints nothing), or at once when the
+ *   visitor acts. Run before the paint, a script holds the paint back on a busy phone.
+ * - What a visitor does before the framework runs is not lost. A tap on a control that needs it (one that opens a
+ *   dialog: the menu, Contact Us, "coming soon", Submit Interest; or one that shows more: the landmarks) and a form
+ *   sent (the popup, the newsletter) are held and done again once the page is hydrated, so the visitor gets what the
+ *   scripts give (the popup, the toast). When a script fails, or 3 s pass, a form is sent as without scripts (it
+ *   posts; Submit Interest opens the form's own page), and nothing more is held.
  */
 function loadScriptsKeepingTaps(sources, hydratedAttribute) {
   const root = document.documentElement;
@@ -35,18 +39,32 @@ function loadScriptsKeepingTaps(sources, hydratedAttribute) {
     if (action && action.withoutScripts) action.withoutScripts();
   };
   for (const src of sources) {
-    const script = document.createElement('script');
-    script.src = src;
-    script.async = true;
-    script.onerror = giveUp;
-    document.head.appendChild(script);
+    const preload = document.createElement('link');
+    preload.rel = 'preload';
+    preload.as = 'script';
+    preload.href = src;
+    preload.onerror = giveUp;
+    document.head.appendChild(preload);
   }
+  let started = false;
+  const run = () => {
+    if (started) return;
+    started = true;
+    for (const src of sources) {
+      const script = document.createElement('script');
+      script.src = src;
+      script.async = true;
+      script.onerror = giveUp;
+      document.head.appendChild(script);
+    }
+  };
   const waiting = () => !failed && !root.hasAttribute(hydratedAttribute);
   // Not seen by the framework either: while it hydrates it replays some events itself, and a toggle done twice is undone.
   const hold = (event, replay, withoutScripts) => {
     event.preventDefault();
     event.stopImmediatePropagation();
     const action = (pending = { replay, withoutScripts });
+    run();
     if (withoutScripts) setTimeout(() => pending === action && giveUp(), 3000);
   };
   document.addEventListener(
@@ -72,12 +90,21 @@ function loadScriptsKeepingTaps(sources, hydratedAttribute) {
     pending = null;
     if (action) action.replay();
   }).observe(root, { attributeFilter: [hydratedAttribute] });
+  const types = (window.PerformanceObserver && PerformanceObserver.supportedEntryTypes) || [];
+  const paint = ['largest-contentful-paint', 'paint'].find((type) => types.includes(type));
+  if (paint) {
+    new PerformanceObserver((_, observer) => {
+      observer.disconnect();
+      run();
+    }).observe({ type: paint, buffered: true });
+  } else requestAnimationFrame(() => setTimeout(run));
+  setTimeout(run, 3000);
 }
 
 // Indentation dropped: the function's own text goes into every page.
 const loader = (sources) => `<script>(${String(loadScriptsKeepingTaps).replace(/^\s+/gm, '')})(${JSON.stringify(sources)},"${HYDRATED_ATTRIBUTE}")</script>`;
 
-/** The page's HTML with its external scripts asked for after its stylesheet; unchanged when it has none or no </body>. */
+/** The page's HTML with its external scripts downloaded after its stylesheet and run after its paint; unchanged when it has none or no </body>. */
 export function deferScripts(html) {
   const sources = [...html.matchAll(ASYNC_SCRIPT)].map(([, src]) => src);
   if (sources.length === 0 || !html.includes('</body>')) return html;
