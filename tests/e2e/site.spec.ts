@@ -48,6 +48,16 @@ test.describe('every public page', () => {
     }
   });
 
+  test('a page that has loaded holds its scripts: with the network lost right after, it still becomes interactive', async ({ page, context }) => {
+    // The scripts run only after the page has painted, but they are downloaded before its load event (0020).
+    for (const path of ['/', '/d2']) {
+      await page.goto(path);
+      await context.setOffline(true);
+      await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
+      await context.setOffline(false);
+    }
+  });
+
   test('a tap made before the scripts arrive is not lost: it opens its dialog once they have', async ({ page }, info) => {
     const release = await holdScripts(page);
     await page.goto('/d1', { waitUntil: 'domcontentloaded' });
