@@ -38,25 +38,13 @@ function loadScriptsKeepingTaps(sources, hydratedAttribute) {
     pending = null;
     if (action && action.withoutScripts) action.withoutScripts();
   };
-  for (const src of sources) {
-    const preload = document.createElement('link');
-    preload.rel = 'preload';
-    preload.as = 'script';
-    preload.href = src;
-    preload.onerror = giveUp;
-    document.head.appendChild(preload);
-  }
+  const addToHead = (tag, properties) => document.head.appendChild(Object.assign(document.createElement(tag), properties, { onerror: giveUp }));
+  for (const src of sources) addToHead('link', { rel: 'preload', as: 'script', href: src });
   let started = false;
   const run = () => {
     if (started) return;
     started = true;
-    for (const src of sources) {
-      const script = document.createElement('script');
-      script.src = src;
-      script.async = true;
-      script.onerror = giveUp;
-      document.head.appendChild(script);
-    }
+    for (const src of sources) addToHead('script', { src, async: true });
   };
   const waiting = () => !failed && !root.hasAttribute(hydratedAttribute);
   // Not seen by the framework either: while it hydrates it replays some events itself, and a toggle done twice is undone.
