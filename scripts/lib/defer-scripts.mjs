@@ -1,6 +1,7 @@
-// Prerendered pages download their scripts once their stylesheet has arrived, run them once the page has painted, and
+// Prerendered pages ask for their scripts just before their load event, run them once the page has painted, and
 // keep what a visitor does before the scripts have run (docs/decisions/0017-first-paint-before-scripts-and-font.md,
-// 0019-taps-before-the-scripts.md, 0020-scripts-downloaded-early-run-after-the-paint.md).
+// 0019-taps-before-the-scripts.md, 0020-scripts-downloaded-early-run-after-the-paint.md,
+// 0021-scripts-asked-for-at-the-load-event.md).
 //
 // Next.js puts every script of a page in its <head> (`<script src async>`, and a low-priority preload): on a slow
 // phone network their 150 KB are asked for at once and share the first round trips with the one render-blocking
@@ -18,10 +19,12 @@ const SCRIPT_PRELOAD = /<link rel="preload" as="script"[^>]*\/>/g;
  * Runs in the page, as its loader (serialized below; keep it self-contained). The browser runs it once the
  * stylesheet is in.
  *
- * - The scripts are downloaded at once (preloads, so the page's load event still waits for them and a network lost
- *   after it finds them here), and run once the browser reports the largest contentful paint (else the first paint,
- *   else the next frame), after 3 s in any case (a tab opened in the background paints nothing), or at once when the
- *   visitor acts. Run before the paint, a script holds the paint back on a busy phone.
+ * - The scripts are asked for all at once (preloads) when the browser reports the largest contentful paint, or just
+ *   before the load event if that comes first: the requests are then out before the page counts as loaded (a network
+ *   lost after it still brings them in), and they do not compete with the first paint (on a fast network the load
+ *   event can come before it). They run at that paint (else the first paint, else the next frame), after 3 s in any
+ *   case (a tab opened in the background paints nothing), or at once when the visitor acts. Run before the paint, a
+ *   script holds the paint back on a busy phone.
  * - What a visitor does before the framework runs is not lost. A tap on a control that needs it (one that opens a
  *   dialog: the menu, Contact Us, "coming soon", Submit Interest; or one that shows more: the landmarks) and a form
  *   sent (the popup, the newsletter) are held and done again once the page is hydrated, so the visitor gets what the
@@ -39,11 +42,18 @@ function loadScriptsKeepingTaps(sources, hydratedAttribute) {
     if (action && action.withoutScripts) action.withoutScripts();
   };
   const addToHead = (tag, properties) => document.head.appendChild(Object.assign(document.createElement(tag), properties, { onerror: giveUp }));
-  for (const src of sources) addToHead('link', { rel: 'preload', as: 'script', href: src });
+  let asked = false;
+  const ask = () => {
+    if (asked) return;
+    asked = true;
+    for (const src of sources) addToHead('link', { rel: 'preload', as: 'script', href: src });
+  };
+  // "complete" is set in the task that then fires the load event: the last moment before it.
+  document.addEventListener('readystatechange', () => document.readyState === 'complete' && ask());
   let started = false;
   const run = () => {
     if (started) return;
-    started = true;
+    started = asked = true;
     for (const src of sources) addToHead('script', { src, async: true });
   };
   const waiting = () => !failed && !root.hasAttribute(hydratedAttribute);
@@ -92,7 +102,7 @@ function loadScriptsKeepingTaps(sources, hydratedAttribute) {
 // Indentation dropped: the function's own text goes into every page.
 const loader = (sources) => `<script>(${String(loadScriptsKeepingTaps).replace(/^\s+/gm, '')})(${JSON.stringify(sources)},"${HYDRATED_ATTRIBUTE}")</script>`;
 
-/** The page's HTML with its external scripts downloaded after its stylesheet and run after its paint; unchanged when it has none or no </body>. */
+/** The page's HTML with its external scripts asked for at its paint or load event and run after its paint; unchanged when it has none or no </body>. */
 export function deferScripts(html) {
   const sources = [...html.matchAll(ASYNC_SCRIPT)].map(([, src]) => src);
   if (sources.length === 0 || !html.includes('</body>')) return html;

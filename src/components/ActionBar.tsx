@@ -12,7 +12,7 @@ export function ActionBar({ whatsappHref, district }: { whatsappHref: string; di
   return (
     <aside
       aria-label={ACTION_BAR_COPY.label}
-      className="sticky bottom-0 z-30 border-t border-forest-900/10 bg-ivory-50/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-[0_-8px_24px_-12px_rgba(18,48,42,0.3)] backdrop-blur md:hidden"
+      className="sticky bottom-0 z-30 border-t border-forest-900/10 bg-ivory-50/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-[0_-8px_24px_-12px_rgba(18,48,42,0.3)] md:hidden"
     >
       <div className="flex gap-3">
         <a href={whatsappHref} target="_blank" rel="noopener noreferrer" className="btn-outline flex-1 px-3 whitespace-nowrap">

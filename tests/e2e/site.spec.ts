@@ -49,7 +49,7 @@ test.describe('every public page', () => {
   });
 
   test('a page that has loaded holds its scripts: with the network lost right after, it still becomes interactive', async ({ page, context }) => {
-    // The scripts run only after the page has painted, but they are downloaded before its load event (0020).
+    // The scripts run only after the page has painted, but they are asked for before its load event (0021).
     for (const path of ['/', '/d2']) {
       await page.goto(path);
       await context.setOffline(true);

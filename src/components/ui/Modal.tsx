@@ -133,7 +133,7 @@ export function Modal({
       onClick={onClick}
       onKeyDown={onKeyDown}
       tabIndex={-1}
-      className={`fixed z-50 overflow-y-auto bg-ivory-50 p-0 text-ink shadow-2xl outline-none backdrop:bg-forest-950/60 backdrop:backdrop-blur-[2px] [&:not(:modal)]:shadow-[0_0_0_100vmax_rgb(11_33_26/0.6)] ${placementClass} ${panelClassName}`}
+      className={`fixed z-50 overflow-y-auto bg-ivory-50 p-0 text-ink shadow-2xl outline-none backdrop:bg-forest-950/60 [&:not(:modal)]:shadow-[0_0_0_100vmax_rgb(11_33_26/0.6)] ${placementClass} ${panelClassName}`}
     >
       {!hideCloseButton && (
         <form method="dialog" className="contents">
