@@ -1,7 +1,7 @@
-// Prerendered pages ask for their scripts just before their load event, run them once the page has painted, and
-// keep what a visitor does before the scripts have run (docs/decisions/0017-first-paint-before-scripts-and-font.md,
-// 0019-taps-before-the-scripts.md, 0020-scripts-downloaded-early-run-after-the-paint.md,
-// 0021-scripts-asked-for-at-the-load-event.md).
+// Prerendered pages ask for their scripts at their largest paint (at the latest just before their load event), run
+// them once the page has painted, and keep what a visitor does before the scripts have run
+// (docs/decisions/0017-first-paint-before-scripts-and-font.md, 0019-taps-before-the-scripts.md,
+// 0020-scripts-downloaded-early-run-after-the-paint.md, 0021-scripts-asked-for-at-the-load-event.md).
 //
 // Next.js puts every script of a page in its <head> (`<script src async>`, and a low-priority preload): on a slow
 // phone network their 150 KB are asked for at once and share the first round trips with the one render-blocking

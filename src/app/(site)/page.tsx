@@ -19,6 +19,7 @@ export default function HomePage() {
   return (
     <>
       <section aria-labelledby="hero-heading" className="relative isolate flex min-h-[100svh] items-end overflow-hidden bg-forest-950 text-ivory-50 sm:items-center">
+        {/* Decoded off the first frame: the heading is shown without waiting for the picture (docs/decisions/0021). */}
         <picture>
           <source media="(max-width: 767px)" srcSet={hero.posterPortrait} width={506} height={900} />
           <img src={hero.poster} alt={hero.posterAlt} width={1600} height={900} fetchPriority="high" decoding="async" className="absolute inset-0 -z-20 size-full object-cover" />
