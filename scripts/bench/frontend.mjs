@@ -79,9 +79,9 @@ export async function benchFrontend(log) {
       // Each run's LCP, so the spread behind a median can be read (Lighthouse's estimate varies between runs).
       log(`lighthouse run ${run + 1}/${RUNS} done; LCP ${Object.entries(samples).map(([page, runs]) => `${page} ${runs.at(-1).lcpMs} ms`).join(', ')}`);
     }
-    // The LCP budget is Lighthouse's simulated estimate, which on loopback swings with whether the scripts' download
-    // ends before the paint (docs/decisions/0017, 0020). The same pages loaded under real throttling give the LCP a
-    // phone on slow 4G would see; reported beside it.
+    // The LCP budget is Lighthouse's simulated estimate, which counts every request that ended before the paint it
+    // observed (docs/decisions/0020, 0021). The same pages loaded under real throttling give the LCP a phone on slow
+    // 4G would see; reported beside it.
     const observedLcp = Object.fromEntries(Object.keys(samples).map((page) => [page, []]));
     for (let run = 0; run < RUNS; run++) {
       observedLcp.baseline.push((await lighthouseOnce(`${baseUrl}/`, chrome, OBSERVED)).lcpMs);

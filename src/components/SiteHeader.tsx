@@ -70,7 +70,7 @@ export function SiteHeader({ brand, districtLinks }: { brand: string; districtLi
       <header
         data-scrolled={scrolled}
         className={`fixed inset-x-0 top-0 z-40 transition-[background-color,box-shadow,color] duration-300 ${
-          solid ? 'bg-ivory-50/95 text-forest-900 shadow-[0_1px_0_rgba(18,48,42,0.08),0_8px_24px_-12px_rgba(18,48,42,0.25)] backdrop-blur' : 'bg-transparent text-ivory-50'
+          solid ? 'bg-ivory-50/95 text-forest-900 shadow-[0_1px_0_rgba(18,48,42,0.08),0_8px_24px_-12px_rgba(18,48,42,0.25)]' : 'bg-transparent text-ivory-50'
         }`}
       >
         <div className="container-page flex h-16 items-center justify-between gap-4 sm:h-20">
