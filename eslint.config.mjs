@@ -26,14 +26,18 @@ const project = {
             const imports = node.body.filter((s) => s.type === 'ImportDeclaration');
             const zod = imports.findIndex((s) => s.source.value === 'zod' && s.importKind !== 'type');
             const configured = imports.findIndex((s) => s.source.value === '@/lib/validation/zod-config');
-            if (zod >= 0 && !context.filename.endsWith('zod-config.ts') && (configured < 0 || configured > zod)) context.report({ node: imports[zod], messageId: 'missing' });
+            if (zod >= 0 && !context.filename.endsWith('zod-config.ts') && (configured < 0 || configured > zod))
+              context.report({ node: imports[zod], messageId: 'missing' });
           },
         };
       },
     },
     // Feature folders do not import each other; what two features share lives in src/lib.
     'feature-boundaries': {
-      meta: { type: 'problem', messages: { crossing: "src/features/{{from}} may not import src/features/{{to}}: move what both need into src/lib." } },
+      meta: {
+        type: 'problem',
+        messages: { crossing: 'src/features/{{from}} may not import src/features/{{to}}: move what both need into src/lib.' },
+      },
       create(context) {
         const own = /[\\/]src[\\/]features[\\/]([^\\/]+)[\\/]/.exec(context.filename)?.[1];
         if (!own) return {};
@@ -51,10 +55,16 @@ const project = {
 const config = [
   ...nextVitals,
   ...nextTs,
-  { plugins: { project }, rules: { 'project/server-only': 'error', 'project/feature-boundaries': 'error', 'project/zod-configured': 'error' } },
+  {
+    plugins: { project },
+    rules: { 'project/server-only': 'error', 'project/feature-boundaries': 'error', 'project/zod-configured': 'error' },
+  },
   // Public pages link with plain <a>: each is a prerendered, cacheable document, and next/link's code and viewport
   // prefetches would cost visitors on slow phones more than a page load does (docs/decisions/0013-front-end-budget.md).
-  { files: ['src/components/**', 'src/app/(site)/**', 'src/app/not-found.tsx', 'src/features/interest/**'], rules: { '@next/next/no-html-link-for-pages': 'off' } },
+  {
+    files: ['src/components/**', 'src/app/(site)/**', 'src/app/not-found.tsx', 'src/features/interest/**'],
+    rules: { '@next/next/no-html-link-for-pages': 'off' },
+  },
   { ignores: ['.next*/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts', 'drizzle/**'] },
 ];
 

@@ -23,11 +23,17 @@ import { prerenderedPages } from './src/lib/http/prerendered-pages.mjs';
 // line and the environment, so without them the process replaces itself (same PID, arguments) with one that has them.
 const V8_FLAGS = ['--optimize-for-size', '--max-semi-space-size=8', '--liftoff-only'];
 const MALLOC = { MALLOC_ARENA_MAX: '2' };
-const missing = V8_FLAGS.some((flag) => !process.execArgv.includes(flag)) || Object.keys(MALLOC).some((name) => process.env[name] === undefined);
+const missing =
+  V8_FLAGS.some((flag) => !process.execArgv.includes(flag)) || Object.keys(MALLOC).some((name) => process.env[name] === undefined);
 if (missing && typeof process.execve === 'function') {
-  process.execve(process.execPath, [process.execPath, ...V8_FLAGS, ...process.execArgv, ...process.argv.slice(1)], { ...MALLOC, ...process.env });
+  process.execve(process.execPath, [process.execPath, ...V8_FLAGS, ...process.execArgv, ...process.argv.slice(1)], {
+    ...MALLOC,
+    ...process.env,
+  });
 } else if (missing) {
-  console.warn(`[server] Node.js ${process.version} cannot restart itself with ${V8_FLAGS.join(' ')}: running with V8's defaults, which take more memory (Node.js 22.15 or newer can).`);
+  console.warn(
+    `[server] Node.js ${process.version} cannot restart itself with ${V8_FLAGS.join(' ')}: running with V8's defaults, which take more memory (Node.js 22.15 or newer can).`,
+  );
 }
 
 // As `next start`: a production server unless told otherwise; set before Next.js and the config are loaded.

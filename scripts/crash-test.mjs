@@ -15,7 +15,18 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startSmtpPeer, startWebhookReceiver, TEST_WEBHOOK_SECRET } from '../tests/support/peers.ts';
-import { buildIfStale, deliveriesByLead, exited, freePort, freshDatabase, leadBody, pgUrl, postLead, startServer, waitHealthy } from './lib/harness.mjs';
+import {
+  buildIfStale,
+  deliveriesByLead,
+  exited,
+  freePort,
+  freshDatabase,
+  leadBody,
+  pgUrl,
+  postLead,
+  startServer,
+  waitHealthy,
+} from './lib/harness.mjs';
 
 const SUBMISSIONS = Number(process.env.CRASH_SUBMISSIONS ?? 1200);
 const CONCURRENCY = Number(process.env.CRASH_CONCURRENCY ?? 50);
@@ -33,7 +44,13 @@ async function run(kind) {
   const logFile = path.join(database.work, 'server.log');
   const smtp = await startSmtpPeer();
   const hooks = await startWebhookReceiver();
-  const dbEnv = { ...database.env, SMTP_URL: smtp.url, LEADS_NOTIFY_TO: 'sales@example.com', WEBHOOK_URL: hooks.url, WEBHOOK_SECRET: TEST_WEBHOOK_SECRET };
+  const dbEnv = {
+    ...database.env,
+    SMTP_URL: smtp.url,
+    LEADS_NOTIFY_TO: 'sales@example.com',
+    WEBHOOK_URL: hooks.url,
+    WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
+  };
   const port = freePort();
   const base = `http://127.0.0.1:${port}`;
   let server = startServer(port, dbEnv, logFile);

@@ -50,7 +50,10 @@ const manifest = {};
 // next.config.ts); server.mjs answers a revalidation with 304 from this list.
 const etags = {};
 for (const file of htmlFiles(appDir)) {
-  const relative = path.relative(appDir, file).replace(/\\/g, '/').replace(/\.html$/, '');
+  const relative = path
+    .relative(appDir, file)
+    .replace(/\\/g, '/')
+    .replace(/\.html$/, '');
   const route = relative === 'index' ? '/' : `/${relative.replace(/\/index$/, '')}`;
   const built = readFileSync(file, 'utf8');
   const html = deferScripts(built);
@@ -64,7 +67,11 @@ for (const file of htmlFiles(appDir)) {
   if (existsSync(metaFile)) {
     const meta = JSON.parse(readFileSync(metaFile, 'utf8'));
     etags[route] = `"${createHash('sha256').update(html, 'utf8').digest('base64url').slice(0, 27)}"`;
-    meta.headers = { ...meta.headers, 'content-security-policy': contentSecurityPolicy({ hashes: manifest[route] }, false), etag: etags[route] };
+    meta.headers = {
+      ...meta.headers,
+      'content-security-policy': contentSecurityPolicy({ hashes: manifest[route] }, false),
+      etag: etags[route],
+    };
     writeFileSync(metaFile, JSON.stringify(meta));
   }
 }
@@ -74,9 +81,13 @@ const pageRoutes = Object.values(JSON.parse(readFileSync(path.join(dist, 'app-pa
 );
 const uncovered = pageRoutes.filter((route) => !manifest[route] && !proxyRuns(route.replace(/\[[^\]]+\]/g, 'x')));
 if (uncovered.length) {
-  console.error(`csp-hashes: ${uncovered.join(', ')} ${uncovered.length > 1 ? 'are' : 'is'} rendered per request but skipped by the proxy's matcher (src/proxy.ts), so it would have no CSP`);
+  console.error(
+    `csp-hashes: ${uncovered.join(', ')} ${uncovered.length > 1 ? 'are' : 'is'} rendered per request but skipped by the proxy's matcher (src/proxy.ts), so it would have no CSP`,
+  );
   process.exit(1);
 }
 writeFileSync(path.join(dist, 'csp-hashes.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 writeFileSync(path.join(dist, 'page-etags.json'), `${JSON.stringify(etags, null, 2)}\n`);
-console.log(`csp-hashes: ${Object.keys(manifest).length} prerendered pages hashed into ${path.relative(root, dist)}/csp-hashes.json and their headers`);
+console.log(
+  `csp-hashes: ${Object.keys(manifest).length} prerendered pages hashed into ${path.relative(root, dist)}/csp-hashes.json and their headers`,
+);

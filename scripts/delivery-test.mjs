@@ -10,7 +10,18 @@
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startSmtpPeer, startWebhookReceiver, TEST_WEBHOOK_SECRET } from '../tests/support/peers.ts';
-import { buildIfStale, deliveriesByLead, exited, freePort, freshDatabase, leadBody, pgUrl, postLead, startServer, waitHealthy } from './lib/harness.mjs';
+import {
+  buildIfStale,
+  deliveriesByLead,
+  exited,
+  freePort,
+  freshDatabase,
+  leadBody,
+  pgUrl,
+  postLead,
+  startServer,
+  waitHealthy,
+} from './lib/harness.mjs';
 
 const OUTAGE_MS = Number(process.env.DELIVERY_OUTAGE_MS ?? 120_000);
 const LEADS = Number(process.env.DELIVERY_LEADS ?? 100);
@@ -23,7 +34,13 @@ async function withServers(kind, label, count, body) {
   const database = await freshDatabase(kind, label);
   const smtp = await startSmtpPeer();
   const hooks = await startWebhookReceiver();
-  const env = { ...database.env, SMTP_URL: smtp.url, LEADS_NOTIFY_TO: 'sales@example.com', WEBHOOK_URL: hooks.url, WEBHOOK_SECRET: TEST_WEBHOOK_SECRET };
+  const env = {
+    ...database.env,
+    SMTP_URL: smtp.url,
+    LEADS_NOTIFY_TO: 'sales@example.com',
+    WEBHOOK_URL: hooks.url,
+    WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
+  };
   const logFile = path.join(database.work, 'server.log');
   const servers = [];
   try {
@@ -99,7 +116,9 @@ async function outage(kind) {
     const result = tally(leads, smtp, hooks);
     const seconds = Math.round((result.last - upAt) / 100) / 10;
     const ok = result.exactlyOnce && result.last - upAt <= AFTER_RETURN_MS;
-    log(`${kind}: outage ${JSON.stringify({ leads: leads.length, expected: result.expected, missing: result.missing, deliveredTwice: result.twice, lastArrivedSecondsAfterReturn: seconds })} ${ok ? 'PASS' : 'FAIL'}`);
+    log(
+      `${kind}: outage ${JSON.stringify({ leads: leads.length, expected: result.expected, missing: result.missing, deliveredTwice: result.twice, lastArrivedSecondsAfterReturn: seconds })} ${ok ? 'PASS' : 'FAIL'}`,
+    );
     if (!ok) log(`server log tail:\n${(await import('node:fs')).readFileSync(logFile, 'utf8').split('\n').slice(-30).join('\n')}`);
     return ok;
   });
@@ -112,7 +131,9 @@ async function twoServers() {
     while (!tally(leads, smtp, hooks).exactlyOnce && Date.now() - start < 60_000) await sleep(250);
     await sleep(3_000);
     const result = tally(leads, smtp, hooks);
-    log(`two servers: ${JSON.stringify({ leads: leads.length, expected: result.expected, missing: result.missing, deliveredTwice: result.twice })} ${result.exactlyOnce ? 'PASS' : 'FAIL'}`);
+    log(
+      `two servers: ${JSON.stringify({ leads: leads.length, expected: result.expected, missing: result.missing, deliveredTwice: result.twice })} ${result.exactlyOnce ? 'PASS' : 'FAIL'}`,
+    );
     return result.exactlyOnce;
   });
 }

@@ -28,7 +28,9 @@ async function main() {
     if (!(await removeSecondFactor(handle.db, user.id))) fail(`${user.email} has no two-step sign-in to reset.`);
     await revokeUserSessions(handle.db, user.id);
     await recordAudit(handle.db, undefined, 'staff.update', user.email, { secondFactorReset: true, via: 'cli' });
-    console.log(`Two-step sign-in removed for ${user.email} and their sessions ended. ${user.role === 'owner' ? 'They set it up again at their next sign-in.' : 'They can turn it on again on Your account.'}`);
+    console.log(
+      `Two-step sign-in removed for ${user.email} and their sessions ended. ${user.role === 'owner' ? 'They set it up again at their next sign-in.' : 'They can turn it on again on Your account.'}`,
+    );
   } finally {
     await handle.close();
   }

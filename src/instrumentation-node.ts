@@ -19,7 +19,9 @@ export async function startServer(): Promise<void> {
     process.exit(1);
   }
   if (process.env.NODE_ENV === 'production' && !process.env[SOCKET_HOP_MARKER]) {
-    console.warn('[http] started without server.mjs (`npm start`): X-Forwarded-For is then whatever the client sent, so per-client limits can be dodged. Start the site with `npm start` or `node server.mjs`.');
+    console.warn(
+      '[http] started without server.mjs (`npm start`): X-Forwarded-For is then whatever the client sent, so per-client limits can be dodged. Start the site with `npm start` or `node server.mjs`.',
+    );
   }
   closeDatabaseOnShutdown();
   try {

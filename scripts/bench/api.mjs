@@ -31,7 +31,10 @@ const DURABILITY_TURN_SECONDS = 3;
 
 function startBareInsert(port, env, logFile) {
   const out = openSync(logFile, 'a');
-  return spawn(process.execPath, [path.join(import.meta.dirname, 'bare-insert-server.mjs'), port], { stdio: ['ignore', out, out], env: { ...process.env, ...env } });
+  return spawn(process.execPath, [path.join(import.meta.dirname, 'bare-insert-server.mjs'), port], {
+    stdio: ['ignore', out, out],
+    env: { ...process.env, ...env },
+  });
 }
 
 async function measure(kind, baseUrl, smtp, log) {
@@ -45,10 +48,15 @@ async function measure(kind, baseUrl, smtp, log) {
   // PGlite: what durability costs, on two more copies of the site that get only a steady DURABILITY_RATE (latency,
   // not queueing, so the fsync's own cost shows): with the WAL fsync before each answer, and without it. They take
   // turns, so whatever else the machine does slows both alike; neither gets the 64-connection runs.
-  const durability = kind === 'pglite' ? await Promise.all(['bench_synced', 'bench_unsynced'].map((label) => freshDatabase(kind, label))) : [];
+  const durability =
+    kind === 'pglite' ? await Promise.all(['bench_synced', 'bench_unsynced'].map((label) => freshDatabase(kind, label))) : [];
   const durabilityServers = durability.map((database, i) => {
     const port = freePort();
-    const child = startServer(port, { ...database.env, ...siteEnv(smtp), ...(i ? { PGLITE_FSYNC: 'off' } : {}) }, path.join(database.work, 'server.log'));
+    const child = startServer(
+      port,
+      { ...database.env, ...siteEnv(smtp), ...(i ? { PGLITE_FSYNC: 'off' } : {}) },
+      path.join(database.work, 'server.log'),
+    );
     return { url: `http://127.0.0.1:${port}`, child };
   });
   // Lead numbers (unique e-mail and Idempotency-Key) across the runs against each server.
@@ -70,22 +78,36 @@ async function measure(kind, baseUrl, smtp, log) {
     // Warm-up (JIT, Next.js's first renders).
     for (const name of Object.keys(targets)) await post(name, 1);
     const latencies = Object.fromEntries(Object.keys(durabilityUrls).map((name) => [name, []]));
-    const steady = (name, seconds, into = latencies[name]) => steadyLeads(durabilityUrls[name], { seconds, rate: DURABILITY_RATE, runId: site.runId, label: 'Api', next: next[name], latencies: into });
+    const steady = (name, seconds, into = latencies[name]) =>
+      steadyLeads(durabilityUrls[name], {
+        seconds,
+        rate: DURABILITY_RATE,
+        runId: site.runId,
+        label: 'Api',
+        next: next[name],
+        latencies: into,
+      });
     for (const name of Object.keys(durabilityUrls)) await steady(name, 1, []);
     for (let turn = 0; turn < DURABILITY_TURNS; turn++) {
       const order = Object.keys(durabilityUrls);
       for (const name of turn % 2 ? order.reverse() : order) await steady(name, DURABILITY_TURN_SECONDS);
     }
     const durabilityResult = Object.fromEntries(
-      Object.entries(latencies).map(([name, values]) => [name, { answers: values.length, p50Ms: Math.round(percentile(values, 0.5)), p99Ms: Math.round(percentile(values, 0.99)) }]),
+      Object.entries(latencies).map(([name, values]) => [
+        name,
+        { answers: values.length, p50Ms: Math.round(percentile(values, 0.5)), p99Ms: Math.round(percentile(values, 0.99)) },
+      ]),
     );
     if (durability.length) log(`api ${kind}: durability: ${JSON.stringify(durabilityResult)}`);
     const samples = Object.fromEntries(Object.keys(targets).map((name) => [name, []]));
     for (let round = 0; round < ROUNDS; round++) {
       for (const name of Object.keys(targets)) samples[name].push(await post(name, SECONDS));
-      log(`api ${kind}: round ${round + 1}/${ROUNDS}: ${JSON.stringify(Object.fromEntries(Object.entries(samples).map(([k, v]) => [k, v.at(-1)])))}`);
+      log(
+        `api ${kind}: round ${round + 1}/${ROUNDS}: ${JSON.stringify(Object.fromEntries(Object.entries(samples).map(([k, v]) => [k, v.at(-1)])))}`,
+      );
     }
-    if (next.site.n < LEADS) await postLeads(targets.site.url, { runId: site.runId, label: 'Api', amount: LEADS - next.site.n, next: next.site });
+    if (next.site.n < LEADS)
+      await postLeads(targets.site.url, { runId: site.runId, label: 'Api', amount: LEADS - next.site.n, next: next.site });
     await sleep(2_000);
     const afterLoad = memoryOf(server.pid);
     const rps = (name) => median(samples[name].map((s) => s.requestsPerSecond));
@@ -108,7 +130,8 @@ async function measure(kind, baseUrl, smtp, log) {
       samples,
     };
   } catch (error) {
-    for (const file of [path.join(site.work, 'server.log'), path.join(bare.work, 'bare.log')]) log(`${file}:\n${readFileSync(file, 'utf8').split('\n').slice(-30).join('\n')}`);
+    for (const file of [path.join(site.work, 'server.log'), path.join(bare.work, 'bare.log')])
+      log(`${file}:\n${readFileSync(file, 'utf8').split('\n').slice(-30).join('\n')}`);
     throw error;
   } finally {
     for (const child of [server, bareServer, ...durabilityServers.map((s) => s.child)]) {
@@ -141,8 +164,18 @@ export async function benchApi(log) {
     const row = (figure, value, target, pass) => rows.push({ driver: r.driver, figure, value, target, pass });
     row('floor (a) empty Next.js JSON POST', `${r.framework} req/s`, '(baseline, same run)');
     row('floor (b) node:http + one INSERT', `${r.driverFloor} req/s`, '(baseline, same run)');
-    row('POST /api/interest, 64 connections', `${r.requestsPerSecond} req/s = ${r.ratio} of the floor ${r.floor} (1/(1/a+1/b))`, `≥ ${TARGET_RATIO} of the floor`, r.ratio >= TARGET_RATIO && r.failures === 0);
-    row('latency p50 / p99', `${r.p50Ms} / ${r.p99Ms} ms`, TARGET_P99_MS[r.driver] ? `p99 ≤ ${TARGET_P99_MS[r.driver]} ms` : '(reported)', TARGET_P99_MS[r.driver] ? r.p99Ms <= TARGET_P99_MS[r.driver] : undefined);
+    row(
+      'POST /api/interest, 64 connections',
+      `${r.requestsPerSecond} req/s = ${r.ratio} of the floor ${r.floor} (1/(1/a+1/b))`,
+      `≥ ${TARGET_RATIO} of the floor`,
+      r.ratio >= TARGET_RATIO && r.failures === 0,
+    );
+    row(
+      'latency p50 / p99',
+      `${r.p50Ms} / ${r.p99Ms} ms`,
+      TARGET_P99_MS[r.driver] ? `p99 ≤ ${TARGET_P99_MS[r.driver]} ms` : '(reported)',
+      TARGET_P99_MS[r.driver] ? r.p99Ms <= TARGET_P99_MS[r.driver] : undefined,
+    );
     if (r.durability) {
       const { synced, unsynced } = r.durability;
       const cost = Math.round(synced.p99Ms - unsynced.p99Ms);
@@ -155,7 +188,12 @@ export async function benchApi(log) {
     }
     row('failed requests', r.failures, '0', r.failures === 0);
     row('RSS after start', `${r.rssAfterStartMB} MB`, '(reported)');
-    row(`RSS after ${r.leads.toLocaleString('en')} leads`, `${r.rssAfterLoadMB} MB (peak ${r.peakRssMB} MB)`, `≤ ${RSS_BUDGET_MB[r.driver]} MB`, r.rssAfterLoadMB <= RSS_BUDGET_MB[r.driver]);
+    row(
+      `RSS after ${r.leads.toLocaleString('en')} leads`,
+      `${r.rssAfterLoadMB} MB (peak ${r.peakRssMB} MB)`,
+      `≤ ${RSS_BUDGET_MB[r.driver]} MB`,
+      r.rssAfterLoadMB <= RSS_BUDGET_MB[r.driver],
+    );
   }
   printRows('API: POST /api/interest against its floor (medians of interleaved rounds) and server memory', rows);
   return { results, rows, pass: rows.every((r) => r.pass !== false) };

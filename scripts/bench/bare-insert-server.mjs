@@ -39,7 +39,15 @@ const server = createServer((req, res) => {
   req.on('end', async () => {
     try {
       const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-      const [row] = await driver.query(INSERT, [body.title, body.fullname, body.email, body.phonenumber, body.district, body.utm_source ?? null, req.headers['idempotency-key'] ?? null]);
+      const [row] = await driver.query(INSERT, [
+        body.title,
+        body.fullname,
+        body.email,
+        body.phonenumber,
+        body.district,
+        body.utm_source ?? null,
+        req.headers['idempotency-key'] ?? null,
+      ]);
       res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: true, id: row.id }));
     } catch (error) {
       res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: String(error?.message ?? error) }));

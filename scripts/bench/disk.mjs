@@ -48,10 +48,31 @@ export async function benchDisk(log) {
       ratio,
     };
     const rows = [
-      { driver: 'pglite', figure: `DATA_DIR after ${LEADS.toLocaleString('en')} leads (server stopped)`, value: mb(afterLoad), target: '(reported)' },
-      { driver: 'pglite', figure: `DATA_DIR after the scheduled maintenance (${sizes.jobs.join(', ')}: ${sizes.maintenanceMs} ms)`, value: mb(sizes.dataDirBytes), target: '(reported)' },
-      { driver: 'pglite', figure: 'tables with indexes, as they are / live (VACUUM FULL)', value: `${mb(sizes.tableBytes)} / ${mb(sizes.liveTableBytes)}`, target: '(reported)' },
-      { driver: 'pglite', figure: 'DATA_DIR ÷ live table data', value: `${ratio}×`, target: `≤ ${TARGET_RATIO}×`, pass: ratio <= TARGET_RATIO && load.failures === 0 },
+      {
+        driver: 'pglite',
+        figure: `DATA_DIR after ${LEADS.toLocaleString('en')} leads (server stopped)`,
+        value: mb(afterLoad),
+        target: '(reported)',
+      },
+      {
+        driver: 'pglite',
+        figure: `DATA_DIR after the scheduled maintenance (${sizes.jobs.join(', ')}: ${sizes.maintenanceMs} ms)`,
+        value: mb(sizes.dataDirBytes),
+        target: '(reported)',
+      },
+      {
+        driver: 'pglite',
+        figure: 'tables with indexes, as they are / live (VACUUM FULL)',
+        value: `${mb(sizes.tableBytes)} / ${mb(sizes.liveTableBytes)}`,
+        target: '(reported)',
+      },
+      {
+        driver: 'pglite',
+        figure: 'DATA_DIR ÷ live table data',
+        value: `${ratio}×`,
+        target: `≤ ${TARGET_RATIO}×`,
+        pass: ratio <= TARGET_RATIO && load.failures === 0,
+      },
     ];
     printRows('Disk: the embedded database after a load and its scheduled maintenance', rows);
     return { ...result, rows, pass: rows.every((r) => r.pass !== false) };

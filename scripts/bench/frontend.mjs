@@ -15,7 +15,16 @@ import { median } from './server-common.mjs';
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const PAGES = ['/', '/d1', '/d2'];
-const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const KiB = 1024;
 
 // Real throttling (the network and CPU slowed while the page loads) instead of Lighthouse's default simulation.
@@ -25,7 +34,13 @@ async function lighthouseOnce(url, chrome, flags = {}) {
   let lhr;
   // Lighthouse now and then loses its own trace (NO_NAVSTART), which says nothing of the page: that run is done again.
   for (let attempt = 1; attempt <= 3; attempt++) {
-    ({ lhr } = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'], ...flags }));
+    ({ lhr } = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      ...flags,
+    }));
     if (!lhr.runtimeError) break;
     console.warn(`[bench] ${url}: Lighthouse run failed (${lhr.runtimeError.code}), attempt ${attempt} of 3`);
   }
@@ -33,8 +48,13 @@ async function lighthouseOnce(url, chrome, flags = {}) {
   const items = audit('resource-summary')?.details?.items ?? [];
   const bytes = (type) => items.find((item) => item.resourceType === type)?.transferSize ?? 0;
   // A metric Lighthouse could not measure stays NaN (its median then fails); say why.
-  const missing = ['largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift'].filter((id) => typeof audit(id)?.numericValue !== 'number');
-  if (missing.length) console.warn(`[bench] ${url}: Lighthouse measured no ${missing.join(', ')}: ${lhr.runtimeError?.code ?? audit(missing[0])?.errorMessage ?? 'no reason given'}`);
+  const missing = ['largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift'].filter(
+    (id) => typeof audit(id)?.numericValue !== 'number',
+  );
+  if (missing.length)
+    console.warn(
+      `[bench] ${url}: Lighthouse measured no ${missing.join(', ')}: ${lhr.runtimeError?.code ?? audit(missing[0])?.errorMessage ?? 'no reason given'}`,
+    );
   return {
     performance: Math.round(lhr.categories.performance.score * 100),
     accessibility: Math.round(lhr.categories.accessibility.score * 100),
@@ -54,7 +74,12 @@ const BROWSER_ENCODINGS = { 'accept-encoding': 'gzip, deflate, br' };
 
 async function load(url, headers = {}, seconds = 10) {
   const result = await autocannon({ url, connections: 64, duration: seconds, headers });
-  return { requestsPerSecond: Math.round(result.requests.average), p50Ms: result.latency.p50, p99Ms: result.latency.p99, errors: result.errors + result.non2xx };
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
 }
 
 export async function benchFrontend(log) {
@@ -66,7 +91,11 @@ export async function benchFrontend(log) {
   const baseline = startServer(basePort, {}, path.join(database.work, 'baseline.log'), { app: BASELINE_APP });
   const siteUrl = `http://127.0.0.1:${sitePort}`;
   const baseUrl = `http://127.0.0.1:${basePort}`;
-  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS, userDataDir: mkdtempSync(path.join(tmpdir(), 'lh-')) });
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: CHROME_FLAGS,
+    userDataDir: mkdtempSync(path.join(tmpdir(), 'lh-')),
+  });
   try {
     await waitHealthy(siteUrl, site);
     await waitHealthy(baseUrl, baseline, 90_000, '/');
@@ -77,7 +106,11 @@ export async function benchFrontend(log) {
       samples.baseline.push(await lighthouseOnce(`${baseUrl}/`, chrome));
       for (const page of PAGES) samples[page].push(await lighthouseOnce(`${siteUrl}${page}`, chrome));
       // Each run's LCP, so the spread behind a median can be read (Lighthouse's estimate varies between runs).
-      log(`lighthouse run ${run + 1}/${RUNS} done; LCP ${Object.entries(samples).map(([page, runs]) => `${page} ${runs.at(-1).lcpMs} ms`).join(', ')}`);
+      log(
+        `lighthouse run ${run + 1}/${RUNS} done; LCP ${Object.entries(samples)
+          .map(([page, runs]) => `${page} ${runs.at(-1).lcpMs} ms`)
+          .join(', ')}`,
+      );
     }
     // The LCP budget is Lighthouse's simulated estimate, which counts every request that ended before the paint it
     // observed (docs/decisions/0020, 0021). The same pages loaded under real throttling give the LCP a phone on slow
@@ -86,9 +119,23 @@ export async function benchFrontend(log) {
     for (let run = 0; run < RUNS; run++) {
       observedLcp.baseline.push((await lighthouseOnce(`${baseUrl}/`, chrome, OBSERVED)).lcpMs);
       for (const page of PAGES) observedLcp[page].push((await lighthouseOnce(`${siteUrl}${page}`, chrome, OBSERVED)).lcpMs);
-      log(`lighthouse run ${run + 1}/${RUNS} under real throttling done; LCP ${Object.entries(observedLcp).map(([page, runs]) => `${page} ${runs.at(-1)} ms`).join(', ')}`);
+      log(
+        `lighthouse run ${run + 1}/${RUNS} under real throttling done; LCP ${Object.entries(observedLcp)
+          .map(([page, runs]) => `${page} ${runs.at(-1)} ms`)
+          .join(', ')}`,
+      );
     }
-    const medians = Object.fromEntries(Object.entries(samples).map(([page, runs]) => [page, Object.fromEntries(Object.keys(runs[0]).map((key) => [key, typeof runs[0][key] === 'boolean' ? runs.every((r) => r[key]) : median(runs.map((r) => r[key]))]))]));
+    const medians = Object.fromEntries(
+      Object.entries(samples).map(([page, runs]) => [
+        page,
+        Object.fromEntries(
+          Object.keys(runs[0]).map((key) => [
+            key,
+            typeof runs[0][key] === 'boolean' ? runs.every((r) => r[key]) : median(runs.map((r) => r[key])),
+          ]),
+        ),
+      ]),
+    );
     const loads = {};
     for (const [name, headers] of Object.entries({ plain: {}, browser: BROWSER_ENCODINGS })) {
       loads[name] = { baseline: await load(`${baseUrl}/`, headers), site: await load(`${siteUrl}/`, headers) };
@@ -110,23 +157,42 @@ function report(medians, loads, observedLcp) {
   const check = (page, figure, value, budget, pass) => rows.push({ page, figure, value, budget, pass });
   for (const page of PAGES) {
     const m = medians[page];
-    check(page, 'performance', m.performance, `≥ 95 and ≥ ${base.performance - 3} (empty page − 3)`, m.performance >= 95 && m.performance >= base.performance - 3);
+    check(
+      page,
+      'performance',
+      m.performance,
+      `≥ 95 and ≥ ${base.performance - 3} (empty page − 3)`,
+      m.performance >= 95 && m.performance >= base.performance - 3,
+    );
     check(page, 'accessibility', m.accessibility, '100', m.accessibility === 100);
     check(page, 'SEO', m.seo, '100', m.seo === 100);
     check(page, 'best practices', m.bestPractices, `≥ ${base.bestPractices} (empty page)`, m.bestPractices >= base.bestPractices);
     check(page, 'LCP', `${m.lcpMs} ms`, '≤ 1800 ms', m.lcpMs <= 1800);
-    check(page, 'LCP under real throttling (DevTools: slow 4G, 4× CPU)', `${observedLcp[page]} ms`, `(reported; empty page ${observedLcp.baseline} ms)`, true);
+    check(
+      page,
+      'LCP under real throttling (DevTools: slow 4G, 4× CPU)',
+      `${observedLcp[page]} ms`,
+      `(reported; empty page ${observedLcp.baseline} ms)`,
+      true,
+    );
     check(page, 'CLS', m.cls, '0', m.cls === 0);
     check(page, 'TBT', `${m.tbtMs} ms`, `(empty page ${base.tbtMs} ms)`, true);
     check(page, 'total transfer', `${m.totalKiB} KiB`, '≤ 300 KiB', m.totalKiB <= 300);
-    check(page, 'JS transfer', `${m.jsKiB} KiB`, page === '/' ? '≤ 150 KiB' : `(empty page ${base.jsKiB} KiB)`, page === '/' ? m.jsKiB <= 150 : true);
+    check(
+      page,
+      'JS transfer',
+      `${m.jsKiB} KiB`,
+      page === '/' ? '≤ 150 KiB' : `(empty page ${base.jsKiB} KiB)`,
+      page === '/' ? m.jsKiB <= 150 : true,
+    );
     check(page, 'back/forward cache', m.bfcache ? 'eligible' : 'not eligible', 'eligible', m.bfcache);
   }
   for (const [name, load] of Object.entries(loads)) {
     const ratio = Math.round((load.site.requestsPerSecond / load.baseline.requestsPerSecond) * 100) / 100;
     const value = `${load.site.requestsPerSecond} req/s (p50 ${load.site.p50Ms} ms, p99 ${load.site.p99Ms} ms), ${ratio} of the empty page's ${load.baseline.requestsPerSecond}`;
     if (name === 'plain') check('/', 'GET / at 64 connections', value, '≥ 0.5 of the empty page', ratio >= 0.5 && load.site.errors === 0);
-    else check('/', 'GET / at 64 connections, as a browser asks (gzip, deflate, br)', value, '(reported; no errors)', load.site.errors === 0);
+    else
+      check('/', 'GET / at 64 connections, as a browser asks (gzip, deflate, br)', value, '(reported; no errors)', load.site.errors === 0);
   }
   console.log('\nLighthouse mobile, medians of', RUNS, '(empty Next.js page, same run:', JSON.stringify(base), ')');
   console.log('| page | figure | value | budget | result |');

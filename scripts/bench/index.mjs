@@ -29,5 +29,7 @@ mkdirSync(path.join(root, 'bench'), { recursive: true });
 writeFileSync(path.join(root, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
 log('written to bench/results.json');
 // Each part answers {pass} (notifications: one entry per database).
-const short = Object.values(results).flatMap((part) => (Array.isArray(part) ? part : typeof part === 'object' && 'pass' in part ? [part] : [])).filter((r) => !r.pass).length;
+const short = Object.values(results)
+  .flatMap((part) => (Array.isArray(part) ? part : typeof part === 'object' && 'pass' in part ? [part] : []))
+  .filter((r) => !r.pass).length;
 process.exit(short ? 1 : 0);

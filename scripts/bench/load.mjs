@@ -74,7 +74,12 @@ async function measure(kind, smtp, log) {
     peak = Math.max(peak, afterLoad.rssMB);
     const summary = (kind) => {
       const sorted = [...stats[kind].latencies].sort((a, b) => a - b);
-      return { requests: sorted.length, p50Ms: Math.round(percentile(sorted, 0.5)), p99Ms: Math.round(percentile(sorted, 0.99)), statuses: stats[kind].statuses };
+      return {
+        requests: sorted.length,
+        p50Ms: Math.round(percentile(sorted, 0.5)),
+        p99Ms: Math.round(percentile(sorted, 0.99)),
+        statuses: stats[kind].statuses,
+      };
     };
     const all = [...stats.page.latencies, ...stats.form.latencies].sort((a, b) => a - b);
     const result = {
@@ -111,12 +116,33 @@ export async function benchLoad(log) {
   const rows = [];
   for (const r of results) {
     const row = (figure, value, target, pass) => rows.push({ driver: r.driver, figure, value, target, pass });
-    const statuses = (s) => Object.entries(s).map(([status, n]) => `${n}× ${status}`).join(', ');
-    row(`${r.users} visitors, ${r.seconds} s: pages`, `${r.pages.requests} (${statuses(r.pages.statuses)}), p50 ${r.pages.p50Ms} ms, p99 ${r.pages.p99Ms} ms`, '(reported)');
-    row(`${r.users} visitors, ${r.seconds} s: forms`, `${r.forms.requests} (${statuses(r.forms.statuses)}), p50 ${r.forms.p50Ms} ms, p99 ${r.forms.p99Ms} ms`, '(reported)');
+    const statuses = (s) =>
+      Object.entries(s)
+        .map(([status, n]) => `${n}× ${status}`)
+        .join(', ');
+    row(
+      `${r.users} visitors, ${r.seconds} s: pages`,
+      `${r.pages.requests} (${statuses(r.pages.statuses)}), p50 ${r.pages.p50Ms} ms, p99 ${r.pages.p99Ms} ms`,
+      '(reported)',
+    );
+    row(
+      `${r.users} visitors, ${r.seconds} s: forms`,
+      `${r.forms.requests} (${statuses(r.forms.statuses)}), p50 ${r.forms.p50Ms} ms, p99 ${r.forms.p99Ms} ms`,
+      '(reported)',
+    );
     row('all requests p50 / p99', `${r.p50Ms} / ${r.p99Ms} ms`, '(reported)');
-    row('errors (anything but 200/201, and 429 on forms)', `${r.errors}${r.errorSamples.length ? ` (${r.errorSamples.join('; ')})` : ''}`, '0', r.errors === 0);
-    row('RSS: after start / highest during the load / after', `${r.rssAfterStartMB} / ${r.peakRssMB} / ${r.rssAfterLoadMB} MB`, `≤ ${RSS_BUDGET_MB[r.driver]} MB throughout`, r.peakRssMB <= RSS_BUDGET_MB[r.driver]);
+    row(
+      'errors (anything but 200/201, and 429 on forms)',
+      `${r.errors}${r.errorSamples.length ? ` (${r.errorSamples.join('; ')})` : ''}`,
+      '0',
+      r.errors === 0,
+    );
+    row(
+      'RSS: after start / highest during the load / after',
+      `${r.rssAfterStartMB} / ${r.peakRssMB} / ${r.rssAfterLoadMB} MB`,
+      `≤ ${RSS_BUDGET_MB[r.driver]} MB throughout`,
+      r.peakRssMB <= RSS_BUDGET_MB[r.driver],
+    );
   }
   printRows('Load: virtual visitors browsing and sending the form, production limits', rows);
   return { results, rows, pass: rows.every((r) => r.pass !== false) };

@@ -35,7 +35,9 @@ try {
   const tables = await tableBytes();
   await handle.db.execute(sql`VACUUM FULL`);
   const liveTables = await tableBytes();
-  process.stdout.write(`${JSON.stringify({ jobs: jobs.map((job) => job.queue.name), maintenanceMs, dataDirBytes, tableBytes: tables, liveTableBytes: liveTables })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ jobs: jobs.map((job) => job.queue.name), maintenanceMs, dataDirBytes, tableBytes: tables, liveTableBytes: liveTables })}\n`,
+  );
 } finally {
   await handle.close();
 }

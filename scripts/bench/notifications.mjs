@@ -16,7 +16,13 @@ async function measure(kind, log) {
   const hooks = await startWebhookReceiver();
   const port = freePort();
   const base = `http://127.0.0.1:${port}`;
-  const env = { ...database.env, SMTP_URL: smtp.url, LEADS_NOTIFY_TO: 'sales@example.com', WEBHOOK_URL: hooks.url, WEBHOOK_SECRET: TEST_WEBHOOK_SECRET };
+  const env = {
+    ...database.env,
+    SMTP_URL: smtp.url,
+    LEADS_NOTIFY_TO: 'sales@example.com',
+    WEBHOOK_URL: hooks.url,
+    WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
+  };
   const server = startServer(port, env, path.join(database.work, 'server.log'));
   try {
     await waitHealthy(base, server);
@@ -82,7 +88,9 @@ export async function benchNotifications(log) {
   console.log('| driver | leads (submitted in) | messages | median | p95 | max | target p95 | result |');
   console.log('|---|---|---|---|---|---|---|---|');
   for (const r of results) {
-    console.log(`| ${r.driver} | ${r.leads} (${r.submittedInSeconds} s) | ${r.messages}/${r.expected} | ${r.medianMs} ms | ${r.p95Ms} ms | ${r.maxMs} ms | ≤ ${r.targetP95Ms} ms | ${r.pass ? 'pass' : 'short'} |`);
+    console.log(
+      `| ${r.driver} | ${r.leads} (${r.submittedInSeconds} s) | ${r.messages}/${r.expected} | ${r.medianMs} ms | ${r.p95Ms} ms | ${r.maxMs} ms | ≤ ${r.targetP95Ms} ms | ${r.pass ? 'pass' : 'short'} |`,
+    );
   }
   return results;
 }

@@ -126,5 +126,6 @@ export function printRows(title, rows) {
   console.log(`\n${title}`);
   console.log('| driver | figure | value | target | result |');
   console.log('|---|---|---|---|---|');
-  for (const r of rows) console.log(`| ${r.driver} | ${r.figure} | ${r.value} | ${r.target} | ${r.pass === undefined ? '' : r.pass ? 'pass' : 'short'} |`);
+  for (const r of rows)
+    console.log(`| ${r.driver} | ${r.figure} | ${r.value} | ${r.target} | ${r.pass === undefined ? '' : r.pass ? 'pass' : 'short'} |`);
 }

@@ -41,7 +41,8 @@ function loadScriptsKeepingTaps(sources, hydratedAttribute) {
     pending = null;
     if (action && action.withoutScripts) action.withoutScripts();
   };
-  const addToHead = (tag, properties) => document.head.appendChild(Object.assign(document.createElement(tag), properties, { onerror: giveUp }));
+  const addToHead = (tag, properties) =>
+    document.head.appendChild(Object.assign(document.createElement(tag), properties, { onerror: giveUp }));
   let asked = false;
   const ask = () => {
     if (asked) return;
@@ -68,7 +69,8 @@ function loadScriptsKeepingTaps(sources, hydratedAttribute) {
   document.addEventListener(
     'click',
     (event) => {
-      const control = waiting() && event.target instanceof Element && event.target.closest('[aria-haspopup="dialog"], button[aria-expanded]');
+      const control =
+        waiting() && event.target instanceof Element && event.target.closest('[aria-haspopup="dialog"], button[aria-expanded]');
       if (control) hold(event, () => control.click(), control.form && (() => control.form.requestSubmit(control)));
     },
     true,
@@ -100,11 +102,15 @@ function loadScriptsKeepingTaps(sources, hydratedAttribute) {
 }
 
 // Indentation dropped: the function's own text goes into every page.
-const loader = (sources) => `<script>(${String(loadScriptsKeepingTaps).replace(/^\s+/gm, '')})(${JSON.stringify(sources)},"${HYDRATED_ATTRIBUTE}")</script>`;
+const loader = (sources) =>
+  `<script>(${String(loadScriptsKeepingTaps).replace(/^\s+/gm, '')})(${JSON.stringify(sources)},"${HYDRATED_ATTRIBUTE}")</script>`;
 
 /** The page's HTML with its external scripts asked for at its paint or load event and run after its paint; unchanged when it has none or no </body>. */
 export function deferScripts(html) {
   const sources = [...html.matchAll(ASYNC_SCRIPT)].map(([, src]) => src);
   if (sources.length === 0 || !html.includes('</body>')) return html;
-  return html.replace(ASYNC_SCRIPT, '').replace(SCRIPT_PRELOAD, '').replace('</body>', () => `${loader(sources)}</body>`);
+  return html
+    .replace(ASYNC_SCRIPT, '')
+    .replace(SCRIPT_PRELOAD, '')
+    .replace('</body>', () => `${loader(sources)}</body>`);
 }

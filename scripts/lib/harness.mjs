@@ -33,7 +33,18 @@ async function waitForOtherBuilds(log) {
 export async function buildIfStale(log) {
   const buildId = path.join(root, DIST_DIR, 'BUILD_ID');
   // The post-build step (CSP hashes, scripts after the stylesheet) shapes the pages too.
-  const sources = ['src', 'public', 'drizzle', 'next.config.ts', 'package.json', 'package-lock.json', 'tsconfig.json', 'postcss.config.mjs', 'scripts/csp-hashes.mjs', 'scripts/lib/defer-scripts.mjs'];
+  const sources = [
+    'src',
+    'public',
+    'drizzle',
+    'next.config.ts',
+    'package.json',
+    'package-lock.json',
+    'tsconfig.json',
+    'postcss.config.mjs',
+    'scripts/csp-hashes.mjs',
+    'scripts/lib/defer-scripts.mjs',
+  ];
   const newestSource = Math.max(...sources.map((s) => newestMtime(path.join(root, s))));
   if (existsSync(buildId) && statSync(buildId).mtimeMs > newestSource) {
     log(`${DIST_DIR} is up to date; not rebuilding`);
@@ -53,7 +64,11 @@ export async function buildIfStale(log) {
     });
     if (result.status !== 0) throw new Error(`next build failed (exit ${result.status})`);
     // The CSP hashes of the prerendered pages, as `npm run build` makes them.
-    const hashes = spawnSync(process.execPath, [path.join(root, 'scripts/csp-hashes.mjs')], { cwd: root, stdio: 'inherit', env: { ...process.env, NEXT_DIST_DIR: DIST_DIR } });
+    const hashes = spawnSync(process.execPath, [path.join(root, 'scripts/csp-hashes.mjs')], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, NEXT_DIST_DIR: DIST_DIR },
+    });
     if (hashes.status !== 0) throw new Error('csp-hashes failed');
   } finally {
     // Restored with its old times too, so the next run does not take the build for stale.
@@ -71,7 +86,11 @@ export function buildBaselineIfStale(log) {
   const newestSource = Math.max(newestMtime(path.join(root, BASELINE_APP)), newestMtime(path.join(root, 'package-lock.json')));
   if (existsSync(buildId) && statSync(buildId).mtimeMs > newestSource) return log('.next-baseline is up to date; not rebuilding');
   log('building the empty baseline app into .next-baseline ...');
-  const result = spawnSync(path.join(root, 'node_modules/.bin/next'), ['build', BASELINE_APP], { cwd: root, stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
+  const result = spawnSync(path.join(root, 'node_modules/.bin/next'), ['build', BASELINE_APP], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+  });
   if (result.status !== 0) throw new Error('the baseline build failed');
 }
 
@@ -121,7 +140,8 @@ export async function waitHealthy(base, child, timeoutMs = 90_000, healthPath = 
   throw new Error('server did not become healthy in time');
 }
 
-export const exited = (child) => (child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', resolve)));
+export const exited = (child) =>
+  child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', resolve));
 
 /**
  * A fresh database for one run: a PGlite directory, or a new database on the PostgreSQL server. `query` reads it

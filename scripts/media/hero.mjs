@@ -4,7 +4,8 @@ import { C, rng, n, smooth, ridge, palm, roundTree, columnTree, villa, rectsPath
 
 export function hero() {
   const r = rng(7);
-  const W = 1600, H = 900;
+  const W = 1600,
+    H = 900;
   const out = [];
   out.push(svgOpen(W, H, 'Dusk over a planned residential district with villas, palms, a lit avenue and granite hills'));
   out.push(`<defs>
@@ -25,7 +26,8 @@ export function hero() {
   // stars (upper left/centre only, very faint)
   let stars = '';
   for (let i = 0; i < 46; i++) {
-    const x = r.range(20, 1100), y = r.range(20, 300);
+    const x = r.range(20, 1100),
+      y = r.range(20, 300);
     const s = r.range(0.6, 1.4);
     stars += `M${n(x)} ${n(y)}h${n(s)}v${n(s)}h${n(-s)}Z`;
   }
@@ -48,32 +50,127 @@ export function hero() {
   ];
   for (const [x, y, w, o] of clouds) {
     const h = w * 0.045;
-    const d = smooth([[x, y], [x + w * 0.2, y - h * 1.2], [x + w * 0.45, y - h * 0.6], [x + w * 0.7, y - h * 1.5], [x + w, y - h * 0.2], [x + w * 0.98, y + h * 0.4], [x + w * 0.05, y + h * 0.4]], true, 0.45);
+    const d = smooth(
+      [
+        [x, y],
+        [x + w * 0.2, y - h * 1.2],
+        [x + w * 0.45, y - h * 0.6],
+        [x + w * 0.7, y - h * 1.5],
+        [x + w, y - h * 0.2],
+        [x + w * 0.98, y + h * 0.4],
+        [x + w * 0.05, y + h * 0.4],
+      ],
+      true,
+      0.45,
+    );
     out.push(`<path class="cloud" fill="${x > 900 ? C.b300 : C.f100}" opacity="${o}" d="${d}"/>`);
   }
   out.push('</g>');
 
   // Aircraft light (tiny, far right) — a point + faint trail
-  out.push(`<g id="aircraft" opacity=".7"><path stroke="${C.i100}" stroke-width="1" stroke-linecap="round" opacity=".35" d="M1350 168L1470 150"/><circle cx="1350" cy="168" r="2" fill="${C.i50}"/></g>`);
+  out.push(
+    `<g id="aircraft" opacity=".7"><path stroke="${C.i100}" stroke-width="1" stroke-linecap="round" opacity=".35" d="M1350 168L1470 150"/><circle cx="1350" cy="168" r="2" fill="${C.i50}"/></g>`,
+  );
 
   // Far ridge (hazy)
-  out.push(`<path fill="#4d6554" opacity=".85" d="${ridge([[0, 575], [160, 548], [340, 560], [520, 530], [700, 552], [880, 520], [1040, 540], [1200, 515], [1420, 535], [1600, 520]], 700)}"/>`);
+  out.push(
+    `<path fill="#4d6554" opacity=".85" d="${ridge(
+      [
+        [0, 575],
+        [160, 548],
+        [340, 560],
+        [520, 530],
+        [700, 552],
+        [880, 520],
+        [1040, 540],
+        [1200, 515],
+        [1420, 535],
+        [1600, 520],
+      ],
+      700,
+    )}"/>`,
+  );
   // Granite monolith (Aso-rock-like): broad massif, steep faces, lumpy domed crown, fine exfoliation lines
-  const rockPts = [[900, 600], [930, 540], [958, 470], [985, 420], [1020, 392], [1050, 368], [1080, 356], [1110, 340], [1150, 330], [1190, 334], [1220, 326], [1255, 338], [1285, 362], [1305, 400], [1318, 450], [1335, 510], [1360, 570], [1380, 600]];
+  const rockPts = [
+    [900, 600],
+    [930, 540],
+    [958, 470],
+    [985, 420],
+    [1020, 392],
+    [1050, 368],
+    [1080, 356],
+    [1110, 340],
+    [1150, 330],
+    [1190, 334],
+    [1220, 326],
+    [1255, 338],
+    [1285, 362],
+    [1305, 400],
+    [1318, 450],
+    [1335, 510],
+    [1360, 570],
+    [1380, 600],
+  ];
   const rock = smooth(rockPts, false, 0.5);
   out.push(`<path fill="url(#rk)" d="${rock}Z"/>`);
-  out.push(`<path fill="none" stroke="${C.b300}" stroke-width="2" stroke-linecap="round" opacity=".75" d="${smooth(rockPts.slice(10, 16), false, 0.5)}"/>`);
+  out.push(
+    `<path fill="none" stroke="${C.b300}" stroke-width="2" stroke-linecap="round" opacity=".75" d="${smooth(rockPts.slice(10, 16), false, 0.5)}"/>`,
+  );
   let lines = '';
   // vertical weathering streaks
-  for (const [sx, sy, len] of [[1060, 372, 120], [1120, 348, 170], [1180, 338, 140], [1232, 334, 190], [1275, 360, 150], [1010, 400, 110]])
+  for (const [sx, sy, len] of [
+    [1060, 372, 120],
+    [1120, 348, 170],
+    [1180, 338, 140],
+    [1232, 334, 190],
+    [1275, 360, 150],
+    [1010, 400, 110],
+  ])
     lines += `M${sx} ${sy}q-6 ${n(len / 2)} 4 ${len}`;
   out.push(`<path fill="none" stroke="${C.f100}" stroke-width="1" opacity=".1" d="${lines}"/>`);
   // smaller granite domes
-  out.push(`<path fill="#30524a" d="${ridge([[1340, 600], [1400, 575], [1470, 566], [1540, 580], [1600, 572]], 620)}"/>`);
-  out.push(`<path fill="#284a40" d="${ridge([[0, 600], [90, 520], [190, 492], [280, 510], [360, 560], [470, 585]], 640)}"/>`);
+  out.push(
+    `<path fill="#30524a" d="${ridge(
+      [
+        [1340, 600],
+        [1400, 575],
+        [1470, 566],
+        [1540, 580],
+        [1600, 572],
+      ],
+      620,
+    )}"/>`,
+  );
+  out.push(
+    `<path fill="#284a40" d="${ridge(
+      [
+        [0, 600],
+        [90, 520],
+        [190, 492],
+        [280, 510],
+        [360, 560],
+        [470, 585],
+      ],
+      640,
+    )}"/>`,
+  );
 
   // Mid hill band (trees line)
-  out.push(`<path fill="url(#h2)" d="${ridge([[0, 612], [200, 596], [420, 606], [640, 590], [860, 600], [1080, 588], [1300, 598], [1600, 584]], 720)}"/>`);
+  out.push(
+    `<path fill="url(#h2)" d="${ridge(
+      [
+        [0, 612],
+        [200, 596],
+        [420, 606],
+        [640, 590],
+        [860, 600],
+        [1080, 588],
+        [1300, 598],
+        [1600, 584],
+      ],
+      720,
+    )}"/>`,
+  );
 
   // Back row of houses (smaller, hazier)
   const back = [];
@@ -91,7 +188,8 @@ export function hero() {
   // trees between back and front rows
   let trees = '';
   for (let i = 0; i < 30; i++) {
-    const tx = r.range(0, W), th = r.range(34, 60);
+    const tx = r.range(0, W),
+      th = r.range(34, 60);
     trees += r() < 0.5 ? roundTree(tx, 650, th, '#183c32', r) : columnTree(tx, 650, th * 1.1, '#183c32');
   }
   out.push(merge([trees], '#183c32'));
@@ -114,7 +212,10 @@ export function hero() {
   out.push(`<path stroke="${C.b500}" stroke-width="1" opacity=".35" d="M0 684.5h${W}"/>`);
 
   // Windows: split lit / unlit. Lit ratio rises to the right (the calm dark left keeps contrast for text).
-  const litB = [], unlitB = [], litF = [], unlitF = [];
+  const litB = [],
+    unlitB = [],
+    litF = [],
+    unlitF = [];
   for (const w of backWins) (r() < 0.22 + 0.4 * (w[0] / W) ? litB : unlitB).push(w);
   for (const w of frontWins) (r() < 0.25 + 0.45 * (w[0] / W) ? litF : unlitF).push(w);
   out.push(`<path fill="#2a5447" d="${rectsPath(unlitB)}"/><path fill="#21483c" d="${rectsPath(unlitF)}"/>`);
@@ -125,7 +226,9 @@ export function hero() {
   groups.forEach((g, i) => {
     const b = g.filter(([k]) => k === 'b').map(([, w]) => w);
     const f = g.filter(([k]) => k === 'f').map(([, w]) => w);
-    out.push(`<g class="wg" data-i="${i}"><path fill="${C.b400}" opacity=".75" d="${rectsPath(b)}"/><path fill="${C.b300}" d="${rectsPath(f)}"/></g>`);
+    out.push(
+      `<g class="wg" data-i="${i}"><path fill="${C.b400}" opacity=".75" d="${rectsPath(b)}"/><path fill="${C.b300}" d="${rectsPath(f)}"/></g>`,
+    );
   });
   out.push('</g>');
 
@@ -160,10 +263,13 @@ export function hero() {
 
   // Palms: a row behind the wall (mid) and large foreground palms right + left edge
   // (palms are drawn once as <symbol> and reused to keep the file small)
-  out.push(`<defs><symbol id="pm" overflow="visible">${palm(0, 0, 140, 6, '#0f2a22', rng(21))}</symbol><symbol id="pb" overflow="visible">${palm(0, 0, 460, 30, '#061510', rng(5))}</symbol></defs>`);
+  out.push(
+    `<defs><symbol id="pm" overflow="visible">${palm(0, 0, 140, 6, '#0f2a22', rng(21))}</symbol><symbol id="pb" overflow="visible">${palm(0, 0, 460, 30, '#061510', rng(5))}</symbol></defs>`,
+  );
   const pr = rng(23);
   for (const px of [240, 520, 780, 1010, 1200, 1460]) {
-    const sc = pr.range(0.85, 1.08), flip = pr() < 0.5 ? -1 : 1;
+    const sc = pr.range(0.85, 1.08),
+      flip = pr() < 0.5 ? -1 : 1;
     out.push(`<use href="#pm" transform="translate(${px} 700) scale(${n(sc * flip)} ${n(sc)})"/>`);
   }
   out.push('<use href="#pb" transform="translate(1300 900)"/>');

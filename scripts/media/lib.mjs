@@ -52,7 +52,10 @@ export function smooth(pts, closed = false, tension = 0.5) {
   let d = `M${n(p[0][0])} ${n(p[0][1])}`;
   const segs = closed ? len : len - 1;
   for (let i = 0; i < segs; i++) {
-    const p0 = get(i - 1), p1 = get(i), p2 = get(i + 1), p3 = get(i + 2);
+    const p0 = get(i - 1),
+      p1 = get(i),
+      p2 = get(i + 1),
+      p3 = get(i + 2);
     const t = tension / 3;
     const c1 = [p1[0] + (p2[0] - p0[0]) * t, p1[1] + (p2[1] - p0[1]) * t];
     const c2 = [p2[0] - (p3[0] - p1[0]) * t, p2[1] - (p3[1] - p1[1]) * t];
@@ -63,30 +66,44 @@ export function smooth(pts, closed = false, tension = 0.5) {
 
 /** A ridge line: smooth path across [x0,x1] filled down to yBottom. */
 export function ridge(pts, yBottom) {
-  const first = pts[0], last = pts[pts.length - 1];
+  const first = pts[0],
+    last = pts[pts.length - 1];
   return smooth(pts) + `L${n(last[0])} ${n(yBottom)}L${n(first[0])} ${n(yBottom)}Z`;
 }
 
 /** Palm tree silhouette. x,y = base of trunk; h = height; lean in px at top. detail = serrated leaflets. */
 export function palm(x, y, h, lean, fill, r = rng(1), detail = h > 250) {
   const n = detail ? (v) => String(Math.round(v)) : nn;
-  const topX = x + lean, topY = y - h;
-  const w0 = Math.max(1.2, h * 0.022), w1 = Math.max(0.8, h * 0.013);
+  const topX = x + lean,
+    topY = y - h;
+  const w0 = Math.max(1.2, h * 0.022),
+    w1 = Math.max(0.8, h * 0.013);
   const midX = x + lean * 0.2;
   const trunk = `M${n(x - w0)} ${n(y)}Q${n(midX - w0)} ${n(y - h * 0.55)} ${n(topX - w1)} ${n(topY)}L${n(topX + w1)} ${n(topY)}Q${n(midX + w0)} ${n(y - h * 0.55)} ${n(x + w0)} ${n(y)}Z`;
   let fronds = '';
   const L = h * 0.36;
   // [initial angle in degrees from +x (counter-clockwise), droop factor, length factor]
   const spec = [
-    [8, 0.75, 1], [28, 0.55, 0.95], [52, 0.38, 0.8], [78, 0.22, 0.55], [104, 0.26, 0.6], [130, 0.42, 0.85], [154, 0.58, 0.98], [174, 0.78, 1],
-    [-12, 0.95, 0.8], [192, 0.95, 0.82], [-30, 1.1, 0.55], [210, 1.1, 0.55],
+    [8, 0.75, 1],
+    [28, 0.55, 0.95],
+    [52, 0.38, 0.8],
+    [78, 0.22, 0.55],
+    [104, 0.26, 0.6],
+    [130, 0.42, 0.85],
+    [154, 0.58, 0.98],
+    [174, 0.78, 1],
+    [-12, 0.95, 0.8],
+    [192, 0.95, 0.82],
+    [-30, 1.1, 0.55],
+    [210, 1.1, 0.55],
   ];
   const N = 8;
   let leaflets = '';
   for (const [deg, droop, lf] of spec) {
     const a = (deg + r.range(-6, 6)) * (Math.PI / 180);
     const len = L * lf * r.range(0.9, 1.08) * (detail ? 1.15 : 1);
-    const dx = Math.cos(a), dy = -Math.sin(a);
+    const dx = Math.cos(a),
+      dy = -Math.sin(a);
     const P0 = [topX, topY];
     const P1 = [topX + dx * len * 0.6, topY + dy * len * 0.6];
     const P2 = [topX + dx * len * 0.95, topY + dy * len * 0.5 + droop * len * 0.75];
@@ -95,17 +112,20 @@ export function palm(x, y, h, lean, fill, r = rng(1), detail = h > 250) {
       (1 - t) ** 2 * P0[1] + 2 * (1 - t) * t * P1[1] + t * t * P2[1],
     ];
     const tan = (t) => {
-      const q = B(Math.min(1, t + 0.01)), o = B(Math.max(0, t - 0.01));
+      const q = B(Math.min(1, t + 0.01)),
+        o = B(Math.max(0, t - 0.01));
       const m = Math.hypot(q[0] - o[0], q[1] - o[1]) || 1;
       return [(q[0] - o[0]) / m, (q[1] - o[1]) / m];
     };
     const wMax = len * (detail ? 0.045 : 0.09);
-    const up = [], lo = [];
+    const up = [],
+      lo = [];
     for (let i = 0; i <= N; i++) {
       const t = i / N;
       const p = B(t);
       const [tx, ty] = tan(t);
-      const px = -ty, py = tx;
+      const px = -ty,
+        py = tx;
       const w = wMax * Math.pow(Math.sin(Math.PI * Math.min(0.98, t * 0.9 + 0.08)), 0.7) * (1 - t * 0.35);
       up.push([p[0] + px * w * 0.45, p[1] + py * w * 0.45]);
       lo.push([p[0] - px * w, p[1] - py * w]);
@@ -117,13 +137,16 @@ export function palm(x, y, h, lean, fill, r = rng(1), detail = h > 250) {
         const t = 0.12 + (0.86 * i) / M;
         const p = B(t);
         const [tx, ty] = tan(t);
-        const ll = len * 0.24 * Math.sin(Math.PI * (0.15 + 0.8 * t)) ;
+        const ll = len * 0.24 * Math.sin(Math.PI * (0.15 + 0.8 * t));
         for (const side of [1, -1]) {
           // leaflet direction: forward along the rachis, rotated to the side, then pulled down by gravity
-          const px = -ty * side, py = tx * side;
-          let vx = tx * 0.5 + px * 0.7, vy = ty * 0.5 + py * 0.7 + 1.15;
+          const px = -ty * side,
+            py = tx * side;
+          let vx = tx * 0.5 + px * 0.7,
+            vy = ty * 0.5 + py * 0.7 + 1.15;
           const m = Math.hypot(vx, vy);
-          vx /= m; vy /= m;
+          vx /= m;
+          vy /= m;
           leaflets += `M${n(p[0])} ${n(p[1])}q${n(vx * ll * 0.5 + px * 2)} ${n(vy * ll * 0.3)} ${n(vx * ll)} ${n(vy * ll)}`;
         }
       }
@@ -132,8 +155,12 @@ export function palm(x, y, h, lean, fill, r = rng(1), detail = h > 250) {
   // crown knob
   const k = Math.max(1.5, h * 0.018);
   fronds += `M${n(topX - k)} ${n(topY)}a${n(k)} ${n(k)} 0 1 0 ${n(2 * k)} 0a${n(k)} ${n(k)} 0 1 0 ${n(-2 * k)} 0Z`;
-  return `<path fill="${fill}" d="${trunk}${fronds}"/>` +
-    (leaflets ? `<path fill="none" stroke="${fill}" stroke-width="${n(Math.max(1.2, h * 0.005))}" stroke-linecap="round" d="${leaflets}"/>` : '');
+  return (
+    `<path fill="${fill}" d="${trunk}${fronds}"/>` +
+    (leaflets
+      ? `<path fill="none" stroke="${fill}" stroke-width="${n(Math.max(1.2, h * 0.005))}" stroke-linecap="round" d="${leaflets}"/>`
+      : '')
+  );
 }
 
 /** Round canopy tree (cluster of circles) with a short trunk. */
@@ -149,7 +176,8 @@ export function roundTree(x, y, h, fill, r = rng(2), trunkFill = fill) {
   ];
   for (const [dx, dy, s] of blobs) {
     const rr = cr * s * r.range(0.9, 1.1);
-    const X = x + dx * cr, Y = cy + dy * cr;
+    const X = x + dx * cr,
+      Y = cy + dy * cr;
     d += `M${n(X - rr)} ${n(Y)}a${n(rr)} ${n(rr)} 0 1 0 ${n(rr * 2)} 0a${n(rr)} ${n(rr)} 0 1 0 ${n(-rr * 2)} 0Z`;
   }
   const tw = Math.max(1, h * 0.035);
@@ -176,9 +204,12 @@ export function villa(x, y, s, kind) {
   let width;
   if (kind === 'flat') {
     // two-storey with cantilevered upper floor and roof slab
-    const W = 110 * s, H1 = 34 * s, H2 = 30 * s;
+    const W = 110 * s,
+      H1 = 34 * s,
+      H2 = 30 * s;
     R(x, y - H1, W, H1);
-    const ux = x + 18 * s, uw = W * 0.78;
+    const ux = x + 18 * s,
+      uw = W * 0.78;
     R(ux, y - H1 - H2, uw, H2);
     R(ux - 6 * s, y - H1 - H2 - 4 * s, uw + 14 * s, 4 * s); // roof slab
     R(x - 4 * s, y - H1 - 3 * s, W + 8 * s, 3 * s); // first floor slab
@@ -188,20 +219,36 @@ export function villa(x, y, s, kind) {
     win(ux + uw * 0.6, y - H1 - H2 + 7 * s, uw * 0.28, 16 * s);
     width = W;
   } else if (kind === 'pitched') {
-    const W = 96 * s, H1 = 56 * s, rh = 24 * s;
+    const W = 96 * s,
+      H1 = 56 * s,
+      rh = 24 * s;
     R(x, y - H1, W, H1);
-    body.push(poly([[x - 6 * s, y - H1], [x + W / 2, y - H1 - rh], [x + W + 6 * s, y - H1]]));
+    body.push(
+      poly([
+        [x - 6 * s, y - H1],
+        [x + W / 2, y - H1 - rh],
+        [x + W + 6 * s, y - H1],
+      ]),
+    );
     for (let i = 0; i < 2; i++) win(x + 14 * s + i * 46 * s, y - H1 + 10 * s, 22 * s, 14 * s);
     win(x + 14 * s, y - 24 * s, 22 * s, 16 * s);
     win(x + 60 * s, y - 24 * s, 22 * s, 16 * s);
     width = W;
   } else if (kind === 'terrace') {
     // row of 4 units with alternating gables
-    const unit = 44 * s, H1 = 58 * s, count = 4;
+    const unit = 44 * s,
+      H1 = 58 * s,
+      count = 4;
     for (let i = 0; i < count; i++) {
       const ux = x + i * unit;
       R(ux, y - H1, unit - 1 * s, H1);
-      body.push(poly([[ux - 2 * s, y - H1], [ux + unit / 2, y - H1 - 16 * s], [ux + unit + 1 * s, y - H1]]));
+      body.push(
+        poly([
+          [ux - 2 * s, y - H1],
+          [ux + unit / 2, y - H1 - 16 * s],
+          [ux + unit + 1 * s, y - H1],
+        ]),
+      );
       win(ux + 10 * s, y - H1 + 10 * s, 10 * s, 14 * s);
       win(ux + 24 * s, y - H1 + 10 * s, 10 * s, 14 * s);
       win(ux + 10 * s, y - 26 * s, 24 * s, 14 * s);
@@ -209,11 +256,11 @@ export function villa(x, y, s, kind) {
     width = unit * count;
   } else {
     // 'block': low-rise apartment block, 3 storeys
-    const W = 130 * s, H = 90 * s;
+    const W = 130 * s,
+      H = 90 * s;
     R(x, y - H, W, H);
     R(x - 4 * s, y - H - 4 * s, W + 8 * s, 4 * s);
-    for (let f = 0; f < 3; f++)
-      for (let i = 0; i < 5; i++) win(x + 10 * s + i * 24 * s, y - H + 10 * s + f * 27 * s, 14 * s, 15 * s);
+    for (let f = 0; f < 3; f++) for (let i = 0; i < 5; i++) win(x + 10 * s + i * 24 * s, y - H + 10 * s + f * 27 * s, 14 * s, 15 * s);
     width = W;
   }
   return { body: body.join(''), wins, width };
@@ -227,7 +274,8 @@ export function rectsPath(list) {
 export function lamp(x, y, h, dir) {
   const w = Math.max(1, h * 0.018);
   const arm = h * 0.16 * dir;
-  const d = `M${n(x - w)} ${n(y)}L${n(x - w * 0.6)} ${n(y - h)}L${n(x + w * 0.6)} ${n(y - h)}L${n(x + w)} ${n(y)}Z` +
+  const d =
+    `M${n(x - w)} ${n(y)}L${n(x - w * 0.6)} ${n(y - h)}L${n(x + w * 0.6)} ${n(y - h)}L${n(x + w)} ${n(y)}Z` +
     `M${n(x)} ${n(y - h + w)}Q${n(x + arm * 0.3)} ${n(y - h - 6)} ${n(x + arm)} ${n(y - h + 2)}` +
     `L${n(x + arm)} ${n(y - h + 2 + w * 1.4)}Q${n(x + arm * 0.3)} ${n(y - h - 6 + w * 1.6)} ${n(x)} ${n(y - h + w * 2.6)}Z` +
     `M${n(x + arm - h * 0.05)} ${n(y - h + 2)}h${n(h * 0.1)}l${n(-h * 0.02)} ${n(h * 0.03)}h${n(-h * 0.06)}Z`;

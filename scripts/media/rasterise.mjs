@@ -8,18 +8,29 @@ import { join, delimiter } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** Chromium binary: $CHROMIUM_PATH, else the first chromium/chrome found on PATH. */
-export const CHROMIUM = process.env.CHROMIUM_PATH || (() => {
-  for (const dir of (process.env.PATH || '').split(delimiter))
-    for (const name of ['chromium', 'chromium-browser', 'google-chrome'])
-      if (dir && existsSync(join(dir, name))) return join(dir, name);
-  throw new Error('Chromium not found: set CHROMIUM_PATH');
-})();
-export const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CHROMIUM =
+  process.env.CHROMIUM_PATH ||
+  (() => {
+    for (const dir of (process.env.PATH || '').split(delimiter))
+      for (const name of ['chromium', 'chromium-browser', 'google-chrome']) if (dir && existsSync(join(dir, name))) return join(dir, name);
+    throw new Error('Chromium not found: set CHROMIUM_PATH');
+  })();
+export const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export async function launch() {
   return chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'media-chrome-')), {
-    executablePath: CHROMIUM, args: ARGS, headless: true,
+    executablePath: CHROMIUM,
+    args: ARGS,
+    headless: true,
   });
 }
 

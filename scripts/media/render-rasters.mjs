@@ -8,8 +8,7 @@ import { launch, renderHtml } from './rasterise.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const read = (...p) => readFileSync(join(root, ...p));
-const hero = read('public', 'media', 'hero-skyline.svg').toString()
-  .replace('<svg ', '<svg preserveAspectRatio="xMaxYMid slice" ');
+const hero = read('public', 'media', 'hero-skyline.svg').toString().replace('<svg ', '<svg preserveAspectRatio="xMaxYMid slice" ');
 const mark = read('src', 'app', 'icon.svg').toString();
 const font = read('node_modules', '@fontsource-variable', 'fraunces', 'files', 'fraunces-latin-wght-normal.woff2').toString('base64');
 

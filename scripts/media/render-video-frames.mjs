@@ -24,7 +24,8 @@ function setFrame(p) {
   const TAU = Math.PI * 2;
   const s = document.querySelector('svg');
   const z = 1.035 + 0.045 * (0.5 - 0.5 * Math.cos(TAU * p)); // slow zoom in and back out
-  const tx = -14 * Math.sin(TAU * p), ty = -6 * (0.5 - 0.5 * Math.cos(TAU * p));
+  const tx = -14 * Math.sin(TAU * p),
+    ty = -6 * (0.5 - 0.5 * Math.cos(TAU * p));
   s.style.transform = `translate(${tx}px, ${ty}px) scale(${z})`;
   document.querySelectorAll('.cloud').forEach((c, i) => {
     const dx = 26 * Math.sin(TAU * p + i * 1.7) + 10 * Math.sin(TAU * 2 * p + i);
@@ -54,7 +55,9 @@ await pg.setContent(page(1600, 900));
 await pg.evaluate(setFrame, 0);
 await pg.screenshot({ path: join(outDir, 'poster.png') });
 // frames
-const W = Number(w), H = Number(h), total = Number(fps) * Number(secs);
+const W = Number(w),
+  H = Number(h),
+  total = Number(fps) * Number(secs);
 await pg.setViewportSize({ width: W, height: H });
 await pg.setContent(page(W, H));
 for (let f = 0; f < total; f++) {

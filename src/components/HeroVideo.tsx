@@ -7,7 +7,15 @@ import { useEffect, useState } from 'react';
  * <video> element is added in the browser when the screen is wide and the visitor has not asked for
  * reduced motion or data saving. Phones never download a video byte.
  */
-export function HeroVideo({ label, poster, sources }: { label: string; poster: string; sources: readonly { src: string; type: string }[] }) {
+export function HeroVideo({
+  label,
+  poster,
+  sources,
+}: {
+  label: string;
+  poster: string;
+  sources: readonly { src: string; type: string }[];
+}) {
   const [play, setPlay] = useState(false);
   useEffect(() => {
     const wide = window.matchMedia('(min-width: 768px)');

@@ -27,7 +27,10 @@ export function SiteChrome({ children }: { children: ReactNode }) {
   const facts = getSiteFacts();
   return (
     <InterestProvider nextSteps={nextSteps(facts.whatsapp)}>
-      <a href="#main" className="sr-only z-[70] rounded-full bg-ivory-50 px-5 py-3 text-forest-900 focus:not-sr-only focus:fixed focus:top-3 focus:left-3">
+      <a
+        href="#main"
+        className="sr-only z-[70] rounded-full bg-ivory-50 px-5 py-3 text-forest-900 focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
         {NAV_COPY.skipToContent}
       </a>
       <SiteHeader brand={facts.brand} districtLinks={DISTRICTS.map((district) => ({ label: district.name, href: district.path }))} />

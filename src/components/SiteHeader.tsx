@@ -45,7 +45,12 @@ export function SiteHeader({ brand, districtLinks }: { brand: string; districtLi
       return (
         <li key={item.label}>
           {'href' in item ? (
-            <a href={item.href} className={base} aria-current={pathname === item.href ? 'page' : undefined} onClick={() => setMenuOpen(false)}>
+            <a
+              href={item.href}
+              className={base}
+              aria-current={pathname === item.href ? 'page' : undefined}
+              onClick={() => setMenuOpen(false)}
+            >
               {item.label}
             </a>
           ) : (
@@ -70,7 +75,9 @@ export function SiteHeader({ brand, districtLinks }: { brand: string; districtLi
       <header
         data-scrolled={scrolled}
         className={`fixed inset-x-0 top-0 z-40 transition-[background-color,box-shadow,color] duration-300 ${
-          solid ? 'bg-ivory-50/95 text-forest-900 shadow-[0_1px_0_rgba(18,48,42,0.08),0_8px_24px_-12px_rgba(18,48,42,0.25)]' : 'bg-transparent text-ivory-50'
+          solid
+            ? 'bg-ivory-50/95 text-forest-900 shadow-[0_1px_0_rgba(18,48,42,0.08),0_8px_24px_-12px_rgba(18,48,42,0.25)]'
+            : 'bg-transparent text-ivory-50'
         }`}
       >
         <div className="container-page flex h-16 items-center justify-between gap-4 sm:h-20">
@@ -82,7 +89,9 @@ export function SiteHeader({ brand, districtLinks }: { brand: string; districtLi
             <ul className="flex items-center gap-1">{navLinks(false)}</ul>
           </nav>
           <div className="flex items-center gap-2">
-            <SubmitInterestButton className={`hidden sm:inline-flex ${solid ? 'btn-primary' : 'btn-brass'}`}>{NAV_COPY.submitInterest}</SubmitInterestButton>
+            <SubmitInterestButton className={`hidden sm:inline-flex ${solid ? 'btn-primary' : 'btn-brass'}`}>
+              {NAV_COPY.submitInterest}
+            </SubmitInterestButton>
             <button
               type="button"
               className="inline-flex size-11 items-center justify-center rounded-full hover:bg-current/10 lg:hidden"

@@ -29,9 +29,18 @@ export interface DistrictAuthorities {
   planningAuthority: string;
 }
 
-export interface Step { title: string; text: string }
-export interface BuyerDocument { name: string; text: string }
-export interface BuyerQuestion { question: string; answer: string }
+export interface Step {
+  title: string;
+  text: string;
+}
+export interface BuyerDocument {
+  name: string;
+  text: string;
+}
+export interface BuyerQuestion {
+  question: string;
+  answer: string;
+}
 
 export const DISTRICT_AUTHORITIES: Record<District['slug'], DistrictAuthorities> = {
   d1: {
@@ -52,7 +61,8 @@ export const BUYING_SECTION_ID = 'how-buying-works';
 export const BUYING_COPY = {
   confirmWithOwner: true,
   heading: 'How buying works',
-  intro: (district: District) => `From your first enquiry to the documents in your hands: eight steps, with the figures for ${district.name}.`,
+  intro: (district: District) =>
+    `From your first enquiry to the documents in your hands: eight steps, with the figures for ${district.name}.`,
   steps: (district: District, f: OfferFigures): Step[] => [
     { title: 'Submit your interest', text: 'Leave your name and number on this page; it takes two minutes.' },
     { title: 'We call you', text: 'Our sales team answers your questions and books your site inspection.' },
@@ -60,7 +70,10 @@ export const BUYING_COPY = {
       title: 'Inspect the site',
       text: `Walk the district in ${district.area} with us, or join a live video tour if you are abroad.`,
     },
-    { title: 'Offer letter', text: `We send you the offer for a ${f.plotSize} plot at ${f.price}, with the payment plan you choose and any fees, in writing.` },
+    {
+      title: 'Offer letter',
+      text: `We send you the offer for a ${f.plotSize} plot at ${f.price}, with the payment plan you choose and any fees, in writing.`,
+    },
     { title: 'Initial deposit', text: `${f.deposit}, paid into the company’s bank account, secures your plot number.` },
     { title: 'Instalments', text: `The ${f.balance} balance over ${f.planMonths}, from ${f.lowestMonthly} a month, with no interest.` },
     { title: 'Allocation', text: 'Once the plot is paid for, our surveyor marks its beacons on site with you or your representative.' },
@@ -78,10 +91,16 @@ export const TITLE_COPY = {
   documentsHeading: 'What you receive',
   documents: (authorities: DistrictAuthorities): BuyerDocument[] => [
     { name: 'Payment receipts', text: 'One for the deposit and one for every instalment, in your name and quoting your plot number.' },
-    { name: 'Contract of sale', text: 'The agreement between you and the company: the plot, the price, the payment plan, the refund terms and what each side undertakes.' },
+    {
+      name: 'Contract of sale',
+      text: 'The agreement between you and the company: the plot, the price, the payment plan, the refund terms and what each side undertakes.',
+    },
     { name: 'Allocation letter', text: 'Confirms the plot number allocated to you within the approved layout.' },
     { name: 'Survey plan', text: 'A registered surveyor’s drawing of your plot, with its boundaries and the coordinates of its beacons.' },
-    { name: 'Deed of assignment', text: `Transfers the plot to you; registered at ${authorities.landRegistry}, it is your evidence of ownership.` },
+    {
+      name: 'Deed of assignment',
+      text: `Transfers the plot to you; registered at ${authorities.landRegistry}, it is your evidence of ownership.`,
+    },
   ],
   inspectionHeading: 'Documents available for inspection',
   inspectionText:
@@ -104,11 +123,13 @@ export const QUESTIONS_COPY = {
     },
     {
       question: 'What does the initial deposit secure?',
-      answer: 'Your plot: once the deposit is paid, the plot number in your offer letter is reserved for you, at the price in that letter, for as long as you keep to your payment plan.',
+      answer:
+        'Your plot: once the deposit is paid, the plot number in your offer letter is reserved for you, at the price in that letter, for as long as you keep to your payment plan.',
     },
     {
       question: 'Are there other fees besides the price?',
-      answer: 'Any fee besides the price, such as for the survey or the deed, is listed with its amount in your offer letter, before you pay anything.',
+      answer:
+        'Any fee besides the price, such as for the survey or the deed, is listed with its amount in your offer letter, before you pay anything.',
     },
     {
       question: 'How do I know the land is genuine?',
@@ -116,7 +137,8 @@ export const QUESTIONS_COPY = {
     },
     {
       question: 'Who do I pay, and how?',
-      answer: 'Only by bank transfer or deposit into the company’s account named in your offer letter, and every payment gets a receipt. Never pay cash to anyone, even someone who says they act for us.',
+      answer:
+        'Only by bank transfer or deposit into the company’s account named in your offer letter, and every payment gets a receipt. Never pay cash to anyone, even someone who says they act for us.',
     },
     {
       question: 'When can I start building?',
@@ -128,11 +150,13 @@ export const QUESTIONS_COPY = {
     },
     {
       question: 'Can I buy from abroad?',
-      answer: 'Yes. Inspect the site on a live video tour, pay by bank transfer, and receive every document by e-mail, with the originals sent by courier or collected by someone you name.',
+      answer:
+        'Yes. Inspect the site on a live video tour, pay by bank transfer, and receive every document by e-mail, with the originals sent by courier or collected by someone you name.',
     },
     {
       question: 'What if I can no longer pay?',
-      answer: 'The refund terms are written in your contract of sale, which you read before you pay the deposit. If your circumstances change, talk to our sales team first.',
+      answer:
+        'The refund terms are written in your contract of sale, which you read before you pay the deposit. If your circumstances change, talk to our sales team first.',
     },
     {
       question: 'When can I inspect the site?',

@@ -2,12 +2,40 @@ import type { DistrictChoice } from '@/lib/db/enums';
 
 /** Names of the icons in src/components/icons.tsx that district content may use. */
 export type IconName =
-  | 'road' | 'bolt' | 'droplet' | 'shield' | 'tree' | 'drain' | 'camera' | 'home' | 'leaf' | 'sparkle'
-  | 'plane' | 'store' | 'train' | 'graduation' | 'bus' | 'bag' | 'building' | 'users' | 'heart'
-  | 'trending' | 'briefcase' | 'cpu' | 'map';
+  | 'road'
+  | 'bolt'
+  | 'droplet'
+  | 'shield'
+  | 'tree'
+  | 'drain'
+  | 'camera'
+  | 'home'
+  | 'leaf'
+  | 'sparkle'
+  | 'plane'
+  | 'store'
+  | 'train'
+  | 'graduation'
+  | 'bus'
+  | 'bag'
+  | 'building'
+  | 'users'
+  | 'heart'
+  | 'trending'
+  | 'briefcase'
+  | 'cpu'
+  | 'map';
 
-export interface Feature { icon: IconName; title: string; text: string }
-export interface WhyChoose { icon: IconName; title: string; text: string }
+export interface Feature {
+  icon: IconName;
+  title: string;
+  text: string;
+}
+export interface WhyChoose {
+  icon: IconName;
+  title: string;
+  text: string;
+}
 /** The sixteen compass points, for where a place lies as seen from a district. */
 export const COMPASS_POINTS = ['N', 'NNE', 'NE', 'ENE', 'E', 'ESE', 'SE', 'SSE', 'S', 'SSW', 'SW', 'WSW', 'W', 'WNW', 'NW', 'NNW'] as const;
 export type CompassPoint = (typeof COMPASS_POINTS)[number];
@@ -16,7 +44,13 @@ export type CompassPoint = (typeof COMPASS_POINTS)[number];
  * A place near a district: its drive time (indicative) and its rough direction from the district, which places it on
  * the location map. Both are for the owner to confirm with the sales team (docs/decisions/0005-brand-and-facts.md).
  */
-export interface Landmark { icon: IconName; name: string; kind: string; driveMinutes: number; direction: CompassPoint }
+export interface Landmark {
+  icon: IconName;
+  name: string;
+  kind: string;
+  driveMinutes: number;
+  direction: CompassPoint;
+}
 
 export interface LandOffer {
   sizeSqm: number;
@@ -210,13 +244,37 @@ export const d2: District = {
     heading: 'Why choose District 2',
     style: 'numbered',
     items: [
-      { icon: 'shield', title: 'Safety and security', text: 'A gated, fenced district with guards and patrols, so children can play on their own street.' },
-      { icon: 'leaf', title: 'Lifestyle and convenience', text: 'Quiet streets and open space, with Moniya market, schools and the railway minutes away.' },
-      { icon: 'users', title: 'Community and social life', text: 'Shared greens, a hall and a residents’ association that gives every homeowner a voice.' },
+      {
+        icon: 'shield',
+        title: 'Safety and security',
+        text: 'A gated, fenced district with guards and patrols, so children can play on their own street.',
+      },
+      {
+        icon: 'leaf',
+        title: 'Lifestyle and convenience',
+        text: 'Quiet streets and open space, with Moniya market, schools and the railway minutes away.',
+      },
+      {
+        icon: 'users',
+        title: 'Community and social life',
+        text: 'Shared greens, a hall and a residents’ association that gives every homeowner a voice.',
+      },
       { icon: 'heart', title: 'Family-friendly', text: 'Large plots with room for a garden, and schools and clinics close by.' },
-      { icon: 'trending', title: 'Investment and property value', text: 'Ibadan is growing north; land near the rail terminus is among the first to appreciate.' },
-      { icon: 'briefcase', title: 'Career and personal growth', text: 'Trains to Lagos and quick roads to Ibadan’s universities and business districts widen where you can work.' },
-      { icon: 'cpu', title: 'Technology and innovation', text: 'Ducting for fibre internet to every street and solar-ready power from the start.' },
+      {
+        icon: 'trending',
+        title: 'Investment and property value',
+        text: 'Ibadan is growing north; land near the rail terminus is among the first to appreciate.',
+      },
+      {
+        icon: 'briefcase',
+        title: 'Career and personal growth',
+        text: 'Trains to Lagos and quick roads to Ibadan’s universities and business districts widen where you can work.',
+      },
+      {
+        icon: 'cpu',
+        title: 'Technology and innovation',
+        text: 'Ducting for fibre internet to every street and solar-ready power from the start.',
+      },
     ],
   },
   landmarks: {
@@ -229,7 +287,13 @@ export const d2: District = {
       { icon: 'building', name: 'Akinyele Local Government Secretariat', kind: 'Local government', driveMinutes: 5, direction: 'NE' },
       { icon: 'road', name: 'Ibadan–Oyo Expressway', kind: 'Expressway', driveMinutes: 2, direction: 'W' },
       { icon: 'bus', name: 'Ojoo Bus Terminal', kind: 'Bus terminal', driveMinutes: 15, direction: 'S' },
-      { icon: 'leaf', name: 'International Institute of Tropical Agriculture (IITA)', kind: 'Research campus', driveMinutes: 15, direction: 'SSW' },
+      {
+        icon: 'leaf',
+        name: 'International Institute of Tropical Agriculture (IITA)',
+        kind: 'Research campus',
+        driveMinutes: 15,
+        direction: 'SSW',
+      },
       { icon: 'graduation', name: 'University of Ibadan', kind: 'University', driveMinutes: 20, direction: 'S' },
       { icon: 'store', name: 'Bodija Market', kind: 'Market', driveMinutes: 30, direction: 'S' },
       { icon: 'bag', name: 'Ventura Mall, Samonda', kind: 'Shopping mall', driveMinutes: 25, direction: 'SSW' },

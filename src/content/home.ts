@@ -34,8 +34,14 @@ export const HOME_COPY = {
     heading: 'From interest to allocation in three steps',
     items: [
       { title: 'Submit your interest', text: 'Two minutes: your name, e-mail, phone number and the district you prefer.' },
-      { title: 'We call you', text: 'A member of our sales team calls you, usually within the hour on working days, to answer your questions.' },
-      { title: 'Visit and secure your plot', text: 'Tour the site in person or by live video from abroad, pay the initial deposit and receive your allocation.' },
+      {
+        title: 'We call you',
+        text: 'A member of our sales team calls you, usually within the hour on working days, to answer your questions.',
+      },
+      {
+        title: 'Visit and secure your plot',
+        text: 'Tour the site in person or by live video from abroad, pay the initial deposit and receive your allocation.',
+      },
     ],
     diaspora: 'Buying from abroad? We run live video site tours and send every document to you by e-mail.',
   },

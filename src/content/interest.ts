@@ -43,7 +43,8 @@ export const INTEREST_PAGE_COPY = {
   metaDescription: 'Leave your details and our sales team will call you about a plot in Lugbe, Abuja or Moniya, Ibadan.',
   eyebrow: 'Plots in Abuja and Ibadan',
   thanksMetaTitle: 'Interest submitted',
-  thanksDetail: 'A member of our sales team will call you on the number you gave us, usually within the hour on working days. We have also sent a receipt to your e-mail address.',
+  thanksDetail:
+    'A member of our sales team will call you on the number you gave us, usually within the hour on working days. We have also sent a receipt to your e-mail address.',
   whatsapp: 'Chat with us on WhatsApp',
   whatsappMessage: 'Hello, I have just submitted my interest on your website.',
   backHome: 'Back to the home page',

@@ -38,7 +38,8 @@ const kept = {
 export const PRIVACY: LegalPage = {
   path: '/privacy',
   title: 'Privacy Policy',
-  description: 'What personal data we collect when you submit your interest or subscribe, why, how long we keep it and your rights under the Nigeria Data Protection Act 2023.',
+  description:
+    'What personal data we collect when you submit your interest or subscribe, why, how long we keep it and your rights under the Nigeria Data Protection Act 2023.',
   updated: '22 November 2026',
   intro: (brand) =>
     `${brand} (“we”) is the data controller for the personal data collected on this website. This notice explains what we collect, why, and the rights you have under the Nigeria Data Protection Act 2023 (NDPA).`,
@@ -77,7 +78,9 @@ export const PRIVACY: LegalPage = {
     },
     {
       heading: 'Copies that remain after deletion',
-      paragraphs: ['Deleting or erasing your data removes it from our database at once. A few copies outside it remain for a limited time:'],
+      paragraphs: [
+        'Deleting or erasing your data removes it from our database at once. A few copies outside it remain for a limited time:',
+      ],
       list: [
         `Backups of our database: kept for at most ${kept.backups}, so erased data is gone from them within that time. If we ever restore one, we erase again what you asked us to erase.`,
         `E-mails about your enquiry already delivered to our sales team, and the copy our customer-relationship system received: our team deletes them when you ask for erasure, and otherwise keeps them no longer than the enquiry itself (${kept.leads} after the last update).`,
@@ -99,9 +102,7 @@ export const PRIVACY: LegalPage = {
     },
     {
       heading: 'Contact',
-      paragraphs: [
-        `Write to our data protection contact at ${email}, or to ${brand}, ${address}. We answer within 30 days.`,
-      ],
+      paragraphs: [`Write to our data protection contact at ${email}, or to ${brand}, ${address}. We answer within 30 days.`],
     },
   ],
 };
@@ -134,7 +135,9 @@ export const TERMS: LegalPage = {
     },
     {
       heading: 'Acceptable use',
-      paragraphs: ['Do not misuse the website: no automated submissions, attempts to break its security, or false details in another person’s name.'],
+      paragraphs: [
+        'Do not misuse the website: no automated submissions, attempts to break its security, or false details in another person’s name.',
+      ],
     },
     {
       heading: 'Liability and law',

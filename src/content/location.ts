@@ -46,7 +46,11 @@ export const DISTRICT_LOCATIONS: Record<District['slug'], DistrictLocation> = {
     coordinates: { lat: 8.979, lng: 7.37 },
     setting: 'District 1 lies in Lugbe, just off Airport Road, between Nnamdi Azikiwe International Airport and the city centre.',
     routes: [
-      { name: 'Airport Road', kind: 'road', stops: [{ edge: 'W' }, { landmark: 'Nnamdi Azikiwe International Airport' }, { landmark: 'Lugbe Market' }, { edge: 'NE' }] },
+      {
+        name: 'Airport Road',
+        kind: 'road',
+        stops: [{ edge: 'W' }, { landmark: 'Nnamdi Azikiwe International Airport' }, { landmark: 'Lugbe Market' }, { edge: 'NE' }],
+      },
       { kind: 'road', stops: ['district', { landmark: 'Lugbe Market' }] },
     ],
   },
@@ -55,7 +59,11 @@ export const DISTRICT_LOCATIONS: Record<District['slug'], DistrictLocation> = {
     coordinates: { lat: 7.529, lng: 3.913 },
     setting: 'District 2 lies in Moniya, Akinyele, beside the Ibadan–Oyo road and the terminus of the Lagos–Ibadan railway.',
     routes: [
-      { name: 'Ibadan–Oyo road', kind: 'road', stops: [{ edge: 'N' }, { landmark: 'Ibadan–Oyo Expressway' }, { landmark: 'Ojoo Bus Terminal' }, { edge: 'S' }] },
+      {
+        name: 'Ibadan–Oyo road',
+        kind: 'road',
+        stops: [{ edge: 'N' }, { landmark: 'Ibadan–Oyo Expressway' }, { landmark: 'Ojoo Bus Terminal' }, { edge: 'S' }],
+      },
       { kind: 'road', stops: ['district', { landmark: 'Ibadan–Oyo Expressway' }] },
       { name: 'Lagos–Ibadan railway', kind: 'rail', stops: [{ landmark: 'Obafemi Awolowo Railway Station, Moniya' }, { edge: 'SW' }] },
     ],

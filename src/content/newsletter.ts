@@ -26,7 +26,8 @@ export const NEWSLETTER_CONFIRM_COPY = {
 export const NEWSLETTER_CONFIRMATION_EMAIL_COPY = {
   subject: (brand: string) => `Please confirm your ${brand} newsletter subscription`,
   greeting: 'Hello,',
-  asked: (brand: string) => `Someone — we hope you — asked to receive the ${brand} newsletter at this address. Please confirm it by opening the link below and pressing the button on the page:`,
+  asked: (brand: string) =>
+    `Someone — we hope you — asked to receive the ${brand} newsletter at this address. Please confirm it by opening the link below and pressing the button on the page:`,
   confirm: 'Confirm my subscription',
   notYou: (days: string) =>
     `If it was not you, simply ignore this e-mail: nothing more will be sent to you, and the request is deleted after ${days}.`,

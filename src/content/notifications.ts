@@ -13,7 +13,8 @@ export interface LeadForMessage {
 
 export const SALES_EMAIL_COPY = {
   subject: (lead: LeadForMessage) => `New lead: ${lead.district} — ${lead.title} ${lead.fullName}`,
-  intro: 'A new lead has just submitted interest on the website. Call within the hour: leads called within five minutes are far likelier to buy.',
+  intro:
+    'A new lead has just submitted interest on the website. Call within the hour: leads called within five minutes are far likelier to buy.',
   // The staff area's own field labels, so a lead reads the same in the e-mail and in the inbox.
   fields: { ...STAFF_COPY.lead.fields, received: STAFF_COPY.lead.received, agent: 'Agent' },
   noAgent: 'Not assigned yet',
@@ -55,7 +56,10 @@ export const RECEIPT_COPY = {
 /** What the staff area says of each notification. */
 export const NOTIFICATION_COPY = {
   title: 'Notifications',
-  channels: { sales_email: 'E-mail to sales', receipt: 'Receipt to the visitor', webhook: 'Webhook (CRM)' } satisfies Record<NotificationChannel, string>,
+  channels: { sales_email: 'E-mail to sales', receipt: 'Receipt to the visitor', webhook: 'Webhook (CRM)' } satisfies Record<
+    NotificationChannel,
+    string
+  >,
   states: {
     queued: 'queued',
     sent: 'sent',

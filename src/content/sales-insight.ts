@@ -36,7 +36,9 @@ export const DASHBOARD_COPY = {
   perDay: {
     title: 'Leads per day',
     summary: (total: number, days: number, busiest: string | undefined) =>
-      total === 0 ? `No leads in these ${days} days.` : `${plural(total, 'lead')} in ${days} days${busiest ? `; the busiest day was ${busiest}` : ''}.`,
+      total === 0
+        ? `No leads in these ${days} days.`
+        : `${plural(total, 'lead')} in ${days} days${busiest ? `; the busiest day was ${busiest}` : ''}.`,
     caption: 'Leads per day and district',
     day: 'Day',
     total: 'Total',
@@ -55,7 +57,9 @@ export const DASHBOARD_COPY = {
   funnel: {
     title: 'From lead to sale',
     summary: (received: number, contacted: number, qualified: number, won: number, lost: number) =>
-      received === 0 ? 'No leads in this period.' : `Of ${plural(received, 'lead')}: ${contacted} contacted, ${qualified} qualified, ${won} won and ${lost} lost.`,
+      received === 0
+        ? 'No leads in this period.'
+        : `Of ${plural(received, 'lead')}: ${contacted} contacted, ${qualified} qualified, ${won} won and ${lost} lost.`,
     caption: 'Leads at each stage',
     stage: 'Stage',
     leads: 'Leads',
@@ -66,7 +70,9 @@ export const DASHBOARD_COPY = {
   firstContact: {
     title: 'Time to first contact',
     summary: (median: string | undefined, p90: string | undefined, target: string) =>
-      median === undefined ? 'No lead in this period has been contacted yet.' : `Half the leads were contacted within ${median} of working time, nine in ten within ${p90}; the target is ${target}.`,
+      median === undefined
+        ? 'No lead in this period has been contacted yet.'
+        : `Half the leads were contacted within ${median} of working time, nine in ten within ${p90}; the target is ${target}.`,
     caption: 'Working time to first contact, per week of arrival',
     week: 'Week of',
     received: 'Leads',
@@ -77,7 +83,8 @@ export const DASHBOARD_COPY = {
     legendMedian: 'Median',
     legendP90: 'Slowest tenth (90th percentile)',
     targetLine: (target: string) => `${target} target`,
-    explain: (workingTime: string) => `Working time only (${workingTime}): the clock stops evenings, weekends and off days. First contact is the first move from New to a later status.`,
+    explain: (workingTime: string) =>
+      `Working time only (${workingTime}): the clock stops evenings, weekends and off days. First contact is the first move from New to a later status.`,
   },
 } as const;
 
@@ -94,7 +101,8 @@ export const ASSIGNMENT_COPY = {
   none: 'Not assigned',
   panel: {
     title: 'Assignment',
-    intro: 'New leads go in turn to the agents who take new leads: the one who has waited longest gets the next. The sales e-mail goes to that agent as well as the sales address.',
+    intro:
+      'New leads go in turn to the agents who take new leads: the one who has waited longest gets the next. The sales e-mail goes to that agent as well as the sales address.',
     autoOn: 'Round-robin is on',
     autoOff: 'Round-robin is off: new leads stay unassigned',
     turnOn: 'Turn round-robin on',
@@ -129,7 +137,8 @@ export const ASSIGNMENT_COPY = {
   },
   history: {
     system: 'Automatic',
-    assigned: (to: string | null, roundRobin: boolean) => (to ? `gave the lead to ${to}${roundRobin ? ' (round-robin)' : ''}` : 'took the lead from its agent'),
+    assigned: (to: string | null, roundRobin: boolean) =>
+      to ? `gave the lead to ${to}${roundRobin ? ' (round-robin)' : ''}` : 'took the lead from its agent',
     overdueReminder: (to: string | null) => `sent the overdue reminder to ${to ?? 'the sales address'}`,
   },
   errors: {

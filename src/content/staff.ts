@@ -310,7 +310,8 @@ export const STAFF_COPY = {
     exported: 'Their data is downloaded. The export is recorded.',
     erase: 'Erase their data',
     confirmErase: (who: string) => `Erase every lead and newsletter sign-up for ${who}? This cannot be undone.`,
-    erased: (leads: number, newsletter: number) => `Erased ${leads} lead(s) and ${newsletter} newsletter sign-up(s). The erasure is recorded.`,
+    erased: (leads: number, newsletter: number) =>
+      `Erased ${leads} lead(s) and ${newsletter} newsletter sign-up(s). The erasure is recorded.`,
     recent: 'Recent privacy actions',
     noRecent: 'None yet.',
   },

@@ -13,8 +13,16 @@ export interface Actor {
   email: string;
 }
 
-export async function recordAudit(db: Db, actor: Actor | undefined, action: string, subject: string | null, detail: Record<string, unknown> = {}): Promise<void> {
-  await db.insert(staffAudit).values({ actorId: actor?.id ?? null, actorEmail: actor?.email ?? SYSTEM_ACTOR_EMAIL, action, subject, detail });
+export async function recordAudit(
+  db: Db,
+  actor: Actor | undefined,
+  action: string,
+  subject: string | null,
+  detail: Record<string, unknown> = {},
+): Promise<void> {
+  await db
+    .insert(staffAudit)
+    .values({ actorId: actor?.id ?? null, actorEmail: actor?.email ?? SYSTEM_ACTOR_EMAIL, action, subject, detail });
 }
 
 export async function listAudit(db: Db, actions: string[], limit = 20) {

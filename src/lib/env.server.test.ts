@@ -14,20 +14,35 @@ describe('parseEnv', () => {
   });
 
   it('reads the values the e2e and crash tests pass', () => {
-    const env = parseEnv({ RATE_LIMIT_INTEREST: '1000/600', MIN_FILL_MS: '0', TRUST_PROXY: 'true', DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test', PORT: '8080' });
+    const env = parseEnv({
+      RATE_LIMIT_INTEREST: '1000/600',
+      MIN_FILL_MS: '0',
+      TRUST_PROXY: 'true',
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test',
+      PORT: '8080',
+    });
     expect(env).toMatchObject({ RATE_LIMIT_INTEREST: { count: 1000, windowSeconds: 600 }, MIN_FILL_MS: 0, TRUST_PROXY: 1, PORT: 8080 });
   });
 
   it('names every bad variable in one error', () => {
     let error: unknown;
     try {
-      parseEnv({ PORT: 'eighty', RATE_LIMIT_INTEREST: '5', DATABASE_URL: 'mysql://db', TRUST_PROXY: 'maybe', MIN_FILL_MS: '-1', LEADS_NOTIFY_TO: 'sales@example.com, nope', SMTP_URL: 'http://mail' });
+      parseEnv({
+        PORT: 'eighty',
+        RATE_LIMIT_INTEREST: '5',
+        DATABASE_URL: 'mysql://db',
+        TRUST_PROXY: 'maybe',
+        MIN_FILL_MS: '-1',
+        LEADS_NOTIFY_TO: 'sales@example.com, nope',
+        SMTP_URL: 'http://mail',
+      });
     } catch (e) {
       error = e;
     }
     expect(error).toBeInstanceOf(EnvError);
     const problems = (error as EnvError).problems.join('\n');
-    for (const name of ['PORT', 'RATE_LIMIT_INTEREST', 'DATABASE_URL', 'TRUST_PROXY', 'MIN_FILL_MS', 'LEADS_NOTIFY_TO', 'SMTP_URL']) expect(problems).toContain(name);
+    for (const name of ['PORT', 'RATE_LIMIT_INTEREST', 'DATABASE_URL', 'TRUST_PROXY', 'MIN_FILL_MS', 'LEADS_NOTIFY_TO', 'SMTP_URL'])
+      expect(problems).toContain(name);
   });
 
   it('checks variables that go together', () => {
@@ -36,7 +51,11 @@ describe('parseEnv', () => {
   });
 
   it("reads the sales team's working time, with Monday to Friday 08:00–17:00 and a one-hour target by default", () => {
-    expect(parseEnv({})).toMatchObject({ LEAD_WORKING_DAYS: 0b0011111, LEAD_WORKING_HOURS: { startMinute: 480, endMinute: 1020 }, LEAD_CONTACT_TARGET_MINUTES: 60 });
+    expect(parseEnv({})).toMatchObject({
+      LEAD_WORKING_DAYS: 0b0011111,
+      LEAD_WORKING_HOURS: { startMinute: 480, endMinute: 1020 },
+      LEAD_CONTACT_TARGET_MINUTES: 60,
+    });
     expect(parseEnv({ LEAD_WORKING_DAYS: 'mon-sat', LEAD_WORKING_HOURS: '07:30-18:00', LEAD_CONTACT_TARGET_MINUTES: '30' })).toMatchObject({
       LEAD_WORKING_DAYS: 0b0111111,
       LEAD_WORKING_HOURS: { startMinute: 450, endMinute: 1080 },
@@ -52,4 +71,3 @@ describe('parseEnv', () => {
     for (const name of ['LEAD_WORKING_DAYS', 'LEAD_WORKING_HOURS', 'LEAD_CONTACT_TARGET_MINUTES']) expect(problems).toContain(name);
   });
 });
-

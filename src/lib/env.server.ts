@@ -36,13 +36,16 @@ const url = (name: string, protocols: string[]) =>
     z
       .string()
       .trim()
-      .refine((value) => {
-        try {
-          return protocols.includes(new URL(value).protocol);
-        } catch {
-          return false;
-        }
-      }, `${name} must be a ${protocols.map((p) => p.replace(':', '://')).join(' or ')} URL.`)
+      .refine(
+        (value) => {
+          try {
+            return protocols.includes(new URL(value).protocol);
+          } catch {
+            return false;
+          }
+        },
+        `${name} must be a ${protocols.map((p) => p.replace(':', '://')).join(' or ')} URL.`,
+      )
       .optional(),
   );
 
@@ -51,8 +54,16 @@ const emailList = (name: string) =>
     blankToUndefined,
     z
       .string()
-      .transform((value) => value.split(',').map((part) => part.trim()).filter(Boolean))
-      .refine((list) => list.every((item) => z.email().safeParse(item).success), `${name} must be one e-mail address or several separated by commas.`)
+      .transform((value) =>
+        value
+          .split(',')
+          .map((part) => part.trim())
+          .filter(Boolean),
+      )
+      .refine(
+        (list) => list.every((item) => z.email().safeParse(item).success),
+        `${name} must be one e-mail address or several separated by commas.`,
+      )
       .optional(),
   );
 
@@ -70,7 +81,10 @@ const booleanFlag = (name: string) =>
         if (YES.includes(v)) return 1;
         if (NO.includes(v)) return 0;
         if (/^\d{1,2}$/.test(v)) return Number(v);
-        ctx.addIssue({ code: 'custom', message: `${name} must be true, false, or the number of trusted proxies in front of the server (got "${value}").` });
+        ctx.addIssue({
+          code: 'custom',
+          message: `${name} must be true, false, or the number of trusted proxies in front of the server (got "${value}").`,
+        });
         return z.NEVER;
       }),
   );
@@ -104,7 +118,12 @@ const envSchema = z
     NODE_ENV: z.preprocess(blankToUndefined, z.enum(['development', 'production', 'test']).default('development')),
     PORT: z.preprocess(
       blankToUndefined,
-      z.coerce.number({ error: 'PORT must be a whole number between 1 and 65535.' }).int('PORT must be a whole number between 1 and 65535.').min(1, 'PORT must be a whole number between 1 and 65535.').max(65535, 'PORT must be a whole number between 1 and 65535.').default(3000),
+      z.coerce
+        .number({ error: 'PORT must be a whole number between 1 and 65535.' })
+        .int('PORT must be a whole number between 1 and 65535.')
+        .min(1, 'PORT must be a whole number between 1 and 65535.')
+        .max(65535, 'PORT must be a whole number between 1 and 65535.')
+        .default(3000),
     ),
     HOST: optionalText,
     DATA_DIR: z.preprocess(blankToUndefined, z.string().trim().default('./data')),
@@ -116,14 +135,21 @@ const envSchema = z
     SITE_EMAIL: z.preprocess(blankToUndefined, z.email({ error: 'SITE_EMAIL must be an e-mail address.' }).optional()),
     SITE_PHONE: z.preprocess(
       blankToUndefined,
-      z.string().trim().regex(/^\+?[0-9 ()\-.]{7,24}$/, 'SITE_PHONE must be a phone number as it should be shown, e.g. "+234 803 123 4567".').optional(),
+      z
+        .string()
+        .trim()
+        .regex(/^\+?[0-9 ()\-.]{7,24}$/, 'SITE_PHONE must be a phone number as it should be shown, e.g. "+234 803 123 4567".')
+        .optional(),
     ),
     SITE_WHATSAPP: z.preprocess(
       blankToUndefined,
       z
         .string()
         .transform((value) => value.replace(/\D/g, ''))
-        .refine((digits) => digits.length >= 8 && digits.length <= 15, 'SITE_WHATSAPP must be an international number with its country code, e.g. "2348031234567".')
+        .refine(
+          (digits) => digits.length >= 8 && digits.length <= 15,
+          'SITE_WHATSAPP must be an international number with its country code, e.g. "2348031234567".',
+        )
         .optional(),
     ),
     SESSION_SECRET: z.preprocess(blankToUndefined, z.string().min(32, 'SESSION_SECRET must be at least 32 characters long.').optional()),
@@ -131,11 +157,21 @@ const envSchema = z
     ADMIN_PASSWORD: z.preprocess(blankToUndefined, z.string().min(12, 'ADMIN_PASSWORD must be at least 12 characters long.').optional()),
     SESSION_TTL_SECONDS: z.preprocess(
       blankToUndefined,
-      z.coerce.number({ error: 'SESSION_TTL_SECONDS must be a whole number of seconds between 5 and 28800 (8 hours).' }).int('SESSION_TTL_SECONDS must be a whole number of seconds between 5 and 28800 (8 hours).').min(5, 'SESSION_TTL_SECONDS must be a whole number of seconds between 5 and 28800 (8 hours).').max(28_800, 'SESSION_TTL_SECONDS must be a whole number of seconds between 5 and 28800 (8 hours).').default(28_800),
+      z.coerce
+        .number({ error: 'SESSION_TTL_SECONDS must be a whole number of seconds between 5 and 28800 (8 hours).' })
+        .int('SESSION_TTL_SECONDS must be a whole number of seconds between 5 and 28800 (8 hours).')
+        .min(5, 'SESSION_TTL_SECONDS must be a whole number of seconds between 5 and 28800 (8 hours).')
+        .max(28_800, 'SESSION_TTL_SECONDS must be a whole number of seconds between 5 and 28800 (8 hours).')
+        .default(28_800),
     ),
     STAFF_REAUTH_SECONDS: z.preprocess(
       blankToUndefined,
-      z.coerce.number({ error: 'STAFF_REAUTH_SECONDS must be a whole number of seconds between 10 and 3600.' }).int('STAFF_REAUTH_SECONDS must be a whole number of seconds between 10 and 3600.').min(10, 'STAFF_REAUTH_SECONDS must be a whole number of seconds between 10 and 3600.').max(3600, 'STAFF_REAUTH_SECONDS must be a whole number of seconds between 10 and 3600.').default(600),
+      z.coerce
+        .number({ error: 'STAFF_REAUTH_SECONDS must be a whole number of seconds between 10 and 3600.' })
+        .int('STAFF_REAUTH_SECONDS must be a whole number of seconds between 10 and 3600.')
+        .min(10, 'STAFF_REAUTH_SECONDS must be a whole number of seconds between 10 and 3600.')
+        .max(3600, 'STAFF_REAUTH_SECONDS must be a whole number of seconds between 10 and 3600.')
+        .default(600),
     ),
     SMTP_URL: url('SMTP_URL', ['smtp:', 'smtps:']),
     MAIL_FROM: optionalText,
@@ -146,7 +182,10 @@ const envSchema = z
       z
         .string()
         .trim()
-        .refine(isWebhookSecret, 'WEBHOOK_SECRET must be "whsec_" followed by 24 to 64 random bytes in base64 (Standard Webhooks), e.g. whsec_$(openssl rand -base64 32).')
+        .refine(
+          isWebhookSecret,
+          'WEBHOOK_SECRET must be "whsec_" followed by 24 to 64 random bytes in base64 (Standard Webhooks), e.g. whsec_$(openssl rand -base64 32).',
+        )
         .optional(),
     ),
     TRUST_PROXY: booleanFlag('TRUST_PROXY'),
@@ -163,7 +202,10 @@ const envSchema = z
         .transform((value, ctx) => {
           const days = value === undefined ? DEFAULT_WORKING_TIME.days : parseWorkingDays(value);
           if (days === undefined) {
-            ctx.addIssue({ code: 'custom', message: `LEAD_WORKING_DAYS must list days as mon, tue, … sun, with ranges, e.g. "mon-fri" or "mon-sat" (got "${value}").` });
+            ctx.addIssue({
+              code: 'custom',
+              message: `LEAD_WORKING_DAYS must list days as mon, tue, … sun, with ranges, e.g. "mon-fri" or "mon-sat" (got "${value}").`,
+            });
             return z.NEVER;
           }
           return days;
@@ -177,7 +219,10 @@ const envSchema = z
         .transform((value, ctx) => {
           const hours = value === undefined ? DEFAULT_WORKING_TIME : parseWorkingHours(value);
           if (hours === undefined) {
-            ctx.addIssue({ code: 'custom', message: `LEAD_WORKING_HOURS must look like "08:00-17:00", the start before the end, Lagos time (got "${value}").` });
+            ctx.addIssue({
+              code: 'custom',
+              message: `LEAD_WORKING_HOURS must look like "08:00-17:00", the start before the end, Lagos time (got "${value}").`,
+            });
             return z.NEVER;
           }
           return { startMinute: hours.startMinute, endMinute: hours.endMinute };
@@ -194,13 +239,25 @@ const envSchema = z
     ),
     MIN_FILL_MS: z.preprocess(
       blankToUndefined,
-      z.coerce.number({ error: 'MIN_FILL_MS must be a whole number of milliseconds (0 turns the check off).' }).int('MIN_FILL_MS must be a whole number of milliseconds (0 turns the check off).').min(0, 'MIN_FILL_MS must be a whole number of milliseconds (0 turns the check off).').max(600_000, 'MIN_FILL_MS must be at most 600000 (10 minutes).').default(1500),
+      z.coerce
+        .number({ error: 'MIN_FILL_MS must be a whole number of milliseconds (0 turns the check off).' })
+        .int('MIN_FILL_MS must be a whole number of milliseconds (0 turns the check off).')
+        .min(0, 'MIN_FILL_MS must be a whole number of milliseconds (0 turns the check off).')
+        .max(600_000, 'MIN_FILL_MS must be at most 600000 (10 minutes).')
+        .default(1500),
     ),
   })
   .superRefine((env, ctx) => {
-    if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'ADMIN_PASSWORD must be set when ADMIN_EMAIL is set.' });
-    if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL) ctx.addIssue({ code: 'custom', path: ['ADMIN_EMAIL'], message: 'ADMIN_EMAIL must be set when ADMIN_PASSWORD is set.' });
-    if (env.WEBHOOK_URL && !env.WEBHOOK_SECRET) ctx.addIssue({ code: 'custom', path: ['WEBHOOK_SECRET'], message: 'WEBHOOK_SECRET must be set when WEBHOOK_URL is set (webhooks are signed).' });
+    if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD)
+      ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'ADMIN_PASSWORD must be set when ADMIN_EMAIL is set.' });
+    if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL)
+      ctx.addIssue({ code: 'custom', path: ['ADMIN_EMAIL'], message: 'ADMIN_EMAIL must be set when ADMIN_PASSWORD is set.' });
+    if (env.WEBHOOK_URL && !env.WEBHOOK_SECRET)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WEBHOOK_SECRET'],
+        message: 'WEBHOOK_SECRET must be set when WEBHOOK_URL is set (webhooks are signed).',
+      });
   });
 
 export type ServerEnv = z.infer<typeof envSchema>;

@@ -18,7 +18,11 @@ describe('describeError', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('keeps name, code and constraint of an error and its causes, and drops messages, SQL and parameters', () => {
-    const error = new DrizzleQueryError('insert into "interest_submissions" ("full_name", "email") values ($1, $2)', ['Adaeze Okafor', email], databaseError());
+    const error = new DrizzleQueryError(
+      'insert into "interest_submissions" ("full_name", "email") values ($1, $2)',
+      ['Adaeze Okafor', email],
+      databaseError(),
+    );
     const text = describeError(error);
     expect(text).toMatch(/^DrizzleQueryError ← DatabaseError code=23505 constraint=interest_submissions_email_key \(at /);
     expect(text).not.toContain(email);
@@ -27,10 +31,14 @@ describe('describeError', () => {
   });
 
   it('names system and SMTP-style errors by their code, never their message', () => {
-    expect(describeError(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }))).toMatch(/^Error code=ECONNREFUSED/);
+    expect(describeError(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }))).toMatch(
+      /^Error code=ECONNREFUSED/,
+    );
     const smtp = Object.assign(new Error(`Recipient address rejected: <${email}>`), { code: 'EENVELOPE', responseCode: 550 });
     expect(describeError(smtp)).not.toContain(email);
-    expect(describeError(new AggregateError([Object.assign(new Error('x'), { code: 'ETIMEDOUT' })]))).toContain('AggregateError ← Error code=ETIMEDOUT');
+    expect(describeError(new AggregateError([Object.assign(new Error('x'), { code: 'ETIMEDOUT' })]))).toContain(
+      'AggregateError ← Error code=ETIMEDOUT',
+    );
   });
 
   it('says what was thrown when it is not an Error, without its value', () => {

@@ -61,7 +61,8 @@ test.describe('conversion on phones', () => {
         const menu = page.getByRole('dialog', { name: 'Menu' });
         await expect(menu.getByRole('link', { name: 'District 1' })).toHaveAttribute('href', '/d1');
         await expect(menu.getByRole('link', { name: 'District 2' })).toHaveAttribute('href', '/d2');
-        for (const item of ['Home', 'Buy', 'Rent', 'Investment', 'Management']) await expect(menu.getByText(item, { exact: true })).toBeVisible();
+        for (const item of ['Home', 'Buy', 'Rent', 'Investment', 'Management'])
+          await expect(menu.getByText(item, { exact: true })).toBeVisible();
         await menu.getByRole('link', { name: 'District 1' }).click();
         await expect(page).toHaveURL(/\/d1$/);
       });
@@ -94,12 +95,20 @@ test.describe('the home page popup', () => {
 
   test('after a submit, reloading / does not open it, and the confirmation offers the next step', async ({ page }) => {
     await page.goto('/');
-    const dialog = await fillInterestForm(page, { fullname: 'Chiamaka Eze', email: uniqueEmail('next-step'), phone: '+2348031234567', district: 'Moniya, Ibadan' });
+    const dialog = await fillInterestForm(page, {
+      fullname: 'Chiamaka Eze',
+      email: uniqueEmail('next-step'),
+      phone: '+2348031234567',
+      district: 'Moniya, Ibadan',
+    });
     await dialog.getByRole('button', { name: 'Submit Interest' }).click();
     const confirmation = page.getByRole('dialog', { name: 'Thank you' });
     await expect(confirmation).toContainText('Your Interest has been submitted! We will reach out shortly ...');
     const next = confirmation.getByRole('navigation', { name: 'While you wait' });
-    await expect(next.getByRole('link', { name: 'Chat on WhatsApp now' })).toHaveAttribute('href', /^https:\/\/wa\.me\/\d+\?text=.*District%202/);
+    await expect(next.getByRole('link', { name: 'Chat on WhatsApp now' })).toHaveAttribute(
+      'href',
+      /^https:\/\/wa\.me\/\d+\?text=.*District%202/,
+    );
     await expect(next.getByRole('link', { name: 'How buying in District 2 works' })).toHaveAttribute('href', '/d2#how-buying-works');
 
     await page.reload();
@@ -130,7 +139,10 @@ test.describe('light pages', () => {
     test(`${path}: the header's text stands out from what is behind it (≥ 4.5:1)`, async ({ page }) => {
       await page.goto(path);
       const header = page.getByRole('banner');
-      const texts = [header.getByRole('link', { name: /Districts home$/ }), ...(await header.getByRole('navigation').getByRole('link').all())];
+      const texts = [
+        header.getByRole('link', { name: /Districts home$/ }),
+        ...(await header.getByRole('navigation').getByRole('link').all()),
+      ];
       for (const text of texts) {
         if (!(await text.isVisible())) continue;
         const ratio = await text.evaluate((element) => {
@@ -150,7 +162,8 @@ test.describe('light pages', () => {
           };
           // What is behind the text: every background from the page up to the element, composited in order.
           const layers: { rgb: number[]; a: number }[] = [];
-          for (let node: Element | null = element; node; node = node.parentElement) layers.unshift(rgba(getComputedStyle(node).backgroundColor));
+          for (let node: Element | null = element; node; node = node.parentElement)
+            layers.unshift(rgba(getComputedStyle(node).backgroundColor));
           const behind = layers.reduce((below, layer) => over(layer, below), [255, 255, 255]);
           const [light, dark] = [luminance(over(rgba(getComputedStyle(element).color), behind)), luminance(behind)].sort((x, y) => y - x);
           return (light + 0.05) / (dark + 0.05);

@@ -25,7 +25,11 @@ async function postLead(request: APIRequestContext, lead: Record<string, string>
 const shownChart = (page: Page, id: string) => page.getByTestId(`chart-${id}`).locator('svg:visible');
 
 test.describe('sales dashboard', () => {
-  test('the owner sees the charts, gives a lead to an agent who finds it under My leads, and the lead turns overdue', async ({ page, browser, baseURL }, info) => {
+  test('the owner sees the charts, gives a lead to an agent who finds it under My leads, and the lead turns overdue', async ({
+    page,
+    browser,
+    baseURL,
+  }, info) => {
     test.setTimeout(180_000);
     const run = `e2e${Date.now().toString(36).slice(-6)}${info.project.name.slice(0, 1)}`;
     const district = isPhone(info) ? 'Moniya, Ibadan' : 'Lugbe, Abuja';
@@ -41,7 +45,13 @@ test.describe('sales dashboard', () => {
     }
     const agentEmail = uniqueEmail('dashboard-agent');
     const agentName = `Dash Agent ${run}`;
-    expect((await page.request.post('/api/admin/staff', { data: { email: agentEmail, role: 'agent', name: agentName, password: AGENT_PASSWORD } })).status()).toBe(201);
+    expect(
+      (
+        await page.request.post('/api/admin/staff', {
+          data: { email: agentEmail, role: 'agent', name: agentName, password: AGENT_PASSWORD },
+        })
+      ).status(),
+    ).toBe(201);
 
     // The dashboard, reached from the staff navigation.
     await page.goto('/admin');
@@ -57,13 +67,20 @@ test.describe('sales dashboard', () => {
       await expect(page.getByTestId(`chart-${id}-summary`)).not.toBeEmpty();
       // One drawing shown for this screen, sized for it (a phone's is drawn 340 wide), and a table for screen readers.
       await expect(shownChart(page, id)).toHaveCount(1);
-      expect(await shownChart(page, id).getAttribute('width')).toBe(isPhone(info) ? '340' : id === 'sources' || id === 'funnel' ? '500' : '1000');
+      expect(await shownChart(page, id).getAttribute('width')).toBe(
+        isPhone(info) ? '340' : id === 'sources' || id === 'funnel' ? '500' : '1000',
+      );
       await expect(figure.locator('table')).toHaveCount(1);
     }
     // The bars are there, and this run's campaign is a source of two leads, in the chart and its table.
     expect(await shownChart(page, 'per-day').locator('rect').count()).toBeGreaterThan(0);
     await expect(shownChart(page, 'sources')).toContainText(`${run} / cpc`);
-    await expect(page.getByTestId('chart-sources').locator('table tr', { hasText: `${run} / cpc` }).locator('td')).toHaveText('2');
+    await expect(
+      page
+        .getByTestId('chart-sources')
+        .locator('table tr', { hasText: `${run} / cpc` })
+        .locator('td'),
+    ).toHaveText('2');
     await expect(page.getByTestId('chart-funnel').locator('table tr', { hasText: 'Qualified' }).locator('td').first()).not.toHaveText('0');
     await expect(page.getByTestId('kpi-received')).not.toHaveText('0');
     await expectNoSeriousAxeViolations(page);
@@ -77,7 +94,12 @@ test.describe('sales dashboard', () => {
     await expect(page.getByRole('listitem').filter({ hasText: `gave the lead to ${agentName}` })).toBeVisible();
 
     // The agent signs in and finds it first, under My leads.
-    const agentContext = await browser.newContext({ baseURL, viewport: page.viewportSize(), isMobile: isPhone(info), hasTouch: isPhone(info) });
+    const agentContext = await browser.newContext({
+      baseURL,
+      viewport: page.viewportSize(),
+      isMobile: isPhone(info),
+      hasTouch: isPhone(info),
+    });
     const agentPage = await agentContext.newPage();
     await signInThroughPages(agentPage, agentEmail, AGENT_PASSWORD);
     const myLeads = agentPage.getByTestId('my-leads');

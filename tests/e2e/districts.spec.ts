@@ -10,7 +10,11 @@ test.describe('District 1 (/d1)', () => {
     const features = page.getByRole('region', { name: 'Features' });
     await expect(features.getByRole('listitem')).toHaveCount(6);
     const why = page.getByRole('region', { name: 'Why choose District 1' });
-    await expect(why.getByRole('heading', { level: 3 })).toHaveText(['Safety and Security', 'Comfort and Lifestyle', 'Convenience and amenities']);
+    await expect(why.getByRole('heading', { level: 3 })).toHaveText([
+      'Safety and Security',
+      'Comfort and Lifestyle',
+      'Convenience and amenities',
+    ]);
     const landmarks = page.getByRole('region', { name: 'Landmarks' });
     await expect(landmarks.getByRole('listitem')).toHaveCount(6);
     for (const kind of ['Airport', 'Market', 'Rail station', 'University', 'Bus terminal', 'Shopping mall']) {
@@ -21,7 +25,10 @@ test.describe('District 1 (/d1)', () => {
 
   test('features show as two rows of three on desktop, one column on phones', async ({ page }, info) => {
     await page.goto('/d1');
-    const tops = await page.getByRole('region', { name: 'Features' }).getByRole('listitem').evaluateAll((items) => items.map((i) => Math.round(i.getBoundingClientRect().top)));
+    const tops = await page
+      .getByRole('region', { name: 'Features' })
+      .getByRole('listitem')
+      .evaluateAll((items) => items.map((i) => Math.round(i.getBoundingClientRect().top)));
     if (info.project.name === 'phone') {
       expect(new Set(tops).size).toBe(6);
     } else {
@@ -119,13 +126,27 @@ test.describe('District 2 (/d2)', () => {
 
 /** What a buyer checks before leaving their number (issue 13), on both district pages. */
 const BUYER_PAGES = [
-  { path: '/d1', name: 'District 1', choice: 'Lugbe, Abuja', landmarks: 6, figures: ['300 sqm', '₦10,000,000', '₦3,000,000', '₦7,000,000', '6, 12 or 18 months', '₦388,889'] },
-  { path: '/d2', name: 'District 2', choice: 'Moniya, Ibadan', landmarks: 10, figures: ['450 sqm', '₦1,500,000', '₦500,000', '₦1,000,000', '6, 12 or 18 months', '₦55,556'] },
+  {
+    path: '/d1',
+    name: 'District 1',
+    choice: 'Lugbe, Abuja',
+    landmarks: 6,
+    figures: ['300 sqm', '₦10,000,000', '₦3,000,000', '₦7,000,000', '6, 12 or 18 months', '₦388,889'],
+  },
+  {
+    path: '/d2',
+    name: 'District 2',
+    choice: 'Moniya, Ibadan',
+    landmarks: 10,
+    figures: ['450 sqm', '₦1,500,000', '₦500,000', '₦1,000,000', '6, 12 or 18 months', '₦55,556'],
+  },
 ];
 const BUYER_SECTIONS = ['Where it is', 'How buying works', 'Title and documents', 'Questions buyers ask'];
 
 const faqJsonLd = async (page: Page) =>
-  (await page.locator('script[type="application/ld+json"]').allTextContents()).map((text) => JSON.parse(text)).filter((data) => data['@type'] === 'FAQPage');
+  (await page.locator('script[type="application/ld+json"]').allTextContents())
+    .map((text) => JSON.parse(text))
+    .filter((data) => data['@type'] === 'FAQPage');
 
 for (const district of BUYER_PAGES) {
   test.describe(`Buyer confidence on ${district.path}`, () => {
@@ -138,7 +159,14 @@ for (const district of BUYER_PAGES) {
       const steps = page.getByRole('region', { name: 'How buying works' });
       await expect(steps.getByRole('listitem')).toHaveCount(8);
       await expect(steps.getByRole('heading', { level: 3 })).toHaveText([
-        'Submit your interest', 'We call you', 'Inspect the site', 'Offer letter', 'Initial deposit', 'Instalments', 'Allocation', 'Documents',
+        'Submit your interest',
+        'We call you',
+        'Inspect the site',
+        'Offer letter',
+        'Initial deposit',
+        'Instalments',
+        'Allocation',
+        'Documents',
       ]);
       for (const figure of district.figures) await expect(steps).toContainText(figure);
       await expect(steps).toContainText('live video tour');
@@ -164,10 +192,18 @@ for (const district of BUYER_PAGES) {
       await expect(directions).toHaveAttribute('rel', /noopener/);
     });
 
-    test('title and documents: what the buyer receives, and the inspection offer opens the form with the district chosen', async ({ page }) => {
+    test('title and documents: what the buyer receives, and the inspection offer opens the form with the district chosen', async ({
+      page,
+    }) => {
       await page.goto(district.path);
       const title = page.getByRole('region', { name: 'Title and documents' });
-      await expect(title.getByRole('term')).toHaveText(['Payment receipts', 'Contract of sale', 'Allocation letter', 'Survey plan', 'Deed of assignment']);
+      await expect(title.getByRole('term')).toHaveText([
+        'Payment receipts',
+        'Contract of sale',
+        'Allocation letter',
+        'Survey plan',
+        'Deed of assignment',
+      ]);
       await expect(title.getByRole('heading', { level: 3, name: 'Documents available for inspection' })).toBeVisible();
       await title.getByRole('button', { name: 'Book a document inspection' }).click();
       await expect(page.getByRole('dialog', { name: 'Submit Interest' }).getByLabel('Preferred district')).toHaveValue(district.choice);

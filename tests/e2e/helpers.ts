@@ -57,7 +57,10 @@ export async function holdScripts(page: Page) {
   return release;
 }
 
-export async function fillInterestForm(page: Page, values: { fullname: string; email: string; phone: string; title?: string; district?: string }) {
+export async function fillInterestForm(
+  page: Page,
+  values: { fullname: string; email: string; phone: string; title?: string; district?: string },
+) {
   const dialog = page.getByRole('dialog', { name: 'Submit Interest' });
   await expectPopupReady(page);
   if (values.title) await dialog.getByLabel('Title').selectOption(values.title);

@@ -16,7 +16,11 @@ test.describe('Submit Interest popup', () => {
     expect(await dialog.evaluate((element) => element.matches(':modal'))).toBe(true);
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
-    await page.getByRole('main').getByRole('link', { name: /^Learn More/ }).first().click();
+    await page
+      .getByRole('main')
+      .getByRole('link', { name: /^Learn More/ })
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/d[12]$/);
   });
 
@@ -31,7 +35,12 @@ test.describe('Submit Interest popup', () => {
     await expect(dialog.getByLabel('Full name')).toHaveValue('Ngozi Early');
     const posted = page.waitForRequest('**/api/interest');
     await dialog.getByRole('button', { name: 'Submit Interest' }).click();
-    expect((await posted).postDataJSON()).toMatchObject({ fullname: 'Ngozi Early', email, phonenumber: '08031234567', district: 'Moniya, Ibadan' });
+    expect((await posted).postDataJSON()).toMatchObject({
+      fullname: 'Ngozi Early',
+      email,
+      phonenumber: '08031234567',
+      district: 'Moniya, Ibadan',
+    });
     await expect(page.getByText('Interest Sumitted!')).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
   });
@@ -44,7 +53,12 @@ test.describe('Submit Interest popup', () => {
     const posted = page.waitForRequest('**/api/interest');
     await dialog.getByRole('button', { name: 'Submit Interest' }).click();
     release();
-    expect((await posted).postDataJSON()).toMatchObject({ fullname: 'Tunde Early', email, phonenumber: '08031234568', district: 'Lugbe, Abuja' });
+    expect((await posted).postDataJSON()).toMatchObject({
+      fullname: 'Tunde Early',
+      email,
+      phonenumber: '08031234568',
+      district: 'Lugbe, Abuja',
+    });
     await expect(page.getByText('Interest Sumitted!')).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
   });
@@ -122,7 +136,13 @@ test.describe('Submit Interest popup', () => {
 
   test('success: Submitting overlay, the toast, the confirmation panel dismissed by a click', async ({ page }) => {
     await page.goto('/');
-    const dialog = await fillInterestForm(page, { title: 'Mrs', fullname: 'Adaeze Okafor', email: uniqueEmail('ok'), phone: '+234 803 123 4567', district: 'Moniya, Ibadan' });
+    const dialog = await fillInterestForm(page, {
+      title: 'Mrs',
+      fullname: 'Adaeze Okafor',
+      email: uniqueEmail('ok'),
+      phone: '+234 803 123 4567',
+      district: 'Moniya, Ibadan',
+    });
     // Hold the answer a moment so the overlay can be seen.
     await page.route('**/api/interest', async (route) => {
       await new Promise((r) => setTimeout(r, 600));
@@ -163,7 +183,11 @@ test.describe('Submit Interest popup', () => {
   test('an error field in the answer is shown as a toast', async ({ page }) => {
     await page.goto('/');
     await page.route('**/api/interest', (route) =>
-      route.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify({ error: 'Too many submissions from your network. Please try again in 10 minutes.' }) }),
+      route.fulfill({
+        status: 429,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: 'Too many submissions from your network. Please try again in 10 minutes.' }),
+      }),
     );
     const dialog = await fillInterestForm(page, { fullname: 'Ngozi Eze', email: 'ngozi@example.com', phone: '08031234567' });
     await dialog.getByRole('button', { name: 'Submit Interest' }).click();
@@ -174,7 +198,9 @@ test.describe('Submit Interest popup', () => {
 
   test('an answer that is not JSON is an unexpected error', async ({ page }) => {
     await page.goto('/');
-    await page.route('**/api/interest', (route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<html>Bad gateway</html>' }));
+    await page.route('**/api/interest', (route) =>
+      route.fulfill({ status: 502, contentType: 'text/html', body: '<html>Bad gateway</html>' }),
+    );
     const dialog = await fillInterestForm(page, { fullname: 'Ngozi Eze', email: 'ngozi@example.com', phone: '08031234567' });
     await dialog.getByRole('button', { name: 'Submit Interest' }).click();
     await expect(page.getByText(/^Unexpected error: /)).toBeVisible();
@@ -188,7 +214,9 @@ test.describe('Submit Interest popup', () => {
       localStorage.setItem('active', 'true');
       localStorage.setItem('email', 'agent@example.com');
     });
-    await page.route('**/api/interest', (route) => route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ error: 'jwt expired' }) }));
+    await page.route('**/api/interest', (route) =>
+      route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ error: 'jwt expired' }) }),
+    );
     const dialog = await fillInterestForm(page, { fullname: 'Ngozi Eze', email: 'ngozi@example.com', phone: '08031234567' });
     await dialog.getByRole('button', { name: 'Submit Interest' }).click();
     await expect(page).toHaveURL(/\/registration$/);
@@ -229,7 +257,19 @@ test.describe('Submit Interest popup', () => {
     await page.evaluate((k) => {
       localStorage.setItem(
         'pending-interest',
-        JSON.stringify([{ key: k, savedAt: Date.now(), payload: { title: 'Miss', fullname: 'Bisi Reload', email: 'bisi.reload@example.com', phonenumber: '08031234567', district: 'Lugbe, Abuja' } }]),
+        JSON.stringify([
+          {
+            key: k,
+            savedAt: Date.now(),
+            payload: {
+              title: 'Miss',
+              fullname: 'Bisi Reload',
+              email: 'bisi.reload@example.com',
+              phonenumber: '08031234567',
+              district: 'Lugbe, Abuja',
+            },
+          },
+        ]),
       );
     }, key);
     await page.goto('/d1');

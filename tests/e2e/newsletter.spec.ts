@@ -13,7 +13,9 @@ test('sign up in the footer, get the confirmation e-mail, confirm with the butto
   const footer = page.getByRole('contentinfo');
   await footer.getByPlaceholder('Type your email').fill(email);
   await footer.getByRole('button', { name: 'Subscribe' }).click();
-  await expect(page.getByText('Almost done: check your inbox and press the button in our e-mail to confirm your subscription.')).toBeVisible();
+  await expect(
+    page.getByText('Almost done: check your inbox and press the button in our e-mail to confirm your subscription.'),
+  ).toBeVisible();
 
   const { mail, confirmLink, unsubscribeLink } = await newsletterMailTo(email);
   // RFC 8058 one-click unsubscribe: the address a mail client posts to, and the body it posts.

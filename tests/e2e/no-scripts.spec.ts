@@ -53,7 +53,11 @@ test.describe('without scripts', () => {
     await expect(dialog).toBeVisible();
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(dialog).toBeHidden();
-    await page.getByRole('main').getByRole('link', { name: /^Learn More/ }).first().click();
+    await page
+      .getByRole('main')
+      .getByRole('link', { name: /^Learn More/ })
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/d[12]$/);
   });
 
@@ -102,7 +106,9 @@ test.describe('without scripts', () => {
     await footer.getByRole('button', { name: 'Subscribe' }).click();
     await expect(page).toHaveURL(/\/newsletter\/thanks$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Check your inbox' })).toBeVisible();
-    await expect(page.getByText('Almost done: check your inbox and press the button in our e-mail to confirm your subscription.')).toBeVisible();
+    await expect(
+      page.getByText('Almost done: check your inbox and press the button in our e-mail to confirm your subscription.'),
+    ).toBeVisible();
     expect(page.url()).not.toContain(email.split('@')[0]);
   });
 
@@ -120,7 +126,9 @@ test.describe('without scripts', () => {
     await page.getByRole('button', { name: 'Unsubscribe' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'You are unsubscribed' })).toBeVisible();
   });
-  test('staff sign in with a password: the form posts, a refusal comes back with its sentence, nothing typed in a URL', async ({ page }) => {
+  test('staff sign in with a password: the form posts, a refusal comes back with its sentence, nothing typed in a URL', async ({
+    page,
+  }) => {
     const urls = recordUrls(page);
     const email = uniqueEmail('noscript-agent');
     const password = 'Agent-Passphrase-Kano-2026';

@@ -27,7 +27,9 @@ async function submitLead(page: Page, fullname: string, email: string, phone: st
 const heightOf = async (page: Page, testId: string) => (await page.getByTestId(testId).first().boundingBox())?.height ?? 0;
 
 test.describe('phone inbox', () => {
-  test('first lead on the first screen, 44 px Call and WhatsApp, greeting signed by the agent, local time, Mark contacted, tab marked', async ({ page }, info) => {
+  test('first lead on the first screen, 44 px Call and WhatsApp, greeting signed by the agent, local time, Mark contacted, tab marked', async ({
+    page,
+  }, info) => {
     test.skip(!isPhone(info), 'phone layout');
     const email = uniqueEmail('phone-inbox');
     const name = `Adaeze Abroad ${Date.now() % 100000}`;
@@ -91,7 +93,10 @@ test.describe('phone inbox', () => {
     expect((await leadWa.boundingBox())!.y).toBeLessThan((await page.getByRole('heading', { name: 'Details' }).boundingBox())!.y);
     expect(new URL((await leadWa.getAttribute('href'))!).searchParams.get('text')).toContain(`Mrs ${name}`);
     await expect(page.getByTestId('lead-local-time')).toContainText('United Kingdom');
-    await expect(page.getByRole('navigation', { name: 'Staff sections' }).getByRole('link', { name: 'Leads' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('navigation', { name: 'Staff sections' }).getByRole('link', { name: 'Leads' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     await expectNoSeriousAxeViolations(page);
     await page.getByRole('button', { name: 'Mark contacted' }).click();
     await expect(page.getByText('Marked contacted.')).toBeVisible();
@@ -115,7 +120,11 @@ test.describe('phone inbox', () => {
       await page.goto('/admin');
       await page.screenshot({ path: join(dir!, `inbox-${size.width}.png`) });
       await page.screenshot({ path: join(dir!, `inbox-${size.width}-full.png`), fullPage: true });
-      await page.locator('[data-testid$="-card"]:visible, [data-testid$="-row"]:visible').first().locator('a[href^="/admin/leads/"]').click();
+      await page
+        .locator('[data-testid$="-card"]:visible, [data-testid$="-row"]:visible')
+        .first()
+        .locator('a[href^="/admin/leads/"]')
+        .click();
       await expect(page).toHaveURL(/\/admin\/leads\//);
       await page.screenshot({ path: join(dir!, `lead-${size.width}.png`) });
       await page.screenshot({ path: join(dir!, `lead-${size.width}-full.png`), fullPage: true });

@@ -14,7 +14,8 @@ test.describe('security headers', () => {
       const h = response.headers();
       const csp = h['content-security-policy'];
       expect(csp).toContain("frame-ancestors 'none'");
-      const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src')) ?? csp.split(';').find((d) => d.trim().startsWith('default-src'))!;
+      const scriptSrc =
+        csp.split(';').find((d) => d.trim().startsWith('script-src')) ?? csp.split(';').find((d) => d.trim().startsWith('default-src'))!;
       expect(scriptSrc).not.toContain('unsafe-inline');
       expect(scriptSrc).not.toContain('unsafe-eval');
       expect(h['x-content-type-options']).toBe('nosniff');
@@ -35,7 +36,9 @@ test.describe('security headers', () => {
       expect(a.headers()['cache-control'] ?? '', path).not.toContain('no-store');
       const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src'))!;
       const html = await a.text();
-      const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(([, attrs]) => !/\ssrc=/.test(attrs) && !/type="application\/ld\+json"/.test(attrs));
+      const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(
+        ([, attrs]) => !/\ssrc=/.test(attrs) && !/type="application\/ld\+json"/.test(attrs),
+      );
       expect(inline.length, path).toBeGreaterThan(0);
       for (const [, , body] of inline) expect(scriptSrc, path).toContain(`'sha256-${createHash('sha256').update(body).digest('base64')}'`);
       // A browser revalidating the page it holds gets 304 and no body; an outdated copy gets the page.
@@ -49,7 +52,10 @@ test.describe('security headers', () => {
     }
   });
 
-  test('a prerendered page answered from memory is the page Next.js rendered, compressed as the browser asks', async ({ baseURL, request }) => {
+  test('a prerendered page answered from memory is the page Next.js rendered, compressed as the browser asks', async ({
+    baseURL,
+    request,
+  }) => {
     // Raw HTTP: the encodings as sent, not decoded by a client library.
     const get = (path: string, headers: Record<string, string> = {}) =>
       new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
@@ -60,7 +66,8 @@ test.describe('security headers', () => {
         }).on('error', reject);
       });
     const framing = ['date', 'content-length', 'transfer-encoding', 'content-encoding', 'connection'];
-    const pageHeaders = (headers: IncomingHttpHeaders) => Object.fromEntries(Object.entries(headers).filter(([name]) => !framing.includes(name)));
+    const pageHeaders = (headers: IncomingHttpHeaders) =>
+      Object.fromEntries(Object.entries(headers).filter(([name]) => !framing.includes(name)));
     for (const path of ['/', '/d1', '/d2', '/privacy', '/terms']) {
       const first = await get(path);
       // The page is kept once compressed, in the background: the answers after it come from memory.
@@ -146,7 +153,6 @@ test.describe('SEO', () => {
   });
 });
 
-
 test.describe('client address', () => {
   // Finding 1 of issue 10: `next start` passed a client's own X-Forwarded-For on, so rotating it escaped every
   // per-client limit. A second production server from the same build, with a low limit and its own database.
@@ -156,7 +162,16 @@ test.describe('client address', () => {
     const port = execFileSync(process.execPath, ['scripts/free-port.mjs']).toString().trim();
     const dataDir = mkdtempSync(join(tmpdir(), 'districts-e2e-xff-'));
     const server = spawn(process.execPath, ['server.mjs', '-H', '127.0.0.1', '-p', port], {
-      env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', DATA_DIR: dataDir, DATABASE_URL: '', RATE_LIMIT_NEWSLETTER: '3/600', TRUST_PROXY: '', ADMIN_EMAIL: '', ADMIN_PASSWORD: '' },
+      env: {
+        ...process.env,
+        NEXT_TELEMETRY_DISABLED: '1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        RATE_LIMIT_NEWSLETTER: '3/600',
+        TRUST_PROXY: '',
+        ADMIN_EMAIL: '',
+        ADMIN_PASSWORD: '',
+      },
       stdio: 'ignore',
     });
     const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
@@ -176,7 +191,10 @@ test.describe('client address', () => {
         statuses.push(res.status);
         if (res.status === 429) retryAfter = res.headers.get('retry-after');
       }
-      expect(statuses.slice(0, 3).every((status) => status >= 200 && status < 300), String(statuses)).toBe(true);
+      expect(
+        statuses.slice(0, 3).every((status) => status >= 200 && status < 300),
+        String(statuses),
+      ).toBe(true);
       expect(statuses.slice(3)).toEqual([429, 429, 429]);
       expect(Number(retryAfter)).toBeGreaterThan(0);
     } finally {

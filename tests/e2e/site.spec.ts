@@ -1,7 +1,18 @@
 import { expect, test } from '@playwright/test';
 import { closeInterestPopup, expectNoSeriousAxeViolations, expectPopupReady, holdScripts, isPhone, openNavItem } from './helpers';
 
-const PAGES = ['/', '/d1', '/d2', '/privacy', '/terms', '/registration', '/interest', '/interest/thanks', '/newsletter', '/newsletter/thanks'];
+const PAGES = [
+  '/',
+  '/d1',
+  '/d2',
+  '/privacy',
+  '/terms',
+  '/registration',
+  '/interest',
+  '/interest/thanks',
+  '/newsletter',
+  '/newsletter/thanks',
+];
 
 test.describe('every public page', () => {
   for (const path of PAGES) {
@@ -48,7 +59,10 @@ test.describe('every public page', () => {
     }
   });
 
-  test('a page that has loaded holds its scripts: with the network lost right after, it still becomes interactive', async ({ page, context }) => {
+  test('a page that has loaded holds its scripts: with the network lost right after, it still becomes interactive', async ({
+    page,
+    context,
+  }) => {
     // The scripts run only after the page has painted, but they are asked for before its load event (0021).
     for (const path of ['/', '/d2']) {
       await page.goto(path);
@@ -61,7 +75,9 @@ test.describe('every public page', () => {
   test('a tap made before the scripts arrive is not lost: it opens its dialog once they have', async ({ page }, info) => {
     const release = await holdScripts(page);
     await page.goto('/d1', { waitUntil: 'domcontentloaded' });
-    const [control, dialogName] = isPhone(info) ? [page.getByRole('button', { name: 'Open menu' }), 'Menu'] : [page.getByRole('region', { name: 'Land offer' }).getByRole('button', { name: 'Contact Us' }), 'Contact our sales team'];
+    const [control, dialogName] = isPhone(info)
+      ? [page.getByRole('button', { name: 'Open menu' }), 'Menu']
+      : [page.getByRole('region', { name: 'Land offer' }).getByRole('button', { name: 'Contact Us' }), 'Contact our sales team'];
     await control.click();
     await expect(page.locator('html')).not.toHaveAttribute('data-hydrated');
     release();
@@ -96,13 +112,23 @@ test.describe('every public page', () => {
       await route.continue();
     });
     await page.addInitScript(() => {
-      type Shift = { value: number; hadRecentInput: boolean; sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] };
+      type Shift = {
+        value: number;
+        hadRecentInput: boolean;
+        sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+      };
       const shifts: { value: number; moved: string[] }[] = ((window as unknown as { layoutShifts: unknown[] }).layoutShifts = []);
       const box = (rect: DOMRectReadOnly) => [rect.x, rect.y, rect.width, rect.height].map(Math.round).join(',');
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries() as unknown as Shift[])
           if (!entry.hadRecentInput)
-            shifts.push({ value: entry.value, moved: entry.sources.map((source) => `${source.node?.nodeName ?? '?'}.${String((source.node as Element | undefined)?.className ?? '').slice(0, 60)} ${box(source.previousRect)} -> ${box(source.currentRect)}`) });
+            shifts.push({
+              value: entry.value,
+              moved: entry.sources.map(
+                (source) =>
+                  `${source.node?.nodeName ?? '?'}.${String((source.node as Element | undefined)?.className ?? '').slice(0, 60)} ${box(source.previousRect)} -> ${box(source.currentRect)}`,
+              ),
+            });
       }).observe({ type: 'layout-shift', buffered: true });
     });
     // Widths where the unsized fallback wrapped the hero heading differently (412 px is Lighthouse's phone).
@@ -118,7 +144,9 @@ test.describe('every public page', () => {
         const { shifts, firstPaint, fontIn } = await page.evaluate(() => ({
           shifts: (window as unknown as { layoutShifts: { value: number; moved: string[] }[] }).layoutShifts,
           firstPaint: performance.getEntriesByName('first-contentful-paint')[0].startTime,
-          fontIn: (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((entry) => entry.name.endsWith('.woff2'))?.responseEnd ?? 0,
+          fontIn:
+            (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((entry) => entry.name.endsWith('.woff2'))
+              ?.responseEnd ?? 0,
         }));
         expect(fontIn, `${path} at ${width} px: the font came after the first paint`).toBeGreaterThan(firstPaint);
         const shift = shifts.reduce((sum, { value }) => sum + value, 0);
@@ -220,7 +248,8 @@ test.describe('navigation', () => {
     const menu = page.getByRole('dialog', { name: 'Menu' });
     await expect(menu).toBeVisible();
     await expect(menu.getByRole('link', { name: 'Home' })).toBeVisible();
-    for (const label of ['Buy', 'Rent', 'Investment', 'Management']) await expect(menu.getByRole('button', { name: label, exact: true })).toBeVisible();
+    for (const label of ['Buy', 'Rent', 'Investment', 'Management'])
+      await expect(menu.getByRole('button', { name: label, exact: true })).toBeVisible();
     await expect(menu.getByRole('button', { name: 'Submit Interest' })).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(menu).toBeHidden();
@@ -260,7 +289,9 @@ test.describe('footer', () => {
     const footer = page.getByRole('contentinfo');
     await footer.getByPlaceholder('Type your email').fill(`news-${Date.now()}@example.com`);
     await footer.getByRole('button', { name: 'Subscribe' }).click();
-    await expect(page.getByText('Almost done: check your inbox and press the button in our e-mail to confirm your subscription.')).toBeVisible();
+    await expect(
+      page.getByText('Almost done: check your inbox and press the button in our e-mail to confirm your subscription.'),
+    ).toBeVisible();
     await expect(footer.getByPlaceholder('Type your email')).toHaveValue('');
 
     // The browser refuses what is not an e-mail address; a refusal from the server is shown as an error toast.
@@ -268,7 +299,11 @@ test.describe('footer', () => {
     await footer.getByRole('button', { name: 'Subscribe' }).click();
     expect(await footer.getByPlaceholder('Type your email').evaluate((el: HTMLInputElement) => el.validity.typeMismatch)).toBe(true);
     await page.route('**/api/newsletter', (route) =>
-      route.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify({ error: 'Too many sign-ups from your network. Please try again later.' }) }),
+      route.fulfill({
+        status: 429,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: 'Too many sign-ups from your network. Please try again later.' }),
+      }),
     );
     await footer.getByPlaceholder('Type your email').fill('someone@example.com');
     await footer.getByRole('button', { name: 'Subscribe' }).click();
@@ -283,7 +318,9 @@ test.describe('footer', () => {
     await footer.getByPlaceholder('Type your email').fill(`news-early-${Date.now()}@example.com`);
     await footer.getByRole('button', { name: 'Subscribe' }).click();
     release();
-    await expect(page.getByText('Almost done: check your inbox and press the button in our e-mail to confirm your subscription.')).toBeVisible();
+    await expect(
+      page.getByText('Almost done: check your inbox and press the button in our e-mail to confirm your subscription.'),
+    ).toBeVisible();
     await expect(page).toHaveURL(/\/d2$/);
   });
 });

@@ -17,7 +17,8 @@ const stateDir = () => {
   mkdirSync(dir, { recursive: true });
   return dir;
 };
-const fileOf = (email: string, kind: 'secret' | 'step' | 'lock') => join(stateDir(), `${createHash('sha256').update(email.toLowerCase()).digest('hex').slice(0, 16)}.${kind}`);
+const fileOf = (email: string, kind: 'secret' | 'step' | 'lock') =>
+  join(stateDir(), `${createHash('sha256').update(email.toLowerCase()).digest('hex').slice(0, 16)}.${kind}`);
 
 /** The owner's signed-in browser state, made once by global-setup.ts. */
 export const ownerStatePath = () => join(process.env.E2E_DATA_DIR!, 'owner-state.json');
@@ -61,7 +62,8 @@ async function unusedCode(email: string): Promise<string> {
 }
 
 /** Picks a fresh code and sends it with `send`, with no other worker sending a code for this account meanwhile. */
-export const withFreshCode = (email: string, send: (code: string) => Promise<void>) => withAccountLock(email, async () => send(await unusedCode(email)));
+export const withFreshCode = (email: string, send: (code: string) => Promise<void>) =>
+  withAccountLock(email, async () => send(await unusedCode(email)));
 
 /** Keeps the key an enrolment page showed, as the person's app would. */
 export function rememberSecret(email: string, secret: string) {

@@ -84,7 +84,10 @@ test.describe('staff area', () => {
       await page.reload();
       await expect(page.getByTestId('lead-notification')).toHaveCount(3);
       for (const channel of ['sales_email', 'receipt', 'webhook']) {
-        await expect(page.locator(`[data-testid="lead-notification"][data-channel="${channel}"]`)).toHaveAttribute('data-state', 'not_configured');
+        await expect(page.locator(`[data-testid="lead-notification"][data-channel="${channel}"]`)).toHaveAttribute(
+          'data-state',
+          'not_configured',
+        );
       }
     }).toPass({ timeout: 15_000 });
     await expect(page.locator('[data-channel="receipt"]')).toContainText('not sent: no mail server configured');
@@ -111,9 +114,21 @@ test.describe('staff area', () => {
     const csv = await page.request.get(new URL(href!, baseURL).toString());
     expect(csv.status()).toBe(200);
     expect(csv.headers()['content-type']).toBe('text/csv; charset=utf-8');
-    const lines = (await csv.text()).replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
+    const lines = (await csv.text())
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')
+      .filter(Boolean);
     expect(lines).toHaveLength(2);
-    expect(lines[0].split(',').slice(0, 8)).toEqual(['"received_at"', '"title"', '"full_name"', '"email"', '"phone"', '"phone_e164"', '"district"', '"status"']);
+    expect(lines[0].split(',').slice(0, 8)).toEqual([
+      '"received_at"',
+      '"title"',
+      '"full_name"',
+      '"email"',
+      '"phone"',
+      '"phone_e164"',
+      '"district"',
+      '"status"',
+    ]);
     expect(lines[1]).toContain(`,"${name}","${email}","0803 555 1234","'+2348035551234","Moniya, Ibadan","contacted",`);
 
     // Sign out: keys gone, /admin sends back to sign-in.
@@ -124,10 +139,16 @@ test.describe('staff area', () => {
     await expect(page).toHaveURL(/\/registration\?next=%2Fadmin$/);
   });
 
-  test("an expired session on an admin call leads to /registration with the toast and the keys removed", async ({ page, context, baseURL }, info) => {
+  test('an expired session on an admin call leads to /registration with the toast and the keys removed', async ({
+    page,
+    context,
+    baseURL,
+  }, info) => {
     desktopOnly(info);
     const email = uniqueEmail('expiry');
-    const res = await page.request.post('/api/interest', { data: { title: 'Mrs', fullname: 'Expiry Check', email, phonenumber: '08031234567', district: 'Lugbe, Abuja' } });
+    const res = await page.request.post('/api/interest', {
+      data: { title: 'Mrs', fullname: 'Expiry Check', email, phonenumber: '08031234567', district: 'Lugbe, Abuja' },
+    });
     expect(res.status()).toBe(201);
     await addOwnerSession(context);
     await page.goto(`/admin?q=${encodeURIComponent(email)}`);
@@ -189,13 +210,18 @@ test.describe('staff area', () => {
 });
 
 test.describe('two-step sign-in, passwords', () => {
-  test('a new owner sets up two-step sign-in after the password, then signs in with a recovery code and with a code', async ({ page, context }, info) => {
+  test('a new owner sets up two-step sign-in after the password, then signs in with a recovery code and with a code', async ({
+    page,
+    context,
+  }, info) => {
     desktopOnly(info);
     test.setTimeout(90_000);
     const email = uniqueEmail('owner');
     const password = 'Owner-Passphrase-Kaduna-2026';
     await addOwnerSession(context);
-    expect((await page.request.post('/api/admin/staff', { data: { email, role: 'owner', name: 'New Owner', password } })).status()).toBe(201);
+    expect((await page.request.post('/api/admin/staff', { data: { email, role: 'owner', name: 'New Owner', password } })).status()).toBe(
+      201,
+    );
     await context.clearCookies();
     const passwordStep = async () => {
       await page.goto('/registration');
@@ -278,7 +304,9 @@ test.describe('two-step sign-in, passwords', () => {
     await signIn(page, email, newPassword);
   });
 
-  test('a forgotten password is reset through a link by e-mail (a real SMTP peer), and an owner still sets up the second factor', async ({ page }, testInfo) => {
+  test('a forgotten password is reset through a link by e-mail (a real SMTP peer), and an owner still sets up the second factor', async ({
+    page,
+  }, testInfo) => {
     test.skip(testInfo.project.name !== 'desktop', 'one server run is enough');
     test.setTimeout(150_000);
     // A second production server from the same build whose mail goes to an SMTP peer in this test.
@@ -288,12 +316,23 @@ test.describe('two-step sign-in, passwords', () => {
     const base = `http://127.0.0.1:${port}`;
     const owner = { email: 'reset-owner@e2e.example.com', password: 'Reset-Owner-Passphrase-Jos-7' };
     const server = spawn(process.execPath, ['server.mjs', '-H', '127.0.0.1', '-p', port], {
-      env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', DATA_DIR: dataDir, DATABASE_URL: '', SMTP_URL: smtp.url, SITE_URL: base, ADMIN_EMAIL: owner.email, ADMIN_PASSWORD: owner.password },
+      env: {
+        ...process.env,
+        NEXT_TELEMETRY_DISABLED: '1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        SMTP_URL: smtp.url,
+        SITE_URL: base,
+        ADMIN_EMAIL: owner.email,
+        ADMIN_PASSWORD: owner.password,
+      },
       stdio: 'ignore',
     });
     const exited = new Promise((resolve) => server.once('exit', resolve));
     try {
-      await expect.poll(async () => (await fetch(`${base}/api/health`).catch(() => undefined))?.status, { timeout: 60_000, intervals: [250] }).toBe(200);
+      await expect
+        .poll(async () => (await fetch(`${base}/api/health`).catch(() => undefined))?.status, { timeout: 60_000, intervals: [250] })
+        .toBe(200);
       await page.goto(`${base}/registration`);
       await page.getByRole('link', { name: 'Forgot your password?' }).click();
       await expect(page).toHaveURL(`${base}/registration/reset`);
@@ -343,7 +382,10 @@ function adminPages(): string[] {
       return name === 'page.tsx' ? [path] : [];
     });
   return walk(root).map((file) => {
-    const segments = relative(root, file).split(sep).slice(0, -1).map((s) => (s.startsWith('[') ? '00000000-0000-4000-8000-000000000000' : s));
+    const segments = relative(root, file)
+      .split(sep)
+      .slice(0, -1)
+      .map((s) => (s.startsWith('[') ? '00000000-0000-4000-8000-000000000000' : s));
     return ['/admin', ...segments].join('/');
   });
 }
@@ -352,7 +394,14 @@ const OWNER_ONLY = ['/admin/staff', '/admin/privacy'];
 test.describe('every /admin page refuses', () => {
   const pages = adminPages();
   test('the page list is what we expect', () => {
-    expect(pages.sort()).toEqual(['/admin', '/admin/account', '/admin/dashboard', '/admin/leads/00000000-0000-4000-8000-000000000000', '/admin/privacy', '/admin/staff']);
+    expect(pages.sort()).toEqual([
+      '/admin',
+      '/admin/account',
+      '/admin/dashboard',
+      '/admin/leads/00000000-0000-4000-8000-000000000000',
+      '/admin/privacy',
+      '/admin/staff',
+    ]);
   });
 
   for (const path of pages) {
@@ -367,7 +416,9 @@ test.describe('every /admin page refuses', () => {
       // An agent, created by the owner through the API.
       await addOwnerSession(context);
       const agentEmail = uniqueEmail('agent');
-      const created = await page.request.post('/api/admin/staff', { data: { email: agentEmail, role: 'agent', name: 'Agent', password: 'Agent-Passphrase-Lagos-2026' } });
+      const created = await page.request.post('/api/admin/staff', {
+        data: { email: agentEmail, role: 'agent', name: 'Agent', password: 'Agent-Passphrase-Lagos-2026' },
+      });
       expect(created.status()).toBe(201);
       await context.clearCookies();
       await signIn(page, agentEmail, 'Agent-Passphrase-Lagos-2026');

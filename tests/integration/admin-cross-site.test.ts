@@ -27,7 +27,12 @@ describeEachDriver('staff API: cross-site requests refused, exports audited', (c
   let agentEmail = '';
   let ownerEmail = '';
   beforeAll(async () => {
-    setEnv({ SESSION_SECRET: 'test-session-secret-0123456789-abcdefghijklmnop', ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined, TRUST_PROXY: undefined });
+    setEnv({
+      SESSION_SECRET: 'test-session-secret-0123456789-abcdefghijklmnop',
+      ADMIN_EMAIL: undefined,
+      ADMIN_PASSWORD: undefined,
+      TRUST_PROXY: undefined,
+    });
     const db = ctx.handle().db;
     const owner = await makeStaff(db, 'owner');
     ownerEmail = owner.email;
@@ -36,15 +41,29 @@ describeEachDriver('staff API: cross-site requests refused, exports audited', (c
     agentEmail = agent.email;
     agentCookie = await sessionCookieFor(db, agent);
     for (const [i, district] of (['Lugbe, Abuja', 'Lugbe, Abuja', 'Moniya, Ibadan'] as const).entries())
-      await saveLead(db, { input: validLead({ email: `export-${i}@example.com`, fullname: `Export Person ${i}`, district }) as never, spam: false });
-    await db.insert(newsletterSubscribers).values(['a', 'b'].map((name) => ({ email: `reader-${name}@example.com`, unsubscribeToken: `token-${name}-0123456789`, confirmedAt: new Date() })));
+      await saveLead(db, {
+        input: validLead({ email: `export-${i}@example.com`, fullname: `Export Person ${i}`, district }) as never,
+        spam: false,
+      });
+    await db.insert(newsletterSubscribers).values(
+      ['a', 'b'].map((name) => ({
+        email: `reader-${name}@example.com`,
+        unsubscribeToken: `token-${name}-0123456789`,
+        confirmedAt: new Date(),
+      })),
+    );
   });
 
   const lastAudit = async (action: string) =>
     (await ctx.handle().db.select().from(staffAudit).where(eq(staffAudit.action, action)).orderBy(desc(staffAudit.createdAt)).limit(1))[0];
 
   it('every GET, exports included, is refused when it comes from another site (or a sibling subdomain)', async () => {
-    const foreign: Record<string, string>[] = [{ 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }, { origin: 'https://evil.example' }, { origin: 'null' }];
+    const foreign: Record<string, string>[] = [
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site' },
+      { origin: 'https://evil.example' },
+      { origin: 'null' },
+    ];
     for (const [path, route] of READS) {
       for (const headers of foreign) {
         const res = await route(staffRequest(path, { cookie: ownerCookie, headers }), undefined);
@@ -52,7 +71,10 @@ describeEachDriver('staff API: cross-site requests refused, exports audited', (c
         expect(await res.json()).toEqual({ error: STAFF_COPY.errors.crossSite });
       }
       // The staff's own pages (same-origin), a typed or bookmarked address (none), and non-browser clients still work.
-      for (const headers of [{ 'sec-fetch-site': 'same-origin', origin: 'http://localhost' }, { 'sec-fetch-site': 'none' }, {}] as Record<string, string>[]) {
+      for (const headers of [{ 'sec-fetch-site': 'same-origin', origin: 'http://localhost' }, { 'sec-fetch-site': 'none' }, {}] as Record<
+        string,
+        string
+      >[]) {
         const res = await route(staffRequest(path, { cookie: ownerCookie, headers }), undefined);
         expect([path, headers, res.status]).toEqual([path, headers, 200]);
         await res.body?.cancel();
@@ -61,9 +83,15 @@ describeEachDriver('staff API: cross-site requests refused, exports audited', (c
   });
 
   it('a lead export records who, which filters (not the search text) and how many rows, before sending them', async () => {
-    const res = await exportLeads(staffRequest('/api/admin/exports/leads?district=Lugbe%2C%20Abuja&q=export', { cookie: agentCookie }), undefined);
+    const res = await exportLeads(
+      staffRequest('/api/admin/exports/leads?district=Lugbe%2C%20Abuja&q=export', { cookie: agentCookie }),
+      undefined,
+    );
     expect(res.status).toBe(200);
-    const lines = (await res.text()).replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
+    const lines = (await res.text())
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')
+      .filter(Boolean);
     const audit = await lastAudit('leads.export');
     expect(audit).toMatchObject({ actorEmail: agentEmail, detail: { filters: { district: 'Lugbe, Abuja', search: true }, rows: 2 } });
     expect(lines).toHaveLength(1 + 2);
@@ -73,7 +101,10 @@ describeEachDriver('staff API: cross-site requests refused, exports audited', (c
   it('a newsletter export records who and how many rows', async () => {
     const res = await exportNewsletter(staffRequest('/api/admin/exports/newsletter', { cookie: ownerCookie }), undefined);
     expect(res.status).toBe(200);
-    const lines = (await res.text()).replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
+    const lines = (await res.text())
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')
+      .filter(Boolean);
     expect(lines).toHaveLength(1 + 2);
     expect(await lastAudit('newsletter.export')).toMatchObject({ actorEmail: ownerEmail, detail: { rows: 2 } });
   });

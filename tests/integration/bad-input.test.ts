@@ -25,7 +25,8 @@ interface Case {
 const FIELDS = ['title', 'fullname', 'email', 'phonenumber', 'district'] as const;
 const lead = validLead;
 const cases: Case[] = [];
-const bad = (name: string, body: unknown, status: number | number[] = 400, route: Route = 'interest') => cases.push({ name, route, body, status });
+const bad = (name: string, body: unknown, status: number | number[] = 400, route: Route = 'interest') =>
+  cases.push({ name, route, body, status });
 
 // Missing, null and wrongly typed fields.
 for (const field of FIELDS) {
@@ -47,12 +48,24 @@ bad('extra field admin', lead({ admin: true }));
 bad('extra field status', lead({ status: 'won' }));
 bad('extra field spam', lead({ spam: false }));
 bad('extra field id', lead({ id: '00000000-0000-0000-0000-000000000000' }));
-cases.push({ name: '__proto__ key', route: 'interest', raw: JSON.stringify(lead()).replace(/^\{/, '{"__proto__":{"admin":true},'), status: 400 });
+cases.push({
+  name: '__proto__ key',
+  route: 'interest',
+  raw: JSON.stringify(lead()).replace(/^\{/, '{"__proto__":{"admin":true},'),
+  status: 400,
+});
 bad('constructor key', lead({ constructor: { prototype: {} } }));
 
 // Values outside the allowed sets.
-for (const title of ['mr', 'Dr', ' Mr', 'Mr.', 'MRS', "Mr' OR '1'='1", '<script>alert(1)</script>']) bad(`title ${JSON.stringify(title)}`, lead({ title }));
-for (const district of ['Lugbe', 'lugbe, abuja', 'District 1', "Lugbe, Abuja'; DROP TABLE interest_submissions;--", '<img src=x onerror=alert(1)>'])
+for (const title of ['mr', 'Dr', ' Mr', 'Mr.', 'MRS', "Mr' OR '1'='1", '<script>alert(1)</script>'])
+  bad(`title ${JSON.stringify(title)}`, lead({ title }));
+for (const district of [
+  'Lugbe',
+  'lugbe, abuja',
+  'District 1',
+  "Lugbe, Abuja'; DROP TABLE interest_submissions;--",
+  '<img src=x onerror=alert(1)>',
+])
   bad(`district ${JSON.stringify(district)}`, lead({ district }));
 
 // Lengths.
@@ -69,7 +82,14 @@ bad('landing_path 501 characters', lead({ landing_path: `/${'p'.repeat(500)}` })
 bad('website 501 characters', lead({ website: 'w'.repeat(501) }));
 
 // Control characters and unicode that is not a phone number or e-mail.
-for (const [label, ch] of [['NUL', '\u0000'], ['BEL', '\u0007'], ['newline', '\n'], ['ESC', '\u001b'], ['DEL', '\u007f'], ['tab', '\t']] as const)
+for (const [label, ch] of [
+  ['NUL', '\u0000'],
+  ['BEL', '\u0007'],
+  ['newline', '\n'],
+  ['ESC', '\u001b'],
+  ['DEL', '\u007f'],
+  ['tab', '\t'],
+] as const)
   bad(`fullname with ${label}`, lead({ fullname: `Ada${ch}Okafor` }));
 bad('utm_source with NUL', lead({ utm_source: 'goo\u0000gle' }));
 bad('referrer with newline', lead({ referrer: 'https://x.example/\r\nSet-Cookie: a=b' }));
@@ -80,14 +100,30 @@ bad('phone too short', lead({ phonenumber: '12345' }));
 bad('phone only punctuation', lead({ phonenumber: '+() -- .. ()' }));
 bad('phone with SQL', lead({ phonenumber: "0803'; DROP TABLE interest_submissions;--" }));
 bad('phone with script', lead({ phonenumber: '<script>alert(1)</script>' }));
-for (const email of ['no-at-sign', 'a@', '@example.com', 'a b@example.com', 'ade@exa mple.com', "x'; DROP TABLE interest_submissions;--@x.com", '<script>@x.com', 'a@b@c.com', 'ade\u0000@example.com', 'ádé@例え'])
+for (const email of [
+  'no-at-sign',
+  'a@',
+  '@example.com',
+  'a b@example.com',
+  'ade@exa mple.com',
+  "x'; DROP TABLE interest_submissions;--@x.com",
+  '<script>@x.com',
+  'a@b@c.com',
+  'ade\u0000@example.com',
+  'ádé@例え',
+])
   bad(`email ${JSON.stringify(email)}`, lead({ email }));
 
 // Anti-spam fields of the wrong type.
 bad('form_started_at string', lead({ form_started_at: '1700000000000' }));
 bad('form_started_at negative', lead({ form_started_at: -5 }));
 bad('form_started_at fraction', lead({ form_started_at: 1.5 }));
-cases.push({ name: 'form_started_at 1e400 (Infinity)', route: 'interest', raw: JSON.stringify(lead()).replace(/\}$/, ',"form_started_at":1e400}'), status: 400 });
+cases.push({
+  name: 'form_started_at 1e400 (Infinity)',
+  route: 'interest',
+  raw: JSON.stringify(lead()).replace(/\}$/, ',"form_started_at":1e400}'),
+  status: 400,
+});
 bad('website number', lead({ website: 1 }));
 
 // Not an object.
@@ -113,7 +149,16 @@ for (const [name, raw] of broken) cases.push({ name: `broken JSON: ${name}`, rou
 
 // Wrong content types (415), whatever the body. (A browser-posted urlencoded form is accepted: see forms-without-scripts.)
 const json = JSON.stringify(lead());
-for (const contentType of [null, 'text/plain', 'multipart/form-data; boundary=x', 'text/html', 'application/xml', 'application/jsonp', 'json', 'text/json'])
+for (const contentType of [
+  null,
+  'text/plain',
+  'multipart/form-data; boundary=x',
+  'text/html',
+  'application/xml',
+  'application/jsonp',
+  'json',
+  'text/json',
+])
   cases.push({ name: `content type ${contentType}`, route: 'interest', raw: json, contentType, status: 415 });
 
 // Oversized bodies (413), declared or not.
@@ -134,7 +179,14 @@ cases.push({
 });
 
 // Bad Idempotency-Key headers.
-for (const key of ['short', 'has spaces in it', 'k'.repeat(129), 'cl\u00e9-latin1-key', "key';--drop"]) cases.push({ name: `Idempotency-Key ${JSON.stringify(key.slice(0, 20))}`, route: 'interest', body: lead(), headers: { 'Idempotency-Key': key }, status: 400 });
+for (const key of ['short', 'has spaces in it', 'k'.repeat(129), 'cl\u00e9-latin1-key', "key';--drop"])
+  cases.push({
+    name: `Idempotency-Key ${JSON.stringify(key.slice(0, 20))}`,
+    route: 'interest',
+    body: lead(),
+    headers: { 'Idempotency-Key': key },
+    status: 400,
+  });
 
 // Newsletter.
 const nl = (name: string, body: unknown, status: number | number[] = 400) => bad(`newsletter: ${name}`, body, status, 'newsletter');
@@ -156,10 +208,22 @@ nl('website too long', { email: 'a@example.com', website: 'w'.repeat(501) });
 nl('body array', [{ email: 'a@example.com' }]);
 nl('body string', 'a@example.com');
 nl('body null', null);
-for (const [name, raw] of broken.slice(0, 5)) cases.push({ name: `newsletter: broken JSON: ${name}`, route: 'newsletter', raw, status: 400 });
+for (const [name, raw] of broken.slice(0, 5))
+  cases.push({ name: `newsletter: broken JSON: ${name}`, route: 'newsletter', raw, status: 400 });
 for (const contentType of [null, 'text/plain'])
-  cases.push({ name: `newsletter: content type ${contentType}`, route: 'newsletter', raw: '{"email":"a@example.com"}', contentType, status: 415 });
-cases.push({ name: 'newsletter: 20 KB body', route: 'newsletter', raw: JSON.stringify({ email: 'a@example.com', website: 'x'.repeat(20 * 1024) }), status: 413 });
+  cases.push({
+    name: `newsletter: content type ${contentType}`,
+    route: 'newsletter',
+    raw: '{"email":"a@example.com"}',
+    contentType,
+    status: 415,
+  });
+cases.push({
+  name: 'newsletter: 20 KB body',
+  route: 'newsletter',
+  raw: JSON.stringify({ email: 'a@example.com', website: 'x'.repeat(20 * 1024) }),
+  status: 413,
+});
 
 function toRequest(c: Case): Request {
   const headers: Record<string, string> = { ...freshClient(), ...c.headers };
@@ -197,14 +261,24 @@ describeEachDriver('bad input', (ctx) => {
 
   it('never answers 5xx to a lone UTF-16 surrogate (stored as U+FFFD)', async () => {
     const raw = JSON.stringify(lead()).replace('"Adaeze Okafor"', '"Ada \\ud800 Okafor"');
-    const res = await postInterest(new Request('http://localhost/api/interest', { method: 'POST', headers: { 'content-type': 'application/json', ...freshClient() }, body: raw }));
+    const res = await postInterest(
+      new Request('http://localhost/api/interest', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...freshClient() },
+        body: raw,
+      }),
+    );
     expect(res.status).toBe(201);
   });
 
   it('stays healthy and keeps accepting good submissions afterwards', async () => {
     expect((await health()).status).toBe(200);
     const res = await postInterest(
-      new Request('http://localhost/api/interest', { method: 'POST', headers: { 'content-type': 'application/json', 'Idempotency-Key': newKey(), ...freshClient() }, body: JSON.stringify(lead()) }),
+      new Request('http://localhost/api/interest', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'Idempotency-Key': newKey(), ...freshClient() },
+        body: JSON.stringify(lead()),
+      }),
     );
     expect(res.status).toBe(201);
   });
@@ -218,7 +292,11 @@ describeEachDriver('bad input', (ctx) => {
     ['emoji in the name', { fullname: 'Ada 🏡 Okafor' }],
   ])('stores hostile but valid text verbatim: %s', async (_name, overrides) => {
     const res = await postInterest(
-      new Request('http://localhost/api/interest', { method: 'POST', headers: { 'content-type': 'application/json', ...freshClient() }, body: JSON.stringify(lead(overrides)) }),
+      new Request('http://localhost/api/interest', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...freshClient() },
+        body: JSON.stringify(lead(overrides)),
+      }),
     );
     expect(res.status).toBe(201);
     const { getLead } = await import('@/features/interest/repository.server');

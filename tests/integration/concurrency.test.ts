@@ -7,7 +7,9 @@ describeEachDriver('concurrent saves', (ctx) => {
   it('answers every concurrent save with the id of its own lead', async () => {
     const inputs = Array.from({ length: 200 }, (_, i) => ({ key: newKey(), email: `c${i}-${Date.now()}@example.com` }));
     const results = await Promise.all(
-      inputs.map(({ key, email }) => saveLead(ctx.handle().db, { input: interestSchema.parse(validLead({ email })), idempotencyKey: key, spam: false })),
+      inputs.map(({ key, email }) =>
+        saveLead(ctx.handle().db, { input: interestSchema.parse(validLead({ email })), idempotencyKey: key, spam: false }),
+      ),
     );
     const mismatches = [];
     for (let i = 0; i < inputs.length; i++) {

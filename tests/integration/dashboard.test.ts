@@ -54,16 +54,65 @@ interface Seed {
  * 00:05 Lagos (a day late, though still 11 Mar in UTC).
  */
 const SEED: Seed[] = [
-  { key: 'L1', at: '2026-03-02 09:00', district: LUGBE, utm: ['facebook', 'cpc'], moves: [['contacted', '2026-03-02 09:20'], ['qualified', '2026-03-02 10:00']] },
-  { key: 'L2', at: '2026-03-02 16:30', district: MONIYA, utm: ['Facebook', 'CPC'], moves: [['contacted', '2026-03-03 08:45'], ['qualified', '2026-03-04 09:00'], ['won', '2026-03-09 15:00']] },
-  { key: 'L3', at: '2026-03-07 10:00', district: LUGBE, referrer: 'https://www.google.com/search?q=plots+lugbe', moves: [['contacted', '2026-03-09 08:30']] },
-  { key: 'L4', at: '2026-03-02 00:10', district: LUGBE, moves: [['contacted', '2026-03-02 10:00'], ['lost', '2026-03-03 10:00']] },
-  { key: 'L5', at: '2026-03-10 14:00', district: MONIYA, referrer: 'https://instagram.com/p/abc', moves: [['contacted', '2026-03-10 14:10'], ['qualified', '2026-03-10 15:00'], ['lost', '2026-03-11 09:00']] },
+  {
+    key: 'L1',
+    at: '2026-03-02 09:00',
+    district: LUGBE,
+    utm: ['facebook', 'cpc'],
+    moves: [
+      ['contacted', '2026-03-02 09:20'],
+      ['qualified', '2026-03-02 10:00'],
+    ],
+  },
+  {
+    key: 'L2',
+    at: '2026-03-02 16:30',
+    district: MONIYA,
+    utm: ['Facebook', 'CPC'],
+    moves: [
+      ['contacted', '2026-03-03 08:45'],
+      ['qualified', '2026-03-04 09:00'],
+      ['won', '2026-03-09 15:00'],
+    ],
+  },
+  {
+    key: 'L3',
+    at: '2026-03-07 10:00',
+    district: LUGBE,
+    referrer: 'https://www.google.com/search?q=plots+lugbe',
+    moves: [['contacted', '2026-03-09 08:30']],
+  },
+  {
+    key: 'L4',
+    at: '2026-03-02 00:10',
+    district: LUGBE,
+    moves: [
+      ['contacted', '2026-03-02 10:00'],
+      ['lost', '2026-03-03 10:00'],
+    ],
+  },
+  {
+    key: 'L5',
+    at: '2026-03-10 14:00',
+    district: MONIYA,
+    referrer: 'https://instagram.com/p/abc',
+    moves: [
+      ['contacted', '2026-03-10 14:10'],
+      ['qualified', '2026-03-10 15:00'],
+      ['lost', '2026-03-11 09:00'],
+    ],
+  },
   { key: 'L6', at: '2026-03-11 10:30', district: LUGBE, utm: ['newsletter'] },
   { key: 'L7', at: '2026-03-11 11:30', district: MONIYA },
   { key: 'L8', at: '2026-03-06 16:45', district: MONIYA, utm: ['instagram', 'social'] },
   { key: 'L9', at: '2026-03-05 09:00', district: LUGBE, utm: ['tiktok', 'paid'], moves: [['contacted', '2026-03-05 09:05']] },
-  { key: 'L10', at: '2026-03-05 11:00', district: MONIYA, referrer: 'https://nairaland.com/thread/123', moves: [['contacted', '2026-03-05 11:30']] },
+  {
+    key: 'L10',
+    at: '2026-03-05 11:00',
+    district: MONIYA,
+    referrer: 'https://nairaland.com/thread/123',
+    moves: [['contacted', '2026-03-05 11:30']],
+  },
   { key: 'X1', at: '2026-03-01 23:30', district: LUGBE, moves: [['contacted', '2026-03-02 08:05']] },
   { key: 'X2', at: '2026-03-04 10:00', district: LUGBE, spam: true },
   { key: 'X3', at: '2026-03-04 11:00', district: MONIYA, moves: [['spam', '2026-03-04 11:05']] },
@@ -82,7 +131,10 @@ async function seed(db: Db, actor: { id: string; email: string }): Promise<Map<s
       referrer: lead.referrer,
     });
     const saved = await saveLead(db, { input: input as never, spam: lead.spam ?? false, spamReason: lead.spam ? 'honeypot' : undefined });
-    await db.update(interestSubmissions).set({ createdAt: lagos(lead.at) }).where(eq(interestSubmissions.id, saved.id));
+    await db
+      .update(interestSubmissions)
+      .set({ createdAt: lagos(lead.at) })
+      .where(eq(interestSubmissions.id, saved.id));
     for (const [status, at] of lead.moves ?? []) await changeLeadStatus(db, saved.id, status as never, actor, lagos(at));
     ids.set(lead.key, saved.id);
   }
@@ -93,20 +145,33 @@ describeEachDriver('sales dashboard figures', (ctx) => {
   let cookie = '';
   let ids = new Map<string, string>();
   beforeAll(async () => {
-    setEnv({ SESSION_SECRET: 'test-session-secret-0123456789-abcdefghijklmnop', LEAD_WORKING_DAYS: undefined, LEAD_WORKING_HOURS: undefined, LEAD_CONTACT_TARGET_MINUTES: undefined });
+    setEnv({
+      SESSION_SECRET: 'test-session-secret-0123456789-abcdefghijklmnop',
+      LEAD_WORKING_DAYS: undefined,
+      LEAD_WORKING_HOURS: undefined,
+      LEAD_CONTACT_TARGET_MINUTES: undefined,
+    });
     const db = ctx.handle().db;
     const agent = await makeStaff(db, 'agent');
     cookie = await sessionCookieFor(db, agent);
     ids = await seed(db, agent);
   });
 
-  const figures = (filters: { from: string; to: string; district?: (typeof LUGBE | typeof MONIYA) }, time: WorkingTime = DEFAULT_WORKING_TIME) =>
-    dashboardFigures(ctx.handle().db, filters as never, time, NOW);
+  const figures = (
+    filters: { from: string; to: string; district?: typeof LUGBE | typeof MONIYA },
+    time: WorkingTime = DEFAULT_WORKING_TIME,
+  ) => dashboardFigures(ctx.handle().db, filters as never, time, NOW);
 
   it('counts leads per Lagos day and district, every day of the range, zero days included', async () => {
     const { perDay } = await figures(RANGE);
     const byDay = Object.fromEntries(
-      [...new Set(perDay.map((d) => d.day))].map((day) => [day, perDay.filter((d) => d.day === day).map((d) => `${d.district}: ${d.count}`).join(', ')]),
+      [...new Set(perDay.map((d) => d.day))].map((day) => [
+        day,
+        perDay
+          .filter((d) => d.day === day)
+          .map((d) => `${d.district}: ${d.count}`)
+          .join(', '),
+      ]),
     );
     expect(byDay).toEqual({
       '2026-03-02': `${LUGBE}: 2, ${MONIYA}: 1`, // L1, L4 (00:10 Lagos, still 1 March in UTC), L2
@@ -156,7 +221,14 @@ describeEachDriver('sales dashboard figures', (ctx) => {
       lost: 2, // L4, L5
       overdue: 2, // L6, L8
     });
-    expect((await figures({ ...RANGE, district: MONIYA })).funnel).toEqual({ received: 5, contacted: 3, qualified: 2, won: 1, lost: 1, overdue: 1 });
+    expect((await figures({ ...RANGE, district: MONIYA })).funnel).toEqual({
+      received: 5,
+      contacted: 3,
+      qualified: 2,
+      won: 1,
+      lost: 1,
+      overdue: 1,
+    });
   });
 
   it('gives median and 90th percentile working minutes to first contact per week of arrival, and over the range', async () => {
@@ -171,7 +243,9 @@ describeEachDriver('sales dashboard figures', (ctx) => {
     expect(contact).toEqual({ contacted: 7, withinTarget: 5, medianMinutes: 30, p90Minutes: 93 });
     // A week with no leads is still a row.
     const quiet = await figures({ from: '2026-02-17', to: '2026-02-22' });
-    expect(quiet.weeks).toEqual([{ week: '2026-02-16', received: 0, contacted: 0, withinTarget: 0, medianMinutes: null, p90Minutes: null }]);
+    expect(quiet.weeks).toEqual([
+      { week: '2026-02-16', received: 0, contacted: 0, withinTarget: 0, medianMinutes: null, p90Minutes: null },
+    ]);
     // X1 (Sunday 23:30, contacted Monday 08:05) belongs to the week before the range: 5 working minutes.
     expect((await figures({ from: '2026-03-01', to: '2026-03-01' })).weeks).toEqual([
       { week: '2026-02-23', received: 1, contacted: 1, withinTarget: 1, medianMinutes: 5, p90Minutes: 5 },
@@ -189,7 +263,9 @@ describeEachDriver('sales dashboard figures', (ctx) => {
   it('computes working seconds across evenings, weekends and Lagos midnight', async () => {
     const db = ctx.handle().db;
     const secondsBetween = async (from: string, to: string, time = DEFAULT_WORKING_TIME) => {
-      const result = (await db.execute(sql`select ${workingSecondsSql(sql`${lagos(from).toISOString()}::timestamptz`, sql`${lagos(to).toISOString()}::timestamptz`, time)} as s`)) as unknown as {
+      const result = (await db.execute(
+        sql`select ${workingSecondsSql(sql`${lagos(from).toISOString()}::timestamptz`, sql`${lagos(to).toISOString()}::timestamptz`, time)} as s`,
+      )) as unknown as {
         rows: { s: number }[];
       };
       return Number(result.rows[0].s);
@@ -204,10 +280,23 @@ describeEachDriver('sales dashboard figures', (ctx) => {
   });
 
   it('lists overdue leads in the inbox (overdue=1) and flags them on every list', async () => {
-    const page = await listLeadPage(ctx.handle().db, { overdue: '1' }, { staffId: '00000000-0000-4000-8000-000000000000', now: NOW, time: DEFAULT_WORKING_TIME });
+    const page = await listLeadPage(
+      ctx.handle().db,
+      { overdue: '1' },
+      { staffId: '00000000-0000-4000-8000-000000000000', now: NOW, time: DEFAULT_WORKING_TIME },
+    );
     expect(page.leads.map((l) => l.fullName).sort()).toEqual(['Lead L6', 'Lead L8']);
-    const all = await listLeadPage(ctx.handle().db, RANGE, { staffId: '00000000-0000-4000-8000-000000000000', now: NOW, time: DEFAULT_WORKING_TIME });
-    expect(all.leads.filter((l) => l.overdue).map((l) => l.id).sort()).toEqual([ids.get('L6'), ids.get('L8')].sort());
+    const all = await listLeadPage(ctx.handle().db, RANGE, {
+      staffId: '00000000-0000-4000-8000-000000000000',
+      now: NOW,
+      time: DEFAULT_WORKING_TIME,
+    });
+    expect(
+      all.leads
+        .filter((l) => l.overdue)
+        .map((l) => l.id)
+        .sort(),
+    ).toEqual([ids.get('L6'), ids.get('L8')].sort());
   });
 
   it('answers the same figures through GET /api/admin/dashboard, and 400 with a sentence for filters it cannot read', async () => {

@@ -81,6 +81,9 @@ describeEachDriver('forms without scripts', (ctx) => {
     const bad = await postNewsletter(formPost('/api/newsletter', { email: 'not-an-address', website: '' }));
     expect(bad.status).toBe(303);
     expect(bad.headers.get('location')).toBe('/newsletter');
-    expect(await openFormFlash(ctx.handle().db, flashOf(bad))).toEqual({ error: 'Please enter a valid e-mail address.', values: { email: 'not-an-address' } });
+    expect(await openFormFlash(ctx.handle().db, flashOf(bad))).toEqual({
+      error: 'Please enter a valid e-mail address.',
+      values: { email: 'not-an-address' },
+    });
   });
 });

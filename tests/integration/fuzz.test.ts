@@ -49,7 +49,14 @@ async function loadRoutes(): Promise<Route[]> {
     const shared = (m: Method) => exported.filter((other) => routeFile[other] === routeFile[m]).length > 1;
     const served = exported.filter((m) => !shared(m));
     const refused = exported.filter(shared);
-    routes.push({ path, handlers, served, refused, staff: path.startsWith('/api/admin/'), params: [...path.matchAll(/\[(\w+)\]/g)].map((m) => m[1]) });
+    routes.push({
+      path,
+      handlers,
+      served,
+      refused,
+      staff: path.startsWith('/api/admin/'),
+      params: [...path.matchAll(/\[(\w+)\]/g)].map((m) => m[1]),
+    });
   }
   return routes.sort((a, b) => a.path.localeCompare(b.path));
 }
@@ -57,18 +64,82 @@ async function loadRoutes(): Promise<Route[]> {
 // ---- generators -----------------------------------------------------------------------------------------------------
 
 const HOSTILE_IDS = [
-  '..', '../..', '../../etc/passwd', '..%2F..%2Fetc%2Fpasswd', '%2e%2e%2f%2e%2e%2f', '....//....//etc/passwd', '/etc/passwd',
-  'C:\\Windows\\win.ini', '..\\..\\boot.ini', '%00', '\u0000', 'null', 'undefined', 'NaN', '__proto__', 'constructor', 'prototype',
-  "' OR 1=1 --", '1; DROP TABLE interest_submissions', '00000000-0000-0000-0000-000000000000', 'ffffffff-ffff-ffff-ffff-ffffffffffff',
-  '5f0c2b9e-1c1e-4a51-9d2e-0c6f2b7a9e1', '5f0c2b9e-1c1e-4a51-9d2e-0c6f2b7a9e11/../..', '5F0C2B9E-1C1E-4A51-9D2E-0C6F2B7A9E11x', '%', '%%', '{}', '[]',
-  'a'.repeat(10_000), '\u202e\u0661\u0662', 'ﬁ', '\ud800',
+  '..',
+  '../..',
+  '../../etc/passwd',
+  '..%2F..%2Fetc%2Fpasswd',
+  '%2e%2e%2f%2e%2e%2f',
+  '....//....//etc/passwd',
+  '/etc/passwd',
+  'C:\\Windows\\win.ini',
+  '..\\..\\boot.ini',
+  '%00',
+  '\u0000',
+  'null',
+  'undefined',
+  'NaN',
+  '__proto__',
+  'constructor',
+  'prototype',
+  "' OR 1=1 --",
+  '1; DROP TABLE interest_submissions',
+  '00000000-0000-0000-0000-000000000000',
+  'ffffffff-ffff-ffff-ffff-ffffffffffff',
+  '5f0c2b9e-1c1e-4a51-9d2e-0c6f2b7a9e1',
+  '5f0c2b9e-1c1e-4a51-9d2e-0c6f2b7a9e11/../..',
+  '5F0C2B9E-1C1E-4A51-9D2E-0C6F2B7A9E11x',
+  '%',
+  '%%',
+  '{}',
+  '[]',
+  'a'.repeat(10_000),
+  '\u202e\u0661\u0662',
+  'ﬁ',
+  '\ud800',
 ];
-const hostileId = fc.oneof(fc.constantFrom(...HOSTILE_IDS), fc.uuid(), fc.string({ maxLength: 80 }), fc.string({ unit: 'binary', maxLength: 40 }));
+const hostileId = fc.oneof(
+  fc.constantFrom(...HOSTILE_IDS),
+  fc.uuid(),
+  fc.string({ maxLength: 80 }),
+  fc.string({ unit: 'binary', maxLength: 40 }),
+);
 
-const HOSTILE_VALUES = ['2026-02-31', '9999-99-99', '0000-00-00', '-1', '1e309', 'x'.repeat(5_000), '%zz', '\u0000', '<script>alert(1)</script>', "' OR '1'='1", 'eyJjIjoiMCJ9', '[]', '{}', '__proto__', ' ', 'null'];
-const QUERY_KEYS = ['from', 'to', 'cursor', 'q', 'district', 'status', 'email', 'token', 'next', '__proto__', 'constructor[prototype][polluted]', 'a[]'];
+const HOSTILE_VALUES = [
+  '2026-02-31',
+  '9999-99-99',
+  '0000-00-00',
+  '-1',
+  '1e309',
+  'x'.repeat(5_000),
+  '%zz',
+  '\u0000',
+  '<script>alert(1)</script>',
+  "' OR '1'='1",
+  'eyJjIjoiMCJ9',
+  '[]',
+  '{}',
+  '__proto__',
+  ' ',
+  'null',
+];
+const QUERY_KEYS = [
+  'from',
+  'to',
+  'cursor',
+  'q',
+  'district',
+  'status',
+  'email',
+  'token',
+  'next',
+  '__proto__',
+  'constructor[prototype][polluted]',
+  'a[]',
+];
 const query = fc
-  .array(fc.tuple(fc.constantFrom(...QUERY_KEYS), fc.oneof(fc.constantFrom(...HOSTILE_VALUES), fc.string({ maxLength: 30 }))), { maxLength: 4 })
+  .array(fc.tuple(fc.constantFrom(...QUERY_KEYS), fc.oneof(fc.constantFrom(...HOSTILE_VALUES), fc.string({ maxLength: 30 }))), {
+    maxLength: 4,
+  })
   .map((pairs) => {
     const params = new URLSearchParams();
     for (const [key, value] of pairs) params.append(key, value);
@@ -78,7 +149,17 @@ const query = fc
 const nested = (depth: number, open: string, close: string, inner = '1') => open.repeat(depth) + inner + close.repeat(depth);
 const POLLUTION = '"__proto__":{"polluted":"yes"},"constructor":{"prototype":{"polluted":"yes"}}';
 /** Bodies that look like what some route wants, with something added (unknown keys, pollution keys). */
-const plausible = [validLead(), { email: 'fuzz@example.com' }, { email: 'fuzz@example.com', password: 'Fuzz-Passphrase-1234' }, { status: 'won' }, { body: 'note' }, { role: 'owner' }, { channel: 'webhook' }, { code: '123456' }, { token: 'x' }];
+const plausible = [
+  validLead(),
+  { email: 'fuzz@example.com' },
+  { email: 'fuzz@example.com', password: 'Fuzz-Passphrase-1234' },
+  { status: 'won' },
+  { body: 'note' },
+  { role: 'owner' },
+  { channel: 'webhook' },
+  { code: '123456' },
+  { token: 'x' },
+];
 
 interface Body {
   kind: string;
@@ -90,27 +171,75 @@ const body: fc.Arbitrary<Body> = fc.oneof(
   fc.constant<Body>({ kind: 'none', contentType: null, body: undefined }),
   fc.object({ maxDepth: 3 }).map((value) => ({ kind: 'random object', contentType: 'application/json', body: JSON.stringify(value) })),
   fc.jsonValue({ maxDepth: 3 }).map((value) => ({ kind: 'random JSON', contentType: 'application/json', body: JSON.stringify(value) })),
-  fc.constantFrom(...plausible).map((value) => ({ kind: 'plausible + pollution', contentType: 'application/json', body: `{${POLLUTION},${JSON.stringify(value).slice(1)}` })),
-  fc.constantFrom(...plausible).map((value) => ({ kind: 'plausible + unknown keys', contentType: 'application/json', body: JSON.stringify({ ...value, admin: true, role: 'owner', id: 1 }) })),
-  fc.integer({ min: 500, max: 7_000 }).map((depth) => ({ kind: 'deep arrays', contentType: 'application/json', body: nested(depth, '[', ']') })),
-  fc.integer({ min: 500, max: 2_500 }).map((depth) => ({ kind: 'deep objects', contentType: 'application/json', body: nested(depth, '{"a":', '}') })),
-  fc.integer({ min: 17_000, max: 400_000 }).map((size) => ({ kind: 'huge', contentType: 'application/json', body: `{"email":"${'a'.repeat(size)}@example.com"}` })),
-  fc.constant<Body>({ kind: 'pollution only', contentType: 'application/json', body: `{${POLLUTION}}` }),
-  fc.constantFrom(
-    [0xff, 0xfe, 0x7b, 0x00, 0x7d, 0x00],
-    [0xc0, 0xaf],
-    [0x7b, 0x22, 0x65, 0x22, 0x3a, 0x22, 0xed, 0xa0, 0x80, 0x22, 0x7d],
-    [0xef, 0xbb, 0xbf, 0x7b, 0x7d],
-    [0x80, 0x81, 0x82],
-  ).map((bytes) => ({ kind: 'bad UTF-8', contentType: 'application/json', body: new Uint8Array(bytes) })),
-  fc.constant<Body>({ kind: 'lone surrogate', contentType: 'application/json', body: '{"email":"\\ud800@example.com","fullname":"\\udfff"}' }),
-  fc.constant<Body>({ kind: 'UTF-16', contentType: 'application/json; charset=utf-16', body: new Uint8Array(Buffer.from('\ufeff{"email":"a@example.com"}', 'utf16le')) }),
-  fc.constant<Body>({ kind: 'gzip', contentType: 'application/json', body: new Uint8Array(gzipSync('{"email":"a@example.com"}')), extraHeaders: [['content-encoding', 'gzip']] }),
-  fc.string({ maxLength: 200 }).map((text) => ({ kind: 'broken JSON', contentType: 'application/json', body: `{${text}` })),
-  fc.string({ maxLength: 200 }).map((text) => ({ kind: 'form junk', contentType: 'application/x-www-form-urlencoded', body: `a=1&a=2&__proto__[polluted]=yes&constructor[prototype][polluted]=yes&%zz=%zz&email=${encodeURIComponent(text)}` })),
-  fc.constant<Body>({ kind: 'multipart', contentType: 'multipart/form-data; boundary=x', body: '--x\r\nContent-Disposition: form-data; name="email"\r\n\r\na@example.com\r\n--x--\r\n' }),
+  fc.constantFrom(...plausible).map((value) => ({
+    kind: 'plausible + pollution',
+    contentType: 'application/json',
+    body: `{${POLLUTION},${JSON.stringify(value).slice(1)}`,
+  })),
+  fc.constantFrom(...plausible).map((value) => ({
+    kind: 'plausible + unknown keys',
+    contentType: 'application/json',
+    body: JSON.stringify({ ...value, admin: true, role: 'owner', id: 1 }),
+  })),
   fc
-    .tuple(fc.constantFrom('text/plain', 'application/xml', 'application/json, text/html', 'application/jsonx', '*/*', '', 'application/json; charset=koi8-r'), fc.string({ maxLength: 100 }))
+    .integer({ min: 500, max: 7_000 })
+    .map((depth) => ({ kind: 'deep arrays', contentType: 'application/json', body: nested(depth, '[', ']') })),
+  fc
+    .integer({ min: 500, max: 2_500 })
+    .map((depth) => ({ kind: 'deep objects', contentType: 'application/json', body: nested(depth, '{"a":', '}') })),
+  fc
+    .integer({ min: 17_000, max: 400_000 })
+    .map((size) => ({ kind: 'huge', contentType: 'application/json', body: `{"email":"${'a'.repeat(size)}@example.com"}` })),
+  fc.constant<Body>({ kind: 'pollution only', contentType: 'application/json', body: `{${POLLUTION}}` }),
+  fc
+    .constantFrom(
+      [0xff, 0xfe, 0x7b, 0x00, 0x7d, 0x00],
+      [0xc0, 0xaf],
+      [0x7b, 0x22, 0x65, 0x22, 0x3a, 0x22, 0xed, 0xa0, 0x80, 0x22, 0x7d],
+      [0xef, 0xbb, 0xbf, 0x7b, 0x7d],
+      [0x80, 0x81, 0x82],
+    )
+    .map((bytes) => ({ kind: 'bad UTF-8', contentType: 'application/json', body: new Uint8Array(bytes) })),
+  fc.constant<Body>({
+    kind: 'lone surrogate',
+    contentType: 'application/json',
+    body: '{"email":"\\ud800@example.com","fullname":"\\udfff"}',
+  }),
+  fc.constant<Body>({
+    kind: 'UTF-16',
+    contentType: 'application/json; charset=utf-16',
+    body: new Uint8Array(Buffer.from('\ufeff{"email":"a@example.com"}', 'utf16le')),
+  }),
+  fc.constant<Body>({
+    kind: 'gzip',
+    contentType: 'application/json',
+    body: new Uint8Array(gzipSync('{"email":"a@example.com"}')),
+    extraHeaders: [['content-encoding', 'gzip']],
+  }),
+  fc.string({ maxLength: 200 }).map((text) => ({ kind: 'broken JSON', contentType: 'application/json', body: `{${text}` })),
+  fc.string({ maxLength: 200 }).map((text) => ({
+    kind: 'form junk',
+    contentType: 'application/x-www-form-urlencoded',
+    body: `a=1&a=2&__proto__[polluted]=yes&constructor[prototype][polluted]=yes&%zz=%zz&email=${encodeURIComponent(text)}`,
+  })),
+  fc.constant<Body>({
+    kind: 'multipart',
+    contentType: 'multipart/form-data; boundary=x',
+    body: '--x\r\nContent-Disposition: form-data; name="email"\r\n\r\na@example.com\r\n--x--\r\n',
+  }),
+  fc
+    .tuple(
+      fc.constantFrom(
+        'text/plain',
+        'application/xml',
+        'application/json, text/html',
+        'application/jsonx',
+        '*/*',
+        '',
+        'application/json; charset=koi8-r',
+      ),
+      fc.string({ maxLength: 100 }),
+    )
     .map(([contentType, text]) => ({ kind: `content type ${JSON.stringify(contentType)}`, contentType, body: text })),
 );
 
@@ -123,29 +252,29 @@ const headerAbuse = fc.array(
     {
       weight: 5,
       arbitrary: fc.constantFrom<[string, string]>(
-      ['cookie', `${SESSION_COOKIE}=${JWT_LIKE}`],
-      ['cookie', `__Host-${SESSION_COOKIE}=${JWT_LIKE}`],
-      ['cookie', `${SESSION_COOKIE}=a; ${SESSION_COOKIE}=b; ${SESSION_COOKIE}=`],
-      ['cookie', `x=${'c'.repeat(60_000)}`],
-      ['cookie', '=;;;==;'],
-      ['idempotency-key', ''],
-      ['idempotency-key', ' '],
-      ['idempotency-key', 'k'.repeat(500)],
-      ['idempotency-key', '../../etc/passwd'],
-      ['idempotency-key', 'key with spaces'],
-      ['idempotency-key', 'ÿÿÿÿÿÿÿÿÿÿ'],
-      ['x-forwarded-for', 'not-an-ip, , ::::, 999.999.999.999, [::1]:80, 1.2.3.4%eth0'],
-      ['x-forwarded-for', '1.2.3.4, '.repeat(2_000)],
-      ['x-forwarded-proto', 'https, javascript'],
-      ['x-forwarded-host', 'evil.example'],
-      ['content-length', '99999999999'],
-      ['content-length', '-1'],
-      ['content-length', 'abc'],
-      ['accept', 'text/html'],
-      ['accept-encoding', 'gzip;q=1'.repeat(500)],
-      ['x-huge', 'h'.repeat(100_000)],
-      ['content-type', 'application/json'],
-      ['host', 'evil.example'],
+        ['cookie', `${SESSION_COOKIE}=${JWT_LIKE}`],
+        ['cookie', `__Host-${SESSION_COOKIE}=${JWT_LIKE}`],
+        ['cookie', `${SESSION_COOKIE}=a; ${SESSION_COOKIE}=b; ${SESSION_COOKIE}=`],
+        ['cookie', `x=${'c'.repeat(60_000)}`],
+        ['cookie', '=;;;==;'],
+        ['idempotency-key', ''],
+        ['idempotency-key', ' '],
+        ['idempotency-key', 'k'.repeat(500)],
+        ['idempotency-key', '../../etc/passwd'],
+        ['idempotency-key', 'key with spaces'],
+        ['idempotency-key', 'ÿÿÿÿÿÿÿÿÿÿ'],
+        ['x-forwarded-for', 'not-an-ip, , ::::, 999.999.999.999, [::1]:80, 1.2.3.4%eth0'],
+        ['x-forwarded-for', '1.2.3.4, '.repeat(2_000)],
+        ['x-forwarded-proto', 'https, javascript'],
+        ['x-forwarded-host', 'evil.example'],
+        ['content-length', '99999999999'],
+        ['content-length', '-1'],
+        ['content-length', 'abc'],
+        ['accept', 'text/html'],
+        ['accept-encoding', 'gzip;q=1'.repeat(500)],
+        ['x-huge', 'h'.repeat(100_000)],
+        ['content-type', 'application/json'],
+        ['host', 'evil.example'],
       ),
     },
   ),
@@ -183,7 +312,16 @@ function specs(routes: Route[]): fc.Arbitrary<Spec> {
       // export their 405 answers too.
       const pool = wrongMethod && route.refused.length > 0 ? route.refused : route.served;
       const method = pool[methodIndex % pool.length];
-      return { route, method, params: Object.fromEntries(route.params.map((name, i) => [name, ids[i]])), query, auth, crossSite: route.staff && crossSite, body, headers };
+      return {
+        route,
+        method,
+        params: Object.fromEntries(route.params.map((name, i) => [name, ids[i]])),
+        query,
+        auth,
+        crossSite: route.staff && crossSite,
+        body,
+        headers,
+      };
     });
 }
 
@@ -202,7 +340,11 @@ function build(spec: Spec, cookie: string): Request | undefined {
     const withBody = spec.method !== 'GET' && spec.body.body !== undefined;
     if (withBody && spec.body.contentType !== null) headers.set('content-type', spec.body.contentType);
     for (const [name, value] of [...(spec.body.extraHeaders ?? []), ...spec.headers]) headers.append(name, value);
-    return new Request(`http://localhost${path}${spec.query ? `?${spec.query}` : ''}`, { method: spec.method, headers, body: withBody ? spec.body.body : undefined });
+    return new Request(`http://localhost${path}${spec.query ? `?${spec.query}` : ''}`, {
+      method: spec.method,
+      headers,
+      body: withBody ? spec.body.body : undefined,
+    });
   } catch {
     // Not a request any HTTP client could send (a header value the Fetch standard forbids).
     return undefined;
@@ -214,7 +356,11 @@ function mustRefuse(spec: Spec, response: Response): string | undefined {
   if (response.headers.get('allow') && response.status === 405) return undefined;
   if (spec.route.staff && (spec.auth === 'none' || spec.auth === 'garbage')) return 'a staff request without a live session';
   if (spec.crossSite) return 'a staff request from another site';
-  if (spec.route.params.length > 0 && !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(Object.values(spec.params)[0])) return 'a path parameter that is no id';
+  if (
+    spec.route.params.length > 0 &&
+    !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(Object.values(spec.params)[0])
+  )
+    return 'a path parameter that is no id';
   return undefined;
 }
 
@@ -224,10 +370,12 @@ async function problemsOf(spec: Spec, response: Response): Promise<string[]> {
   if (response.status >= 500) problems.push(`answered ${response.status}`);
   if (response.status >= 400) {
     const data = type.includes('json') ? await response.json().catch(() => undefined) : undefined;
-    if (!data || typeof data.error !== 'string' || data.error.trim() === '') problems.push(`refusal ${response.status} without a JSON {error} (${type})`);
+    if (!data || typeof data.error !== 'string' || data.error.trim() === '')
+      problems.push(`refusal ${response.status} without a JSON {error} (${type})`);
   } else if (response.status >= 300) {
     const location = response.headers.get('location') ?? '';
-    if (response.status !== 303 || !location.startsWith('/') || location.startsWith('//')) problems.push(`redirect ${response.status} to ${JSON.stringify(location)}`);
+    if (response.status !== 303 || !location.startsWith('/') || location.startsWith('//'))
+      problems.push(`redirect ${response.status} to ${JSON.stringify(location)}`);
     await response.body?.cancel();
   } else {
     const reason = mustRefuse(spec, response);
@@ -272,7 +420,10 @@ describeEachDriver('fuzz: hostile requests to every API route', (ctx) => {
     expect(routes.length).toBeGreaterThanOrEqual(15);
     // Next.js answers a method a route file does not export with an empty 405; routeMethods() answers it with {error}.
     const incomplete = routes.filter((r) => METHODS.some((m) => !r.handlers[m])).map((r) => r.path);
-    expect(incomplete, 'route files must export every method: `export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({...})`').toEqual([]);
+    expect(
+      incomplete,
+      'route files must export every method: `export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({...})`',
+    ).toEqual([]);
     expect(routes.some((r) => r.staff) && routes.some((r) => !r.staff) && routes.some((r) => r.params.length > 0)).toBe(true);
     const samples = fc.sample(specs(routes), { numRuns: RUNS, seed: SEED });
     const failures: string[] = [];
@@ -292,7 +443,10 @@ describeEachDriver('fuzz: hostile requests to every API route', (ctx) => {
       byStatus.set(response.status, (byStatus.get(response.status) ?? 0) + 1);
       for (const problem of await problemsOf(spec, response)) failures.push(`${describe(spec)}\n    ${problem}`);
     }
-    const summary = [...byStatus].sort(([a], [b]) => a - b).map(([status, n]) => `${status}×${n}`).join(' ');
+    const summary = [...byStatus]
+      .sort(([a], [b]) => a - b)
+      .map(([status, n]) => `${status}×${n}`)
+      .join(' ');
     console.info(`[fuzz ${ctx.kind}] ${sent} requests to ${routes.length} routes (seed ${SEED}): ${summary}`);
     expect(failures, `reproduce with FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS}`).toEqual([]);
     expect(sent).toBeGreaterThanOrEqual(300);

@@ -43,7 +43,10 @@ export function describeEachDriver(name: string, body: (ctx: DriverContext) => v
       let url = '';
       beforeAll(async () => {
         if (kind === 'postgres') url = await createDatabase(database);
-        handle = kind === 'pglite' ? await openDatabase({ dataDir: 'memory://', pgliteTemplate: pgliteTemplate() }) : await openDatabase({ databaseUrl: url });
+        handle =
+          kind === 'pglite'
+            ? await openDatabase({ dataDir: 'memory://', pgliteTemplate: pgliteTemplate() })
+            : await openDatabase({ databaseUrl: url });
         setDatabaseForTests(handle);
       });
       afterAll(async () => {

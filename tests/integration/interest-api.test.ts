@@ -6,14 +6,22 @@ import { interestSubmissions } from '@/lib/db/schema';
 import { getLead } from '@/features/interest/repository.server';
 import { describeEachDriver, freshClient, jsonRequest, notificationsOf, newKey, setEnv, validLead } from './helpers';
 
-const post = (body: unknown, headers: Record<string, string> = {}) => POST(jsonRequest('/api/interest', body, { headers: { ...freshClient(), ...headers } }));
+const post = (body: unknown, headers: Record<string, string> = {}) =>
+  POST(jsonRequest('/api/interest', body, { headers: { ...freshClient(), ...headers } }));
 
 describeEachDriver('POST /api/interest', (ctx) => {
   beforeEach(() => setEnv({ RATE_LIMIT_INTEREST: '5/600', MIN_FILL_MS: '1500', TRUST_PROXY: undefined }));
 
   it('stores a lead and answers 201 {ok, id}', async () => {
     const res = await post(
-      validLead({ utm_source: 'google', utm_medium: 'cpc', utm_campaign: 'lugbe', referrer: 'https://www.google.com/', landing_path: '/d1?utm_source=google', form_started_at: Date.now() - 20_000 }),
+      validLead({
+        utm_source: 'google',
+        utm_medium: 'cpc',
+        utm_campaign: 'lugbe',
+        referrer: 'https://www.google.com/',
+        landing_path: '/d1?utm_source=google',
+        form_started_at: Date.now() - 20_000,
+      }),
       { 'Idempotency-Key': newKey() },
     );
     expect(res.status).toBe(201);
@@ -67,7 +75,9 @@ describeEachDriver('POST /api/interest', (ctx) => {
   it('stores one lead when the same key arrives many times at once', async () => {
     const key = newKey();
     const client = freshClient();
-    const answers = await Promise.all(Array.from({ length: 20 }, () => POST(jsonRequest('/api/interest', validLead(), { headers: { ...client, 'Idempotency-Key': key } }))));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => POST(jsonRequest('/api/interest', validLead(), { headers: { ...client, 'Idempotency-Key': key } }))),
+    );
     const statuses = answers.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     expect(statuses.every((s) => s === 201 || s === 200)).toBe(true);
@@ -82,7 +92,9 @@ describeEachDriver('POST /api/interest', (ctx) => {
     const client = freshClient();
     const key = newKey();
     for (let i = 0; i < 5; i++) {
-      const res = await POST(jsonRequest('/api/interest', validLead(), { headers: { ...client, 'Idempotency-Key': i === 0 ? key : newKey() } }));
+      const res = await POST(
+        jsonRequest('/api/interest', validLead(), { headers: { ...client, 'Idempotency-Key': i === 0 ? key : newKey() } }),
+      );
       expect(res.status).toBe(201);
     }
     const retry = await POST(jsonRequest('/api/interest', validLead(), { headers: { ...client, 'Idempotency-Key': key } }));
@@ -136,7 +148,11 @@ describeEachDriver('POST /api/interest', (ctx) => {
     for (let i = 0; i < 3; i++) {
       // A client rotating a forged left-hand entry still lands in the bucket of the address our proxy appended
       // (the last entry is the proxy's own address, appended by server.mjs from the socket).
-      const res = await POST(jsonRequest('/api/interest', validLead(), { headers: { 'x-forwarded-for': `10.0.0.${i}, ${proxyAdded}, 192.0.2.10`, 'Idempotency-Key': newKey() } }));
+      const res = await POST(
+        jsonRequest('/api/interest', validLead(), {
+          headers: { 'x-forwarded-for': `10.0.0.${i}, ${proxyAdded}, 192.0.2.10`, 'Idempotency-Key': newKey() },
+        }),
+      );
       statuses.push(res.status);
     }
     expect(statuses).toEqual([201, 201, 429]);
@@ -204,7 +220,10 @@ describeEachDriver('POST /api/interest', (ctx) => {
     } finally {
       setDatabaseForTests(ctx.handle());
     }
-    const [{ n }] = await ctx.handle().db.select({ n: sql<number>`count(*)::int` }).from(interestSubmissions);
+    const [{ n }] = await ctx
+      .handle()
+      .db.select({ n: sql<number>`count(*)::int` })
+      .from(interestSubmissions);
     expect(Number(n)).toBeGreaterThan(0);
   });
 });

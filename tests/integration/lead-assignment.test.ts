@@ -37,7 +37,8 @@ const recipients = (mail: ReceivedMail) => JSON.stringify(mail.mail.to);
 describeEachDriver('lead assignment and overdue reminders', (ctx) => {
   type Staff = Awaited<ReturnType<typeof makeStaff>>;
   let ada: Staff, bola: Staff, chidi: Staff, dayo: Staff, owner: Staff;
-  let ownerCookie = '', adaCookie = '';
+  let ownerCookie = '',
+    adaCookie = '';
 
   beforeAll(async () => {
     setEnv({
@@ -58,8 +59,16 @@ describeEachDriver('lead assignment and overdue reminders', (ctx) => {
     chidi = await makeStaff(db, 'agent', 'chidi@example.com'); // does not take new leads
     dayo = await makeStaff(db, 'agent', 'dayo@example.com'); // takes new leads, but is deactivated
     owner = await makeStaff(db, 'owner', 'owner@example.com');
-    for (const [agent, name] of [[ada, 'Ada Obi'], [bola, 'Bola Ade'], [chidi, 'Chidi Eze'], [dayo, 'Dayo Oni']] as const) {
-      await db.update(staffUsers).set({ name, takesNewLeads: agent !== chidi }).where(eq(staffUsers.id, agent.id));
+    for (const [agent, name] of [
+      [ada, 'Ada Obi'],
+      [bola, 'Bola Ade'],
+      [chidi, 'Chidi Eze'],
+      [dayo, 'Dayo Oni'],
+    ] as const) {
+      await db
+        .update(staffUsers)
+        .set({ name, takesNewLeads: agent !== chidi })
+        .where(eq(staffUsers.id, agent.id));
     }
     await updateStaff(db, dayo.id, { active: false });
     ownerCookie = await sessionCookieFor(db, owner);
@@ -68,23 +77,36 @@ describeEachDriver('lead assignment and overdue reminders', (ctx) => {
   });
 
   async function submit(name: string): Promise<string> {
-    const res = await POST(jsonRequest('/api/interest', validLead({ fullname: name, email: `${name.toLowerCase().replace(/\W/g, '')}@example.org` }), { headers: { ...freshClient(), 'Idempotency-Key': newKey() } }));
+    const res = await POST(
+      jsonRequest('/api/interest', validLead({ fullname: name, email: `${name.toLowerCase().replace(/\W/g, '')}@example.org` }), {
+        headers: { ...freshClient(), 'Idempotency-Key': newKey() },
+      }),
+    );
     expect(res.status).toBe(201);
     return (await res.json()).id;
   }
-  const assigneeOf = async (id: string) => (await ctx.handle().db.select({ to: interestSubmissions.assignedTo }).from(interestSubmissions).where(eq(interestSubmissions.id, id)))[0].to;
+  const assigneeOf = async (id: string) =>
+    (
+      await ctx.handle().db.select({ to: interestSubmissions.assignedTo }).from(interestSubmissions).where(eq(interestSubmissions.id, id))
+    )[0].to;
   const salesMailFor = async (id: string) => {
     const arrived = await waitFor(() => smtp.received.some((m) => m.mail.text?.includes(`/admin/leads/${id}`)), 20_000);
     expect(arrived, 'the sales e-mail arrived').toBe(true);
     return smtp.received.find((m) => m.mail.text?.includes(`/admin/leads/${id}`))!;
   };
-  const patchAssignment = (cookie: string, body: unknown) => assignmentRoute(staffRequest('/api/admin/assignment', { method: 'PATCH', cookie, body }), undefined);
-  const putAssignee = (cookie: string, id: string, body: unknown) => assigneeRoute(staffRequest(`/api/admin/leads/${id}/assignee`, { method: 'PUT', cookie, body }), ctxFor(id));
+  const patchAssignment = (cookie: string, body: unknown) =>
+    assignmentRoute(staffRequest('/api/admin/assignment', { method: 'PATCH', cookie, body }), undefined);
+  const putAssignee = (cookie: string, id: string, body: unknown) =>
+    assigneeRoute(staffRequest(`/api/admin/leads/${id}/assignee`, { method: 'PUT', cookie, body }), ctxFor(id));
 
   it('deals new leads in turn to the active agents who take them, and records it in the lead history', async () => {
     const ids = [await submit('Round One'), await submit('Round Two'), await submit('Round Three'), await submit('Round Four')];
     expect(await Promise.all(ids.map(assigneeOf))).toEqual([ada.id, bola.id, ada.id, bola.id]);
-    const [history] = await ctx.handle().db.select().from(leadActivity).where(and(eq(leadActivity.leadId, ids[0]), eq(leadActivity.action, 'assigned')));
+    const [history] = await ctx
+      .handle()
+      .db.select()
+      .from(leadActivity)
+      .where(and(eq(leadActivity.leadId, ids[0]), eq(leadActivity.action, 'assigned')));
     expect(history).toMatchObject({ actorEmail: 'system', actorId: null, detail: { to: ada.id, toName: 'Ada Obi', roundRobin: true } });
   });
 
@@ -123,7 +145,13 @@ describeEachDriver('lead assignment and overdue reminders', (ctx) => {
     const onlyBola = [await submit('Opt One'), await submit('Opt Two')];
     expect(await Promise.all(onlyBola.map(assigneeOf))).toEqual([bola.id, bola.id]);
     expect((await patchAssignment(ownerCookie, { staffId: ada.id, takesNewLeads: true })).status).toBe(200);
-    for (const body of [{}, { autoAssign: 'yes' }, { staffId: 'x', takesNewLeads: true }, { staffId: ada.id }, { autoAssign: true, extra: 1 }]) {
+    for (const body of [
+      {},
+      { autoAssign: 'yes' },
+      { staffId: 'x', takesNewLeads: true },
+      { staffId: ada.id },
+      { autoAssign: true, extra: 1 },
+    ]) {
       const res = await patchAssignment(ownerCookie, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect((await res.json()).error).toBe('Send autoAssign (true or false), or a staffId with takesNewLeads (true or false).');
@@ -138,7 +166,11 @@ describeEachDriver('lead assignment and overdue reminders', (ctx) => {
     const res = await putAssignee(ownerCookie, id, { assignedTo: chidi.id });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ ok: true, changed: true, assignedTo: chidi.id });
-    expect(await (await putAssignee(ownerCookie, id, { assignedTo: chidi.id })).json()).toEqual({ ok: true, changed: false, assignedTo: chidi.id });
+    expect(await (await putAssignee(ownerCookie, id, { assignedTo: chidi.id })).json()).toEqual({
+      ok: true,
+      changed: false,
+      assignedTo: chidi.id,
+    });
     const deactivated = await putAssignee(ownerCookie, id, { assignedTo: dayo.id });
     expect(deactivated.status).toBe(404);
     expect((await deactivated.json()).error).toBe('That staff account does not exist or is deactivated.');
@@ -147,7 +179,9 @@ describeEachDriver('lead assignment and overdue reminders', (ctx) => {
     expect((await putAssignee(ownerCookie, id, { assignedTo: null })).status).toBe(200);
     const detail = await (await getLeadRoute(staffRequest(`/api/admin/leads/${id}`, { cookie: ownerCookie }), ctxFor(id))).json();
     expect(detail.lead).toMatchObject({ assignedTo: null, assigneeLabel: null, overdue: false });
-    const history = detail.activity.filter((a: { action: string }) => a.action === 'assigned').map((a: { actorEmail: string; detail: { toName: string | null } }) => [a.actorEmail, a.detail.toName]);
+    const history = detail.activity
+      .filter((a: { action: string }) => a.action === 'assigned')
+      .map((a: { actorEmail: string; detail: { toName: string | null } }) => [a.actorEmail, a.detail.toName]);
     expect(history.slice(0, 2)).toEqual([
       ['owner@example.com', null],
       ['owner@example.com', 'Chidi Eze'],
@@ -162,18 +196,27 @@ describeEachDriver('lead assignment and overdue reminders', (ctx) => {
     // Wednesday 11 March 2026, 15:00 Lagos; the leads arrived at 12:00 that day (three working hours before).
     const now = new Date('2026-03-11T15:00:00+01:00');
     const arrived = new Date('2026-03-11T12:00:00+01:00');
-    const [mine, nobodys, contacted, stale] = [await submit('Overdue Mine'), await submit('Overdue Nobody'), await submit('Called Already'), await submit('Old Lead')];
+    const [mine, nobodys, contacted, stale] = [
+      await submit('Overdue Mine'),
+      await submit('Overdue Nobody'),
+      await submit('Called Already'),
+      await submit('Old Lead'),
+    ];
     await db.update(interestSubmissions).set({ createdAt: arrived, assignedTo: ada.id }).where(eq(interestSubmissions.id, mine));
     await db.update(interestSubmissions).set({ createdAt: arrived, assignedTo: null }).where(eq(interestSubmissions.id, nobodys));
     await db.update(interestSubmissions).set({ createdAt: arrived, status: 'contacted' }).where(eq(interestSubmissions.id, contacted));
-    await db.update(interestSubmissions).set({ createdAt: new Date('2026-03-01T12:00:00+01:00') }).where(eq(interestSubmissions.id, stale));
+    await db
+      .update(interestSubmissions)
+      .set({ createdAt: new Date('2026-03-01T12:00:00+01:00') })
+      .where(eq(interestSubmissions.id, stale));
 
     const queued = await queueOverdueReminders(db, boss, now, DEFAULT_WORKING_TIME);
     expect(queued.sort()).toEqual([mine, nobodys].sort());
     expect(await queueOverdueReminders(db, boss, new Date(now.getTime() + 3_600_000), DEFAULT_WORKING_TIME)).toEqual([]);
 
     // The workers deliver them (the job queue runs in this process); the test waits for the two reminders.
-    const reminders = (leadId: string) => smtp.received.filter((m) => m.mail.subject?.startsWith('Still waiting for a call') && m.mail.text?.includes(leadId));
+    const reminders = (leadId: string) =>
+      smtp.received.filter((m) => m.mail.subject?.startsWith('Still waiting for a call') && m.mail.text?.includes(leadId));
     expect(await waitFor(() => reminders(mine).length + reminders(nobodys).length === 2, 20_000)).toBe(true);
     const [toAda] = reminders(mine);
     expect(recipients(toAda)).toContain('ada@example.com');
@@ -181,7 +224,18 @@ describeEachDriver('lead assignment and overdue reminders', (ctx) => {
     expect(toAda.mail.text).toContain(`https://districts.example/admin/leads/${mine}`);
     expect(toAda.mail.text).toContain('after an hour of working time');
     expect(recipients(reminders(nobodys)[0])).toContain(SALES);
-    expect(await waitFor(async () => (await db.select().from(leadActivity).where(and(eq(leadActivity.leadId, mine), eq(leadActivity.action, 'overdue_reminder')))).length === 1, 10_000)).toBe(true);
+    expect(
+      await waitFor(
+        async () =>
+          (
+            await db
+              .select()
+              .from(leadActivity)
+              .where(and(eq(leadActivity.leadId, mine), eq(leadActivity.action, 'overdue_reminder')))
+          ).length === 1,
+        10_000,
+      ),
+    ).toBe(true);
 
     // A lead contacted after the check but before the reminder went out gets none.
     await db.update(interestSubmissions).set({ status: 'contacted' }).where(eq(interestSubmissions.id, mine));
@@ -193,14 +247,25 @@ describeEachDriver('lead assignment and overdue reminders', (ctx) => {
     const db = ctx.handle().db;
     const now = new Date('2026-03-11T15:00:00+01:00');
     const fresh = await submit('Fresh Lead');
-    await db.update(interestSubmissions).set({ createdAt: new Date('2026-03-11T14:50:00+01:00'), assignedTo: bola.id }).where(eq(interestSubmissions.id, fresh));
+    await db
+      .update(interestSubmissions)
+      .set({ createdAt: new Date('2026-03-11T14:50:00+01:00'), assignedTo: bola.id })
+      .where(eq(interestSubmissions.id, fresh));
     const late = await submit('Late Lead');
-    await db.update(interestSubmissions).set({ createdAt: new Date('2026-03-11T09:00:00+01:00'), assignedTo: bola.id }).where(eq(interestSubmissions.id, late));
+    await db
+      .update(interestSubmissions)
+      .set({ createdAt: new Date('2026-03-11T09:00:00+01:00'), assignedTo: bola.id })
+      .where(eq(interestSubmissions.id, late));
     const mine = await myOpenLeads(db, { staffId: bola.id, now, time: DEFAULT_WORKING_TIME });
     expect(mine.leads[0]).toMatchObject({ id: late, overdue: true, assigneeLabel: 'Bola Ade' });
     expect(mine.leads.map((l) => l.id)).toContain(fresh);
     expect(mine.leads.find((l) => l.id === fresh)?.overdue).toBe(false);
-    const bolaOpen = (await db.select({ id: interestSubmissions.id }).from(interestSubmissions).where(and(eq(interestSubmissions.assignedTo, bola.id), inArray(interestSubmissions.status, OPEN_STATUSES)))).length;
+    const bolaOpen = (
+      await db
+        .select({ id: interestSubmissions.id })
+        .from(interestSubmissions)
+        .where(and(eq(interestSubmissions.assignedTo, bola.id), inArray(interestSubmissions.status, OPEN_STATUSES)))
+    ).length;
     expect(mine.total).toBe(bolaOpen);
 
     const team = await teamWorkload(db, DEFAULT_WORKING_TIME, now);

@@ -29,14 +29,22 @@ describeEachDriver('staff lead inbox API', (ctx) => {
     const leads = [
       validLead({ fullname: 'Bola Ahmed', email: 'bola@example.com', district: 'Lugbe, Abuja', phonenumber: '08031110000' }),
       validLead({ fullname: 'Chinwe Obi', email: 'chinwe@example.com', district: 'Moniya, Ibadan', phonenumber: '08032220000' }),
-      validLead({ fullname: '=HYPERLINK("http://evil.example","click")', email: 'formula@example.com', district: 'Moniya, Ibadan', phonenumber: '+2348033330000' }),
+      validLead({
+        fullname: '=HYPERLINK("http://evil.example","click")',
+        email: 'formula@example.com',
+        district: 'Moniya, Ibadan',
+        phonenumber: '+2348033330000',
+      }),
       validLead({ fullname: 'Spammy Bot', email: 'bot@example.com' }),
     ];
     for (const [i, input] of leads.entries()) {
       const saved = await saveLead(db, { input: input as never, spam: i === 3, spamReason: i === 3 ? 'honeypot' : undefined });
       ids.push(saved.id);
       // Distinct arrival times, oldest first.
-      await db.update(interestSubmissions).set({ createdAt: new Date(Date.now() - (10 - i) * 60_000) }).where(eq(interestSubmissions.id, saved.id));
+      await db
+        .update(interestSubmissions)
+        .set({ createdAt: new Date(Date.now() - (10 - i) * 60_000) })
+        .where(eq(interestSubmissions.id, saved.id));
     }
   });
 
@@ -58,7 +66,9 @@ describeEachDriver('staff lead inbox API', (ctx) => {
     expect((await list('?q=%25')).leads).toHaveLength(0);
     const today = lagosPeriods(new Date()).dayStart;
     expect((await list('?from=2000-01-01&to=2000-01-02')).leads).toHaveLength(0);
-    expect((await list(`?from=${new Date(today.getTime() + 3_600_000).toISOString().slice(0, 10)}&status=new`)).leads.length).toBeGreaterThanOrEqual(0);
+    expect(
+      (await list(`?from=${new Date(today.getTime() + 3_600_000).toISOString().slice(0, 10)}&status=new`)).leads.length,
+    ).toBeGreaterThanOrEqual(0);
   });
 
   it('paginates with a cursor', async () => {
@@ -74,15 +84,23 @@ describeEachDriver('staff lead inbox API', (ctx) => {
 
   it('changes status, records first contact once and the history', async () => {
     const id = ids[0];
-    const res = await patchRoute(staffRequest(`/api/admin/leads/${id}`, { method: 'PATCH', cookie, body: { status: 'contacted' } }), ctxFor(id));
+    const res = await patchRoute(
+      staffRequest(`/api/admin/leads/${id}`, { method: 'PATCH', cookie, body: { status: 'contacted' } }),
+      ctxFor(id),
+    );
     expect(res.status).toBe(200);
     await patchRoute(staffRequest(`/api/admin/leads/${id}`, { method: 'PATCH', cookie, body: { status: 'qualified' } }), ctxFor(id));
-    const bad = await patchRoute(staffRequest(`/api/admin/leads/${id}`, { method: 'PATCH', cookie, body: { status: 'archived' } }), ctxFor(id));
+    const bad = await patchRoute(
+      staffRequest(`/api/admin/leads/${id}`, { method: 'PATCH', cookie, body: { status: 'archived' } }),
+      ctxFor(id),
+    );
     expect(bad.status).toBe(400);
     const detail = await (await getRoute(staffRequest(`/api/admin/leads/${id}`, { cookie }), ctxFor(id))).json();
     expect(detail.lead.status).toBe('qualified');
     expect(detail.lead.firstContactedAt).toBeTruthy();
-    expect(detail.activity.map((a: { action: string; detail: { to: string }; actorEmail: string }) => [a.action, a.detail.to, a.actorEmail])).toEqual([
+    expect(
+      detail.activity.map((a: { action: string; detail: { to: string }; actorEmail: string }) => [a.action, a.detail.to, a.actorEmail]),
+    ).toEqual([
       ['status_changed', 'qualified', actorEmail],
       ['status_changed', 'contacted', actorEmail],
     ]);
@@ -93,9 +111,14 @@ describeEachDriver('staff lead inbox API', (ctx) => {
 
   it('adds notes with author and time', async () => {
     const id = ids[1];
-    const res = await noteRoute(staffRequest(`/api/admin/leads/${id}/notes`, { method: 'POST', cookie, body: { body: 'Called, call back Friday <b>' } }), ctxFor(id));
+    const res = await noteRoute(
+      staffRequest(`/api/admin/leads/${id}/notes`, { method: 'POST', cookie, body: { body: 'Called, call back Friday <b>' } }),
+      ctxFor(id),
+    );
     expect(res.status).toBe(201);
-    expect((await noteRoute(staffRequest(`/api/admin/leads/${id}/notes`, { method: 'POST', cookie, body: { body: '  ' } }), ctxFor(id))).status).toBe(400);
+    expect(
+      (await noteRoute(staffRequest(`/api/admin/leads/${id}/notes`, { method: 'POST', cookie, body: { body: '  ' } }), ctxFor(id))).status,
+    ).toBe(400);
     const detail = await (await getRoute(staffRequest(`/api/admin/leads/${id}`, { cookie }), ctxFor(id))).json();
     // Staff read each other by display name (makeStaff names an agent "agent"), the e-mail stays on the row.
     expect(detail.notes[0]).toMatchObject({ body: 'Called, call back Friday <b>', authorEmail: actorEmail, authorName: 'agent' });

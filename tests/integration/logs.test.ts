@@ -12,14 +12,23 @@ import { makeStaff, sessionCookieFor, staffRequest } from './staff-helpers';
 describeEachDriver('logs keep no personal data', (ctx) => {
   let logged: string[] = [];
   beforeAll(async () => {
-    setEnv({ SESSION_SECRET: 'test-session-secret-0123456789-abcdefghijklmnop', RATE_LIMIT_INTEREST: '1000/600', MIN_FILL_MS: '0', ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined });
+    setEnv({
+      SESSION_SECRET: 'test-session-secret-0123456789-abcdefghijklmnop',
+      RATE_LIMIT_INTEREST: '1000/600',
+      MIN_FILL_MS: '0',
+      ADMIN_EMAIL: undefined,
+      ADMIN_PASSWORD: undefined,
+    });
     // Inserts of these rows fail inside the database, as a real constraint violation would.
-    await ctx.handle().db.execute(sql.raw(`ALTER TABLE interest_submissions ADD CONSTRAINT test_refuse_lead CHECK (full_name <> 'Ngozi Failing')`));
+    await ctx
+      .handle()
+      .db.execute(sql.raw(`ALTER TABLE interest_submissions ADD CONSTRAINT test_refuse_lead CHECK (full_name <> 'Ngozi Failing')`));
     await ctx.handle().db.execute(sql.raw(`ALTER TABLE staff_users ADD CONSTRAINT test_refuse_staff CHECK (name <> 'Refused Agent')`));
   });
   const capture = () => {
     logged = [];
-    for (const method of ['error', 'warn', 'log', 'info'] as const) vi.spyOn(console, method).mockImplementation((...args: unknown[]) => void logged.push(args.map(String).join(' ')));
+    for (const method of ['error', 'warn', 'log', 'info'] as const)
+      vi.spyOn(console, method).mockImplementation((...args: unknown[]) => void logged.push(args.map(String).join(' ')));
   };
   afterEach(() => vi.restoreAllMocks());
 

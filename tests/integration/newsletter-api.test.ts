@@ -41,7 +41,8 @@ const configure = () =>
     ADMIN_PASSWORD: undefined,
   });
 
-const post = (body: unknown, headers: Record<string, string> = {}) => POST(jsonRequest('/api/newsletter', body, { headers: { ...freshClient(), ...headers } }));
+const post = (body: unknown, headers: Record<string, string> = {}) =>
+  POST(jsonRequest('/api/newsletter', body, { headers: { ...freshClient(), ...headers } }));
 const formPost = (route: (r: Request) => Promise<Response>, path: string, body = '', contentType = 'application/x-www-form-urlencoded') =>
   route(new Request(`http://localhost${path}`, { method: 'POST', headers: { 'content-type': contentType }, body }));
 const linkPath = (path: string, token: string) => `${path}?token=${token}`;
@@ -49,7 +50,8 @@ const linkPath = (path: string, token: string) => `${path}?token=${token}`;
 const mailsTo = (address: string) => smtp.received.filter((m) => JSON.stringify(m.mail.to ?? '').includes(address));
 /** Header fields as sent, with folded lines joined. */
 const headerOf = (mail: ReceivedMail, name: string) => new RegExp(`^${name}: (.*)$`, 'im').exec(mail.raw.replace(/\r?\n[ \t]+/g, ' '))?.[1];
-const confirmTokenIn = (mail: ReceivedMail) => new RegExp(`${SITE}/newsletter/confirm\\?token=([A-Za-z0-9_-]{43})`).exec(mail.mail.text ?? '')?.[1];
+const confirmTokenIn = (mail: ReceivedMail) =>
+  new RegExp(`${SITE}/newsletter/confirm\\?token=([A-Za-z0-9_-]{43})`).exec(mail.mail.text ?? '')?.[1];
 
 async function confirmationMail(address: string, count = 1): Promise<ReceivedMail> {
   expect(await waitFor(() => mailsTo(address).length >= count, 15_000), `confirmation e-mail #${count} to ${address}`).toBe(true);
@@ -91,7 +93,12 @@ describeEachDriver('newsletter consent', (ctx) => {
     expect([confirmed.status, confirmed.headers.get('location')]).toEqual([303, '/newsletter/confirmed']);
     const row = (await findSubscriber(ctx.handle().db, address))!;
     expect(row.confirmedAt).toBeInstanceOf(Date);
-    expect(row).toMatchObject({ consentNoticeVersion: PRIVACY_NOTICE_VERSION, consentSource: 'footer:/d2', confirmToken: null, clientHash: null });
+    expect(row).toMatchObject({
+      consentNoticeVersion: PRIVACY_NOTICE_VERSION,
+      consentSource: 'footer:/d2',
+      confirmToken: null,
+      clientHash: null,
+    });
 
     // The link is used up: the button's page now says so.
     const again = await formPost(confirmRoute, linkPath('/api/newsletter/confirm', token));
@@ -116,7 +123,11 @@ describeEachDriver('newsletter consent', (ctx) => {
   it('an unsubscribed address is subscribed again only by confirming', async () => {
     const address = at('leaver');
     const unsubscribeToken = await subscribe(address);
-    const oneClick = await formPost(unsubscribeRoute, linkPath('/api/newsletter/unsubscribe', unsubscribeToken), 'List-Unsubscribe=One-Click');
+    const oneClick = await formPost(
+      unsubscribeRoute,
+      linkPath('/api/newsletter/unsubscribe', unsubscribeToken),
+      'List-Unsubscribe=One-Click',
+    );
     expect([oneClick.status, await oneClick.json()]).toEqual([200, { ok: true }]);
     expect((await findSubscriber(ctx.handle().db, address))!.unsubscribedAt).toBeInstanceOf(Date);
 
@@ -151,7 +162,9 @@ describeEachDriver('newsletter consent', (ctx) => {
     const other = await subscribe(at('one-click'));
     const form = new FormData();
     form.set('List-Unsubscribe', 'One-Click');
-    const multipart = await unsubscribeRoute(new Request(`http://localhost${linkPath('/api/newsletter/unsubscribe', other)}`, { method: 'POST', body: form }));
+    const multipart = await unsubscribeRoute(
+      new Request(`http://localhost${linkPath('/api/newsletter/unsubscribe', other)}`, { method: 'POST', body: form }),
+    );
     expect([multipart.status, await multipart.json()]).toEqual([200, { ok: true }]);
     expect(await stateByUnsubscribeToken(ctx.handle().db, other)).toBe('unsubscribed');
 
@@ -168,7 +181,11 @@ describeEachDriver('newsletter consent', (ctx) => {
     await confirmationMail(address);
     // Later sign-ups (as if each came a quarter of an hour after the last) mail again, up to the daily limit.
     for (let i = 0; i < CONFIRMATIONS_PER_ADDRESS_PER_DAY + 1; i++) {
-      await ctx.handle().db.update(newsletterSubscribers).set({ confirmRequestedAt: new Date(Date.now() - 15 * 60_000) }).where(eq(newsletterSubscribers.email, address));
+      await ctx
+        .handle()
+        .db.update(newsletterSubscribers)
+        .set({ confirmRequestedAt: new Date(Date.now() - 15 * 60_000) })
+        .where(eq(newsletterSubscribers.email, address));
       await post({ email: address });
     }
     await confirmationMail(address, CONFIRMATIONS_PER_ADDRESS_PER_DAY);

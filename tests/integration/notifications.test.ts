@@ -11,7 +11,15 @@ import { webhookId } from '@/features/notifications/delivery.server';
 import { listForLead } from '@/features/notifications/repository.server';
 import { startNotificationWorkers } from '@/features/notifications/workers.server';
 import { leadNotifications } from '@/lib/db/schema';
-import { startSmtpPeer, startWebhookReceiver, TEST_WEBHOOK_SECRET, waitFor, type Peer, type ReceivedMail, type ReceivedWebhook } from '../support/peers';
+import {
+  startSmtpPeer,
+  startWebhookReceiver,
+  TEST_WEBHOOK_SECRET,
+  waitFor,
+  type Peer,
+  type ReceivedMail,
+  type ReceivedWebhook,
+} from '../support/peers';
 import { makeStaff, sessionCookieFor, staffRequest } from './staff-helpers';
 import { describeEachDriver, freshClient, jsonRequest, newKey, setEnv, validLead, type DriverContext } from './helpers';
 
@@ -47,7 +55,9 @@ const configured = () =>
   });
 
 async function submit(overrides: Record<string, unknown> = {}): Promise<string> {
-  const res = await POST(jsonRequest('/api/interest', validLead(overrides), { headers: { ...freshClient(), 'Idempotency-Key': newKey() } }));
+  const res = await POST(
+    jsonRequest('/api/interest', validLead(overrides), { headers: { ...freshClient(), 'Idempotency-Key': newKey() } }),
+  );
   expect(res.status).toBe(201);
   return (await res.json()).id;
 }
@@ -104,7 +114,20 @@ describeEachDriver('notifications', (ctx) => {
     expect(JSON.stringify(salesMail.mail.to)).toContain('sales@example.com');
     expect(JSON.stringify(salesMail.mail.to)).toContain('desk@example.com');
     const text = salesMail.mail.text!;
-    for (const expected of ['ngozi.eze@example.org', '0803 555 0101', '+2348035550101', 'Moniya, Ibadan', 'facebook', 'paid', 'moniya-launch', 'https://l.facebook.com/', '/d2?utm_source=facebook', 'tel:+2348035550101', 'https://wa.me/2348035550101', `https://districts.example/admin/leads/${id}`]) {
+    for (const expected of [
+      'ngozi.eze@example.org',
+      '0803 555 0101',
+      '+2348035550101',
+      'Moniya, Ibadan',
+      'facebook',
+      'paid',
+      'moniya-launch',
+      'https://l.facebook.com/',
+      '/d2?utm_source=facebook',
+      'tel:+2348035550101',
+      'https://wa.me/2348035550101',
+      `https://districts.example/admin/leads/${id}`,
+    ]) {
       expect(text).toContain(expected);
     }
     const salesHtml = String(salesMail.mail.html);
@@ -134,9 +157,17 @@ describeEachDriver('notifications', (ctx) => {
       'webhook-signature': String(hook.headers['webhook-signature']),
     }) as { type: string; data: Record<string, unknown> };
     expect(verified.type).toBe('lead.created');
-    expect(verified.data).toMatchObject({ id, fullName: 'Ngozi <b>Eze</b>', email: 'ngozi.eze@example.org', district: 'Moniya, Ibadan', phoneE164: '+2348035550101' });
+    expect(verified.data).toMatchObject({
+      id,
+      fullName: 'Ngozi <b>Eze</b>',
+      email: 'ngozi.eze@example.org',
+      district: 'Moniya, Ibadan',
+      phoneE164: '+2348035550101',
+    });
     const key = Buffer.from(TEST_WEBHOOK_SECRET.slice('whsec_'.length), 'base64');
-    const expected = createHmac('sha256', key).update(`${hook.headers['webhook-id']}.${hook.headers['webhook-timestamp']}.${hook.body}`).digest('base64');
+    const expected = createHmac('sha256', key)
+      .update(`${hook.headers['webhook-id']}.${hook.headers['webhook-timestamp']}.${hook.body}`)
+      .digest('base64');
     expect(hook.headers['webhook-signature']).toBe(`v1,${expected}`);
   });
 
@@ -190,11 +221,17 @@ describeEachDriver('notifications', (ctx) => {
     const owner = await sessionCookieFor(ctx.handle().db, await makeStaff(ctx.handle().db, 'owner'));
     const agent = await sessionCookieFor(ctx.handle().db, await makeStaff(ctx.handle().db, 'agent'));
     const url = `/api/admin/leads/${id}/notifications`;
-    const refused = await resendRoute(staffRequest(url, { method: 'POST', cookie: agent, body: { channel: 'receipt' } }), { params: Promise.resolve({ id }) });
+    const refused = await resendRoute(staffRequest(url, { method: 'POST', cookie: agent, body: { channel: 'receipt' } }), {
+      params: Promise.resolve({ id }),
+    });
     expect(refused.status).toBe(403);
-    const bad = await resendRoute(staffRequest(url, { method: 'POST', cookie: owner, body: { channel: 'fax' } }), { params: Promise.resolve({ id }) });
+    const bad = await resendRoute(staffRequest(url, { method: 'POST', cookie: owner, body: { channel: 'fax' } }), {
+      params: Promise.resolve({ id }),
+    });
     expect(bad.status).toBe(400);
-    const res = await resendRoute(staffRequest(url, { method: 'POST', cookie: owner, body: { channel: 'receipt' } }), { params: Promise.resolve({ id }) });
+    const res = await resendRoute(staffRequest(url, { method: 'POST', cookie: owner, body: { channel: 'receipt' } }), {
+      params: Promise.resolve({ id }),
+    });
     expect(res.status).toBe(202);
     expect(await res.json()).toEqual({ ok: true, state: 'queued' });
     expect(await waitFor(() => mailsTo(email).length === 1, 15_000)).toBe(true);

@@ -26,12 +26,14 @@ async function rawLead(db: Db, values: { email: string; phoneRaw?: string; phone
     .returning();
   return lead;
 }
-const idsOf = async (db: Db, ids: string[]) => (await db.select({ id: interestSubmissions.id }).from(interestSubmissions).where(inArray(interestSubmissions.id, ids))).map((r) => r.id);
+const idsOf = async (db: Db, ids: string[]) =>
+  (await db.select({ id: interestSubmissions.id }).from(interestSubmissions).where(inArray(interestSubmissions.id, ids))).map((r) => r.id);
 
 describeEachDriver('privacy requests', (ctx) => {
   let ownerCookie = '';
   let owner: Awaited<ReturnType<typeof makeStaff>>;
-  const post = (route: typeof exportRoute, path: string, body: unknown) => route(staffRequest(path, { method: 'POST', cookie: ownerCookie, body }), undefined);
+  const post = (route: typeof exportRoute, path: string, body: unknown) =>
+    route(staffRequest(path, { method: 'POST', cookie: ownerCookie, body }), undefined);
   beforeAll(async () => {
     setEnv({ SESSION_SECRET: 'test-session-secret-0123456789-abcdefghijklmnop', ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined });
     owner = await makeStaff(ctx.handle().db, 'owner');
@@ -76,24 +78,42 @@ describeEachDriver('privacy requests', (ctx) => {
   it('erases by phone number: every spelling of the same number, and a number that never parsed by its digits', async () => {
     const db = ctx.handle().db;
     const spellings = ['0803 555 1212', '+234 803 555 1212', '2348035551212', '+234 (0) 803-555-1212'];
-    const same = await Promise.all(spellings.map((phonenumber, i) => saveLead(db, { input: validLead({ email: `phone-${i}@example.com`, phonenumber }) as never, spam: false })));
+    const same = await Promise.all(
+      spellings.map((phonenumber, i) =>
+        saveLead(db, { input: validLead({ email: `phone-${i}@example.com`, phonenumber }) as never, spam: false }),
+      ),
+    );
     const unparsed = await rawLead(db, { email: 'unparsed@example.com', phoneRaw: '555-0100-22' });
-    const otherNumber = await saveLead(db, { input: validLead({ email: 'other-number@example.com', phonenumber: '0803 555 1213' }) as never, spam: false });
+    const otherNumber = await saveLead(db, {
+      input: validLead({ email: 'other-number@example.com', phonenumber: '0803 555 1213' }) as never,
+      spam: false,
+    });
 
     const byNumber = await post(eraseRoute, '/api/admin/privacy/erase', { phone: '08035551212' });
     expect(await byNumber.json()).toEqual({ ok: true, leads: spellings.length, newsletter: 0 });
     const byDigits = await post(eraseRoute, '/api/admin/privacy/erase', { phone: '555 0100 22' });
     expect(await byDigits.json()).toEqual({ ok: true, leads: 1, newsletter: 0 });
     expect(await idsOf(db, [...same.map((l) => l.id), unparsed.id, otherNumber.id])).toEqual([otherNumber.id]);
-    const audit = await db.select().from(staffAudit).where(eq(staffAudit.subject, await subjectFingerprint(db, { phone: '+234 803 555 1212' })));
+    const audit = await db
+      .select()
+      .from(staffAudit)
+      .where(eq(staffAudit.subject, await subjectFingerprint(db, { phone: '+234 803 555 1212' })));
     expect(audit).toHaveLength(1);
   });
 
   it('takes an e-mail address and a phone number together, and refuses a request that names nobody', async () => {
     const db = ctx.handle().db;
-    const byEmail = await saveLead(db, { input: validLead({ email: 'both@example.com', phonenumber: '0805 111 2222' }) as never, spam: false });
-    const byPhone = await saveLead(db, { input: validLead({ email: 'another-address@example.com', phonenumber: '0805 111 2222' }) as never, spam: false });
-    const exported = await (await post(exportRoute, '/api/admin/privacy/export', { email: 'both@example.com', phone: '+2348051112222' })).json();
+    const byEmail = await saveLead(db, {
+      input: validLead({ email: 'both@example.com', phonenumber: '0805 111 2222' }) as never,
+      spam: false,
+    });
+    const byPhone = await saveLead(db, {
+      input: validLead({ email: 'another-address@example.com', phonenumber: '0805 111 2222' }) as never,
+      spam: false,
+    });
+    const exported = await (
+      await post(exportRoute, '/api/admin/privacy/export', { email: 'both@example.com', phone: '+2348051112222' })
+    ).json();
     expect(exported.leads.map((l: { id: string }) => l.id).sort()).toEqual([byEmail.id, byPhone.id].sort());
 
     for (const [body, error] of [

@@ -36,11 +36,21 @@ let serial = 0;
 async function addLead(db: Db, values: Partial<typeof interestSubmissions.$inferInsert> = {}) {
   const [lead] = await db
     .insert(interestSubmissions)
-    .values({ title: 'Mrs', fullName: 'Kept Or Not', email: `retention-${serial++}@example.com`, phoneRaw: '0803 123 4567', district: 'Lugbe, Abuja', createdAt: T0, updatedAt: T0, ...values })
+    .values({
+      title: 'Mrs',
+      fullName: 'Kept Or Not',
+      email: `retention-${serial++}@example.com`,
+      phoneRaw: '0803 123 4567',
+      district: 'Lugbe, Abuja',
+      createdAt: T0,
+      updatedAt: T0,
+      ...values,
+    })
     .returning();
   return lead;
 }
-const leadExists = async (db: Db, id: string) => (await db.select({ id: interestSubmissions.id }).from(interestSubmissions).where(eq(interestSubmissions.id, id))).length === 1;
+const leadExists = async (db: Db, id: string) =>
+  (await db.select({ id: interestSubmissions.id }).from(interestSubmissions).where(eq(interestSubmissions.id, id))).length === 1;
 
 const PROMISES: Record<RetainedData, (db: Db) => Promise<void>> = {
   async addressFingerprints(db) {
@@ -55,8 +65,18 @@ const PROMISES: Record<RetainedData, (db: Db) => Promise<void>> = {
     expect(kept.clientHash).toBeNull();
     expect(kept.fullName).toBe('Kept Or Not'); // the lead itself stays
     expect((await findSubscriber(db, 'fingerprint@example.com'))?.clientHash).toBeNull();
-    expect(await db.select().from(rateLimits).where(eq(rateLimits.clientHash, 'c'.repeat(32)))).toEqual([]);
-    expect(await db.select().from(staffSignInFailures).where(eq(staffSignInFailures.key, `client:${'d'.repeat(32)}`))).toEqual([]);
+    expect(
+      await db
+        .select()
+        .from(rateLimits)
+        .where(eq(rateLimits.clientHash, 'c'.repeat(32))),
+    ).toEqual([]);
+    expect(
+      await db
+        .select()
+        .from(staffSignInFailures)
+        .where(eq(staffSignInFailures.key, `client:${'d'.repeat(32)}`)),
+    ).toEqual([]);
   },
 
   async leads(db) {
@@ -79,7 +99,8 @@ const PROMISES: Record<RetainedData, (db: Db) => Promise<void>> = {
   },
 
   async unconfirmedNewsletter(db) {
-    const sign = (email: string, now: Date) => requestSubscription(db, { email, spam: false, clientHash: 'e'.repeat(32), source: 'footer:/' }, now);
+    const sign = (email: string, now: Date) =>
+      requestSubscription(db, { email, spam: false, clientHash: 'e'.repeat(32), source: 'footer:/' }, now);
     await sign('never-confirmed@example.com', T0);
     // Subscribed, unsubscribed, then signed up again by someone, never confirmed: only the unsubscribe record stays.
     await sign('came-back@example.com', T0);
@@ -125,7 +146,14 @@ describeEachDriver('retention promises of the privacy notice', (ctx) => {
     await confirmByToken(db, (await findSubscriber(db, 'withdrawn@example.com'))!.confirmToken!);
     await unsubscribeByToken(db, (await findSubscriber(db, 'withdrawn@example.com'))!.unsubscribeToken);
     const row = (await findSubscriber(db, 'withdrawn@example.com'))!;
-    expect(row).toMatchObject({ clientHash: null, confirmToken: null, confirmRequestedAt: null, requestSource: null, consentNoticeVersion: PRIVACY_NOTICE_VERSION, consentSource: 'footer:/d1' });
+    expect(row).toMatchObject({
+      clientHash: null,
+      confirmToken: null,
+      confirmRequestedAt: null,
+      requestSource: null,
+      consentNoticeVersion: PRIVACY_NOTICE_VERSION,
+      consentSource: 'footer:/d1',
+    });
     expect(row.confirmedAt).toBeInstanceOf(Date);
     expect(row.unsubscribedAt).toBeInstanceOf(Date);
   });

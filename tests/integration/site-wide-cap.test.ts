@@ -14,7 +14,8 @@ describeEachDriver('site-wide cap on new leads', (ctx) => {
   beforeEach(() => setEnv({ RATE_LIMIT_INTEREST: '5/600', RATE_LIMIT_INTEREST_SITE: '3/60', MIN_FILL_MS: '1500', TRUST_PROXY: undefined }));
   afterAll(() => setEnv({ RATE_LIMIT_INTEREST_SITE: undefined }));
 
-  const post = (body: Record<string, unknown>, key = newKey()) => POST(jsonRequest('/api/interest', body, { headers: { ...freshClient(), 'Idempotency-Key': key } }));
+  const post = (body: Record<string, unknown>, key = newKey()) =>
+    POST(jsonRequest('/api/interest', body, { headers: { ...freshClient(), 'Idempotency-Key': key } }));
 
   it('refuses the lead past the cap whoever sends it, and counts neither spam nor repeats', async () => {
     // Stay clear of a minute boundary, where the fixed window would reset mid-test.
@@ -40,7 +41,7 @@ describeEachDriver('site-wide cap on new leads', (ctx) => {
     expect((await countLeads(ctx.handle().db)) - before).toBe(4);
   });
 
-  it('stores exactly the cap from a concurrent burst, refuses the rest, and still answers a stored form\'s retry', async () => {
+  it("stores exactly the cap from a concurrent burst, refuses the rest, and still answers a stored form's retry", async () => {
     setEnv({ RATE_LIMIT_INTEREST_SITE: '4/3600' });
     // A fresh window: the test above may have used up one starting at the same moment.
     await ctx.handle().db.delete(rateLimits).where(eq(rateLimits.bucket, 'interest:site'));

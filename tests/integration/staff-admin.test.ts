@@ -18,7 +18,14 @@ describeEachDriver('staff management', (ctx) => {
   });
 
   it('creates agents, refusing weak passwords and duplicates', async () => {
-    const weak = await createStaffRoute(staffRequest('/api/admin/staff', { method: 'POST', cookie: ownerCookie, body: { email: 'weak@example.com', role: 'agent', password: 'qwerty123456' } }), undefined);
+    const weak = await createStaffRoute(
+      staffRequest('/api/admin/staff', {
+        method: 'POST',
+        cookie: ownerCookie,
+        body: { email: 'weak@example.com', role: 'agent', password: 'qwerty123456' },
+      }),
+      undefined,
+    );
     expect(weak.status).toBe(400);
     expect((await weak.json()).error).toMatch(/most common/);
     const body = { email: 'New.Agent@Example.com', name: 'New Agent', role: 'agent', password: 'Lagos-Sales-Desk-2026' };
@@ -35,10 +42,16 @@ describeEachDriver('staff management', (ctx) => {
     const agent = await makeStaff(ctx.handle().db, 'agent');
     const agentCookie = await sessionCookieFor(ctx.handle().db, agent);
     const ctxFor = (id: string) => ({ params: Promise.resolve({ id }) });
-    const res = await patchStaffRoute(staffRequest(`/api/admin/staff/${agent.id}`, { method: 'PATCH', cookie: ownerCookie, body: { active: false } }), ctxFor(agent.id));
+    const res = await patchStaffRoute(
+      staffRequest(`/api/admin/staff/${agent.id}`, { method: 'PATCH', cookie: ownerCookie, body: { active: false } }),
+      ctxFor(agent.id),
+    );
     expect(res.status).toBe(200);
     expect((await resolveSession(ctx.handle().db, tokenFromCookieHeader(agentCookie))).ok).toBe(false);
-    const self = await patchStaffRoute(staffRequest(`/api/admin/staff/${owner.id}`, { method: 'PATCH', cookie: ownerCookie, body: { role: 'agent' } }), ctxFor(owner.id));
+    const self = await patchStaffRoute(
+      staffRequest(`/api/admin/staff/${owner.id}`, { method: 'PATCH', cookie: ownerCookie, body: { role: 'agent' } }),
+      ctxFor(owner.id),
+    );
     expect(self.status).toBe(409);
   });
 
@@ -46,7 +59,8 @@ describeEachDriver('staff management', (ctx) => {
     const agent = await makeStaff(ctx.handle().db, 'agent');
     const agentCookie = await sessionCookieFor(ctx.handle().db, agent);
     const ctxFor = (id: string) => ({ params: Promise.resolve({ id }) });
-    const patch = (id: string, body: unknown) => patchStaffRoute(staffRequest(`/api/admin/staff/${id}`, { method: 'PATCH', cookie: ownerCookie, body }), ctxFor(id));
+    const patch = (id: string, body: unknown) =>
+      patchStaffRoute(staffRequest(`/api/admin/staff/${id}`, { method: 'PATCH', cookie: ownerCookie, body }), ctxFor(id));
     const renamed = await patch(agent.id, { name: '  Tunde Bakare ' });
     expect(renamed.status).toBe(200);
     expect((await renamed.json()).staff).toMatchObject({ name: 'Tunde Bakare' });

@@ -4,7 +4,14 @@ import { POST as signOutRoute } from '@/app/api/staff/sign-out/route';
 import { handleSignIn } from '@/features/staff/auth-handlers.server';
 import { ensureFirstOwner } from '@/features/staff/bootstrap.server';
 import { latestLockEnd, LOCKOUT, lockedUntil } from '@/features/staff/lockout.server';
-import { acquireHashSlot, hashPassword, isCommonPassword, MAX_CONCURRENT_PASSWORD_HASHES, passwordProblem, verifyPassword } from '@/features/staff/password.server';
+import {
+  acquireHashSlot,
+  hashPassword,
+  isCommonPassword,
+  MAX_CONCURRENT_PASSWORD_HASHES,
+  passwordProblem,
+  verifyPassword,
+} from '@/features/staff/password.server';
 import { findStaffByEmail, reserveSignInAttempt } from '@/features/staff/repository.server';
 import { tokenFromCookieHeader } from '@/lib/auth/cookie.server';
 import { resolveSession, SESSION_IDLE_MS } from '@/lib/auth/session.server';
@@ -43,21 +50,35 @@ describe('lockout rule', () => {
     expect(lockedUntil(times, at(23.5))).toEqual(at(24));
     expect(lockedUntil(times, at(24))).toBeUndefined();
     // Ten failures spread over more than 15 minutes do not lock.
-    expect(lockedUntil(Array.from({ length: 10 }, (_, i) => at(i * 2)), at(19))).toBeUndefined();
+    expect(
+      lockedUntil(
+        Array.from({ length: 10 }, (_, i) => at(i * 2)),
+        at(19),
+      ),
+    ).toBeUndefined();
   });
 });
 
 describeEachDriver('staff sign-in', (ctx) => {
   let member: Awaited<ReturnType<typeof makeStaff>>;
   beforeAll(async () => {
-    setEnv({ SESSION_SECRET: SECRET, ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined, SESSION_TTL_SECONDS: undefined, TRUST_PROXY: undefined });
+    setEnv({
+      SESSION_SECRET: SECRET,
+      ADMIN_EMAIL: undefined,
+      ADMIN_PASSWORD: undefined,
+      SESSION_TTL_SECONDS: undefined,
+      TRUST_PROXY: undefined,
+    });
     // Password-only sign-in: an agent (owners take a second step, tested below).
     member = await makeStaff(ctx.handle().db, 'agent');
   });
   beforeEach(() => setEnv({ SESSION_SECRET: SECRET, TRUST_PROXY: undefined }));
 
   const signIn = (email: string, password: string, client = freshClient(), now?: Date) =>
-    handleSignIn(staffRequest('/api/staff/sign-in', { method: 'POST', body: { email, password }, headers: client }), now ? { now: () => now } : {});
+    handleSignIn(
+      staffRequest('/api/staff/sign-in', { method: 'POST', body: { email, password }, headers: client }),
+      now ? { now: () => now } : {},
+    );
 
   it('signs in: HttpOnly SameSite=Lax cookie with the JWT, never the token in the body', async () => {
     const res = await signIn(member.email.toUpperCase(), STAFF_PASSWORD);
@@ -119,18 +140,25 @@ describeEachDriver('staff sign-in', (ctx) => {
     expect((await signIn(member.email, STAFF_PASSWORD, freshClient(), new Date(t0.getTime() + 1000))).status).toBe(200);
   });
 
-  it('60 wrong passwords in parallel for one account: at most 10 are checked, the rest refused (issue 10, finding 2)', { timeout: 120_000 }, async () => {
-    const target = await makeStaff(ctx.handle().db, 'agent');
-    const t0 = new Date(Date.now() + 10_800_000);
-    const answers = await Promise.all(Array.from({ length: 60 }, (_, i) => signIn(target.email, `wrong-password-${i}`, freshClient(), t0)));
-    const statuses = answers.map((res) => res.status);
-    const count = (status: number) => statuses.filter((s) => s === status).length;
-    expect(count(401)).toBeGreaterThan(0);
-    expect(count(401)).toBeLessThanOrEqual(LOCKOUT.maxFailures);
-    expect(count(401) + count(429) + count(503)).toBe(60);
-    // The account is now locked, even for the right password.
-    if (count(401) === LOCKOUT.maxFailures) expect((await signIn(target.email, STAFF_PASSWORD, freshClient(), new Date(t0.getTime() + 1000))).status).toBe(429);
-  });
+  it(
+    '60 wrong passwords in parallel for one account: at most 10 are checked, the rest refused (issue 10, finding 2)',
+    { timeout: 120_000 },
+    async () => {
+      const target = await makeStaff(ctx.handle().db, 'agent');
+      const t0 = new Date(Date.now() + 10_800_000);
+      const answers = await Promise.all(
+        Array.from({ length: 60 }, (_, i) => signIn(target.email, `wrong-password-${i}`, freshClient(), t0)),
+      );
+      const statuses = answers.map((res) => res.status);
+      const count = (status: number) => statuses.filter((s) => s === status).length;
+      expect(count(401)).toBeGreaterThan(0);
+      expect(count(401)).toBeLessThanOrEqual(LOCKOUT.maxFailures);
+      expect(count(401) + count(429) + count(503)).toBe(60);
+      // The account is now locked, even for the right password.
+      if (count(401) === LOCKOUT.maxFailures)
+        expect((await signIn(target.email, STAFF_PASSWORD, freshClient(), new Date(t0.getTime() + 1000))).status).toBe(429);
+    },
+  );
 
   it('reserves attempts atomically: 60 at once through two connection pools get exactly 10', async () => {
     const second = await ctx.openSecond();
@@ -138,7 +166,9 @@ describeEachDriver('staff sign-in', (ctx) => {
     const now = new Date();
     const since = new Date(now.getTime() - LOCKOUT.windowMs - LOCKOUT.lockMs);
     const results = await Promise.all(
-      Array.from({ length: 60 }, (_, i) => reserveSignInAttempt((i % 2 ? second : ctx.handle()).db, keys, now, since, (failures) => latestLockEnd(failures, now))),
+      Array.from({ length: 60 }, (_, i) =>
+        reserveSignInAttempt((i % 2 ? second : ctx.handle()).db, keys, now, since, (failures) => latestLockEnd(failures, now)),
+      ),
     );
     expect(results.filter((r) => r.ok)).toHaveLength(LOCKOUT.maxFailures);
     expect(results.filter((r) => !r.ok).every((r) => !r.ok && r.lockedUntil.getTime() === now.getTime() + LOCKOUT.lockMs)).toBe(true);
@@ -175,13 +205,25 @@ describeEachDriver('staff sign-in', (ctx) => {
 
   it('refuses cross-site sign-in and sign-out attempts with 403 (CSRF)', async () => {
     const evil = await handleSignIn(
-      staffRequest('/api/staff/sign-in', { method: 'POST', body: { email: member.email, password: STAFF_PASSWORD }, headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' } }),
+      staffRequest('/api/staff/sign-in', {
+        method: 'POST',
+        body: { email: member.email, password: STAFF_PASSWORD },
+        headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+      }),
     );
     expect(evil.status).toBe(403);
     const cookie = await sessionCookieFor(ctx.handle().db, member);
-    const out = await signOutRoute(staffRequest('/api/staff/sign-out', { method: 'POST', cookie, headers: { origin: 'https://evil.example', 'sec-fetch-site': 'same-site' } }));
+    const out = await signOutRoute(
+      staffRequest('/api/staff/sign-out', {
+        method: 'POST',
+        cookie,
+        headers: { origin: 'https://evil.example', 'sec-fetch-site': 'same-site' },
+      }),
+    );
     expect(out.status).toBe(403);
-    const originOnly = await signOutRoute(staffRequest('/api/staff/sign-out', { method: 'POST', cookie, headers: { origin: 'https://evil.example', 'sec-fetch-site': '' } }));
+    const originOnly = await signOutRoute(
+      staffRequest('/api/staff/sign-out', { method: 'POST', cookie, headers: { origin: 'https://evil.example', 'sec-fetch-site': '' } }),
+    );
     expect(originOnly.status).toBe(403);
     expect((await resolveSession(ctx.handle().db, tokenFromCookieHeader(cookie))).ok).toBe(true);
   });
@@ -198,7 +240,10 @@ describeEachDriver('staff sign-in', (ctx) => {
     const cookie = await sessionCookieFor(ctx.handle().db, member);
     const token = cookie.split('=')[1];
     const me = (cookieHeader: string) =>
-      meRoute(new Request('https://staff.example.com/api/admin/me', { headers: { host: 'staff.example.com', cookie: cookieHeader } }), undefined);
+      meRoute(
+        new Request('https://staff.example.com/api/admin/me', { headers: { host: 'staff.example.com', cookie: cookieHeader } }),
+        undefined,
+      );
     const unprefixed = await me(`staff_session=${token}`);
     expect(unprefixed.status).toBe(401);
     expect(await unprefixed.json()).toEqual({ error: 'jwt expired' });
@@ -246,5 +291,8 @@ describeEachDriver('staff sign-in', (ctx) => {
 
 /** A Set-Cookie value's attributes, lower-cased (their order is the framework's). */
 function cookieAttributes(setCookie: string): string[] {
-  return setCookie.split(';').slice(1).map((part) => part.trim().toLowerCase());
+  return setCookie
+    .split(';')
+    .slice(1)
+    .map((part) => part.trim().toLowerCase());
 }

@@ -12,8 +12,11 @@ import { totpCode } from './staff-helpers';
 /** npm run staff:create: works on a free DATA_DIR, refuses clearly while a live process holds its lock. */
 function run(dataDir: string, args: string[], stdin: string, script = 'scripts/staff-create.ts'): Promise<{ code: number; out: string }> {
   return new Promise((resolve) => {
-    const child = execFile(join('node_modules', '.bin', 'tsx'), ['--conditions=react-server', script, ...args], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' } }, (error, stdout, stderr) =>
-      resolve({ code: error ? Number(error.code ?? 1) : 0, out: stdout + stderr }),
+    const child = execFile(
+      join('node_modules', '.bin', 'tsx'),
+      ['--conditions=react-server', script, ...args],
+      { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' } },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, out: stdout + stderr }),
     );
     child.stdin?.end(stdin);
   });

@@ -14,14 +14,20 @@ export const TEST_HASH = { log2N: 12, r: 8, p: 1 };
 export const STAFF_PASSWORD = 'Meridian-Test-Passphrase-42';
 
 /** The code an authenticator app shows for this secret at this time (RFC 6238, the app's usual parameters). */
-export const totpCode = (secret: string, at: Date = new Date()) => TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: at.getTime() });
+export const totpCode = (secret: string, at: Date = new Date()) =>
+  TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: at.getTime() });
 
 /**
  * A staff account with the test password. Owners must sign in with a second factor, so they are enrolled (as through
  * the enrolment page, `enrolledAt`) and come back with their TOTP secret and recovery codes. Codes at the enrolment's
  * 30-second step are used up: sign in with a later clock.
  */
-export async function makeStaff(db: Db, role: 'owner' | 'agent', email = `${role}-${randomBytes(4).toString('hex')}@example.com`, enrolledAt = new Date()) {
+export async function makeStaff(
+  db: Db,
+  role: 'owner' | 'agent',
+  email = `${role}-${randomBytes(4).toString('hex')}@example.com`,
+  enrolledAt = new Date(),
+) {
   const staff = await createStaff(db, { email, role, name: role, passwordHash: await hashPassword(STAFF_PASSWORD, TEST_HASH) });
   if (!staff) throw new Error('could not create staff');
   if (role === 'agent') return { ...staff, totpSecret: undefined, recoveryCodes: undefined };
@@ -32,13 +38,26 @@ export async function makeStaff(db: Db, role: 'owner' | 'agent', email = `${role
 }
 
 /** A Cookie header for a fresh session of this account (as after a sign-in). */
-export async function sessionCookieFor(db: Db, staff: { id: string; email: string; role: string }, ttlSeconds = 3600, issuedAt = new Date()) {
+export async function sessionCookieFor(
+  db: Db,
+  staff: { id: string; email: string; role: string },
+  ttlSeconds = 3600,
+  issuedAt = new Date(),
+) {
   const sessionId = await createSession(db, staff.id, new Date(issuedAt.getTime() + ttlSeconds * 1000), issuedAt);
-  const token = await signSessionToken(await sessionKey(db), { sub: staff.id, jti: sessionId, email: staff.email, role: staff.role as 'owner' | 'agent' }, issuedAt, ttlSeconds);
+  const token = await signSessionToken(
+    await sessionKey(db),
+    { sub: staff.id, jti: sessionId, email: staff.email, role: staff.role as 'owner' | 'agent' },
+    issuedAt,
+    ttlSeconds,
+  );
   return `${SESSION_COOKIE}=${token}`;
 }
 
-export function staffRequest(path: string, options: { method?: string; cookie?: string; body?: unknown; headers?: Record<string, string> } = {}): Request {
+export function staffRequest(
+  path: string,
+  options: { method?: string; cookie?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Request {
   const method = options.method ?? 'GET';
   return new Request(`http://localhost${path}`, {
     method,

@@ -16,17 +16,30 @@ describeEachDriver('forgotten staff password', (ctx) => {
   let smtp: Peer<ReceivedMail>;
   beforeAll(async () => {
     smtp = await startSmtpPeer();
-    setEnv({ SESSION_SECRET: SECRET, ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined, SMTP_URL: smtp.url, SITE_URL: 'https://districts.example', RATE_LIMIT_SIGN_IN: undefined });
+    setEnv({
+      SESSION_SECRET: SECRET,
+      ADMIN_EMAIL: undefined,
+      ADMIN_PASSWORD: undefined,
+      SMTP_URL: smtp.url,
+      SITE_URL: 'https://districts.example',
+      RATE_LIMIT_SIGN_IN: undefined,
+    });
   });
   afterAll(async () => {
     setEnv({ SMTP_URL: undefined, SITE_URL: undefined });
     await smtp.stop();
   });
 
-  const post = (handler: (r: Request, o?: { now?: () => Date }) => Promise<Response>, path: string, body: unknown, now = new Date(), client = freshClient()) =>
-    handler(staffRequest(path, { method: 'POST', body, headers: client }), { now: () => now });
+  const post = (
+    handler: (r: Request, o?: { now?: () => Date }) => Promise<Response>,
+    path: string,
+    body: unknown,
+    now = new Date(),
+    client = freshClient(),
+  ) => handler(staffRequest(path, { method: 'POST', body, headers: client }), { now: () => now });
   const mailsTo = (email: string) => smtp.received.filter((m) => m.mail.to && JSON.stringify(m.mail.to).includes(email));
-  const linkIn = (mail: ReceivedMail) => /https:\/\/districts\.example\/registration\/reset\/([A-Za-z0-9_-]{43})/.exec(mail.mail.text ?? '')?.[1];
+  const linkIn = (mail: ReceivedMail) =>
+    /https:\/\/districts\.example\/registration\/reset\/([A-Za-z0-9_-]{43})/.exec(mail.mail.text ?? '')?.[1];
 
   it('sends a single-use link by e-mail; the new password signs in, with the second factor still asked of an owner', async () => {
     const owner = await makeStaff(db(), 'owner');
@@ -53,7 +66,10 @@ describeEachDriver('forgotten staff password', (ctx) => {
     expect(await done.json()).toEqual({ ok: true, next: '/registration?reset=done' });
     expect((await resolveSession(db(), tokenFromCookieHeader(openSession))).ok).toBe(false);
 
-    const again = await post(handlePasswordResetConfirm, '/api/staff/password-reset/confirm', { token, password: 'Another-Good-Passphrase-7' });
+    const again = await post(handlePasswordResetConfirm, '/api/staff/password-reset/confirm', {
+      token,
+      password: 'Another-Good-Passphrase-7',
+    });
     expect(again.status).toBe(400);
     expect((await again.json()).error).toMatch(/expired or was used/);
 
@@ -81,25 +97,37 @@ describeEachDriver('forgotten staff password', (ctx) => {
     expect(await waitFor(() => mailsTo(agent.email).length === 1, 10_000)).toBe(true);
     const first = linkIn(mailsTo(agent.email)[0])!;
     expect(await isLiveResetToken(db(), first, new Date(Date.now() + 31 * 60_000))).toBe(false);
-    const late = await post(handlePasswordResetConfirm, '/api/staff/password-reset/confirm', { token: first, password: NEW_PASSWORD }, new Date(Date.now() + 31 * 60_000));
+    const late = await post(
+      handlePasswordResetConfirm,
+      '/api/staff/password-reset/confirm',
+      { token: first, password: NEW_PASSWORD },
+      new Date(Date.now() + 31 * 60_000),
+    );
     expect(late.status).toBe(400);
     await post(handlePasswordResetRequest, '/api/staff/password-reset', { email: agent.email });
     expect(await waitFor(() => mailsTo(agent.email).length === 2, 10_000)).toBe(true);
     expect(await isLiveResetToken(db(), first)).toBe(false);
     expect(await isLiveResetToken(db(), linkIn(mailsTo(agent.email)[1])!)).toBe(true);
-    expect((await post(handlePasswordResetConfirm, '/api/staff/password-reset/confirm', { token: 'x'.repeat(43), password: NEW_PASSWORD })).status).toBe(400);
-    expect((await post(handlePasswordResetConfirm, '/api/staff/password-reset/confirm', { token: '../../etc', password: NEW_PASSWORD })).status).toBe(400);
+    expect(
+      (await post(handlePasswordResetConfirm, '/api/staff/password-reset/confirm', { token: 'x'.repeat(43), password: NEW_PASSWORD }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await post(handlePasswordResetConfirm, '/api/staff/password-reset/confirm', { token: '../../etc', password: NEW_PASSWORD })).status,
+    ).toBe(400);
   });
 
   it('has the refusals of sign-in: a locked-out account or client, and the per-client limit', async () => {
     const agent = await makeStaff(db(), 'agent');
     const t0 = new Date(Date.now() + 2 * 3_600_000);
-    for (let i = 0; i < 10; i++) await post(handleSignIn, '/api/staff/sign-in', { email: agent.email, password: `wrong-password-${i}` }, t0);
+    for (let i = 0; i < 10; i++)
+      await post(handleSignIn, '/api/staff/sign-in', { email: agent.email, password: `wrong-password-${i}` }, t0);
     const locked = await post(handlePasswordResetRequest, '/api/staff/password-reset', { email: agent.email }, t0);
     expect(locked.status).toBe(429);
     expect((await locked.json()).error).toMatch(/Too many failed sign-ins/);
     // Locked the same way for an address without an account: the answer tells nothing.
-    for (let i = 0; i < 10; i++) await post(handleSignIn, '/api/staff/sign-in', { email: 'ghost@example.com', password: `wrong-password-${i}` }, t0);
+    for (let i = 0; i < 10; i++)
+      await post(handleSignIn, '/api/staff/sign-in', { email: 'ghost@example.com', password: `wrong-password-${i}` }, t0);
     expect((await post(handlePasswordResetRequest, '/api/staff/password-reset', { email: 'ghost@example.com' }, t0)).status).toBe(429);
 
     setEnv({ RATE_LIMIT_SIGN_IN: '2/600' });
@@ -119,7 +147,13 @@ describeEachDriver('forgotten staff password', (ctx) => {
     const res = await resetRequestRoute(
       new Request('http://localhost/api/staff/password-reset', {
         method: 'POST',
-        headers: { host: 'localhost', origin: 'http://localhost', 'sec-fetch-site': 'same-origin', 'content-type': 'application/x-www-form-urlencoded', ...freshClient() },
+        headers: {
+          host: 'localhost',
+          origin: 'http://localhost',
+          'sec-fetch-site': 'same-origin',
+          'content-type': 'application/x-www-form-urlencoded',
+          ...freshClient(),
+        },
         body: 'email=someone%40example.com',
       }),
     );

@@ -17,8 +17,14 @@ describeEachDriver('changes that need the password typed recently', (ctx) => {
   const db = () => ctx.handle().db;
   beforeAll(() => setEnv({ SESSION_SECRET: SECRET, ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined, STAFF_REAUTH_SECONDS: undefined }));
 
-  const call = <C,>(handler: (r: Request, c: C) => Promise<Response>, path: string, method: string, cookie: string, body?: unknown, routeContext?: C) =>
-    handler(staffRequest(path, { method, cookie, body, headers: freshClient() }), routeContext as C);
+  const call = <C>(
+    handler: (r: Request, c: C) => Promise<Response>,
+    path: string,
+    method: string,
+    cookie: string,
+    body?: unknown,
+    routeContext?: C,
+  ) => handler(staffRequest(path, { method, cookie, body, headers: freshClient() }), routeContext as C);
 
   it('role, password and second-factor changes and erasure answer 403 {reauth: true} when the password is older than 10 minutes', async () => {
     const owner = await makeStaff(db(), 'owner');
@@ -38,7 +44,18 @@ describeEachDriver('changes that need the password typed recently', (ctx) => {
       expect(await res.json()).toEqual({ error: 'For your security, confirm your password to make this change.', reauth: true });
     }
     // Reads and lead work do not ask.
-    expect((await call(patchStaffRoute, `/api/admin/staff/${agent.id}`, 'PATCH', await sessionCookieFor(db(), owner), { role: 'owner' }, idContext)).status).toBe(200);
+    expect(
+      (
+        await call(
+          patchStaffRoute,
+          `/api/admin/staff/${agent.id}`,
+          'PATCH',
+          await sessionCookieFor(db(), owner),
+          { role: 'owner' },
+          idContext,
+        )
+      ).status,
+    ).toBe(200);
   });
 
   it('the password again makes them go through; a wrong one is refused', async () => {
@@ -57,7 +74,7 @@ describeEachDriver('changes that need the password typed recently', (ctx) => {
     expect((await call(patchStaffRoute, `/api/admin/staff/${agent.id}`, 'PATCH', stale, { role: 'owner' }, idContext)).status).toBe(200);
   });
 
-  it('a new password of one\'s own ends the other sessions, not this one', async () => {
+  it("a new password of one's own ends the other sessions, not this one", async () => {
     const agent = await makeStaff(db(), 'agent');
     const current = await sessionCookieFor(db(), agent);
     const other = await sessionCookieFor(db(), agent);

@@ -33,8 +33,14 @@ describeEachDriver('staff second factor', (ctx) => {
   beforeAll(() => setEnv({ SESSION_SECRET: SECRET, ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined, RATE_LIMIT_SIGN_IN: '1000/600' }));
   beforeEach(() => setEnv({ SESSION_SECRET: SECRET }));
 
-  const post = (handler: (r: Request, o?: { now?: () => Date }) => Promise<Response>, path: string, body: unknown, cookie: string | undefined, now: Date, client = freshClient()) =>
-    handler(staffRequest(path, { method: 'POST', body, cookie, headers: client }), { now: () => now });
+  const post = (
+    handler: (r: Request, o?: { now?: () => Date }) => Promise<Response>,
+    path: string,
+    body: unknown,
+    cookie: string | undefined,
+    now: Date,
+    client = freshClient(),
+  ) => handler(staffRequest(path, { method: 'POST', body, cookie, headers: client }), { now: () => now });
 
   async function passwordStep(email: string, now: Date) {
     const res = await post(handleSignIn, '/api/staff/sign-in', { email, password: STAFF_PASSWORD }, undefined, now);
@@ -50,10 +56,19 @@ describeEachDriver('staff second factor', (ctx) => {
     expect(first.cookie).toMatch(/^staff_challenge=eyJ/);
     expect(first.cookie).not.toContain('staff_session');
     // The challenge is not a session.
-    expect((await meRoute(staffRequest('/api/admin/me', { cookie: first.cookie.replace('staff_challenge', 'staff_session') }), undefined)).status).toBe(401);
+    expect(
+      (await meRoute(staffRequest('/api/admin/me', { cookie: first.cookie.replace('staff_challenge', 'staff_session') }), undefined))
+        .status,
+    ).toBe(401);
 
     const later = new Date(t.getTime() + 20_000);
-    const res = await post(handleSecondFactor, '/api/staff/second-factor', { code: totpCode(owner.totpSecret!, later) }, first.cookie, later);
+    const res = await post(
+      handleSecondFactor,
+      '/api/staff/second-factor',
+      { code: totpCode(owner.totpSecret!, later) },
+      first.cookie,
+      later,
+    );
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ ok: true, email: owner.email, role: 'owner' });
     const session = await resolveSession(db(), tokenFromCookieHeader(cookiesOf(res)), later);
@@ -65,7 +80,13 @@ describeEachDriver('staff second factor', (ctx) => {
     const owner = await makeStaff(db(), 'owner');
     const t = nextStep();
     const { cookie } = await passwordStep(owner.email, t);
-    const wrong = await post(handleSecondFactor, '/api/staff/second-factor', { code: '000000' === totpCode(owner.totpSecret!, t) ? '111111' : '000000' }, cookie, t);
+    const wrong = await post(
+      handleSecondFactor,
+      '/api/staff/second-factor',
+      { code: '000000' === totpCode(owner.totpSecret!, t) ? '111111' : '000000' },
+      cookie,
+      t,
+    );
     expect(wrong.status).toBe(401);
     expect((await wrong.json()).error).toMatch(/code is not right/);
     const code = totpCode(owner.totpSecret!, t);
@@ -85,7 +106,9 @@ describeEachDriver('staff second factor', (ctx) => {
     const { cookie } = await passwordStep(owner.email, t);
     const right = totpCode(owner.totpSecret!, t);
     const wrongCode = right === '123456' ? '654321' : '123456';
-    const answers = await Promise.all(Array.from({ length: 10 }, () => post(handleSecondFactor, '/api/staff/second-factor', { code: wrongCode }, cookie, t)));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => post(handleSecondFactor, '/api/staff/second-factor', { code: wrongCode }, cookie, t)),
+    );
     // The password's own attempt was cleared by its success: ten wrong codes lock the account.
     expect(answers.map((a) => a.status)).toEqual(Array(10).fill(401));
     const locked = await post(handleSecondFactor, '/api/staff/second-factor', { code: right }, cookie, t);
@@ -99,7 +122,13 @@ describeEachDriver('staff second factor', (ctx) => {
     const [recovery] = owner.recoveryCodes!;
     expect(recovery).toMatch(/^[0-9a-z]{4}-[0-9a-z]{4}-[0-9a-z]{4}$/);
     const first = await passwordStep(owner.email, t);
-    const res = await post(handleSecondFactor, '/api/staff/second-factor', { code: recovery.toUpperCase().replace(/-/g, ' ') }, first.cookie, t);
+    const res = await post(
+      handleSecondFactor,
+      '/api/staff/second-factor',
+      { code: recovery.toUpperCase().replace(/-/g, ' ') },
+      first.cookie,
+      t,
+    );
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ ok: true, recoveryCodesLeft: 9 });
     const second = await passwordStep(owner.email, t);
@@ -125,9 +154,12 @@ describeEachDriver('staff second factor', (ctx) => {
     const agentCookie = await sessionCookieFor(db(), agent);
     const owner = await makeStaff(db(), 'owner');
     const ownerCookie = await sessionCookieFor(db(), owner);
-    const promote = await patchStaffRoute(staffRequest(`/api/admin/staff/${agent.id}`, { method: 'PATCH', cookie: ownerCookie, body: { role: 'owner' } }), {
-      params: Promise.resolve({ id: agent.id }),
-    });
+    const promote = await patchStaffRoute(
+      staffRequest(`/api/admin/staff/${agent.id}`, { method: 'PATCH', cookie: ownerCookie, body: { role: 'owner' } }),
+      {
+        params: Promise.resolve({ id: agent.id }),
+      },
+    );
     expect(promote.status).toBe(200);
     // Owners need a second factor: the promoted agent's open session no longer reaches the leads.
     expect((await meRoute(staffRequest('/api/admin/me', { cookie: agentCookie }), undefined)).status).toBe(401);
@@ -144,7 +176,13 @@ describeEachDriver('staff second factor', (ctx) => {
     // A reload shows the same secret.
     expect((await pendingEnrolment(db(), agent))!.secret).toBe(enrolment!.secret);
     expect((await post(handleEnrolAtSignIn, '/api/staff/second-factor/enrol', { code: '000000' }, first.cookie, t)).status).toBe(401);
-    const res = await post(handleEnrolAtSignIn, '/api/staff/second-factor/enrol', { code: totpCode(enrolment!.secret, t) }, first.cookie, t);
+    const res = await post(
+      handleEnrolAtSignIn,
+      '/api/staff/second-factor/enrol',
+      { code: totpCode(enrolment!.secret, t) },
+      first.cookie,
+      t,
+    );
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body).toMatchObject({ ok: true, email: agent.email, role: 'owner' });
@@ -159,7 +197,11 @@ describeEachDriver('staff second factor', (ctx) => {
     const other = await makeStaff(db(), 'owner');
     const otherCookie = await sessionCookieFor(db(), other);
     const res = await patchStaffRoute(
-      staffRequest(`/api/admin/staff/${other.id}`, { method: 'PATCH', cookie: await sessionCookieFor(db(), owner), body: { resetSecondFactor: true } }),
+      staffRequest(`/api/admin/staff/${other.id}`, {
+        method: 'PATCH',
+        cookie: await sessionCookieFor(db(), owner),
+        body: { resetSecondFactor: true },
+      }),
       { params: Promise.resolve({ id: other.id }) },
     );
     expect(res.status).toBe(200);
@@ -173,20 +215,33 @@ describeEachDriver('staff second factor', (ctx) => {
     const agent = await makeStaff(db(), 'agent');
     const cookie = await sessionCookieFor(db(), agent);
     const enrolment = await pendingEnrolment(db(), agent);
-    const bad = await accountEnrolRoute(staffRequest('/api/admin/account/second-factor', { method: 'POST', cookie, body: { code: 'abc' } }), undefined);
+    const bad = await accountEnrolRoute(
+      staffRequest('/api/admin/account/second-factor', { method: 'POST', cookie, body: { code: 'abc' } }),
+      undefined,
+    );
     expect(bad.status).toBe(400);
-    const on = await accountEnrolRoute(staffRequest('/api/admin/account/second-factor', { method: 'POST', cookie, body: { code: totpCode(enrolment!.secret) } }), undefined);
+    const on = await accountEnrolRoute(
+      staffRequest('/api/admin/account/second-factor', { method: 'POST', cookie, body: { code: totpCode(enrolment!.secret) } }),
+      undefined,
+    );
     expect(on.status).toBe(200);
     const { recoveryCodes } = await on.json();
     expect(recoveryCodes).toHaveLength(10);
     const renewed = await renewCodesRoute(staffRequest('/api/admin/account/recovery-codes', { method: 'POST', cookie }), undefined);
     expect(renewed.status).toBe(200);
     expect((await renewed.json()).recoveryCodes).not.toEqual(recoveryCodes);
-    expect((await turnOffRoute(staffRequest('/api/admin/account/second-factor', { method: 'DELETE', cookie }), undefined)).status).toBe(200);
-    expect((await turnOffRoute(staffRequest('/api/admin/account/second-factor', { method: 'DELETE', cookie }), undefined)).status).toBe(409);
+    expect((await turnOffRoute(staffRequest('/api/admin/account/second-factor', { method: 'DELETE', cookie }), undefined)).status).toBe(
+      200,
+    );
+    expect((await turnOffRoute(staffRequest('/api/admin/account/second-factor', { method: 'DELETE', cookie }), undefined)).status).toBe(
+      409,
+    );
 
     const owner = await makeStaff(db(), 'owner');
-    const ownerOff = await turnOffRoute(staffRequest('/api/admin/account/second-factor', { method: 'DELETE', cookie: await sessionCookieFor(db(), owner) }), undefined);
+    const ownerOff = await turnOffRoute(
+      staffRequest('/api/admin/account/second-factor', { method: 'DELETE', cookie: await sessionCookieFor(db(), owner) }),
+      undefined,
+    );
     expect(ownerOff.status).toBe(409);
     expect((await ownerOff.json()).error).toMatch(/Owners must keep two-step sign-in/);
   });
@@ -197,7 +252,13 @@ describeEachDriver('staff second factor', (ctx) => {
       signInRoute(
         new Request(`http://localhost/api/staff/sign-in?next=${encodeURIComponent(next)}`, {
           method: 'POST',
-          headers: { host: 'localhost', origin: 'http://localhost', 'sec-fetch-site': 'same-origin', 'content-type': 'application/x-www-form-urlencoded', ...freshClient() },
+          headers: {
+            host: 'localhost',
+            origin: 'http://localhost',
+            'sec-fetch-site': 'same-origin',
+            'content-type': 'application/x-www-form-urlencoded',
+            ...freshClient(),
+          },
           body,
         }),
       );
@@ -205,7 +266,10 @@ describeEachDriver('staff second factor', (ctx) => {
     expect(ok.status).toBe(303);
     expect(ok.headers.get('location')).toBe('/registration/second-factor?next=%2Fadmin%2Fstaff');
     expect(cookiesOf(ok)).toMatch(/staff_challenge=eyJ/);
-    const refused = await form(new URLSearchParams({ email: owner.email, password: 'not-the-password' }).toString(), 'https://evil.example/');
+    const refused = await form(
+      new URLSearchParams({ email: owner.email, password: 'not-the-password' }).toString(),
+      'https://evil.example/',
+    );
     expect(refused.status).toBe(303);
     expect(refused.headers.get('location')).toBe('/registration?next=%2Fadmin');
     const flash = refused.headers.getSetCookie().find((c) => c.startsWith('staff_form_flash='));

@@ -32,7 +32,10 @@ describeEachDriver('staff requests that cannot be read', (ctx) => {
 
   it('lead list and CSV export: 400 {error} naming the filter', async () => {
     for (const [query, sentence] of cases) {
-      for (const [route, path] of [[listRoute, '/api/admin/leads'], [exportRoute, '/api/admin/exports/leads']] as const) {
+      for (const [route, path] of [
+        [listRoute, '/api/admin/leads'],
+        [exportRoute, '/api/admin/exports/leads'],
+      ] as const) {
         const res = await route(staffRequest(`${path}?${query}`, { cookie }), undefined);
         expect([query, path, res.status]).toEqual([query, path, 400]);
         expect(await res.json()).toEqual({ error: sentence });
@@ -42,7 +45,8 @@ describeEachDriver('staff requests that cannot be read', (ctx) => {
   });
 
   it('a staff update with nothing to change, or a value of the wrong type: 400 {error}', async () => {
-    const patch = (body: unknown) => patchStaff(staffRequest(`/api/admin/staff/${agentId}`, { method: 'PATCH', cookie, body }), ctxFor(agentId));
+    const patch = (body: unknown) =>
+      patchStaff(staffRequest(`/api/admin/staff/${agentId}`, { method: 'PATCH', cookie, body }), ctxFor(agentId));
     let res = await patch({});
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ error: STAFF_COPY.errors.nothingToChange });

@@ -18,11 +18,22 @@ export default function HomePage() {
   const { hero, claim, steps, sections } = HOME_COPY;
   return (
     <>
-      <section aria-labelledby="hero-heading" className="relative isolate flex min-h-[100svh] items-end overflow-hidden bg-forest-950 text-ivory-50 sm:items-center">
+      <section
+        aria-labelledby="hero-heading"
+        className="relative isolate flex min-h-[100svh] items-end overflow-hidden bg-forest-950 text-ivory-50 sm:items-center"
+      >
         {/* Decoded off the first frame: the heading is shown without waiting for the picture (docs/decisions/0021). */}
         <picture>
           <source media="(max-width: 767px)" srcSet={hero.posterPortrait} width={506} height={900} />
-          <img src={hero.poster} alt={hero.posterAlt} width={1600} height={900} fetchPriority="high" decoding="async" className="absolute inset-0 -z-20 size-full object-cover" />
+          <img
+            src={hero.poster}
+            alt={hero.posterAlt}
+            width={1600}
+            height={900}
+            fetchPriority="high"
+            decoding="async"
+            className="absolute inset-0 -z-20 size-full object-cover"
+          />
         </picture>
         <div className="absolute inset-0 -z-10">
           <HeroVideo label={hero.videoLabel} poster={hero.poster} sources={hero.videoSources} />
@@ -61,7 +72,14 @@ export default function HomePage() {
           <section key={s.slug} aria-labelledby={`${s.slug}-heading`} className={index % 2 ? 'bg-ivory-100' : ''}>
             <div className="container-page grid items-center gap-10 py-20 sm:py-28 lg:grid-cols-2 lg:gap-16">
               {/* eslint-disable-next-line @next/next/no-img-element -- SVG artwork needs no optimisation */}
-              <img src={s.image} alt={s.imageAlt} width={1200} height={800} loading="lazy" className={`w-full rounded-3xl shadow-xl ring-1 ring-forest-900/10 ${index % 2 ? 'lg:order-2' : ''}`} />
+              <img
+                src={s.image}
+                alt={s.imageAlt}
+                width={1200}
+                height={800}
+                loading="lazy"
+                className={`w-full rounded-3xl shadow-xl ring-1 ring-forest-900/10 ${index % 2 ? 'lg:order-2' : ''}`}
+              />
               <div>
                 <p className="eyebrow">{s.eyebrow}</p>
                 <h2 id={`${s.slug}-heading`} className="mt-3 text-4xl sm:text-5xl">

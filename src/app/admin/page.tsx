@@ -72,12 +72,24 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
         <div className="hidden flex-wrap gap-3 md:flex">{actions}</div>
       </div>
       {failedDeliveries > 0 ? (
-        <p role="status" className="rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-900" data-testid="failed-deliveries">
+        <p
+          role="status"
+          className="rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-900"
+          data-testid="failed-deliveries"
+        >
           {NOTIFICATION_COPY.failedBanner(failedDeliveries)}
         </p>
       ) : null}
       {showMine ? (
-        <MyLeads mine={mine} staffId={staff.id} agent={staff.role === 'agent'} takesNewLeads={takes} now={now} overdueHint={overdueHint} sender={sender} />
+        <MyLeads
+          mine={mine}
+          staffId={staff.id}
+          agent={staff.role === 'agent'}
+          takesNewLeads={takes}
+          now={now}
+          overdueHint={overdueHint}
+          sender={sender}
+        />
       ) : null}
       <div className="order-last md:order-none">
         <Counters counters={counters} />
@@ -85,7 +97,11 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
       <div className="order-last flex flex-wrap gap-3 md:hidden">{actions}</div>
       {showMine ? <h2 className="text-2xl">{ASSIGNMENT_COPY.myLeads.allLeads}</h2> : null}
       {parsed.ok ? null : (
-        <p role="alert" className="rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-900" data-testid="filter-error">
+        <p
+          role="alert"
+          className="rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-900"
+          data-testid="filter-error"
+        >
           {parsed.error}
         </p>
       )}

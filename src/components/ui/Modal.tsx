@@ -92,7 +92,9 @@ export function Modal({
     const dialog = event.currentTarget;
     // A click on the backdrop lands on the <dialog> itself, outside its box.
     const box = dialog.getBoundingClientRect();
-    const outside = event.target === dialog && (event.clientX < box.left || event.clientX > box.right || event.clientY < box.top || event.clientY > box.bottom);
+    const outside =
+      event.target === dialog &&
+      (event.clientX < box.left || event.clientX > box.right || event.clientY < box.top || event.clientY > box.bottom);
     if (dismissOnAnyClick || outside) dialog.close();
   };
 
@@ -100,7 +102,9 @@ export function Modal({
   const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
     if (event.key !== 'Tab') return;
     const dialog = event.currentTarget;
-    const items = Array.from(dialog.querySelectorAll<HTMLElement>(FOCUSABLE_SELECTOR)).filter((el) => el.offsetParent !== null || el === document.activeElement);
+    const items = Array.from(dialog.querySelectorAll<HTMLElement>(FOCUSABLE_SELECTOR)).filter(
+      (el) => el.offsetParent !== null || el === document.activeElement,
+    );
     if (items.length === 0) return event.preventDefault();
     const [first, last] = [items[0], items[items.length - 1]];
     const active = document.activeElement;

@@ -5,8 +5,15 @@ import { HoneypotField } from '@/components/ui/HoneypotField';
 import { useEffect, useId, useRef, useState, type Dispatch, type FormEvent, type SetStateAction } from 'react';
 import { INTEREST_COPY } from '@/content/interest';
 import { loadToasts } from '@/lib/browser/toast';
-import { DISTRICT_CHOICES, INTEREST_VISIBLE_FIELDS, TITLES, loadInterestSchema, type InterestFields } from './fields';
+import { DISTRICT_CHOICES, INTEREST_VISIBLE_FIELDS, TITLES, type InterestFields } from './fields';
 import { INTEREST_ENDPOINT } from './submit';
+
+/** Loads the schema for the browser's own check; undefined when the network fails (the server checks anyway). */
+const loadInterestSchema = () =>
+  import('./schema').then(
+    (module) => module.interestSchema,
+    () => undefined,
+  );
 
 /**
  * The validation and toast libraries are fetched when the visitor first touches, types in or fills the form, not with the

@@ -139,7 +139,10 @@ export function InterestProvider({ nextSteps, children }: { nextSteps: NextSteps
           rememberPopup('closed');
           setOpen(false);
         }}
-        fields={fields} onChange={setFields} onSubmit={submit} />
+        fields={fields}
+        onChange={setFields}
+        onSubmit={submit}
+      />
       <ConfirmationPanel step={confirmed && nextSteps[confirmed]} onClose={() => setConfirmed(null)} />
       <SubmittingOverlay visible={submitting} message={INTEREST_COPY.submitting} />
     </InterestContext.Provider>

@@ -1,5 +1,4 @@
-import { TITLES } from '@/lib/db/enums';
-import type { InterestInput } from './schema';
+import { TITLES, type DistrictChoice, type Title } from '@/lib/db/enums';
 
 export { DISTRICT_CHOICES, TITLES, type DistrictChoice, type Title } from '@/lib/db/enums';
 
@@ -8,9 +7,21 @@ export { DISTRICT_CHOICES, TITLES, type DistrictChoice, type Title } from '@/lib
  * the browser only when the visitor starts filling the form (docs/decisions/0013-front-end-budget.md).
  */
 
-/** The five fields the visitor fills, with the specification's defaults. */
-export type InterestFields = Pick<InterestInput, 'title' | 'fullname' | 'email' | 'phonenumber' | 'district'>;
-export const INTEREST_VISIBLE_FIELDS = ['title', 'fullname', 'email', 'phonenumber', 'district'] as const satisfies readonly (keyof InterestFields)[];
+/** The five fields the visitor fills, with the specification's defaults (./schema.ts checks it names its fields). */
+export type InterestFields = {
+  title: Title;
+  fullname: string;
+  email: string;
+  phonenumber: string;
+  district: DistrictChoice;
+};
+export const INTEREST_VISIBLE_FIELDS = [
+  'title',
+  'fullname',
+  'email',
+  'phonenumber',
+  'district',
+] as const satisfies readonly (keyof InterestFields)[];
 export const INTEREST_DEFAULTS: InterestFields = {
   title: TITLES[0],
   fullname: '',
@@ -18,10 +29,3 @@ export const INTEREST_DEFAULTS: InterestFields = {
   phonenumber: '',
   district: 'Lugbe, Abuja',
 };
-
-/** Loads the schema for the browser's own check; undefined when the network fails (the server checks anyway). */
-export const loadInterestSchema = () =>
-  import('./schema').then(
-    (module) => module.interestSchema,
-    () => undefined,
-  );

@@ -4,7 +4,8 @@ import { publicRoute } from '@/lib/http/public-route.server';
 import { FORM_PAGES } from '@/lib/constants';
 import { jsonResponse } from '@/lib/http/response.server';
 import { findIdByIdempotencyKey, saveLead, type SaveOptions } from './repository.server';
-import { INTEREST_VISIBLE_FIELDS, interestSchema } from './schema';
+import { INTEREST_VISIBLE_FIELDS } from './fields';
+import { interestSchema } from './schema';
 
 /**
  * POST /api/interest. 201 {ok, id} for a new lead; 200 {ok, id} (header Idempotent-Replayed: true) when the

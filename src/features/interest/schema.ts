@@ -44,6 +44,3 @@ export const interestSchema = z
   .strict();
 
 export type InterestInput = z.infer<typeof interestSchema>;
-
-export { INTEREST_VISIBLE_FIELDS } from './fields';
-

@@ -13,7 +13,10 @@ export interface InterestAccepted {
  * answers: a network failure or a 5xx leaves it there to be sent again with the same key; a 4xx refusal
  * (already shown as a toast) removes it.
  */
-export async function sendInterest(entry: PendingSubmission, finish?: (outcome: RequestOutcome) => void): Promise<InterestAccepted | undefined> {
+export async function sendInterest(
+  entry: PendingSubmission,
+  finish?: (outcome: RequestOutcome) => void,
+): Promise<InterestAccepted | undefined> {
   savePending(entry);
   let outcome: RequestOutcome = 'refused';
   const data = await request<InterestAccepted>({

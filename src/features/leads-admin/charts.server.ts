@@ -59,7 +59,8 @@ const drawn = (layout: ChartLayout, chart: (size: Size) => Plot.PlotOptions): Ch
 });
 
 /** "3 Mar" for a YYYY-MM-DD. */
-export const shortDay = (day: string) => new Date(`${day}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+export const shortDay = (day: string) =>
+  new Date(`${day}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
@@ -70,7 +71,14 @@ function spacedTicks<T>(values: T[], most: number): T[] {
 }
 
 /** Whole-number ticks for counts (a day with 2 leads shows 0, 1, 2, not 0, 0.5 …). */
-const countAxis = (max: number) => ({ domain: [0, Math.max(1, max)], ticks: Math.min(4, Math.max(1, max)), tickFormat: 'd', grid: true, label: null, nice: true });
+const countAxis = (max: number) => ({
+  domain: [0, Math.max(1, max)],
+  ticks: Math.min(4, Math.max(1, max)),
+  tickFormat: 'd',
+  grid: true,
+  label: null,
+  nice: true,
+});
 
 /** Leads per day, stacked by district. */
 export function leadsPerDayChart(perDay: DayCount[], districts: readonly string[]): ChartSvgs {
@@ -83,10 +91,21 @@ export function leadsPerDayChart(perDay: DayCount[], districts: readonly string[
     height: phone ? 200 : 260,
     marginLeft: 32,
     marginRight: 8,
-    x: { type: 'band', domain: days, ticks: spacedTicks(days, phone ? 4 : 10), tickFormat: shortDay, label: null, padding: days.length > 60 ? 0.1 : 0.25, tickSize: 0 },
+    x: {
+      type: 'band',
+      domain: days,
+      ticks: spacedTicks(days, phone ? 4 : 10),
+      tickFormat: shortDay,
+      label: null,
+      padding: days.length > 60 ? 0.1 : 0.25,
+      tickSize: 0,
+    },
     y: countAxis(max),
     color: { domain: [...districts], range: CHART_COLOURS.districts },
-    marks: [Plot.barY(perDay, Plot.stackY({ x: 'day', y: 'count', fill: 'district', order: districts as string[] })), Plot.ruleY([0], { stroke: CHART_COLOURS.target })],
+    marks: [
+      Plot.barY(perDay, Plot.stackY({ x: 'day', y: 'count', fill: 'district', order: districts as string[] })),
+      Plot.ruleY([0], { stroke: CHART_COLOURS.target }),
+    ],
   }));
 }
 
@@ -108,10 +127,24 @@ export function sourcesChart(sources: SourceCount[]): ChartSvgs {
     marginTop: 6,
     marginBottom: 6,
     x: { axis: null, domain: [0, Math.max(1, ...rows.map((r) => r.count))] },
-    y: { domain: rows.map((r) => r.name), tickFormat: (name: string) => clip(name, phone ? 18 : 26), tickSize: 0, label: null, padding: 0.3 },
+    y: {
+      domain: rows.map((r) => r.name),
+      tickFormat: (name: string) => clip(name, phone ? 18 : 26),
+      tickSize: 0,
+      label: null,
+      padding: 0.3,
+    },
     marks: [
       Plot.barX(rows, { y: 'name', x: 'count', fill: (r: (typeof rows)[number]) => (r.other ? CHART_COLOURS.muted : CHART_COLOURS.bar) }),
-      Plot.text(rows, { y: 'name', x: 'count', text: (r: (typeof rows)[number]) => String(r.count), dx: 6, textAnchor: 'start', fill: 'currentColor', fontWeight: 600 }),
+      Plot.text(rows, {
+        y: 'name',
+        x: 'count',
+        text: (r: (typeof rows)[number]) => String(r.count),
+        dx: 6,
+        textAnchor: 'start',
+        fill: 'currentColor',
+        fontWeight: 600,
+      }),
     ],
   }));
 }
@@ -145,7 +178,11 @@ export function funnelChart(funnel: Funnel): ChartSvgs {
     x: { axis: null, domain: [0, Math.max(1, funnel.received)] },
     y: { domain: stages.map((s) => s.stage), tickSize: 0, label: null, padding: 0.28 },
     marks: [
-      Plot.barX(stages, { y: 'stage', x: 'count', fill: (s: (typeof stages)[number], i: number) => (s.lost ? CHART_COLOURS.lost : shades[i]) }),
+      Plot.barX(stages, {
+        y: 'stage',
+        x: 'count',
+        fill: (s: (typeof stages)[number], i: number) => (s.lost ? CHART_COLOURS.lost : shades[i]),
+      }),
       Plot.text(stages, {
         y: 'stage',
         x: 'count',
@@ -180,11 +217,27 @@ export function firstContactChart(weeks: ContactWeek[], targetMinutes: number): 
     marginLeft: phone ? 52 : 60,
     marginRight: phone ? 12 : 24,
     marginTop: 16,
-    x: { type: 'point', domain: points.map((p) => p.week), ticks: spacedTicks(points.map((p) => p.week), phone ? 4 : 12), tickFormat: shortDay, label: null, inset: 16 },
+    x: {
+      type: 'point',
+      domain: points.map((p) => p.week),
+      ticks: spacedTicks(
+        points.map((p) => p.week),
+        phone ? 4 : 12,
+      ),
+      tickFormat: shortDay,
+      label: null,
+      inset: 16,
+    },
     y: { domain: [0, max], grid: true, ticks, tickFormat: formatMinutes, label: null },
     marks: [
       Plot.ruleY([targetMinutes], { stroke: CHART_COLOURS.target, strokeDasharray: '5 4', strokeWidth: 1.5 }),
-      Plot.text([targetMinutes], { y: (m: number) => m, frameAnchor: 'right', text: () => copy.targetLine(formatMinutes(targetMinutes)), dy: -8, fill: CHART_COLOURS.target }),
+      Plot.text([targetMinutes], {
+        y: (m: number) => m,
+        frameAnchor: 'right',
+        text: () => copy.targetLine(formatMinutes(targetMinutes)),
+        dy: -8,
+        fill: CHART_COLOURS.target,
+      }),
       Plot.lineY(points, { x: 'week', y: 'p90', stroke: CHART_COLOURS.p90, strokeWidth: 2 }),
       Plot.dot(points, { x: 'week', y: 'p90', fill: CHART_COLOURS.p90, r: 3.5 }),
       Plot.lineY(points, { x: 'week', y: 'median', stroke: CHART_COLOURS.median, strokeWidth: 2.5 }),

@@ -9,7 +9,10 @@ describe('dashboard charts (Observable Plot on the server)', () => {
     const charts = {
       perDay: leadsPerDayChart([day, { ...day, district: 'Moniya, Ibadan', count: 1 }], ['Lugbe, Abuja', 'Moniya, Ibadan']),
       funnel: funnelChart({ received: 4, contacted: 3, qualified: 2, won: 1, lost: 1, overdue: 0 }),
-      firstContact: firstContactChart([{ week: '2026-03-02', received: 4, contacted: 3, withinTarget: 2, medianMinutes: 30, p90Minutes: 97.5 }], 60),
+      firstContact: firstContactChart(
+        [{ week: '2026-03-02', received: 4, contacted: 3, withinTarget: 2, medianMinutes: 30, p90Minutes: 97.5 }],
+        60,
+      ),
     };
     expect([widthOf(charts.perDay.phone), widthOf(charts.perDay.tablet), widthOf(charts.perDay.desktop)]).toEqual(['340', '660', '1000']);
     expect(widthOf(charts.funnel.desktop)).toBe('500');

@@ -99,7 +99,10 @@ async function leadsPerDay(db: Db, filters: DashboardFilters): Promise<DayCount[
         from ${t} where ${inView(filters)} group by 1, 2)
       select ${dayText(sql`g.day`)} as day, d.district, coalesce(c.n, 0)::int as count
       from generate_series(${epochDayOf(filters.from)}::bigint, ${epochDayOf(filters.to)}::bigint) as g(day)
-      cross join (values ${sql.join(districts.map((name, i) => sql`(${name}::text, ${i}::int)`), sql`, `)}) as d(district, position)
+      cross join (values ${sql.join(
+        districts.map((name, i) => sql`(${name}::text, ${i}::int)`),
+        sql`, `,
+      )}) as d(district, position)
       left join counts c on c.day = g.day and c.district = d.district
       order by g.day, d.position`,
   );
@@ -177,12 +180,20 @@ async function contactWeeks(db: Db, filters: DashboardFilters, time: WorkingTime
       left join weekly w on w.week = g.week
       order by g.week`,
   );
-  return rows.map((row) => ({ ...row, received: Number(row.received), contacted: Number(row.contacted), withinTarget: Number(row.withinTarget) }));
+  return rows.map((row) => ({
+    ...row,
+    received: Number(row.received),
+    contacted: Number(row.contacted),
+    withinTarget: Number(row.withinTarget),
+  }));
 }
 
 /** The same over the whole range. */
 async function contactSummary(db: Db, filters: DashboardFilters, time: WorkingTime): Promise<ContactSummary> {
-  const [row] = await rowsOf<ContactSummary>(db, sql`with leads as (${contactTimes(filters, time)}) select ${contactAggregates(time)} from leads`);
+  const [row] = await rowsOf<ContactSummary>(
+    db,
+    sql`with leads as (${contactTimes(filters, time)}) select ${contactAggregates(time)} from leads`,
+  );
   return { ...row, contacted: Number(row.contacted), withinTarget: Number(row.withinTarget) };
 }
 

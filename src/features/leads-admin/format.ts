@@ -21,7 +21,12 @@ export function formatMinutes(minutes: number | null): string {
 }
 
 /** Where a lead came from: UTM source/medium, else the referrer's host, else Direct. */
-export function sourceLabel(lead: { utmSource: string | null; utmMedium: string | null; utmCampaign: string | null; referrer: string | null }): string {
+export function sourceLabel(lead: {
+  utmSource: string | null;
+  utmMedium: string | null;
+  utmCampaign: string | null;
+  referrer: string | null;
+}): string {
   if (lead.utmSource) return [lead.utmSource, lead.utmMedium, lead.utmCampaign].filter(Boolean).join(' / ');
   if (lead.referrer) {
     try {
@@ -55,7 +60,10 @@ export interface ChatSender {
  * Call and WhatsApp links of a lead (WhatsApp only for numbers that parsed to E.164), the chat prefilled with the
  * sales e-mail's greeting signed by the agent.
  */
-export function leadContactLinks(lead: { phoneE164: string | null; phoneRaw: string; title: string; fullName: string; district: string }, sender: ChatSender) {
+export function leadContactLinks(
+  lead: { phoneE164: string | null; phoneRaw: string; title: string; fullName: string; district: string },
+  sender: ChatSender,
+) {
   const greeting = SALES_EMAIL_COPY.whatsappGreeting(lead, sender.brand, sender.agent);
   return { tel: telHref(lead.phoneE164 ?? lead.phoneRaw), whatsapp: lead.phoneE164 ? whatsappHref(lead.phoneE164, greeting) : undefined };
 }

@@ -11,8 +11,24 @@ import { readJsonObject } from '@/lib/http/request.server';
 import { reassignLead, setAutoAssign, setTakesNewLeads } from '@/lib/leads/assignment.server';
 import { leadsCsv } from './csv.server';
 import { dashboardFigures } from './dashboard.server';
-import { addLeadNote, allLeads, changeLeadStatus, exportSnapshot, getLeadDetail, inboxCounters, inboxScope, listLeadPage } from './repository.server';
-import { assignmentChangeSchema, leadAssigneeSchema, leadNoteSchema, leadStatusSchema, parseDashboardFilters, parseLeadFilters } from './schema';
+import {
+  addLeadNote,
+  allLeads,
+  changeLeadStatus,
+  exportSnapshot,
+  getLeadDetail,
+  inboxCounters,
+  inboxScope,
+  listLeadPage,
+} from './repository.server';
+import {
+  assignmentChangeSchema,
+  leadAssigneeSchema,
+  leadNoteSchema,
+  leadStatusSchema,
+  parseDashboardFilters,
+  parseLeadFilters,
+} from './schema';
 
 /**
  * Handlers of /api/admin/leads..., /api/admin/stats, /api/admin/dashboard, /api/admin/assignment and
@@ -109,7 +125,11 @@ export const dashboardHandler = staffRoute({}, async (request, { db }) => {
   const parsed = parseDashboardFilters(new URL(request.url).searchParams, now);
   if (!parsed.ok) return errorResponse(400, parsed.error);
   const time = getWorkingTime();
-  return jsonResponse({ filters: parsed.filters, targetMinutes: time.targetMinutes, ...(await dashboardFigures(db, parsed.filters, time, now)) });
+  return jsonResponse({
+    filters: parsed.filters,
+    targetMinutes: time.targetMinutes,
+    ...(await dashboardFigures(db, parsed.filters, time, now)),
+  });
 });
 
 /**
@@ -123,6 +143,9 @@ export const exportLeadsHandler = staffRoute({}, async (request, { db, staff }) 
   const view = { district, status, from, to, q, assignee, overdue };
   const scope = inboxScope(staff);
   const { rows, until } = await exportSnapshot(db, view, scope);
-  await recordAudit(db, staff, 'leads.export', null, { filters: { district, status, from, to, assignee, overdue, search: q !== undefined }, rows });
+  await recordAudit(db, staff, 'leads.export', null, {
+    filters: { district, status, from, to, assignee, overdue, search: q !== undefined },
+    rows,
+  });
   return csvResponse(leadsCsv(allLeads(db, view, scope, until)), 'leads');
 });

@@ -28,7 +28,21 @@ export const inboxScope = (staff: { id: string }, now = new Date()): InboxScope 
 
 export type LeadListRow = Pick<
   InterestSubmissionRow,
-  'id' | 'title' | 'fullName' | 'email' | 'phoneRaw' | 'phoneE164' | 'district' | 'status' | 'spam' | 'utmSource' | 'utmMedium' | 'utmCampaign' | 'referrer' | 'createdAt' | 'assignedTo'
+  | 'id'
+  | 'title'
+  | 'fullName'
+  | 'email'
+  | 'phoneRaw'
+  | 'phoneE164'
+  | 'district'
+  | 'status'
+  | 'spam'
+  | 'utmSource'
+  | 'utmMedium'
+  | 'utmCampaign'
+  | 'referrer'
+  | 'createdAt'
+  | 'assignedTo'
 > & { assigneeLabel: string | null; overdue: boolean };
 
 /** The columns of a lead in a list, with its agent's name (left join on staff_users) and whether it is overdue now. */
@@ -116,8 +130,17 @@ export async function myOpenLeads(db: Db, scope: InboxScope, limit = 10): Promis
   const mine = and(eq(t.assignedTo, scope.staffId), eq(t.spam, false), inArray(t.status, OPEN_STATUSES));
   const columns = listColumns(scope);
   const [leads, [count]] = await Promise.all([
-    db.select(columns).from(t).leftJoin(staffUsers, withAssignee).where(mine).orderBy(desc(columns.overdue), desc(t.createdAt), desc(t.id)).limit(limit),
-    db.select({ n: sql<number>`count(*)::int` }).from(t).where(mine),
+    db
+      .select(columns)
+      .from(t)
+      .leftJoin(staffUsers, withAssignee)
+      .where(mine)
+      .orderBy(desc(columns.overdue), desc(t.createdAt), desc(t.id))
+      .limit(limit),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(t)
+      .where(mine),
   ]);
   return { leads, total: Number(count.n) };
 }
@@ -135,7 +158,13 @@ export async function exportSnapshot(db: Db, filters: LeadFilters, scope: InboxS
 }
 
 /** Every lead of a filtered view created up to `until`, newest first, in batches (for the CSV export). */
-export async function* allLeads(db: Db, filters: LeadFilters, scope: InboxScope, until: Date, batch = 500): AsyncGenerator<InterestSubmissionRow> {
+export async function* allLeads(
+  db: Db,
+  filters: LeadFilters,
+  scope: InboxScope,
+  until: Date,
+  batch = 500,
+): AsyncGenerator<InterestSubmissionRow> {
   let cursor: string | undefined;
   const t = interestSubmissions;
   for (;;) {
@@ -152,7 +181,10 @@ export async function* allLeads(db: Db, filters: LeadFilters, scope: InboxScope,
 }
 
 export async function distinctDistricts(db: Db): Promise<string[]> {
-  const rows = await db.selectDistinct({ district: interestSubmissions.district }).from(interestSubmissions).orderBy(asc(interestSubmissions.district));
+  const rows = await db
+    .selectDistinct({ district: interestSubmissions.district })
+    .from(interestSubmissions)
+    .orderBy(asc(interestSubmissions.district));
   return rows.map((r) => r.district);
 }
 
@@ -160,7 +192,11 @@ export async function distinctDistricts(db: Db): Promise<string[]> {
 
 export async function getLeadDetail(db: Db, id: string, scope: Pick<InboxScope, 'now' | 'time'>) {
   const [row] = await db
-    .select({ lead: interestSubmissions, assigneeLabel: sql<string | null>`${staffLabelSql}`, overdue: sql<boolean>`${overdueSql(interestSubmissions, scope.now, scope.time)}` })
+    .select({
+      lead: interestSubmissions,
+      assigneeLabel: sql<string | null>`${staffLabelSql}`,
+      overdue: sql<boolean>`${overdueSql(interestSubmissions, scope.now, scope.time)}`,
+    })
     .from(interestSubmissions)
     .leftJoin(staffUsers, withAssignee)
     .where(eq(interestSubmissions.id, id))
@@ -180,8 +216,14 @@ export async function getLeadDetail(db: Db, id: string, scope: Pick<InboxScope, 
     .leftJoin(staffUsers, eq(staffUsers.id, leadActivity.actorId))
     .where(eq(leadActivity.leadId, id))
     .orderBy(desc(leadActivity.createdAt));
-  const notes = noteRows.map(({ note, name }) => ({ ...note, authorName: staffDisplayName({ name: name ?? '', email: note.authorEmail }) }));
-  const activity = activityRows.map(({ item, name }) => ({ ...item, actorName: staffDisplayName({ name: name ?? '', email: item.actorEmail }) }));
+  const notes = noteRows.map(({ note, name }) => ({
+    ...note,
+    authorName: staffDisplayName({ name: name ?? '', email: note.authorEmail }),
+  }));
+  const activity = activityRows.map(({ item, name }) => ({
+    ...item,
+    actorName: staffDisplayName({ name: name ?? '', email: item.actorEmail }),
+  }));
   return { lead, notes, activity };
 }
 
@@ -222,8 +264,18 @@ export async function addLeadNote(db: Db, id: string, body: string, actor: Actor
   return db.transaction(async (tx) => {
     const [lead] = await tx.select({ id: interestSubmissions.id }).from(interestSubmissions).where(eq(interestSubmissions.id, id));
     if (!lead) return undefined;
-    const [note] = await tx.insert(leadNotes).values({ leadId: id, authorId: actor.id, authorEmail: actor.email, body, createdAt: now }).returning();
-    await tx.insert(leadActivity).values({ leadId: id, actorId: actor.id, actorEmail: actor.email, action: 'note_added', detail: { noteId: note.id }, createdAt: now });
+    const [note] = await tx
+      .insert(leadNotes)
+      .values({ leadId: id, authorId: actor.id, authorEmail: actor.email, body, createdAt: now })
+      .returning();
+    await tx.insert(leadActivity).values({
+      leadId: id,
+      actorId: actor.id,
+      actorEmail: actor.email,
+      action: 'note_added',
+      detail: { noteId: note.id },
+      createdAt: now,
+    });
     await tx.update(interestSubmissions).set({ updatedAt: now }).where(eq(interestSubmissions.id, id));
     return note;
   });
@@ -254,10 +306,16 @@ export async function inboxCounters(db: Db, time: WorkingTime, now = new Date())
     .orderBy(asc(t.district));
   const [median] = await db
     .select({
-      minutes: sql<number | null>`percentile_cont(0.5) within group (order by ${workingSecondsSql(t.createdAt, t.firstContactedAt, time)} / 60.0)`,
+      minutes: sql<
+        number | null
+      >`percentile_cont(0.5) within group (order by ${workingSecondsSql(t.createdAt, t.firstContactedAt, time)} / 60.0)`,
     })
     .from(t)
     .where(gte(t.firstContactedAt, weekStart));
   const minutes = median?.minutes === null || median?.minutes === undefined ? null : Math.round(Number(median.minutes));
-  return { newToday: Number(today.n), weekByDistrict: week.map((w) => ({ district: w.district, count: Number(w.count) })), medianFirstContactMinutes: minutes };
+  return {
+    newToday: Number(today.n),
+    weekByDistrict: week.map((w) => ({ district: w.district, count: Number(w.count) })),
+    medianFirstContactMinutes: minutes,
+  };
 }

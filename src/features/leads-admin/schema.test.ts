@@ -8,7 +8,18 @@ const parse = (query: string) => parseLeadFilters(new URLSearchParams(query));
 describe('inbox filters', () => {
   it('accepts real calendar days and refuses impossible ones', () => {
     for (const day of ['2026-02-28', '2028-02-29', '2026-12-31']) expect(isCalendarDay(day)).toBe(true);
-    for (const day of ['2026-02-29', '2026-02-31', '2026-13-01', '2026-00-10', '0000-00-00', '2026-2-3', '9999-12-31', '20260101', ' 2026-01-01']) expect(isCalendarDay(day)).toBe(false);
+    for (const day of [
+      '2026-02-29',
+      '2026-02-31',
+      '2026-13-01',
+      '2026-00-10',
+      '0000-00-00',
+      '2026-2-3',
+      '9999-12-31',
+      '20260101',
+      ' 2026-01-01',
+    ])
+      expect(isCalendarDay(day)).toBe(false);
   });
 
   it('answers each unreadable filter with its sentence, and reads empty values as absent', () => {
@@ -37,7 +48,15 @@ describe('inbox filters', () => {
     expect(decodeCursor(cursor)).toEqual({ c: '2026-03-01T10:20:30.456Z', i: row.id });
     expect(parse(`cursor=${cursor}`)).toEqual({ ok: true, filters: { cursor } });
     const forged = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-    for (const bad of ['abc', '%%%', forged({ c: '0000-01-01T00:00:00Z', i: row.id }), forged({ c: '2026-02-31T00:00:00Z', i: row.id }), forged({ c: '2026-01-01T00:00:00Z', i: 'x' }), forged({ c: '2026-01-01T00:00:00Z', i: row.id, extra: 1 }), forged([1, 2])])
+    for (const bad of [
+      'abc',
+      '%%%',
+      forged({ c: '0000-01-01T00:00:00Z', i: row.id }),
+      forged({ c: '2026-02-31T00:00:00Z', i: row.id }),
+      forged({ c: '2026-01-01T00:00:00Z', i: 'x' }),
+      forged({ c: '2026-01-01T00:00:00Z', i: row.id, extra: 1 }),
+      forged([1, 2]),
+    ])
       expect(decodeCursor(bad)).toBeUndefined();
   });
 
@@ -59,7 +78,10 @@ describe('dashboard filters', () => {
 
   it('completes the range to 30 Lagos days ending today, keeps the district and ignores the inbox-only filters', () => {
     expect(parseAt('')).toEqual({ ok: true, filters: { from: '2026-10-25', to: '2026-11-23' } });
-    expect(parseAt('to=2026-03-31&district=Moniya%2C%20Ibadan&status=won&q=x')).toEqual({ ok: true, filters: { from: '2026-03-02', to: '2026-03-31', district: 'Moniya, Ibadan' } });
+    expect(parseAt('to=2026-03-31&district=Moniya%2C%20Ibadan&status=won&q=x')).toEqual({
+      ok: true,
+      filters: { from: '2026-03-02', to: '2026-03-31', district: 'Moniya, Ibadan' },
+    });
     expect(parseAt('from=2026-11-01')).toEqual({ ok: true, filters: { from: '2026-11-01', to: '2026-11-23' } });
   });
 
@@ -73,7 +95,9 @@ describe('dashboard filters', () => {
 
 describe('lead notes', () => {
   it('keep their line breaks and tabs, lose any other control character, and are refused when nothing is left', () => {
-    expect(leadNoteSchema.parse({ body: ' Called at 10.\n\tWants a corner plot.\u0000 ' })).toEqual({ body: 'Called at 10.\n\tWants a corner plot.' });
+    expect(leadNoteSchema.parse({ body: ' Called at 10.\n\tWants a corner plot.\u0000 ' })).toEqual({
+      body: 'Called at 10.\n\tWants a corner plot.',
+    });
     expect(leadNoteSchema.safeParse({ body: '\u0000\u0007' }).error?.issues[0]?.message).toBe(STAFF_COPY.errors.noteEmpty);
   });
 });

@@ -49,7 +49,10 @@ const cursorSchema = z.object({ c: z.iso.datetime(), i: z.uuid() }).strict();
 
 // base64url by hand (btoa/atob) so the same code runs in the browser; the cursor's JSON is ASCII.
 export function encodeCursor(row: { createdAt: Date; id: string }): string {
-  return btoa(JSON.stringify({ c: row.createdAt.toISOString(), i: row.id })).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return btoa(JSON.stringify({ c: row.createdAt.toISOString(), i: row.id }))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 }
 
 /** The cursor in a URL, or undefined when it is not one this inbox made (never reaches the database then). */
@@ -74,7 +77,12 @@ export const leadFiltersSchema = z
     from: z.string().refine(isCalendarDay, filterErrors.date).optional(),
     to: z.string().refine(isCalendarDay, filterErrors.date).optional(),
     // A search pasted with a tab or line break (or a NUL, which PostgreSQL refuses) looks for the words around it.
-    q: z.string().trim().max(120, filterErrors.q).transform((value) => withoutControlCharacters(value).trim() || undefined).optional(),
+    q: z
+      .string()
+      .trim()
+      .max(120, filterErrors.q)
+      .transform((value) => withoutControlCharacters(value).trim() || undefined)
+      .optional(),
     assignee: z.union([z.enum(['me', 'none']), idParamSchema], { error: filterErrors.assignee }).optional(),
     overdue: z.literal('1', { error: filterErrors.overdue }).optional(),
     cursor: z
@@ -116,7 +124,10 @@ export const DASHBOARD_MAX_DAYS = 366;
 export const DASHBOARD_DEFAULT_DAYS = 30;
 
 /** The dashboard without filters: the last DASHBOARD_DEFAULT_DAYS Lagos days, today included, both districts. */
-export const defaultDashboardFilters = (now: Date): DashboardFilters => ({ from: lagosDayOf(now, 1 - DASHBOARD_DEFAULT_DAYS), to: lagosDayOf(now) });
+export const defaultDashboardFilters = (now: Date): DashboardFilters => ({
+  from: lagosDayOf(now, 1 - DASHBOARD_DEFAULT_DAYS),
+  to: lagosDayOf(now),
+});
 
 export interface DashboardFilters {
   district?: LeadFilters['district'];
@@ -137,6 +148,7 @@ export function parseDashboardFilters(source: Parameters<typeof parseLeadFilters
   const end = to ?? lagosDayOf(now);
   const start = from ?? shift(end, 1 - DASHBOARD_DEFAULT_DAYS);
   if (start > end) return { ok: false, error: filterErrors.range };
-  if (Date.parse(end) - Date.parse(start) >= DASHBOARD_MAX_DAYS * 86_400_000) return { ok: false, error: filterErrors.tooLong(DASHBOARD_MAX_DAYS) };
+  if (Date.parse(end) - Date.parse(start) >= DASHBOARD_MAX_DAYS * 86_400_000)
+    return { ok: false, error: filterErrors.tooLong(DASHBOARD_MAX_DAYS) };
   return { ok: true, filters: { district, from: start, to: end } };
 }

@@ -28,7 +28,15 @@ function warmUp() {
  * itself and lands on a thanks page (or back on /newsletter with `refusal`). `source` names the form in the
  * consent record.
  */
-export function NewsletterForm({ source, initialEmail = '', refusal }: { source: NewsletterFormName; initialEmail?: string; refusal?: string }) {
+export function NewsletterForm({
+  source,
+  initialEmail = '',
+  refusal,
+}: {
+  source: NewsletterFormName;
+  initialEmail?: string;
+  refusal?: string;
+}) {
   const id = useId();
   const [email, setEmail] = useState(initialEmail);
   const [honeypot, setHoneypot] = useState('');
@@ -65,7 +73,17 @@ export function NewsletterForm({ source, initialEmail = '', refusal }: { source:
   };
 
   return (
-    <form ref={formRef} method="post" action={NEWSLETTER_ENDPOINT} onSubmit={onSubmit} onPointerDown={warmUp} onKeyDown={warmUp} onInput={warmUp} className="mt-4" aria-label={FOOTER_COPY.newsletterHeading}>
+    <form
+      ref={formRef}
+      method="post"
+      action={NEWSLETTER_ENDPOINT}
+      onSubmit={onSubmit}
+      onPointerDown={warmUp}
+      onKeyDown={warmUp}
+      onInput={warmUp}
+      className="mt-4"
+      aria-label={FOOTER_COPY.newsletterHeading}
+    >
       {refusal ? (
         <p role="alert" className="mb-3 rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-900">
           {refusal}

@@ -24,5 +24,7 @@ export function unsubscribePageState(token: string | undefined): Promise<Unsubsc
 
 export function confirmPageState(token: string | undefined): Promise<ConfirmPageState> {
   if (!token) return Promise.resolve('invalid');
-  return orUnavailable('reading a confirmation link', async () => ((await isPendingToken((await getDatabase()).db, token.trim())) ? 'pending' : 'invalid'));
+  return orUnavailable('reading a confirmation link', async () =>
+    (await isPendingToken((await getDatabase()).db, token.trim())) ? 'pending' : 'invalid',
+  );
 }

@@ -19,7 +19,8 @@ const newToken = () => randomBytes(32).toString('base64url');
 /** A sign-up asked again within this time sends no second e-mail (a double tap, a burst of the same address). */
 const CONFIRMATION_RESEND_AFTER_MS = 5 * 60_000;
 
-const isSubscribed = (row: Pick<NewsletterSubscriberRow, 'confirmedAt' | 'unsubscribedAt'>) => row.confirmedAt !== null && row.unsubscribedAt === null;
+const isSubscribed = (row: Pick<NewsletterSubscriberRow, 'confirmedAt' | 'unsubscribedAt'>) =>
+  row.confirmedAt !== null && row.unsubscribedAt === null;
 
 /** The oldest request time whose confirmation link still works. */
 const linkValidSince = (now: Date) => periodBefore(now, RETENTION.unconfirmedNewsletter);
@@ -43,7 +44,14 @@ export async function requestSubscription(tx: Db, input: SignUp, now = new Date(
   const request = { confirmRequestedAt: now, requestSource: input.source, clientHash: input.clientHash };
   const [created] = await tx
     .insert(subscribers)
-    .values({ email, subscribedAt: now, unsubscribeToken: newToken(), spam: input.spam, confirmToken: input.spam ? null : newToken(), ...request })
+    .values({
+      email,
+      subscribedAt: now,
+      unsubscribeToken: newToken(),
+      spam: input.spam,
+      confirmToken: input.spam ? null : newToken(),
+      ...request,
+    })
     .onConflictDoNothing()
     .returning({ id: subscribers.id });
   if (created) return input.spam ? undefined : created.id;
@@ -123,7 +131,10 @@ export async function unsubscribeByToken(db: Db, token: string, now = new Date()
   if (!newsletterTokenSchema.safeParse(token).success) return 'unknown';
   const updated = await db
     .update(subscribers)
-    .set({ unsubscribedAt: sql`coalesce(${subscribers.unsubscribedAt}, ${now.toISOString()}::timestamptz)`, ...NO_PENDING_NEWSLETTER_REQUEST })
+    .set({
+      unsubscribedAt: sql`coalesce(${subscribers.unsubscribedAt}, ${now.toISOString()}::timestamptz)`,
+      ...NO_PENDING_NEWSLETTER_REQUEST,
+    })
     .where(and(eq(subscribers.unsubscribeToken, token), or(isNull(subscribers.unsubscribedAt), isNotNull(subscribers.confirmToken))))
     .returning({ id: subscribers.id });
   if (updated.length > 0) return 'unsubscribed';
@@ -131,7 +142,11 @@ export async function unsubscribeByToken(db: Db, token: string, now = new Date()
 }
 
 export async function findSubscriber(db: Db, email: string): Promise<NewsletterSubscriberRow | undefined> {
-  const [row] = await db.select().from(subscribers).where(eq(subscribers.email, normaliseEmail(email))).limit(1);
+  const [row] = await db
+    .select()
+    .from(subscribers)
+    .where(eq(subscribers.email, normaliseEmail(email)))
+    .limit(1);
   return row;
 }
 

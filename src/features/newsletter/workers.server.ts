@@ -24,5 +24,7 @@ export async function sendConfirmation(db: Db, subscriberId: string): Promise<vo
 
 /** Attaches the handler to the job queue (the server process does this once at start-up). */
 export async function startNewsletterWorkers(handle: DatabaseHandle): Promise<void> {
-  await workEach<ConfirmationJob>(await handle.jobs(), NEWSLETTER_CONFIRMATION, ({ subscriberId }) => sendConfirmation(handle.db, subscriberId));
+  await workEach<ConfirmationJob>(await handle.jobs(), NEWSLETTER_CONFIRMATION, ({ subscriberId }) =>
+    sendConfirmation(handle.db, subscriberId),
+  );
 }

@@ -27,7 +27,12 @@ export async function queueLeadNotifications(tx: Db, lead: { id: string; email: 
   const rows = await createLeadNotifications(tx, lead);
   const queued = rows.filter((row) => row.state === 'queued');
   // The job carries the row's id only (no personal data); the id also makes the insert idempotent.
-  await insertInTransaction(boss, tx, NOTIFY, queued.map((row) => ({ id: row.id, data: { notificationId: row.id } })));
+  await insertInTransaction(
+    boss,
+    tx,
+    NOTIFY,
+    queued.map((row) => ({ id: row.id, data: { notificationId: row.id } })),
+  );
 }
 
 /**
@@ -57,7 +62,11 @@ async function send({ notification, lead, assignee }: Delivery): Promise<Outcome
       // The lead's agent gets it as well as the sales addresses (docs/decisions/0205-lead-assignment.md).
       const agent = assignee?.email ? assignee : undefined;
       const message = salesEmail(lead, facts, getSiteUrl(), agent?.label);
-      const result = await sendMail({ ...message, to: [...new Set([...salesAddresses(), ...(agent ? [agent.email] : [])])], replyTo: lead.email });
+      const result = await sendMail({
+        ...message,
+        to: [...new Set([...salesAddresses(), ...(agent ? [agent.email] : [])])],
+        replyTo: lead.email,
+      });
       return result.sent ? 'sent' : 'not_configured';
     }
     case 'receipt': {

@@ -18,7 +18,13 @@ export interface Rendered {
 }
 
 const phoneOf = (lead: InterestSubmissionRow) => lead.phoneE164 ?? lead.phoneRaw;
-const forMessage = (lead: InterestSubmissionRow): LeadForMessage => ({ title: lead.title, fullName: lead.fullName, email: lead.email, phone: phoneOf(lead), district: lead.district });
+const forMessage = (lead: InterestSubmissionRow): LeadForMessage => ({
+  title: lead.title,
+  fullName: lead.fullName,
+  email: lead.email,
+  phone: phoneOf(lead),
+  district: lead.district,
+});
 
 /** To the sales team and the lead's agent: every field, the agent, where the lead came from, one-tap call and WhatsApp, and the lead in the inbox. */
 export function salesEmail(lead: InterestSubmissionRow, facts: SiteFacts, siteUrl: string, agent?: string): Rendered {
@@ -52,7 +58,10 @@ export function salesEmail(lead: InterestSubmissionRow, facts: SiteFacts, siteUr
 
   const htmlRows = (rows: [string, string][]) =>
     `<table style="border-collapse:collapse;width:100%;font-size:14px">${rows
-      .map(([label, value]) => `<tr><td style="padding:4px 12px 4px 0;color:#5b6b61;vertical-align:top;white-space:nowrap">${escapeHtml(label)}</td><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`)
+      .map(
+        ([label, value]) =>
+          `<tr><td style="padding:4px 12px 4px 0;color:#5b6b61;vertical-align:top;white-space:nowrap">${escapeHtml(label)}</td><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`,
+      )
       .join('')}</table>`;
   const html = layout(
     `<p style="margin-top:0">${escapeHtml(copy.intro)}</p>${htmlRows(details)}` +

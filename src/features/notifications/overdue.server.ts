@@ -38,7 +38,12 @@ export async function queueOverdueReminders(db: Db, boss: PgBoss, now = new Date
     const ids = due.map((row) => row.id);
     await tx.update(t).set({ overdueRemindedAt: now }).where(inArray(t.id, ids));
     // The job's id is the lead's: a lead is queued once even if two checks ever overlapped.
-    await insertInTransaction(boss, tx as unknown as Db, OVERDUE_REMINDER, ids.map((id) => ({ id, data: { leadId: id } })));
+    await insertInTransaction(
+      boss,
+      tx as unknown as Db,
+      OVERDUE_REMINDER,
+      ids.map((id) => ({ id, data: { leadId: id } })),
+    );
     return ids;
   });
 }

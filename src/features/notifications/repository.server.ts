@@ -18,12 +18,17 @@ export const RECEIPTS_PER_ADDRESS_PER_DAY = 3;
  * leads arriving together cannot slip past it. Returns the rows written.
  */
 export async function createLeadNotifications(tx: Db, lead: Pick<InterestSubmissionRow, 'id' | 'email'>): Promise<LeadNotificationRow[]> {
-  const receipts = await hitRateLimit(tx, 'receipt', await hashClient(tx, `receipt:${lead.email}`), { count: RECEIPTS_PER_ADDRESS_PER_DAY, windowSeconds: 86_400 });
+  const receipts = await hitRateLimit(tx, 'receipt', await hashClient(tx, `receipt:${lead.email}`), {
+    count: RECEIPTS_PER_ADDRESS_PER_DAY,
+    windowSeconds: 86_400,
+  });
   return tx
     .insert(leadNotifications)
     .values(
       NOTIFICATION_CHANNELS.map((channel) =>
-        channel === 'receipt' && !receipts.allowed ? { leadId: lead.id, channel, state: 'skipped' as const, lastError: 'receipt limit per address and day' } : { leadId: lead.id, channel },
+        channel === 'receipt' && !receipts.allowed
+          ? { leadId: lead.id, channel, state: 'skipped' as const, lastError: 'receipt limit per address and day' }
+          : { leadId: lead.id, channel },
       ),
     )
     .onConflictDoNothing()
@@ -58,10 +63,22 @@ export async function findLeadWithAssignee(db: Db, leadId: string) {
 }
 
 /** Records the outcome of one attempt: attempts + 1, the new state, when sent, and the last error (or why nothing was sent). */
-export async function recordAttempt(db: Db, id: string, state: NotificationState, lastError: string | null, now = new Date()): Promise<void> {
+export async function recordAttempt(
+  db: Db,
+  id: string,
+  state: NotificationState,
+  lastError: string | null,
+  now = new Date(),
+): Promise<void> {
   await db
     .update(leadNotifications)
-    .set({ state, lastError, attempts: sql`${leadNotifications.attempts} + 1`, updatedAt: now, ...(state === 'sent' ? { sentAt: now } : {}) })
+    .set({
+      state,
+      lastError,
+      attempts: sql`${leadNotifications.attempts} + 1`,
+      updatedAt: now,
+      ...(state === 'sent' ? { sentAt: now } : {}),
+    })
     .where(eq(leadNotifications.id, id));
 }
 

@@ -13,7 +13,15 @@ interface ContactFacts {
 }
 
 /** Contact Us: call, WhatsApp with a message naming the district, or e-mail. */
-export function ContactUsButton({ facts, districtLabel, className = 'btn-outline' }: { facts: ContactFacts; districtLabel: string; className?: string }) {
+export function ContactUsButton({
+  facts,
+  districtLabel,
+  className = 'btn-outline',
+}: {
+  facts: ContactFacts;
+  districtLabel: string;
+  className?: string;
+}) {
   const [open, setOpen] = useState(false);
   const options = [
     { label: OFFER_COPY.call, detail: facts.phone, href: telHref(facts.phone), Icon: PhoneIcon, external: false },

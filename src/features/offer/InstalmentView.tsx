@@ -32,7 +32,14 @@ export function InstalmentView({ price, deposit }: { price: number; deposit: num
               key={m}
               className="relative flex min-h-11 cursor-pointer items-center justify-center rounded-full border border-forest-900/20 text-sm font-medium text-forest-900 has-[:checked]:border-forest-800 has-[:checked]:bg-forest-800 has-[:checked]:text-ivory-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brass-500"
             >
-              <input type="radio" name={`${id}-months`} value={m} checked={months === m} onChange={() => setMonths(m)} className="sr-only" />
+              <input
+                type="radio"
+                name={`${id}-months`}
+                value={m}
+                checked={months === m}
+                onChange={() => setMonths(m)}
+                className="sr-only"
+              />
               {OFFER_COPY.monthsOption(m)}
             </label>
           ))}
@@ -55,12 +62,18 @@ export function InstalmentView({ price, deposit }: { price: number; deposit: num
         </div>
       </dl>
       <details className="group mt-4">
-        <summary className="cursor-pointer text-sm font-medium text-forest-800 underline underline-offset-4">{OFFER_COPY.scheduleSummary}</summary>
+        <summary className="cursor-pointer text-sm font-medium text-forest-800 underline underline-offset-4">
+          {OFFER_COPY.scheduleSummary}
+        </summary>
         <table className="mt-3 w-full text-sm">
           <thead>
             <tr className="border-b border-forest-900/10 text-left text-ink-soft">
-              <th scope="col" className="py-2 font-medium">{OFFER_COPY.scheduleMonth}</th>
-              <th scope="col" className="py-2 text-right font-medium">{OFFER_COPY.scheduleAmount}</th>
+              <th scope="col" className="py-2 font-medium">
+                {OFFER_COPY.scheduleMonth}
+              </th>
+              <th scope="col" className="py-2 text-right font-medium">
+                {OFFER_COPY.scheduleAmount}
+              </th>
             </tr>
           </thead>
           <tbody>

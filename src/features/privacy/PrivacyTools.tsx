@@ -34,19 +34,39 @@ export function PrivacyTools() {
   }
   async function erase() {
     if (!window.confirm(copy.confirmErase(who))) return;
-    await run<{ leads: number; newsletter: number }>({ method: 'POST', url: '/api/admin/privacy/erase', body: subject }, (answer) => copy.erased(answer.leads, answer.newsletter));
+    await run<{ leads: number; newsletter: number }>({ method: 'POST', url: '/api/admin/privacy/erase', body: subject }, (answer) =>
+      copy.erased(answer.leads, answer.newsletter),
+    );
   }
   return (
     <div className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
         <div>
           <Field id={`${id}-email`} label={copy.email}>
-            {(control) => <input {...control} type="email" value={email} onChange={(e) => setEmail(e.target.value)} className="field" autoComplete="off" />}
+            {(control) => (
+              <input
+                {...control}
+                type="email"
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+                className="field"
+                autoComplete="off"
+              />
+            )}
           </Field>
         </div>
         <div>
           <Field id={`${id}-phone`} label={copy.phone} hint={copy.phoneHint}>
-            {(control) => <input {...control} type="tel" value={phone} onChange={(e) => setPhone(e.target.value)} className="field" autoComplete="off" />}
+            {(control) => (
+              <input
+                {...control}
+                type="tel"
+                value={phone}
+                onChange={(e) => setPhone(e.target.value)}
+                className="field"
+                autoComplete="off"
+              />
+            )}
           </Field>
         </div>
       </div>

@@ -24,7 +24,10 @@ export const privacyExportHandler = staffRoute({ owner: true }, async (request, 
   const read = await readSubject(request);
   if (!read.ok) return read.response;
   const data = await exportSubject(db, read.subject);
-  await recordAudit(db, staff, 'privacy.export', await subjectFingerprint(db, read.subject), { leads: data.leads.length, newsletter: data.newsletter.length });
+  await recordAudit(db, staff, 'privacy.export', await subjectFingerprint(db, read.subject), {
+    leads: data.leads.length,
+    newsletter: data.newsletter.length,
+  });
   return new Response(JSON.stringify(data, null, 2), {
     headers: {
       'Content-Type': 'application/json; charset=utf-8',
@@ -35,7 +38,9 @@ export const privacyExportHandler = staffRoute({ owner: true }, async (request, 
 });
 
 /** GET /api/admin/privacy/export → 405 (the export is a POST: the subject stays out of the URL) */
-export const privacyExportGetHandler = staffRoute({ owner: true }, async () => errorResponse(405, REQUEST_ERRORS.methodNotAllowed, { Allow: 'POST' }));
+export const privacyExportGetHandler = staffRoute({ owner: true }, async () =>
+  errorResponse(405, REQUEST_ERRORS.methodNotAllowed, { Allow: 'POST' }),
+);
 
 /**
  * POST /api/admin/privacy/erase {email?, phone?} → {ok, leads, newsletter} (owners; recorded). A requirement of a

@@ -15,7 +15,8 @@ import type { PrivacySubject } from './schema';
  */
 
 /** An address compared as stored data may hold it: trimmed of whitespace, lower-cased. */
-const storedEmail = (column: typeof interestSubmissions.email | typeof newsletterSubscribers.email) => sql`lower(btrim(${column}, E' \\t\\r\\n'))`;
+const storedEmail = (column: typeof interestSubmissions.email | typeof newsletterSubscribers.email) =>
+  sql`lower(btrim(${column}, E' \\t\\r\\n'))`;
 
 function leadsOf(subject: PrivacySubject): SQL {
   const matches: SQL[] = [];
@@ -29,7 +30,8 @@ function leadsOf(subject: PrivacySubject): SQL {
 }
 
 /** The newsletter holds addresses only. */
-const newsletterOf = (subject: PrivacySubject): SQL => (subject.email ? sql`${storedEmail(newsletterSubscribers.email)} = ${normaliseEmail(subject.email)}` : sql`false`);
+const newsletterOf = (subject: PrivacySubject): SQL =>
+  subject.email ? sql`${storedEmail(newsletterSubscribers.email)} = ${normaliseEmail(subject.email)}` : sql`false`;
 
 /**
  * The staff audit's record of whose data it was: a keyed HMAC-SHA256 of the address and of the number (its E.164
@@ -75,8 +77,12 @@ export async function exportSubject(db: Db, subject: PrivacySubject) {
     leads: leads.map((lead) => ({
       ...lead,
       idempotencyKey: undefined,
-      notes: notes.filter((note) => note.leadId === lead.id).map((note) => ({ body: note.body, author: note.authorEmail, at: note.createdAt })),
-      history: activity.filter((a) => a.leadId === lead.id).map((a) => ({ action: a.action, detail: a.detail, by: a.actorEmail, at: a.createdAt })),
+      notes: notes
+        .filter((note) => note.leadId === lead.id)
+        .map((note) => ({ body: note.body, author: note.authorEmail, at: note.createdAt })),
+      history: activity
+        .filter((a) => a.leadId === lead.id)
+        .map((a) => ({ action: a.action, detail: a.detail, by: a.actorEmail, at: a.createdAt })),
     })),
     newsletter,
   };

@@ -28,14 +28,22 @@ export function SecondFactorActions({ canTurnOff }: { canTurnOff: boolean }) {
         className="btn-outline min-h-11 px-4"
         disabled={busy}
         onClick={async () => {
-          const answer = await run<{ recoveryCodes: string[] }>({ method: 'POST', url: '/api/admin/account/recovery-codes' }, copy.newCodesDone);
+          const answer = await run<{ recoveryCodes: string[] }>(
+            { method: 'POST', url: '/api/admin/account/recovery-codes' },
+            copy.newCodesDone,
+          );
           if (answer) setCodes(answer.recoveryCodes);
         }}
       >
         {copy.newCodes}
       </button>
       {canTurnOff ? (
-        <button type="button" className="btn-outline min-h-11 px-4" disabled={busy} onClick={() => run({ method: 'DELETE', url: '/api/admin/account/second-factor' }, copy.turnedOff)}>
+        <button
+          type="button"
+          className="btn-outline min-h-11 px-4"
+          disabled={busy}
+          onClick={() => run({ method: 'DELETE', url: '/api/admin/account/second-factor' }, copy.turnedOff)}
+        >
           {copy.turnOff}
         </button>
       ) : null}
@@ -57,7 +65,9 @@ export function ChangePasswordForm() {
     <form onSubmit={onSubmit} className="space-y-4">
       <div>
         <Field id={`${id}-password`} label={copy.newPassword}>
-          {(control) => <input {...control} name="password" type="password" autoComplete="new-password" required minLength={12} className="field" />}
+          {(control) => (
+            <input {...control} name="password" type="password" autoComplete="new-password" required minLength={12} className="field" />
+          )}
         </Field>
       </div>
       <button type="submit" className="btn-primary" disabled={busy}>

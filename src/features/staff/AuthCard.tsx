@@ -9,7 +9,19 @@ import { SIGN_IN_PATH } from '@/lib/constants';
  * step with `startAgain`). `refusal` is the sentence of a form refused while its script had not run
  * (form-post.server.ts).
  */
-export function AuthCard({ heading, intro, refusal, children, startAgain = false }: { heading: string; intro: ReactNode; refusal?: string; children: ReactNode; startAgain?: boolean }) {
+export function AuthCard({
+  heading,
+  intro,
+  refusal,
+  children,
+  startAgain = false,
+}: {
+  heading: string;
+  intro: ReactNode;
+  refusal?: string;
+  children: ReactNode;
+  startAgain?: boolean;
+}) {
   return (
     <main id="main" className="flex min-h-[100svh] items-center justify-center bg-forest-900 px-5 py-16">
       <div className="w-full max-w-md rounded-3xl bg-ivory-50 p-8 shadow-2xl sm:p-10">

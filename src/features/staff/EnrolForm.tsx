@@ -24,7 +24,11 @@ export function EnrolForm({ url, atSignIn }: { url: string; atSignIn: boolean })
     event.preventDefault();
     const form = event.currentTarget;
     setBusy(true);
-    const answer = await request<{ email?: string; recoveryCodes: string[] }>({ method: 'POST', url, body: { code: String(new FormData(form).get('code') ?? '') } });
+    const answer = await request<{ email?: string; recoveryCodes: string[] }>({
+      method: 'POST',
+      url,
+      body: { code: String(new FormData(form).get('code') ?? '') },
+    });
     setBusy(false);
     if (answer) setDone(answer);
     else form.reset();
@@ -43,7 +47,18 @@ export function EnrolForm({ url, atSignIn }: { url: string; atSignIn: boolean })
     <form onSubmit={onSubmit} className="space-y-5 text-left" aria-busy={busy}>
       <div>
         <Field id={`${id}-code`} label={copy.confirm}>
-          {(control) => <input {...control} name="code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9 ]{6,7}" required maxLength={7} className="field" />}
+          {(control) => (
+            <input
+              {...control}
+              name="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="[0-9 ]{6,7}"
+              required
+              maxLength={7}
+              className="field"
+            />
+          )}
         </Field>
       </div>
       <button type="submit" className="btn-primary w-full" disabled={busy}>

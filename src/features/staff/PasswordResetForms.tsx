@@ -16,7 +16,11 @@ export function ResetRequestForm({ sent: sentBefore, linkMinutes }: { sent: bool
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setBusy(true);
-    const answer = await request({ method: 'POST', url: '/api/staff/password-reset', body: { email: String(new FormData(event.currentTarget).get('email') ?? '') } });
+    const answer = await request({
+      method: 'POST',
+      url: '/api/staff/password-reset',
+      body: { email: String(new FormData(event.currentTarget).get('email') ?? '') },
+    });
     setBusy(false);
     if (answer) setSent(true);
   }
@@ -58,11 +62,19 @@ export function NewPasswordForm({ token }: { token: string }) {
   }
 
   return (
-    <form method="post" action="/api/staff/password-reset/confirm" onSubmit={onSubmit} className="mt-8 space-y-5 text-left" aria-busy={busy}>
+    <form
+      method="post"
+      action="/api/staff/password-reset/confirm"
+      onSubmit={onSubmit}
+      className="mt-8 space-y-5 text-left"
+      aria-busy={busy}
+    >
       <input type="hidden" name="token" value={token} />
       <div>
         <Field id={`${id}-password`} label={copy.newPassword}>
-          {(control) => <input {...control} name="password" type="password" autoComplete="new-password" required minLength={12} className="field" />}
+          {(control) => (
+            <input {...control} name="password" type="password" autoComplete="new-password" required minLength={12} className="field" />
+          )}
         </Field>
       </div>
       <button type="submit" className="btn-primary w-full" disabled={busy}>

@@ -61,7 +61,17 @@ export function ReauthDialog() {
       <form onSubmit={onSubmit} className="mt-6 space-y-5" aria-busy={busy}>
         <div>
           <Field id={`${id}-password`} label={copy.password} error={error}>
-            {(control) => <input {...control} name="password" type="password" autoComplete="current-password" required className="field" data-autofocus />}
+            {(control) => (
+              <input
+                {...control}
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                required
+                className="field"
+                data-autofocus
+              />
+            )}
           </Field>
         </div>
         <div className="flex flex-wrap gap-3">

@@ -49,7 +49,17 @@ export function SecondFactorForm({ action }: { action: string }) {
       <div>
         <Field id={`${id}-code`} label={copy.code} hint={copy.codeHint}>
           {(control) => (
-            <input {...control} name="code" autoComplete="one-time-code" autoCapitalize="none" spellCheck={false} required maxLength={40} className="field" autoFocus />
+            <input
+              {...control}
+              name="code"
+              autoComplete="one-time-code"
+              autoCapitalize="none"
+              spellCheck={false}
+              required
+              maxLength={40}
+              className="field"
+              autoFocus
+            />
           )}
         </Field>
       </div>

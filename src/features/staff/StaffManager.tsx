@@ -51,7 +51,9 @@ export function CreateStaffForm() {
       </div>
       <div>
         <Field id={`${id}-password`} label={copy.password}>
-          {(control) => <input {...control} name="password" type="password" required minLength={12} autoComplete="new-password" className="field" />}
+          {(control) => (
+            <input {...control} name="password" type="password" required minLength={12} autoComplete="new-password" className="field" />
+          )}
         </Field>
       </div>
       <div className="sm:col-span-2">
@@ -76,7 +78,18 @@ function StaffNameForm({ member }: { member: StaffListItem }) {
     <form onSubmit={onSubmit} className="flex flex-wrap items-end gap-2">
       <div className="min-w-56 flex-1">
         <Field id={`${id}-name`} label={copy.displayName}>
-          {(control) => <input {...control} name="name" defaultValue={member.name} key={member.name} required maxLength={120} autoComplete="off" className="field" />}
+          {(control) => (
+            <input
+              {...control}
+              name="name"
+              defaultValue={member.name}
+              key={member.name}
+              required
+              maxLength={120}
+              autoComplete="off"
+              className="field"
+            />
+          )}
         </Field>
       </div>
       <button type="submit" className="btn-outline min-h-11 px-4" disabled={busy}>
@@ -89,13 +102,19 @@ function StaffNameForm({ member }: { member: StaffListItem }) {
 
 export function StaffRowActions({ member, isSelf }: { member: StaffListItem; isSelf: boolean }) {
   const { busy, run } = useStaffAction();
-  const update = (changes: Record<string, unknown>) => run({ method: 'PATCH', url: `/api/admin/staff/${member.id}`, body: changes }, copy.updated);
+  const update = (changes: Record<string, unknown>) =>
+    run({ method: 'PATCH', url: `/api/admin/staff/${member.id}`, body: changes }, copy.updated);
   if (isSelf) return <StaffNameForm member={member} />;
   return (
     <div className="space-y-3">
       <StaffNameForm member={member} />
       <div className="flex flex-wrap gap-2">
-        <button type="button" className="btn-outline min-h-10 px-4" disabled={busy} onClick={() => update({ role: member.role === 'owner' ? 'agent' : 'owner' })}>
+        <button
+          type="button"
+          className="btn-outline min-h-10 px-4"
+          disabled={busy}
+          onClick={() => update({ role: member.role === 'owner' ? 'agent' : 'owner' })}
+        >
           {member.role === 'owner' ? copy.makeAgent : copy.makeOwner}
           <span className="sr-only"> {member.email}</span>
         </button>
@@ -109,7 +128,11 @@ export function StaffRowActions({ member, isSelf }: { member: StaffListItem; isS
             className="btn-outline min-h-10 px-4"
             disabled={busy}
             onClick={() => {
-              if (window.confirm(copy.confirmResetSecondFactor(member.email))) void run({ method: 'PATCH', url: `/api/admin/staff/${member.id}`, body: { resetSecondFactor: true } }, copy.secondFactorReset);
+              if (window.confirm(copy.confirmResetSecondFactor(member.email)))
+                void run(
+                  { method: 'PATCH', url: `/api/admin/staff/${member.id}`, body: { resetSecondFactor: true } },
+                  copy.secondFactorReset,
+                );
             }}
           >
             {copy.resetSecondFactor}

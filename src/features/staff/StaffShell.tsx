@@ -14,12 +14,20 @@ export function StaffShell({ staff, children }: { staff: { email: string; name: 
   const links = [
     { href: '/admin', label: nav.inbox },
     { href: '/admin/dashboard', label: DASHBOARD_COPY.nav },
-    ...(staff.role === 'owner' ? [{ href: '/admin/staff', label: nav.staff }, { href: '/admin/privacy', label: nav.privacy }] : []),
+    ...(staff.role === 'owner'
+      ? [
+          { href: '/admin/staff', label: nav.staff },
+          { href: '/admin/privacy', label: nav.privacy },
+        ]
+      : []),
     { href: '/admin/account', label: nav.account },
   ];
   return (
     <div className="min-h-[100svh] bg-ivory-50">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded-full focus:bg-ivory-50 focus:px-4 focus:py-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded-full focus:bg-ivory-50 focus:px-4 focus:py-2"
+      >
         {nav.skip}
       </a>
       <header className="bg-forest-900 text-ivory-50">

@@ -14,7 +14,9 @@ import { removeSecondFactor } from './second-factor.server';
 /** Handlers of /api/admin/me and /api/admin/staff... */
 
 /** GET /api/admin/me → who is signed in */
-export const meHandler = staffRoute({}, async (_request, { staff }) => jsonResponse({ id: staff.id, email: staff.email, role: staff.role }));
+export const meHandler = staffRoute({}, async (_request, { staff }) =>
+  jsonResponse({ id: staff.id, email: staff.email, role: staff.role }),
+);
 
 /** GET /api/admin/staff → {staff: [...]} (owners) */
 export const listStaffHandler = staffRoute({ owner: true }, async (_request, { db }) => jsonResponse({ staff: await listStaff(db) }));
@@ -45,7 +47,8 @@ export const updateStaffHandler = staffRoute<IdRouteContext>({ owner: true, rece
   const changes = parsed.data;
   const demotes = (changes.role && changes.role !== 'owner') || changes.active === false;
   if (demotes && target.id === staff.id) return errorResponse(409, STAFF_COPY.errors.self);
-  if (demotes && target.role === 'owner' && (await countActiveOwners(db, target.id)) === 0) return errorResponse(409, STAFF_COPY.errors.lastOwner);
+  if (demotes && target.role === 'owner' && (await countActiveOwners(db, target.id)) === 0)
+    return errorResponse(409, STAFF_COPY.errors.lastOwner);
   if (changes.password) {
     const problem = passwordProblem(changes.password);
     if (problem) return errorResponse(400, problem);

@@ -55,12 +55,24 @@ function signInStep(name: string, page: string | ((body: Record<string, unknown>
 }
 
 /** Signs in: the session row and cookie, the challenge (if any) ended. `extra` joins the JSON answer. */
-async function startSession(db: Db, request: Request, user: StaffUserRow, now: Date, passwordCheckedAt: Date, extra: Record<string, unknown> = {}): Promise<Response> {
+async function startSession(
+  db: Db,
+  request: Request,
+  user: StaffUserRow,
+  now: Date,
+  passwordCheckedAt: Date,
+  extra: Record<string, unknown> = {},
+): Promise<Response> {
   const ttl = getEnv().SESSION_TTL_SECONDS;
   const expiresAt = new Date(now.getTime() + ttl * 1000);
   const sessionId = await createSession(db, user.id, expiresAt, now, passwordCheckedAt);
   await touchSignIn(db, user.id, now);
-  const token = await signSessionToken(await sessionKey(db), { sub: user.id, jti: sessionId, email: user.email, role: user.role }, now, ttl);
+  const token = await signSessionToken(
+    await sessionKey(db),
+    { sub: user.id, jti: sessionId, email: user.email, role: user.role },
+    now,
+    ttl,
+  );
   const response = jsonResponse({ ok: true, email: user.email, role: user.role, expiresAt: expiresAt.toISOString(), ...extra });
   setSessionCookie(response, request, token, ttl);
   endChallenge(response, request);
@@ -162,7 +174,8 @@ export const handlePasswordResetRequest = signInStep('password reset request', P
  */
 export const handlePasswordResetConfirm = signInStep(
   'password reset',
-  (body) => (typeof body.token === 'string' && RESET_TOKEN_PATTERN.test(body.token) ? `${PASSWORD_RESET_PATH}/${body.token}` : PASSWORD_RESET_PATH),
+  (body) =>
+    typeof body.token === 'string' && RESET_TOKEN_PATTERN.test(body.token) ? `${PASSWORD_RESET_PATH}/${body.token}` : PASSWORD_RESET_PATH,
   async ({ request, body, db, now }) => {
     const parsed = resetConfirmSchema.safeParse(body);
     if (!parsed.success) return errorResponse(400, parsed.error.issues[0]?.message ?? STAFF_COPY.errors.unreadable);

@@ -23,7 +23,14 @@ export interface Challenge {
   passwordCheckedAt: Date;
 }
 
-export async function issueChallenge(db: Db, response: Response, request: RequestLike, userId: string, purpose: ChallengePurpose, now: Date): Promise<void> {
+export async function issueChallenge(
+  db: Db,
+  response: Response,
+  request: RequestLike,
+  userId: string,
+  purpose: ChallengePurpose,
+  now: Date,
+): Promise<void> {
   const token = await signChallengeToken(await sessionKey(db), { sub: userId, purpose }, now, CHALLENGE_TTL_SECONDS);
   setStaffCookie(response, request, 'challenge', token, CHALLENGE_TTL_SECONDS);
 }

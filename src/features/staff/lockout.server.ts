@@ -7,7 +7,13 @@ import { hitRateLimit } from '@/lib/http/rate-limit.server';
 import { errorResponse } from '@/lib/http/response.server';
 import { normaliseEmail } from '@/lib/validation/email';
 import { acquireHashSlot } from './password.server';
-import { clearSignInFailures, pruneSignInFailures, releaseSignInAttempts, reserveSignInAttempt, signInFailuresSince } from './repository.server';
+import {
+  clearSignInFailures,
+  pruneSignInFailures,
+  releaseSignInAttempts,
+  reserveSignInAttempt,
+  signInFailuresSince,
+} from './repository.server';
 
 /**
  * Sign-in lockout (docs/decisions/0201-sign-in-lockout.md, 0320-sign-in-attempts.md): 10 failed attempts for one
@@ -71,7 +77,9 @@ export const hashesBusyResponse = () => errorResponse(503, STAFF_COPY.errors.bus
 export async function clientLimitRefusal(db: Db, clientKeyValue: string, now: Date): Promise<Response | undefined> {
   const decision = await hitRateLimit(db, 'sign-in', clientKeyValue, getEnv().RATE_LIMIT_SIGN_IN, now.getTime());
   if (decision.allowed) return undefined;
-  return errorResponse(429, STAFF_COPY.errors.tooManyAttempts(minutes(decision.retryAfterSeconds)), { 'Retry-After': String(decision.retryAfterSeconds) });
+  return errorResponse(429, STAFF_COPY.errors.tooManyAttempts(minutes(decision.retryAfterSeconds)), {
+    'Retry-After': String(decision.retryAfterSeconds),
+  });
 }
 
 export type AttemptResult = { outcome: 'passed' } | { outcome: 'failed' } | { outcome: 'refused'; response: Response };
@@ -95,7 +103,9 @@ export async function guardedAttempt(
   if (!slot) return { outcome: 'refused', response: hashesBusyResponse() };
   try {
     await pruneSignInFailures(db, now);
-    const reservation = await reserveSignInAttempt(db, [keys.account, keys.client], now, lockWindowStart(now), (failures) => latestLockEnd(failures, now));
+    const reservation = await reserveSignInAttempt(db, [keys.account, keys.client], now, lockWindowStart(now), (failures) =>
+      latestLockEnd(failures, now),
+    );
     if (!reservation.ok) return { outcome: 'refused', response: lockedOutResponse(reservation.lockedUntil, now) };
     let passed = false;
     try {

@@ -8,7 +8,9 @@ import { staffPasswordResets, staffRecoveryCodes, staffSignInFailures, staffUser
 /** Every query on staff accounts and sign-in attempts (sessions: src/lib/auth; audit: src/lib/audit.server.ts). */
 
 /** What the staff pages and API show of an account: never the password hash or the second factor's secret. */
-export type StaffPublic = Pick<StaffUserRow, 'id' | 'email' | 'name' | 'role' | 'active' | 'createdAt' | 'lastSignInAt'> & { hasSecondFactor: boolean };
+export type StaffPublic = Pick<StaffUserRow, 'id' | 'email' | 'name' | 'role' | 'active' | 'createdAt' | 'lastSignInAt'> & {
+  hasSecondFactor: boolean;
+};
 
 const publicColumns = {
   id: staffUsers.id,
@@ -27,7 +29,11 @@ export async function countStaff(db: Db): Promise<number> {
 }
 
 export async function findStaffByEmail(db: Db, email: string): Promise<StaffUserRow | undefined> {
-  const [row] = await db.select().from(staffUsers).where(eq(staffUsers.email, normaliseEmail(email))).limit(1);
+  const [row] = await db
+    .select()
+    .from(staffUsers)
+    .where(eq(staffUsers.email, normaliseEmail(email)))
+    .limit(1);
   return row;
 }
 
@@ -85,7 +91,10 @@ export async function updateStaff(
 export async function countActiveOwners(db: Db, exceptId?: string): Promise<number> {
   const conditions = [eq(staffUsers.role, 'owner'), eq(staffUsers.active, true)];
   if (exceptId) conditions.push(ne(staffUsers.id, exceptId));
-  const [row] = await db.select({ n: count() }).from(staffUsers).where(and(...conditions));
+  const [row] = await db
+    .select({ n: count() })
+    .from(staffUsers)
+    .where(and(...conditions));
   return Number(row.n);
 }
 
@@ -106,7 +115,10 @@ export async function secondFactorOf(db: Db, userId: string) {
 
 /** Keeps a pending secret unless one is pending or enabled already (two tabs enrol with the same secret). */
 export async function setPendingTotpSecret(db: Db, userId: string, sealed: string): Promise<void> {
-  await db.update(staffUsers).set({ totpSecret: sealed }).where(and(eq(staffUsers.id, userId), isNull(staffUsers.totpSecret)));
+  await db
+    .update(staffUsers)
+    .set({ totpSecret: sealed })
+    .where(and(eq(staffUsers.id, userId), isNull(staffUsers.totpSecret)));
 }
 
 /** Enables the pending secret (still the one the code was checked with) and stores the recovery codes' hashes. */
@@ -129,7 +141,13 @@ export async function acceptTotpStep(db: Db, userId: string, step: number): Prom
   const rows = await db
     .update(staffUsers)
     .set({ totpLastStep: step })
-    .where(and(eq(staffUsers.id, userId), isNotNull(staffUsers.totpEnabledAt), or(isNull(staffUsers.totpLastStep), lt(staffUsers.totpLastStep, step))))
+    .where(
+      and(
+        eq(staffUsers.id, userId),
+        isNotNull(staffUsers.totpEnabledAt),
+        or(isNull(staffUsers.totpLastStep), lt(staffUsers.totpLastStep, step)),
+      ),
+    )
     .returning({ id: staffUsers.id });
   return rows.length > 0;
 }
@@ -155,7 +173,11 @@ export async function countRecoveryCodesLeft(db: Db, userId: string): Promise<nu
 /** Replaces the recovery codes of an account whose second factor is enabled; false otherwise. */
 export async function replaceRecoveryCodes(db: Db, userId: string, codeHashes: string[]): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const [user] = await tx.select({ id: staffUsers.id }).from(staffUsers).where(and(eq(staffUsers.id, userId), isNotNull(staffUsers.totpEnabledAt))).for('update');
+    const [user] = await tx
+      .select({ id: staffUsers.id })
+      .from(staffUsers)
+      .where(and(eq(staffUsers.id, userId), isNotNull(staffUsers.totpEnabledAt)))
+      .for('update');
     if (!user) return false;
     await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, userId));
     await tx.insert(staffRecoveryCodes).values(codeHashes.map((codeHash) => ({ userId, codeHash })));
@@ -181,7 +203,10 @@ export async function clearSecondFactor(db: Db, userId: string): Promise<boolean
 /** Stores a new link's token hash; the account's earlier unused links end. */
 export async function createPasswordReset(db: Db, userId: string, tokenHash: string, now: Date, expiresAt: Date): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.update(staffPasswordResets).set({ usedAt: now }).where(and(eq(staffPasswordResets.userId, userId), isNull(staffPasswordResets.usedAt)));
+    await tx
+      .update(staffPasswordResets)
+      .set({ usedAt: now })
+      .where(and(eq(staffPasswordResets.userId, userId), isNull(staffPasswordResets.usedAt)));
     await tx.insert(staffPasswordResets).values({ userId, tokenHash, createdAt: now, expiresAt });
   });
 }
@@ -192,7 +217,14 @@ export async function liveResetUser(db: Db, tokenHash: string, now: Date): Promi
     .select({ userId: staffPasswordResets.userId })
     .from(staffPasswordResets)
     .innerJoin(staffUsers, eq(staffUsers.id, staffPasswordResets.userId))
-    .where(and(eq(staffPasswordResets.tokenHash, tokenHash), isNull(staffPasswordResets.usedAt), gt(staffPasswordResets.expiresAt, now), eq(staffUsers.active, true)))
+    .where(
+      and(
+        eq(staffPasswordResets.tokenHash, tokenHash),
+        isNull(staffPasswordResets.usedAt),
+        gt(staffPasswordResets.expiresAt, now),
+        eq(staffUsers.active, true),
+      ),
+    )
     .limit(1);
   return row?.userId;
 }
@@ -240,7 +272,10 @@ export async function reserveSignInAttempt(
     for (const key of [...keys].sort()) await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
     const locked = lockedUntil(await signInFailuresSince(tx, keys, since));
     if (locked) return { ok: false, lockedUntil: locked };
-    const rows = await tx.insert(staffSignInFailures).values(keys.map((key) => ({ key, at: now }))).returning({ id: staffSignInFailures.id });
+    const rows = await tx
+      .insert(staffSignInFailures)
+      .values(keys.map((key) => ({ key, at: now })))
+      .returning({ id: staffSignInFailures.id });
     return { ok: true, ids: rows.map((row) => row.id) };
   });
 }

@@ -19,7 +19,10 @@ const email = emailSchema(STAFF_COPY.errors.email);
 
 export const signInSchema = z.object({
   email,
-  password: z.string({ error: STAFF_COPY.errors.password }).min(1, STAFF_COPY.errors.password).max(PASSWORD_MAX_LENGTH, STAFF_COPY.errors.password),
+  password: z
+    .string({ error: STAFF_COPY.errors.password })
+    .min(1, STAFF_COPY.errors.password)
+    .max(PASSWORD_MAX_LENGTH, STAFF_COPY.errors.password),
 });
 export type SignInInput = z.infer<typeof signInSchema>;
 
@@ -62,7 +65,13 @@ export type CreateStaffInput = z.infer<typeof createStaffSchema>;
 export const updateStaffSchema = z
   .object({
     /** The name colleagues read in notes, history and WhatsApp greetings (docs/decisions/0210-staff-display-names.md). */
-    name: z.string().trim().min(1, STAFF_COPY.errors.nameEmpty).max(120, STAFF_COPY.errors.name).refine(hasNoControlCharacters, STAFF_COPY.errors.nameCharacters).optional(),
+    name: z
+      .string()
+      .trim()
+      .min(1, STAFF_COPY.errors.nameEmpty)
+      .max(120, STAFF_COPY.errors.name)
+      .refine(hasNoControlCharacters, STAFF_COPY.errors.nameCharacters)
+      .optional(),
     role: z.enum(STAFF_ROLES, { error: STAFF_COPY.errors.role }).optional(),
     active: z.boolean({ error: STAFF_COPY.errors.active }).optional(),
     password: newPasswordSchema.optional(),

@@ -36,7 +36,9 @@ async function encryptionKey(db: Db): Promise<Uint8Array> {
 }
 
 async function sealSecret(db: Db, base32: string): Promise<string> {
-  return new CompactEncrypt(new TextEncoder().encode(base32)).setProtectedHeader({ alg: 'dir', enc: 'A256GCM' }).encrypt(await encryptionKey(db));
+  return new CompactEncrypt(new TextEncoder().encode(base32))
+    .setProtectedHeader({ alg: 'dir', enc: 'A256GCM' })
+    .encrypt(await encryptionKey(db));
 }
 
 async function openSecret(db: Db, sealed: string): Promise<string> {
@@ -44,7 +46,8 @@ async function openSecret(db: Db, sealed: string): Promise<string> {
   return new TextDecoder().decode(plaintext);
 }
 
-const totpOf = (base32: string, email = '') => new TOTP({ ...TOTP_PARAMS, issuer: getSiteFacts().brand, label: email, secret: Secret.fromBase32(base32) });
+const totpOf = (base32: string, email = '') =>
+  new TOTP({ ...TOTP_PARAMS, issuer: getSiteFacts().brand, label: email, secret: Secret.fromBase32(base32) });
 
 /** The time step a code belongs to, or undefined when it matches none within the drift. */
 function stepOfCode(base32: string, code: string, now: Date): number | undefined {

@@ -5,7 +5,8 @@ import { staffNextPath } from '@/lib/constants';
 const SESSION_MARKER = 'cookie-session';
 
 /** The answer of a sign-in step: either signed in, or the next step's page. */
-export type SignInAnswer = { ok: true; email: string; role: string; step?: undefined } | { ok: true; step: 'second-factor' | 'enrol'; next: string };
+export type SignInAnswer =
+  { ok: true; email: string; role: string; step?: undefined } | { ok: true; step: 'second-factor' | 'enrol'; next: string };
 
 /** `?next=` of this page, kept through the sign-in steps (only /admin paths are followed). */
 export const nextParam = () => new URLSearchParams(window.location.search).get('next');

@@ -31,8 +31,17 @@ export interface SessionStaff {
   hasSecondFactor: boolean;
 }
 
-export async function createSession(db: Db, userId: string, expiresAt: Date, now: Date = new Date(), passwordCheckedAt: Date = now): Promise<string> {
-  const [row] = await db.insert(staffSessions).values({ userId, expiresAt, createdAt: now, lastSeenAt: now, passwordCheckedAt }).returning({ id: staffSessions.id });
+export async function createSession(
+  db: Db,
+  userId: string,
+  expiresAt: Date,
+  now: Date = new Date(),
+  passwordCheckedAt: Date = now,
+): Promise<string> {
+  const [row] = await db
+    .insert(staffSessions)
+    .values({ userId, expiresAt, createdAt: now, lastSeenAt: now, passwordCheckedAt })
+    .returning({ id: staffSessions.id });
   // Forget sessions that ended more than a day ago (cheap, indexed).
   await db.delete(staffSessions).where(lt(staffSessions.expiresAt, new Date(expiresAt.getTime() - 2 * 86_400_000)));
   return row.id;
@@ -71,7 +80,10 @@ export async function findLiveSession(db: Db, sessionId: string, now: Date): Pro
   const { lastSeenAt, secondFactor, ...rest } = row;
   const staff = { ...rest, hasSecondFactor: secondFactor !== null };
   if (now.getTime() - lastSeenAt.getTime() >= ACTIVITY_RESOLUTION_MS) {
-    await db.update(staffSessions).set({ lastSeenAt: now }).where(and(eq(staffSessions.id, sessionId), lt(staffSessions.lastSeenAt, now)));
+    await db
+      .update(staffSessions)
+      .set({ lastSeenAt: now })
+      .where(and(eq(staffSessions.id, sessionId), lt(staffSessions.lastSeenAt, now)));
   }
   return staff;
 }
@@ -82,14 +94,20 @@ export async function markPasswordChecked(db: Db, sessionId: string, now: Date):
 }
 
 export async function revokeSession(db: Db, sessionId: string): Promise<void> {
-  await db.update(staffSessions).set({ revokedAt: sql`now()` }).where(and(eq(staffSessions.id, sessionId), isNull(staffSessions.revokedAt)));
+  await db
+    .update(staffSessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(staffSessions.id, sessionId), isNull(staffSessions.revokedAt)));
 }
 
 /** Ends every session of an account, but the one given (a password changed by its owner keeps their own session). */
 export async function revokeUserSessions(db: Db, userId: string, exceptSessionId?: string): Promise<void> {
   const conditions = [eq(staffSessions.userId, userId), isNull(staffSessions.revokedAt)];
   if (exceptSessionId) conditions.push(ne(staffSessions.id, exceptSessionId));
-  await db.update(staffSessions).set({ revokedAt: sql`now()` }).where(and(...conditions));
+  await db
+    .update(staffSessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(...conditions));
 }
 
 export type SessionResult = { ok: true; staff: SessionStaff } | { ok: false; reason: 'none' | 'expired' | 'invalid' | 'revoked' };

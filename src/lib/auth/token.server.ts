@@ -60,7 +60,12 @@ export interface ChallengeClaims {
   purpose: ChallengePurpose;
 }
 
-export async function signChallengeToken(key: Uint8Array, claims: ChallengeClaims, passwordCheckedAt: Date, ttlSeconds: number): Promise<string> {
+export async function signChallengeToken(
+  key: Uint8Array,
+  claims: ChallengeClaims,
+  passwordCheckedAt: Date,
+  ttlSeconds: number,
+): Promise<string> {
   const iat = Math.floor(passwordCheckedAt.getTime() / 1000);
   return new SignJWT({ purpose: claims.purpose })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -71,9 +76,18 @@ export async function signChallengeToken(key: Uint8Array, claims: ChallengeClaim
     .sign(key);
 }
 
-export async function verifyChallengeToken(key: Uint8Array, token: string, now: Date = new Date()): Promise<(ChallengeClaims & { passwordCheckedAt: Date }) | undefined> {
+export async function verifyChallengeToken(
+  key: Uint8Array,
+  token: string,
+  now: Date = new Date(),
+): Promise<(ChallengeClaims & { passwordCheckedAt: Date }) | undefined> {
   try {
-    const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: CHALLENGE_ISSUER, currentDate: now, requiredClaims: ['exp', 'iat', 'sub'] });
+    const { payload } = await jwtVerify(token, key, {
+      algorithms: ['HS256'],
+      issuer: CHALLENGE_ISSUER,
+      currentDate: now,
+      requiredClaims: ['exp', 'iat', 'sub'],
+    });
     const purpose = CHALLENGE_PURPOSES.find((p) => p === payload.purpose);
     if (!purpose) return undefined;
     return { sub: payload.sub!, purpose, passwordCheckedAt: new Date(payload.iat! * 1000) };

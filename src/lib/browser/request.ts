@@ -40,7 +40,15 @@ export interface RequestOptions {
  * The shared request helper (spec §7, §8): returns the response data, or undefined on any failure after
  * showing the error catalogue's toast. No timeout: slow mobile networks get all the time they need.
  */
-export async function request<T = unknown>({ method, url, body, finish, signal, headers, showError }: RequestOptions): Promise<T | undefined> {
+export async function request<T = unknown>({
+  method,
+  url,
+  body,
+  finish,
+  signal,
+  headers,
+  showError,
+}: RequestOptions): Promise<T | undefined> {
   let outcome: RequestOutcome = 'refused';
   try {
     let response: Response;

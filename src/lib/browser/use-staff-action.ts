@@ -13,7 +13,7 @@ export function useStaffAction() {
   const router = useRouter();
   const [busy, setBusy] = useState(false);
   const run = useCallback(
-    async <T,>(options: Omit<RequestOptions, 'finish'>, success: string | ((answer: T) => string)): Promise<T | undefined> => {
+    async <T>(options: Omit<RequestOptions, 'finish'>, success: string | ((answer: T) => string)): Promise<T | undefined> => {
       setBusy(true);
       const answer = await request<T>({ ...options, finish: () => setBusy(false) });
       if (answer) {

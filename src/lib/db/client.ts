@@ -34,7 +34,8 @@ export interface DatabaseHandle {
 
 // On globalThis, like the process-wide instance below: separately bundled modules of one server share it.
 const HANDLES = Symbol.for('districts.db.handles');
-const handles: WeakMap<object, DatabaseHandle> = ((globalThis as Record<symbol, WeakMap<object, DatabaseHandle>>)[HANDLES] ??= new WeakMap());
+const handles: WeakMap<object, DatabaseHandle> = ((globalThis as Record<symbol, WeakMap<object, DatabaseHandle>>)[HANDLES] ??=
+  new WeakMap());
 
 /** The handle a Drizzle database, or one of its transactions, belongs to (for code that is given `db` and needs its job queue). */
 export function handleOf(db: Db): DatabaseHandle {
@@ -94,7 +95,9 @@ export interface OpenOptions {
 }
 
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options) : openPglite(options.dataDir ?? './data', options.pgliteFsync ?? true, options.pgliteTemplate);
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options)
+    : openPglite(options.dataDir ?? './data', options.pgliteFsync ?? true, options.pgliteTemplate);
 }
 
 async function openPglite(dataDir: string, fsync: boolean, template?: Blob): Promise<DatabaseHandle> {
@@ -184,7 +187,9 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
 
 /** What the server's own settings promise for a committed write (both on by default in PostgreSQL). */
 async function postgresDurability(pool: import('pg').Pool): Promise<string> {
-  const { rows } = await pool.query<{ name: string; setting: string }>(`select name, setting from pg_settings where name in ('fsync', 'synchronous_commit')`);
+  const { rows } = await pool.query<{ name: string; setting: string }>(
+    `select name, setting from pg_settings where name in ('fsync', 'synchronous_commit')`,
+  );
   const setting = Object.fromEntries(rows.map((row) => [row.name, row.setting]));
   if (setting.fsync === 'on' && setting.synchronous_commit !== 'off') {
     return `fsync=on, synchronous_commit=${setting.synchronous_commit}: an answered write survives a crash or a power loss of the database server`;

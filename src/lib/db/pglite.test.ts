@@ -24,7 +24,13 @@ describe('createPglite', () => {
         `select name, setting from pg_settings where name in ('shared_buffers', 'maintenance_work_mem', 'max_wal_size', 'wal_sync_method', 'fsync')`,
       );
       // shared_buffers in 8 kB pages, the others in kB and MB.
-      expect(Object.fromEntries(rows.map((row) => [row.name, row.setting]))).toEqual({ shared_buffers: '2048', maintenance_work_mem: '16384', max_wal_size: '64', wal_sync_method: 'fsync', fsync: 'on' });
+      expect(Object.fromEntries(rows.map((row) => [row.name, row.setting]))).toEqual({
+        shared_buffers: '2048',
+        maintenance_work_mem: '16384',
+        max_wal_size: '64',
+        wal_sync_method: 'fsync',
+        fsync: 'on',
+      });
       expect(PGLITE_SETTINGS).toContain('shared_buffers = 16MB');
 
       await client.exec('create table t (n int)');
@@ -67,7 +73,9 @@ describe('createPglite', () => {
     try {
       expect([unsynced.fsync, unsynced.walSyncs()]).toEqual([false, undefined]);
       expect([inMemory.fsync, inMemory.walSyncs()]).toEqual([false, undefined]);
-      expect((await unsynced.client.query<{ setting: string }>(`select setting from pg_settings where name = 'fsync'`)).rows[0].setting).toBe('off');
+      expect(
+        (await unsynced.client.query<{ setting: string }>(`select setting from pg_settings where name = 'fsync'`)).rows[0].setting,
+      ).toBe('off');
     } finally {
       await unsynced.client.close();
       await inMemory.client.close();

@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import {
   LEAD_STATUSES,
   NOTIFICATION_CHANNELS,
@@ -109,7 +122,12 @@ export const newsletterSubscribers = pgTable(
 );
 
 /** A newsletter row without a pending request: what confirming, unsubscribing and expiry clear. */
-export const NO_PENDING_NEWSLETTER_REQUEST = { confirmToken: null, confirmRequestedAt: null, requestSource: null, clientHash: null } as const;
+export const NO_PENDING_NEWSLETTER_REQUEST = {
+  confirmToken: null,
+  confirmRequestedAt: null,
+  requestSource: null,
+  clientHash: null,
+} as const;
 
 /**
  * The delivery record of each notification a lead sets off: one row per lead and channel, written in the lead's

@@ -29,7 +29,10 @@ export function storedSecret(db: Db, name: string, bytes = 32): Promise<string> 
 }
 
 async function readOrCreate(db: Db, name: string, bytes: number): Promise<string> {
-  await db.insert(appSecrets).values({ name, value: randomBytes(bytes).toString('base64url') }).onConflictDoNothing();
+  await db
+    .insert(appSecrets)
+    .values({ name, value: randomBytes(bytes).toString('base64url') })
+    .onConflictDoNothing();
   const [row] = await db.select({ value: appSecrets.value }).from(appSecrets).where(eq(appSecrets.name, name));
   return row.value;
 }

@@ -1,4 +1,11 @@
-import { createServer, request as httpRequest, type ClientRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type ClientRequest,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { admitWrites } from './admission.mjs';
@@ -36,10 +43,14 @@ afterEach(async () => {
 function send(name: string, method: string, body: string | false = 'title=Mr'): { answered: Promise<number>; request: ClientRequest } {
   let request!: ClientRequest;
   const answered = new Promise<number>((resolve, reject) => {
-    request = httpRequest(`${base}/api/interest`, { method, agent: false, headers: { 'x-name': name, ...(method === 'GET' ? {} : { 'content-length': '8' }) } }, (res: IncomingMessage) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    });
+    request = httpRequest(
+      `${base}/api/interest`,
+      { method, agent: false, headers: { 'x-name': name, ...(method === 'GET' ? {} : { 'content-length': '8' }) } },
+      (res: IncomingMessage) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
     request.on('error', reject);
   });
   if (method === 'GET') request.end();

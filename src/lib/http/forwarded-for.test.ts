@@ -4,7 +4,10 @@ import { withSocketHop } from './forwarded-for.mjs';
 
 /** What a route handler sees behind server.mjs, for a request that arrived with `received` from `socket`. */
 const seen = (received: string | string[] | undefined, socket: string, trustProxy = 0) =>
-  clientAddress(new Request('http://localhost/api/interest', { headers: { 'x-forwarded-for': withSocketHop(received, socket) } }), trustProxy);
+  clientAddress(
+    new Request('http://localhost/api/interest', { headers: { 'x-forwarded-for': withSocketHop(received, socket) } }),
+    trustProxy,
+  );
 
 describe('X-Forwarded-For from the socket', () => {
   it('appends the connection address as the last hop, whatever the client sent', () => {

@@ -15,7 +15,10 @@ const compressors = {
     brotliCompressSync(body, {
       params: {
         [constants.BROTLI_PARAM_QUALITY]: 9,
-        [constants.BROTLI_PARAM_LGWIN]: Math.min(constants.BROTLI_MAX_WINDOW_BITS, Math.max(constants.BROTLI_MIN_WINDOW_BITS, Math.ceil(Math.log2(body.length + 1)))),
+        [constants.BROTLI_PARAM_LGWIN]: Math.min(
+          constants.BROTLI_MAX_WINDOW_BITS,
+          Math.max(constants.BROTLI_MIN_WINDOW_BITS, Math.ceil(Math.log2(body.length + 1))),
+        ),
         [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
       },
     }),
@@ -66,7 +69,11 @@ export function prerenderedPages(etags) {
     if (page) {
       const encoding = new Negotiator(req).encoding(ENCODINGS, { preferred: ENCODINGS }) ?? 'identity';
       const body = page.body[encoding];
-      res.writeHead(200, { ...page.headers, 'content-length': body.length, ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }) });
+      res.writeHead(200, {
+        ...page.headers,
+        'content-length': body.length,
+        ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }),
+      });
       res.end(body);
       return;
     }
@@ -105,7 +112,10 @@ export function prerenderedPages(etags) {
     const { writeHead, write, end } = res;
     res.writeHead = function (status, ...rest) {
       const headers = rest.find((arg) => arg && typeof arg === 'object');
-      if (headers) passed = Array.isArray(headers) ? undefined : Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+      if (headers)
+        passed = Array.isArray(headers)
+          ? undefined
+          : Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
       return writeHead.call(this, status, ...rest);
     };
     res.write = function (chunk, ...rest) {
@@ -131,10 +141,15 @@ export function prerenderedPages(etags) {
       setImmediate(() => {
         try {
           const identity = decode(Buffer.concat(chunks));
-          const body = { identity, ...Object.fromEntries(Object.entries(compressors).map(([name, compress]) => [name, compress(identity)])) };
+          const body = {
+            identity,
+            ...Object.fromEntries(Object.entries(compressors).map(([name, compress]) => [name, compress(identity)])),
+          };
           kept.set(path, { headers: Object.fromEntries(Object.entries(headers).filter(([name]) => !PER_RESPONSE.has(name))), body });
         } catch (error) {
-          console.error(`[server] ${path} is left to Next.js: it could not be kept (${error instanceof Error ? error.name : typeof error})`);
+          console.error(
+            `[server] ${path} is left to Next.js: it could not be kept (${error instanceof Error ? error.name : typeof error})`,
+          );
         } finally {
           settle(path);
         }

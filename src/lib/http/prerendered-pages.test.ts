@@ -26,13 +26,23 @@ const asNextDoes = (req: IncomingMessage, res: ServerResponse) => {
   res.setHeader('Content-Type', 'text/html; charset=utf-8');
   res.setHeader('Cache-Control', 's-maxage=31536000');
   res.setHeader('x-nextjs-prerender', ['1', '1']);
-  res.writeHead(200, { ETag: ETAG, 'Content-Security-Policy': "script-src 'self'", Vary: 'rsc, Accept-Encoding', ...(gzip ? { 'Content-Encoding': 'gzip' } : {}) });
+  res.writeHead(200, {
+    ETag: ETAG,
+    'Content-Security-Policy': "script-src 'self'",
+    Vary: 'rsc, Accept-Encoding',
+    ...(gzip ? { 'Content-Encoding': 'gzip' } : {}),
+  });
   res.write(body.subarray(0, 100));
   res.end(body.subarray(100));
 };
 
 beforeEach(async () => {
-  const pages = prerenderedPages(new Map([['/', ETAG], ['/d1', '"build-1-d1"']]));
+  const pages = prerenderedPages(
+    new Map([
+      ['/', ETAG],
+      ['/d1', '"build-1-d1"'],
+    ]),
+  );
   nextCalls = [];
   nextAnswer = asNextDoes;
   server = createServer((req, res) =>
@@ -61,7 +71,9 @@ function get(path: string, headers: Record<string, string> = {}, method = 'GET')
 
 /** The headers that describe the page (not the date, nor how this message was framed). */
 const pageHeaders = (headers: IncomingMessage['headers']) =>
-  Object.fromEntries(Object.entries(headers).filter(([name]) => !['date', 'content-length', 'transfer-encoding', 'content-encoding'].includes(name)));
+  Object.fromEntries(
+    Object.entries(headers).filter(([name]) => !['date', 'content-length', 'transfer-encoding', 'content-encoding'].includes(name)),
+  );
 
 /** The first request is Next.js's; the page is kept once it is compressed (in the background), then Next.js is not asked. */
 async function keepPage(path = '/') {
@@ -121,7 +133,15 @@ describe('prerendered pages answered from memory', () => {
     await get('/', {}, 'HEAD');
     await get('/interest');
     await get('/d1/');
-    expect(nextCalls).toEqual(['GET / identity', 'GET /?_rsc=abc identity', 'GET / identity', 'GET / identity', 'HEAD / identity', 'GET /interest identity', 'GET /d1/ identity']);
+    expect(nextCalls).toEqual([
+      'GET / identity',
+      'GET /?_rsc=abc identity',
+      'GET / identity',
+      'GET / identity',
+      'HEAD / identity',
+      'GET /interest identity',
+      'GET /d1/ identity',
+    ]);
   });
 
   it('answers a burst of first requests for a page with one answer from Next.js', async () => {
@@ -132,7 +152,8 @@ describe('prerendered pages answered from memory', () => {
   });
 
   it('hands the requests that waited to Next.js when the first answer cannot be kept', async () => {
-    nextAnswer = (_req, res) => setTimeout(() => res.writeHead(200, { 'Set-Cookie': 'flash=1', 'Content-Type': 'text/html' }).end(PAGE), 50);
+    nextAnswer = (_req, res) =>
+      setTimeout(() => res.writeHead(200, { 'Set-Cookie': 'flash=1', 'Content-Type': 'text/html' }).end(PAGE), 50);
     const burst = await Promise.all(Array.from({ length: 3 }, () => get('/')));
     expect(nextCalls).toHaveLength(3);
     for (const answer of burst) expect(answer.body.toString()).toBe(PAGE);

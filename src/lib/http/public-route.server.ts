@@ -85,7 +85,8 @@ export function publicRoute<S extends z.ZodType>(options: PublicRouteOptions<S>)
     const form = isFormPost(request);
     let fields: Record<string, unknown> = {};
     let db: Db | undefined;
-    const answer = (response: Response) => (form ? formAnswer(request, response, options, visibleValues(fields, options.visibleFields), db) : response);
+    const answer = (response: Response) =>
+      form ? formAnswer(request, response, options, visibleValues(fields, options.visibleFields), db) : response;
     try {
       const body = await readJsonOrForm(request);
       if (!body.ok) return await answer(body.response);
@@ -93,14 +94,19 @@ export function publicRoute<S extends z.ZodType>(options: PublicRouteOptions<S>)
       const key = form ? { ok: true as const, key: formKey(fields, options.visibleFields) } : readIdempotencyKey(request);
       if (!key.ok) return await answer(key.response);
       const parsed = options.schema.safeParse(fields);
-      if (!parsed.success) return await answer(errorResponse(400, visitorMessage(parsed.error, options.visibleFields, options.errors.unreadable)));
+      if (!parsed.success)
+        return await answer(errorResponse(400, visitorMessage(parsed.error, options.visibleFields, options.errors.unreadable)));
 
       const env = getEnv();
       db = (await getDatabase()).db;
       const clientHash = await hashClient(db, clientAddress(request, env.TRUST_PROXY));
       // The visitor's counter and the site-wide one (all clients together), when the form has one.
       const client: RateCounter = { bucket: options.name, clientHash, limit: options.rateLimit(env) };
-      const site: RateCounter | undefined = options.siteRateLimit && { bucket: `${options.name}:site`, clientHash: SITE_WIDE, limit: options.siteRateLimit(env) };
+      const site: RateCounter | undefined = options.siteRateLimit && {
+        bucket: `${options.name}:site`,
+        clientHash: SITE_WIDE,
+        limit: options.siteRateLimit(env),
+      };
       const count = async (tx: Db, counter: RateCounter, scope: RateLimited['scope']) => {
         const decision = await hitRateLimit(tx, counter.bucket, counter.clientHash, counter.limit);
         if (!decision.allowed) throw new RateLimited(decision.retryAfterSeconds, scope);
@@ -114,7 +120,17 @@ export function publicRoute<S extends z.ZodType>(options: PublicRouteOptions<S>)
         if (full) throw new RateLimited(full.retryAfterSeconds, full.counter === client ? 'client' : 'site');
       };
       // Old counters are deleted by the hourly retention job (src/lib/retention), not here.
-      const response = await options.handle({ request, input: parsed.data, env, db, clientHash, idempotencyKey: key.key, admit, admitSiteWide, refuseWhenFull });
+      const response = await options.handle({
+        request,
+        input: parsed.data,
+        env,
+        db,
+        clientHash,
+        idempotencyKey: key.key,
+        admit,
+        admitSiteWide,
+        refuseWhenFull,
+      });
       return await answer(response);
     } catch (error) {
       if (error instanceof RateLimited) return answer(rateLimitedResponse(error.retryAfterSeconds, error.scope));
@@ -126,16 +142,31 @@ export function publicRoute<S extends z.ZodType>(options: PublicRouteOptions<S>)
 
 /** The fields the visitor typed, as text (what goes back into the form after a refusal). */
 function visibleValues(fields: Record<string, unknown>, visible: readonly string[]): Record<string, string> {
-  return Object.fromEntries(visible.filter((name) => typeof fields[name] === 'string').map((name) => [name, String(fields[name]).slice(0, 300)]));
+  return Object.fromEntries(
+    visible.filter((name) => typeof fields[name] === 'string').map((name) => [name, String(fields[name]).slice(0, 300)]),
+  );
 }
 
 function formKey(fields: Record<string, unknown>, visible: readonly string[]): string {
-  const typed = visible.map((name) => String(fields[name] ?? '').trim().toLowerCase());
-  return `form-${createHash('sha256').update(JSON.stringify([...typed, new Date().toISOString().slice(0, 10)])).digest('hex').slice(0, 48)}`;
+  const typed = visible.map((name) =>
+    String(fields[name] ?? '')
+      .trim()
+      .toLowerCase(),
+  );
+  return `form-${createHash('sha256')
+    .update(JSON.stringify([...typed, new Date().toISOString().slice(0, 10)]))
+    .digest('hex')
+    .slice(0, 48)}`;
 }
 
 /** A browser-posted form's answer: 303 to the success page, or back to the form with the typed values and the error. */
-async function formAnswer(request: Request, response: Response, options: PublicRouteOptions<z.ZodType>, values: Record<string, string>, db: Db | undefined): Promise<Response> {
+async function formAnswer(
+  request: Request,
+  response: Response,
+  options: PublicRouteOptions<z.ZodType>,
+  values: Record<string, string>,
+  db: Db | undefined,
+): Promise<Response> {
   // Relative locations: behind a proxy the request's own URL may name another host, and a form may only be
   // redirected to its own origin (CSP form-action 'self').
   const seeOther = (location: string) => new Response(null, { status: 303, headers: { Location: location, 'Cache-Control': 'no-store' } });

@@ -36,12 +36,22 @@ export interface RateCounter {
  * The first of `counters` whose current window is already used up, read without counting or locking (one SELECT):
  * a refusal before any work. hitRateLimit in the request's transaction stays the count that decides.
  */
-export async function fullRateLimit(db: Db, counters: RateCounter[], now: number = Date.now()): Promise<RateDecision & { counter: RateCounter } | undefined> {
+export async function fullRateLimit(
+  db: Db,
+  counters: RateCounter[],
+  now: number = Date.now(),
+): Promise<(RateDecision & { counter: RateCounter }) | undefined> {
   const windows = counters.map((counter) => ({ counter, ...windowOf(counter.limit, now) }));
   const rows = await db
     .select({ bucket: rateLimits.bucket, clientHash: rateLimits.clientHash, count: rateLimits.count })
     .from(rateLimits)
-    .where(or(...windows.map(({ counter, start }) => and(eq(rateLimits.bucket, counter.bucket), eq(rateLimits.clientHash, counter.clientHash), eq(rateLimits.windowStart, start)))));
+    .where(
+      or(
+        ...windows.map(({ counter, start }) =>
+          and(eq(rateLimits.bucket, counter.bucket), eq(rateLimits.clientHash, counter.clientHash), eq(rateLimits.windowStart, start)),
+        ),
+      ),
+    );
   for (const { counter, retryAfterSeconds } of windows) {
     const count = rows.find((row) => row.bucket === counter.bucket && row.clientHash === counter.clientHash)?.count ?? 0;
     if (count >= counter.limit.count) return { allowed: false, count, retryAfterSeconds, counter };

@@ -38,7 +38,11 @@ export async function readJsonOrForm(request: Request, maxBytes = MAX_BODY_BYTES
   return readJsonObject(request, maxBytes);
 }
 
-async function readBody(request: Request, maxBytes: number, parse: (text: string) => Record<string, unknown> | undefined): Promise<JsonBodyResult> {
+async function readBody(
+  request: Request,
+  maxBytes: number,
+  parse: (text: string) => Record<string, unknown> | undefined,
+): Promise<JsonBodyResult> {
   const declared = request.headers.get('content-length');
   if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared) > maxBytes) {
     return { ok: false, response: errorResponse(413, REQUEST_ERRORS.tooLarge) };

@@ -38,7 +38,8 @@ type NotAllowed = () => Promise<Response>;
 export function routeMethods<H extends Partial<Record<Method, AnyHandler>>>(handlers: H, sentence: string = REQUEST_ERRORS.wrongMethod) {
   const allow = ROUTE_METHODS.filter((method) => handlers[method]).join(', ');
   const notAllowed: NotAllowed = async () => errorResponse(405, sentence, { Allow: allow });
-  return Object.fromEntries(ROUTE_METHODS.map((method) => [method, handlers[method] ?? notAllowed])) as H & Record<Exclude<Method, keyof H>, NotAllowed>;
+  return Object.fromEntries(ROUTE_METHODS.map((method) => [method, handlers[method] ?? notAllowed])) as H &
+    Record<Exclude<Method, keyof H>, NotAllowed>;
 }
 
 /** The exports of a route file that only accepts POST (a form's): every other method answers 405 {error} with Allow: POST. */

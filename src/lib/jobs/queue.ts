@@ -37,12 +37,23 @@ const inTransaction = (tx: Db) => fromDrizzle(tx as unknown as Parameters<typeof
  * Adds a job inside a Drizzle transaction: it exists only if the transaction commits. `options.id` makes the send
  * idempotent (a second send with the same id adds nothing).
  */
-export function sendInTransaction(boss: PgBoss, tx: Db, queue: QueueDefinition, data: object, options: SendOptions = {}): Promise<string | null> {
+export function sendInTransaction(
+  boss: PgBoss,
+  tx: Db,
+  queue: QueueDefinition,
+  data: object,
+  options: SendOptions = {},
+): Promise<string | null> {
   return boss.send(queue.name, data, { ...options, db: inTransaction(tx) });
 }
 
 /** Adds several jobs with one statement inside a Drizzle transaction (each job's id makes it idempotent). */
-export async function insertInTransaction(boss: PgBoss, tx: Db, queue: QueueDefinition, jobs: { id: string; data: object }[]): Promise<void> {
+export async function insertInTransaction(
+  boss: PgBoss,
+  tx: Db,
+  queue: QueueDefinition,
+  jobs: { id: string; data: object }[],
+): Promise<void> {
   if (jobs.length) await boss.insert(queue.name, jobs, { db: inTransaction(tx) });
 }
 
@@ -60,7 +71,14 @@ export async function workEach<T extends object>(
 ): Promise<string> {
   return boss.work<T>(
     queue.name,
-    { batchSize: 10, burstWhenBatchFull: true, perJobResults: true, pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 1, localConcurrency },
+    {
+      batchSize: 10,
+      burstWhenBatchFull: true,
+      perJobResults: true,
+      pollingIntervalSeconds: 1,
+      notifyPollingIntervalSeconds: 1,
+      localConcurrency,
+    },
     async (jobs) =>
       Promise.all(
         jobs.map(async (job) => {

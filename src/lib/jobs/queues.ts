@@ -28,7 +28,15 @@ export const NOTIFY_SLOW: QueueDefinition = {
  */
 export const NOTIFY: QueueDefinition = {
   name: 'notify',
-  options: { notify: true, retryLimit: 120, retryDelay: 5, retryBackoff: true, retryDelayMax: 30, expireInSeconds: 60, deadLetter: NOTIFY_SLOW.name },
+  options: {
+    notify: true,
+    retryLimit: 120,
+    retryDelay: 5,
+    retryBackoff: true,
+    retryDelayMax: 30,
+    expireInSeconds: 60,
+    deadLetter: NOTIFY_SLOW.name,
+  },
 };
 
 /**
@@ -59,4 +67,13 @@ export const DB_CHECKPOINT: QueueDefinition = { name: 'db-checkpoint', options: 
 export const DB_VACUUM: QueueDefinition = { name: 'db-vacuum', options: housekeeping };
 
 /** In creation order (a dead-letter queue before the queue that names it). */
-export const QUEUES: QueueDefinition[] = [NOTIFY_SLOW, NOTIFY, NEWSLETTER_CONFIRMATION, OVERDUE_CHECK, OVERDUE_REMINDER, DATA_RETENTION, DB_CHECKPOINT, DB_VACUUM];
+export const QUEUES: QueueDefinition[] = [
+  NOTIFY_SLOW,
+  NOTIFY,
+  NEWSLETTER_CONFIRMATION,
+  OVERDUE_CHECK,
+  OVERDUE_REMINDER,
+  DATA_RETENTION,
+  DB_CHECKPOINT,
+  DB_VACUUM,
+];

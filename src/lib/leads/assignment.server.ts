@@ -39,7 +39,11 @@ export async function setAutoAssign(db: Db, on: boolean, actor: Actor, now = new
 
 /** An agent joins or leaves the round-robin (their own choice, or an owner's). Undefined when there is no such agent. */
 export async function setTakesNewLeads(db: Db, staffId: string, takes: boolean): Promise<{ id: string } | undefined> {
-  const [row] = await db.update(staffUsers).set({ takesNewLeads: takes }).where(eq(staffUsers.id, staffId)).returning({ id: staffUsers.id });
+  const [row] = await db
+    .update(staffUsers)
+    .set({ takesNewLeads: takes })
+    .where(eq(staffUsers.id, staffId))
+    .returning({ id: staffUsers.id });
   return row;
 }
 
@@ -69,10 +73,17 @@ export async function assignNewLead(tx: Db, lead: { id: string }, now = new Date
   // could take the lead, and the free one who waited longest. Only when all of them are taken is there a second.
   const free = pick(true).as('free');
   const [first] = await tx
-    .select({ eligible: sql<number>`(select count(*)::int from ${staffUsers} where ${eligible})`, id: free.id, email: free.email, label: free.label })
+    .select({
+      eligible: sql<number>`(select count(*)::int from ${staffUsers} where ${eligible})`,
+      id: free.id,
+      email: free.email,
+      label: free.label,
+    })
     .from(sql`(select 1) as one`)
     .leftJoinLateral(free, sql`true`)
-    .where(sql`coalesce((select ${appSettings.value} = 'true'::jsonb from ${appSettings} where ${appSettings.name} = ${AUTO_ASSIGN}), true)`);
+    .where(
+      sql`coalesce((select ${appSettings.value} = 'true'::jsonb from ${appSettings} where ${appSettings.name} = ${AUTO_ASSIGN}), true)`,
+    );
   if (!first || first.eligible === 0) return undefined;
   const agent = first.id ? { id: first.id, email: first.email!, label: first.label! } : (await pick(false))[0];
   if (!agent) return undefined;
@@ -87,7 +98,11 @@ export async function assignNewLead(tx: Db, lead: { id: string }, now = new Date
  */
 export async function reassignLead(db: Db, leadId: string, staffId: string | null, actor: Actor, now = new Date()) {
   return db.transaction(async (tx) => {
-    const [lead] = await tx.select({ assignedTo: interestSubmissions.assignedTo }).from(interestSubmissions).where(eq(interestSubmissions.id, leadId)).for('update');
+    const [lead] = await tx
+      .select({ assignedTo: interestSubmissions.assignedTo })
+      .from(interestSubmissions)
+      .where(eq(interestSubmissions.id, leadId))
+      .for('update');
     if (!lead) return undefined;
     let assignee: Assignee | null = null;
     if (staffId) {
@@ -106,7 +121,10 @@ export async function reassignLead(db: Db, leadId: string, staffId: string | nul
 
 /** Sets the lead's agent and records it in the lead's history: who gave it to whom (by name, as it was then). */
 async function writeAssignment(tx: Db, leadId: string, assignee: Assignee | null, actor: Actor | undefined, now: Date): Promise<void> {
-  await tx.update(interestSubmissions).set({ assignedTo: assignee?.id ?? null, updatedAt: now }).where(eq(interestSubmissions.id, leadId));
+  await tx
+    .update(interestSubmissions)
+    .set({ assignedTo: assignee?.id ?? null, updatedAt: now })
+    .where(eq(interestSubmissions.id, leadId));
   await tx.insert(leadActivity).values({
     leadId,
     actorId: actor?.id ?? null,
@@ -120,7 +138,13 @@ async function writeAssignment(tx: Db, leadId: string, assignee: Assignee | null
 /** Staff a lead can be given to (active accounts), and whether each takes new leads, for the owners' controls. */
 export async function assignableStaff(db: Db) {
   return db
-    .select({ id: staffUsers.id, label: staffLabelSql, email: staffUsers.email, role: staffUsers.role, takesNewLeads: staffUsers.takesNewLeads })
+    .select({
+      id: staffUsers.id,
+      label: staffLabelSql,
+      email: staffUsers.email,
+      role: staffUsers.role,
+      takesNewLeads: staffUsers.takesNewLeads,
+    })
     .from(staffUsers)
     .where(eq(staffUsers.active, true))
     .orderBy(asc(staffLabelSql));

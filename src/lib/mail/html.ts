@@ -10,7 +10,8 @@ export const emailLayout = (body: string) =>
   `<!doctype html><html><body style="margin:0;padding:24px;background:#f7f3ea;font-family:Arial,Helvetica,sans-serif;color:#1d2a22;line-height:1.5">` +
   `<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:28px">${body}</div></body></html>`;
 
-export const emailLink = (href: string, label: string) => `<a href="${escapeHtml(href)}" style="color:#1f4d3a;font-weight:bold">${escapeHtml(label)}</a>`;
+export const emailLink = (href: string, label: string) =>
+  `<a href="${escapeHtml(href)}" style="color:#1f4d3a;font-weight:bold">${escapeHtml(label)}</a>`;
 
 /** A call to action drawn as a button (a link: e-mail clients run no forms). */
 export const emailButton = (href: string, label: string) =>

@@ -53,7 +53,15 @@ export function mailFrom(): string {
 
 export async function sendMail(message: MailMessage): Promise<MailOutcome> {
   const env = getEnv();
-  const mail = { from: mailFrom(), to: message.to, subject: message.subject, text: message.text, html: message.html, replyTo: message.replyTo, headers: message.headers };
+  const mail = {
+    from: mailFrom(),
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+    replyTo: message.replyTo,
+    headers: message.headers,
+  };
   if (env.SMTP_URL) {
     await smtpTransport(env.SMTP_URL).sendMail(mail);
     return { sent: true };

@@ -3,7 +3,13 @@ import { readdir, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { and, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { interestSubmissions, newsletterSubscribers, NO_PENDING_NEWSLETTER_REQUEST, rateLimits, staffSignInFailures } from '@/lib/db/schema';
+import {
+  interestSubmissions,
+  newsletterSubscribers,
+  NO_PENDING_NEWSLETTER_REQUEST,
+  rateLimits,
+  staffSignInFailures,
+} from '@/lib/db/schema';
 import type { ScheduledJob } from '@/lib/jobs/queue';
 import { DATA_RETENTION } from '@/lib/jobs/queues';
 import { outboxMailDir } from '@/lib/mail/mailer.server';
@@ -47,14 +53,23 @@ export async function applyRetention(db: Db, now = new Date(), mailDir = outboxM
     .where(and(isNotNull(nl.clientHash), lt(requestedAt, fingerprints)))
     .returning({ id: nl.id });
   // Counters and failed sign-ins are keyed by fingerprints: every window they count in ends long before this.
-  const rateLimitCounters = await db.delete(rateLimits).where(lt(rateLimits.windowStart, fingerprints)).returning({ at: rateLimits.windowStart });
-  const signInFailures = await db.delete(staffSignInFailures).where(lt(staffSignInFailures.at, fingerprints)).returning({ id: staffSignInFailures.id });
+  const rateLimitCounters = await db
+    .delete(rateLimits)
+    .where(lt(rateLimits.windowStart, fingerprints))
+    .returning({ at: rateLimits.windowStart });
+  const signInFailures = await db
+    .delete(staffSignInFailures)
+    .where(lt(staffSignInFailures.at, fingerprints))
+    .returning({ id: staffSignInFailures.id });
   // Customers' leads (won) are kept with their contract records; notes, history and notification records cascade.
   const leads = await db
     .delete(interestSubmissions)
     .where(and(ne(interestSubmissions.status, 'won'), lt(interestSubmissions.updatedAt, leadsBefore)))
     .returning({ id: interestSubmissions.id });
-  const unconfirmedSignUps = await db.delete(nl).where(and(isNull(nl.confirmedAt), lt(requestedAt, unconfirmedBefore))).returning({ id: nl.id });
+  const unconfirmedSignUps = await db
+    .delete(nl)
+    .where(and(isNull(nl.confirmedAt), lt(requestedAt, unconfirmedBefore)))
+    .returning({ id: nl.id });
   // An unsubscribed address that asked to come back and never confirmed keeps only its unsubscribe record.
   const expiredRequests = await db
     .update(nl)
@@ -82,7 +97,10 @@ async function deleteOldMailFiles(dir: string, before: Date): Promise<number> {
   let deleted = 0;
   for (const name of names.filter((n) => n.endsWith('.eml'))) {
     const file = path.join(dir, name);
-    const modified = await stat(file).then((info) => info.mtime, () => undefined);
+    const modified = await stat(file).then(
+      (info) => info.mtime,
+      () => undefined,
+    );
     if (modified && modified < before) {
       await unlink(file);
       deleted++;

@@ -3,7 +3,10 @@
  * pages, by a per-request nonce on pages rendered per request (both chosen in src/proxy.ts). Everything else is
  * static and set in next.config.ts so it also covers API routes and files in public/.
  */
-export function contentSecurityPolicy({ nonce, hashes = [] }: { nonce?: string; hashes?: string[] }, isDev = process.env.NODE_ENV === 'development'): string {
+export function contentSecurityPolicy(
+  { nonce, hashes = [] }: { nonce?: string; hashes?: string[] },
+  isDev = process.env.NODE_ENV === 'development',
+): string {
   const inline = [...(nonce ? [`'nonce-${nonce}'`] : []), ...hashes];
   return [
     "default-src 'self'",

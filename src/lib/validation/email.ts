@@ -9,7 +9,8 @@ export const EMAIL_MAX_LENGTH = 254;
  * sentences; one sentence serves all three cases when only one is given.
  */
 export function emailSchema(messages: string | { required: string; tooLong: string; invalid: string }) {
-  const { required, tooLong, invalid } = typeof messages === 'string' ? { required: messages, tooLong: messages, invalid: messages } : messages;
+  const { required, tooLong, invalid } =
+    typeof messages === 'string' ? { required: messages, tooLong: messages, invalid: messages } : messages;
   return z
     .string({ error: required })
     .trim()

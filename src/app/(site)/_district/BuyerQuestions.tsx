@@ -40,12 +40,15 @@ export function BuyerQuestions({
           ))}
         </div>
         <div className="rounded-3xl bg-forest-900 p-6 text-ivory-100 sm:p-8">
-          <h3 className="text-2xl text-ivory-50">
-            {QUESTIONS_COPY.askHeading}
-          </h3>
+          <h3 className="text-2xl text-ivory-50">{QUESTIONS_COPY.askHeading}</h3>
           <p className="mt-3 leading-relaxed text-ivory-100/85">{QUESTIONS_COPY.askText}</p>
           <div className="mt-7 flex flex-col gap-3 sm:flex-row lg:flex-col">
-            <a href={whatsappHref(facts.whatsapp, OFFER_COPY.whatsappMessage(districtLabel))} target="_blank" rel="noopener noreferrer" className="btn-brass">
+            <a
+              href={whatsappHref(facts.whatsapp, OFFER_COPY.whatsappMessage(districtLabel))}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="btn-brass"
+            >
               <WhatsAppIcon className="size-5" />
               {QUESTIONS_COPY.askWhatsApp}
             </a>

@@ -40,7 +40,10 @@ export function DistrictPage({ district }: { district: District }) {
 
   return (
     <>
-      <section className="relative overflow-hidden bg-forest-900 pt-28 pb-16 text-ivory-50 sm:pt-36 sm:pb-24" aria-labelledby="hero-heading">
+      <section
+        className="relative overflow-hidden bg-forest-900 pt-28 pb-16 text-ivory-50 sm:pt-36 sm:pb-24"
+        aria-labelledby="hero-heading"
+      >
         <div className="container-page grid items-center gap-12 lg:grid-cols-[1.05fr_1fr]">
           <div>
             {/* The h1 names the district and its city (the eyebrow line), then the claim. */}
@@ -58,7 +61,14 @@ export function DistrictPage({ district }: { district: District }) {
             </div>
           </div>
           {/* eslint-disable-next-line @next/next/no-img-element -- SVG artwork needs no optimisation */}
-          <img src={hero.image} alt={hero.imageAlt} width={1200} height={800} className="w-full rounded-3xl shadow-2xl ring-1 ring-ivory-50/10" fetchPriority="high" />
+          <img
+            src={hero.image}
+            alt={hero.imageAlt}
+            width={1200}
+            height={800}
+            className="w-full rounded-3xl shadow-2xl ring-1 ring-ivory-50/10"
+            fetchPriority="high"
+          />
         </div>
       </section>
 
@@ -150,7 +160,14 @@ export function DistrictPage({ district }: { district: District }) {
         <div className="mt-10 grid items-start gap-10 lg:grid-cols-2">
           <figure>
             {/* eslint-disable-next-line @next/next/no-img-element -- SVG artwork needs no optimisation */}
-            <img src={district.sitePlan} alt={OFFER_COPY.sitePlanAlt(district.name)} width={1200} height={800} loading="lazy" className="w-full rounded-3xl ring-1 ring-forest-900/10" />
+            <img
+              src={district.sitePlan}
+              alt={OFFER_COPY.sitePlanAlt(district.name)}
+              width={1200}
+              height={800}
+              loading="lazy"
+              className="w-full rounded-3xl ring-1 ring-forest-900/10"
+            />
             <figcaption>
               <ul aria-label={OFFER_COPY.sitePlanLegendLabel} className="mt-4 flex flex-wrap gap-x-6 gap-y-2 text-sm text-ink-soft">
                 {SITE_PLAN_KEY.map(({ key, swatch }) => (

@@ -19,7 +19,13 @@ export function LandmarksList({ items, shownCount }: { items: ReactNode[]; shown
       </ul>
       {hidden > 0 && (
         <div className="mt-8 text-center">
-          <button type="button" className="btn-outline" aria-expanded={expanded} aria-controls={`${id}-list`} onClick={() => setExpanded(!expanded)}>
+          <button
+            type="button"
+            className="btn-outline"
+            aria-expanded={expanded}
+            aria-controls={`${id}-list`}
+            onClick={() => setExpanded(!expanded)}
+          >
             {expanded ? OFFER_COPY.showFewerLandmarks : OFFER_COPY.showAllLandmarks(items.length)}
           </button>
         </div>

@@ -4,7 +4,8 @@ import { LOCATION_COPY, type MapRoute } from '@/content/location';
 import { DISTRICT_RADIUS, LABEL_FONT_SIZE, layoutLocationMap, MAP_SIZE, PIN_RADIUS, type Label, type Point } from './location-map';
 
 const pointsAttr = (points: Point[]) => points.map((p) => `${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(' ');
-const labelTransform = ({ at, angle }: Label) => `translate(${at.x.toFixed(1)} ${at.y.toFixed(1)})${angle ? ` rotate(${angle.toFixed(1)})` : ''}`;
+const labelTransform = ({ at, angle }: Label) =>
+  `translate(${at.x.toFixed(1)} ${at.y.toFixed(1)})${angle ? ` rotate(${angle.toFixed(1)})` : ''}`;
 
 /** Roads are drawn like the site plan's (ivory with a brass edge); rail as a dark line with sleepers. */
 const LINE_STYLES: Record<MapRoute['kind'], { under: string; over: string }> = {
@@ -79,7 +80,11 @@ export function LocationMap({ district, routes }: { district: District; routes: 
             </text>
           ) : null,
         )}
-        <text transform={labelTransform(map.districtLabel)} dominantBaseline="central" className="fill-forest-900 text-[12px] font-semibold">
+        <text
+          transform={labelTransform(map.districtLabel)}
+          dominantBaseline="central"
+          className="fill-forest-900 text-[12px] font-semibold"
+        >
           {district.name}
         </text>
       </g>

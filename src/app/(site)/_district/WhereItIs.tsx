@@ -22,7 +22,10 @@ export function WhereItIs({ district, className }: { district: District; classNa
           <ol className="mt-3 divide-y divide-forest-900/10 border-y border-forest-900/10 text-sm">
             {district.landmarks.items.map((place, index) => (
               <li key={place.name} className="flex items-center gap-3 py-2.5">
-                <span className="flex size-[26px] shrink-0 items-center justify-center rounded-full border-[1.5px] border-forest-800 bg-ivory-50 text-[11px] font-semibold text-forest-900" aria-hidden="true">
+                <span
+                  className="flex size-[26px] shrink-0 items-center justify-center rounded-full border-[1.5px] border-forest-800 bg-ivory-50 text-[11px] font-semibold text-forest-900"
+                  aria-hidden="true"
+                >
                   {index + 1}
                 </span>
                 <span className="grow text-forest-900">{place.name}</span>

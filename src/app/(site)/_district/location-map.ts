@@ -7,8 +7,14 @@ import { LOCATION_COPY, type MapRoute, type RouteStop } from '@/content/location
  * the district, the lines and the rings go where they clear everything drawn before them.
  */
 
-export interface Point { x: number; y: number }
-export interface Label { at: Point; angle: number }
+export interface Point {
+  x: number;
+  y: number;
+}
+export interface Label {
+  at: Point;
+  angle: number;
+}
 
 /** The drawing box in SVG units: about one CSS pixel each on a 390 px phone, so text and pins stay legible there. */
 export const MAP_SIZE = { width: 400, height: 320 } as const;
@@ -36,9 +42,21 @@ const LINE_CLEARANCE = 10;
 /** How far the north arrow's centre sits from the corner it is drawn in. */
 const COMPASS_INSET = 22;
 
-export interface MapPin { number: number; landmark: Landmark; at: Point }
-export interface MapRing { minutes: number; radius: number; label?: Label }
-export interface MapLine { route: MapRoute; points: Point[]; label?: Label }
+export interface MapPin {
+  number: number;
+  landmark: Landmark;
+  at: Point;
+}
+export interface MapRing {
+  minutes: number;
+  radius: number;
+  label?: Label;
+}
+export interface MapLine {
+  route: MapRoute;
+  points: Point[];
+  label?: Label;
+}
 export interface LocationMapLayout {
   district: Point;
   districtLabel: Label;
@@ -104,7 +122,8 @@ export function layoutLocationMap(landmarks: Landmark[], routes: MapRoute[], dis
   };
   const linePoints = routes.map((route) => route.stops.map(stopPoint));
 
-  const clearOfLines = (p: Point, by: number) => linePoints.every((points) => points.slice(1).every((end, i) => distanceToSegment(p, points[i], end) > by));
+  const clearOfLines = (p: Point, by: number) =>
+    linePoints.every((points) => points.slice(1).every((end, i) => distanceToSegment(p, points[i], end) > by));
   const corners = [
     { x: MAP_SIZE.width - COMPASS_INSET, y: COMPASS_INSET },
     { x: COMPASS_INSET, y: COMPASS_INSET },
@@ -112,7 +131,8 @@ export function layoutLocationMap(landmarks: Landmark[], routes: MapRoute[], dis
     { x: COMPASS_INSET, y: MAP_SIZE.height - COMPASS_INSET },
   ];
   const compass =
-    corners.find((c) => clearOfLines(c, COMPASS_INSET) && pins.every((pin) => distance(c, pin.at) > PIN_RADIUS + COMPASS_INSET)) ?? corners[0];
+    corners.find((c) => clearOfLines(c, COMPASS_INSET) && pins.every((pin) => distance(c, pin.at) > PIN_RADIUS + COMPASS_INSET)) ??
+    corners[0];
 
   // Each label is placed clear of the pins, the district, the lines, the north arrow and the labels placed before it.
   const placed: Point[][] = [[compass]];
@@ -132,13 +152,12 @@ export function layoutLocationMap(landmarks: Landmark[], routes: MapRoute[], dis
   const firstClear = (text: string, candidates: Label[]) => candidates.find((label) => isClear(text, label));
 
   const labelDistance = DISTRICT_RADIUS + DISTRICT_LABEL_GAP;
-  const districtLabel =
-    firstClear(districtName, [
-      { at: add(district, { x: 0, y: labelDistance }), angle: 0 },
-      { at: add(district, { x: 0, y: -labelDistance }), angle: 0 },
-      { at: add(district, { x: DISTRICT_RADIUS + 8 + (districtName.length * CHAR_WIDTH) / 2, y: 0 }), angle: 0 },
-      { at: add(district, { x: -DISTRICT_RADIUS - 8 - (districtName.length * CHAR_WIDTH) / 2, y: 0 }), angle: 0 },
-    ]) ?? { at: add(district, { x: 0, y: labelDistance }), angle: 0 };
+  const districtLabel = firstClear(districtName, [
+    { at: add(district, { x: 0, y: labelDistance }), angle: 0 },
+    { at: add(district, { x: 0, y: -labelDistance }), angle: 0 },
+    { at: add(district, { x: DISTRICT_RADIUS + 8 + (districtName.length * CHAR_WIDTH) / 2, y: 0 }), angle: 0 },
+    { at: add(district, { x: -DISTRICT_RADIUS - 8 - (districtName.length * CHAR_WIDTH) / 2, y: 0 }), angle: 0 },
+  ]) ?? { at: add(district, { x: 0, y: labelDistance }), angle: 0 };
 
   const lines = routes.map((route, i) => ({
     route,

@@ -7,7 +7,11 @@ import { FORM_FLASH_HEADER } from '@/lib/constants';
 import { getDatabase } from '@/lib/db/client';
 import { openFormFlash } from '@/lib/http/form-flash.server';
 
-export const metadata: Metadata = { title: INTEREST_PAGE_COPY.metaTitle, description: INTEREST_PAGE_COPY.metaDescription, robots: { index: false } };
+export const metadata: Metadata = {
+  title: INTEREST_PAGE_COPY.metaTitle,
+  description: INTEREST_PAGE_COPY.metaDescription,
+  robots: { index: false },
+};
 
 const oneOf = <T extends string>(choices: readonly T[], value: unknown): T | undefined => choices.find((c) => c === value);
 

@@ -45,7 +45,11 @@ export default async function DashboardPage({ searchParams }: { searchParams: Pr
         </Link>
       </div>
       {parsed.ok ? null : (
-        <p role="alert" className="rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-900" data-testid="filter-error">
+        <p
+          role="alert"
+          className="rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-900"
+          data-testid="filter-error"
+        >
           {parsed.error}
         </p>
       )}

@@ -22,14 +22,17 @@ export default async function StaffPage() {
       </div>
       <ul className="space-y-3" aria-label={copy.caption}>
         {staff.map((member) => (
-          <li key={member.id} className="flex flex-wrap items-center justify-between gap-4 rounded-2xl border border-forest-900/10 bg-white p-4">
+          <li
+            key={member.id}
+            className="flex flex-wrap items-center justify-between gap-4 rounded-2xl border border-forest-900/10 bg-white p-4"
+          >
             <div className="min-w-0">
               <p className="break-all font-medium text-forest-900">
                 {member.email} {member.id === me.id ? <span className="text-ink-soft">{copy.you}</span> : null}
               </p>
               <p className="text-sm text-ink-soft">
-                {copy.roles[member.role]} · {member.active ? copy.active : copy.inactive} · {member.hasSecondFactor ? copy.secondFactorOn : copy.secondFactorOff} ·{' '}
-                {copy.lastSignIn}:{' '}
+                {copy.roles[member.role]} · {member.active ? copy.active : copy.inactive} ·{' '}
+                {member.hasSecondFactor ? copy.secondFactorOn : copy.secondFactorOff} · {copy.lastSignIn}:{' '}
                 {member.lastSignInAt ? formatDateTime(member.lastSignInAt) : copy.never}
               </p>
             </div>

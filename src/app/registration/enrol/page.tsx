@@ -23,11 +23,7 @@ export default async function EnrolPage() {
   // Enrolled meanwhile (another tab): sign in with the code instead.
   if (!enrolment) redirect(SIGN_IN_PATH);
   return (
-    <AuthCard
-      heading={copy.heading}
-      intro={<p>{copy.intro}</p>}
-      startAgain
-    >
+    <AuthCard heading={copy.heading} intro={<p>{copy.intro}</p>} startAgain>
       <div className="mt-8 space-y-6">
         <SecondFactorSetup enrolment={enrolment} />
         <EnrolForm url="/api/staff/second-factor/enrol" atSignIn />

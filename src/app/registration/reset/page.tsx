@@ -12,7 +12,11 @@ export const dynamic = 'force-dynamic';
 const copy = STAFF_COPY.reset;
 
 /** A forgotten password: ask for a link by e-mail. */
-export default async function PasswordResetPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function PasswordResetPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const sent = (await searchParams).sent === '1';
   return (
     <AuthCard heading={copy.heading} intro={<p>{copy.intro}</p>} refusal={await formRefusal()} startAgain>

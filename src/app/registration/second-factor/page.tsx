@@ -22,4 +22,3 @@ export default async function SecondFactorPage({ searchParams }: { searchParams:
     </AuthCard>
   );
 }
-

@@ -8,7 +8,15 @@ import { useStaffAction } from '@/lib/browser/use-staff-action';
 const copy = ASSIGNMENT_COPY;
 
 /** An owner gives the lead to a staff member, or to nobody. */
-export function AssigneeForm({ leadId, assignedTo, staff }: { leadId: string; assignedTo: string | null; staff: { id: string; label: string }[] }) {
+export function AssigneeForm({
+  leadId,
+  assignedTo,
+  staff,
+}: {
+  leadId: string;
+  assignedTo: string | null;
+  staff: { id: string; label: string }[];
+}) {
   const id = useId();
   const { busy, run } = useStaffAction();
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -45,12 +53,15 @@ export function AssigneeForm({ leadId, assignedTo, staff }: { leadId: string; as
  */
 export function TakesNewLeadsButton({ staffId, takes, name }: { staffId: string; takes: boolean; name?: string }) {
   const { busy, run } = useStaffAction();
-  const label = name === undefined ? (takes ? copy.myLeads.stopTaking : copy.myLeads.startTaking) : takes ? copy.panel.stop : copy.panel.start;
+  const label =
+    name === undefined ? (takes ? copy.myLeads.stopTaking : copy.myLeads.startTaking) : takes ? copy.panel.stop : copy.panel.start;
   return (
     <button
       type="button"
       // In the owners' team list it shares a phone's row with two figures, so it is smaller there.
-      className={name === undefined ? 'btn-outline min-h-11 px-4' : 'btn-outline min-h-11 whitespace-nowrap px-3.5 text-xs sm:px-4 sm:text-sm'}
+      className={
+        name === undefined ? 'btn-outline min-h-11 px-4' : 'btn-outline min-h-11 whitespace-nowrap px-3.5 text-xs sm:px-4 sm:text-sm'
+      }
       disabled={busy}
       onClick={() => run({ method: 'PATCH', url: '/api/admin/assignment', body: { staffId, takesNewLeads: !takes } }, copy.myLeads.saved)}
     >
@@ -64,7 +75,12 @@ export function TakesNewLeadsButton({ staffId, takes, name }: { staffId: string;
 export function AutoAssignButton({ on }: { on: boolean }) {
   const { busy, run } = useStaffAction();
   return (
-    <button type="button" className={on ? 'btn-outline min-h-11 px-4' : 'btn-primary min-h-11 px-4'} disabled={busy} onClick={() => run({ method: 'PATCH', url: '/api/admin/assignment', body: { autoAssign: !on } }, copy.panel.switched)}>
+    <button
+      type="button"
+      className={on ? 'btn-outline min-h-11 px-4' : 'btn-primary min-h-11 px-4'}
+      disabled={busy}
+      onClick={() => run({ method: 'PATCH', url: '/api/admin/assignment', body: { autoAssign: !on } }, copy.panel.switched)}
+    >
       {on ? copy.panel.turnOff : copy.panel.turnOn}
     </button>
   );

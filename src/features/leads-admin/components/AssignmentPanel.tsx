@@ -8,7 +8,11 @@ const copy = ASSIGNMENT_COPY.panel;
 /** Owners: the round-robin switch and, per agent, their open and overdue leads and whether they take new ones. */
 export function AssignmentPanel({ autoAssign, team }: { autoAssign: boolean; team: TeamMember[] }) {
   return (
-    <section aria-labelledby="assignment" className="rounded-2xl border border-forest-900/10 bg-white p-5 sm:p-7" data-testid="assignment-panel">
+    <section
+      aria-labelledby="assignment"
+      className="rounded-2xl border border-forest-900/10 bg-white p-5 sm:p-7"
+      data-testid="assignment-panel"
+    >
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="max-w-prose">
           <h2 id="assignment" className="text-xl sm:text-2xl">
@@ -49,7 +53,9 @@ export function AssignmentPanel({ autoAssign, team }: { autoAssign: boolean; tea
                     <dd className="font-display text-xl text-forest-900 sm:text-2xl">{member.overdue}</dd>
                   </div>
                 </dl>
-                {member.role === 'agent' ? <TakesNewLeadsButton staffId={member.id} takes={member.takesNewLeads} name={member.label} /> : null}
+                {member.role === 'agent' ? (
+                  <TakesNewLeadsButton staffId={member.id} takes={member.takesNewLeads} name={member.label} />
+                ) : null}
               </div>
             </li>
           ))}

@@ -2,7 +2,17 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { DASHBOARD_COPY } from '@/content/sales-insight';
 import { describeWorkingTime, type WorkingTime } from '@/lib/leads/working-time';
-import { CHART_COLOURS, firstContactChart, funnelChart, funnelStages, leadsPerDayChart, shareOf, shortDay, sourceName, sourcesChart } from '../charts.server';
+import {
+  CHART_COLOURS,
+  firstContactChart,
+  funnelChart,
+  funnelStages,
+  leadsPerDayChart,
+  shareOf,
+  shortDay,
+  sourceName,
+  sourcesChart,
+} from '../charts.server';
 import type { DashboardFigures } from '../dashboard.server';
 import { formatMinutes } from '../format';
 import { filtersToQuery, type DashboardFilters } from '../schema';
@@ -24,13 +34,31 @@ function Kpi({ label, value, detail, testId }: { label: string; value: string; d
 }
 
 /** Every figure of the dashboard: key figures, then the four charts, each with its summary and table. */
-export function Dashboard({ figures, filters, time, districts }: { figures: DashboardFigures; filters: DashboardFilters; time: WorkingTime; districts: readonly string[] }) {
+export function Dashboard({
+  figures,
+  filters,
+  time,
+  districts,
+}: {
+  figures: DashboardFigures;
+  filters: DashboardFilters;
+  time: WorkingTime;
+  districts: readonly string[];
+}) {
   const { perDay, sources, funnel, weeks, contact } = figures;
   const target = formatMinutes(time.targetMinutes);
   const days = [...new Set(perDay.map((d) => d.day))];
-  const dayTotals = days.map((day) => ({ day, rows: perDay.filter((d) => d.day === day) })).map(({ day, rows }) => ({ day, rows, total: rows.reduce((sum, r) => sum + r.count, 0) }));
-  const busiest = dayTotals.reduce<(typeof dayTotals)[number] | undefined>((best, d) => (d.total > 0 && (!best || d.total > best.total) ? d : best), undefined);
-  const byDistrict = districts.map((district) => ({ district, count: perDay.filter((d) => d.district === district).reduce((sum, d) => sum + d.count, 0) }));
+  const dayTotals = days
+    .map((day) => ({ day, rows: perDay.filter((d) => d.day === day) }))
+    .map(({ day, rows }) => ({ day, rows, total: rows.reduce((sum, r) => sum + r.count, 0) }));
+  const busiest = dayTotals.reduce<(typeof dayTotals)[number] | undefined>(
+    (best, d) => (d.total > 0 && (!best || d.total > best.total) ? d : best),
+    undefined,
+  );
+  const byDistrict = districts.map((district) => ({
+    district,
+    count: perDay.filter((d) => d.district === district).reduce((sum, d) => sum + d.count, 0),
+  }));
   const overdueLink = `/admin?${filtersToQuery({ district: filters.district, from: filters.from, to: filters.to, overdue: '1' })}`;
   const stages = funnelStages(funnel);
   const topSource = sources.find((s) => s.kind !== 'other');
@@ -38,7 +66,12 @@ export function Dashboard({ figures, filters, time, districts }: { figures: Dash
   return (
     <div className="space-y-6 sm:space-y-8">
       <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4" aria-label={copy.kpis.label}>
-        <Kpi label={copy.kpis.received} value={String(funnel.received)} testId="kpi-received" detail={copy.kpis.receivedByDistrict(byDistrict.map((d) => `${d.district.split(',')[0]} ${d.count}`))} />
+        <Kpi
+          label={copy.kpis.received}
+          value={String(funnel.received)}
+          testId="kpi-received"
+          detail={copy.kpis.receivedByDistrict(byDistrict.map((d) => `${d.district.split(',')[0]} ${d.count}`))}
+        />
         <Kpi
           label={copy.kpis.median}
           value={minutesText(contact.medianMinutes) ?? copy.kpis.none}

@@ -14,7 +14,13 @@ export function DashboardFiltersForm({ filters, districts, now }: { filters: Das
   const today = lagosDayOf(now);
   const quick = QUICK_RANGES.map((days) => ({ days, from: lagosDayOf(now, 1 - days) }));
   return (
-    <form method="get" action="/admin/dashboard" role="search" aria-label={copy.legend} className="rounded-2xl border border-forest-900/10 bg-white p-5 sm:p-6">
+    <form
+      method="get"
+      action="/admin/dashboard"
+      role="search"
+      aria-label={copy.legend}
+      className="rounded-2xl border border-forest-900/10 bg-white p-5 sm:p-6"
+    >
       <nav aria-label={copy.quick} className="flex flex-wrap gap-2">
         {quick.map(({ days, from }) => {
           const current = filters.from === from && filters.to === today;

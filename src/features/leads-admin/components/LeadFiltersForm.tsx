@@ -33,7 +33,9 @@ export function QuickFilters({ filters, districts, today }: { filters: LeadFilte
                 href={`/admin${query ? `?${query}` : ''}`}
                 aria-current={current ? 'true' : undefined}
                 className={`inline-flex min-h-11 items-center rounded-full border px-4 text-sm font-medium whitespace-nowrap transition-colors ${
-                  current ? 'border-forest-800 bg-forest-800 text-ivory-50' : 'border-forest-900/15 bg-white text-forest-900 hover:border-forest-800'
+                  current
+                    ? 'border-forest-800 bg-forest-800 text-ivory-50'
+                    : 'border-forest-900/15 bg-white text-forest-900 hover:border-forest-800'
                 }`}
                 data-testid="quick-filter"
               >
@@ -48,13 +50,22 @@ export function QuickFilters({ filters, districts, today }: { filters: LeadFilte
 }
 
 /** Filters other than a quick chip's are in use: the full form opens by itself so they can be seen and changed. */
-const usesFullForm = (filters: LeadFilters) => Boolean(filters.q || filters.overdue || (filters.assignee && filters.assignee !== 'me') || (filters.from && filters.from !== filters.to));
+const usesFullForm = (filters: LeadFilters) =>
+  Boolean(filters.q || filters.overdue || (filters.assignee && filters.assignee !== 'me') || (filters.from && filters.from !== filters.to));
 
 /**
  * A plain GET form: the filters land in the URL, so a view can be shared and works without JavaScript. It folds away
  * behind one control (a native disclosure, no script) so the first lead is on a phone's first screen.
  */
-export function LeadFiltersForm({ filters, districts, agents }: { filters: LeadFilters; districts: readonly string[]; agents: { id: string; label: string }[] }) {
+export function LeadFiltersForm({
+  filters,
+  districts,
+  agents,
+}: {
+  filters: LeadFilters;
+  districts: readonly string[];
+  agents: { id: string; label: string }[];
+}) {
   return (
     <details className="group rounded-2xl border border-forest-900/10 bg-white" open={usesFullForm(filters)}>
       <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-3 rounded-2xl px-5 text-sm font-semibold text-forest-900 [&::-webkit-details-marker]:hidden">
@@ -63,10 +74,18 @@ export function LeadFiltersForm({ filters, districts, agents }: { filters: LeadF
           +
         </span>
       </summary>
-      <form method="get" action="/admin" role="search" aria-label={copy.legend} className="grid gap-4 border-t border-forest-900/10 p-5 sm:grid-cols-2 lg:grid-cols-4">
+      <form
+        method="get"
+        action="/admin"
+        role="search"
+        aria-label={copy.legend}
+        className="grid gap-4 border-t border-forest-900/10 p-5 sm:grid-cols-2 lg:grid-cols-4"
+      >
         <div className="sm:col-span-2">
           <Field id="f-q" label={copy.q}>
-            {(control) => <input {...control} name="q" type="search" defaultValue={filters.q ?? ''} placeholder={copy.qPlaceholder} className="field" />}
+            {(control) => (
+              <input {...control} name="q" type="search" defaultValue={filters.q ?? ''} placeholder={copy.qPlaceholder} className="field" />
+            )}
           </Field>
         </div>
         <div>

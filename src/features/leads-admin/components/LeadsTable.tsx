@@ -12,11 +12,21 @@ function PhoneLinks({ lead, sender }: { lead: LeadListRow; sender: ChatSender })
   const { tel, whatsapp: wa } = leadContactLinks(lead, sender);
   return (
     <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
-      <a href={tel} className="font-medium text-forest-800 underline underline-offset-4" aria-label={`${copy.callLead(lead.fullName)}: ${lead.phoneRaw}`}>
+      <a
+        href={tel}
+        className="font-medium text-forest-800 underline underline-offset-4"
+        aria-label={`${copy.callLead(lead.fullName)}: ${lead.phoneRaw}`}
+      >
         {lead.phoneRaw}
       </a>
       {wa ? (
-        <a href={wa} target="_blank" rel="noopener noreferrer" className="text-xs font-semibold text-brass-700 underline underline-offset-4" aria-label={copy.whatsappLead(lead.fullName)}>
+        <a
+          href={wa}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="text-xs font-semibold text-brass-700 underline underline-offset-4"
+          aria-label={copy.whatsappLead(lead.fullName)}
+        >
           {copy.whatsapp}
         </a>
       ) : null}
@@ -39,10 +49,27 @@ function LocalTime({ lead, now }: { lead: LeadListRow; now: Date }) {
  * A lead on a phone: the whole card opens the lead (its name link stretched over it), with Call and WhatsApp as
  * full-height buttons above that link, so a thumb reaches the person in one tap.
  */
-function LeadCard({ lead, now, overdueHint, sender, testId, showAgent }: { lead: LeadListRow; now: Date; overdueHint: string; sender: ChatSender; testId: string; showAgent: boolean }) {
+function LeadCard({
+  lead,
+  now,
+  overdueHint,
+  sender,
+  testId,
+  showAgent,
+}: {
+  lead: LeadListRow;
+  now: Date;
+  overdueHint: string;
+  sender: ChatSender;
+  testId: string;
+  showAgent: boolean;
+}) {
   const { tel, whatsapp: wa } = leadContactLinks(lead, sender);
   return (
-    <li className="relative rounded-2xl border border-forest-900/10 bg-white p-4 transition-colors focus-within:border-forest-800 hover:border-forest-800/40" data-testid={`${testId}-card`}>
+    <li
+      className="relative rounded-2xl border border-forest-900/10 bg-white p-4 transition-colors focus-within:border-forest-800 hover:border-forest-800/40"
+      data-testid={`${testId}-card`}
+    >
       <div className="flex items-start justify-between gap-3">
         <p className="min-w-0 wrap-anywhere font-display text-lg text-forest-900">
           <span className="text-ink-soft">{lead.title}</span>{' '}
@@ -71,11 +98,23 @@ function LeadCard({ lead, now, overdueHint, sender, testId, showAgent }: { lead:
         <LocalTime lead={lead} now={now} />
       </p>
       <div className={`relative z-10 mt-4 grid gap-2 ${wa ? 'grid-cols-2' : 'grid-cols-1'}`}>
-        <a href={tel} className="btn-outline min-h-11 px-4" aria-label={`${copy.callLead(lead.fullName)}: ${lead.phoneRaw}`} data-testid="card-call">
+        <a
+          href={tel}
+          className="btn-outline min-h-11 px-4"
+          aria-label={`${copy.callLead(lead.fullName)}: ${lead.phoneRaw}`}
+          data-testid="card-call"
+        >
           {copy.call}
         </a>
         {wa ? (
-          <a href={wa} target="_blank" rel="noopener noreferrer" className="btn-primary min-h-11 px-4" aria-label={copy.whatsappLead(lead.fullName)} data-testid="card-whatsapp">
+          <a
+            href={wa}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="btn-primary min-h-11 px-4"
+            aria-label={copy.whatsappLead(lead.fullName)}
+            data-testid="card-whatsapp"
+          >
             {copy.whatsapp}
           </a>
         ) : null}
@@ -109,8 +148,18 @@ interface LeadsTableProps {
 }
 
 /** A real table on wide screens; on phones each row becomes a card (same data, same links). */
-export function LeadsTable({ leads, now, overdueHint, sender, caption = copy.caption, empty = copy.empty, testId = 'lead', showAgent = true }: LeadsTableProps) {
-  if (leads.length === 0) return <p className="rounded-2xl border border-dashed border-forest-900/20 p-8 text-center text-ink-soft">{empty}</p>;
+export function LeadsTable({
+  leads,
+  now,
+  overdueHint,
+  sender,
+  caption = copy.caption,
+  empty = copy.empty,
+  testId = 'lead',
+  showAgent = true,
+}: LeadsTableProps) {
+  if (leads.length === 0)
+    return <p className="rounded-2xl border border-dashed border-forest-900/20 p-8 text-center text-ink-soft">{empty}</p>;
   return (
     <>
       <div className="hidden overflow-x-auto rounded-2xl border border-forest-900/10 bg-white md:block">
@@ -118,14 +167,32 @@ export function LeadsTable({ leads, now, overdueHint, sender, caption = copy.cap
           <caption className="sr-only">{caption}</caption>
           <thead className="bg-ivory-100 text-xs uppercase tracking-wider text-ink-soft">
             <tr>
-              <th scope="col" className="px-4 py-3 font-semibold">{copy.columns.name}</th>
-              <th scope="col" className="px-4 py-3 font-semibold">{copy.columns.district}</th>
-              <th scope="col" className="px-4 py-3 font-semibold">{copy.columns.phone}</th>
-              <th scope="col" className="px-4 py-3 font-semibold">{copy.columns.email}</th>
-              <th scope="col" className="px-4 py-3 font-semibold">{copy.columns.status}</th>
-              {showAgent ? <th scope="col" className="px-4 py-3 font-semibold">{ASSIGNMENT_COPY.agent}</th> : null}
-              <th scope="col" className="px-4 py-3 font-semibold">{copy.columns.age}</th>
-              <th scope="col" className="px-4 py-3 font-semibold">{copy.columns.source}</th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                {copy.columns.name}
+              </th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                {copy.columns.district}
+              </th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                {copy.columns.phone}
+              </th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                {copy.columns.email}
+              </th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                {copy.columns.status}
+              </th>
+              {showAgent ? (
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  {ASSIGNMENT_COPY.agent}
+                </th>
+              ) : null}
+              <th scope="col" className="px-4 py-3 font-semibold">
+                {copy.columns.age}
+              </th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                {copy.columns.source}
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-forest-900/10">
@@ -151,7 +218,9 @@ export function LeadsTable({ leads, now, overdueHint, sender, caption = copy.cap
                 <td className="px-4 py-3">
                   <Badges lead={lead} overdueHint={overdueHint} />
                 </td>
-                {showAgent ? <td className="min-w-28 px-4 py-3 text-ink-soft">{lead.assigneeLabel ?? ASSIGNMENT_COPY.unassigned}</td> : null}
+                {showAgent ? (
+                  <td className="min-w-28 px-4 py-3 text-ink-soft">{lead.assigneeLabel ?? ASSIGNMENT_COPY.unassigned}</td>
+                ) : null}
                 <td className="whitespace-nowrap px-4 py-3 text-ink-soft">
                   <time dateTime={lead.createdAt.toISOString()}>{timeAgo(lead.createdAt, now)}</time>
                 </td>

@@ -40,7 +40,16 @@ export function MyLeads({ mine, staffId, agent, takesNewLeads, now, overdueHint,
           ) : null}
         </div>
       </div>
-      <LeadsTable leads={mine.leads} now={now} overdueHint={overdueHint} caption={copy.heading} empty={copy.empty} testId="my-lead" sender={sender} showAgent={false} />
+      <LeadsTable
+        leads={mine.leads}
+        now={now}
+        overdueHint={overdueHint}
+        caption={copy.heading}
+        empty={copy.empty}
+        testId="my-lead"
+        sender={sender}
+        showAgent={false}
+      />
     </section>
   );
 }

@@ -4,7 +4,9 @@ import { OVERDUE_STYLE, STATUS_STYLES } from '../format';
 
 export function StatusBadge({ status }: { status: string }) {
   return (
-    <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_STYLES[status] ?? STATUS_STYLES.new}`}>
+    <span
+      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_STYLES[status] ?? STATUS_STYLES.new}`}
+    >
       {STAFF_COPY.statuses[status] ?? status}
     </span>
   );
@@ -13,7 +15,11 @@ export function StatusBadge({ status }: { status: string }) {
 /** A lead still new after its first working hour; the hint says so in words for those who hover or listen. */
 export function OverdueBadge({ hint }: { hint: string }) {
   return (
-    <span className={`inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold ${OVERDUE_STYLE}`} title={hint} data-testid="overdue-badge">
+    <span
+      className={`inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold ${OVERDUE_STYLE}`}
+      title={hint}
+      data-testid="overdue-badge"
+    >
       <span aria-hidden="true" className="size-1.5 rounded-full bg-current" />
       {ASSIGNMENT_COPY.overdue.badge}
       <span className="sr-only">: {hint}</span>

@@ -16,7 +16,12 @@ export default function InterestThanksPage() {
       heading={INTEREST_COPY.confirmationTitle}
       actions={
         <>
-          <a href={whatsappHref(facts.whatsapp, INTEREST_PAGE_COPY.whatsappMessage)} className="btn-primary" target="_blank" rel="noopener noreferrer">
+          <a
+            href={whatsappHref(facts.whatsapp, INTEREST_PAGE_COPY.whatsappMessage)}
+            className="btn-primary"
+            target="_blank"
+            rel="noopener noreferrer"
+          >
             {INTEREST_PAGE_COPY.whatsapp}
           </a>
           <Link href="/" className="btn-outline">

@@ -12,7 +12,11 @@ export const metadata: Metadata = { title: copy.metaTitle, robots: { index: fals
  * GET /newsletter/confirm?token=... (the link in the confirmation e-mail): a button whose POST confirms. Opening
  * the page changes nothing, so a mail scanner that follows links subscribes nobody.
  */
-export default async function ConfirmNewsletterPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function ConfirmNewsletterPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { token } = await searchParams;
   const state = await confirmPageState(typeof token === 'string' ? token : undefined);
   return (

@@ -27,7 +27,11 @@ const copy = STAFF_COPY.lead;
 
 function describe(action: string, detail: unknown): string {
   const d = (detail ?? {}) as { from?: string; to?: string; toName?: string | null; roundRobin?: boolean };
-  if (action === 'status_changed') return copy.actions.status_changed(STAFF_COPY.statuses[d.from ?? ''] ?? String(d.from), STAFF_COPY.statuses[d.to ?? ''] ?? String(d.to));
+  if (action === 'status_changed')
+    return copy.actions.status_changed(
+      STAFF_COPY.statuses[d.from ?? ''] ?? String(d.from),
+      STAFF_COPY.statuses[d.to ?? ''] ?? String(d.to),
+    );
   if (action === 'note_added') return copy.actions.note_added;
   if (action === 'assigned') return ASSIGNMENT_COPY.history.assigned(d.toName ?? null, d.roundRobin === true);
   if (action === 'overdue_reminder') return ASSIGNMENT_COPY.history.overdueReminder(d.toName ?? null);
@@ -40,7 +44,11 @@ export default async function LeadPage({ params }: { params: Promise<{ id: strin
   if (!id.success) notFound();
   const { db } = await getDatabase();
   const scope = inboxScope(staff);
-  const [detail, notifications, staffList] = await Promise.all([getLeadDetail(db, id.data, scope), listForLead(db, id.data), staff.role === 'owner' ? assignableStaff(db) : []]);
+  const [detail, notifications, staffList] = await Promise.all([
+    getLeadDetail(db, id.data, scope),
+    listForLead(db, id.data),
+    staff.role === 'owner' ? assignableStaff(db) : [],
+  ]);
   if (!detail) notFound();
   const { lead, notes, activity } = detail;
   const { tel, whatsapp: wa } = leadContactLinks(lead, { agent: staffDisplayName(staff), brand: getSiteFacts().brand });
@@ -72,14 +80,30 @@ export default async function LeadPage({ params }: { params: Promise<{ id: strin
       <section aria-label={copy.reach} className="-mt-4 space-y-3">
         <p className="flex flex-wrap gap-x-3 text-sm text-ink-soft">
           <span className="font-medium text-ink tabular-nums">{lead.phoneRaw}</span>
-          {local ? <span data-testid="lead-local-time">{STAFF_COPY.inbox.localTimeLabel}: {STAFF_COPY.inbox.localTime(local.time, local.country, local.range)}</span> : null}
+          {local ? (
+            <span data-testid="lead-local-time">
+              {STAFF_COPY.inbox.localTimeLabel}: {STAFF_COPY.inbox.localTime(local.time, local.country, local.range)}
+            </span>
+          ) : null}
         </p>
         <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:gap-3">
-          <a href={tel} className="btn-primary min-h-11 px-5" aria-label={`${STAFF_COPY.inbox.callLead(lead.fullName)}: ${lead.phoneRaw}`} data-testid="lead-call">
+          <a
+            href={tel}
+            className="btn-primary min-h-11 px-5"
+            aria-label={`${STAFF_COPY.inbox.callLead(lead.fullName)}: ${lead.phoneRaw}`}
+            data-testid="lead-call"
+          >
             {STAFF_COPY.inbox.call}
           </a>
           {wa ? (
-            <a href={wa} target="_blank" rel="noopener noreferrer" className="btn-outline min-h-11 px-5" aria-label={STAFF_COPY.inbox.whatsappLead(lead.fullName)} data-testid="lead-whatsapp">
+            <a
+              href={wa}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="btn-outline min-h-11 px-5"
+              aria-label={STAFF_COPY.inbox.whatsappLead(lead.fullName)}
+              data-testid="lead-whatsapp"
+            >
               {STAFF_COPY.inbox.whatsapp}
             </a>
           ) : null}
@@ -92,7 +116,9 @@ export default async function LeadPage({ params }: { params: Promise<{ id: strin
       </section>
       <div className="grid gap-6 lg:grid-cols-3">
         <section aria-labelledby="details" className="min-w-0 rounded-2xl border border-forest-900/10 bg-white p-6 lg:col-span-2">
-          <h2 id="details" className="text-xl">{copy.details}</h2>
+          <h2 id="details" className="text-xl">
+            {copy.details}
+          </h2>
           <dl className="mt-4 grid grid-cols-[7rem_minmax(0,1fr)] gap-x-4 gap-y-2.5 text-sm sm:grid-cols-[10rem_minmax(0,1fr)] sm:gap-x-6">
             {fields.map(([label, value]) => (
               <div key={label} className="contents">
@@ -107,7 +133,12 @@ export default async function LeadPage({ params }: { params: Promise<{ id: strin
               </a>
               {lead.phoneE164 && lead.phoneE164 !== lead.phoneRaw ? <span className="text-ink-soft">{lead.phoneE164}</span> : null}
               {wa ? (
-                <a href={wa} target="_blank" rel="noopener noreferrer" className="font-semibold text-brass-700 underline underline-offset-4">
+                <a
+                  href={wa}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="font-semibold text-brass-700 underline underline-offset-4"
+                >
                   {STAFF_COPY.inbox.whatsapp}
                 </a>
               ) : null}
@@ -129,8 +160,13 @@ export default async function LeadPage({ params }: { params: Promise<{ id: strin
             ))}
           </dl>
         </section>
-        <section aria-labelledby="status" className="order-first min-w-0 space-y-4 rounded-2xl border lg:order-none border-forest-900/10 bg-white p-6">
-          <h2 id="status" className="text-xl">{copy.status}</h2>
+        <section
+          aria-labelledby="status"
+          className="order-first min-w-0 space-y-4 rounded-2xl border lg:order-none border-forest-900/10 bg-white p-6"
+        >
+          <h2 id="status" className="text-xl">
+            {copy.status}
+          </h2>
           <LeadStatusForm leadId={lead.id} status={lead.status} />
           {staff.role === 'owner' ? (
             <div className="border-t border-forest-900/10 pt-6">
@@ -145,7 +181,9 @@ export default async function LeadPage({ params }: { params: Promise<{ id: strin
       </div>
       <div className="grid gap-6 lg:grid-cols-2">
         <section aria-labelledby="notes" className="min-w-0 space-y-5 rounded-2xl border border-forest-900/10 bg-white p-6">
-          <h2 id="notes" className="text-xl">{copy.notes}</h2>
+          <h2 id="notes" className="text-xl">
+            {copy.notes}
+          </h2>
           <LeadNoteForm leadId={lead.id} />
           {notes.length === 0 ? (
             <p className="text-sm text-ink-soft">{copy.noNotes}</p>
@@ -163,14 +201,19 @@ export default async function LeadPage({ params }: { params: Promise<{ id: strin
           )}
         </section>
         <section aria-labelledby="history" className="min-w-0 rounded-2xl border border-forest-900/10 bg-white p-6">
-          <h2 id="history" className="text-xl">{copy.history}</h2>
+          <h2 id="history" className="text-xl">
+            {copy.history}
+          </h2>
           {activity.length === 0 ? (
             <p className="mt-4 text-sm text-ink-soft">{copy.noHistory}</p>
           ) : (
             <ol className="mt-4 space-y-3 border-l-2 border-brass-300 pl-5">
               {activity.map((item) => (
                 <li key={item.id} className="text-sm" data-testid="lead-activity">
-                  <span className="font-medium">{item.actorEmail === SYSTEM_ACTOR_EMAIL ? ASSIGNMENT_COPY.history.system : item.actorName}</span> {describe(item.action, item.detail)}
+                  <span className="font-medium">
+                    {item.actorEmail === SYSTEM_ACTOR_EMAIL ? ASSIGNMENT_COPY.history.system : item.actorName}
+                  </span>{' '}
+                  {describe(item.action, item.detail)}
                   <span className="block text-xs text-ink-soft">
                     <time dateTime={item.createdAt.toISOString()}>{formatDateTime(item.createdAt)}</time>
                   </span>
