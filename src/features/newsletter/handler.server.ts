@@ -2,10 +2,11 @@ import 'server-only';
 import { NEWSLETTER_ERRORS } from '@/content/form-errors';
 import { getSiteUrl } from '@/content/site';
 import { FORM_PAGES } from '@/lib/constants';
-import { handleOf, type Db } from '@/lib/db/client';
-import { hashClient } from '@/lib/http/client.server';
-import { publicRoute } from '@/lib/http/public-route.server';
-import { hitRateLimit } from '@/lib/http/rate-limit.server';
+import { getDatabase } from '@/lib/db/client';
+import { getEnv } from '@/lib/env.server';
+import { clientHashOf, hashClient } from '@/lib/http/client.server';
+import { publicForm } from '@/lib/http/public-route.server';
+import { clientCounter, countRequest, hitRateLimit } from '@/lib/http/rate-limit.server';
 import { jsonResponse } from '@/lib/http/response.server';
 import { sendInTransaction } from '@/lib/jobs/queue';
 import { NEWSLETTER_CONFIRMATION } from '@/lib/jobs/queues';
@@ -21,32 +22,30 @@ export const CONFIRMATIONS_PER_ADDRESS_PER_DAY = 3;
  * unsubscribed or honeypot — so the answer tells nobody whether an address is on the list. The confirmation
  * e-mail is queued in the same transaction and sent by the worker, so a slow mail server never delays the answer.
  */
-export const handleNewsletterPost = publicRoute({
-  name: 'newsletter',
-  schema: newsletterSchema,
-  visibleFields: ['email'],
-  errors: NEWSLETTER_ERRORS,
-  rateLimit: (env) => env.RATE_LIMIT_NEWSLETTER,
-  formPages: FORM_PAGES.newsletter,
-  handle: async ({ request, input, db, clientHash, admit }) => {
-    await admit(db);
+export const handleNewsletterPost = publicForm(
+  { name: 'newsletter', schema: newsletterSchema, visibleFields: ['email'], errors: NEWSLETTER_ERRORS, formPages: FORM_PAGES.newsletter },
+  async ({ request, input }) => {
+    const database = await getDatabase();
+    const { db } = database;
+    const clientHash = await clientHashOf(db, request);
+    await countRequest(db, clientCounter('newsletter', clientHash, getEnv().RATE_LIMIT_NEWSLETTER));
+    const spam = (input.website ?? '').trim() !== '';
+    const source = `${input.source ?? 'api'}:${sameSitePath(request) ?? '-'}`;
+    const addressHash = await hashClient(db, `newsletter:${input.email}`);
     // The queue is started before the transaction that uses it (PGlite has one connection).
-    const boss = await handleOf(db).jobs();
-    await db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Db;
-      const spam = (input.website ?? '').trim() !== '';
-      const source = `${input.source ?? 'api'}:${sameSitePath(request) ?? '-'}`;
+    const jobs = await database.jobs();
+    await db.transaction(async (tx) => {
       const due = await requestSubscription(tx, { email: input.email, spam, clientHash, source });
       if (!due) return;
-      const perAddress = await hitRateLimit(tx, 'newsletter-confirmation', await hashClient(tx, `newsletter:${input.email}`), {
+      const perAddress = await hitRateLimit(tx, 'newsletter-confirmation', addressHash, {
         count: CONFIRMATIONS_PER_ADDRESS_PER_DAY,
         windowSeconds: 86_400,
       });
-      if (perAddress.allowed) await sendInTransaction(boss, tx, NEWSLETTER_CONFIRMATION, { subscriberId: due } satisfies ConfirmationJob);
+      if (perAddress.allowed) await sendInTransaction(jobs, tx, NEWSLETTER_CONFIRMATION, { subscriberId: due } satisfies ConfirmationJob);
     });
     return jsonResponse({ ok: true });
   },
-});
+);
 
 /** The page the form was on, from the Referer of a post from this site (path only: a query may hold anything). */
 function sameSitePath(request: Request): string | undefined {

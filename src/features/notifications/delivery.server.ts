@@ -20,7 +20,7 @@ export const GIVE_UP_AFTER_MS = 24 * 3_600_000;
 export const webhookId = (notification: Pick<LeadNotificationRow, 'id'>) => `msg_${notification.id.replace(/-/g, '')}`;
 
 /**
- * Runs in the new lead's own transaction (the interest route passes it to saveLead): writes the lead's three
+ * Runs in the new lead's own transaction (src/app/api/interest/route.ts): writes the lead's three
  * notification rows and one `notify` job per row to send, so the lead and its messages commit together.
  */
 export async function queueLeadNotifications(tx: Db, lead: { id: string; email: string }, boss: PgBoss): Promise<void> {
@@ -41,8 +41,8 @@ export async function queueLeadNotifications(tx: Db, lead: { id: string; email: 
  */
 export async function resendNotification(db: Db, boss: PgBoss, leadId: string, channel: NotificationChannel) {
   return db.transaction(async (tx) => {
-    const row = await requeue(tx as unknown as Db, leadId, channel);
-    if (row) await sendInTransaction(boss, tx as unknown as Db, NOTIFY, { notificationId: row.id });
+    const row = await requeue(tx, leadId, channel);
+    if (row) await sendInTransaction(boss, tx, NOTIFY, { notificationId: row.id });
     return row;
   });
 }

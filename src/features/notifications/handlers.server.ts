@@ -1,7 +1,7 @@
 import 'server-only';
 import { STAFF_COPY } from '@/content/staff';
 import { staffRoute, type IdRouteContext } from '@/lib/auth/guard.server';
-import { handleOf } from '@/lib/db/client';
+import { getDatabase } from '@/lib/db/client';
 import { readJsonObject } from '@/lib/http/request.server';
 import { errorResponse, jsonResponse } from '@/lib/http/response.server';
 import { idParamSchema } from '@/lib/validation/id';
@@ -17,7 +17,7 @@ export const resendHandler = staffRoute<IdRouteContext>({ owner: true }, async (
   const parsed = resendSchema.safeParse(body.value);
   if (!parsed.success) return errorResponse(400, STAFF_COPY.errors.unreadable);
   // The queue is started before the transaction that uses it (PGlite has one connection).
-  const boss = await handleOf(db).jobs();
+  const boss = await (await getDatabase()).jobs();
   const row = await resendNotification(db, boss, leadId.data, parsed.data.channel);
   if (!row) return errorResponse(404, STAFF_COPY.errors.notFound);
   return jsonResponse({ ok: true, state: row.state }, 202);

@@ -40,7 +40,7 @@ export async function queueOverdueReminders(db: Db, boss: PgBoss, now = new Date
     // The job's id is the lead's: a lead is queued once even if two checks ever overlapped.
     await insertInTransaction(
       boss,
-      tx as unknown as Db,
+      tx,
       OVERDUE_REMINDER,
       ids.map((id) => ({ id, data: { leadId: id } })),
     );

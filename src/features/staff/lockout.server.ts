@@ -2,7 +2,7 @@ import 'server-only';
 import { STAFF_COPY } from '@/content/staff';
 import type { Db } from '@/lib/db/client';
 import { getEnv } from '@/lib/env.server';
-import { clientAddress, hashClient } from '@/lib/http/client.server';
+import { clientHashOf } from '@/lib/http/client.server';
 import { hitRateLimit } from '@/lib/http/rate-limit.server';
 import { errorResponse } from '@/lib/http/response.server';
 import { normaliseEmail } from '@/lib/validation/email';
@@ -62,7 +62,7 @@ function lockedOutResponse(until: Date, now: Date): Response {
 
 /** The lockout key of the client that sent this request. */
 export async function clientKeyOf(db: Db, request: Request): Promise<string> {
-  return clientKey(await hashClient(db, clientAddress(request, getEnv().TRUST_PROXY)));
+  return clientKey(await clientHashOf(db, request));
 }
 
 /** The lockout keys of an attempt on this account from this client. */

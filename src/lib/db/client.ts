@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import * as schema from './schema';
+import type { Db } from './db';
 import { acquireDirectoryLock, type HeldLock } from './lock';
 import { migratePgliteDatabase, migratePostgresDatabase } from './migrate';
 import type { PgBoss } from 'pg-boss';
@@ -17,7 +17,7 @@ import { logError } from '../log';
  * Nothing here imports 'server-only' because src/instrumentation.ts loads it too; it only ever runs on the server.
  */
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type { Db } from './db';
 export type DbKind = 'pglite' | 'postgres';
 
 export interface DatabaseHandle {
@@ -31,21 +31,6 @@ export interface DatabaseHandle {
   jobs(): Promise<PgBoss>;
   close(): Promise<void>;
 }
-
-// On globalThis, like the process-wide instance below: separately bundled modules of one server share it.
-const HANDLES = Symbol.for('districts.db.handles');
-const handles: WeakMap<object, DatabaseHandle> = ((globalThis as Record<symbol, WeakMap<object, DatabaseHandle>>)[HANDLES] ??=
-  new WeakMap());
-
-/** The handle a Drizzle database, or one of its transactions, belongs to (for code that is given `db` and needs its job queue). */
-export function handleOf(db: Db): DatabaseHandle {
-  const handle = handles.get(db);
-  if (!handle) throw new Error('This database was not opened with openDatabase().');
-  return handle;
-}
-
-/** The handle `db` belongs to, when it was opened here (undefined for a nested transaction or a foreign Drizzle object). */
-export const maybeHandleOf = (db: Db): DatabaseHandle | undefined => handles.get(db);
 
 /** Wraps a driver's handle: one lazily started job queue, stopped before the database closes; close is idempotent. */
 function withJobs(base: Omit<DatabaseHandle, 'jobs'>, connection: QueueConnection): DatabaseHandle {
@@ -70,14 +55,6 @@ function withJobs(base: Omit<DatabaseHandle, 'jobs'>, connection: QueueConnectio
       await base.close();
     },
   };
-  handles.set(base.db, handle);
-  // Each transaction knows its handle too, so what is cached per database (stored secrets) is found inside one.
-  const transaction = base.db.transaction.bind(base.db);
-  base.db.transaction = ((run, config) =>
-    transaction((tx) => {
-      handles.set(tx as unknown as Db, handle);
-      return run(tx);
-    }, config)) as Db['transaction'];
   return handle;
 }
 
@@ -119,7 +96,7 @@ async function openPglite(dataDir: string, fsync: boolean, template?: Blob): Pro
     await migratePgliteDatabase(db as never);
     return withJobs(
       {
-        db: db as unknown as Db,
+        db: db as Db,
         kind: 'pglite',
         durability: !dir
           ? 'in memory: nothing survives the process'
@@ -173,7 +150,7 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
   }
   return withJobs(
     {
-      db: db as unknown as Db,
+      db: db as Db,
       kind: 'postgres',
       durability,
       ping: async () => {

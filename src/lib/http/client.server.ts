@@ -3,6 +3,7 @@ import { createHmac } from 'node:crypto';
 import ipaddr from 'ipaddr.js';
 import type { Db } from '@/lib/db/client';
 import { storedSecret } from '@/lib/db/secrets.server';
+import { getEnv } from '@/lib/env.server';
 
 /**
  * Who is asking, without keeping their address (docs/decisions/0100-ip-storage.md,
@@ -50,3 +51,6 @@ export async function hashClient(db: Db, address: string): Promise<string> {
   const salt = await storedSecret(db, 'client_hash_salt');
   return createHmac('sha256', salt).update(address).digest('hex').slice(0, 32);
 }
+
+/** The salted hash of the client that sent `request` (TRUST_PROXY decides which address that is). */
+export const clientHashOf = (db: Db, request: Request): Promise<string> => hashClient(db, clientAddress(request, getEnv().TRUST_PROXY));

@@ -26,10 +26,47 @@ const windowOf = (limit: RateLimit, now: number) => {
   return { start: new Date(startMs), retryAfterSeconds: Math.max(1, Math.ceil((startMs + windowMs - now) / 1000)) };
 };
 
+/** One counter of a request: a client's own (`scope: 'client'`), or that of all clients together (`'site'`). */
 export interface RateCounter {
   bucket: string;
   clientHash: string;
   limit: RateLimit;
+  scope: 'client' | 'site';
+}
+
+/** A client's counter in `bucket` (e.g. 'interest'). */
+export const clientCounter = (bucket: string, clientHash: string, limit: RateLimit): RateCounter => ({
+  bucket,
+  clientHash,
+  limit,
+  scope: 'client',
+});
+
+/** The counter of all clients together in `bucket` (its client column can never be a client's: those are hex). */
+export const siteCounter = (bucket: string, limit: RateLimit): RateCounter => ({
+  bucket: `${bucket}:site`,
+  clientHash: 'site',
+  limit,
+  scope: 'site',
+});
+
+/** A request past a limit: the public form's route answers 429 with Retry-After and the scope's sentence. */
+export class RateLimited extends Error {
+  constructor(
+    readonly retryAfterSeconds: number,
+    readonly scope: RateCounter['scope'],
+  ) {
+    super('rate limited');
+  }
+}
+
+/**
+ * Counts this request on `counter`; past its limit, throws RateLimited. In a transaction it counts only what
+ * commits (a throw rolls the transaction back).
+ */
+export async function countRequest(db: Db, counter: RateCounter): Promise<void> {
+  const decision = await hitRateLimit(db, counter.bucket, counter.clientHash, counter.limit);
+  if (!decision.allowed) throw new RateLimited(decision.retryAfterSeconds, counter.scope);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { fromDrizzle, fromPglite, PgBoss, type SendOptions } from 'pg-boss';
-import type { Db } from '@/lib/db/client';
+import type { Db } from '@/lib/db/db';
 import { logError } from '../log';
 import { QUEUES, type QueueDefinition } from './queues';
 

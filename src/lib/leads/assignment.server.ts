@@ -114,7 +114,7 @@ export async function reassignLead(db: Db, leadId: string, staffId: string | nul
       assignee = row;
     }
     if (lead.assignedTo === (assignee?.id ?? null)) return { changed: false, assignedTo: lead.assignedTo };
-    await writeAssignment(tx as unknown as Db, leadId, assignee, actor, now);
+    await writeAssignment(tx, leadId, assignee, actor, now);
     return { changed: true, assignedTo: assignee?.id ?? null };
   });
 }

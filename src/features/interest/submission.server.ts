@@ -1,0 +1,40 @@
+import 'server-only';
+import { INTEREST_ERRORS } from '@/content/form-errors';
+import { FORM_PAGES } from '@/lib/constants';
+import type { PublicForm } from '@/lib/http/public-route.server';
+import { jsonResponse } from '@/lib/http/response.server';
+import { INTEREST_VISIBLE_FIELDS } from './fields';
+import type { NewLead } from './repository.server';
+import { interestSchema, type InterestInput } from './schema';
+
+/** The Submit Interest form as POST /api/interest reads it (JSON from the popup, or the form posted without scripts). */
+export const INTEREST_FORM = {
+  name: 'interest',
+  schema: interestSchema,
+  visibleFields: INTEREST_VISIBLE_FIELDS,
+  errors: INTEREST_ERRORS,
+  formPages: FORM_PAGES.interest,
+} satisfies PublicForm<typeof interestSchema>;
+
+/**
+ * The lead a valid submission makes. Honeypot or too-fast posts are kept for review as spam (they get the same
+ * answer, so a bot learns nothing) and never notify anyone. form_started_at is the browser's clock: a time in the
+ * future means skewed clocks, not a bot.
+ */
+export function newLead(
+  input: InterestInput,
+  { idempotencyKey, clientHash, minFillMs }: { idempotencyKey: string | undefined; clientHash: string; minFillMs: number },
+  now = Date.now(),
+): NewLead {
+  const fillMs = input.form_started_at === undefined ? undefined : now - input.form_started_at;
+  const honeypot = (input.website ?? '').trim() !== '';
+  const tooFast = fillMs !== undefined && fillMs >= 0 && fillMs < minFillMs;
+  const spamReason = honeypot ? 'honeypot' : tooFast ? 'too_fast' : undefined;
+  return { input, idempotencyKey, clientHash, fillMs, spam: spamReason !== undefined, spamReason };
+}
+
+/** 201 {ok, id}: a new lead. */
+export const leadCreated = (id: string) => jsonResponse({ ok: true, id }, 201);
+
+/** 200 {ok, id} with Idempotent-Replayed: the idempotency key already stored this lead; nothing new was stored. */
+export const leadReplayed = (id: string) => jsonResponse({ ok: true, id }, 200, { 'Idempotent-Replayed': 'true' });
