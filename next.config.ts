@@ -4,7 +4,7 @@ import { LOCKED_DOWN_CSP, staticSecurityHeaders } from './src/lib/security/heade
 const production = process.env.NODE_ENV === 'production';
 
 const nextConfig: NextConfig = {
-  // The crash test builds into its own directory (NEXT_DIST_DIR=.next-crash) so it never clobbers .next.
+  // NEXT_DIST_DIR: a second build beside .next (e.g. to compare two builds); every test shares .next.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
   // Prerendered pages get their ETag at build time (scripts/csp-hashes.mjs) and their 304 from server.mjs; Next.js

@@ -46,14 +46,15 @@ export default defineConfig({
     {
       name: 'phone',
       use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, launchOptions: chromiumLaunch },
-      // Response headers, SEO files and the newsletter's e-mail round trip do not depend on the screen: the desktop
-      // run covers them (the footer's sign-up on a phone is in site.spec.ts).
-      testIgnore: ['**/seo-security.spec.ts', '**/newsletter.spec.ts'],
+      // Only what depends on the screen (layout, overflow, touch, axe, the phone inbox: tests tagged PHONE in
+      // tests/e2e/helpers.ts); the rest behaves the same on any screen and runs once, in the desktop project.
+      grep: /@phone/,
     },
   ],
   webServer: {
     // server.mjs, as `npm start`: the client address comes from the socket (tests/e2e/seo-security.spec.ts checks it).
-    command: `npm run build && node server.mjs -H 127.0.0.1 -p ${port}`,
+    // One build shared with the crash and delivery tests: rebuilt only when the sources are newer.
+    command: `node scripts/build-if-stale.mjs && node server.mjs -H 127.0.0.1 -p ${port}`,
     url: `${baseURL}/api/health`,
     timeout: 300_000,
     reuseExistingServer: false,
@@ -69,6 +70,8 @@ export default defineConfig({
       RATE_LIMIT_SIGN_IN: '1000/600',
       // Short, so tests/e2e/staff.spec.ts sees the password asked again before a sensitive change.
       STAFF_REAUTH_SECONDS: '15',
+      // Staff passwords hashed cheaply on this test server; tests/integration/staff-auth.test.ts checks the strong default.
+      STAFF_PASSWORD_SCRYPT_LOG2N: '12',
       MIN_FILL_MS: '0',
       // Working time around the clock and a one-minute first-contact target, so tests/e2e/dashboard.spec.ts sees a
       // lead turn overdue within the run whatever the time of day.

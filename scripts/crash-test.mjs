@@ -10,7 +10,7 @@
 // there; and every acknowledged lead's sales e-mail, receipt and webhook must have arrived (at least once: a kill
 // between sending and recording resends, with the same webhook-id).
 //
-// The server is built into its own dist dir (.next-crash), only when that build is missing or older than the sources.
+// The server is built (npm run build into .next) only when that build is missing or older than the sources.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';

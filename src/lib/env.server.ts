@@ -164,6 +164,17 @@ const envSchema = z
         .max(28_800, 'SESSION_TTL_SECONDS must be a whole number of seconds between 5 and 28800 (8 hours).')
         .default(28_800),
     ),
+    // The cost of a staff password's hash, as log2 of scrypt's N. 17 is the strong production setting; test servers
+    // lower it so that their many sign-ins do not each spend 128 MiB and a third of a second.
+    STAFF_PASSWORD_SCRYPT_LOG2N: z.preprocess(
+      blankToUndefined,
+      z.coerce
+        .number({ error: 'STAFF_PASSWORD_SCRYPT_LOG2N must be a whole number between 10 and 20 (17 unless testing).' })
+        .int('STAFF_PASSWORD_SCRYPT_LOG2N must be a whole number between 10 and 20 (17 unless testing).')
+        .min(10, 'STAFF_PASSWORD_SCRYPT_LOG2N must be a whole number between 10 and 20 (17 unless testing).')
+        .max(20, 'STAFF_PASSWORD_SCRYPT_LOG2N must be a whole number between 10 and 20 (17 unless testing).')
+        .default(17),
+    ),
     STAFF_REAUTH_SECONDS: z.preprocess(
       blankToUndefined,
       z.coerce

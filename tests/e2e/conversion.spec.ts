@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { closeInterestPopup, expectNoSeriousAxeViolations, fillInterestForm, uniqueEmail } from './helpers';
+import { closeInterestPopup, expectNoSeriousAxeViolations, fillInterestForm, uniqueEmail, PHONE } from './helpers';
 
 const PHONES = [
   { width: 360, height: 780 },
@@ -9,7 +9,7 @@ const PHONES = [
 type Box = { x: number; y: number; width: number; height: number };
 const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
-test.describe('conversion on phones', () => {
+test.describe('conversion on phones', PHONE, () => {
   for (const viewport of PHONES) {
     test.describe(`${viewport.width} × ${viewport.height}`, () => {
       test.use({ viewport, hasTouch: true, isMobile: true });
@@ -79,7 +79,7 @@ test.describe('conversion on phones', () => {
 });
 
 test.describe('the home page popup', () => {
-  test('a first visit gets it open in the server HTML, with no field focused on a touch screen', async ({ request, browser }) => {
+  test('a first visit gets it open in the server HTML, with no field focused on a touch screen', PHONE, async ({ request, browser }) => {
     const html = await (await request.get('/')).text();
     expect(html).toMatch(/role="dialog"[^>]*aria-modal="true"/);
     expect(html).toMatch(/<h2[^>]*>Submit Interest<\/h2>/);
@@ -134,7 +134,7 @@ async function expectPopupStaysClosed(page: Page) {
   expect(await page.evaluate(() => document.body.style.overflow)).not.toBe('hidden');
 }
 
-test.describe('light pages', () => {
+test.describe('light pages', PHONE, () => {
   for (const path of ['/privacy', '/terms']) {
     test(`${path}: the header's text stands out from what is behind it (≥ 4.5:1)`, async ({ page }) => {
       await page.goto(path);

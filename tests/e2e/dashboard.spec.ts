@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { expectNoSeriousAxeViolations, isPhone, uniqueEmail } from './helpers';
+import { expectNoSeriousAxeViolations, isPhone, uniqueEmail, PHONE } from './helpers';
 import { addOwnerSession, signInThroughPages } from './staff-session';
 
 /**
@@ -24,7 +24,7 @@ async function postLead(request: APIRequestContext, lead: Record<string, string>
 /** The drawing the page shows at this size: the one chart variant that is displayed. */
 const shownChart = (page: Page, id: string) => page.getByTestId(`chart-${id}`).locator('svg:visible');
 
-test.describe('sales dashboard', () => {
+test.describe('sales dashboard', PHONE, () => {
   test('the owner sees the charts, gives a lead to an agent who finds it under My leads, and the lead turns overdue', async ({
     page,
     browser,

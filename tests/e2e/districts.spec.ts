@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousAxeViolations, holdScripts } from './helpers';
+import { expectNoSeriousAxeViolations, holdScripts, PHONE } from './helpers';
 
 test.describe('District 1 (/d1)', () => {
   test('hero, about, six features, three why-choose cards, six landmarks', async ({ page }) => {
@@ -23,7 +23,7 @@ test.describe('District 1 (/d1)', () => {
     await expect(landmarks.getByText('Lugbe Market')).toBeVisible();
   });
 
-  test('features show as two rows of three on desktop, one column on phones', async ({ page }, info) => {
+  test('features show as two rows of three on desktop, one column on phones', PHONE, async ({ page }, info) => {
     await page.goto('/d1');
     const tops = await page
       .getByRole('region', { name: 'Features' })
@@ -242,7 +242,7 @@ for (const district of BUYER_PAGES) {
       }
     });
 
-    test('the new sections pass axe, with every answer open', async ({ page }) => {
+    test('the new sections pass axe, with every answer open', PHONE, async ({ page }) => {
       await page.goto(district.path);
       await page.locator('details').evaluateAll((all) => all.forEach((d) => ((d as HTMLDetailsElement).open = true)));
       await expectNoSeriousAxeViolations(page);

@@ -6,6 +6,12 @@ import { simpleParser } from 'mailparser';
 
 export const isPhone = (info: TestInfo) => info.project.name === 'phone';
 
+/**
+ * Marks a test (or a group) that depends on the screen: layout, overflow, touch, axe, the phone inbox. The phone
+ * project runs only these (playwright.config.ts); everything else is the same on any screen and runs once, on desktop.
+ */
+export const PHONE = { tag: '@phone' };
+
 /** The home page opens with the Submit Interest popup; most tests start by closing it. */
 export async function closeInterestPopup(page: Page) {
   const dialog = page.getByRole('dialog', { name: 'Submit Interest' });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { closeInterestPopup, fillInterestForm, holdScripts, isPhone, uniqueEmail } from './helpers';
+import { closeInterestPopup, fillInterestForm, holdScripts, isPhone, uniqueEmail, PHONE } from './helpers';
 
 test.describe('Submit Interest popup', () => {
   test('is open in the server-rendered home page, before any script runs', async ({ request }) => {
@@ -76,7 +76,7 @@ test.describe('Submit Interest popup', () => {
     expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
   });
 
-  test('opens on first load with the five fields, their defaults, types and placeholders', async ({ page }, info) => {
+  test('opens on first load with the five fields, their defaults, types and placeholders', PHONE, async ({ page }, info) => {
     await page.goto('/');
     const dialog = page.getByRole('dialog', { name: 'Submit Interest' });
     await expect(dialog).toBeVisible();
@@ -277,7 +277,7 @@ test.describe('Submit Interest popup', () => {
     await expect.poll(() => page.evaluate(() => localStorage.getItem('pending-interest'))).toBeNull();
   });
 
-  test('a Submit Interest button on a district page preselects its district', async ({ page }, info) => {
+  test('a Submit Interest button on a district page preselects its district', PHONE, async ({ page }, info) => {
     await page.goto('/d2');
     await expect(page.getByRole('dialog', { name: 'Submit Interest' })).toHaveCount(0);
     await page.getByRole('main').getByRole('button', { name: 'Submit Interest' }).first().click();

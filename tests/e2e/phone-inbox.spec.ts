@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousAxeViolations, fillInterestForm, isPhone, uniqueEmail } from './helpers';
+import { expectNoSeriousAxeViolations, fillInterestForm, isPhone, uniqueEmail, PHONE } from './helpers';
 import { E2E_STAFF } from './staff-fixtures';
 import { addOwnerSession } from './staff-session';
 
@@ -26,7 +26,7 @@ async function submitLead(page: Page, fullname: string, email: string, phone: st
 
 const heightOf = async (page: Page, testId: string) => (await page.getByTestId(testId).first().boundingBox())?.height ?? 0;
 
-test.describe('phone inbox', () => {
+test.describe('phone inbox', PHONE, () => {
   test('first lead on the first screen, 44 px Call and WhatsApp, greeting signed by the agent, local time, Mark contacted, tab marked', async ({
     page,
   }, info) => {

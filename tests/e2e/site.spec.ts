@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { closeInterestPopup, expectNoSeriousAxeViolations, expectPopupReady, holdScripts, isPhone, openNavItem } from './helpers';
+import { closeInterestPopup, expectNoSeriousAxeViolations, expectPopupReady, holdScripts, isPhone, openNavItem, PHONE } from './helpers';
 
 const PAGES = [
   '/',
@@ -16,7 +16,7 @@ const PAGES = [
 
 test.describe('every public page', () => {
   for (const path of PAGES) {
-    test(`${path} has one h1, a title and no serious accessibility violations`, async ({ page }) => {
+    test(`${path} has one h1, a title and no serious accessibility violations`, PHONE, async ({ page }) => {
       const response = await page.goto(path);
       expect(response?.status()).toBe(200);
       await expect(page.locator('h1')).toHaveCount(1);
@@ -28,7 +28,7 @@ test.describe('every public page', () => {
     });
   }
 
-  test('the open popups pass axe too', async ({ page }) => {
+  test('the open popups pass axe too', PHONE, async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('dialog', { name: 'Submit Interest' })).toBeVisible();
     await expectNoSeriousAxeViolations(page);
@@ -72,7 +72,7 @@ test.describe('every public page', () => {
     }
   });
 
-  test('a tap made before the scripts arrive is not lost: it opens its dialog once they have', async ({ page }, info) => {
+  test('a tap made before the scripts arrive is not lost: it opens its dialog once they have', PHONE, async ({ page }, info) => {
     const release = await holdScripts(page);
     await page.goto('/d1', { waitUntil: 'domcontentloaded' });
     const [control, dialogName] = isPhone(info)
@@ -102,7 +102,7 @@ test.describe('every public page', () => {
     await expect(page.getByLabel('Preferred district')).toHaveValue('Moniya, Ibadan');
   });
 
-  test('the heading font arriving late moves nothing on the page (its fallback is sized to it)', async ({ page }, info) => {
+  test('the heading font arriving late moves nothing on the page (its fallback is sized to it)', PHONE, async ({ page }, info) => {
     // On a slow network the page paints with the fallback serif and Fraunces replaces it later: the font is held
     // back until the page has painted.
     let fontHeld: Promise<void> = Promise.resolve();
@@ -202,7 +202,7 @@ test.describe('home page', () => {
     await expect.poll(() => header.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe(before);
   });
 
-  test('background video on larger screens only; phones download no video bytes', async ({ page }, info) => {
+  test('background video on larger screens only; phones download no video bytes', PHONE, async ({ page }, info) => {
     const videoRequests: string[] = [];
     page.on('request', (r) => {
       if (/\.(mp4|webm)(\?|$)/.test(r.url())) videoRequests.push(r.url());
@@ -222,7 +222,7 @@ test.describe('home page', () => {
   });
 });
 
-test.describe('navigation', () => {
+test.describe('navigation', PHONE, () => {
   for (const label of ['Buy', 'Rent', 'Investment', 'Management']) {
     test(`${label} opens the Coming Soon popup, dismissed by a click`, async ({ page }, info) => {
       await page.goto('/d1');

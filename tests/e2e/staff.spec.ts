@@ -2,15 +2,12 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
-import { expect, test, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { SignJWT } from 'jose';
-import { expectNoSeriousAxeViolations, fillInterestForm, isPhone, uniqueEmail } from './helpers';
+import { expectNoSeriousAxeViolations, fillInterestForm, uniqueEmail, PHONE } from './helpers';
 import { E2E_STAFF } from './staff-fixtures';
 import { rememberSecret, signInThroughPages, addOwnerSession, withFreshCode } from './staff-session';
 import { startSmtpPeer } from '../support/peers';
-
-/** Server behaviour, not layout: one run (desktop) covers it. */
-const desktopOnly = (info: TestInfo) => test.skip(isPhone(info), 'server behaviour, not layout: the desktop run covers it');
 
 const SESSION_KEYS = ['jwt', 'active', 'email'];
 
@@ -143,8 +140,7 @@ test.describe('staff area', () => {
     page,
     context,
     baseURL,
-  }, info) => {
-    desktopOnly(info);
+  }) => {
     const email = uniqueEmail('expiry');
     const res = await page.request.post('/api/interest', {
       data: { title: 'Mrs', fullname: 'Expiry Check', email, phonenumber: '08031234567', district: 'Lugbe, Abuja' },
@@ -162,8 +158,7 @@ test.describe('staff area', () => {
     expect(await storedKeys(page)).toEqual([null, null, null]);
   });
 
-  test('a wrong password gets one clear refusal and no session', async ({ page }, info) => {
-    desktopOnly(info);
+  test('a wrong password gets one clear refusal and no session', async ({ page }) => {
     await page.goto('/registration');
     await page.getByLabel('E-mail').fill(E2E_STAFF.email);
     await page.getByLabel('Password').fill('not-the-right-password');
@@ -173,8 +168,7 @@ test.describe('staff area', () => {
     expect(await storedKeys(page)).toEqual([null, null, null]);
   });
 
-  test('an XSS payload in a lead name is shown as text', async ({ page, context, request }, info) => {
-    desktopOnly(info);
+  test('an XSS payload in a lead name is shown as text', async ({ page, context, request }) => {
     const payload = `<img src=x onerror="window.__xss=1"><script>window.__xss=2</script>${Date.now()}`;
     const res = await request.post('/api/interest', {
       data: { title: 'Mr', fullname: payload, email: uniqueEmail('xss'), phonenumber: '08031234567', district: 'Lugbe, Abuja' },
@@ -191,7 +185,7 @@ test.describe('staff area', () => {
     await expect(page.locator('img[src="x"]')).toHaveCount(0);
   });
 
-  test('sign-in and admin pages pass axe and are not indexed', async ({ page, context }) => {
+  test('sign-in and admin pages pass axe and are not indexed', PHONE, async ({ page, context }) => {
     for (const path of ['/registration', '/registration/reset']) {
       await page.goto(path);
       await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
@@ -213,8 +207,7 @@ test.describe('two-step sign-in, passwords', () => {
   test('a new owner sets up two-step sign-in after the password, then signs in with a recovery code and with a code', async ({
     page,
     context,
-  }, info) => {
-    desktopOnly(info);
+  }) => {
     test.setTimeout(90_000);
     const email = uniqueEmail('owner');
     const password = 'Owner-Passphrase-Kaduna-2026';
@@ -272,8 +265,7 @@ test.describe('two-step sign-in, passwords', () => {
     await signInThroughPages(page, email, password);
   });
 
-  test('a sensitive change asks for the password again in a dialog, then goes through', async ({ page, context }, testInfo) => {
-    desktopOnly(testInfo);
+  test('a sensitive change asks for the password again in a dialog, then goes through', async ({ page, context }) => {
     test.setTimeout(90_000);
     const email = uniqueEmail('reauth');
     const password = 'Agent-Passphrase-Enugu-2026';
@@ -306,8 +298,7 @@ test.describe('two-step sign-in, passwords', () => {
 
   test('a forgotten password is reset through a link by e-mail (a real SMTP peer), and an owner still sets up the second factor', async ({
     page,
-  }, testInfo) => {
-    test.skip(testInfo.project.name !== 'desktop', 'one server run is enough');
+  }) => {
     test.setTimeout(150_000);
     // A second production server from the same build whose mail goes to an SMTP peer in this test.
     const smtp = await startSmtpPeer();
@@ -325,6 +316,7 @@ test.describe('two-step sign-in, passwords', () => {
         SITE_URL: base,
         ADMIN_EMAIL: owner.email,
         ADMIN_PASSWORD: owner.password,
+        STAFF_PASSWORD_SCRYPT_LOG2N: '12',
       },
       stdio: 'ignore',
     });
@@ -405,8 +397,7 @@ test.describe('every /admin page refuses', () => {
   });
 
   for (const path of pages) {
-    test(`${path} without a session, with an expired one, and (owner pages) with an agent's`, async ({ page, context, baseURL }, info) => {
-      desktopOnly(info);
+    test(`${path} without a session, with an expired one, and (owner pages) with an agent's`, async ({ page, context, baseURL }) => {
       await page.goto(path);
       await expect(page).toHaveURL(/\/registration(\?|$)/);
       await setSessionCookie(context, baseURL!, await expiredToken());

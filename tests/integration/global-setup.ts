@@ -16,6 +16,10 @@ declare module 'vitest' {
  * pg-boss's schema). Done once here; each suite starts from a copy of the result.
  */
 export default async function setup(project: TestProject) {
+  // Locally the PostgreSQL suites skip with a printed reason; in CI a missing database must fail, not vanish.
+  if (process.env.CI && !process.env.TEST_DATABASE_URL?.trim()) {
+    throw new Error('CI is set but TEST_DATABASE_URL is not: the PostgreSQL suites are required in CI (.ci/run sets it).');
+  }
   const work = mkdtempSync(path.join(tmpdir(), 'districts-vitest-'));
   const handle = await openDatabase({ dataDir: path.join(work, 'data'), pgliteFsync: false });
   await handle.jobs();

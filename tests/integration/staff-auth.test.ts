@@ -22,8 +22,13 @@ import { makeStaff, sessionCookieFor, STAFF_PASSWORD, staffRequest } from './sta
 const SECRET = 'test-session-secret-0123456789-abcdefghijklmnop';
 
 describe('passwords', () => {
-  it('hashes with scrypt N=2^17 by default and verifies in constant time', { timeout: 120_000 }, async () => {
-    const hash = await hashPassword('correct horse battery staple');
+  it('hashes with scrypt N=2^17 unless a test server lowers it, and verifies in constant time', { timeout: 120_000 }, async () => {
+    // The suite runs with a cheap hash (vitest.config.ts); production leaves the setting unset.
+    const testCost = process.env.STAFF_PASSWORD_SCRYPT_LOG2N;
+    expect(testCost).toBe('12');
+    expect(await hashPassword('x')).toMatch(/^scrypt\$12\$8\$1\$/);
+    setEnv({ STAFF_PASSWORD_SCRYPT_LOG2N: undefined });
+    const hash = await hashPassword('correct horse battery staple').finally(() => setEnv({ STAFF_PASSWORD_SCRYPT_LOG2N: testCost }));
     expect(hash).toMatch(/^scrypt\$17\$8\$1\$[\w-]{22}\$[\w-]{43}$/);
     expect(await verifyPassword('correct horse battery staple', hash)).toBe(true);
     expect(await verifyPassword('correct horse battery stapl', hash)).toBe(false);

@@ -9,8 +9,6 @@ import { SESSION_COOKIE } from '@/lib/constants';
 import { sessionKey } from '@/lib/auth/secret.server';
 import { signSessionToken } from '@/lib/auth/token.server';
 
-/** Cheaper scrypt cost for test accounts (verifyPassword reads the cost from the stored hash). */
-export const TEST_HASH = { log2N: 12, r: 8, p: 1 };
 export const STAFF_PASSWORD = 'Meridian-Test-Passphrase-42';
 
 /** The code an authenticator app shows for this secret at this time (RFC 6238, the app's usual parameters). */
@@ -28,7 +26,7 @@ export async function makeStaff(
   email = `${role}-${randomBytes(4).toString('hex')}@example.com`,
   enrolledAt = new Date(),
 ) {
-  const staff = await createStaff(db, { email, role, name: role, passwordHash: await hashPassword(STAFF_PASSWORD, TEST_HASH) });
+  const staff = await createStaff(db, { email, role, name: role, passwordHash: await hashPassword(STAFF_PASSWORD) });
   if (!staff) throw new Error('could not create staff');
   if (role === 'agent') return { ...staff, totpSecret: undefined, recoveryCodes: undefined };
   const enrolment = await pendingEnrolment(db, staff);

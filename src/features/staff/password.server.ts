@@ -3,15 +3,17 @@ import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOpti
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
 import { STAFF_COPY } from '@/content/staff';
+import { getEnv } from '@/lib/env.server';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './schema';
 
 /**
- * Password hashing with scrypt from node:crypto (no native module): N=2^17, r=8, p=1, 16-byte salt per password,
- * 32-byte key, stored as `scrypt$17$8$1$<salt>$<key>` (base64url), compared in constant time. The parameters are
- * read back from the stored string, so they can be raised later without breaking existing hashes.
+ * Password hashing with scrypt from node:crypto (no native module): N=2^17 (STAFF_PASSWORD_SCRYPT_LOG2N, lowered
+ * only by test servers), r=8, p=1, 16-byte salt per password, 32-byte key, stored as `scrypt$17$8$1$<salt>$<key>`
+ * (base64url), compared in constant time. The parameters are read back from the stored string, so they can be
+ * raised later without breaking existing hashes.
  */
 
-const DEFAULT = { log2N: 17, r: 8, p: 1 };
+const hashParams = () => ({ log2N: getEnv().STAFF_PASSWORD_SCRYPT_LOG2N, r: 8, p: 1 });
 const KEY_LENGTH = 32;
 
 function scrypt(password: string, salt: Buffer, log2N: number, r: number, p: number): Promise<Buffer> {
@@ -23,7 +25,7 @@ function scrypt(password: string, salt: Buffer, log2N: number, r: number, p: num
   );
 }
 
-export async function hashPassword(password: string, params = DEFAULT): Promise<string> {
+export async function hashPassword(password: string, params = hashParams()): Promise<string> {
   const salt = randomBytes(16);
   const key = await scrypt(password, salt, params.log2N, params.r, params.p);
   return ['scrypt', params.log2N, params.r, params.p, salt.toString('base64url'), key.toString('base64url')].join('$');
