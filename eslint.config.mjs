@@ -32,19 +32,26 @@ const project = {
         };
       },
     },
-    // Feature folders do not import each other; what two features share lives in src/lib.
+    // Feature folders do not import each other; what two features share lives in src/domain (business rules) or
+    // src/lib (infrastructure), and neither of those imports a feature.
     'feature-boundaries': {
       meta: {
         type: 'problem',
-        messages: { crossing: 'src/features/{{from}} may not import src/features/{{to}}: move what both need into src/lib.' },
+        messages: {
+          crossing: 'src/features/{{from}} may not import src/features/{{to}}: move what both need into src/domain or src/lib.',
+          downward: 'src/{{from}} may not import src/features/{{to}}: shared code never depends on a feature.',
+        },
       },
       create(context) {
         const own = /[\\/]src[\\/]features[\\/]([^\\/]+)[\\/]/.exec(context.filename)?.[1];
-        if (!own) return {};
+        const shared = /[\\/]src[\\/](domain|lib)[\\/]/.exec(context.filename)?.[1];
+        if (!own && !shared) return {};
         return {
           ImportDeclaration(node) {
             const other = /^@\/features\/([^/]+)/.exec(String(node.source.value))?.[1];
-            if (other && other !== own) context.report({ node, messageId: 'crossing', data: { from: own, to: other } });
+            if (!other) return;
+            if (shared) context.report({ node, messageId: 'downward', data: { from: shared, to: other } });
+            else if (other !== own) context.report({ node, messageId: 'crossing', data: { from: own, to: other } });
           },
         };
       },

@@ -55,7 +55,7 @@ async function startBackgroundWorkWhenReady(): Promise<void> {
       await startNotificationWorkers(handle);
       const { startNewsletterWorkers } = await import('./features/newsletter/workers.server');
       await startNewsletterWorkers(handle);
-      const { retentionJob } = await import('./lib/retention/jobs.server');
+      const { retentionJob } = await import('./domain/retention/jobs.server');
       const { overdueCheckJob } = await import('./features/notifications/overdue.server');
       const boss = await handle.jobs();
       for (const job of [...databaseMaintenance(handle), retentionJob(handle.db), overdueCheckJob(handle)]) await schedule(boss, job);

@@ -1,4 +1,4 @@
-import { BACKUP_RETENTION, RETENTION, type Period } from '@/lib/retention/periods';
+import { BACKUP_RETENTION, RETENTION, type Period } from '@/domain/retention/periods';
 
 /** Privacy Policy and Terms of Service. The privacy notice follows the Nigeria Data Protection Act 2023. */
 export interface LegalSection {

@@ -1,7 +1,7 @@
 import 'server-only';
 import '@/lib/validation/zod-config';
 import { z } from 'zod';
-import { DEFAULT_WORKING_TIME, parseWorkingDays, parseWorkingHours, type WorkingTime } from '@/lib/leads/working-time';
+import { DEFAULT_WORKING_TIME, parseWorkingDays, parseWorkingHours, type WorkingTime } from '@/domain/working-time';
 
 /**
  * The server's configuration, read from the environment and validated ONCE (at start-up through

@@ -7,7 +7,7 @@ import { dashboardFigures } from '@/features/leads-admin/dashboard.server';
 import { changeLeadStatus, listLeadPage } from '@/features/leads-admin/repository.server';
 import { interestSubmissions } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/client';
-import { DEFAULT_WORKING_TIME, parseWorkingDays, workingSecondsSql, type WorkingTime } from '@/lib/leads/working-time';
+import { DEFAULT_WORKING_TIME, parseWorkingDays, workingSecondsSql, type WorkingTime } from '@/domain/working-time';
 import { describeEachDriver, setEnv, validLead } from './helpers';
 import { makeStaff, sessionCookieFor, staffRequest } from './staff-helpers';
 

@@ -11,7 +11,7 @@ import { startNotificationWorkers } from '@/features/notifications/workers.serve
 import { myOpenLeads, OPEN_STATUSES } from '@/features/leads-admin/repository.server';
 import { teamWorkload } from '@/features/leads-admin/dashboard.server';
 import { interestSubmissions, leadActivity, staffUsers } from '@/lib/db/schema';
-import { DEFAULT_WORKING_TIME } from '@/lib/leads/working-time';
+import { DEFAULT_WORKING_TIME } from '@/domain/working-time';
 import { startSmtpPeer, waitFor, type Peer, type ReceivedMail } from '../support/peers';
 import { describeEachDriver, freshClient, jsonRequest, newKey, setEnv, validLead } from './helpers';
 import { makeStaff, sessionCookieFor, staffRequest } from './staff-helpers';

@@ -6,7 +6,7 @@ import { GET as exportRoute } from '@/app/api/admin/exports/leads/route';
 import { GET as statsRoute } from '@/app/api/admin/stats/route';
 import { saveLead } from '@/features/interest/repository.server';
 import { inboxCounters } from '@/features/leads-admin/repository.server';
-import { lagosPeriods } from '@/lib/leads/working-time';
+import { lagosPeriods } from '@/domain/working-time';
 import { interestSubmissions } from '@/lib/db/schema';
 import { eq } from 'drizzle-orm';
 import { describeEachDriver, setEnv, validLead } from './helpers';

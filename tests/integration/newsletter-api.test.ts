@@ -9,7 +9,7 @@ import { CONFIRMATIONS_PER_ADDRESS_PER_DAY } from '@/features/newsletter/handler
 import { confirmByToken, findSubscriber, stateByUnsubscribeToken } from '@/features/newsletter/repository.server';
 import { startNewsletterWorkers } from '@/features/newsletter/workers.server';
 import { newsletterSubscribers } from '@/lib/db/schema';
-import { RETENTION } from '@/lib/retention/periods';
+import { RETENTION } from '@/domain/retention/periods';
 import { startSmtpPeer, waitFor, type Peer, type ReceivedMail } from '../support/peers';
 import { describeEachDriver, freshClient, jsonRequest, setEnv } from './helpers';
 import { makeStaff, sessionCookieFor, staffRequest } from './staff-helpers';

@@ -7,13 +7,13 @@ import { describePeriod, PRIVACY, PRIVACY_NOTICE_VERSION } from '@/content/legal
 import { confirmByToken, findSubscriber, requestSubscription, unsubscribeByToken } from '@/features/newsletter/repository.server';
 import type { Db } from '@/lib/db/client';
 import { interestSubmissions, leadNotes, leadNotifications, rateLimits, staffSignInFailures } from '@/lib/db/schema';
-import { applyRetention } from '@/lib/retention/jobs.server';
-import { RETENTION, type RetainedData } from '@/lib/retention/periods';
+import { applyRetention } from '@/domain/retention/jobs.server';
+import { RETENTION, type RetainedData } from '@/domain/retention/periods';
 import { describeEachDriver } from './helpers';
 
 /**
  * Each retention promise of the privacy notice, checked against the data after the retention job runs with a moved
- * clock. The notice states the periods of RETENTION (src/lib/retention/periods.ts); `PROMISES` needs one check per
+ * clock. The notice states the periods of RETENTION (src/domain/retention/periods.ts); `PROMISES` needs one check per
  * period, so a new promise without a check does not compile.
  */
 

@@ -8,7 +8,7 @@ import { LeadsTable } from '@/features/leads-admin/components/LeadsTable';
 import { MyLeads } from '@/features/leads-admin/components/MyLeads';
 import { formatMinutes, staffDisplayName } from '@/features/leads-admin/format';
 import { getSiteFacts } from '@/content/site';
-import { lagosDayOf } from '@/lib/leads/working-time';
+import { lagosDayOf } from '@/domain/working-time';
 import { distinctDistricts, inboxCounters, inboxScope, listLeadPage, myOpenLeads } from '@/features/leads-admin/repository.server';
 import { currentStaff } from '@/lib/auth/page-guard.server';
 import { filtersToQuery, parseLeadFilters } from '@/features/leads-admin/schema';
@@ -16,7 +16,7 @@ import { getDatabase } from '@/lib/db/client';
 import { countFailed } from '@/features/notifications/repository.server';
 import { NOTIFICATION_COPY } from '@/content/notifications';
 import { ASSIGNMENT_COPY, DASHBOARD_COPY } from '@/content/sales-insight';
-import { assignableStaff, takesNewLeads } from '@/lib/leads/assignment.server';
+import { assignableStaff, takesNewLeads } from '@/domain/assignment.server';
 
 export const metadata: Metadata = { title: STAFF_COPY.inbox.title };
 

@@ -3,8 +3,8 @@ import { and, asc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { DISTRICT_CHOICES } from '@/lib/db/enums';
 import { interestSubmissions, staffUsers } from '@/lib/db/schema';
-import { staffLabelSql } from '@/lib/leads/assignment.server';
-import { epochDayOf, lagosDayStart, lagosEpochDaySql, overdueSql, workingSecondsSql, type WorkingTime } from '@/lib/leads/working-time';
+import { staffLabelSql } from '@/domain/assignment.server';
+import { epochDayOf, lagosDayStart, lagosEpochDaySql, overdueSql, workingSecondsSql, type WorkingTime } from '@/domain/working-time';
 import { OPEN_STATUSES } from './repository.server';
 import type { DashboardFilters } from './schema';
 

@@ -8,7 +8,7 @@ import { csvResponse } from '@/lib/csv/response.server';
 import { getWorkingTime } from '@/lib/env.server';
 import { errorResponse, jsonResponse } from '@/lib/http/response.server';
 import { readJsonObject } from '@/lib/http/request.server';
-import { reassignLead, setAutoAssign, setTakesNewLeads } from '@/lib/leads/assignment.server';
+import { reassignLead, setAutoAssign, setTakesNewLeads } from '@/domain/assignment.server';
 import { leadsCsv } from './csv.server';
 import { dashboardFigures } from './dashboard.server';
 import {

@@ -4,14 +4,14 @@ import type { Db } from '@/lib/db/client';
 import type { Actor } from '@/lib/audit.server';
 import { interestSubmissions, leadActivity, leadNotes, staffUsers, type InterestSubmissionRow, type LeadStatus } from '@/lib/db/schema';
 import { getWorkingTime } from '@/lib/env.server';
-import { staffLabelSql } from '@/lib/leads/assignment.server';
-import { lagosDayStart, lagosPeriods, overdueSql, workingSecondsSql, type WorkingTime } from '@/lib/leads/working-time';
+import { staffLabelSql } from '@/domain/assignment.server';
+import { lagosDayStart, lagosPeriods, overdueSql, workingSecondsSql, type WorkingTime } from '@/domain/working-time';
 import { staffDisplayName } from './format';
 import { decodeCursor, encodeCursor, type LeadFilters } from './schema';
 
 /**
  * Staff-area queries on leads (the inbox, detail, pipeline, notes, counters, exports). Lead capture itself stays in
- * src/features/interest/repository.server.ts. "Today" and "this week" are Lagos days (src/lib/leads/working-time.ts).
+ * src/features/interest/repository.server.ts. "Today" and "this week" are Lagos days (src/domain/working-time.ts).
  */
 
 export const PAGE_SIZE = 25;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ASSIGNMENT_COPY } from '@/content/sales-insight';
 import { STAFF_COPY } from '@/content/staff';
 import { DISTRICT_CHOICES, LEAD_STATUSES } from '@/lib/db/enums';
-import { lagosDayOf } from '@/lib/leads/working-time';
+import { lagosDayOf } from '@/domain/working-time';
 import { idParamSchema } from '@/lib/validation/id';
 import { withoutControlCharacters, withoutStrayControlCharacters } from '@/lib/validation/text';
 

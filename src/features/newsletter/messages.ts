@@ -2,7 +2,7 @@ import { describePeriod } from '@/content/legal';
 import { NEWSLETTER_CONFIRMATION_EMAIL_COPY as copy } from '@/content/newsletter';
 import type { SiteFacts } from '@/content/site';
 import { emailButton, emailLayout, emailLink, escapeHtml } from '@/lib/mail/html';
-import { RETENTION } from '@/lib/retention/periods';
+import { RETENTION } from '@/domain/retention/periods';
 import { listUnsubscribeHeaders, NEWSLETTER_PATHS, withToken } from './links';
 
 /**

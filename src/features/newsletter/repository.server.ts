@@ -4,7 +4,7 @@ import { and, desc, eq, gte, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { PRIVACY_NOTICE_VERSION } from '@/content/legal';
 import type { Db } from '@/lib/db/client';
 import { NO_PENDING_NEWSLETTER_REQUEST, newsletterSubscribers as subscribers, type NewsletterSubscriberRow } from '@/lib/db/schema';
-import { periodBefore, RETENTION } from '@/lib/retention/periods';
+import { periodBefore, RETENTION } from '@/domain/retention/periods';
 import { normaliseEmail } from '@/lib/validation/email';
 import { newsletterTokenSchema } from './schema';
 

@@ -8,7 +8,7 @@ import { interestSubmissions, leadActivity } from '@/lib/db/schema';
 import { getWorkingTime } from '@/lib/env.server';
 import { insertInTransaction, type ScheduledJob } from '@/lib/jobs/queue';
 import { OVERDUE_CHECK, OVERDUE_REMINDER } from '@/lib/jobs/queues';
-import { overdueSql } from '@/lib/leads/working-time';
+import { overdueSql } from '@/domain/working-time';
 import { sendMail } from '@/lib/mail/mailer.server';
 import { salesAddresses } from './delivery.server';
 import { overdueReminderEmail } from './messages';

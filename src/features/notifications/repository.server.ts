@@ -5,7 +5,7 @@ import { hitRateLimit } from '@/lib/http/rate-limit.server';
 import type { Db } from '@/lib/db/client';
 import { NOTIFICATION_CHANNELS, type NotificationChannel, type NotificationState } from '@/lib/db/enums';
 import { interestSubmissions, leadNotifications, staffUsers, type InterestSubmissionRow, type LeadNotificationRow } from '@/lib/db/schema';
-import { staffLabelSql } from '@/lib/leads/assignment.server';
+import { staffLabelSql } from '@/domain/assignment.server';
 
 /** Every query on lead_notifications, the delivery record of each message a lead sets off. */
 

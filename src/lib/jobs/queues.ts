@@ -58,7 +58,7 @@ export const OVERDUE_REMINDER: QueueDefinition = {
   options: { notify: true, retryLimit: 25, retryDelay: 30, retryBackoff: true, retryDelayMax: 900, expireInSeconds: 60 },
 };
 
-/** The retention job (src/lib/retention/jobs.server.ts): deletes what the privacy notice says is not kept, hourly. */
+/** The retention job (src/domain/retention/jobs.server.ts): deletes what the privacy notice says is not kept, hourly. */
 export const DATA_RETENTION: QueueDefinition = { name: 'data-retention', options: { retryLimit: 2, retryDelay: 60, expireInSeconds: 900 } };
 
 /** Housekeeping of the embedded database itself (src/lib/db/maintenance.ts), on a schedule. */

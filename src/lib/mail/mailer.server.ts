@@ -43,7 +43,7 @@ function smtpTransport(url: string): Transporter {
   return transport;
 }
 
-/** Where messages are kept as .eml files without a mail server (deleted after a stated time: src/lib/retention). */
+/** Where messages are kept as .eml files without a mail server (deleted after a stated time: src/domain/retention). */
 export const outboxMailDir = () => path.resolve(getEnv().DATA_DIR, 'outbox-mail');
 
 export function mailFrom(): string {

@@ -11,7 +11,7 @@ import { currentStaff } from '@/lib/auth/page-guard.server';
 import { getDatabase } from '@/lib/db/client';
 import { DISTRICT_CHOICES } from '@/lib/db/enums';
 import { getWorkingTime } from '@/lib/env.server';
-import { autoAssignEnabled } from '@/lib/leads/assignment.server';
+import { autoAssignEnabled } from '@/domain/assignment.server';
 
 export const metadata: Metadata = { title: DASHBOARD_COPY.title };
 

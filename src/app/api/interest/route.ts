@@ -7,7 +7,7 @@ import { clientHashOf } from '@/lib/http/client.server';
 import { publicForm, type PublicSubmission } from '@/lib/http/public-route.server';
 import { clientCounter, countRequest, fullRateLimit, RateLimited, siteCounter } from '@/lib/http/rate-limit.server';
 import { postOnly } from '@/lib/http/response.server';
-import { assignNewLead } from '@/lib/leads/assignment.server';
+import { assignNewLead } from '@/domain/assignment.server';
 import type { InterestInput } from '@/features/interest/schema';
 
 export const dynamic = 'force-dynamic';

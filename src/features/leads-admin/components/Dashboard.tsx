@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { DASHBOARD_COPY } from '@/content/sales-insight';
-import { describeWorkingTime, type WorkingTime } from '@/lib/leads/working-time';
+import { describeWorkingTime, type WorkingTime } from '@/domain/working-time';
 import {
   CHART_COLOURS,
   firstContactChart,

@@ -2,7 +2,7 @@ import Link from 'next/link';
 import { Field } from '@/components/ui/Field';
 import { DASHBOARD_COPY } from '@/content/sales-insight';
 import { STAFF_COPY } from '@/content/staff';
-import { lagosDayOf } from '@/lib/leads/working-time';
+import { lagosDayOf } from '@/domain/working-time';
 import { filtersToQuery, type DashboardFilters } from '../schema';
 
 const copy = DASHBOARD_COPY.filters;

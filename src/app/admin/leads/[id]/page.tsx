@@ -13,7 +13,7 @@ import { ATTRIBUTION_FIELDS } from '@/lib/lead-attribution';
 import { getLeadDetail, inboxScope } from '@/features/leads-admin/repository.server';
 import { ASSIGNMENT_COPY } from '@/content/sales-insight';
 import { SYSTEM_ACTOR_EMAIL } from '@/lib/audit.server';
-import { assignableStaff } from '@/lib/leads/assignment.server';
+import { assignableStaff } from '@/domain/assignment.server';
 import { NotificationList } from '@/features/notifications/NotificationList';
 import { listForLead } from '@/features/notifications/repository.server';
 import { NOTIFICATION_COPY } from '@/content/notifications';
