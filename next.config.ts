@@ -7,7 +7,7 @@ const nextConfig: NextConfig = {
   // NEXT_DIST_DIR: a second build beside .next (e.g. to compare two builds); every test shares .next.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
-  // Prerendered pages get their ETag at build time (scripts/csp-hashes.mjs) and their 304 from server.mjs; Next.js
+  // Prerendered pages get their ETag at build time (serving/csp-hashes.mjs) and their 304 from server.mjs; Next.js
   // would hash each page's whole HTML on every request (a quarter of the server's time for GET /).
   generateEtags: false,
   reactStrictMode: true,

@@ -9,6 +9,7 @@ const STEPS = [
   ['check:cycles', 'no import loops'],
   ['test:unit', 'Vitest: unit and integration'],
   ['build:if-stale', 'the production build the e2e, crash and delivery tests share'],
+  ['test:serving', 'what serving/ relies on in Next.js, on that build'],
   ['test:e2e', 'Playwright'],
 ];
 

@@ -9,7 +9,7 @@ import { databaseMaintenance } from './lib/db/maintenance';
 import { schedule } from './lib/jobs/queue';
 import { closeDatabaseOnShutdown } from './lib/db/shutdown';
 import { logError } from './lib/log';
-import { SOCKET_HOP_MARKER } from './lib/http/forwarded-for.mjs';
+import { SOCKET_HOP_MARKER } from '../serving/forwarded-for.mjs';
 
 export async function startServer(): Promise<void> {
   try {

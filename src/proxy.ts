@@ -12,7 +12,7 @@ const STAFF_COOKIES = [SECURE_SESSION_COOKIE, SESSION_COOKIE];
 let prerendered: Record<string, string[]> | undefined;
 
 /**
- * The inline-script hashes of every prerendered page, written by `npm run build` (scripts/csp-hashes.mjs). Without
+ * The inline-script hashes of every prerendered page, written by `npm run build` (serving/csp-hashes.mjs). Without
  * the file (`next dev`, a build made without it) every page gets a nonce, as dynamic pages do.
  */
 function prerenderedHashes(): Record<string, string[]> {

@@ -40,7 +40,7 @@ async function waitForOtherBuilds(log) {
  */
 export async function buildIfStale(log) {
   const buildId = path.join(root, DIST_DIR, 'BUILD_ID');
-  // The post-build step (CSP hashes, scripts after the stylesheet) shapes the pages too.
+  // The post-build step in serving/ (CSP hashes, scripts after the stylesheet) shapes the pages too.
   const sources = [
     'src',
     'public',
@@ -50,8 +50,7 @@ export async function buildIfStale(log) {
     'package-lock.json',
     'tsconfig.json',
     'postcss.config.mjs',
-    'scripts/csp-hashes.mjs',
-    'scripts/lib/defer-scripts.mjs',
+    'serving',
   ];
   const newestSource = Math.max(...sources.map((s) => newestMtime(path.join(root, s))));
   if (existsSync(buildId) && statSync(buildId).mtimeMs > newestSource) {

@@ -5,7 +5,7 @@ import { HYDRATED_ATTRIBUTE } from '@/lib/constants';
 
 /**
  * Marks the page as run by the framework, so a tap or a form sent before that is done again
- * (scripts/lib/defer-scripts.mjs). One render after hydration: what the page's components take over in their first
+ * (serving/defer-scripts.mjs). One render after hydration: what the page's components take over in their first
  * effects (the fields typed before it) is updated in that same render, so a replayed submit sends what was typed.
  */
 export function HydratedMark() {

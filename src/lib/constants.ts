@@ -52,7 +52,7 @@ export const FORM_FLASH_HEADER = 'x-form-flash';
 
 /**
  * The attribute src/components/HydratedMark.tsx puts on <html> once the framework runs the page; a prerendered page's
- * loader (scripts/lib/defer-scripts.mjs) replays a tap or a form sent before then.
+ * loader (serving/defer-scripts.mjs) replays a tap or a form sent before then.
  */
 export const HYDRATED_ATTRIBUTE = 'data-hydrated';
 

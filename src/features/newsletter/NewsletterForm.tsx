@@ -44,7 +44,7 @@ export function NewsletterForm({
   const formRef = useRef<HTMLFormElement>(null);
 
   // What was typed before the scripts arrived is in the field, not yet in the state: adopt it (a form sent before
-  // then is sent again once they have, scripts/lib/defer-scripts.mjs).
+  // then is sent again once they have, serving/defer-scripts.mjs).
   useEffect(() => {
     const typed = new FormData(formRef.current!);
     setEmail(String(typed.get('email') ?? ''));

@@ -10,7 +10,7 @@ import { getEnv } from '@/lib/env.server';
  * 0304-client-address-from-the-socket.md). The one place that reads X-Forwarded-For.
  *
  * Route handlers get no socket, so the production server (server.mjs) appends the connection's address to
- * X-Forwarded-For before Next.js sees the request (src/lib/http/forwarded-for.mjs): the last entry is always the
+ * X-Forwarded-For before Next.js sees the request (serving/forwarded-for.mjs): the last entry is always the
  * socket's, whatever the client sent.
  * - TRUST_PROXY off: that last entry, the socket. A forged header never changes the bucket.
  * - TRUST_PROXY=n (true = 1): n entries back from the socket, i.e. the address the outermost of our n proxies

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientAddress } from './client.server';
+import { clientAddress } from '@/lib/http/client.server';
 import { withSocketHop } from './forwarded-for.mjs';
 
 /** What a route handler sees behind server.mjs, for a request that arrived with `received` from `socket`. */

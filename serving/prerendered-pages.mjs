@@ -31,7 +31,7 @@ const decoders = { identity: (body) => body, gzip: gunzipSync, deflate: inflateS
 // Set anew on every answer, or describing the body as it was sent rather than as kept.
 const PER_RESPONSE = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'content-encoding']);
 // Requests Next.js answers with something other than the page's HTML (the router's RSC payloads, parts of a file).
-const NOT_THE_PAGE = ['rsc', 'next-router-prefetch', 'next-router-segment-prefetch', 'next-router-state-tree', 'range'];
+export const NOT_THE_PAGE = ['rsc', 'next-router-prefetch', 'next-router-segment-prefetch', 'next-router-state-tree', 'range'];
 
 /**
  * @param {Map<string, string>} etags the prerendered pages (path to ETag), as `npm run build` lists them

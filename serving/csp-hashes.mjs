@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { contentSecurityPolicy } from '../src/lib/security/headers.ts';
-import { deferScripts } from './lib/defer-scripts.mjs';
+import { deferScripts } from './defer-scripts.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, process.env.NEXT_DIST_DIR || '.next');

@@ -10,7 +10,7 @@
 // the end of <body>, which the browser runs only once the stylesheet is in. Inline scripts (the RSC payload) and
 // `noModule` polyfills stay where they are.
 
-import { HYDRATED_ATTRIBUTE } from '../../src/lib/constants.ts';
+import { HYDRATED_ATTRIBUTE } from '../src/lib/constants.ts';
 
 const ASYNC_SCRIPT = /<script src="([^"]+)" async=""><\/script>/g;
 const SCRIPT_PRELOAD = /<link rel="preload" as="script"[^>]*\/>/g;

@@ -1,0 +1,140 @@
+// What serving/ relies on in Next.js without Next.js documenting it (serving/README.md lists them, numbered as
+// here). Run on the production build by `npm test` (`npm run test:serving`, after build:if-stale): after a Next.js
+// upgrade each broken assumption fails here, by name, instead of somewhere in the site's behaviour.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { freePort } from '../scripts/lib/harness.mjs';
+import { NOT_THE_PAGE } from './prerendered-pages.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+const dist = path.join(root, process.env.NEXT_DIST_DIR || '.next');
+const require = createRequire(path.join(root, 'package.json'));
+const nextSource = (file) => readFileSync(require.resolve(`next/dist/${file}`), 'utf8');
+const json = (file) => JSON.parse(readFileSync(path.join(dist, file), 'utf8'));
+const broken = (n, what) => `serving/README.md assumption ${n} no longer holds: ${what}`;
+
+/** Prerendered public pages that must come out of the build as files with their headers beside them. */
+const PAGES = { '/': 'index', '/d1': 'd1', '/d2': 'd2', '/privacy': 'privacy', '/terms': 'terms' };
+
+before(() =>
+  assert.ok(existsSync(path.join(dist, 'BUILD_ID')), `no production build in ${path.relative(root, dist)}: run npm run build first`),
+);
+
+describe('the built configuration (serving/server.mjs)', () => {
+  test('1. next build writes the resolved configuration to required-server-files.json', () => {
+    const { config } = json('required-server-files.json');
+    assert.equal(typeof config?.distDir, 'string', broken(1, 'required-server-files.json has no `config` with the resolved settings'));
+  });
+
+  test('2. Next.js takes that configuration from __NEXT_PRIVATE_STANDALONE_CONFIG instead of loading next.config.ts', () => {
+    assert.match(
+      nextSource('server/config.js'),
+      /process\.env\.__NEXT_PRIVATE_STANDALONE_CONFIG/,
+      broken(2, 'the config loader ignores it'),
+    );
+  });
+
+  test('3. Next.js reads the server origin from __NEXT_PRIVATE_ORIGIN, as `next start` sets it', () => {
+    assert.match(nextSource('server/lib/start-server.js'), /__NEXT_PRIVATE_ORIGIN/, broken(3, '`next start` no longer sets it'));
+    assert.match(nextSource('server/app-render/action-handler.js'), /__NEXT_PRIVATE_ORIGIN/, broken(3, 'nothing reads it any more'));
+  });
+});
+
+describe('the prerendered pages (serving/csp-hashes.mjs, serving/defer-scripts.mjs)', () => {
+  test('4. each prerendered page is an .html file with its response headers in a .meta file beside it', () => {
+    for (const [route, file] of Object.entries(PAGES)) {
+      const base = path.join(dist, 'server', 'app', file);
+      assert.ok(existsSync(`${base}.html`), broken(4, `${route} has no ${file}.html in .next/server/app`));
+      const meta = JSON.parse(readFileSync(`${base}.meta`, 'utf8'));
+      assert.match(
+        String(meta.headers?.['content-security-policy']),
+        /'sha256-/,
+        broken(4, `${route}.meta carries no CSP written by the build`),
+      );
+      assert.equal(meta.headers?.etag, json('page-etags.json')[route], broken(4, `${route}.meta and page-etags.json disagree`));
+    }
+  });
+
+  test("5. Next.js puts a page's scripts in <head> as <script src async> (the build moves them behind the paint)", () => {
+    const html = readFileSync(path.join(dist, 'server', 'app', 'index.html'), 'utf8');
+    assert.doesNotMatch(html, /<script src="[^"]+" async=""><\/script>/, broken(5, 'a script tag was left in <head>'));
+    assert.match(html, /\/_next\/static\/chunks\/[^"]+\.js/, broken(5, 'the loader lists no chunks: the script tags changed shape'));
+  });
+
+  test("6. the proxy's matchers are in server/functions-config-manifest.json under /_middleware", () => {
+    const matchers = json('server/functions-config-manifest.json').functions?.['/_middleware']?.matchers;
+    assert.ok(Array.isArray(matchers) && matchers.every((m) => typeof m.regexp === 'string'), broken(6, 'no matchers found there'));
+  });
+
+  test('7. app-path-routes-manifest.json lists every page route', () => {
+    const routes = Object.values(json('app-path-routes-manifest.json'));
+    for (const route of Object.keys(PAGES)) assert.ok(routes.includes(route), broken(7, `${route} is not listed`));
+  });
+});
+
+describe('requests (serving/prerendered-pages.mjs)', () => {
+  test('8. the router asks for anything but the HTML with these headers and the _rsc query', async () => {
+    const headers = await import(require.resolve('next/dist/client/components/app-router-headers.js'));
+    const used = [headers.RSC_HEADER, headers.NEXT_ROUTER_PREFETCH_HEADER, headers.NEXT_ROUTER_SEGMENT_PREFETCH_HEADER];
+    for (const name of [...used, headers.NEXT_ROUTER_STATE_TREE_HEADER]) {
+      assert.ok(
+        NOT_THE_PAGE.includes(name),
+        broken(8, `the router now sends "${name}", which serving/prerendered-pages.mjs does not know`),
+      );
+    }
+    assert.equal(headers.NEXT_RSC_UNION_QUERY, '_rsc', broken(8, 'the RSC query parameter changed'));
+  });
+
+  test('9. next/dist/server/web/spec-extension/cookies exports the cookie classes NextRequest and NextResponse use', async () => {
+    const cookies = await import(require.resolve('next/dist/server/web/spec-extension/cookies'));
+    assert.equal(typeof cookies.RequestCookies, 'function', broken(9, 'RequestCookies is gone'));
+    assert.equal(typeof cookies.ResponseCookies, 'function', broken(9, 'ResponseCookies is gone'));
+  });
+});
+
+describe('the production server on this build (server.mjs)', () => {
+  let server;
+  let base;
+  const work = mkdtempSync(path.join(tmpdir(), 'districts-serving-'));
+  before(async () => {
+    const port = freePort();
+    base = `http://127.0.0.1:${port}`;
+    server = spawn(process.execPath, ['server.mjs', '-H', '127.0.0.1', '-p', port], {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: path.join(work, 'data'), DATABASE_URL: '', NEXT_TELEMETRY_DISABLED: '1' },
+      stdio: 'ignore',
+    });
+    for (let waited = 0; ; waited += 100) {
+      if ((await fetch(`${base}/d1`).catch(() => undefined))?.ok) break;
+      assert.ok(waited < 60_000 && server.exitCode === null, 'server.mjs did not start on the build');
+      await sleep(100);
+    }
+  });
+  after(async () => {
+    server?.kill('SIGTERM');
+    if (server && server.exitCode === null) await new Promise((resolve) => server.once('exit', resolve));
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  test('10. Next.js sends a prerendered page with the headers of its .meta file; server.mjs then answers it from memory', async () => {
+    const meta = JSON.parse(readFileSync(path.join(dist, 'server', 'app', 'd2.meta'), 'utf8'));
+    for (const attempt of ['from Next.js', 'from memory']) {
+      const res = await fetch(`${base}/d2`);
+      assert.equal(res.headers.get('content-security-policy'), meta.headers['content-security-policy'], broken(10, `the CSP ${attempt}`));
+      assert.equal(res.headers.get('etag'), meta.headers.etag, broken(10, `the ETag ${attempt}`));
+    }
+    const revalidated = await fetch(`${base}/d2`, { headers: { 'if-none-match': meta.headers.etag } });
+    assert.equal(revalidated.status, 304, broken(10, 'a revalidation with the build’s ETag is not answered 304'));
+  });
+
+  test("11. an RSC request for a prerendered page is Next.js's, never the kept HTML", async () => {
+    const res = await fetch(`${base}/d2`, { headers: { rsc: '1' } });
+    assert.doesNotMatch(res.headers.get('content-type') ?? '', /text\/html/, broken(11, 'the router got the HTML page'));
+  });
+});

@@ -1,0 +1,130 @@
+// The production server (`npm start`): Next.js's own request handler behind a plain node:http server, for one
+// reason: route handlers get no socket, and `next start` passes on an X-Forwarded-For the client wrote itself, so any
+// client could choose its rate-limit bucket. Here the connection's address is appended to X-Forwarded-For before
+// Next.js sees the request (docs/decisions/0304-client-address-from-the-socket.md).
+//
+//   node server.mjs [-p PORT] [-H HOSTNAME]      (or PORT / HOST in the environment; defaults 3000, all interfaces)
+//
+// SIGTERM/SIGINT: stop accepting connections, let running requests finish, close Next.js, exit 143/130 (the exit
+// closes the database first: src/lib/db/shutdown.ts).
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { admitWrites } from './admission.mjs';
+import { SOCKET_HOP_MARKER, withSocketHop } from './forwarded-for.mjs';
+import { prerenderedPages } from './prerendered-pages.mjs';
+
+// Memory (docs/decisions/0105-embedded-database-footprint.md), measured with the bench: by default V8 sizes its heap
+// for the machine's memory and lets garbage pile up to several times the live data; --optimize-for-size and small
+// semi-spaces keep it near the live data (about 13% fewer requests a second). Its optimising WebAssembly compiler
+// tiers up the embedded database in bursts of several hundred MB and keeps about 100 MB; the baseline compiler
+// alone serves as fast here. glibc's per-thread malloc arenas hold another 20 MB. These only work from the command
+// line and the environment, so without them the process replaces itself (same PID, arguments) with one that has them.
+const V8_FLAGS = ['--optimize-for-size', '--max-semi-space-size=8', '--liftoff-only'];
+const MALLOC = { MALLOC_ARENA_MAX: '2' };
+const missing =
+  V8_FLAGS.some((flag) => !process.execArgv.includes(flag)) || Object.keys(MALLOC).some((name) => process.env[name] === undefined);
+if (missing && typeof process.execve === 'function') {
+  process.execve(process.execPath, [process.execPath, ...V8_FLAGS, ...process.execArgv, ...process.argv.slice(1)], {
+    ...MALLOC,
+    ...process.env,
+  });
+} else if (missing) {
+  console.warn(
+    `[server] Node.js ${process.version} cannot restart itself with ${V8_FLAGS.join(' ')}: running with V8's defaults, which take more memory (Node.js 22.15 or newer can).`,
+  );
+}
+
+// As `next start`: a production server unless told otherwise; set before Next.js and the config are loaded.
+process.env.NODE_ENV ??= 'production';
+process.env[SOCKET_HOP_MARKER] = '1';
+
+const { values: flags } = parseArgs({
+  options: { port: { type: 'string', short: 'p' }, hostname: { type: 'string', short: 'H' } },
+  allowPositionals: false,
+});
+const port = Number(flags.port ?? process.env.PORT ?? 3000);
+const hostname = flags.hostname ?? (process.env.HOST?.trim() || undefined);
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`server: the port must be a whole number between 0 and 65535 (got "${flags.port ?? process.env.PORT}").`);
+  process.exit(1);
+}
+
+// The configuration as the build resolved it, handed over the way Next.js's own standalone server.js does: loading
+// next.config.ts again would transpile it with SWC, whose native module then stays in memory (25 MB resident).
+const appDir = path.resolve(import.meta.dirname, '..');
+const distDir = process.env.NEXT_DIST_DIR || '.next'; // as next.config.ts reads it
+const { config: builtConfig } = JSON.parse(readFileSync(path.join(appDir, distDir, 'required-server-files.json'), 'utf8'));
+process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify(builtConfig);
+
+// Prerendered pages, answered from memory once Next.js has answered each of them once, and revalidated with the ETags
+// the build made (serving/csp-hashes.mjs; next.config.ts turns off Next.js's own, which hashed the whole page on every
+// request). docs/decisions/0015 and 0016.
+const pages = prerenderedPages(
+  (() => {
+    try {
+      return new Map(Object.entries(JSON.parse(readFileSync(path.join(appDir, distDir, 'page-etags.json'), 'utf8'))));
+    } catch {
+      return new Map(); // a build made without `npm run build`: every request goes to Next.js
+    }
+  })(),
+);
+
+const { default: next } = await import('next');
+const app = next({ dev: false, dir: appDir, hostname: hostname ?? 'localhost', port });
+const handle = app.getRequestHandler();
+
+// How many form posts and other writes Next.js works on at once; more wait here, holding only their socket
+// (serving/admission.mjs, docs/decisions/0108). Above the PostgreSQL pool's 10 connections; PGlite runs one
+// statement at a time whatever this is.
+const WRITES_AT_ONCE = 16;
+const admit = admitWrites(WRITES_AT_ONCE);
+
+const server = createServer((req, res) =>
+  pages.serve(req, res, () =>
+    admit(req, res, () => {
+      req.headers['x-forwarded-for'] = withSocketHop(req.headers['x-forwarded-for'], req.socket.remoteAddress);
+      handle(req, res).catch((error) => {
+        // Next.js answers its own errors; this is a failure of the handler itself. No message: it may quote the request.
+        console.error(`[server] ${req.method} request failed: ${error instanceof Error ? error.name : typeof error}`);
+        if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
+        res.end('Internal Server Error');
+      });
+    }),
+  ),
+);
+
+let stopping = false;
+function stop(signal) {
+  if (stopping) return;
+  stopping = true;
+  const code = signal === 'SIGINT' ? 130 : 143;
+  // Idle keep-alive connections would hold close() open; running requests finish first.
+  const idle = setInterval(() => server.closeIdleConnections(), 250);
+  idle.unref();
+  server.close(() => {
+    clearInterval(idle);
+    app
+      .close()
+      .catch((error) => console.error(`[server] Next.js did not close cleanly: ${error instanceof Error ? error.name : typeof error}`))
+      .finally(() => process.exit(code));
+  });
+}
+process.on('SIGTERM', () => stop('SIGTERM'));
+process.on('SIGINT', () => stop('SIGINT'));
+
+server.on('error', (error) => {
+  console.error(`server: could not listen on ${hostname ?? 'all interfaces'}:${port} (${error.code ?? error.name})`);
+  process.exit(1);
+});
+
+await app.prepare();
+server.listen(port, hostname, () => {
+  const address = server.address();
+  const actualPort = typeof address === 'object' && address ? address.port : port;
+  // What `next start` exposes to the app once it listens.
+  process.env.PORT = String(actualPort);
+  process.env.__NEXT_PRIVATE_ORIGIN = `http://${hostname && hostname !== '0.0.0.0' ? hostname : 'localhost'}:${actualPort}`;
+  console.log(`> ready on http://${hostname ?? 'localhost'}:${actualPort}`);
+});
