@@ -31,7 +31,8 @@ export default defineConfig({
   // The first owner sets up two-step sign-in and keeps a session for the tests (after the web server is up).
   globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: true,
-  workers: 2,
+  // Three on two cores: much of a test's time is spent waiting on the server, the network emulation or a timer.
+  workers: 3,
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
   timeout: 45_000,

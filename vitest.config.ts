@@ -16,8 +16,8 @@ export default defineConfig({
     environment: 'node',
     // Staff passwords hashed cheaply (scrypt N=2^12, not 2^17): tests/integration/staff-auth.test.ts checks the strong default.
     env: { STAFF_PASSWORD_SCRYPT_LOG2N: '12' },
-    // Two files at a time: most of the suite waits on a database, a peer or a child process, not on the CPU.
-    maxWorkers: 2,
+    // Three files at a time on two cores: much of the suite waits on a database, a peer or a child process.
+    maxWorkers: 3,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // server-only throws outside a React Server environment; tests import server modules directly.

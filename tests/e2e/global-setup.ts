@@ -1,14 +1,20 @@
 import { request, type FullConfig } from '@playwright/test';
 import { E2E_STAFF } from './staff-fixtures';
+import { sendDashboardSeeds } from './dashboard-seed';
 import { ownerStatePath, signInThroughApi } from './staff-session';
 
 /**
- * Once per run, after the web server is up: the first owner sets up two-step sign-in and signs in, and that session is
- * kept for the tests that need an owner without testing sign-in itself (tests/e2e/staff-session.ts).
+ * Once per run, after the web server is up: the dashboard test's lead that must turn overdue is sent
+ * (tests/e2e/dashboard-seed.ts); then the first owner sets up two-step sign-in and signs in, and that session is kept
+ * for the tests that need an owner without testing sign-in itself (tests/e2e/staff-session.ts).
  */
 export default async function globalSetup(config: FullConfig) {
   const context = await request.newContext({ baseURL: config.projects[0].use.baseURL });
   try {
+    await sendDashboardSeeds(
+      context,
+      config.projects.map((project) => project.name),
+    );
     await signInThroughApi(context, E2E_STAFF.email, E2E_STAFF.password);
     await context.storageState({ path: ownerStatePath() });
   } finally {
