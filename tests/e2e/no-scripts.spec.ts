@@ -126,7 +126,7 @@ test.describe('without scripts', () => {
     await page.getByRole('button', { name: 'Unsubscribe' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'You are unsubscribed' })).toBeVisible();
   });
-  test('staff sign in with a password: the form posts, a refusal comes back with its sentence, nothing typed in a URL', async ({
+  test('staff sign in with a password and out again: the forms post, a refusal comes back with its sentence, nothing typed in a URL', async ({
     page,
   }) => {
     const urls = recordUrls(page);
@@ -147,6 +147,11 @@ test.describe('without scripts', () => {
     await signIn(password);
     await expect(page).toHaveURL(/\/admin$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Leads' })).toBeVisible();
+    // Sign out is a form too: the session ends and the browser is on the sign-in page.
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/registration$/);
+    await page.goto('/admin');
+    await expect(page).toHaveURL(/\/registration/);
     for (const url of urls) for (const typed of [email.split('@')[0], 'Passphrase']) expect(url).not.toContain(typed);
   });
 });

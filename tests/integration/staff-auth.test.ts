@@ -241,6 +241,17 @@ describeEachDriver('staff sign-in', (ctx) => {
     expect(await resolveSession(ctx.handle().db, tokenFromCookieHeader(cookie))).toEqual({ ok: false, reason: 'revoked' });
   });
 
+  it('a sign-out posted as a form (pressed before the scripts ran) ends the session and sends the browser to sign in', async () => {
+    const cookie = await sessionCookieFor(ctx.handle().db, member);
+    const res = await signOutRoute(
+      staffRequest('/api/staff/sign-out', { method: 'POST', cookie, headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
+    );
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/registration');
+    expect(res.headers.get('set-cookie')).toMatch(/Max-Age=0/);
+    expect(await resolveSession(ctx.handle().db, tokenFromCookieHeader(cookie))).toEqual({ ok: false, reason: 'revoked' });
+  });
+
   it('over HTTPS only the __Host- cookie is a session: an unprefixed one (planted by a sibling subdomain) is ignored', async () => {
     const cookie = await sessionCookieFor(ctx.handle().db, member);
     const token = cookie.split('=')[1];

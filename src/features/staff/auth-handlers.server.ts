@@ -2,7 +2,7 @@ import 'server-only';
 import { getDatabase, type Db } from '@/lib/db/client';
 import type { StaffUserRow } from '@/lib/db/schema';
 import { getEnv } from '@/lib/env.server';
-import { readJsonOrForm } from '@/lib/http/request.server';
+import { isFormPost, readJsonOrForm } from '@/lib/http/request.server';
 import { errorResponse, jsonResponse, unavailableResponse } from '@/lib/http/response.server';
 import { logError } from '@/lib/log';
 import { recordAudit } from '@/lib/audit.server';
@@ -210,7 +210,10 @@ export async function handleSignOut(request: Request): Promise<Response> {
   } catch (error) {
     logError('[staff] sign-out could not revoke the session', error);
   }
-  const response = jsonResponse({ ok: true });
+  // Pressed before the page's scripts ran, the button posts its form: the browser goes to the sign-in page.
+  const response = isFormPost(request)
+    ? new Response(null, { status: 303, headers: { Location: SIGN_IN_PATH, 'Cache-Control': 'no-store' } })
+    : jsonResponse({ ok: true });
   clearSessionCookies(response, request);
   endChallenge(response, request);
   return response;
