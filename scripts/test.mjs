@@ -1,33 +1,51 @@
 #!/usr/bin/env node
-// npm test: every check that gates a change, in order, stopping at the first that fails; then the time of each.
-import { spawnSync } from 'node:child_process';
+// npm test: every check that gates a change, stopping at the first group that fails; then the time of each step.
+// Steps in one group run side by side (the first shows its output as it goes, the others when they end): on two
+// cores the checks and the build fill the time the tests spend waiting.
+import { spawn } from 'node:child_process';
 
-const STEPS = [
-  ['typecheck', 'tsc --noEmit'],
-  ['lint', 'eslint, with the layout rules'],
-  ['check:format', 'Prettier'],
-  ['check:cycles', 'no import loops'],
-  ['test:unit', 'Vitest: unit and integration'],
-  ['build:if-stale', 'the production build the e2e, crash and delivery tests share'],
-  ['test:serving', 'what serving/ relies on in Next.js, on that build'],
-  ['test:e2e', 'Playwright'],
+const GROUPS = [
+  [
+    ['typecheck', 'tsc --noEmit'],
+    ['lint', 'ESLint, with the layout rules'],
+    ['check:format', 'Prettier'],
+    ['check:cycles', 'no import loops'],
+  ],
+  [
+    ['test:unit', 'Vitest: unit and integration'],
+    ['build:if-stale', 'the production build the e2e, crash and delivery tests share'],
+  ],
+  [['test:serving', 'what serving/ relies on in Next.js, on that build']],
+  [['test:e2e', 'Playwright']],
 ];
 
-const times = [];
-let failed;
-for (const [script, what] of STEPS) {
-  console.log(`\n> npm run ${script}  (${what})`);
+/** Runs `npm run <script>`; resolves to [script, seconds, status]. */
+function run(script, streamed) {
   const start = Date.now();
-  const { status } = spawnSync('npm', ['run', '--silent', script], { stdio: 'inherit' });
-  times.push([script, Math.round((Date.now() - start) / 1000)]);
-  if (status !== 0) {
-    failed = script;
-    break;
-  }
+  const child = spawn('npm', ['run', '--silent', script], { stdio: streamed ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
+  const output = [];
+  child.stdout?.on('data', (chunk) => output.push(chunk));
+  child.stderr?.on('data', (chunk) => output.push(chunk));
+  return new Promise((resolve) =>
+    child.on('close', (status) => {
+      if (!streamed) process.stdout.write(Buffer.concat(output));
+      resolve([script, Math.round((Date.now() - start) / 1000), status]);
+    }),
+  );
 }
-console.log('\nnpm test step times:');
+
+const times = [];
+let failed = [];
+for (const group of GROUPS) {
+  console.log(`\n> ${group.map(([script, what]) => `npm run ${script}  (${what})`).join('\n> ')}`);
+  const results = await Promise.all(group.map(([script], index) => run(script, index === 0)));
+  times.push(...results);
+  failed = results.filter(([, , status]) => status !== 0).map(([script]) => script);
+  if (failed.length) break;
+}
+console.log('\nnpm test step times (a group side by side):');
 for (const [script, seconds] of times) console.log(`  ${script.padEnd(15)} ${String(seconds).padStart(4)} s`);
-if (failed) {
-  console.error(`npm test: ${failed} failed`);
+if (failed.length) {
+  console.error(`npm test: ${failed.join(', ')} failed`);
   process.exit(1);
 }
