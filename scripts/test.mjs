@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // npm test: every check that gates a change, stopping at the first group that fails; then the time of each step.
-// Steps in one group run side by side (the first shows its output as it goes, the others when they end): on two
-// cores the checks and the build fill the time the tests spend waiting.
+// Steps in one group run side by side (the first shows its output as it goes, the others when they end): the static
+// checks are one process each and single-threaded. The unit tests and the build are not grouped: each keeps both
+// cores busy (side by side they took 104 s, one after the other 89 s).
 import { spawn } from 'node:child_process';
 
 const GROUPS = [
@@ -11,10 +12,8 @@ const GROUPS = [
     ['check:format', 'Prettier'],
     ['check:cycles', 'no import loops'],
   ],
-  [
-    ['test:unit', 'Vitest: unit and integration'],
-    ['build:if-stale', 'the production build the e2e, crash and delivery tests share'],
-  ],
+  [['test:unit', 'Vitest: unit and integration']],
+  [['build:if-stale', 'the production build the e2e, crash and delivery tests share']],
   [['test:serving', 'what serving/ relies on in Next.js, on that build']],
   [['test:e2e', 'Playwright']],
 ];
