@@ -4,8 +4,10 @@ import { hostname } from 'node:os';
 /**
  * Exclusive single-owner lock on an embedded database directory (see docs/decisions/0103-embedded-db-lock.md).
  * PGlite has no locking of its own, and two processes writing one directory destroy data, so the process that
- * opens DATA_DIR first creates `<dir>.lock` atomically (O_EXCL) holding its PID and host. A lock left by a PID
- * that no longer runs on this host is recovered; a live one makes the second process refuse with a clear message.
+ * opens DATA_DIR first creates `<dir>.lock` atomically (O_EXCL) holding its PID, host, boot and start time. A lock
+ * whose holder is gone is recovered: its PID no longer runs, is a zombie (killed, not yet reaped), or now belongs to
+ * another process (started at another time, or before a reboot). A live holder makes the second process refuse with
+ * a clear message.
  */
 
 export class DatabaseLockedError extends Error {
@@ -27,15 +29,55 @@ export class DatabaseLockedError extends Error {
 interface LockOwner {
   pid: number;
   host: string;
+  /** Linux's boot id when the lock was taken; '-' where unknown (and in locks written before it was recorded). */
+  boot: string;
+  /** The holder's start time (clock ticks after boot, /proc/<pid>/stat); '-' where unknown. */
+  start: string;
 }
 
 function readOwner(lockPath: string): LockOwner | undefined {
   try {
-    const [pid, host] = readFileSync(lockPath, 'utf8').trim().split(/\s+/);
-    return { pid: Number(pid), host: host ?? '' };
+    const [pid, host, boot, start] = readFileSync(lockPath, 'utf8').trim().split(/\s+/);
+    return { pid: Number(pid), host: host ?? '', boot: boot ?? '-', start: start ?? '-' };
   } catch {
     return undefined;
   }
+}
+
+/** This boot of the machine (Linux), so a lock from before a reboot is known for what it is. */
+function currentBoot(): string {
+  try {
+    return readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim() || '-';
+  } catch {
+    return '-';
+  }
+}
+
+/** A process as Linux shows it: its state letter (Z: a zombie) and start time; undefined without /proc or the PID. */
+export function processIdentity(pid: number): { state: string; start: string } | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) is in parentheses and may hold spaces: the fields after it begin past the last ')'.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { state: fields[0], start: fields[19] }; // fields 3 and 22 of proc(5)
+  } catch {
+    return undefined;
+  }
+}
+
+/** The line a lock file holds: the process that takes it, who it is, and when and on which boot it started. */
+export function lockLine(pid: number = process.pid): string {
+  return `${pid} ${hostname()} ${currentBoot()} ${processIdentity(pid)?.start ?? '-'}\n`;
+}
+
+/** Whether the lock's holder still runs: the same process, not merely the same PID. */
+function holderRuns(owner: LockOwner): boolean {
+  if (owner.boot !== '-' && currentBoot() !== '-' && owner.boot !== currentBoot()) return false; // rebooted since
+  if (!isAlive(owner.pid)) return false;
+  const now = processIdentity(owner.pid);
+  if (!now) return true; // no /proc to ask: alive is all we know
+  if (now.state === 'Z' || now.state === 'X') return false; // killed, waiting to be reaped
+  return owner.start === '-' || owner.start === now.start;
 }
 
 function isAlive(pid: number): boolean {
@@ -53,7 +95,7 @@ function tryCreate(lockPath: string): boolean {
   try {
     const fd = openSync(lockPath, 'wx', 0o644);
     try {
-      writeSync(fd, `${process.pid} ${hostname()}\n`);
+      writeSync(fd, lockLine());
     } finally {
       closeSync(fd);
     }
@@ -81,7 +123,7 @@ export function acquireDirectoryLock(lockPath: string): HeldLock {
     const owner = readOwner(lockPath);
     if (!owner) continue; // removed meanwhile, or being written: try again
     const sameHost = owner.host === hostname();
-    const stale = sameHost && (!isAlive(owner.pid) || (owner.pid === process.pid && !heldHere.has(lockPath)));
+    const stale = sameHost && (!holderRuns(owner) || (owner.pid === process.pid && !heldHere.has(lockPath)));
     if (!stale) throw new DatabaseLockedError(lockPath, owner.pid, owner.host || 'unknown host');
     recoverStale(lockPath, owner);
   }
