@@ -50,6 +50,15 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ ADMIN_EMAIL: 'owner@example.com' })).toThrow(/ADMIN_PASSWORD must be set/);
   });
 
+  it('refuses a production deployment on PostgreSQL without its own SESSION_SECRET', () => {
+    const deployment = { NODE_ENV: 'production', DATABASE_URL: 'postgres://app@db.internal:5432/districts' };
+    expect(() => parseEnv(deployment)).toThrow(/SESSION_SECRET must be set in production with DATABASE_URL/);
+    expect(parseEnv({ ...deployment, SESSION_SECRET: 'x'.repeat(48) }).SESSION_SECRET).toBe('x'.repeat(48));
+    // The quick start (embedded database) and development keep the generated key.
+    expect(parseEnv({ NODE_ENV: 'production' }).SESSION_SECRET).toBeUndefined();
+    expect(parseEnv({ DATABASE_URL: deployment.DATABASE_URL }).SESSION_SECRET).toBeUndefined();
+  });
+
   it("reads the sales team's working time, with Monday to Friday 08:00–17:00 and a one-hour target by default", () => {
     expect(parseEnv({})).toMatchObject({
       LEAD_WORKING_DAYS: 0b0011111,

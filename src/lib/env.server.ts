@@ -269,6 +269,14 @@ const envSchema = z
         path: ['WEBHOOK_SECRET'],
         message: 'WEBHOOK_SECRET must be set when WEBHOOK_URL is set (webhooks are signed).',
       });
+    // Generated, the session key would be kept in the database, and so in every dump and backup of it: whoever holds
+    // a copy could sign staff sessions. A real deployment sets its own.
+    if (env.NODE_ENV === 'production' && env.DATABASE_URL && !env.SESSION_SECRET)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SESSION_SECRET'],
+        message: 'SESSION_SECRET must be set in production with DATABASE_URL (the same on every instance), e.g. `openssl rand -base64 48`.',
+      });
   });
 
 export type ServerEnv = z.infer<typeof envSchema>;
