@@ -32,8 +32,9 @@ export async function startServer(): Promise<void> {
     await ensureFirstOwner(handle.db).catch((error) => logError('[staff] could not create the first owner', error));
     void startBackgroundWorkWhenReady();
   } catch (error) {
-    // A held lock must stop this process: a second server on one DATA_DIR would destroy data.
-    if (error instanceof Error && error.name === 'DatabaseLockedError') {
+    // A held lock must stop this process: a second server on one DATA_DIR would destroy data. So must a database a
+    // newer release migrated: this release may not understand its schema.
+    if (error instanceof Error && (error.name === 'DatabaseLockedError' || error.name === 'NewerSchemaError')) {
       console.error(`[db] ${error.message}`);
       process.exit(1);
     }

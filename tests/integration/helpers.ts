@@ -91,14 +91,14 @@ async function adminQuery(statement: string): Promise<void> {
 }
 
 /** A fresh, empty database on the test server; returns its URL. */
-async function createDatabase(name: string): Promise<string> {
+export async function createDatabase(name: string): Promise<string> {
   await adminQuery(`CREATE DATABASE "${name}"`);
   const url = new URL(TEST_DATABASE_URL!);
   url.pathname = `/${name}`;
   return url.toString();
 }
 
-async function dropDatabase(name: string): Promise<void> {
+export async function dropDatabase(name: string): Promise<void> {
   await adminQuery(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
 }
 
