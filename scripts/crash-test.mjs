@@ -14,7 +14,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { startSmtpPeer, startWebhookReceiver, TEST_WEBHOOK_SECRET } from '../tests/support/peers.ts';
+import { startSmtpPeer, startWebhookReceiver } from '../tests/support/peers.ts';
 import {
   buildIfStale,
   deliveriesByLead,
@@ -22,10 +22,11 @@ import {
   freePort,
   freshDatabase,
   leadBody,
-  pgUrl,
+  peerEnv,
   postLead,
   startServer,
   waitHealthy,
+  withPostgres,
 } from './lib/harness.mjs';
 
 const SUBMISSIONS = Number(process.env.CRASH_SUBMISSIONS ?? 1200);
@@ -44,13 +45,7 @@ async function run(kind) {
   const logFile = path.join(database.work, 'server.log');
   const smtp = await startSmtpPeer();
   const hooks = await startWebhookReceiver();
-  const dbEnv = {
-    ...database.env,
-    SMTP_URL: smtp.url,
-    LEADS_NOTIFY_TO: 'sales@example.com',
-    WEBHOOK_URL: hooks.url,
-    WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
-  };
+  const dbEnv = { ...database.env, ...peerEnv(smtp, hooks) };
   const port = freePort();
   const base = `http://127.0.0.1:${port}`;
   let server = startServer(port, dbEnv, logFile);
@@ -236,8 +231,7 @@ async function run(kind) {
 
 await buildIfStale(log);
 const kinds = ['pglite'];
-if (pgUrl && process.env.CRASH_ONLY !== 'pglite') kinds.push('postgres');
-else log('PostgreSQL run skipped: set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test) to run it too');
+if (process.env.CRASH_ONLY !== 'pglite' && withPostgres(log)) kinds.push('postgres');
 // Side by side: each run has its own database, server and peers, and spends most of its time waiting for the jobs
 // the killed server had claimed (pg-boss hands them out again when they expire, after 60 s).
 const results = await Promise.all(

@@ -9,7 +9,7 @@
 //    delivered exactly once (pg-boss claims each job with SKIP LOCKED).
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { startSmtpPeer, startWebhookReceiver, TEST_WEBHOOK_SECRET } from '../tests/support/peers.ts';
+import { startSmtpPeer, startWebhookReceiver } from '../tests/support/peers.ts';
 import {
   buildIfStale,
   deliveriesByLead,
@@ -17,10 +17,11 @@ import {
   freePort,
   freshDatabase,
   leadBody,
-  pgUrl,
+  peerEnv,
   postLead,
   startServer,
   waitHealthy,
+  withPostgres,
 } from './lib/harness.mjs';
 
 // Long enough for every retry step of the notify queue (5-10 s, 10-20 s, 20-30 s, then the 30 s cap: about 65 s
@@ -36,13 +37,7 @@ async function withServers(kind, label, count, body) {
   const database = await freshDatabase(kind, label);
   const smtp = await startSmtpPeer();
   const hooks = await startWebhookReceiver();
-  const env = {
-    ...database.env,
-    SMTP_URL: smtp.url,
-    LEADS_NOTIFY_TO: 'sales@example.com',
-    WEBHOOK_URL: hooks.url,
-    WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
-  };
+  const env = { ...database.env, ...peerEnv(smtp, hooks) };
   const logFile = path.join(database.work, 'server.log');
   const servers = [];
   try {
@@ -143,8 +138,7 @@ async function twoServers() {
 await buildIfStale(log);
 // All side by side: the two servers send their leads while the outages wait.
 const runs = [outage('pglite')];
-if (pgUrl) runs.push(outage('postgres'), twoServers());
-else log('PostgreSQL runs skipped: set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test) to run them too');
+if (withPostgres(log)) runs.push(outage('postgres'), twoServers());
 const results = await Promise.all(runs.map((run) => run.catch((error) => (log(error.stack ?? error), false))));
 const passed = results.filter(Boolean).length;
 console.log(`${passed} passed, ${results.length - passed} failed`);

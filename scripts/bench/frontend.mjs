@@ -12,19 +12,10 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { BASELINE_APP, buildBaselineIfStale, exited, freePort, freshDatabase, startServer, waitHealthy } from '../lib/harness.mjs';
 import { median } from './server-common.mjs';
+import { CHROMIUM_FLAGS } from '../lib/chromium.mjs';
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const PAGES = ['/', '/d1', '/d2'];
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const KiB = 1024;
 
 // Real throttling (the network and CPU slowed while the page loads) instead of Lighthouse's default simulation.
@@ -93,7 +84,7 @@ export async function benchFrontend(log) {
   const baseUrl = `http://127.0.0.1:${basePort}`;
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    chromeFlags: CHROME_FLAGS,
+    chromeFlags: CHROMIUM_FLAGS,
     userDataDir: mkdtempSync(path.join(tmpdir(), 'lh-')),
   });
   try {

@@ -3,8 +3,19 @@
 // Target: p95 ≤ 5 s. Prints a table and returns the figures for bench/results.json.
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { startSmtpPeer, startWebhookReceiver, TEST_WEBHOOK_SECRET } from '../../tests/support/peers.ts';
-import { deliveriesByLead, exited, freePort, freshDatabase, leadBody, pgUrl, postLead, startServer, waitHealthy } from '../lib/harness.mjs';
+import { startSmtpPeer, startWebhookReceiver } from '../../tests/support/peers.ts';
+import {
+  deliveriesByLead,
+  exited,
+  freePort,
+  freshDatabase,
+  leadBody,
+  peerEnv,
+  pgUrl,
+  postLead,
+  startServer,
+  waitHealthy,
+} from '../lib/harness.mjs';
 import { percentile } from './server-common.mjs';
 
 const LEADS = Number(process.env.BENCH_LEADS ?? 200);
@@ -16,13 +27,7 @@ async function measure(kind, log) {
   const hooks = await startWebhookReceiver();
   const port = freePort();
   const base = `http://127.0.0.1:${port}`;
-  const env = {
-    ...database.env,
-    SMTP_URL: smtp.url,
-    LEADS_NOTIFY_TO: 'sales@example.com',
-    WEBHOOK_URL: hooks.url,
-    WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
-  };
+  const env = { ...database.env, ...peerEnv(smtp, hooks) };
   const server = startServer(port, env, path.join(database.work, 'server.log'));
   try {
     await waitHealthy(base, server);

@@ -6,15 +6,33 @@ import { existsSync, mkdtempSync, openSync, readdirSync, rmSync, statSync } from
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { TEST_WEBHOOK_SECRET } from '../../tests/support/peers.ts';
 
 export const root = path.resolve(import.meta.dirname, '../..');
 export const DIST_DIR = '.next';
 export const pgUrl = process.env.CRASH_DATABASE_URL || process.env.TEST_DATABASE_URL || '';
-// Locally the PostgreSQL runs are skipped with a printed reason; in CI they are required.
-if (process.env.CI && !pgUrl) {
-  console.error('CI is set but TEST_DATABASE_URL is not: the PostgreSQL runs are required in CI (.ci/run sets it).');
-  process.exit(1);
+
+/**
+ * Whether a process test runs its PostgreSQL part: yes with a database URL; without one it is skipped with a printed
+ * reason locally, and fails in CI, where PostgreSQL is required.
+ */
+export function withPostgres(log) {
+  if (pgUrl) return true;
+  if (process.env.CI) {
+    log('CI is set but TEST_DATABASE_URL is not: the PostgreSQL runs are required in CI (.ci/run sets it).');
+    process.exit(1);
+  }
+  log('PostgreSQL runs skipped: set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test) to run them too');
+  return false;
 }
+
+/** The server's environment for a test's SMTP peer and webhook receiver (tests/support/peers.ts). */
+export const peerEnv = (smtp, hooks) => ({
+  SMTP_URL: smtp.url,
+  LEADS_NOTIFY_TO: 'sales@example.com',
+  WEBHOOK_URL: hooks.url,
+  WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
+});
 
 function newestMtime(target) {
   if (!existsSync(target)) return 0;

@@ -6,6 +6,7 @@ import { readFileSync, mkdtempSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, delimiter } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CHROMIUM_FLAGS } from '../lib/chromium.mjs';
 
 /** Chromium binary: $CHROMIUM_PATH, else the first chromium/chrome found on PATH. */
 export const CHROMIUM =
@@ -15,21 +16,11 @@ export const CHROMIUM =
       for (const name of ['chromium', 'chromium-browser', 'google-chrome']) if (dir && existsSync(join(dir, name))) return join(dir, name);
     throw new Error('Chromium not found: set CHROMIUM_PATH');
   })();
-export const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export async function launch() {
   return chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'media-chrome-')), {
     executablePath: CHROMIUM,
-    args: ARGS,
+    args: CHROMIUM_FLAGS,
     headless: true,
   });
 }
