@@ -235,7 +235,8 @@ describeEachDriver('notifications', (ctx) => {
     expect(res.status).toBe(202);
     expect(await res.json()).toEqual({ ok: true, state: 'queued' });
     expect(await waitFor(() => mailsTo(email).length === 1, 15_000)).toBe(true);
-    expect((await listForLead(ctx.handle().db, id)).find((r) => r.channel === 'receipt')).toMatchObject({ state: 'sent', attempts: 2 });
+    // The worker records the send once the SMTP peer has accepted it: wait for that record, not just the mail.
+    expect((await allSettled(ctx, id)).find((r) => r.channel === 'receipt')).toMatchObject({ state: 'sent', attempts: 2 });
   });
 
   it('without a mail server or webhook, keeps each e-mail as an .eml file and says why nothing was sent', async () => {
