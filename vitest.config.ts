@@ -1,4 +1,7 @@
 import { defineConfig } from 'vitest/config';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export default defineConfig({
@@ -15,7 +18,8 @@ export default defineConfig({
     globalSetup: ['tests/integration/global-setup.ts'],
     environment: 'node',
     // Staff passwords hashed cheaply (scrypt N=2^12, not 2^17): tests/integration/staff-auth.test.ts checks the strong default.
-    env: { STAFF_PASSWORD_SCRYPT_LOG2N: '12' },
+    // Backups and their ledger (written on every message sent) go to a directory of the run, not ./data.
+    env: { STAFF_PASSWORD_SCRYPT_LOG2N: '12', BACKUP_DIR: mkdtempSync(path.join(tmpdir(), 'districts-vitest-backups-')) },
     // Three files at a time on two cores: much of the suite waits on a database, a peer or a child process.
     maxWorkers: 3,
     // A worker keeps its modules from one file to the next (PGlite's WebAssembly, Drizzle, pg-boss are loaded once,

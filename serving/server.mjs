@@ -5,8 +5,9 @@
 //
 //   node server.mjs [-p PORT] [-H HOSTNAME]      (or PORT / HOST in the environment; defaults 3000, all interfaces)
 //
-// SIGTERM/SIGINT: stop accepting connections, let running requests finish, close Next.js, exit 143/130 (the exit
-// closes the database first: src/lib/db/shutdown.ts).
+// SIGTERM/SIGINT: after SHUTDOWN_DRAIN_SECONDS (default 0; 5 behind deploy/'s Caddy, see below), stop accepting
+// connections, let running requests finish, close Next.js, exit 143/130 (the exit closes the database first:
+// src/lib/db/shutdown.ts).
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import path from 'node:path';
@@ -50,6 +51,17 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   console.error(`server: the port must be a whole number between 0 and 65535 (got "${flags.port ?? process.env.PORT}").`);
   process.exit(1);
 }
+// Behind a load balancer (deploy/), a stopping instance first leaves its rotation: for this long after SIGTERM it answers
+// every request as usual except /api/health, which says 503, so the balancer's health check (every 2 s in
+// deploy/Caddyfile) sends new requests elsewhere before this one stops listening. Closing at once would let requests
+// meet a closed port or a closed idle connection, and the balancer can resend neither a POST's body (Caddy 2.6).
+const drainSeconds = Number(process.env.SHUTDOWN_DRAIN_SECONDS?.trim() || 0);
+if (!Number.isInteger(drainSeconds) || drainSeconds < 0 || drainSeconds > 60) {
+  console.error(
+    `server: SHUTDOWN_DRAIN_SECONDS must be a whole number of seconds from 0 to 60 (got "${process.env.SHUTDOWN_DRAIN_SECONDS}").`,
+  );
+  process.exit(1);
+}
 
 // The configuration as the build resolved it, handed over the way Next.js's own standalone server.js does: loading
 // next.config.ts again would transpile it with SWC, whose native module then stays in memory (25 MB resident).
@@ -81,7 +93,15 @@ const handle = app.getRequestHandler();
 const WRITES_AT_ONCE = 16;
 const admit = admitWrites(WRITES_AT_ONCE);
 
-const server = createServer((req, res) =>
+let stopping = false;
+const isHealthCheck = (url = '') => url === '/api/health' || url.startsWith('/api/health?');
+
+const server = createServer((req, res) => {
+  // Stopping (SHUTDOWN_DRAIN_SECONDS above): out of the balancer's rotation, but every other request is still answered.
+  if (stopping && isHealthCheck(req.url)) {
+    res.writeHead(503, { 'content-type': 'application/json', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
+    return res.end('{"ok":false,"status":"stopping"}');
+  }
   pages.serve(req, res, () =>
     admit(req, res, () => {
       req.headers['x-forwarded-for'] = withSocketHop(req.headers['x-forwarded-for'], req.socket.remoteAddress);
@@ -92,13 +112,15 @@ const server = createServer((req, res) =>
         res.end('Internal Server Error');
       });
     }),
-  ),
-);
+  );
+});
 
-let stopping = false;
 function stop(signal) {
   if (stopping) return;
   stopping = true;
+  setTimeout(() => close(signal), drainSeconds * 1000);
+}
+function close(signal) {
   const code = signal === 'SIGINT' ? 130 : 143;
   // Idle keep-alive connections would hold close() open; running requests finish first.
   const idle = setInterval(() => server.closeIdleConnections(), 250);

@@ -30,6 +30,13 @@ export async function startServer(): Promise<void> {
     // Staff area: the first owner from ADMIN_EMAIL/ADMIN_PASSWORD when no staff account exists yet.
     const { ensureFirstOwner } = await import('./features/staff/bootstrap.server');
     await ensureFirstOwner(handle.db).catch((error) => logError('[staff] could not create the first owner', error));
+    // `npm run backup` asks the server that owns the embedded database (src/lib/backup/control.server.ts).
+    if (handle.kind === 'pglite') {
+      const { startBackupControl } = await import('./lib/backup/control.server');
+      await startBackupControl(handle, getEnv().DATA_DIR).catch((error) =>
+        logError('[backup] no control socket: npm run backup will fail', error),
+      );
+    }
     void startBackgroundWorkWhenReady();
   } catch (error) {
     // A held lock must stop this process: a second server on one DATA_DIR would destroy data. So must a database a
@@ -59,7 +66,15 @@ async function startBackgroundWorkWhenReady(): Promise<void> {
       const { retentionJob } = await import('./domain/retention/jobs.server');
       const { overdueCheckJob } = await import('./features/notifications/overdue.server');
       const boss = await handle.jobs();
-      for (const job of [...databaseMaintenance(handle), retentionJob(handle.db), overdueCheckJob(handle)]) await schedule(boss, job);
+      const { nightlyBackupJob } = await import('./lib/backup/backup.server');
+      for (const job of [...databaseMaintenance(handle), retentionJob(handle.db), overdueCheckJob(handle), nightlyBackupJob(handle)]) {
+        await schedule(boss, job);
+      }
+      // Owners hear of a channel failing for 10 minutes; backups count as expected a day after the first start (0112).
+      const { channelCheckJob } = await import('./features/notifications/alerts.server');
+      await schedule(boss, channelCheckJob(handle));
+      const { recordFirstStart } = await import('./lib/ops/status.server');
+      await recordFirstStart(handle.db).catch((error) => logError('[ops] could not record the first start', error));
       console.log('[jobs] notification and newsletter workers and scheduled jobs started');
       return;
     } catch (error) {

@@ -1,19 +1,27 @@
 #!/usr/bin/env node
 // npm run bench: performance figures, each printed with its target and pass/short, written to bench/results.json.
 // Not part of npm test (these machines are shared and noisy). Each part compares with baselines measured in the same
-// run. Without BENCH_ONLY: frontend, notifications and api; BENCH_ONLY=all adds the long disk and load parts, and
+// run. Without BENCH_ONLY: frontend, notifications and api; BENCH_ONLY=all adds the long disk, load and backup parts, and
 // BENCH_ONLY=disk,load (any comma-separated list of parts) runs only those.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildIfStale, root } from '../lib/harness.mjs';
 import { benchApi } from './api.mjs';
+import { benchBackup } from './backup.mjs';
 import { benchDisk } from './disk.mjs';
 import { benchFrontend } from './frontend.mjs';
 import { benchLoad } from './load.mjs';
 import { benchNotifications } from './notifications.mjs';
 
 const log = (...args) => console.log('[bench]', ...args);
-const PARTS = { frontend: benchFrontend, notifications: benchNotifications, api: benchApi, disk: benchDisk, load: benchLoad };
+const PARTS = {
+  frontend: benchFrontend,
+  notifications: benchNotifications,
+  api: benchApi,
+  disk: benchDisk,
+  load: benchLoad,
+  backup: benchBackup,
+};
 const DEFAULT_PARTS = ['frontend', 'notifications', 'api'];
 const asked = process.env.BENCH_ONLY?.trim();
 const only = !asked ? DEFAULT_PARTS : asked === 'all' ? Object.keys(PARTS) : asked.split(',').map((part) => part.trim());

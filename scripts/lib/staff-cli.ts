@@ -6,6 +6,9 @@ import { openDatabase, type DatabaseHandle } from '@/lib/db/client';
 import { DatabaseLockedError } from '@/lib/db/lock';
 import { describeError } from '@/lib/log';
 
+/** An error's message, for the owner's own terminal (a log line names the error's kind only: src/lib/log.ts). */
+export const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
 export function failer(command: string): (message: string) => never {
   return (message) => {
     console.error(`${command}: ${message}`);

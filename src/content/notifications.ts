@@ -79,3 +79,22 @@ export const NOTIFICATION_COPY = {
   failedBanner: (n: number) => (n === 1 ? '1 notification could not be delivered' : `${n} notifications could not be delivered`),
   pending: 'being prepared',
 } as const;
+
+/**
+ * To every owner when a channel has been failing for 10 minutes, and once more when it works again
+ * (docs/decisions/0112-health-metrics-and-owner-alerts.md). Counts, times and the error's kind only: no personal data.
+ */
+export const OWNER_ALERT_COPY = {
+  failingSubject: (channel: string, brand: string) => `Alert: ${channel} is failing (${brand})`,
+  failingIntro: (channel: string, since: string) => `${channel} has been failing since ${since} (Lagos time).`,
+  waiting: (n: number) => (n === 1 ? '1 message is waiting to be delivered.' : `${n} messages are waiting to be delivered.`),
+  lastError: 'Last error',
+  noError: 'none recorded',
+  kept: 'Nothing is lost yet: waiting messages are kept and tried again, for up to 24 hours after each lead. You will get one more message when it works again.',
+  recoveredSubject: (channel: string, brand: string) => `Recovered: ${channel} works again (${brand})`,
+  recoveredIntro: (channel: string, since: string, until: string, duration: string) =>
+    `${channel} works again since ${until} (Lagos time). It had been failing since ${since}, for ${duration}.`,
+  recoveredNext: 'The messages that were waiting are being delivered now; the System page shows any still waiting.',
+  systemPage: 'Open the System page',
+  why: 'You get this because you are an owner of the site.',
+} as const;

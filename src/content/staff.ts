@@ -118,6 +118,7 @@ export const STAFF_COPY = {
     inbox: 'Leads',
     staff: 'Staff',
     privacy: 'Privacy requests',
+    system: 'System',
     signOut: 'Sign out',
     signedInAs: 'Signed in as',
     skip: 'Skip to content',
@@ -297,6 +298,18 @@ export const STAFF_COPY = {
     confirm: 'Confirm',
     confirming: 'Checking…',
     cancel: 'Cancel',
+  },
+  backups: {
+    listLabel: 'Backup files, newest first',
+    intro: (days: number, encrypted: boolean) =>
+      `A backup of the whole database is taken every night at 02:30 and kept for ${days} days. ${encrypted ? 'Files are encrypted with BACKUP_KEY.' : 'Files are not encrypted: set BACKUP_KEY to encrypt them.'} They hold every lead: keep downloaded copies as safe as the site itself.`,
+    takeNow: 'Take a backup now',
+    none: 'No backup yet. The first nightly backup runs at 02:30, or take one now.',
+    download: 'Download',
+    encrypted: 'encrypted',
+    failed: 'The backup could not be taken. The server log says why (for example pg_dump missing or the disk full).',
+    notFound: 'There is no such backup (it may have been deleted by the retention rule).',
+    restoreHint: 'To restore one: npm run restore -- FILE, into an empty data directory or database (README, Backups and restore).',
   },
   privacy: {
     title: 'Privacy requests',

@@ -50,6 +50,23 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ ADMIN_EMAIL: 'owner@example.com' })).toThrow(/ADMIN_PASSWORD must be set/);
   });
 
+  it('takes a metrics token only when it is long and fit for a Bearer header', () => {
+    expect(parseEnv({}).METRICS_TOKEN).toBeUndefined();
+    expect(parseEnv({ METRICS_TOKEN: ` ${'a1'.repeat(32)} ` }).METRICS_TOKEN).toBe('a1'.repeat(32));
+    expect(() => parseEnv({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN must be 32 to 200 letters, digits or -\._~\+\/=/);
+    expect(() => parseEnv({ METRICS_TOKEN: `${'a'.repeat(32)} b` })).toThrow(/METRICS_TOKEN must be/);
+  });
+
+  it('keeps backups 30 days by default and never longer than the privacy notice promises', () => {
+    expect(parseEnv({}).BACKUP_RETENTION).toBe(30);
+    expect(parseEnv({ BACKUP_RETENTION: '14d' }).BACKUP_RETENTION).toBe(14);
+    expect(parseEnv({ BACKUP_RETENTION: '7' }).BACKUP_RETENTION).toBe(7);
+    for (const value of ['60d', '0', 'a month']) {
+      expect(() => parseEnv({ BACKUP_RETENTION: value })).toThrow(/BACKUP_RETENTION must be a number of days from 1 to 30/);
+    }
+    expect(() => parseEnv({ BACKUP_KEY: 'short' })).toThrow(/BACKUP_KEY must be at least 16 characters/);
+  });
+
   it('refuses a production deployment on PostgreSQL without its own SESSION_SECRET', () => {
     const deployment = { NODE_ENV: 'production', DATABASE_URL: 'postgres://app@db.internal:5432/districts' };
     expect(() => parseEnv(deployment)).toThrow(/SESSION_SECRET must be set in production with DATABASE_URL/);

@@ -1,6 +1,7 @@
 import 'server-only';
 import '@/lib/validation/zod-config';
 import { z } from 'zod';
+import { BACKUP_RETENTION } from '@/domain/retention/periods';
 import { DEFAULT_WORKING_TIME, parseWorkingDays, parseWorkingHours, type WorkingTime } from '@/domain/working-time';
 
 /**
@@ -128,6 +129,29 @@ const envSchema = z
     HOST: optionalText,
     DATA_DIR: z.preprocess(blankToUndefined, z.string().trim().default('./data')),
     DATABASE_URL: url('DATABASE_URL', ['postgres:', 'postgresql:']),
+    // Backups (src/lib/backup): where they go (default DATA_DIR/backups), the passphrase that encrypts them, how long
+    // they are kept. The privacy notice promises at most
+    // BACKUP_RETENTION of src/domain/retention/periods.ts, so a longer period is refused.
+    BACKUP_DIR: optionalText,
+    BACKUP_KEY: z.preprocess(blankToUndefined, z.string().min(16, 'BACKUP_KEY must be at least 16 characters long.').optional()),
+    BACKUP_RETENTION: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .default(`${BACKUP_RETENTION.days}d`)
+        .transform((value, ctx) => {
+          const match = /^\s*(\d{1,3})\s*d?\s*$/i.exec(value);
+          const days = match ? Number(match[1]) : NaN;
+          if (!(days >= 1 && days <= BACKUP_RETENTION.days)) {
+            ctx.addIssue({
+              code: 'custom',
+              message: `BACKUP_RETENTION must be a number of days from 1 to ${BACKUP_RETENTION.days} (the privacy notice's promise), e.g. "${BACKUP_RETENTION.days}d" (got "${value}").`,
+            });
+            return z.NEVER;
+          }
+          return days;
+        }),
+    ),
     // The embedded database fsyncs its WAL before a write is answered (docs/decisions/0106-durability-of-an-answered-lead.md).
     PGLITE_FSYNC: onOff('PGLITE_FSYNC', true),
     SITE_URL: url('SITE_URL', ['http:', 'https:']),
@@ -196,6 +220,19 @@ const envSchema = z
         .refine(
           isWebhookSecret,
           'WEBHOOK_SECRET must be "whsec_" followed by 24 to 64 random bytes in base64 (Standard Webhooks), e.g. whsec_$(openssl rand -base64 32).',
+        )
+        .optional(),
+    ),
+    // GET /metrics answers only with this token as `Authorization: Bearer …`; without it there are no metrics
+    // (docs/decisions/0112-health-metrics-and-owner-alerts.md).
+    METRICS_TOKEN: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .trim()
+        .regex(
+          /^[A-Za-z0-9._~+/=-]{32,200}$/,
+          'METRICS_TOKEN must be 32 to 200 letters, digits or -._~+/= (a Bearer token), e.g. $(openssl rand -hex 32).',
         )
         .optional(),
     ),

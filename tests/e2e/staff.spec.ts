@@ -381,7 +381,12 @@ function adminPages(): string[] {
     return ['/admin', ...segments].join('/');
   });
 }
-const OWNER_ONLY = ['/admin/staff', '/admin/privacy'];
+/** Owner-only pages and the API behind each (the System page has none of its own). */
+const OWNER_ONLY: Record<string, string | undefined> = {
+  '/admin/staff': '/api/admin/staff',
+  '/admin/privacy': '/api/admin/privacy/export?email=a@example.com',
+  '/admin/system': undefined,
+};
 
 test.describe('every /admin page refuses', () => {
   const pages = adminPages();
@@ -393,6 +398,7 @@ test.describe('every /admin page refuses', () => {
       '/admin/leads/00000000-0000-4000-8000-000000000000',
       '/admin/privacy',
       '/admin/staff',
+      '/admin/system',
     ]);
   });
 
@@ -403,7 +409,7 @@ test.describe('every /admin page refuses', () => {
       await setSessionCookie(context, baseURL!, await expiredToken());
       await page.goto(path);
       await expect(page).toHaveURL(/\/registration(\?|$)/);
-      if (!OWNER_ONLY.includes(path)) return;
+      if (!(path in OWNER_ONLY)) return;
       // An agent, created by the owner through the API.
       await addOwnerSession(context);
       const agentEmail = uniqueEmail('agent');
@@ -414,10 +420,11 @@ test.describe('every /admin page refuses', () => {
       await context.clearCookies();
       await signIn(page, agentEmail, 'Agent-Passphrase-Lagos-2026');
       await expect(page.getByRole('link', { name: 'Staff', exact: true })).toHaveCount(0);
+      await expect(page.getByRole('link', { name: 'System', exact: true })).toHaveCount(0);
       await page.goto(path);
       await expect(page).toHaveURL(/\/admin$/);
-      const api = await page.request.get(path === '/admin/staff' ? '/api/admin/staff' : '/api/admin/privacy/export?email=a@example.com');
-      expect(api.status()).toBe(403);
+      const api = OWNER_ONLY[path];
+      if (api) expect((await page.request.get(api)).status()).toBe(403);
     });
   }
 });

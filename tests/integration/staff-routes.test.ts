@@ -25,6 +25,8 @@ const ACCESS: Record<string, 'staff' | 'owner'> = {
   'staff/[id]': 'owner',
   'privacy/export': 'owner',
   'privacy/erase': 'owner',
+  backups: 'owner',
+  'backups/[name]': 'owner',
   'account/second-factor': 'staff',
   'account/recovery-codes': 'staff',
   'account/reauth': 'staff',

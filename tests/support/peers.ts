@@ -36,7 +36,15 @@ async function listen(server: { listen: (port: number, host: string, cb: () => v
   });
 }
 
-export async function startSmtpPeer(): Promise<Peer<ReceivedMail>> {
+/**
+ * An SMTP peer whose `refuse` can be set at any time: the recipients it picks are refused as a mail server refuses
+ * an unknown mailbox (550, quoting the address), e.g. only the sales address, or only for a while.
+ */
+export interface SmtpPeer extends Peer<ReceivedMail> {
+  refuse: (address: string) => boolean;
+}
+
+export async function startSmtpPeer(): Promise<SmtpPeer> {
   const received: ReceivedMail[] = [];
   const make = () =>
     new SMTPServer({
@@ -46,6 +54,10 @@ export async function startSmtpPeer(): Promise<Peer<ReceivedMail>> {
       // Senders keep pooled connections open; stopping waits this long for them (smtp-server's default is 30 s, which
       // every suite that sends mail spent in its afterAll), then answers 421 and closes them.
       closeTimeout: 100,
+      onRcptTo(address, _session, callback) {
+        if (!peer.refuse(address.address)) return callback();
+        callback(Object.assign(new Error(`5.1.1 <${address.address}>: Recipient address rejected: User unknown`), { responseCode: 550 }));
+      },
       onData(stream, _session, callback) {
         const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -62,7 +74,8 @@ export async function startSmtpPeer(): Promise<Peer<ReceivedMail>> {
   const port = await listen(server.server as never);
   let running = true;
   const close = () => new Promise<void>((resolve) => server.close(() => resolve()));
-  return {
+  const peer: SmtpPeer = {
+    refuse: () => false,
     url: `smtp://127.0.0.1:${port}`,
     received,
     down: async () => {
@@ -81,6 +94,7 @@ export async function startSmtpPeer(): Promise<Peer<ReceivedMail>> {
       running = false;
     },
   };
+  return peer;
 }
 
 export async function startWebhookReceiver(status: () => number = () => 204): Promise<Peer<ReceivedWebhook>> {

@@ -4,10 +4,12 @@ import { getSiteFacts, getSiteUrl } from '@/content/site';
 import type { Db } from '@/lib/db/client';
 import type { NotificationChannel } from '@/lib/db/enums';
 import type { LeadNotificationRow } from '@/lib/db/schema';
+import { appendLedger } from '@/lib/backup/ledger.server';
 import { getEnv } from '@/lib/env.server';
 import { insertInTransaction, sendInTransaction } from '@/lib/jobs/queue';
 import { NOTIFY } from '@/lib/jobs/queues';
 import { logError } from '@/lib/log';
+import { observeDelivery } from '@/lib/ops/metrics.server';
 import { sendMail } from '@/lib/mail/mailer.server';
 import { receiptEmail, salesEmail, webhookPayload } from './messages';
 import { createLeadNotifications, findForDelivery, recordAttempt, requeue } from './repository.server';
@@ -91,7 +93,15 @@ export async function deliverNotification(db: Db, notificationId: string, now = 
   const { notification, lead } = found;
   try {
     const outcome = await send(found);
-    await recordAttempt(db, notification.id, outcome, outcome === 'not_configured' ? 'not configured' : null, now());
+    const at = now();
+    await recordAttempt(db, notification.id, outcome, outcome === 'not_configured' ? 'not configured' : null, at);
+    if (outcome === 'sent') observeDelivery(notification.channel, lead.createdAt, at);
+    // Beside the backups: a site restored from an older backup does not send this message again.
+    if (outcome === 'sent') {
+      await appendLedger({ kind: 'delivered', at: at.toISOString(), notificationId: notification.id }).catch((error) =>
+        logError(`[notifications] ${notification.id} sent, but not written to the backup ledger`, error),
+      );
+    }
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     const expired = now().getTime() - lead.createdAt.getTime() >= GIVE_UP_AFTER_MS;

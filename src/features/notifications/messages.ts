@@ -1,8 +1,15 @@
-import { OVERDUE_REMINDER_COPY, RECEIPT_COPY, SALES_EMAIL_COPY, type LeadForMessage } from '@/content/notifications';
+import {
+  NOTIFICATION_COPY,
+  OVERDUE_REMINDER_COPY,
+  OWNER_ALERT_COPY,
+  RECEIPT_COPY,
+  SALES_EMAIL_COPY,
+  type LeadForMessage,
+} from '@/content/notifications';
 import type { SiteFacts } from '@/content/site';
 import { telHref, whatsappHref } from '@/lib/contact-links';
-import type { InterestSubmissionRow } from '@/lib/db/schema';
-import { formatDateTime } from '@/lib/format';
+import type { ChannelAlertRow, InterestSubmissionRow } from '@/lib/db/schema';
+import { formatDateTime, formatDuration } from '@/lib/format';
 import { ATTRIBUTION_FIELDS } from '@/lib/lead-attribution';
 import { emailLayout as layout, emailLink as link, escapeHtml } from '@/lib/mail/html';
 
@@ -151,6 +158,65 @@ export function webhookPayload(lead: InterestSubmissionRow) {
         referrer: lead.referrer,
         landingPath: lead.landingPath,
       },
+    },
+  };
+}
+
+export type AlertKind = 'failing' | 'recovered';
+
+/** To an owner: a channel has been failing (what, since when, how much waits, the error's kind), or works again. */
+export function ownerAlertEmail(alert: ChannelAlertRow, kind: AlertKind, systemUrl: string, brand: string): Rendered {
+  const copy = OWNER_ALERT_COPY;
+  const channel = NOTIFICATION_COPY.channels[alert.channel];
+  const since = formatDateTime(alert.failingSince);
+  const lines =
+    kind === 'failing'
+      ? [
+          copy.failingIntro(channel, since),
+          copy.waiting(alert.waiting),
+          `${copy.lastError}: ${alert.errorKind ?? copy.noError}`,
+          '',
+          copy.kept,
+        ]
+      : [
+          copy.recoveredIntro(
+            channel,
+            since,
+            formatDateTime(alert.resolvedAt!),
+            formatDuration(alert.resolvedAt!.getTime() - alert.failingSince.getTime()),
+          ),
+          '',
+          copy.recoveredNext,
+        ];
+  const text = [...lines, '', `${copy.systemPage}: ${systemUrl}`, '', copy.why].join('\n');
+  const html = layout(
+    lines
+      .filter(Boolean)
+      .map((line) => `<p style="margin:0 0 12px">${escapeHtml(line)}</p>`)
+      .join('') +
+      `<p style="margin:20px 0 0">${link(systemUrl, copy.systemPage)}</p>` +
+      `<p style="font-size:13px;color:#5b6b61;margin-top:24px">${escapeHtml(copy.why)}</p>`,
+  );
+  const subject = kind === 'failing' ? copy.failingSubject(channel, brand) : copy.recoveredSubject(channel, brand);
+  return { subject, text, html };
+}
+
+/**
+ * The same news for the CRM's webhook, as an event a receiver tells apart from `lead.created` by its type. Only
+ * the facts of the alert: no lead, no address.
+ */
+export function alertWebhookPayload(alert: ChannelAlertRow, kind: AlertKind, systemUrl: string) {
+  return {
+    type: kind === 'failing' ? 'channel.failing' : 'channel.recovered',
+    timestamp: (kind === 'failing' ? alert.alertedAt! : alert.resolvedAt!).toISOString(),
+    data: {
+      alertId: alert.id,
+      channel: alert.channel,
+      failingSince: alert.failingSince.toISOString(),
+      recoveredAt: kind === 'recovered' ? alert.resolvedAt!.toISOString() : null,
+      waiting: alert.waiting,
+      lastErrorKind: alert.errorKind,
+      systemUrl,
     },
   };
 }

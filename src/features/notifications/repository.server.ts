@@ -100,3 +100,28 @@ export async function countFailed(db: Db): Promise<number> {
   const [row] = await db.select({ n: count() }).from(leadNotifications).where(eq(leadNotifications.state, 'failed'));
   return Number(row.n);
 }
+
+/**
+ * After a restore: the messages the ledger says were sent after the backup are marked sent (at the time they were),
+ * so their jobs, restored with the database, send nothing again. Returns how many were still waiting.
+ */
+export async function markSentAgain(db: Db, sent: { notificationId: string; at: string }[]): Promise<number> {
+  const valid = sent.filter((s) => UUID.test(s.notificationId) && !Number.isNaN(Date.parse(s.at)));
+  let marked = 0;
+  for (let i = 0; i < valid.length; i += 1000) {
+    const batch = valid.slice(i, i + 1000);
+    // Two array literals as two parameters (Drizzle would spread a JS array into a list of parameters).
+    const ids = `{${batch.map((s) => s.notificationId).join(',')}}`;
+    const ats = `{${batch.map((s) => `"${new Date(s.at).toISOString()}"`).join(',')}}`;
+    const result = await db.execute(sql`
+      update ${leadNotifications} set state = 'sent', last_error = null, sent_at = coalesce(sent_at, s.at), updated_at = now()
+        from unnest(${ids}::uuid[], ${ats}::timestamptz[]) as s(id, at)
+       where ${leadNotifications.id} = s.id and ${leadNotifications.state} <> 'sent'
+      returning ${leadNotifications.id}`);
+    // Both drivers answer {rows}; Drizzle's type for either leaves it unknown.
+    marked += (result as unknown as { rows: unknown[] }).rows.length;
+  }
+  return marked;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

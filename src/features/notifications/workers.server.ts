@@ -1,7 +1,8 @@
 import 'server-only';
 import type { DatabaseHandle } from '@/lib/db/client';
 import { workEach } from '@/lib/jobs/queue';
-import { NOTIFY, NOTIFY_SLOW, OVERDUE_REMINDER } from '@/lib/jobs/queues';
+import { NOTIFY, NOTIFY_SLOW, OVERDUE_REMINDER, OWNER_ALERT } from '@/lib/jobs/queues';
+import { deliverOwnerAlert, type OwnerAlertJob } from './alerts.server';
 import { deliverNotification } from './delivery.server';
 import { deliverOverdueReminder } from './overdue.server';
 
@@ -15,4 +16,5 @@ export async function startNotificationWorkers(handle: DatabaseHandle): Promise<
     await workEach<{ notificationId: string }>(boss, queue, ({ notificationId }) => deliverNotification(handle.db, notificationId), loops);
   }
   await workEach<{ leadId: string }>(boss, OVERDUE_REMINDER, ({ leadId }) => deliverOverdueReminder(handle.db, leadId));
+  await workEach<OwnerAlertJob>(boss, OWNER_ALERT, (job) => deliverOwnerAlert(handle.db, boss, job));
 }

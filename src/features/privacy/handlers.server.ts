@@ -1,9 +1,11 @@
 import 'server-only';
 import { REQUEST_ERRORS } from '@/content/form-errors';
 import { recordAudit } from '@/lib/audit.server';
+import { appendLedger } from '@/lib/backup/ledger.server';
 import { staffRoute } from '@/lib/auth/guard.server';
 import { readJsonOrForm } from '@/lib/http/request.server';
 import { errorResponse, jsonResponse } from '@/lib/http/response.server';
+import { logError } from '@/lib/log';
 import { eraseSubject, exportSubject, subjectFingerprint } from './repository.server';
 import { privacySubjectSchema, type PrivacySubject } from './schema';
 
@@ -49,7 +51,13 @@ export const privacyExportGetHandler = staffRoute({ owner: true }, async () =>
 export const privacyEraseHandler = staffRoute({ owner: true, recentPassword: true }, async (request, { db, staff }) => {
   const read = await readSubject(request);
   if (!read.ok) return read.response;
-  const erased = await eraseSubject(db, read.subject);
-  await recordAudit(db, staff, 'privacy.erase', await subjectFingerprint(db, read.subject), erased);
+  const { leadIds, newsletterIds, ...erased } = await eraseSubject(db, read.subject);
+  const fingerprint = await subjectFingerprint(db, read.subject);
+  await recordAudit(db, staff, 'privacy.erase', fingerprint, erased);
+  // Beside the backups, so that restoring one erases this person again (the privacy notice's promise).
+  await appendLedger({ kind: 'erasure', at: new Date().toISOString(), leadIds, newsletterIds, fingerprint }, { durable: true }).catch(
+    (error) =>
+      logError('[privacy] the erasure is done but could not be written to the backup ledger; a restore would not repeat it', error),
+  );
   return jsonResponse({ ok: true, ...erased });
 });

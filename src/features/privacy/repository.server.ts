@@ -39,14 +39,19 @@ const newsletterOf = (subject: PrivacySubject): SQL =>
  * against the audit without it; an owner can still answer "did we erase x?" by computing it again.
  */
 export async function subjectFingerprint(db: Db, subject: PrivacySubject): Promise<string> {
-  const key = await storedSecret(db, 'privacy_audit_key');
-  const mac = (value: string) => createHmac('sha256', key).update(value).digest('hex').slice(0, 32);
+  const mac = await fingerprintOf(db);
   return [
     subject.email && `email:${mac(normaliseEmail(subject.email))}`,
     subject.phone && `phone:${mac(toE164(subject.phone) ?? phoneDigits(subject.phone))}`,
   ]
     .filter(Boolean)
     .join(' ');
+}
+
+/** The keyed hash behind a fingerprint: HMAC-SHA256 with the stored key, cut to 128 bits. */
+async function fingerprintOf(db: Db): Promise<(value: string) => string> {
+  const key = await storedSecret(db, 'privacy_audit_key');
+  return (value) => createHmac('sha256', key).update(value).digest('hex').slice(0, 32);
 }
 
 export async function exportSubject(db: Db, subject: PrivacySubject) {
@@ -88,11 +93,55 @@ export async function exportSubject(db: Db, subject: PrivacySubject) {
   };
 }
 
+/** What an erasure deleted: counts for the owner, ids for the ledger that a restore applies again. */
+export interface Erased {
+  leads: number;
+  newsletter: number;
+  leadIds: string[];
+  newsletterIds: string[];
+}
+
 /** Deletes every matching lead (with notes, history and notification records; queued jobs then find nothing to send) and newsletter row. */
-export async function eraseSubject(db: Db, subject: PrivacySubject): Promise<{ leads: number; newsletter: number }> {
+export const eraseSubject = (db: Db, subject: PrivacySubject): Promise<Erased> => deleteWhere(db, leadsOf(subject), newsletterOf(subject));
+
+/**
+ * After a restore: erases again what was erased since the backup (the privacy notice's promise), by the erased
+ * rows' ids and by the subjects' keyed fingerprints, which also find rows of the same person under other ids.
+ */
+export async function eraseAgain(db: Db, erasures: { leadIds: string[]; newsletterIds: string[]; fingerprint: string }[]): Promise<Erased> {
+  const fingerprints = new Set(erasures.flatMap((e) => e.fingerprint.split(' ')).filter(Boolean));
+  const leadIds = new Set(erasures.flatMap((e) => e.leadIds));
+  const newsletterIds = new Set(erasures.flatMap((e) => e.newsletterIds));
+  if (fingerprints.size) {
+    const mac = await fingerprintOf(db);
+    const l = interestSubmissions;
+    for (const lead of await db.select({ id: l.id, email: l.email, e164: l.phoneE164, raw: l.phoneRaw }).from(l)) {
+      const marks = [
+        `email:${mac(normaliseEmail(lead.email))}`,
+        `phone:${mac(phoneDigits(lead.raw))}`,
+        lead.e164 && `phone:${mac(lead.e164)}`,
+      ];
+      if (marks.some((m) => m && fingerprints.has(m))) leadIds.add(lead.id);
+    }
+    const n = newsletterSubscribers;
+    for (const row of await db.select({ id: n.id, email: n.email }).from(n)) {
+      if (fingerprints.has(`email:${mac(normaliseEmail(row.email))}`)) newsletterIds.add(row.id);
+    }
+  }
+  const byId = (column: typeof interestSubmissions.id | typeof newsletterSubscribers.id, ids: Set<string>) =>
+    ids.size ? inArray(column, [...ids]) : sql`false`;
+  return deleteWhere(db, byId(interestSubmissions.id, leadIds), byId(newsletterSubscribers.id, newsletterIds));
+}
+
+async function deleteWhere(db: Db, leadsWhere: SQL, newsletterWhere: SQL): Promise<Erased> {
   return db.transaction(async (tx) => {
-    const leads = await tx.delete(interestSubmissions).where(leadsOf(subject)).returning({ id: interestSubmissions.id });
-    const newsletter = await tx.delete(newsletterSubscribers).where(newsletterOf(subject)).returning({ id: newsletterSubscribers.id });
-    return { leads: leads.length, newsletter: newsletter.length };
+    const leads = await tx.delete(interestSubmissions).where(leadsWhere).returning({ id: interestSubmissions.id });
+    const newsletter = await tx.delete(newsletterSubscribers).where(newsletterWhere).returning({ id: newsletterSubscribers.id });
+    return {
+      leads: leads.length,
+      newsletter: newsletter.length,
+      leadIds: leads.map((row) => row.id),
+      newsletterIds: newsletter.map((row) => row.id),
+    };
   });
 }

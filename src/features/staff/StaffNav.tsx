@@ -2,6 +2,7 @@
 
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
+import { useEffect, useRef } from 'react';
 
 export interface StaffNavLink {
   href: string;
@@ -17,9 +18,18 @@ function isCurrent(href: string, pathname: string): boolean {
 /** The staff sections, the one on screen marked for the eye (filled) and for screen readers (aria-current). */
 export function StaffNav({ links, label }: { links: StaffNavLink[]; label: string }) {
   const pathname = usePathname();
+  const list = useRef<HTMLUListElement>(null);
+  // On a phone the links scroll sideways: the current one (e.g. System, the last owner link) is brought into view by
+  // scrolling the list alone, never the page.
+  useEffect(() => {
+    const current = list.current?.querySelector('[aria-current="page"]');
+    if (!list.current || !current) return;
+    const beyond = current.getBoundingClientRect().right - list.current.getBoundingClientRect().right;
+    if (beyond > 0) list.current.scrollLeft += beyond + 8;
+  }, [pathname]);
   return (
     <nav aria-label={label} className="order-3 w-full sm:order-none sm:w-auto">
-      <ul className="-mx-1 flex gap-1 overflow-x-auto px-1">
+      <ul ref={list} className="-mx-1 flex gap-1 overflow-x-auto px-1">
         {links.map((link) => {
           const current = isCurrent(link.href, pathname);
           return (

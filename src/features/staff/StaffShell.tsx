@@ -18,6 +18,7 @@ export function StaffShell({ staff, children }: { staff: { email: string; name: 
       ? [
           { href: '/admin/staff', label: nav.staff },
           { href: '/admin/privacy', label: nav.privacy },
+          { href: '/admin/system', label: nav.system },
         ]
       : []),
     { href: '/admin/account', label: nav.account },

@@ -1,5 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import { createGzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import * as schema from './schema';
 import type { Db } from './db';
@@ -8,6 +10,7 @@ import { migratePgliteDatabase, migratePostgresDatabase } from './migrate';
 import type { PgBoss } from 'pg-boss';
 import { startJobQueue, type QueueConnection } from '../jobs/queue';
 import { logError } from '../log';
+import { pgDump } from '../backup/postgres-tools';
 
 /**
  * The one database module. Two drivers behind one Drizzle `Db` type:
@@ -27,17 +30,25 @@ export interface DatabaseHandle {
   durability: string;
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
+  /**
+   * A consistent copy of the whole database, as a stream (src/lib/backup): PGlite's data directory as a gzipped tar,
+   * taken between two statements (crash-consistent, like a file-system snapshot); PostgreSQL's pg_dump.
+   */
+  snapshot(): Promise<Readable>;
   /** The job queue on this database (pg-boss), started on first use and stopped by close(). */
   jobs(): Promise<PgBoss>;
+  /** The job queue if this process has started it, else undefined: health checks and metrics read it, never start it. */
+  runningJobs(): Promise<PgBoss> | undefined;
   close(): Promise<void>;
 }
 
 /** Wraps a driver's handle: one lazily started job queue, stopped before the database closes; close is idempotent. */
-function withJobs(base: Omit<DatabaseHandle, 'jobs'>, connection: QueueConnection): DatabaseHandle {
+function withJobs(base: Omit<DatabaseHandle, 'jobs' | 'runningJobs'>, connection: QueueConnection): DatabaseHandle {
   let jobs: Promise<PgBoss> | undefined;
   let closed = false;
   const handle: DatabaseHandle = {
     ...base,
+    runningJobs: () => (closed ? undefined : jobs),
     jobs: () => {
       if (closed) return Promise.reject(new Error('The database is closed.'));
       if (!jobs) {
@@ -69,15 +80,17 @@ export interface OpenOptions {
   pgliteFsync?: boolean;
   /** PGlite in memory: start from this data directory (a dumpDataDir() tarball), e.g. the tests' migrated template. */
   pgliteTemplate?: Blob;
+  /** Bring the schema up to this release (default true); a backup command reads the database as it is. */
+  migrate?: boolean;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   return options.databaseUrl
     ? openPostgres(options.databaseUrl, options)
-    : openPglite(options.dataDir ?? './data', options.pgliteFsync ?? true, options.pgliteTemplate);
+    : openPglite(options.dataDir ?? './data', options.pgliteFsync ?? true, options.pgliteTemplate, options.migrate ?? true);
 }
 
-async function openPglite(dataDir: string, fsync: boolean, template?: Blob): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string, fsync: boolean, template: Blob | undefined, migrate: boolean): Promise<DatabaseHandle> {
   const { createPglite } = await import('./pglite.mjs');
   const { drizzle } = await import('drizzle-orm/pglite');
   const inMemory = dataDir.startsWith('memory://');
@@ -93,7 +106,7 @@ async function openPglite(dataDir: string, fsync: boolean, template?: Blob): Pro
     const pglite = await createPglite(dir, { fsync, loadDataDir: template });
     const { client } = pglite;
     const db = drizzle({ client, schema });
-    await migratePgliteDatabase(db as never);
+    if (migrate) await migratePgliteDatabase(db as never);
     return withJobs(
       {
         db: db as Db,
@@ -105,6 +118,13 @@ async function openPglite(dataDir: string, fsync: boolean, template?: Blob): Pro
             : 'PGLITE_FSYNC is off: an answered write survives a crash of the process, not a power loss or a crash of the operating system',
         ping: async () => {
           await client.query('select 1');
+        },
+        snapshot: async () => {
+          // Written back first, so a restore replays little WAL; a write answered before this call is in the copy.
+          await client.query('CHECKPOINT');
+          // Statements wait while PGlite copies its files (its query lock), so the copy is compressed after it.
+          const archive = await client.dumpDataDir('none');
+          return Readable.fromWeb(archive.stream() as import('node:stream/web').ReadableStream).pipe(createGzip());
         },
         close: async () => {
           try {
@@ -135,7 +155,7 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
   // An idle client losing its server connection must not crash the process; the next query reconnects.
   pool.on('error', (error) => logError('[db] idle PostgreSQL connection failed', error));
   try {
-    await migratePostgresDatabase(pool);
+    if (options.migrate ?? true) await migratePostgresDatabase(pool);
   } catch (error) {
     await pool.end().catch(() => {});
     throw error;
@@ -156,6 +176,7 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
       ping: async () => {
         await db.execute(sql`select 1`);
       },
+      snapshot: async () => pgDump(url),
       close: () => pool.end(),
     },
     { kind: 'postgres', url },

@@ -175,18 +175,18 @@ function createDatabaseFiles(dir) {
 }
 
 /**
- * Opens PGlite in `dir` (undefined: in memory, empty or from `loadDataDir`, a dumpDataDir() tarball) with
+ * Opens PGlite in `dir` (undefined: in memory), empty or from `loadDataDir` (a dumpDataDir() tarball: a restore) with
  * PGLITE_SETTINGS. With `fsync` (the default) every call that committed resolves only after its WAL is on disk: an
  * answered write survives a power loss, not only a crash of the process. Without it, writes reach the operating
  * system at once and the disk when the OS writes them back.
  */
 export async function createPglite(dir, { fsync = true, loadDataDir } = {}) {
   const synced = Boolean(dir) && fsync;
-  if (dir && !existsSync(path.join(dir, 'PG_VERSION'))) createDatabaseFiles(dir);
+  if (dir && !loadDataDir && !existsSync(path.join(dir, 'PG_VERSION'))) createDatabaseFiles(dir);
   const fs = synced ? new SyncedNodeFS(dir) : undefined;
   const client = new PGlite({
     ...(fs ? { fs } : { dataDir: dir ?? 'memory://' }),
-    ...(dir ? {} : { loadDataDir }),
+    loadDataDir,
     relaxedDurability: false,
     startParams: startParams(synced),
     postgresqlconf: PGLITE_SETTINGS,

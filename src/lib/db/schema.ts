@@ -153,8 +153,44 @@ export const leadNotifications = pgTable(
   (t) => [
     uniqueIndex('lead_notifications_lead_channel_uq').on(t.leadId, t.channel),
     index('lead_notifications_state_idx').on(t.state),
+    // Per channel and state, with the delivery time: the last message each channel delivered (the channel check, every
+    // minute) and the counts /metrics reports, both read from the index alone (docs/decisions/0112).
+    index('lead_notifications_channel_state_idx').on(t.channel, t.state, t.sentAt),
     check('lead_notifications_channel_ck', oneOf(t.channel, NOTIFICATION_CHANNELS)),
     check('lead_notifications_state_ck', oneOf(t.state, NOTIFICATION_STATES)),
+  ],
+);
+
+/**
+ * One row per episode of a notification channel failing (docs/decisions/0112-health-metrics-and-owner-alerts.md),
+ * written by the channel check every minute: opened when the channel's messages stop going through, alerted once
+ * after 10 minutes, resolved once when they go through again. At most one open episode per channel (the partial
+ * unique index), so several instances and restarts still alert once and recover once. No personal data: the error's
+ * kind has addresses removed, recipients are staff ids.
+ */
+export const channelAlerts = pgTable(
+  'channel_alerts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    channel: text('channel').$type<NotificationChannel>().notNull(),
+    /** When the first message the channel could not deliver (after its last delivered one) was due. */
+    failingSince: timestamp('failing_since', { withTimezone: true, mode: 'date' }).notNull(),
+    openedAt: timestamp('opened_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** When the owners were alerted; null while the episode is younger than the threshold (or it ended sooner). */
+    alertedAt: timestamp('alerted_at', { withTimezone: true, mode: 'date' }),
+    /** What the alert said: messages waiting and the last error's kind. */
+    waiting: integer('waiting').notNull().default(0),
+    errorKind: text('error_kind'),
+    /** Who was alerted (staff ids, and 'webhook'): the recovery goes to the same recipients. */
+    recipients: jsonb('recipients').$type<string[]>().notNull().default([]),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('channel_alerts_open_uq')
+      .on(t.channel)
+      .where(sql`resolved_at is null`),
+    index('channel_alerts_opened_idx').on(t.openedAt),
+    check('channel_alerts_channel_ck', oneOf(t.channel, NOTIFICATION_CHANNELS)),
   ],
 );
 
@@ -192,6 +228,7 @@ export const appSecrets = pgTable('app_secrets', {
 export type InterestSubmissionRow = typeof interestSubmissions.$inferSelect;
 export type NewsletterSubscriberRow = typeof newsletterSubscribers.$inferSelect;
 export type LeadNotificationRow = typeof leadNotifications.$inferSelect;
+export type ChannelAlertRow = typeof channelAlerts.$inferSelect;
 
 // ---- staff area (docs/decisions/0200-staff-sessions.md) ------------------------------------------------------
 

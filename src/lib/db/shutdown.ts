@@ -29,8 +29,10 @@ export function closeDatabaseOnShutdown(): void {
       return undefined as never;
     };
     process.exit = closeThenExit as typeof process.exit;
-    // If the host does not exit by itself (no other handler), close and exit after the requests had time to end.
-    if (process.listenerCount(signal) > 0) setTimeout(() => closeThenExit(code), 10_000);
+    // If the host does not exit by itself (no other handler), close and exit after the requests had time to end,
+    // counted from the end of the server's drain (serving/server.mjs: it keeps serving that long after the signal).
+    const drainMs = (Number(process.env.SHUTDOWN_DRAIN_SECONDS) || 0) * 1000;
+    if (process.listenerCount(signal) > 0) setTimeout(() => closeThenExit(code), drainMs + 10_000);
     else closeThenExit(code);
   };
   process.once('SIGTERM', onSignal);

@@ -7,6 +7,7 @@ import { ResponseCookies } from 'next/dist/server/web/spec-extension/cookies';
 import { wantsSecureCookies } from '@/lib/auth/transport.server';
 import { FORM_FLASH_COOKIE } from '@/lib/constants';
 import { logError } from '@/lib/log';
+import { formRequestTimer } from '@/lib/ops/metrics.server';
 import { FORM_FLASH_MAX_AGE, sealFormFlash } from './form-flash.server';
 import { isFormPost, readIdempotencyKey, readJsonOrForm } from './request.server';
 import { errorResponse, rateLimitedResponse, unavailableResponse } from './response.server';
@@ -49,10 +50,14 @@ export function publicForm<S extends z.ZodType>(
   steps: (submission: PublicSubmission<z.infer<S>>) => Promise<Response>,
 ): (request: Request) => Promise<Response> {
   return async (request) => {
+    const answered = formRequestTimer(form.name);
     const browserForm = isFormPost(request);
     let fields: Record<string, unknown> = {};
-    const answer = (response: Response) =>
-      browserForm ? formAnswer(request, response, form, visibleValues(fields, form.visibleFields)) : response;
+    // Every outcome passes here: /metrics counts it (refusals by reason) and times it.
+    const answer = (response: Response, outcome?: `rate_limited_${RateLimited['scope']}`) => {
+      answered(response.status, outcome);
+      return browserForm ? formAnswer(request, response, form, visibleValues(fields, form.visibleFields)) : response;
+    };
     try {
       const body = await readJsonOrForm(request);
       if (!body.ok) return await answer(body.response);
@@ -64,7 +69,8 @@ export function publicForm<S extends z.ZodType>(
         return await answer(errorResponse(400, visitorMessage(parsed.error, form.visibleFields, form.errors.unreadable)));
       return await answer(await steps({ request, input: parsed.data, idempotencyKey: key.key }));
     } catch (error) {
-      if (error instanceof RateLimited) return answer(rateLimitedResponse(error.retryAfterSeconds, error.scope));
+      if (error instanceof RateLimited)
+        return answer(rateLimitedResponse(error.retryAfterSeconds, error.scope), `rate_limited_${error.scope}`);
       logError(`[${form.name}] request failed`, error);
       return answer(unavailableResponse(form.errors.unavailable));
     }

@@ -58,6 +58,17 @@ export const OVERDUE_REMINDER: QueueDefinition = {
   options: { notify: true, retryLimit: 25, retryDelay: 30, retryBackoff: true, retryDelayMax: 900, expireInSeconds: 60 },
 };
 
+/**
+ * Owners hear about trouble (docs/decisions/0112-health-metrics-and-owner-alerts.md): every minute the check looks
+ * for a notification channel that has been failing; each alert and recovery (one job per owner, and one for the
+ * webhook) is retried every 5 s growing to 30 s for about a day, so it arrives as soon as the owner's mail works again.
+ */
+export const CHANNEL_CHECK: QueueDefinition = { name: 'channel-check', options: { retryLimit: 0, expireInSeconds: 60 } };
+export const OWNER_ALERT: QueueDefinition = {
+  name: 'owner-alert',
+  options: { notify: true, retryLimit: 3000, retryDelay: 5, retryBackoff: true, retryDelayMax: 30, expireInSeconds: 60 },
+};
+
 /** The retention job (src/domain/retention/jobs.server.ts): deletes what the privacy notice says is not kept, hourly. */
 export const DATA_RETENTION: QueueDefinition = { name: 'data-retention', options: { retryLimit: 2, retryDelay: 60, expireInSeconds: 900 } };
 
@@ -66,6 +77,9 @@ const housekeeping = { retryLimit: 2, retryDelay: 60, expireInSeconds: 900 };
 export const DB_CHECKPOINT: QueueDefinition = { name: 'db-checkpoint', options: housekeeping };
 export const DB_VACUUM: QueueDefinition = { name: 'db-vacuum', options: housekeeping };
 
+/** The nightly backup (src/lib/backup/backup.server.ts); a failed one is tried again twice, 10 minutes apart. */
+export const DB_BACKUP: QueueDefinition = { name: 'db-backup', options: { retryLimit: 2, retryDelay: 600, expireInSeconds: 3600 } };
+
 /** In creation order (a dead-letter queue before the queue that names it). */
 export const QUEUES: QueueDefinition[] = [
   NOTIFY_SLOW,
@@ -73,7 +87,10 @@ export const QUEUES: QueueDefinition[] = [
   NEWSLETTER_CONFIRMATION,
   OVERDUE_CHECK,
   OVERDUE_REMINDER,
+  CHANNEL_CHECK,
+  OWNER_ALERT,
   DATA_RETENTION,
   DB_CHECKPOINT,
   DB_VACUUM,
+  DB_BACKUP,
 ];

@@ -1,6 +1,6 @@
-import { healthResponse } from '@/lib/db/health.server';
 import { routeMethods } from '@/lib/http/response.server';
+import { healthResponse } from '@/lib/ops/health.server';
 
 export const dynamic = 'force-dynamic';
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ GET: () => healthResponse() });
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ GET: (request?: Request) => healthResponse(request) });

@@ -1,0 +1,242 @@
+#!/usr/bin/env node
+// Restore drill (npm run test:restore): a backup counts only once it has been restored. On PGlite and PostgreSQL,
+// side by side:
+// 1. the production server runs with a real SMTP peer and webhook receiver; leads keep arriving, LOAD_IN_FLIGHT (50)
+//    in flight, while `npm run backup` takes a backup (through the server's control socket on PGlite, pg_dump on
+//    PostgreSQL);
+// 2. after the backup an owner erases one person (signed in through the API, second factor included), and the
+//    messages of every lead are delivered;
+// 3. the server stops; `npm run restore FILE` puts the backup into a fresh, empty target; the server starts on it
+//    and runs past the time a job it had claimed expires (pg-boss: 60 s), so a message it would send again shows;
+// 4. checks: every lead answered before the backup began is there exactly once; the erased person is gone again;
+//    no message was delivered twice, before or after the restore.
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { promisify } from 'node:util';
+import { Secret, TOTP } from 'otpauth';
+import { startSmtpPeer, startWebhookReceiver } from '../tests/support/peers.ts';
+import {
+  buildIfStale,
+  deliveriesByLead,
+  exited,
+  freePort,
+  freshDatabase,
+  leadBody,
+  peerEnv,
+  postLead,
+  root,
+  startServer,
+  waitHealthy,
+  withPostgres,
+} from './lib/harness.mjs';
+
+const LOAD_IN_FLIGHT = Number(process.env.DRILL_IN_FLIGHT ?? 50);
+// Leads answered before the backup begins (the ones that must come back), while the load goes on.
+const WARM_UP_LEADS = 100;
+// A job claimed just before the backup is restored as active and tried again once it expires (expireInSeconds: 60).
+const WATCH_AFTER_RESTORE_MS = Number(process.env.DRILL_WATCH_MS ?? 75_000);
+const OWNER = { email: 'drill-owner@example.com', password: 'drill-owner-passphrase-0123' };
+const BACKUP_KEY = 'restore-drill-backup-passphrase';
+
+const run = promisify(execFile);
+const log = (...args) => console.log('[drill]', ...args);
+
+/** An npm script of the project with the site's environment; resolves to its standard output. */
+async function npm(script, args, env) {
+  const { stdout } = await run('npm', ['run', '-s', script, '--', ...args], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    maxBuffer: 1 << 20,
+  });
+  return stdout.trim();
+}
+
+/** Signs the owner in through the API (password, then enrolment of the second factor); returns the Cookie header. */
+async function signInOwner(base) {
+  const jar = new Map();
+  const call = async (method, url, body) => {
+    const res = await fetch(base + url, {
+      method,
+      redirect: 'manual',
+      headers: {
+        origin: base,
+        'sec-fetch-site': 'same-origin',
+        cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
+      body: body && JSON.stringify(body),
+    });
+    for (const cookie of res.headers.getSetCookie()) {
+      const [pair] = cookie.split(';');
+      const at = pair.indexOf('=');
+      jar.set(pair.slice(0, at), pair.slice(at + 1));
+    }
+    return res;
+  };
+  const signIn = await call('POST', '/api/staff/sign-in', OWNER);
+  if (signIn.status !== 200) throw new Error(`sign-in answered ${signIn.status}`);
+  const html = await (await call('GET', '/registration/enrol')).text();
+  const secret = /data-testid="totp-secret"[^>]*>([A-Z2-7 ]+)</.exec(html)?.[1].replace(/\s+/g, '');
+  if (!secret) throw new Error('the enrolment page showed no key');
+  const code = TOTP.generate({ secret: Secret.fromBase32(secret) });
+  const enrol = await call('POST', '/api/staff/second-factor/enrol', { code });
+  if (enrol.status !== 200) throw new Error(`enrolment answered ${enrol.status}`);
+  return (url, body) => call('POST', url, body);
+}
+
+/** Posts leads with `inFlight` at a time until `stop()`; a post without an answer is sent again with its key. */
+function keepLeadsArriving(base, runId, inFlight) {
+  const answered = []; // {id, key, email, sentAt, answeredAt}
+  let next = 0;
+  let stopping = false;
+  const workers = Array.from({ length: inFlight }, async () => {
+    while (!stopping) {
+      const i = next++;
+      const key = `drill-${runId}-${i}`;
+      const body = leadBody(runId, i, 'Drill');
+      const sentAt = Date.now();
+      for (;;) {
+        const result = await postLead(base, body, key).catch(() => undefined);
+        if (result?.status === 201) {
+          answered.push({ id: result.id, key, email: body.email, sentAt, answeredAt: Date.now() });
+          break;
+        }
+        if (result && result.status !== 503 && result.status !== 429) throw new Error(`lead ${i} answered ${result.status}`);
+        await sleep(200);
+      }
+    }
+  });
+  return {
+    answered,
+    stop: async () => {
+      stopping = true;
+      await Promise.all(workers);
+    },
+  };
+}
+
+async function drill(kind) {
+  const database = await freshDatabase(kind, 'drill');
+  const target = await freshDatabase(kind, 'drill_target');
+  const smtp = await startSmtpPeer();
+  const hooks = await startWebhookReceiver();
+  const backupDir = path.join(database.work, 'backups');
+  const common = { ...peerEnv(smtp, hooks), BACKUP_DIR: backupDir, BACKUP_KEY, ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password };
+  const logFile = path.join(database.work, 'server.log');
+  let server;
+  const startOn = async (env) => {
+    const port = freePort();
+    const base = `http://127.0.0.1:${port}`;
+    server = startServer(port, { ...common, ...env }, logFile);
+    const ms = await waitHealthy(base, server);
+    return { base, ms };
+  };
+  const stop = async () => {
+    server.kill('SIGTERM');
+    await exited(server);
+  };
+  try {
+    const { base } = await startOn(database.env);
+    const post = await signInOwner(base);
+    const toErase = leadBody(database.runId, 1e6, 'Erased');
+    const erasedLead = await postLead(base, toErase, `drill-${database.runId}-erased`);
+    if (erasedLead.status !== 201) throw new Error(`the lead to erase answered ${erasedLead.status}`);
+
+    const load = keepLeadsArriving(base, database.runId, LOAD_IN_FLIGHT);
+    const warmUpUntil = Date.now() + 120_000;
+    while (load.answered.length < WARM_UP_LEADS && Date.now() < warmUpUntil) await sleep(100);
+    const backupBegan = Date.now();
+    const backupOut = await npm('backup', [], { ...common, ...database.env });
+    const backupSeconds = (Date.now() - backupBegan) / 1000;
+    const file = /^backup: (\S+)/.exec(backupOut)?.[1];
+    if (!file) throw new Error(`npm run backup printed no file: ${backupOut}`);
+    await sleep(2_000);
+    await load.stop();
+    const before = load.answered.filter((lead) => lead.answeredAt < backupBegan);
+    // What a visitor waited while the backup ran (PGlite: statements wait while its files are copied).
+    const slowestDuringBackupMs = Math.max(
+      0,
+      ...load.answered
+        .filter((lead) => lead.answeredAt >= backupBegan && lead.sentAt <= backupBegan + backupSeconds * 1000)
+        .map((lead) => lead.answeredAt - lead.sentAt),
+    );
+    log(`${kind}: ${load.answered.length} leads answered, ${before.length} before the backup began; ${backupOut.replace(/^backup: /, '')}`);
+
+    const erase = await post('/api/admin/privacy/erase', { email: toErase.email });
+    if (erase.status !== 200) throw new Error(`the erasure answered ${erase.status}`);
+    const everyLead = [...load.answered, { id: erasedLead.id, email: toErase.email }];
+    // Every message out before the server stops, so that "sent" is a fact the restore must respect.
+    const deliveredAll = async (deadline) => {
+      while (Date.now() < deadline) {
+        const { byLead, receiptTo } = deliveriesByLead(smtp, hooks);
+        const done = everyLead.every((lead) => {
+          const got = byLead.get(lead.id);
+          return got?.sales.length && got.webhooks.length && receiptTo.get(lead.email)?.length;
+        });
+        if (done) return true;
+        await sleep(250);
+      }
+      return false;
+    };
+    await deliveredAll(Date.now() + 90_000);
+    await stop();
+
+    const restoreBegan = Date.now();
+    const restoreOut = await npm('restore', [file], { ...common, ...target.env });
+    const restoreSeconds = (Date.now() - restoreBegan) / 1000;
+    log(`${kind}: ${restoreOut.replace(/^restore: /, '')}`);
+    const beforeRestart = { mails: smtp.received.length, hooks: hooks.received.length };
+    const restarted = await startOn(target.env);
+    await sleep(WATCH_AFTER_RESTORE_MS);
+    await stop();
+
+    const rows = await target.query(`select id::text, idempotency_key, lower(email) as email from interest_submissions`);
+    const stored = new Map();
+    for (const row of rows) stored.set(row.idempotency_key, (stored.get(row.idempotency_key) ?? 0) + 1);
+    const missing = before.filter((lead) => !stored.has(lead.key)).length;
+    const duplicated = [...stored.values()].filter((n) => n > 1).length;
+    const erasedBack = rows.filter((row) => row.email === toErase.email.toLowerCase()).length;
+    const { byLead, receiptTo } = deliveriesByLead(smtp, hooks);
+    let twice = 0;
+    for (const lead of everyLead) {
+      const got = byLead.get(lead.id) ?? { sales: [], webhooks: [] };
+      for (const n of [got.sales.length, got.webhooks.length, receiptTo.get(lead.email)?.length ?? 0]) if (n > 1) twice += n - 1;
+    }
+    const afterRestore = smtp.received.length + hooks.received.length - beforeRestart.mails - beforeRestart.hooks;
+    const result = {
+      database: kind,
+      answeredBeforeBackup: before.length,
+      answeredInAll: load.answered.length,
+      missingAfterRestore: missing,
+      storedTwice: duplicated,
+      erasedPersonBack: erasedBack,
+      messagesSentTwice: twice,
+      messagesAfterRestore: afterRestore,
+      backupSeconds,
+      slowestDuringBackupMs,
+      restoreSeconds,
+      restartedHealthyMs: restarted.ms,
+    };
+    const ok = missing === 0 && duplicated === 0 && erasedBack === 0 && twice === 0;
+    if (!ok) log(`${kind}: server log tail:\n${readFileSync(logFile, 'utf8').split('\n').slice(-40).join('\n')}`);
+    return { ok, result };
+  } finally {
+    if (server && server.exitCode === null && server.signalCode === null) await stop();
+    await smtp.stop();
+    await hooks.stop();
+    await database.dispose();
+    await target.dispose();
+  }
+}
+
+await buildIfStale(log);
+const kinds = ['pglite', ...(withPostgres(log) ? ['postgres'] : [])];
+const outcomes = await Promise.all(
+  kinds.map((kind) => drill(kind).catch((error) => (log(`${kind}: ${error.stack ?? error}`), { ok: false }))),
+);
+console.table(outcomes.map((o) => o.result).filter(Boolean));
+const passed = outcomes.filter((o) => o.ok).length;
+console.log(`restore drill: ${passed} passed, ${outcomes.length - passed} failed`);
+process.exit(passed === outcomes.length ? 0 : 1);

@@ -1,0 +1,60 @@
+import type { DbKind } from '@/lib/db/client';
+
+/**
+ * The owners' System page (src/app/admin/system): what the site knows about its own health, in the words an owner
+ * reads on a phone (docs/decisions/0112-health-metrics-and-owner-alerts.md).
+ */
+export const SYSTEM_COPY = {
+  title: 'System',
+  eyebrow: 'Site health',
+  heading: 'System',
+  intro:
+    'Whether leads reach the sales team, the visitors and the CRM, and whether the site is backed up. Owners get an e-mail when a channel has been failing for 10 minutes, and another when it works again.',
+  allWell: 'All is well.',
+  attention: (n: number) => (n === 1 ? 'One thing needs attention:' : `${n} things need attention:`),
+  checkedAt: (when: string) => `Checked ${when} (Lagos time). Reload the page for the latest.`,
+  messages: {
+    heading: 'Messages',
+    intro: 'Every lead sets off three messages. A message that cannot be delivered is tried again for 24 hours.',
+    states: { working: 'Working', failing: 'Failing', alerted: 'Failing · owners alerted', notConfigured: 'Not configured' },
+    waiting: 'Waiting',
+    oldest: 'Oldest waiting',
+    lastDelivered: 'Last delivered',
+    failingSince: 'Failing since',
+    lastError: 'Last error',
+    never: 'never',
+    none: 'none',
+    notConfigured: { mail: 'No mail server (SMTP_URL): e-mails are kept as files on the server.', webhook: 'No webhook (WEBHOOK_URL).' },
+  },
+  alerts: {
+    heading: 'Alerts',
+    intro: 'Each time a channel failed, newest first.',
+    none: 'No channel has failed recently.',
+    open: 'still failing',
+    alerted: 'owners alerted',
+    notAlerted: 'ended within 10 minutes, no alert',
+    notYetAlerted: 'owners are alerted after 10 minutes',
+    lasted: (duration: string) => `lasted ${duration}`,
+  },
+  backups: {
+    heading: 'Backups',
+    last: 'Newest backup',
+    none: 'none yet',
+    files: 'Backups kept',
+    expected: 'A backup is expected every night; the first day after the first start is exempt.',
+    notExpected: 'Backups are not expected yet: the site started less than a day ago.',
+    unreadable: 'The backup directory could not be read.',
+  },
+  database: {
+    heading: 'Database and job queue',
+    driver: 'Database',
+    drivers: { pglite: 'Embedded (PGlite)', postgres: 'PostgreSQL' } satisfies Record<DbKind, string>,
+    answered: 'Answered in',
+    durability: 'An answered lead',
+    queue: 'Jobs waiting',
+    queueUnknown: 'not started yet',
+    queueCaption: 'Jobs per queue',
+    queueColumns: { name: 'Queue', waiting: 'Waiting', running: 'Running' },
+  },
+  ago: (duration: string) => `${duration} ago`,
+} as const;

@@ -1,0 +1,65 @@
+import 'server-only';
+import { appendFile, mkdir, open, readdir, readFile, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import { backupDir } from './files.server';
+
+/**
+ * What happened after a backup that a restore must not undo, kept outside the database beside the backups
+ * (docs/decisions/0111-backups-while-the-site-runs.md):
+ * - an erasure: the erased rows' ids and the subject's keyed fingerprint (src/features/privacy), so a restore erases
+ *   them again, as the privacy notice promises;
+ * - a delivery: the id of a message that was sent, so a restored site does not send it again.
+ * No personal data: ids are random and fingerprints are keyed hashes. One JSON line per event, in a file per UTC day
+ * (appends from several instances never rewrite a file; old days are deleted with the backups they could apply to).
+ */
+
+export type LedgerEntry =
+  | { kind: 'erasure'; at: string; leadIds: string[]; newsletterIds: string[]; fingerprint: string }
+  | { kind: 'delivered'; at: string; notificationId: string };
+
+export const ledgerDir = (dir = backupDir()) => path.join(dir, 'ledger');
+const DAY_FILE = /^(\d{4}-\d{2}-\d{2})\.jsonl$/;
+
+/** Appends one event; `durable` waits until it is on disk (an erasure must survive a crash right after it). */
+export async function appendLedger(entry: LedgerEntry, { dir = ledgerDir(), durable = false } = {}): Promise<void> {
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  const file = path.join(dir, `${entry.at.slice(0, 10)}.jsonl`);
+  const line = `${JSON.stringify(entry)}\n`;
+  if (!durable) return appendFile(file, line, { mode: 0o600 });
+  const handle = await open(file, 'a', 0o600);
+  try {
+    await handle.appendFile(line);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Every event recorded in `dir`, oldest day first; a line cut short by a crash is skipped. */
+export async function readLedger(dir = ledgerDir()): Promise<LedgerEntry[]> {
+  const names = await readdir(/*turbopackIgnore: true*/ dir).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return [] as string[];
+    throw error;
+  });
+  const entries: LedgerEntry[] = [];
+  for (const name of names.filter((n) => DAY_FILE.test(n)).sort()) {
+    for (const line of (await readFile(path.join(dir, name), 'utf8')).split('\n')) {
+      if (!line.trim()) continue;
+      try {
+        entries.push(JSON.parse(line) as LedgerEntry);
+      } catch {
+        /* the last line of a file a crash cut short */
+      }
+    }
+  }
+  return entries;
+}
+
+/** Deletes the days older than the oldest backup could be (`keepDays` + 1, as a day file holds a whole day). */
+export async function pruneLedger(keepDays: number, now = new Date(), dir = ledgerDir()): Promise<void> {
+  const oldest = new Date(now.getTime() - (keepDays + 1) * 86_400_000).toISOString().slice(0, 10);
+  for (const name of await readdir(/*turbopackIgnore: true*/ dir).catch(() => [] as string[])) {
+    const day = DAY_FILE.exec(name)?.[1];
+    if (day && day < oldest) await unlink(path.join(dir, name));
+  }
+}
