@@ -49,7 +49,13 @@ async function run(kind) {
   const port = freePort();
   const base = `http://127.0.0.1:${port}`;
   let server = startServer(port, dbEnv, logFile);
-  log(`${kind}: server pid ${server.pid} on ${base}; first start healthy after ${await waitHealthy(base, server)} ms`);
+  const firstStart = await waitHealthy(base, server).catch(async (error) => {
+    // Not left running after the test gives up on it.
+    server.kill('SIGKILL');
+    await exited(server);
+    throw error;
+  });
+  log(`${kind}: server pid ${server.pid} on ${base}; first start healthy after ${firstStart} ms`);
 
   const stats = { cutOffAnswers: 0, created: 0, replayed: 0, networkErrors: 0, serverErrors: 0, otherStatus: 0, attempts: 0, kills: 0 };
   const acked = new Map(); // key -> { id, email, status }
