@@ -128,7 +128,8 @@ export function startServer(port, env, logFile, { app } = {}) {
   });
 }
 
-export async function waitHealthy(base, child, timeoutMs = 90_000, healthPath = '/api/health') {
+// 3 minutes: on two cores shared with npm test a server has needed more than 90 s to start.
+export async function waitHealthy(base, child, timeoutMs = 180_000, healthPath = '/api/health') {
   const start = Date.now();
   while (Date.now() - start < timeoutMs) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode} before it was healthy`);

@@ -55,23 +55,28 @@ describe('embedded database directory lock', () => {
     }
   });
 
-  it('is not blocked by a live process that is not the holder: its PID reused, or the lock from before a reboot', async () => {
-    const dir = tempDir();
-    const unrelated = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'ignore' });
-    try {
-      const [pid, host, boot, start] = lockLine(unrelated.pid).trim().split(' ');
-      expect(Number(start)).toBeGreaterThan(0); // this machine shows processes' start times (/proc)
-      const reused = `${pid} ${host} ${boot} ${Number(start) - 1}`;
-      const beforeReboot = `${pid} ${host} 00000000-0000-4000-8000-000000000000 ${start}`;
-      for (const line of [reused, beforeReboot]) {
-        writeFileSync(path.join(dir, 'pglite.lock'), `${line}\n`);
-        const handle = await openDatabase({ dataDir: dir });
-        await handle.close();
+  // Two on-disk databases created and opened (initdb in a child process): slow beside the CI's process tests.
+  it(
+    'is not blocked by a live process that is not the holder: its PID reused, or the lock from before a reboot',
+    { timeout: 90_000 },
+    async () => {
+      const dir = tempDir();
+      const unrelated = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'ignore' });
+      try {
+        const [pid, host, boot, start] = lockLine(unrelated.pid).trim().split(' ');
+        expect(Number(start)).toBeGreaterThan(0); // this machine shows processes' start times (/proc)
+        const reused = `${pid} ${host} ${boot} ${Number(start) - 1}`;
+        const beforeReboot = `${pid} ${host} 00000000-0000-4000-8000-000000000000 ${start}`;
+        for (const line of [reused, beforeReboot]) {
+          writeFileSync(path.join(dir, 'pglite.lock'), `${line}\n`);
+          const handle = await openDatabase({ dataDir: dir });
+          await handle.close();
+        }
+      } finally {
+        unrelated.kill('SIGKILL');
       }
-    } finally {
-      unrelated.kill('SIGKILL');
-    }
-  });
+    },
+  );
 
   it('starts at once after its holder was killed with -9 and is still a zombie, every time', { timeout: 90_000 }, async () => {
     const dir = tempDir();
@@ -101,7 +106,7 @@ describe('embedded database directory lock', () => {
     }
   });
 
-  it('recovers the stale lock of a dead process and keeps its data', async () => {
+  it('recovers the stale lock of a dead process and keeps its data', { timeout: 90_000 }, async () => {
     const dir = tempDir();
     const first = await openDatabase({ dataDir: dir });
     await saveLead(first.db, { input: interestSchema.parse(validLead()), spam: false, idempotencyKey: 'lock-test-key-1' });
