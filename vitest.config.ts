@@ -28,7 +28,9 @@ export default defineConfig({
     isolate: false,
     setupFiles: ['tests/setup-each-file.ts'],
     testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Opening a fresh embedded database takes 8 s on an idle machine of two cores, and over a minute beside the
+    // process tests: a hook that waits for one is given two.
+    hookTimeout: 120_000,
     // server-only throws outside a React Server environment; tests import server modules directly.
     server: { deps: { inline: [] } },
   },

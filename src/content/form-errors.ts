@@ -16,6 +16,7 @@ export const INTEREST_ERRORS = {
   fullname: 'Please enter your full name.',
   fullnameTooLong: 'Your name is too long (at most 120 characters).',
   fullnameCharacters: 'Your name contains characters we cannot accept.',
+  fullnameLink: 'Please enter only your name, without a web address.',
   phone: 'Please enter a phone number we can call, e.g. +234 803 123 4567.',
   phoneRequired: 'Please enter your phone number.',
   phoneTooLong: 'Your phone number is too long.',

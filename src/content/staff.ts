@@ -40,6 +40,15 @@ export const STAFF_COPY = {
     expiry: (minutes: number) => `The link works once, for ${minutes} minutes.`,
     ignore: 'If you did not ask for it, ignore this e-mail: your password stays as it is.',
   },
+  wrongCodeEmail: {
+    subject: (brand: string) => `${brand}: a wrong sign-in code was entered for your account`,
+    greeting: 'Hello,',
+    body: (at: string) =>
+      `At ${at} (Lagos time) someone signed in to your staff account with your password, then entered a wrong code from the authenticator app.`,
+    locked: (wrongCodes: number) =>
+      `After ${wrongCodes} wrong codes, two-step sign-in is now locked for your account. An owner can unlock it on the Staff page.`,
+    notYou: 'If this was not you, your password is known to someone else: change it now (Your account), or ask an owner to.',
+  },
   secondFactor: {
     title: 'Two-step sign-in',
     heading: 'Enter your code',
@@ -95,6 +104,8 @@ export const STAFF_COPY = {
     reauthRequired: 'For your security, confirm your password to make this change.',
     wrongPassword: 'That password is not right.',
     ownerKeepsSecondFactor: 'Owners must keep two-step sign-in. Ask another owner to reset it if you are changing phones.',
+    secondFactorLocked:
+      'Two-step sign-in is locked for this account after too many wrong codes. Ask an owner to unlock it on the Staff page.',
     lockedOut: (minutes: number) =>
       `Too many failed sign-ins. For your security, sign-in is paused: try again in ${minutes === 1 ? 'a minute' : `${minutes} minutes`}.`,
     tooManyAttempts: (minutes: number) =>
@@ -264,6 +275,9 @@ export const STAFF_COPY = {
     confirmResetSecondFactor: (email: string) =>
       `Reset two-step sign-in for ${email}? Their authenticator app and recovery codes stop working and they are signed out; owners set it up again at their next sign-in.`,
     secondFactorReset: 'Two-step sign-in reset. They set it up again at their next sign-in.',
+    secondFactorLocked: 'locked after wrong codes',
+    unlockSecondFactor: 'Unlock two-step sign-in',
+    secondFactorUnlocked: 'Two-step sign-in unlocked. They sign in with their app again.',
     active: 'Active',
     inactive: 'Deactivated',
     deactivate: 'Deactivate',

@@ -76,6 +76,36 @@ describe('parseEnv', () => {
     expect(parseEnv({ DATABASE_URL: deployment.DATABASE_URL }).SESSION_SECRET).toBeUndefined();
   });
 
+  it('in production, sends leads to a webhook or mail server on another machine only encrypted, one line per problem (issue 30, item 9)', () => {
+    const webhook = { WEBHOOK_SECRET: `whsec_${Buffer.alloc(32, 7).toString('base64')}` };
+    const production = { NODE_ENV: 'production', ...webhook };
+    let problems: string[] = [];
+    try {
+      parseEnv({ ...production, WEBHOOK_URL: 'http://crm.example/hooks', SMTP_URL: 'smtp://mail.example:587' });
+    } catch (error) {
+      problems = (error as EnvError).problems;
+    }
+    expect(problems).toEqual([
+      expect.stringMatching(/^WEBHOOK_URL must be an https: address in production/),
+      expect.stringMatching(/^SMTP_URL must use TLS in production \(smtps:.*requireTLS=true/),
+    ]);
+    // Encrypted: accepted.
+    expect(() => parseEnv({ ...production, WEBHOOK_URL: 'https://crm.example/hooks', SMTP_URL: 'smtps://mail.example:465' })).not.toThrow();
+    expect(() => parseEnv({ ...production, SMTP_URL: 'smtp://mail.example:587?requireTLS=true' })).not.toThrow();
+    // This machine (a local relay) and an explicit owner's choice: accepted.
+    expect(() => parseEnv({ ...production, WEBHOOK_URL: 'http://127.0.0.1:8080/hooks', SMTP_URL: 'smtp://localhost:25' })).not.toThrow();
+    expect(() =>
+      parseEnv({
+        ...production,
+        WEBHOOK_URL: 'http://crm.internal/hooks',
+        SMTP_URL: 'smtp://mail.internal',
+        ALLOW_INSECURE_TRANSPORT: 'true',
+      }),
+    ).not.toThrow();
+    // Development keeps plain addresses.
+    expect(() => parseEnv({ ...webhook, WEBHOOK_URL: 'http://crm.example/hooks', SMTP_URL: 'smtp://mail.example' })).not.toThrow();
+  });
+
   it("reads the sales team's working time, with Monday to Friday 08:00–17:00 and a one-hour target by default", () => {
     expect(parseEnv({})).toMatchObject({
       LEAD_WORKING_DAYS: 0b0011111,

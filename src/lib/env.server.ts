@@ -106,6 +106,13 @@ const onOff = (name: string, fallback: boolean) =>
       }),
   );
 
+/** A URL whose traffic is encrypted by `encrypted`, or that stays on this machine (loopback). */
+function isEncryptedOrLocal(value: string, encrypted: (url: URL) => boolean): boolean {
+  const url = new URL(value);
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  return encrypted(url) || host === 'localhost' || host === '::1' || /^127\./.test(host);
+}
+
 /** Standard Webhooks secret: `whsec_` + base64 of 24 to 64 bytes. */
 function isWebhookSecret(value: string): boolean {
   const match = /^whsec_([A-Za-z0-9+/]+={0,2})$/.exec(value);
@@ -212,6 +219,8 @@ const envSchema = z
     MAIL_FROM: optionalText,
     LEADS_NOTIFY_TO: emailList('LEADS_NOTIFY_TO'),
     WEBHOOK_URL: url('WEBHOOK_URL', ['http:', 'https:']),
+    /** In production, lets WEBHOOK_URL and SMTP_URL go unencrypted to another machine (docs/decisions/0342-encrypted-transport.md). */
+    ALLOW_INSECURE_TRANSPORT: onOff('ALLOW_INSECURE_TRANSPORT', false),
     WEBHOOK_SECRET: z.preprocess(
       blankToUndefined,
       z
@@ -306,6 +315,23 @@ const envSchema = z
         path: ['WEBHOOK_SECRET'],
         message: 'WEBHOOK_SECRET must be set when WEBHOOK_URL is set (webhooks are signed).',
       });
+    // Lead details leave the machine in webhooks and e-mails: in production only encrypted, unless to this machine
+    // itself (a local mail relay) or the owner says otherwise (docs/decisions/0342-encrypted-transport.md).
+    if (env.NODE_ENV === 'production' && !env.ALLOW_INSECURE_TRANSPORT) {
+      if (env.WEBHOOK_URL && !isEncryptedOrLocal(env.WEBHOOK_URL, (u) => u.protocol === 'https:'))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['WEBHOOK_URL'],
+          message: 'WEBHOOK_URL must be an https: address in production (each lead is sent in it), or set ALLOW_INSECURE_TRANSPORT=true.',
+        });
+      if (env.SMTP_URL && !isEncryptedOrLocal(env.SMTP_URL, (u) => u.protocol === 'smtps:' || u.searchParams.get('requireTLS') === 'true'))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['SMTP_URL'],
+          message:
+            'SMTP_URL must use TLS in production (smtps://… on port 465, or smtp://…:587?requireTLS=true for STARTTLS), or set ALLOW_INSECURE_TRANSPORT=true.',
+        });
+    }
     // Generated, the session key would be kept in the database, and so in every dump and backup of it: whoever holds
     // a copy could sign staff sessions. A real deployment sets its own.
     if (env.NODE_ENV === 'production' && env.DATABASE_URL && !env.SESSION_SECRET)

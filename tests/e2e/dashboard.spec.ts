@@ -129,3 +129,24 @@ test.describe('sales dashboard', PHONE, () => {
     await expect(page.getByTestId('kpi-overdue')).not.toHaveText('0');
   });
 });
+
+test('a campaign name that carries markup is drawn as text in the chart and its table, never run (issue 30, item 13)', async ({ page }) => {
+  const marker = `mk${Date.now().toString(36)}`;
+  const campaign = `<img src=x onerror="window.__ran='${marker}'">`;
+  // Three leads, so the campaign is among the sources shown by name.
+  for (let i = 0; i < 3; i++)
+    await postLead(page.request, { fullname: `Dash Markup ${i}`, district: 'Lugbe, Abuja', utm_source: campaign, utm_medium: marker });
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await addOwnerSession(page.context());
+  await page.goto('/admin/dashboard');
+  // The chart shortens long names; its table (for screen readers) reads them whole.
+  await expect(shownChart(page, 'sources')).toContainText('<img src=x onerror=');
+  await expect(page.getByTestId('chart-sources').getByRole('rowheader', { name: `${campaign} / ${marker}`, exact: true })).toHaveCount(1);
+  await expect(page.locator('img[src="x"]')).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { __ran?: string }).__ran)).toBeUndefined();
+  expect(dialogs).toEqual([]);
+});

@@ -312,15 +312,31 @@ test.describe('footer', () => {
   });
 
   test('Subscribe pressed before the scripts arrive answers with the toast once they have', async ({ page }) => {
+    // When /d2 was hydrated, seen from the page: within 3 s of the press the framework sends the form (the toast, on
+    // the same page); later, the browser has sent it itself (its thanks page) — docs/decisions/0019. On two busy cores
+    // the scripts can take longer than 3 s after they are released, so the test checks what was due, not a race.
+    let hydratedAt = 0;
+    await page.exposeFunction('reportHydrated', () => (hydratedAt ||= Date.now()));
+    await page.addInitScript(() => {
+      if (location.pathname !== '/d2') return;
+      new MutationObserver((_, observer) => {
+        if (!document.documentElement?.hasAttribute('data-hydrated')) return;
+        observer.disconnect();
+        void (window as unknown as { reportHydrated: () => void }).reportHydrated();
+      }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-hydrated'] });
+    });
     const release = await holdScripts(page);
     await page.goto('/d2', { waitUntil: 'domcontentloaded' });
     const footer = page.getByRole('contentinfo');
     await footer.getByPlaceholder('Type your email').fill(`news-early-${Date.now()}@example.com`);
     await footer.getByRole('button', { name: 'Subscribe' }).click();
+    const pressedAt = Date.now();
     release();
     await expect(
       page.getByText('Almost done: check your inbox and press the button in our e-mail to confirm your subscription.'),
     ).toBeVisible();
-    await expect(page).toHaveURL(/\/d2$/);
+    const hydratedAfter = hydratedAt ? hydratedAt - pressedAt : Infinity;
+    if (hydratedAfter < 2_500) await expect(page).toHaveURL(/\/d2$/);
+    else if (hydratedAfter > 3_500) await expect(page).toHaveURL(/\/newsletter\/thanks$/);
   });
 });

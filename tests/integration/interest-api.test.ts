@@ -4,6 +4,7 @@ import { GET as health } from '@/app/api/health/route';
 import { DELETE, GET, POST } from '@/app/api/interest/route';
 import { interestSubmissions } from '@/lib/db/schema';
 import { getLead } from '@/features/interest/repository.server';
+import { INTEREST_ERRORS } from '@/content/form-errors';
 import { describeEachDriver, freshClient, jsonRequest, notificationsOf, newKey, setEnv, validLead } from './helpers';
 
 const post = (body: unknown, headers: Record<string, string> = {}) =>
@@ -107,6 +108,25 @@ describeEachDriver('POST /api/interest', (ctx) => {
       expect(res.status).toBe(400);
       expect((await res.json()).error).toEqual(expect.any(String));
     }
+  });
+
+  it('refuses a name carrying a web address with a sentence, and stores nothing (it would reach the receipt and the sales subject)', async () => {
+    const count = async () =>
+      (
+        await ctx
+          .handle()
+          .db.select({ n: sql<number>`count(*)::int` })
+          .from(interestSubmissions)
+      )[0].n;
+    const before = await count();
+    for (const fullname of ['Ada https://prize.example/claim', 'Ada www.prize.example', 'Claim at prize-claim.com']) {
+      const res = await post(validLead({ fullname, email: 'ada.link@example.org' }), { 'Idempotency-Key': newKey() });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ error: INTEREST_ERRORS.fullnameLink });
+    }
+    expect(await count()).toBe(before);
+    const dotted = await post(validLead({ fullname: 'Ngozi O. Okafor-Adeyemi' }), { 'Idempotency-Key': newKey() });
+    expect(dotted.status).toBe(201);
   });
 
   it('rate-limits a client: 429 with Retry-After and a sentence, other clients unaffected', async () => {

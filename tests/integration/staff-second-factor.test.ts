@@ -27,8 +27,11 @@ const cookiesOf = (res: Response) =>
 describeEachDriver('staff second factor', (ctx) => {
   const db = () => ctx.handle().db;
   let clock = Date.now() + 60_000;
-  /** Each sign-in on its own 30-second step, so codes are never refused as reused. */
-  const nextStep = () => new Date((clock += 90_000));
+  /**
+   * Each sign-in on its own 30-second step, so codes are never refused as reused; never behind the real clock, whose
+   * step an owner enrolled just now has used up (on a slow machine the real clock can pass the moved one).
+   */
+  const nextStep = () => new Date((clock = Math.max(clock, Date.now() + 60_000) + 90_000));
 
   beforeAll(() => setEnv({ SESSION_SECRET: SECRET, ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined, RATE_LIMIT_SIGN_IN: '1000/600' }));
   beforeEach(() => setEnv({ SESSION_SECRET: SECRET }));
@@ -98,22 +101,6 @@ describeEachDriver('staff second factor', (ctx) => {
     expect((await expired.json()).error).toMatch(/not finished in time/);
     expect((await post(handleSecondFactor, '/api/staff/second-factor', { code }, undefined, t)).status).toBe(401);
     expect((await post(handleSecondFactor, '/api/staff/second-factor', { code: 42 }, again.cookie, t)).status).toBe(400);
-  });
-
-  it('counts wrong codes in the lockout: the 11th attempt is refused with 429', async () => {
-    const owner = await makeStaff(db(), 'owner');
-    const t = nextStep();
-    const { cookie } = await passwordStep(owner.email, t);
-    const right = totpCode(owner.totpSecret!, t);
-    const wrongCode = right === '123456' ? '654321' : '123456';
-    const answers = await Promise.all(
-      Array.from({ length: 10 }, () => post(handleSecondFactor, '/api/staff/second-factor', { code: wrongCode }, cookie, t)),
-    );
-    // The password's own attempt was cleared by its success: ten wrong codes lock the account.
-    expect(answers.map((a) => a.status)).toEqual(Array(10).fill(401));
-    const locked = await post(handleSecondFactor, '/api/staff/second-factor', { code: right }, cookie, t);
-    expect(locked.status).toBe(429);
-    expect(locked.headers.get('retry-after')).toBeTruthy();
   });
 
   it('a recovery code signs in once; the answer says how many are left', async () => {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { INTEREST_ERRORS, EMAIL_ERRORS } from '@/content/form-errors';
 import { DISTRICT_CHOICES, TITLES } from '@/lib/db/enums';
 import { emailSchema } from '@/lib/validation/email';
-import { hasNoControlCharacters } from '@/lib/validation/text';
+import { hasNoControlCharacters, hasNoWebAddress } from '@/lib/validation/text';
 
 const attributionText = z.string().trim().max(300).refine(hasNoControlCharacters).optional();
 
@@ -19,7 +19,8 @@ export const interestSchema = z
       .trim()
       .min(2, INTEREST_ERRORS.fullname)
       .max(120, INTEREST_ERRORS.fullnameTooLong)
-      .refine(hasNoControlCharacters, INTEREST_ERRORS.fullnameCharacters),
+      .refine(hasNoControlCharacters, INTEREST_ERRORS.fullnameCharacters)
+      .refine(hasNoWebAddress, INTEREST_ERRORS.fullnameLink),
     email: emailSchema(EMAIL_ERRORS),
     phonenumber: z
       .string({ error: INTEREST_ERRORS.phoneRequired })

@@ -14,6 +14,7 @@ export interface StaffListItem {
   role: string;
   active: boolean;
   hasSecondFactor: boolean;
+  secondFactorLocked: boolean;
   lastSignIn: string | null;
 }
 
@@ -122,6 +123,22 @@ export function StaffRowActions({ member, isSelf }: { member: StaffListItem; isS
           {member.active ? copy.deactivate : copy.activate}
           <span className="sr-only"> {member.email}</span>
         </button>
+        {member.secondFactorLocked ? (
+          <button
+            type="button"
+            className="btn-outline min-h-10 px-4"
+            disabled={busy}
+            onClick={() =>
+              void run(
+                { method: 'PATCH', url: `/api/admin/staff/${member.id}`, body: { unlockSecondFactor: true } },
+                copy.secondFactorUnlocked,
+              )
+            }
+          >
+            {copy.unlockSecondFactor}
+            <span className="sr-only"> {member.email}</span>
+          </button>
+        ) : null}
         {member.hasSecondFactor ? (
           <button
             type="button"

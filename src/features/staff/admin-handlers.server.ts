@@ -7,7 +7,7 @@ import { revokeUserSessions } from '@/lib/auth/session.server';
 import { errorResponse, jsonResponse } from '@/lib/http/response.server';
 import { readJsonObject } from '@/lib/http/request.server';
 import { hashPassword, passwordProblem } from './password.server';
-import { countActiveOwners, createStaff, findStaffById, listStaff, updateStaff } from './repository.server';
+import { clearSecondFactorFailures, countActiveOwners, createStaff, findStaffById, listStaff, updateStaff } from './repository.server';
 import { createStaffSchema, updateStaffSchema } from './schema';
 import { removeSecondFactor } from './second-factor.server';
 
@@ -35,7 +35,7 @@ export const createStaffHandler = staffRoute({ owner: true }, async (request, { 
   return jsonResponse({ ok: true, staff: created }, 201);
 });
 
-/** PATCH /api/admin/staff/:id {role?, active?, password?, resetSecondFactor?} → {ok, staff} (owners; password typed recently) */
+/** PATCH /api/admin/staff/:id {role?, active?, password?, resetSecondFactor?, unlockSecondFactor?} → {ok, staff} (owners; password typed recently) */
 export const updateStaffHandler = staffRoute<IdRouteContext>({ owner: true, recentPassword: true }, async (request, { db, staff }, ctx) => {
   const id = idParamSchema.safeParse((await ctx.params).id);
   const target = id.success ? await findStaffById(db, id.data) : undefined;
@@ -62,6 +62,7 @@ export const updateStaffHandler = staffRoute<IdRouteContext>({ owner: true, rece
     });
   }
   if (changes.resetSecondFactor) await removeSecondFactor(db, target.id);
+  else if (changes.unlockSecondFactor) await clearSecondFactorFailures(db, target.id);
   const updated = await findStaffById(db, target.id);
   // A deactivated account, a reset password or a reset second factor ends that person's open sessions.
   if (changes.active === false || changes.password || changes.resetSecondFactor) await revokeUserSessions(db, target.id);
@@ -71,6 +72,7 @@ export const updateStaffHandler = staffRoute<IdRouteContext>({ owner: true, rece
     active: changes.active,
     passwordReset: Boolean(changes.password),
     secondFactorReset: Boolean(changes.resetSecondFactor),
+    secondFactorUnlocked: Boolean(changes.unlockSecondFactor),
   });
   return jsonResponse({ ok: true, staff: updated });
 });

@@ -20,7 +20,8 @@ import { accountKey, clientKeyOf, clientLimitRefusal, guardedAttempt, hashesBusy
 import { acquireHashSlot, dummyPasswordHash, hashPassword, passwordProblem, verifyPassword } from './password.server';
 import { hashResetToken, sendPasswordResetLink } from './password-reset.server';
 import { clearSignInFailures, countRecoveryCodesLeft, findStaffByEmail, resetPasswordWithLink, touchSignIn } from './repository.server';
-import { checkSecondFactor, confirmEnrolment, type SecondFactorCheck } from './second-factor.server';
+import { confirmEnrolment } from './second-factor.server';
+import { checkSecondFactorUnderLock, type LockedCheck } from './second-factor-lock.server';
 import { RESET_TOKEN_PATTERN, resetConfirmSchema, resetRequestSchema, secondFactorSchema, signInSchema } from './schema';
 
 export interface AuthOptions {
@@ -112,7 +113,8 @@ export const handleSignIn = signInStep('sign-in', SIGN_IN_PATH, async ({ request
 /**
  * POST /api/staff/second-factor {code} (after the password): a code from the authenticator app or a recovery code →
  * 200 {ok, email, role[, recoveryCodesLeft]} with the session cookie. 401 for a wrong, reused or spent code, or a
- * challenge that expired; lockout and per-client limit as for the password.
+ * challenge that expired; 403 once wrong codes have locked the factor (second-factor-lock.server.ts); lockout and
+ * per-client limit as for the password.
  */
 export const handleSecondFactor = signInStep('second factor', SECOND_FACTOR_PATH, async ({ request, body, db, now }) => {
   const parsed = secondFactorSchema.safeParse(body);
@@ -120,13 +122,15 @@ export const handleSecondFactor = signInStep('second factor', SECOND_FACTOR_PATH
   const challenge = await challengeOf(db, request, 'second-factor', now);
   if (!challenge) return errorResponse(401, STAFF_COPY.errors.challengeExpired);
   const { user } = challenge;
-  let check = { ok: false } as SecondFactorCheck;
+  if (user.secondFactorLockedAt) return errorResponse(403, STAFF_COPY.errors.secondFactorLocked);
+  let check = { ok: false } as LockedCheck;
   const attempt = await guardedAttempt(db, request, { email: user.email, now, hashes: false }, async () => {
-    check = await checkSecondFactor(db, user.id, parsed.data.code, now);
+    check = await checkSecondFactorUnderLock(db, user, parsed.data.code, now);
     return check.ok;
   });
   if (attempt.outcome === 'refused') return attempt.response;
-  if (attempt.outcome === 'failed' || !check.ok) return errorResponse(401, STAFF_COPY.errors.badCode);
+  if (!check.ok)
+    return 'locked' in check ? errorResponse(403, STAFF_COPY.errors.secondFactorLocked) : errorResponse(401, STAFF_COPY.errors.badCode);
   const extra = check.method === 'recovery' ? { recoveryCodesLeft: await countRecoveryCodesLeft(db, user.id) } : {};
   return startSession(db, request, user, now, challenge.passwordCheckedAt, extra);
 });

@@ -10,6 +10,7 @@ import { staffPasswordResets, staffRecoveryCodes, staffSignInFailures, staffUser
 /** What the staff pages and API show of an account: never the password hash or the second factor's secret. */
 export type StaffPublic = Pick<StaffUserRow, 'id' | 'email' | 'name' | 'role' | 'active' | 'createdAt' | 'lastSignInAt'> & {
   hasSecondFactor: boolean;
+  secondFactorLocked: boolean;
 };
 
 const publicColumns = {
@@ -21,6 +22,7 @@ const publicColumns = {
   createdAt: staffUsers.createdAt,
   lastSignInAt: staffUsers.lastSignInAt,
   hasSecondFactor: sql<boolean>`${staffUsers.totpEnabledAt} is not null`,
+  secondFactorLocked: sql<boolean>`${staffUsers.secondFactorLockedAt} is not null`,
 };
 
 export async function countStaff(db: Db): Promise<number> {
@@ -185,12 +187,34 @@ export async function replaceRecoveryCodes(db: Db, userId: string, codeHashes: s
   });
 }
 
-/** Forgets the second factor and its recovery codes; true when there was one (enabled or pending). */
+/**
+ * Reserves one check of a second-factor code before it is made, so that a burst in parallel gets no more checks than
+ * the limit: the count of wrong codes goes up, and the factor locks when it reaches `limit`. Undefined while locked;
+ * otherwise how many codes this one makes since the last right one.
+ */
+export async function reserveSecondFactorCheck(db: Db, userId: string, limit: number, now: Date): Promise<number | undefined> {
+  const [row] = await db
+    .update(staffUsers)
+    .set({
+      secondFactorFailures: sql`${staffUsers.secondFactorFailures} + 1`,
+      secondFactorLockedAt: sql`case when ${staffUsers.secondFactorFailures} + 1 >= ${limit} then ${now.toISOString()}::timestamptz end`,
+    })
+    .where(and(eq(staffUsers.id, userId), isNull(staffUsers.secondFactorLockedAt)))
+    .returning({ failures: staffUsers.secondFactorFailures });
+  return row?.failures;
+}
+
+/** A right code (or an owner) clears the count and the lock. */
+export async function clearSecondFactorFailures(db: Db, userId: string): Promise<void> {
+  await db.update(staffUsers).set({ secondFactorFailures: 0, secondFactorLockedAt: null }).where(eq(staffUsers.id, userId));
+}
+
+/** Forgets the second factor and its recovery codes (and any lock on it); true when there was one (enabled or pending). */
 export async function clearSecondFactor(db: Db, userId: string): Promise<boolean> {
   return db.transaction(async (tx) => {
     const rows = await tx
       .update(staffUsers)
-      .set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null })
+      .set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null, secondFactorFailures: 0, secondFactorLockedAt: null })
       .where(and(eq(staffUsers.id, userId), isNotNull(staffUsers.totpSecret)))
       .returning({ id: staffUsers.id });
     await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, userId));

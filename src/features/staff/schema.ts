@@ -77,6 +77,8 @@ export const updateStaffSchema = z
     password: newPasswordSchema.optional(),
     /** Removes the account's second factor (a lost phone): it enrols again, owners at their next sign-in. */
     resetSecondFactor: z.literal(true, { error: STAFF_COPY.errors.unreadable }).optional(),
+    /** Lifts the lock that wrong codes put on the account's second factor (docs/decisions/0341-second-factor-lock.md). */
+    unlockSecondFactor: z.literal(true, { error: STAFF_COPY.errors.unreadable }).optional(),
   })
   .strict()
   .refine((changes) => Object.values(changes).some((value) => value !== undefined), STAFF_COPY.errors.nothingToChange);

@@ -252,6 +252,13 @@ export const staffUsers = pgTable(
     totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true, mode: 'date' }),
     /** The 30-second time step of the last accepted code: a code is accepted once. */
     totpLastStep: integer('totp_last_step'),
+    /**
+     * Wrong second-factor codes since the last right one (docs/decisions/0341-second-factor-lock.md). Counted apart
+     * from the password's failures, which a right password clears; at SECOND_FACTOR_LOCK.wrongCodes the factor locks
+     * (`second_factor_locked_at`) until a right code reserved before it, or an owner, unlocks it.
+     */
+    secondFactorFailures: integer('second_factor_failures').notNull().default(0),
+    secondFactorLockedAt: timestamp('second_factor_locked_at', { withTimezone: true, mode: 'date' }),
     /** An agent who takes new leads in the round-robin (docs/decisions/0205-lead-assignment.md); opted out by default. */
     takesNewLeads: boolean('takes_new_leads').notNull().default(false),
     /** When the round-robin last gave this agent a lead: the agent who waited longest is next. */

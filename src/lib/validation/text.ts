@@ -9,3 +9,13 @@ export const withoutControlCharacters = (value: string) => value.replace(CONTROL
 
 /** Several lines of text (a note) keep their tabs and line breaks; any other control character (a NUL) goes. */
 export const withoutStrayControlCharacters = (value: string) => value.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '');
+
+/**
+ * A web address inside a name: a scheme (`://`), `www.`, or a domain name that mail programs turn into a link. A name
+ * goes into the receipt and the sales e-mail's subject, so a link in it would be ours, sent to a stranger's inbox
+ * (docs/decisions/0340-names-are-names.md).
+ */
+const WEB_ADDRESS =
+  /:\/\/|\bwww\.|[\p{L}\d-]\.(?:com|net|org|info|biz|io|co|ng|xyz|top|ru|cn|link|click|site|online|app|me|ly)\b|[\p{L}\d-]\.[\p{L}]{2,}\//iu;
+
+export const hasNoWebAddress = (value: string) => !WEB_ADDRESS.test(value);

@@ -32,8 +32,10 @@ export default async function StaffPage() {
               </p>
               <p className="text-sm text-ink-soft">
                 {copy.roles[member.role]} · {member.active ? copy.active : copy.inactive} ·{' '}
-                {member.hasSecondFactor ? copy.secondFactorOn : copy.secondFactorOff} · {copy.lastSignIn}:{' '}
-                {member.lastSignInAt ? formatDateTime(member.lastSignInAt) : copy.never}
+                {member.hasSecondFactor ? copy.secondFactorOn : copy.secondFactorOff}
+                {member.secondFactorLocked ? (
+                  <strong className="font-semibold text-red-800"> · {copy.secondFactorLocked}</strong>
+                ) : null} · {copy.lastSignIn}: {member.lastSignInAt ? formatDateTime(member.lastSignInAt) : copy.never}
               </p>
             </div>
             <StaffRowActions
@@ -45,6 +47,7 @@ export default async function StaffPage() {
                 role: member.role,
                 active: member.active,
                 hasSecondFactor: member.hasSecondFactor,
+                secondFactorLocked: member.secondFactorLocked,
                 lastSignIn: member.lastSignInAt?.toISOString() ?? null,
               }}
             />
