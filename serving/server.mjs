@@ -84,7 +84,9 @@ const pages = prerenderedPages(
 );
 
 const { default: next } = await import('next');
-const app = next({ dev: false, dir: appDir, hostname: hostname ?? 'localhost', port });
+// quiet: Next.js does not log a request's uncaught error itself; src/instrumentation.ts's onRequestError logs it without
+// what a person typed (docs/decisions/0302).
+const app = next({ dev: false, dir: appDir, hostname: hostname ?? 'localhost', port, quiet: true });
 const handle = app.getRequestHandler();
 
 // How many form posts and other writes Next.js works on at once; more wait here, holding only their socket

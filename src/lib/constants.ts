@@ -24,6 +24,8 @@ export const SECURE_CHALLENGE_COOKIE = `__Host-${CHALLENGE_COOKIE}`;
 /** The pages of the sign-in steps after the password, and of a forgotten password. */
 export const SECOND_FACTOR_PATH = `${SIGN_IN_PATH}/second-factor`;
 export const ENROL_PATH = `${SIGN_IN_PATH}/enrol`;
+/** Where an enrolment posted without scripts shows its recovery codes. */
+export const ENROL_CODES_PATH = `${ENROL_PATH}/codes`;
 export const PASSWORD_RESET_PATH = `${SIGN_IN_PATH}/reset`;
 
 /** The staff area's home (the lead inbox), where a sign-in ends unless it was sent from another /admin page. */
@@ -45,6 +47,8 @@ export const FORM_PAGES = {
 
 /** The same for the staff sign-in forms posted before their script runs (read by their pages, never by the proxy). */
 export const STAFF_FORM_FLASH_COOKIE = 'staff_form_flash';
+/** The recovery codes of an enrolment posted without scripts, for ENROL_CODES_PATH only. */
+export const STAFF_RECOVERY_CODES_COOKIE = 'staff_recovery_codes';
 
 /** The encrypted cookie that carries a refused form back to its page, and the header src/proxy.ts hands it on in. */
 export const FORM_FLASH_COOKIE = 'form_flash';

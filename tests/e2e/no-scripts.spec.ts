@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { newsletterMailTo, uniqueEmail } from './helpers';
-import { addOwnerSession } from './staff-session';
+import { addOwnerSession, rememberSecret, withFreshCode } from './staff-session';
 
 /**
  * Slow, flaky phones: until the scripts arrive — or when a chunk never does — the forms must still post, the lead
@@ -153,5 +153,35 @@ test.describe('without scripts', () => {
     await page.goto('/admin');
     await expect(page).toHaveURL(/\/registration/);
     for (const url of urls) for (const typed of [email.split('@')[0], 'Passphrase']) expect(url).not.toContain(typed);
+  });
+
+  test('a new owner sets up two-step sign-in: the code posts, the recovery codes show on a page of their own, nothing typed in a URL', async ({
+    page,
+  }) => {
+    const urls = recordUrls(page);
+    const email = uniqueEmail('noscript-owner');
+    const password = 'Owner-Passphrase-Zaria-2026';
+    await addOwnerSession(page.context());
+    expect((await page.request.post('/api/admin/staff', { data: { email, role: 'owner', name: 'Owner', password } })).status()).toBe(201);
+    await page.context().clearCookies();
+    await page.goto('/registration');
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/registration\/enrol$/);
+    rememberSecret(email, await page.getByTestId('totp-secret').innerText());
+    let typedCode = '';
+    await withFreshCode(email, async (code) => {
+      typedCode = code;
+      await page.getByLabel('2. Enter the 6-digit code the app now shows.').fill(code);
+      await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
+      await expect(page).toHaveURL(/\/registration\/enrol\/codes$/);
+    });
+    await expect(page.getByRole('heading', { level: 1, name: 'Your recovery codes' })).toBeVisible();
+    const codes = await page.getByTestId('recovery-codes').getByRole('listitem').allInnerTexts();
+    expect(codes).toHaveLength(10);
+    await page.getByRole('link', { name: 'Continue to the leads' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Leads' })).toBeVisible();
+    for (const url of urls) for (const typed of [email.split('@')[0], 'Passphrase', typedCode, codes[0]]) expect(url).not.toContain(typed);
   });
 });

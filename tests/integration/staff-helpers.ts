@@ -69,3 +69,31 @@ export function staffRequest(
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
   });
 }
+
+/** A sign-in form as the browser posts it before the page's script runs (urlencoded, same origin). */
+export function formRequest(
+  path: string,
+  body: Record<string, string>,
+  options: { cookie?: string; headers?: Record<string, string> } = {},
+): Request {
+  return new Request(`http://localhost${path}`, {
+    method: 'POST',
+    headers: {
+      host: 'localhost',
+      origin: 'http://localhost',
+      'sec-fetch-site': 'same-origin',
+      'content-type': 'application/x-www-form-urlencoded',
+      ...(options.cookie ? { cookie: options.cookie } : {}),
+      ...options.headers,
+    },
+    body: new URLSearchParams(body).toString(),
+  });
+}
+
+/** `name=value` pairs of a response's Set-Cookie headers that set a value (not the ones that clear one). */
+export const cookiesOf = (res: Response) =>
+  res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .filter((pair) => !pair.endsWith('='))
+    .join('; ');

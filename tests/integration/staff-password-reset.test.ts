@@ -6,7 +6,7 @@ import { tokenFromCookieHeader } from '@/lib/auth/cookie.server';
 import { resolveSession } from '@/lib/auth/session.server';
 import { startSmtpPeer, waitFor, type Peer, type ReceivedMail } from '../support/peers';
 import { describeEachDriver, freshClient, setEnv } from './helpers';
-import { makeStaff, sessionCookieFor, STAFF_PASSWORD, staffRequest } from './staff-helpers';
+import { formRequest, makeStaff, sessionCookieFor, STAFF_PASSWORD, staffRequest } from './staff-helpers';
 
 const SECRET = 'test-session-secret-0123456789-abcdefghijklmnop';
 const NEW_PASSWORD = 'Ibadan-Harvest-Lantern-93';
@@ -145,17 +145,7 @@ describeEachDriver('forgotten staff password', (ctx) => {
 
   it('works without scripts: the request form posts and lands on the page saying the link is on its way', async () => {
     const res = await resetRequestRoute(
-      new Request('http://localhost/api/staff/password-reset', {
-        method: 'POST',
-        headers: {
-          host: 'localhost',
-          origin: 'http://localhost',
-          'sec-fetch-site': 'same-origin',
-          'content-type': 'application/x-www-form-urlencoded',
-          ...freshClient(),
-        },
-        body: 'email=someone%40example.com',
-      }),
+      formRequest('/api/staff/password-reset', { email: 'someone@example.com' }, { headers: freshClient() }),
     );
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/registration/reset?sent=1');

@@ -8,20 +8,13 @@ import { STAFF_COPY } from '@/content/staff';
 import { staffUsers } from '@/lib/db/schema';
 import { startSmtpPeer, waitFor, type Peer, type ReceivedMail } from '../support/peers';
 import { describeEachDriver, freshClient, setEnv } from './helpers';
-import { makeStaff, sessionCookieFor, STAFF_PASSWORD, staffRequest, totpCode } from './staff-helpers';
+import { cookiesOf, makeStaff, sessionCookieFor, STAFF_PASSWORD, staffRequest, totpCode } from './staff-helpers';
 
 /**
  * Issue 30, item 1 (docs/decisions/0341-second-factor-lock.md): someone who has the password cannot try codes for ever.
  * Before, wrong codes were counted with the password's failures, which a right password cleared: with the password
  * and a new address for each round, all 36 codes of 4 rounds were checked.
  */
-
-const cookiesOf = (res: Response) =>
-  res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .filter((pair) => !pair.endsWith('='))
-    .join('; ');
 
 describeEachDriver('second factor lock', (ctx) => {
   const db = () => ctx.handle().db;

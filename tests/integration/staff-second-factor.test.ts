@@ -7,22 +7,16 @@ import { PATCH as patchStaffRoute } from '@/app/api/admin/staff/[id]/route';
 import { DELETE as turnOffRoute, POST as accountEnrolRoute } from '@/app/api/admin/account/second-factor/route';
 import { POST as renewCodesRoute } from '@/app/api/admin/account/recovery-codes/route';
 import { handleEnrolAtSignIn, handleSecondFactor, handleSignIn } from '@/features/staff/auth-handlers.server';
+import { updateStaff } from '@/features/staff/repository.server';
+import { openFormFlash } from '@/lib/http/form-flash.server';
 import { pendingEnrolment } from '@/features/staff/second-factor.server';
 import { tokenFromCookieHeader } from '@/lib/auth/cookie.server';
 import { resolveSession } from '@/lib/auth/session.server';
 import { staffRecoveryCodes, staffUsers } from '@/lib/db/schema';
 import { describeEachDriver, freshClient, setEnv } from './helpers';
-import { makeStaff, sessionCookieFor, STAFF_PASSWORD, staffRequest, totpCode } from './staff-helpers';
+import { cookiesOf, formRequest, makeStaff, sessionCookieFor, STAFF_PASSWORD, staffRequest, totpCode } from './staff-helpers';
 
 const SECRET = 'test-session-secret-0123456789-abcdefghijklmnop';
-
-/** `name=value` pairs of a response's Set-Cookie headers that set a value (not the ones that clear one). */
-const cookiesOf = (res: Response) =>
-  res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .filter((pair) => !pair.endsWith('='))
-    .join('; ');
 
 describeEachDriver('staff second factor', (ctx) => {
   const db = () => ctx.handle().db;
@@ -235,32 +229,49 @@ describeEachDriver('staff second factor', (ctx) => {
 
   it('works without scripts: a native form post is answered with 303 to the next step, or back with the sentence', async () => {
     const owner = await makeStaff(db(), 'owner');
-    const form = (body: string, next = '/admin/staff') =>
-      signInRoute(
-        new Request(`http://localhost/api/staff/sign-in?next=${encodeURIComponent(next)}`, {
-          method: 'POST',
-          headers: {
-            host: 'localhost',
-            origin: 'http://localhost',
-            'sec-fetch-site': 'same-origin',
-            'content-type': 'application/x-www-form-urlencoded',
-            ...freshClient(),
-          },
-          body,
-        }),
-      );
-    const ok = await form(new URLSearchParams({ email: owner.email, password: STAFF_PASSWORD }).toString());
+    const form = (body: Record<string, string>, next = '/admin/staff') =>
+      signInRoute(formRequest(`/api/staff/sign-in?next=${encodeURIComponent(next)}`, body, { headers: freshClient() }));
+    const ok = await form({ email: owner.email, password: STAFF_PASSWORD });
     expect(ok.status).toBe(303);
     expect(ok.headers.get('location')).toBe('/registration/second-factor?next=%2Fadmin%2Fstaff');
     expect(cookiesOf(ok)).toMatch(/staff_challenge=eyJ/);
-    const refused = await form(
-      new URLSearchParams({ email: owner.email, password: 'not-the-password' }).toString(),
-      'https://evil.example/',
-    );
+    const refused = await form({ email: owner.email, password: 'not-the-password' }, 'https://evil.example/');
     expect(refused.status).toBe(303);
     expect(refused.headers.get('location')).toBe('/registration?next=%2Fadmin');
     const flash = refused.headers.getSetCookie().find((c) => c.startsWith('staff_form_flash='));
     expect(flash).toMatch(/Path=\/registration/);
     expect(flash).not.toContain(owner.email);
+  });
+
+  it('an owner enrols without scripts: the code posts like the other steps, the recovery codes come on a page of their own', async () => {
+    const agent = await makeStaff(db(), 'agent');
+    await updateStaff(db(), agent.id, { role: 'owner' });
+    const client = freshClient();
+    const native = (path: string, body: Record<string, string>, cookie?: string) =>
+      formRequest(`${path}?next=${encodeURIComponent('/admin/staff')}`, body, { cookie, headers: client });
+    const t = nextStep();
+    const password = await handleSignIn(native('/api/staff/sign-in', { email: agent.email, password: STAFF_PASSWORD }), { now: () => t });
+    expect(password.headers.get('location')).toBe('/registration/enrol?next=%2Fadmin%2Fstaff');
+    const challenge = cookiesOf(password);
+    const { secret } = (await pendingEnrolment(db(), agent))!;
+
+    const wrong = await handleEnrolAtSignIn(native('/api/staff/second-factor/enrol', { code: '000000' }, challenge), { now: () => t });
+    expect(wrong.status).toBe(303);
+    expect(wrong.headers.get('location')).toBe('/registration/enrol?next=%2Fadmin%2Fstaff');
+    expect(wrong.headers.getSetCookie().some((c) => c.startsWith('staff_form_flash='))).toBe(true);
+
+    const done = await handleEnrolAtSignIn(native('/api/staff/second-factor/enrol', { code: totpCode(secret, t) }, challenge), {
+      now: () => t,
+    });
+    expect(done.status).toBe(303);
+    expect(done.headers.get('location')).toBe('/registration/enrol/codes?next=%2Fadmin%2Fstaff');
+    expect(cookiesOf(done)).toMatch(/staff_session=eyJ/);
+    const kept = done.headers.getSetCookie().find((c) => c.startsWith('staff_recovery_codes='))!;
+    expect(kept).toMatch(/Path=\/registration\/enrol\/codes/);
+    expect(kept).toMatch(/HttpOnly/i);
+    const codes = (await openFormFlash(db(), kept.split(';')[0].slice('staff_recovery_codes='.length)))!.values.codes.split(' ');
+    expect(codes).toHaveLength(10);
+    for (const code of codes) expect(code).toMatch(/^[0-9a-z]{4}-[0-9a-z]{4}-[0-9a-z]{4}$/);
+    expect(done.headers.get('location')).not.toContain(codes[0]);
   });
 });

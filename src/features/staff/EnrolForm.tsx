@@ -12,9 +12,10 @@ const copy = STAFF_COPY.enrol;
 
 /**
  * Confirms the secret shown beside it with a code from the app, then shows the recovery codes once. At sign-in
- * (`url` under /api/staff) it then signs in; on Your account it refreshes the page.
+ * (`url` under /api/staff) it then signs in, and posts natively to `action` until its script runs; on Your account
+ * it refreshes the page.
  */
-export function EnrolForm({ url, atSignIn }: { url: string; atSignIn: boolean }) {
+export function EnrolForm({ url, atSignIn, action }: { url: string; atSignIn: boolean; action?: string }) {
   const id = useId();
   const router = useRouter();
   const [busy, setBusy] = useState(false);
@@ -44,7 +45,7 @@ export function EnrolForm({ url, atSignIn }: { url: string; atSignIn: boolean })
     );
   }
   return (
-    <form onSubmit={onSubmit} className="space-y-5 text-left" aria-busy={busy}>
+    <form method="post" action={action} onSubmit={onSubmit} className="space-y-5 text-left" aria-busy={busy}>
       <div>
         <Field id={`${id}-code`} label={copy.confirm}>
           {(control) => (

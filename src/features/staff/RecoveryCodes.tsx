@@ -2,6 +2,7 @@
 
 import { useId, useState } from 'react';
 import { STAFF_COPY } from '@/content/staff';
+import { RecoveryCodeList } from './RecoveryCodeList';
 
 const copy = STAFF_COPY.enrol;
 
@@ -15,13 +16,7 @@ export function RecoveryCodes({ codes, continueLabel, onContinue }: { codes: str
         {copy.codesHeading}
       </h2>
       <p className="text-sm text-ink-soft">{copy.codesIntro}</p>
-      <ol className="grid grid-cols-2 gap-2 font-mono text-base" data-testid="recovery-codes">
-        {codes.map((code) => (
-          <li key={code} className="rounded-lg bg-ivory-100 px-3 py-2 text-center">
-            {code}
-          </li>
-        ))}
-      </ol>
+      <RecoveryCodeList codes={codes} />
       <label className="flex items-center gap-3 text-sm">
         <input type="checkbox" className="size-5" checked={saved} onChange={(event) => setSaved(event.target.checked)} />
         {copy.codesSaved}

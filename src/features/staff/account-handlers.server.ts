@@ -50,7 +50,10 @@ export const changePasswordHandler = staffRoute({ recentPassword: true }, async 
   return jsonResponse({ ok: true });
 });
 
-/** POST /api/admin/account/second-factor {code} → {ok, recoveryCodes}: confirms the secret shown on Your account. */
+/**
+ * POST /api/admin/account/second-factor {code} → {ok, recoveryCodes}: confirms the secret shown on Your account. Like
+ * turning it off and new recovery codes, it ends the account's other sessions.
+ */
 export const enrolSecondFactorHandler = staffRoute({ recentPassword: true }, async (request, { db, staff }) => {
   const body = await readJsonObject(request);
   if (!body.ok) return body.response;
@@ -58,6 +61,8 @@ export const enrolSecondFactorHandler = staffRoute({ recentPassword: true }, asy
   if (!parsed.success) return errorResponse(400, parsed.error.issues[0]?.message ?? STAFF_COPY.errors.unreadable);
   const recoveryCodes = await confirmEnrolment(db, staff.id, parsed.data.code, new Date());
   if (!recoveryCodes) return errorResponse(400, STAFF_COPY.errors.badCode);
+  // A change of the second factor ends the account's other sessions (0341): one opened with a stolen password ends.
+  await revokeUserSessions(db, staff.id, staff.sessionId);
   await recordAudit(db, staff, 'staff.second_factor', staff.email, { change: 'enabled' });
   return jsonResponse({ ok: true, recoveryCodes });
 });
@@ -66,6 +71,7 @@ export const enrolSecondFactorHandler = staffRoute({ recentPassword: true }, asy
 export const removeSecondFactorHandler = staffRoute({ recentPassword: true }, async (_request, { db, staff }) => {
   if (requiresSecondFactor(staff.role)) return errorResponse(409, STAFF_COPY.errors.ownerKeepsSecondFactor);
   if (!(await removeSecondFactor(db, staff.id))) return errorResponse(409, STAFF_COPY.errors.noSecondFactor);
+  await revokeUserSessions(db, staff.id, staff.sessionId);
   await recordAudit(db, staff, 'staff.second_factor', staff.email, { change: 'removed' });
   return jsonResponse({ ok: true });
 });
@@ -74,6 +80,7 @@ export const removeSecondFactorHandler = staffRoute({ recentPassword: true }, as
 export const renewRecoveryCodesHandler = staffRoute({ recentPassword: true }, async (_request, { db, staff }) => {
   const recoveryCodes = await renewRecoveryCodes(db, staff.id);
   if (!recoveryCodes) return errorResponse(409, STAFF_COPY.errors.noSecondFactor);
+  await revokeUserSessions(db, staff.id, staff.sessionId);
   await recordAudit(db, staff, 'staff.second_factor', staff.email, { change: 'recovery_codes' });
   return jsonResponse({ ok: true, recoveryCodes });
 });

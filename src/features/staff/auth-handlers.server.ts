@@ -11,11 +11,11 @@ import { isCrossSite } from '@/lib/auth/csrf.server';
 import { sessionKey } from '@/lib/auth/secret.server';
 import { createSession, requiresSecondFactor, resolveSession, revokeSession, revokeUserSessions } from '@/lib/auth/session.server';
 import { signSessionToken } from '@/lib/auth/token.server';
-import { ENROL_PATH, PASSWORD_RESET_PATH, SECOND_FACTOR_PATH, SIGN_IN_PATH } from '@/lib/constants';
+import { ENROL_CODES_PATH, ENROL_PATH, PASSWORD_RESET_PATH, SECOND_FACTOR_PATH, SIGN_IN_PATH } from '@/lib/constants';
 import { STAFF_COPY } from '@/content/staff';
 import { ensureFirstOwner } from './bootstrap.server';
 import { challengeOf, endChallenge, issueChallenge } from './challenge.server';
-import { answerFormPost } from './form-post.server';
+import { answerFormPost, keepRecoveryCodesForPage } from './form-post.server';
 import { accountKey, clientKeyOf, clientLimitRefusal, guardedAttempt, hashesBusyResponse, requestRefusal } from './lockout.server';
 import { acquireHashSlot, dummyPasswordHash, hashPassword, passwordProblem, verifyPassword } from './password.server';
 import { hashResetToken, sendPasswordResetLink } from './password-reset.server';
@@ -138,7 +138,8 @@ export const handleSecondFactor = signInStep('second factor', SECOND_FACTOR_PATH
 /**
  * POST /api/staff/second-factor/enrol {code} (an owner after the password, not yet enrolled): the code from the app
  * confirms the secret shown on /registration/enrol → 200 {ok, email, role, recoveryCodes} with the session cookie
- * (the recovery codes are shown this once). 401 for a wrong code or an expired challenge.
+ * (the recovery codes are shown this once; posted without scripts, on /registration/enrol/codes). 401 for a wrong
+ * code or an expired challenge.
  */
 export const handleEnrolAtSignIn = signInStep('enrolment', ENROL_PATH, async ({ request, body, db, now }) => {
   const parsed = secondFactorSchema.safeParse(body);
@@ -153,8 +154,14 @@ export const handleEnrolAtSignIn = signInStep('enrolment', ENROL_PATH, async ({ 
   });
   if (attempt.outcome === 'refused') return attempt.response;
   if (attempt.outcome === 'failed' || !recoveryCodes) return errorResponse(401, STAFF_COPY.errors.badCode);
+  // A change of the second factor ends the account's other sessions (0341), as on Your account.
+  await revokeUserSessions(db, user.id);
   await recordAudit(db, user, 'staff.second_factor', user.email, { change: 'enabled' });
-  return startSession(db, request, user, now, challenge.passwordCheckedAt, { recoveryCodes });
+  if (!isFormPost(request)) return startSession(db, request, user, now, challenge.passwordCheckedAt, { recoveryCodes });
+  // Posted before the page's script ran: the codes are shown once by a page of their own (form-post.server.ts).
+  const response = await startSession(db, request, user, now, challenge.passwordCheckedAt, { next: ENROL_CODES_PATH });
+  await keepRecoveryCodesForPage(response, request, recoveryCodes);
+  return response;
 });
 
 /**

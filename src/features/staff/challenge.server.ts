@@ -43,6 +43,10 @@ async function challengeFromToken(db: Db, token: string | undefined, now: Date):
   if (!claims) return undefined;
   const user = await findStaffRowById(db, claims.sub);
   if (!user?.active) return undefined;
+  // The password changed after this one was typed (a reset, or an owner set a new one): start again (0341). The
+  // claim is whole seconds.
+  if (user.passwordChangedAt && Math.floor(user.passwordChangedAt.getTime() / 1000) * 1000 > claims.passwordCheckedAt.getTime())
+    return undefined;
   return { user, purpose: claims.purpose, passwordCheckedAt: claims.passwordCheckedAt };
 }
 

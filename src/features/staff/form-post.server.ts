@@ -2,7 +2,7 @@ import 'server-only';
 import { cookies } from 'next/headers';
 import { ResponseCookies } from 'next/dist/server/web/spec-extension/cookies';
 import { wantsSecureCookies } from '@/lib/auth/transport.server';
-import { STAFF_FORM_FLASH_COOKIE, staffNextPath } from '@/lib/constants';
+import { ENROL_CODES_PATH, STAFF_FORM_FLASH_COOKIE, STAFF_RECOVERY_CODES_COOKIE, staffNextPath } from '@/lib/constants';
 import { getDatabase } from '@/lib/db/client';
 import { openFormFlash, sealFormFlash } from '@/lib/http/form-flash.server';
 import { isFormPost } from '@/lib/http/request.server';
@@ -60,4 +60,26 @@ export async function formRefusal(): Promise<string | undefined> {
   const token = (await cookies()).get(STAFF_FORM_FLASH_COOKIE)?.value;
   if (!token) return undefined;
   return (await openFormFlash((await getDatabase()).db, token))?.error;
+}
+
+/**
+ * The recovery codes of an enrolment posted natively: the JSON answer becomes a 303 to ENROL_CODES_PATH, which shows
+ * them. They travel like a refusal: encrypted, HttpOnly, for that path only, for a minute; never in a URL.
+ */
+export async function keepRecoveryCodesForPage(response: Response, request: Request, codes: string[]): Promise<void> {
+  const token = await sealFormFlash((await getDatabase()).db, { values: { codes: codes.join(' ') }, error: '' });
+  new ResponseCookies(response.headers).set(STAFF_RECOVERY_CODES_COOKIE, token, {
+    path: ENROL_CODES_PATH,
+    httpOnly: true,
+    sameSite: 'lax',
+    maxAge: FLASH_MAX_AGE,
+    secure: wantsSecureCookies(request),
+  });
+}
+
+/** On ENROL_CODES_PATH: the codes kept by keepRecoveryCodesForPage, or undefined once the minute has passed. */
+export async function recoveryCodesForPage(): Promise<string[] | undefined> {
+  const token = (await cookies()).get(STAFF_RECOVERY_CODES_COOKIE)?.value;
+  const codes = token ? (await openFormFlash((await getDatabase()).db, token))?.values.codes : undefined;
+  return codes ? codes.split(' ') : undefined;
 }

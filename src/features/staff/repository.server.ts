@@ -81,13 +81,30 @@ export async function createFirstOwnerIfNone(db: Db, email: string, passwordHash
   return created !== undefined;
 }
 
+/** A new password (`passwordHash`) also ends the account's open reset links and sign-ins half-way through (0341). */
 export async function updateStaff(
   db: Db,
   id: string,
   changes: { name?: string; role?: StaffRole; active?: boolean; passwordHash?: string },
+  now = new Date(),
 ): Promise<StaffPublic | undefined> {
-  const [row] = await db.update(staffUsers).set(changes).where(eq(staffUsers.id, id)).returning(publicColumns);
-  return row;
+  return db.transaction(async (tx) => {
+    const passwordChanged = changes.passwordHash ? { passwordChangedAt: now } : {};
+    const [row] = await tx
+      .update(staffUsers)
+      .set({ ...changes, ...passwordChanged })
+      .where(eq(staffUsers.id, id))
+      .returning(publicColumns);
+    if (changes.passwordHash) await endOpenResets(tx, id, now);
+    return row;
+  });
+}
+
+async function endOpenResets(db: Db, userId: string, now: Date): Promise<void> {
+  await db
+    .update(staffPasswordResets)
+    .set({ usedAt: now })
+    .where(and(eq(staffPasswordResets.userId, userId), isNull(staffPasswordResets.usedAt)));
 }
 
 export async function countActiveOwners(db: Db, exceptId?: string): Promise<number> {
@@ -227,10 +244,7 @@ export async function clearSecondFactor(db: Db, userId: string): Promise<boolean
 /** Stores a new link's token hash; the account's earlier unused links end. */
 export async function createPasswordReset(db: Db, userId: string, tokenHash: string, now: Date, expiresAt: Date): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx
-      .update(staffPasswordResets)
-      .set({ usedAt: now })
-      .where(and(eq(staffPasswordResets.userId, userId), isNull(staffPasswordResets.usedAt)));
+    await endOpenResets(tx, userId, now);
     await tx.insert(staffPasswordResets).values({ userId, tokenHash, createdAt: now, expiresAt });
   });
 }
@@ -267,7 +281,7 @@ export async function resetPasswordWithLink(db: Db, tokenHash: string, passwordH
     if (!used) return undefined;
     const [user] = await tx
       .update(staffUsers)
-      .set({ passwordHash })
+      .set({ passwordHash, passwordChangedAt: now })
       .where(and(eq(staffUsers.id, used.userId), eq(staffUsers.active, true)))
       .returning();
     return user;

@@ -241,6 +241,8 @@ export const staffUsers = pgTable(
     name: text('name').notNull().default(''),
     role: text('role').$type<StaffRole>().notNull().default('agent'),
     passwordHash: text('password_hash').notNull(),
+    /** When the password last changed: a sign-in half-way through from before it goes no further (0341). */
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true, mode: 'date' }),
     active: boolean('active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true, mode: 'date' }),

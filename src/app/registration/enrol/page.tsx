@@ -6,8 +6,10 @@ import { getDatabase } from '@/lib/db/client';
 import { AuthCard } from '@/features/staff/AuthCard';
 import { requireChallengePage } from '@/features/staff/challenge.server';
 import { EnrolForm } from '@/features/staff/EnrolForm';
+import { formRefusal } from '@/features/staff/form-post.server';
 import { pendingEnrolment } from '@/features/staff/second-factor.server';
 import { SecondFactorSetup } from '@/features/staff/SecondFactorSetup';
+import { stepAction } from '@/features/staff/sign-in-pages.server';
 
 export const metadata: Metadata = { title: STAFF_COPY.enrol.title, robots: { index: false, follow: false } };
 // Per request: it reads the sign-in's cookies (and the database).
@@ -16,17 +18,21 @@ export const dynamic = 'force-dynamic';
 const copy = STAFF_COPY.enrol;
 
 /** An owner without two-step sign-in sets it up here after the password, before reaching the leads. */
-export default async function EnrolPage() {
+export default async function EnrolPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { db } = await getDatabase();
   const { user } = await requireChallengePage(db, 'enrol');
   const enrolment = await pendingEnrolment(db, user);
   // Enrolled meanwhile (another tab): sign in with the code instead.
   if (!enrolment) redirect(SIGN_IN_PATH);
   return (
-    <AuthCard heading={copy.heading} intro={<p>{copy.intro}</p>} startAgain>
+    <AuthCard heading={copy.heading} intro={<p>{copy.intro}</p>} refusal={await formRefusal()} startAgain>
       <div className="mt-8 space-y-6">
         <SecondFactorSetup enrolment={enrolment} />
-        <EnrolForm url="/api/staff/second-factor/enrol" atSignIn />
+        <EnrolForm
+          url="/api/staff/second-factor/enrol"
+          action={await stepAction('/api/staff/second-factor/enrol', searchParams)}
+          atSignIn
+        />
       </div>
     </AuthCard>
   );
