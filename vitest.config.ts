@@ -19,7 +19,12 @@ export default defineConfig({
     environment: 'node',
     // Staff passwords hashed cheaply (scrypt N=2^12, not 2^17): tests/integration/staff-auth.test.ts checks the strong default.
     // Backups and their ledger (written on every message sent) go to a directory of the run, not ./data.
-    env: { STAFF_PASSWORD_SCRYPT_LOG2N: '12', BACKUP_DIR: mkdtempSync(path.join(tmpdir(), 'districts-vitest-backups-')) },
+    // The secrets key given, as in production (src/lib/security/secrets-key.server.test.ts makes the quick start's file).
+    env: {
+      STAFF_PASSWORD_SCRYPT_LOG2N: '12',
+      BACKUP_DIR: mkdtempSync(path.join(tmpdir(), 'districts-vitest-backups-')),
+      SECRETS_KEY: 'vitest-secrets-key-0123456789-abcdefghijklmn',
+    },
     // Three files at a time on two cores: much of the suite waits on a database, a peer or a child process.
     maxWorkers: 3,
     // A worker keeps its modules from one file to the next (PGlite's WebAssembly, Drizzle, pg-boss are loaded once,

@@ -30,6 +30,9 @@ export async function startServer(): Promise<void> {
     // Staff area: the first owner from ADMIN_EMAIL/ADMIN_PASSWORD when no staff account exists yet.
     const { ensureFirstOwner } = await import('./features/staff/bootstrap.server');
     await ensureFirstOwner(handle.db).catch((error) => logError('[staff] could not create the first owner', error));
+    // Second-factor secrets sealed with an older key (kept in the database before 0346, or SECRETS_KEY_PREVIOUS).
+    const { resealAtStart } = await import('./features/staff/bootstrap.server');
+    await resealAtStart(handle.db).catch((error) => logError('[staff] could not seal second-factor secrets anew', error));
     // `npm run backup` asks the server that owns the embedded database (src/lib/backup/control.server.ts).
     if (handle.kind === 'pglite') {
       const { startBackupControl } = await import('./lib/backup/control.server');
@@ -67,7 +70,7 @@ async function startBackgroundWorkWhenReady(): Promise<void> {
       const { overdueCheckJob } = await import('./features/notifications/overdue.server');
       const boss = await handle.jobs();
       const { nightlyBackupJob } = await import('./lib/backup/backup.server');
-      for (const job of [...databaseMaintenance(handle), retentionJob(handle.db), overdueCheckJob(handle), nightlyBackupJob(handle)]) {
+      for (const job of [...databaseMaintenance(handle), retentionJob(handle), overdueCheckJob(handle), nightlyBackupJob(handle)]) {
         await schedule(boss, job);
       }
       // Owners hear of a channel failing for 10 minutes; backups count as expected a day after the first start (0112).

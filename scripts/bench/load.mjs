@@ -2,7 +2,8 @@
 // production server with its production limits (RATE_LIMIT_*, MIN_FILL_MS at their defaults). Each visitor has its
 // own address (X-Forwarded-For behind TRUST_PROXY=1) and loops: open a page (/, /d1 or /d2), read for 0.2–0.8 s,
 // send the form (one in ten twice, as a double click), read for 0.2–0.8 s. Expected answers: pages 200; forms 201,
-// 200 (the resend) or 429 (a visitor's own limit, or the site-wide cap). Anything else, or no answer, is an error.
+// 200 (the resend) or 429 (a visitor's own limit; past the site-wide rate leads are held, answered 201). Anything
+// else, or no answer, is an error.
 // Targets: no errors, the server's memory within the budget of the API part all along; p50/p99 reported.
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';

@@ -44,7 +44,4 @@ export const REQUEST_ERRORS = {
   wrongMethod: 'This address does not take that kind of request.',
   rateLimited: (minutes: number) =>
     `You have sent this form several times in a short while. Please wait ${minutes === 1 ? 'a minute' : `${minutes} minutes`} and try again.`,
-  /** The site-wide cap on new leads (RATE_LIMIT_INTEREST_SITE): not the visitor's doing, so it says so. */
-  busy: (minutes: number) =>
-    `We are receiving an unusual number of requests just now. Please wait ${minutes === 1 ? 'a minute' : `${minutes} minutes`} and send your details again.`,
 } as const;

@@ -98,3 +98,17 @@ export const OWNER_ALERT_COPY = {
   systemPage: 'Open the System page',
   why: 'You get this because you are an owner of the site.',
 } as const;
+
+/** To owners, once per flood of leads (docs/decisions/0343-a-flood-is-held-not-refused.md). */
+export const FLOOD_ALERT_COPY = {
+  subject: (brand: string) => `Alert: leads are being held in a flood (${brand})`,
+  intro: (since: string) =>
+    `Since ${since} (Lagos time) leads have been arriving faster than buyers send them, or many at once from one block of addresses.`,
+  held: (n: number) =>
+    n === 1
+      ? '1 lead is held so far. It is stored and its sender was answered as usual, but nobody has been e-mailed about it.'
+      : `${n} leads are held so far. They are stored and their senders were answered as usual, but nobody has been e-mailed about them.`,
+  next: 'Look through them in the inbox: release them if they are real (the sales team and the buyers get their e-mails then) or discard them. Leads from other networks keep arriving as usual.',
+  review: 'Review the held leads',
+  once: 'You get one such message per flood.',
+} as const;

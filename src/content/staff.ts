@@ -252,6 +252,7 @@ export const STAFF_COPY = {
     won: 'Won',
     lost: 'Lost',
     spam: 'Spam',
+    held: 'Held',
   } as Record<string, string>,
   staff: {
     title: 'Staff',
@@ -307,11 +308,14 @@ export const STAFF_COPY = {
   },
   reauth: {
     title: 'Confirm your password',
-    intro: 'This change needs your password again, because the last time you typed it was a while ago.',
+    intro: 'This needs your password again, because the last time you typed it was a while ago.',
     password: 'Your password',
     confirm: 'Confirm',
     confirming: 'Checking…',
     cancel: 'Cancel',
+    /** The page that asks for it when a download link is followed without scripts (REAUTH_PATH). */
+    afterwards: 'Once it is confirmed, the download starts and this page stays open.',
+    back: 'Back to the leads',
   },
   backups: {
     listLabel: 'Backup files, newest first',

@@ -31,6 +31,22 @@ export const PASSWORD_RESET_PATH = `${SIGN_IN_PATH}/reset`;
 /** The staff area's home (the lead inbox), where a sign-in ends unless it was sent from another /admin page. */
 export const STAFF_HOME_PATH = '/admin';
 
+/**
+ * The password typed again (docs/decisions/0323-recent-password.md): the API that checks it (POST) or says whether it
+ * is recent (GET), and the staff page that asks for it without scripts, then goes on to its `?next=` (0345).
+ */
+export const REAUTH_API = '/api/admin/account/reauth';
+export const REAUTH_PATH = '/admin/confirm-password';
+
+/**
+ * The staff downloads that need the password typed recently (0345): the file, and the page a link to it opens, which
+ * asks for the password first when needed (a browser without scripts; with scripts the staff area's dialog asks).
+ */
+export const STAFF_DOWNLOADS = {
+  leads: { file: '/api/admin/exports/leads', page: '/admin/exports/leads' },
+  newsletter: { file: '/api/admin/exports/newsletter', page: '/admin/exports/newsletter' },
+} as const;
+
 /** Where to go after signing in: only paths inside /admin are followed (an open redirect otherwise). */
 export function staffNextPath(next: string | null | undefined): string {
   return next && /^\/admin(\/[\w\-/]*)?(\?[^#]*)?$/.test(next) ? next : STAFF_HOME_PATH;

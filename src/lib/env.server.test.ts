@@ -70,10 +70,25 @@ describe('parseEnv', () => {
   it('refuses a production deployment on PostgreSQL without its own SESSION_SECRET', () => {
     const deployment = { NODE_ENV: 'production', DATABASE_URL: 'postgres://app@db.internal:5432/districts' };
     expect(() => parseEnv(deployment)).toThrow(/SESSION_SECRET must be set in production with DATABASE_URL/);
-    expect(parseEnv({ ...deployment, SESSION_SECRET: 'x'.repeat(48) }).SESSION_SECRET).toBe('x'.repeat(48));
+    expect(parseEnv({ ...deployment, SESSION_SECRET: 'x'.repeat(48), SECRETS_KEY: 'k'.repeat(44) }).SESSION_SECRET).toBe('x'.repeat(48));
     // The quick start (embedded database) and development keep the generated key.
     expect(parseEnv({ NODE_ENV: 'production' }).SESSION_SECRET).toBeUndefined();
     expect(parseEnv({ DATABASE_URL: deployment.DATABASE_URL }).SESSION_SECRET).toBeUndefined();
+  });
+
+  it('refuses a production deployment on PostgreSQL without a secrets key apart from the database (issue 30, item 5)', () => {
+    const deployment = {
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://app@db.internal:5432/districts',
+      SESSION_SECRET: 'x'.repeat(48),
+    };
+    expect(() => parseEnv(deployment)).toThrow(/SECRETS_KEY \(or SECRETS_KEY_FILE, a file holding it\) must be set in production/);
+    expect(parseEnv({ ...deployment, SECRETS_KEY: ` ${'k'.repeat(44)} ` }).SECRETS_KEY).toBe('k'.repeat(44));
+    expect(parseEnv({ ...deployment, SECRETS_KEY_FILE: '/etc/districts/secrets.key' }).SECRETS_KEY_FILE).toBe('/etc/districts/secrets.key');
+    expect(() => parseEnv({ ...deployment, SECRETS_KEY: 'short' })).toThrow(/SECRETS_KEY must be at least 32 characters/);
+    expect(() => parseEnv({ ...deployment, SECRETS_KEY: 'k'.repeat(44), SECRETS_KEY_FILE: '/k' })).toThrow(/not both/);
+    // The quick start keeps its key in a file beside the embedded database.
+    expect(parseEnv({ NODE_ENV: 'production' }).SECRETS_KEY).toBeUndefined();
   });
 
   it('in production, sends leads to a webhook or mail server on another machine only encrypted, one line per problem (issue 30, item 9)', () => {

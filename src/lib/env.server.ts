@@ -184,6 +184,18 @@ const envSchema = z
         .optional(),
     ),
     SESSION_SECRET: z.preprocess(blankToUndefined, z.string().min(32, 'SESSION_SECRET must be at least 32 characters long.').optional()),
+    // The key of the site's own secrets, apart from the data (docs/decisions/0346-keys-apart-from-the-data.md): given,
+    // or read from a file; without either (the quick start) it is made once in DATA_DIR/secrets.key.
+    SECRETS_KEY: z.preprocess(
+      blankToUndefined,
+      z.string().trim().min(32, 'SECRETS_KEY must be at least 32 characters long, e.g. `openssl rand -base64 32`.').optional(),
+    ),
+    SECRETS_KEY_FILE: z.preprocess(blankToUndefined, z.string().trim().optional()),
+    /** The key before a rotation: secrets sealed with it are still read until `npm run secrets:rotate` seals them anew. */
+    SECRETS_KEY_PREVIOUS: z.preprocess(
+      blankToUndefined,
+      z.string().trim().min(32, 'SECRETS_KEY_PREVIOUS must be at least 32 characters long (the SECRETS_KEY it was).').optional(),
+    ),
     ADMIN_EMAIL: z.preprocess(blankToUndefined, z.email({ error: 'ADMIN_EMAIL must be an e-mail address.' }).optional()),
     ADMIN_PASSWORD: z.preprocess(blankToUndefined, z.string().min(12, 'ADMIN_PASSWORD must be at least 12 characters long.').optional()),
     SESSION_TTL_SECONDS: z.preprocess(
@@ -247,6 +259,9 @@ const envSchema = z
     ),
     TRUST_PROXY: booleanFlag('TRUST_PROXY'),
     RATE_LIMIT_INTEREST: rate('RATE_LIMIT_INTEREST', '5/600'),
+    // The same posts per IPv6 /56 and /48 of the client's /64 (docs/decisions/0343-a-flood-is-held-not-refused.md).
+    RATE_LIMIT_INTEREST_56: rate('RATE_LIMIT_INTEREST_56', '10/600'),
+    RATE_LIMIT_INTEREST_48: rate('RATE_LIMIT_INTEREST_48', '20/600'),
     RATE_LIMIT_INTEREST_SITE: rate('RATE_LIMIT_INTEREST_SITE', '30/60'),
     RATE_LIMIT_NEWSLETTER: rate('RATE_LIMIT_NEWSLETTER', '5/600'),
     RATE_LIMIT_SIGN_IN: rate('RATE_LIMIT_SIGN_IN', '20/600'),
@@ -340,6 +355,16 @@ const envSchema = z
         path: ['SESSION_SECRET'],
         message: 'SESSION_SECRET must be set in production with DATABASE_URL (the same on every instance), e.g. `openssl rand -base64 48`.',
       });
+    // The same for the key of second-factor secrets: made in a file it would be on one instance only.
+    if (env.NODE_ENV === 'production' && env.DATABASE_URL && !env.SECRETS_KEY && !env.SECRETS_KEY_FILE)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SECRETS_KEY'],
+        message:
+          'SECRETS_KEY (or SECRETS_KEY_FILE, a file holding it) must be set in production with DATABASE_URL, the same on every instance and kept apart from the database and its backups, e.g. `openssl rand -base64 32`.',
+      });
+    if (env.SECRETS_KEY && env.SECRETS_KEY_FILE)
+      ctx.addIssue({ code: 'custom', path: ['SECRETS_KEY_FILE'], message: 'Set SECRETS_KEY or SECRETS_KEY_FILE, not both.' });
   });
 
 export type ServerEnv = z.infer<typeof envSchema>;

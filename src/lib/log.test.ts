@@ -1,6 +1,6 @@
 import { DrizzleQueryError } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { describeError, logError } from './log';
+import { describeError, logError, withoutContactDetails } from './log';
 
 const email = 'adaeze.okafor@example.com';
 
@@ -52,5 +52,30 @@ describe('describeError', () => {
     expect(spy).toHaveBeenCalledTimes(1);
     expect(spy.mock.calls[0][0]).toMatch(/^\[interest\] request failed: DatabaseError code=23505/);
     expect(String(spy.mock.calls[0])).not.toContain(email);
+  });
+});
+
+describe('withoutContactDetails', () => {
+  it('takes out e-mail addresses and phone numbers in any spelling', () => {
+    expect(
+      withoutContactDetails(
+        "Can't send mail - all recipients were rejected: 550 5.1.1 <Ada.Obi+x@mail.example.ng>: Recipient address rejected",
+      ),
+    ).toBe("Can't send mail - all recipients were rejected: 550 5.1.1 [address]: Recipient address rejected");
+    for (const phone of ['0803 555 1212', '+234 803 555 1212', '2348035551212', '+234 (0) 803-555-1212', '0803-555-1212']) {
+      expect(withoutContactDetails(`refused for ${phone}, try again`)).toBe('refused for [phone], try again');
+    }
+  });
+
+  it('keeps what an operator acts on: codes, network addresses, ports, ids', () => {
+    for (const text of [
+      'connect ECONNREFUSED 127.0.0.1:2525',
+      '421 4.4.2 connection timed out after 10000 ms',
+      'the webhook receiver answered HTTP 503',
+      'job 6f1c2d3e-1234-4abc-9def-0123456789ab failed (code=23505)',
+      'read ETIMEDOUT 192.168.100.200:587',
+    ]) {
+      expect(withoutContactDetails(text)).toBe(text);
+    }
   });
 });

@@ -58,6 +58,24 @@ export function describeError(error: unknown): string {
   return at ? `${chain.join(' ← ')} (${at})` : chain.join(' ← ');
 }
 
+/** An e-mail address, with the angle brackets SMTP puts around it. */
+const ADDRESS = /<?[^\s<>"'(),;:[\]]+@[^\s<>"'(),;:[\]]+>?/g;
+/**
+ * A phone number in any spelling a visitor types (0803 555 1212, +234 (0) 803-555-1212, 2348035551212): 7 or more
+ * digits with spaces, hyphens or brackets between them. Dots are no separator, so addresses and versions
+ * (127.0.0.1, 5.1.1) stay, and neither do digits inside a word, an id or a path.
+ */
+const PHONE = /(?<![\w.:@/+-])\+?\(?\d(?:[ ()-]{0,3}\d){6,}(?![\w@/]|[.:-]\d)/g;
+
+/**
+ * Text a receiver or library wrote (an SMTP refusal quotes the recipient) with every e-mail address and phone number
+ * taken out, for storing where it outlives the person's own records: a job's output, a notification's last error,
+ * an owner's alert (docs/decisions/0344-erasure-reaches-every-copy.md).
+ */
+export function withoutContactDetails(text: string): string {
+  return text.replace(ADDRESS, '[address]').replace(PHONE, '[phone]');
+}
+
 /** Logs `context: <described error>` on stderr, e.g. logError('[interest] request failed', error). */
 export function logError(context: string, error: unknown): void {
   console.error(`${context}: ${describeError(error)}`);

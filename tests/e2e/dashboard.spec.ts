@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoSeriousAxeViolations, isPhone, uniqueEmail, PHONE } from './helpers';
 import { dashboardSeed } from './dashboard-seed';
-import { addOwnerSession, signInThroughPages } from './staff-session';
+import { addOwnerSession, createStaffAsOwner, signInThroughPages } from './staff-session';
 
 /**
  * Sales insight (issue 12): the owner's dashboard with its charts on desktop and phone, a lead given to an agent who
@@ -45,13 +45,7 @@ test.describe('sales dashboard', PHONE, () => {
     }
     const agentEmail = uniqueEmail('dashboard-agent');
     const agentName = `Dash Agent ${run}`;
-    expect(
-      (
-        await page.request.post('/api/admin/staff', {
-          data: { email: agentEmail, role: 'agent', name: agentName, password: AGENT_PASSWORD },
-        })
-      ).status(),
-    ).toBe(201);
+    await createStaffAsOwner(page.context(), { email: agentEmail, role: 'agent', name: agentName, password: AGENT_PASSWORD });
 
     // The dashboard, reached from the staff navigation.
     await page.goto('/admin');

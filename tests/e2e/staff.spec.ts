@@ -1,12 +1,12 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { SignJWT } from 'jose';
 import { expectNoSeriousAxeViolations, fillInterestForm, uniqueEmail, PHONE } from './helpers';
 import { E2E_STAFF } from './staff-fixtures';
-import { rememberSecret, signInThroughPages, addOwnerSession, withFreshCode } from './staff-session';
+import { rememberSecret, signInThroughPages, addOwnerSession, withFreshCode, confirmPassword, createStaffAsOwner } from './staff-session';
 import { startSmtpPeer } from '../support/peers';
 
 const SESSION_KEYS = ['jwt', 'active', 'email'];
@@ -45,7 +45,7 @@ async function setSessionCookie(context: BrowserContext, baseURL: string, value:
 }
 
 test.describe('staff area', () => {
-  test('sign in, see a popup lead, filter, change status, add a note, export CSV, sign out', async ({ page, baseURL }) => {
+  test('sign in, see a popup lead, filter, change status, add a note, export CSV, sign out', async ({ page }) => {
     const email = uniqueEmail('inbox');
     const name = `Folake Inbox ${Date.now() % 100000}`;
     await submitLeadThroughPopup(page, name, email);
@@ -104,14 +104,14 @@ test.describe('staff area', () => {
     await expect(page.getByTestId('lead-note').first()).toContainText('Owner');
     await expect(page.getByTestId('lead-note').first()).not.toContainText(E2E_STAFF.email);
 
-    // The CSV export of the filtered view.
+    // The CSV export of the filtered view, a download (the password typed just now: no dialog; see the next tests).
     await page.goto(filteredUrl);
-    const href = await page.getByRole('link', { name: 'Export CSV' }).getAttribute('href');
-    expect(href).toContain(`q=${encodeURIComponent(email)}`);
-    const csv = await page.request.get(new URL(href!, baseURL).toString());
-    expect(csv.status()).toBe(200);
-    expect(csv.headers()['content-type']).toBe('text/csv; charset=utf-8');
-    const lines = (await csv.text())
+    const exportLink = page.getByRole('link', { name: 'Export CSV' });
+    expect(await exportLink.getAttribute('href')).toContain(`q=${encodeURIComponent(email)}`);
+    await confirmPassword(page.request);
+    const [download] = await Promise.all([page.waitForEvent('download'), exportLink.click()]);
+    expect(download.suggestedFilename()).toMatch(/^leads-\d{4}-\d{2}-\d{2}\.csv$/);
+    const lines = readFileSync((await download.path())!, 'utf8')
       .replace(/^\uFEFF/, '')
       .split('\r\n')
       .filter(Boolean);
@@ -211,10 +211,7 @@ test.describe('two-step sign-in, passwords', () => {
     test.setTimeout(90_000);
     const email = uniqueEmail('owner');
     const password = 'Owner-Passphrase-Kaduna-2026';
-    await addOwnerSession(context);
-    expect((await page.request.post('/api/admin/staff', { data: { email, role: 'owner', name: 'New Owner', password } })).status()).toBe(
-      201,
-    );
+    await createStaffAsOwner(context, { email, role: 'owner', name: 'New Owner', password });
     await context.clearCookies();
     const passwordStep = async () => {
       await page.goto('/registration');
@@ -269,8 +266,7 @@ test.describe('two-step sign-in, passwords', () => {
     test.setTimeout(90_000);
     const email = uniqueEmail('reauth');
     const password = 'Agent-Passphrase-Enugu-2026';
-    await addOwnerSession(context);
-    expect((await page.request.post('/api/admin/staff', { data: { email, role: 'agent', name: 'Agent', password } })).status()).toBe(201);
+    await createStaffAsOwner(context, { email, role: 'agent', name: 'Agent', password });
     await context.clearCookies();
     await signIn(page, email, password);
     await page.goto('/admin/account');
@@ -294,6 +290,61 @@ test.describe('two-step sign-in, passwords', () => {
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect(page).toHaveURL(/\/registration$/);
     await signIn(page, email, newPassword);
+  });
+
+  test(
+    'a download asks for the password again in the dialog, then the file downloads, on a phone too',
+    PHONE,
+    async ({ page, context }) => {
+      test.setTimeout(90_000);
+      const email = uniqueEmail('reauth-export');
+      const password = 'Agent-Passphrase-Makurdi-2026';
+      await createStaffAsOwner(context, { email, role: 'agent', name: 'Agent', password });
+      await context.clearCookies();
+      await signIn(page, email, password);
+      // STAFF_REAUTH_SECONDS is 15 on the e2e server.
+      await page.waitForTimeout(16_000);
+      // On a phone the link sits below the leads (tests/e2e/phone-inbox.spec.ts); the visible one is pressed.
+      await page.getByRole('link', { name: 'Export CSV' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Confirm your password' });
+      await expect(dialog).toBeVisible();
+      await expect(dialog).toContainText('This needs your password again');
+      await dialog.getByLabel('Your password').fill('not-my-password');
+      await dialog.getByRole('button', { name: 'Confirm' }).click();
+      await expect(page.getByText('That password is not right.')).toBeVisible();
+      await dialog.getByLabel('Your password').fill(password);
+      const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Confirm' }).click()]);
+      await expect(dialog).toBeHidden();
+      expect(download.suggestedFilename()).toMatch(/^leads-\d{4}-\d{2}-\d{2}\.csv$/);
+      expect(readFileSync((await download.path())!, 'utf8')).toMatch(/^\uFEFF"received_at","title","full_name","email","phone"/);
+      // Within the next 15 s the next download asks nothing.
+      const [again] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
+      expect(again.suggestedFilename()).toMatch(/^leads-.*\.csv$/);
+      await expect(dialog).toBeHidden();
+    },
+  );
+
+  test('an owner adding a staff account confirms the password in the dialog first', async ({ page, context }) => {
+    test.setTimeout(90_000);
+    const email = uniqueEmail('reauth-owner');
+    const password = 'Owner-Passphrase-Calabar-2026';
+    await createStaffAsOwner(context, { email, role: 'owner', name: 'Second Owner', password });
+    await context.clearCookies();
+    await signInThroughPages(page, email, password);
+    await page.goto('/admin/staff');
+    await page.waitForTimeout(16_000);
+    const added = uniqueEmail('added-agent');
+    const form = page.getByRole('region', { name: 'Add a staff member' });
+    await form.getByLabel('E-mail').fill(added);
+    await form.getByLabel('Initial password (at least 12 characters)').fill('Agent-Passphrase-Yola-2026');
+    await form.getByRole('button', { name: 'Create account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Confirm your password' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByLabel('Your password').fill(password);
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText('Account created.', { exact: false })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Staff accounts' }).getByText(added)).toBeVisible();
   });
 
   test('a forgotten password is reset through a link by e-mail (a real SMTP peer), and an owner still sets up the second factor', async ({
@@ -387,6 +438,7 @@ const OWNER_ONLY: Record<string, string | undefined> = {
   '/admin/staff': '/api/admin/staff',
   '/admin/privacy': '/api/admin/privacy/export?email=a@example.com',
   '/admin/system': undefined,
+  '/admin/exports/newsletter': '/api/admin/exports/newsletter',
 };
 
 test.describe('every /admin page refuses', () => {
@@ -395,7 +447,10 @@ test.describe('every /admin page refuses', () => {
     expect(pages.sort()).toEqual([
       '/admin',
       '/admin/account',
+      '/admin/confirm-password',
       '/admin/dashboard',
+      '/admin/exports/leads',
+      '/admin/exports/newsletter',
       '/admin/leads/00000000-0000-4000-8000-000000000000',
       '/admin/privacy',
       '/admin/staff',
@@ -412,12 +467,8 @@ test.describe('every /admin page refuses', () => {
       await expect(page).toHaveURL(/\/registration(\?|$)/);
       if (!(path in OWNER_ONLY)) return;
       // An agent, created by the owner through the API.
-      await addOwnerSession(context);
       const agentEmail = uniqueEmail('agent');
-      const created = await page.request.post('/api/admin/staff', {
-        data: { email: agentEmail, role: 'agent', name: 'Agent', password: 'Agent-Passphrase-Lagos-2026' },
-      });
-      expect(created.status()).toBe(201);
+      await createStaffAsOwner(context, { email: agentEmail, role: 'agent', name: 'Agent', password: 'Agent-Passphrase-Lagos-2026' });
       await context.clearCookies();
       await signIn(page, agentEmail, 'Agent-Passphrase-Lagos-2026');
       await expect(page.getByRole('link', { name: 'Staff', exact: true })).toHaveCount(0);

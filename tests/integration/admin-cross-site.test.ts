@@ -4,6 +4,7 @@ import { GET as listLeads } from '@/app/api/admin/leads/route';
 import { GET as exportLeads } from '@/app/api/admin/exports/leads/route';
 import { GET as exportNewsletter } from '@/app/api/admin/exports/newsletter/route';
 import { GET as me } from '@/app/api/admin/me/route';
+import { GET as recentPassword } from '@/app/api/admin/account/reauth/route';
 import { GET as stats } from '@/app/api/admin/stats/route';
 import { STAFF_COPY } from '@/content/staff';
 import { saveLead } from '@/features/interest/repository.server';
@@ -19,6 +20,8 @@ const READS: [string, Get][] = [
   ['/api/admin/exports/newsletter', exportNewsletter as Get],
   ['/api/admin/me', me as Get],
   ['/api/admin/stats', stats as Get],
+  // Asked before a download (0345): whether the password was typed recently.
+  ['/api/admin/account/reauth', recentPassword as Get],
 ];
 
 describeEachDriver('staff API: cross-site requests refused, exports audited', (ctx) => {

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { POST } from '@/app/api/interest/route';
@@ -17,8 +17,8 @@ import {
   TEST_WEBHOOK_SECRET,
   waitFor,
   type Peer,
-  type ReceivedMail,
   type ReceivedWebhook,
+  type SmtpPeer,
 } from '../support/peers';
 import { makeStaff, sessionCookieFor, staffRequest } from './staff-helpers';
 import { describeEachDriver, freshClient, jsonRequest, newKey, setEnv, validLead, type DriverContext } from './helpers';
@@ -29,7 +29,7 @@ import { describeEachDriver, freshClient, jsonRequest, newKey, setEnv, validLead
  */
 
 const SALES = ['sales@example.com', 'desk@example.com'];
-let smtp: Peer<ReceivedMail>;
+let smtp: SmtpPeer;
 let hooks: Peer<ReceivedWebhook>;
 let hookStatus = 204;
 
@@ -189,6 +189,33 @@ describeEachDriver('notifications', (ctx) => {
     expect(hooks.received.length).toBe(calls + 1);
     expect(delivered[0].headers['webhook-id']).toBe(webhookId(webhook));
   }, 60_000);
+
+  it('stores a refusal that quotes the recipient without the address, in the job and on the notification', async () => {
+    const db = ctx.handle().db;
+    smtp.refuse = (address) => SALES.includes(address);
+    try {
+      const id = await submit({ email: `refused-${newKey()}@example.org` });
+      // The row records the attempt, then pg-boss stores the failed job's output: wait for both.
+      let sales = (await listForLead(db, id)).find((r) => r.channel === 'sales_email')!;
+      let outputs: string[] = [];
+      const failed = await waitFor(async () => {
+        sales = (await listForLead(db, id)).find((r) => r.channel === 'sales_email')!;
+        const result = (await db.execute(
+          sql`select output::text as output from pgboss.job where data ->> 'notificationId' = ${sales.id} and output is not null`,
+        )) as unknown as { rows: { output: string }[] };
+        outputs = result.rows.map((row) => row.output);
+        return sales.lastError !== null && outputs.length > 0;
+      }, 15_000);
+      expect(failed).toBe(true);
+      for (const text of [sales.lastError!, ...outputs]) {
+        expect(text).toContain('550');
+        expect(text).toContain('[address]');
+        for (const address of SALES) expect(text).not.toContain(address);
+      }
+    } finally {
+      smtp.refuse = () => false;
+    }
+  });
 
   it('sends at most three receipts a day to one address', async () => {
     const email = `limit-${newKey()}@example.org`;

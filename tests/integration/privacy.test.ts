@@ -1,15 +1,34 @@
 import { createHash } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
-import { beforeAll, expect, it } from 'vitest';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { GET as exportGet, POST as exportRoute } from '@/app/api/admin/privacy/export/route';
 import { POST as eraseRoute } from '@/app/api/admin/privacy/erase/route';
+import { POST as interestRoute } from '@/app/api/interest/route';
 import { STAFF_COPY } from '@/content/staff';
 import { saveLead } from '@/features/interest/repository.server';
 import { addLeadNote } from '@/features/leads-admin/repository.server';
+import { requestSubscription } from '@/features/newsletter/repository.server';
+import { sendConfirmation } from '@/features/newsletter/workers.server';
+import { listForLead } from '@/features/notifications/repository.server';
+import { startNotificationWorkers } from '@/features/notifications/workers.server';
 import { subjectFingerprint } from '@/features/privacy/repository.server';
 import type { Db } from '@/lib/db/client';
 import { interestSubmissions, leadNotes, leadNotifications, newsletterSubscribers, staffAudit } from '@/lib/db/schema';
-import { describeEachDriver, setEnv, validLead } from './helpers';
+import { LEAD_ERASED, NEWSLETTER_CONFIRMATION } from '@/lib/jobs/queues';
+import {
+  startSmtpPeer,
+  startWebhookReceiver,
+  TEST_WEBHOOK_SECRET,
+  waitFor,
+  type Peer,
+  type ReceivedWebhook,
+  type SmtpPeer,
+} from '../support/peers';
+import { describeEachDriver, freshClient, jsonRequest, newKey, setEnv, validLead, type DriverContext } from './helpers';
 import { makeStaff, sessionCookieFor, staffRequest } from './staff-helpers';
 
 /**
@@ -134,4 +153,156 @@ describeEachDriver('privacy requests', (ctx) => {
     expect([res.status, res.headers.get('allow')]).toEqual([405, 'POST']);
     expect(await res.json()).toEqual({ error: expect.any(String) });
   });
+});
+
+/**
+ * An erasure reaches every copy we hold (docs/decisions/0344-erasure-reaches-every-copy.md): a failed attempt's error
+ * is stored without the address it quoted, and an erasure deletes the person's job-queue rows and kept .eml files and
+ * tells the CRM, by a signed `lead.erased` webhook with the lead ids only.
+ */
+let smtp: SmtpPeer;
+let hooks: Peer<ReceivedWebhook>;
+beforeAll(async () => {
+  smtp = await startSmtpPeer();
+  hooks = await startWebhookReceiver();
+});
+afterAll(async () => {
+  await smtp?.stop();
+  await hooks?.stop();
+});
+
+/** Every job row (any queue, any state, its data and stored output), as text. */
+async function jobRows(db: Db): Promise<{ name: string; text: string }[]> {
+  const result = (await db.execute(sql`select j.name, row_to_json(j)::text as text from pgboss.job j`)) as unknown as {
+    rows: { name: string; text: string }[];
+  };
+  return result.rows;
+}
+
+describeEachDriver('an erasure reaches every copy', (ctx: DriverContext) => {
+  let ownerCookie = '';
+  let dataDir = '';
+  const configure = (smtpUrl: string | undefined) =>
+    setEnv({
+      SMTP_URL: smtpUrl,
+      DATA_DIR: dataDir,
+      MAIL_FROM: '"Meridian Districts" <leads@example.com>',
+      LEADS_NOTIFY_TO: 'sales@example.com',
+      WEBHOOK_URL: hooks.url,
+      WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
+      RATE_LIMIT_INTEREST: '1000/600',
+      MIN_FILL_MS: '0',
+      SESSION_SECRET: 'test-session-secret-0123456789-abcdefghijklmnop',
+      ADMIN_EMAIL: undefined,
+      ADMIN_PASSWORD: undefined,
+    });
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'districts-erasure-'));
+    configure(undefined);
+    ownerCookie = await sessionCookieFor(ctx.handle().db, await makeStaff(ctx.handle().db, 'owner'));
+    await startNotificationWorkers(ctx.handle());
+  });
+  afterAll(() => {
+    smtp.refuse = () => false;
+  });
+
+  async function submit(lead: Record<string, string>): Promise<string> {
+    const res = await interestRoute(
+      jsonRequest('/api/interest', validLead(lead), { headers: { ...freshClient(), 'Idempotency-Key': newKey() } }),
+    );
+    expect(res.status).toBe(201);
+    return (await res.json()).id;
+  }
+  const settled = (leadId: string) =>
+    waitFor(async () => (await listForLead(ctx.handle().db, leadId)).every((row) => row.state !== 'queued'), 20_000);
+  const keptMail = () => {
+    const dir = path.join(dataDir, 'outbox-mail');
+    return readdirSync(dir).map((name) => readFileSync(path.join(dir, name), 'utf8'));
+  };
+
+  it('stores a refused address as [address], and erasing the person deletes their jobs and kept e-mails and tells the CRM, signed', async () => {
+    const db = ctx.handle().db;
+    const person = { fullname: 'Bisi Adeyemi', email: `bisi.adeyemi.${ctx.kind}@example.org`, phonenumber: '0803 555 0123' };
+    const mentions = [person.email, '0803 555 0123', '+2348035550123'];
+    const stranger = { fullname: 'Femi Ojo', email: `femi.ojo.${ctx.kind}@example.org`, phonenumber: '0803 555 0456' };
+
+    // No mail server: each e-mail is kept as an .eml file, the person's and a stranger's; and a newsletter sign-up
+    // whose confirmation is kept too, its job still waiting.
+    const keptLead = await submit(person);
+    const strangersLead = await submit(stranger);
+    expect(await settled(keptLead)).toBe(true);
+    expect(await settled(strangersLead)).toBe(true);
+    const subscriberId = (await requestSubscription(db, {
+      email: person.email,
+      spam: false,
+      clientHash: 'a'.repeat(32),
+      source: 'footer:/',
+    }))!;
+    await sendConfirmation(db, subscriberId);
+    await (await ctx.handle().jobs()).send(NEWSLETTER_CONFIRMATION.name, { subscriberId }, { startAfter: 3600 });
+    expect(keptMail().filter((text) => text.includes(person.email))).toHaveLength(3);
+
+    // A mail server that refuses the person's address, quoting it: the receipt's stored error must not hold it.
+    configure(smtp.url);
+    smtp.refuse = (address) => address === person.email;
+    const refusedLead = await submit(person);
+    // The row records the attempt, then pg-boss stores the failed job's output: wait for both.
+    let receipt = (await listForLead(db, refusedLead)).find((row) => row.channel === 'receipt')!;
+    let receiptJobs: string[] = [];
+    expect(
+      await waitFor(async () => {
+        receipt = (await listForLead(db, refusedLead)).find((row) => row.channel === 'receipt')!;
+        receiptJobs = (await jobRows(db)).filter((job) => job.text.includes(receipt.id)).map((job) => job.text);
+        return receipt.lastError !== null && receiptJobs.some((text) => !text.includes('"output":null'));
+      }, 20_000),
+    ).toBe(true);
+    for (const text of [receipt.lastError!, receiptJobs.join('\n')]) {
+      expect(text).toContain('[address]');
+      expect(text).not.toContain(person.email);
+    }
+
+    const notificationIds = [
+      ...(await listForLead(db, keptLead)).map((row) => row.id),
+      ...(await listForLead(db, refusedLead)).map((row) => row.id),
+    ];
+    const erased = await eraseRoute(
+      staffRequest('/api/admin/privacy/erase', { method: 'POST', cookie: ownerCookie, body: { email: person.email } }),
+      undefined,
+    );
+    expect(await erased.json()).toEqual({ ok: true, leads: 2, newsletter: 1 });
+
+    // No job names the person's leads, notifications or sign-up any more, or mentions them (the CRM's lead.erased
+    // job carries the lead ids, nothing else).
+    for (const job of await jobRows(db)) {
+      for (const mention of mentions) expect(job.text).not.toContain(mention);
+      for (const id of notificationIds) expect(job.text).not.toContain(id);
+      expect(job.text).not.toContain(subscriberId);
+      if (job.name !== LEAD_ERASED.name) for (const id of [keptLead, refusedLead]) expect(job.text).not.toContain(id);
+    }
+    // No kept e-mail mentions them; the stranger's are kept.
+    for (const text of keptMail()) for (const mention of mentions) expect(text).not.toContain(mention);
+    expect(keptMail().filter((text) => text.includes(stranger.email))).toHaveLength(2);
+
+    // The CRM hears which leads went: a signed Standard Webhooks event with the ids only.
+    const erasedEvent = () =>
+      hooks.received.find((hook) => {
+        const event = JSON.parse(hook.body);
+        return event.type === 'lead.erased' && event.data.leadIds.includes(keptLead);
+      });
+    expect(await waitFor(() => erasedEvent() !== undefined, 20_000)).toBe(true);
+    const hook = erasedEvent()!;
+    const event = new Webhook(TEST_WEBHOOK_SECRET).verify(hook.body, {
+      'webhook-id': String(hook.headers['webhook-id']),
+      'webhook-timestamp': String(hook.headers['webhook-timestamp']),
+      'webhook-signature': String(hook.headers['webhook-signature']),
+    });
+    expect(event).toEqual({
+      type: 'lead.erased',
+      timestamp: expect.any(String),
+      data: { leadIds: expect.arrayContaining([keptLead, refusedLead]), reason: 'privacy_request' },
+    });
+    expect((event as { data: { leadIds: string[] } }).data.leadIds).toHaveLength(2);
+    expect(String(hook.headers['webhook-id'])).toMatch(/^msg_[0-9a-f]{32}$/);
+    for (const mention of [...mentions, person.fullname]) expect(hook.body).not.toContain(mention);
+  }, 90_000);
 });

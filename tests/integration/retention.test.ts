@@ -1,12 +1,14 @@
 import { mkdtempSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
-import { expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import type { PgBoss } from 'pg-boss';
+import { beforeAll, expect, it } from 'vitest';
 import { describePeriod, PRIVACY, PRIVACY_NOTICE_VERSION } from '@/content/legal';
 import { confirmByToken, findSubscriber, requestSubscription, unsubscribeByToken } from '@/features/newsletter/repository.server';
 import type { Db } from '@/lib/db/client';
 import { interestSubmissions, leadNotes, leadNotifications, rateLimits, staffSignInFailures } from '@/lib/db/schema';
+import { LEAD_ERASED, OVERDUE_REMINDER } from '@/lib/jobs/queues';
 import { applyRetention } from '@/domain/retention/jobs.server';
 import { RETENTION, type RetainedData } from '@/domain/retention/periods';
 import { describeEachDriver } from './helpers';
@@ -49,6 +51,15 @@ async function addLead(db: Db, values: Partial<typeof interestSubmissions.$infer
     .returning();
   return lead;
 }
+/** The suite's started job queue: the retention job tells the CRM of the leads it deletes through it. */
+let boss: PgBoss;
+const jobsNamed = async (db: Db, name: string) =>
+  (
+    (await db.execute(sql`select data from pgboss.job where name = ${name}`)) as unknown as {
+      rows: { data: Record<string, unknown> }[];
+    }
+  ).rows.map((row) => row.data);
+
 const leadExists = async (db: Db, id: string) =>
   (await db.select({ id: interestSubmissions.id }).from(interestSubmissions).where(eq(interestSubmissions.id, id))).length === 1;
 
@@ -60,7 +71,7 @@ const PROMISES: Record<RetainedData, (db: Db) => Promise<void>> = {
     await db.insert(staffSignInFailures).values({ key: `client:${'d'.repeat(32)}`, at: T0 });
 
     // The job runs hourly: its last run before the fingerprints turn 24 hours old has cleared every one of them.
-    await applyRetention(db, at(RETENTION.addressFingerprints.hours * HOUR - HOUR + 1_000));
+    await applyRetention(db, boss, at(RETENTION.addressFingerprints.hours * HOUR - HOUR + 1_000));
     const [kept] = await db.select().from(interestSubmissions).where(eq(interestSubmissions.id, lead.id));
     expect(kept.clientHash).toBeNull();
     expect(kept.fullName).toBe('Kept Or Not'); // the lead itself stays
@@ -83,16 +94,22 @@ const PROMISES: Record<RetainedData, (db: Db) => Promise<void>> = {
     const idle = await addLead(db);
     await db.insert(leadNotes).values({ leadId: idle.id, authorEmail: 'agent@example.com', body: 'Called, no answer', createdAt: T0 });
     await db.insert(leadNotifications).values({ leadId: idle.id, channel: 'receipt' });
+    await boss.send(OVERDUE_REMINDER.name, { leadId: idle.id });
     const workedOn = await addLead(db, { status: 'contacted', updatedAt: monthsAfter(12) });
     const customer = await addLead(db, { status: 'won' });
 
-    await applyRetention(db, monthsAfter(RETENTION.leads.months, -DAY));
+    await applyRetention(db, boss, monthsAfter(RETENTION.leads.months, -DAY));
     expect(await leadExists(db, idle.id)).toBe(true);
 
-    await applyRetention(db, monthsAfter(RETENTION.leads.months, HOUR));
+    await applyRetention(db, boss, monthsAfter(RETENTION.leads.months, HOUR));
     expect(await leadExists(db, idle.id)).toBe(false);
     expect(await db.select().from(leadNotes).where(eq(leadNotes.leadId, idle.id))).toEqual([]);
     expect(await db.select().from(leadNotifications).where(eq(leadNotifications.leadId, idle.id))).toEqual([]);
+    // Every copy goes with it (docs/decisions/0344-erasure-reaches-every-copy.md): its jobs, and the CRM is told.
+    expect(await jobsNamed(db, OVERDUE_REMINDER.name)).not.toContainEqual({ leadId: idle.id });
+    expect(await jobsNamed(db, LEAD_ERASED.name)).toContainEqual(
+      expect.objectContaining({ leadIds: expect.arrayContaining([idle.id]), reason: 'retention' }),
+    );
     // Counted from the last update, and customers' enquiries stay with their contract records.
     expect(await leadExists(db, workedOn.id)).toBe(true);
     expect(await leadExists(db, customer.id)).toBe(true);
@@ -109,10 +126,10 @@ const PROMISES: Record<RetainedData, (db: Db) => Promise<void>> = {
     await sign('came-back@example.com', at(HOUR));
 
     const expiry = RETENTION.unconfirmedNewsletter.days * DAY;
-    await applyRetention(db, at(expiry - HOUR));
+    await applyRetention(db, boss, at(expiry - HOUR));
     expect(await findSubscriber(db, 'never-confirmed@example.com')).toBeDefined();
 
-    await applyRetention(db, at(expiry + 2 * HOUR));
+    await applyRetention(db, boss, at(expiry + 2 * HOUR));
     expect(await findSubscriber(db, 'never-confirmed@example.com')).toBeUndefined();
     const cameBack = (await findSubscriber(db, 'came-back@example.com'))!;
     expect(cameBack).toMatchObject({ confirmToken: null, confirmRequestedAt: null, requestSource: null, clientHash: null });
@@ -127,12 +144,16 @@ const PROMISES: Record<RetainedData, (db: Db) => Promise<void>> = {
     };
     write('old.eml', T0);
     write('recent.eml', at(DAY));
-    await applyRetention(db, at(RETENTION.keptMailFiles.days * DAY + HOUR), dir);
+    await applyRetention(db, boss, at(RETENTION.keptMailFiles.days * DAY + HOUR), dir);
     expect(readdirSync(dir)).toEqual(['recent.eml']);
   },
 };
 
 describeEachDriver('retention promises of the privacy notice', (ctx) => {
+  beforeAll(async () => {
+    boss = await ctx.handle().jobs();
+  });
+
   for (const [data, check] of Object.entries(PROMISES) as [RetainedData, (db: Db) => Promise<void>][]) {
     it(`${data}: the notice states ${describePeriod(RETENTION[data])}, and the data agrees`, async () => {
       expect(noticeText()).toContain(describePeriod(RETENTION[data]));

@@ -44,7 +44,7 @@ export async function sessionCookieFor(
 ) {
   const sessionId = await createSession(db, staff.id, new Date(issuedAt.getTime() + ttlSeconds * 1000), issuedAt);
   const token = await signSessionToken(
-    await sessionKey(db),
+    sessionKey(),
     { sub: staff.id, jti: sessionId, email: staff.email, role: staff.role as 'owner' | 'agent' },
     issuedAt,
     ttlSeconds,

@@ -15,6 +15,7 @@ const ACCESS: Record<string, 'staff' | 'owner'> = {
   'leads/[id]/notes': 'staff',
   'leads/[id]/notifications': 'owner',
   'leads/[id]/assignee': 'owner',
+  'leads/held': 'owner',
   assignment: 'staff',
   dashboard: 'staff',
   stats: 'staff',

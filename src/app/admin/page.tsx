@@ -3,14 +3,25 @@ import type { Metadata } from 'next';
 import { STAFF_COPY } from '@/content/staff';
 import { DISTRICT_CHOICES } from '@/features/interest/fields';
 import { Counters } from '@/features/leads-admin/components/Counters';
+import { HeldLeads } from '@/features/leads-admin/components/HeldLeads';
 import { LeadFiltersForm, QuickFilters } from '@/features/leads-admin/components/LeadFiltersForm';
 import { LeadsTable } from '@/features/leads-admin/components/LeadsTable';
 import { MyLeads } from '@/features/leads-admin/components/MyLeads';
 import { formatMinutes, staffDisplayName } from '@/features/leads-admin/format';
 import { getSiteFacts } from '@/content/site';
 import { lagosDayOf } from '@/domain/working-time';
-import { distinctDistricts, inboxCounters, inboxScope, listLeadPage, myOpenLeads } from '@/features/leads-admin/repository.server';
+import { formatDateTime } from '@/lib/format';
+import {
+  distinctDistricts,
+  heldLeadsSummary,
+  inboxCounters,
+  inboxScope,
+  listLeadPage,
+  myOpenLeads,
+} from '@/features/leads-admin/repository.server';
 import { currentStaff } from '@/lib/auth/page-guard.server';
+import { STAFF_DOWNLOADS } from '@/lib/constants';
+import { DownloadLink } from '@/features/staff/DownloadLink';
 import { filtersToQuery, parseLeadFilters } from '@/features/leads-admin/schema';
 import { getDatabase } from '@/lib/db/client';
 import { countFailed } from '@/features/notifications/repository.server';
@@ -30,7 +41,7 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
   const { db } = await getDatabase();
   const scope = inboxScope(staff);
   const { now } = scope;
-  const [page, counters, known, failedDeliveries, mine, staffList, takes] = await Promise.all([
+  const [page, counters, known, failedDeliveries, mine, staffList, takes, held] = await Promise.all([
     listLeadPage(db, filters, scope),
     inboxCounters(db, scope.time, now),
     distinctDistricts(db),
@@ -38,6 +49,7 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
     myOpenLeads(db, scope),
     assignableStaff(db),
     takesNewLeads(db, staff.id),
+    heldLeadsSummary(db),
   ]);
   const districts = [...new Set([...DISTRICT_CHOICES, ...known])];
   const query = filtersToQuery(filters);
@@ -51,13 +63,14 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
       <Link href={`/admin/dashboard${dashboardQuery ? `?${dashboardQuery}` : ''}`} className="btn-outline">
         {DASHBOARD_COPY.nav}
       </Link>
-      <a href={`/api/admin/exports/leads${query ? `?${query}` : ''}`} className="btn-outline" download>
+      {/* Each asks for the password first when it was typed a while ago (docs/decisions/0345). */}
+      <DownloadLink download={STAFF_DOWNLOADS.leads} search={query ? `?${query}` : ''} className="btn-outline">
         {copy.exportCsv}
-      </a>
+      </DownloadLink>
       {staff.role === 'owner' ? (
-        <a href="/api/admin/exports/newsletter" className="btn-outline" download>
+        <DownloadLink download={STAFF_DOWNLOADS.newsletter} className="btn-outline">
           {copy.exportNewsletter}
-        </a>
+        </DownloadLink>
       ) : null}
     </>
   );
@@ -79,6 +92,14 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
         >
           {NOTIFICATION_COPY.failedBanner(failedDeliveries)}
         </p>
+      ) : null}
+      {held ? (
+        <HeldLeads
+          count={held.count}
+          since={formatDateTime(held.since)}
+          owner={staff.role === 'owner'}
+          reviewing={filters.status === 'held'}
+        />
       ) : null}
       {showMine ? (
         <MyLeads

@@ -2,7 +2,8 @@ import 'server-only';
 import { readdir, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { and, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
-import type { Db } from '@/lib/db/client';
+import type { PgBoss } from 'pg-boss';
+import type { DatabaseHandle, Db } from '@/lib/db/client';
 import {
   interestSubmissions,
   newsletterSubscribers,
@@ -13,6 +14,7 @@ import {
 import type { ScheduledJob } from '@/lib/jobs/queue';
 import { DATA_RETENTION } from '@/lib/jobs/queues';
 import { outboxMailDir } from '@/lib/mail/mailer.server';
+import { eraseRecords } from '../erasure.server';
 import { periodBefore, RETENTION } from './periods';
 
 /**
@@ -34,7 +36,8 @@ export interface RetentionReport {
   mailFiles: number;
 }
 
-export async function applyRetention(db: Db, now = new Date(), mailDir = outboxMailDir()): Promise<RetentionReport> {
+/** `boss`: the started job queue, on which the CRM is told of the leads deleted (src/domain/erasure.server.ts). */
+export async function applyRetention(db: Db, boss: PgBoss, now = new Date(), mailDir = outboxMailDir()): Promise<RetentionReport> {
   const fingerprints = periodBefore(now, { hours: RETENTION.addressFingerprints.hours - RUN_EVERY_HOURS });
   const leadsBefore = periodBefore(now, RETENTION.leads);
   const unconfirmedBefore = periodBefore(now, RETENTION.unconfirmedNewsletter);
@@ -61,15 +64,17 @@ export async function applyRetention(db: Db, now = new Date(), mailDir = outboxM
     .delete(staffSignInFailures)
     .where(lt(staffSignInFailures.at, fingerprints))
     .returning({ id: staffSignInFailures.id });
-  // Customers' leads (won) are kept with their contract records; notes, history and notification records cascade.
-  const leads = await db
-    .delete(interestSubmissions)
-    .where(and(ne(interestSubmissions.status, 'won'), lt(interestSubmissions.updatedAt, leadsBefore)))
-    .returning({ id: interestSubmissions.id });
-  const unconfirmedSignUps = await db
-    .delete(nl)
-    .where(and(isNull(nl.confirmedAt), lt(requestedAt, unconfirmedBefore)))
-    .returning({ id: nl.id });
+  // Customers' leads (won) are kept with their contract records. Erased as a privacy request erases: with notes,
+  // history, notification records, their jobs and kept files, and the CRM is told.
+  const erased = await eraseRecords(
+    db,
+    {
+      leads: and(ne(interestSubmissions.status, 'won'), lt(interestSubmissions.updatedAt, leadsBefore))!,
+      newsletter: and(isNull(nl.confirmedAt), lt(requestedAt, unconfirmedBefore))!,
+    },
+    { boss, reason: 'retention' },
+    mailDir,
+  );
   // An unsubscribed address that asked to come back and never confirmed keeps only its unsubscribe record.
   const expiredRequests = await db
     .update(nl)
@@ -81,8 +86,8 @@ export async function applyRetention(db: Db, now = new Date(), mailDir = outboxM
     fingerprintsCleared: count(leadHashes) + count(signUpHashes),
     rateLimitCounters: count(rateLimitCounters),
     signInFailures: count(signInFailures),
-    leads: count(leads),
-    unconfirmedSignUps: count(unconfirmedSignUps),
+    leads: count(erased.leadIds),
+    unconfirmedSignUps: count(erased.newsletterIds),
     expiredRequests: count(expiredRequests),
     mailFiles: await deleteOldMailFiles(mailDir, periodBefore(now, RETENTION.keptMailFiles)),
   };
@@ -109,12 +114,12 @@ async function deleteOldMailFiles(dir: string, before: Date): Promise<number> {
   return deleted;
 }
 
-export function retentionJob(db: Db): ScheduledJob {
+export function retentionJob(handle: DatabaseHandle): ScheduledJob {
   return {
     queue: DATA_RETENTION,
     cron: RETENTION_CRON,
     run: async () => {
-      const report = await applyRetention(db);
+      const report = await applyRetention(handle.db, await handle.jobs());
       // Counts only: nothing about whose data it was.
       if (Object.values(report).some((n) => n > 0)) console.log('[retention]', JSON.stringify(report));
     },

@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
+import type { SpamReason } from '@/lib/db/enums';
 import { interestSubmissions, LEAD_STATUSES, type InterestSubmissionRow, type LeadStatus } from '@/lib/db/schema';
 import { normaliseEmail } from '@/lib/validation/email';
 import type { InterestInput } from './schema';
@@ -14,7 +15,7 @@ export interface NewLead {
   input: InterestInput;
   idempotencyKey?: string;
   spam: boolean;
-  spamReason?: 'honeypot' | 'too_fast';
+  spamReason?: SpamReason;
   fillMs?: number;
   clientHash?: string;
 }
@@ -65,6 +66,11 @@ export async function insertLead(tx: Db, lead: NewLead): Promise<StoredLead | un
     .onConflictDoNothing()
     .returning({ id: interestSubmissions.id });
   return row && { id: row.id, email };
+}
+
+/** Sets a new lead aside as held in a flood (docs/decisions/0343-a-flood-is-held-not-refused.md), in the lead's transaction. */
+export async function holdLead(tx: Db, id: string): Promise<void> {
+  await tx.update(interestSubmissions).set({ spam: true, spamReason: 'flood' }).where(eq(interestSubmissions.id, id));
 }
 
 /** The lead an idempotency key already stored (by an earlier or a concurrent request that has committed). */

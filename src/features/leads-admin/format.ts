@@ -45,6 +45,7 @@ export const STATUS_STYLES: Record<string, string> = {
   won: 'bg-forest-900 text-ivory-50',
   lost: 'bg-ivory-200 text-ink-soft',
   spam: 'bg-red-100 text-red-900',
+  held: 'bg-amber-100 text-amber-950 ring-1 ring-inset ring-amber-300',
 };
 
 /** An overdue lead: the one warm, urgent colour of the inbox, apart from the statuses' greens and the spam red. */

@@ -135,8 +135,9 @@ export const dashboardHandler = staffRoute({}, async (request, { db }) => {
 /**
  * GET /api/admin/exports/leads?filters → text/csv of the filtered view. Recorded in the audit trail before any row
  * leaves: who, which filters (whether a search was used, not its text, which may be a person's name), how many rows.
+ * The password typed recently (docs/decisions/0345-fresh-password-for-bulk-and-irreversible.md).
  */
-export const exportLeadsHandler = staffRoute({}, async (request, { db, staff }) => {
+export const exportLeadsHandler = staffRoute({ recentPassword: true }, async (request, { db, staff }) => {
   const parsed = parseLeadFilters(new URL(request.url).searchParams);
   if (!parsed.ok) return errorResponse(400, parsed.error);
   const { district, status, from, to, q, assignee, overdue } = parsed.filters;

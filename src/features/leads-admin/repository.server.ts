@@ -37,6 +37,7 @@ export type LeadListRow = Pick<
   | 'district'
   | 'status'
   | 'spam'
+  | 'spamReason'
   | 'utmSource'
   | 'utmMedium'
   | 'utmCampaign'
@@ -56,6 +57,7 @@ const listColumns = (scope: Pick<InboxScope, 'now' | 'time'>) => ({
   district: interestSubmissions.district,
   status: interestSubmissions.status,
   spam: interestSubmissions.spam,
+  spamReason: interestSubmissions.spamReason,
   utmSource: interestSubmissions.utmSource,
   utmMedium: interestSubmissions.utmMedium,
   utmCampaign: interestSubmissions.utmCampaign,
@@ -76,11 +78,13 @@ function afterCursor(value: string | undefined): SQL[] {
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** Conditions of the inbox filters. Spam (flagged by the server or marked by staff) shows only under status=spam. */
+/** Conditions of the inbox filters. Spam (flagged by the server or marked by staff) shows only under status=spam, held leads only under status=held. */
 export function filterConditions(filters: LeadFilters, scope: InboxScope): SQL[] {
   const t = interestSubmissions;
   const conditions: SQL[] = [];
-  if (filters.status === 'spam') conditions.push(or(eq(t.status, 'spam'), eq(t.spam, true))!);
+  if (filters.status === 'held') conditions.push(eq(t.spamReason, 'flood'));
+  else if (filters.status === 'spam')
+    conditions.push(or(eq(t.status, 'spam'), eq(t.spam, true))!, sql`${t.spamReason} is distinct from 'flood'`);
   else {
     conditions.push(eq(t.spam, false));
     if (filters.status) conditions.push(eq(t.status, filters.status));
@@ -318,4 +322,32 @@ export async function inboxCounters(db: Db, time: WorkingTime, now = new Date())
     weekByDistrict: week.map((w) => ({ district: w.district, count: Number(w.count) })),
     medianFirstContactMinutes: minutes,
   };
+}
+
+// ---- leads held in a flood (docs/decisions/0343-a-flood-is-held-not-refused.md) ------------------------------------
+
+const isHeld = eq(interestSubmissions.spamReason, 'flood');
+
+/** How many leads are held and since when (the oldest's arrival), or undefined when none is. */
+export async function heldLeadsSummary(db: Db): Promise<{ count: number; since: Date } | undefined> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int`, since: sql<Date | null>`min(${interestSubmissions.createdAt})` })
+    .from(interestSubmissions)
+    .where(isHeld);
+  return row && row.count > 0 && row.since ? { count: Number(row.count), since: new Date(row.since) } : undefined;
+}
+
+/** Every held lead becomes an ordinary new lead (in the caller's transaction, which then deals them out and notifies). */
+export function releaseHeldLeads(tx: Db): Promise<{ id: string; email: string }[]> {
+  return tx
+    .update(interestSubmissions)
+    .set({ spam: false, spamReason: null, updatedAt: new Date() })
+    .where(isHeld)
+    .returning({ id: interestSubmissions.id, email: interestSubmissions.email });
+}
+
+/** Deletes every held lead (nobody was told of them, so nobody is told now). Returns how many. */
+export async function discardHeldLeads(db: Db): Promise<number> {
+  const rows = await db.delete(interestSubmissions).where(isHeld).returning({ id: interestSubmissions.id });
+  return rows.length;
 }

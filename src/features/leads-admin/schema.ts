@@ -2,7 +2,7 @@ import '@/lib/validation/zod-config';
 import { z } from 'zod';
 import { ASSIGNMENT_COPY } from '@/content/sales-insight';
 import { STAFF_COPY } from '@/content/staff';
-import { DISTRICT_CHOICES, LEAD_STATUSES } from '@/lib/db/enums';
+import { DISTRICT_CHOICES, LEAD_STATUSES, type LeadStatus } from '@/lib/db/enums';
 import { lagosDayOf } from '@/domain/working-time';
 import { idParamSchema } from '@/lib/validation/id';
 import { withoutControlCharacters, withoutStrayControlCharacters } from '@/lib/validation/text';
@@ -30,6 +30,17 @@ export const assignmentChangeSchema = z.union(
 );
 
 const filterErrors = STAFF_COPY.inbox.filters.errors;
+
+/**
+ * What the inbox shows and filters by: a lead's status, or `held` (set aside in a flood, not yet released or
+ * discarded: docs/decisions/0343-a-flood-is-held-not-refused.md), which no one can set by hand.
+ */
+export const INBOX_STATUSES = [...LEAD_STATUSES, 'held'] as const;
+export type InboxStatus = (typeof INBOX_STATUSES)[number];
+
+/** The status a lead shows in lists: held, spam (flagged by the server or marked by staff), or its own. */
+export const inboxStatusOf = (lead: { status: LeadStatus; spam: boolean; spamReason: string | null }): InboxStatus =>
+  lead.spamReason === 'flood' ? 'held' : lead.spam ? 'spam' : lead.status;
 
 /** A YYYY-MM-DD that names a real calendar day (not 2026-02-31), in years the inbox can hold. */
 export function isCalendarDay(text: string): boolean {
@@ -73,7 +84,7 @@ export function decodeCursor(value: string): Cursor | undefined {
 export const leadFiltersSchema = z
   .object({
     district: z.enum(DISTRICT_CHOICES, { error: filterErrors.district }).optional(),
-    status: z.enum(LEAD_STATUSES, { error: STAFF_COPY.errors.status }).optional(),
+    status: z.enum(INBOX_STATUSES, { error: STAFF_COPY.errors.status }).optional(),
     from: z.string().refine(isCalendarDay, filterErrors.date).optional(),
     to: z.string().refine(isCalendarDay, filterErrors.date).optional(),
     // A search pasted with a tab or line break (or a NUL, which PostgreSQL refuses) looks for the words around it.

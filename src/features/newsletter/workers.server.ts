@@ -19,7 +19,7 @@ export interface ConfirmationJob {
 export async function sendConfirmation(db: Db, subscriberId: string): Promise<void> {
   const pending = await findPendingById(db, subscriberId);
   if (!pending) return;
-  await sendMail({ ...confirmationEmail(pending, getSiteFacts(), getSiteUrl()), to: [pending.email] });
+  await sendMail({ ...confirmationEmail(pending, getSiteFacts(), getSiteUrl()), to: [pending.email], recordId: subscriberId });
 }
 
 /** Attaches the handler to the job queue (the server process does this once at start-up). */

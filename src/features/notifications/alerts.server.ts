@@ -1,17 +1,17 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
-import { and, eq, isNotNull, isNull, lt } from 'drizzle-orm';
+import { and, count, eq, gte, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import { getSiteFacts, getSiteUrl } from '@/content/site';
 import type { DatabaseHandle, Db } from '@/lib/db/client';
 import type { NotificationChannel } from '@/lib/db/enums';
-import { channelAlerts, staffUsers, type ChannelAlertRow } from '@/lib/db/schema';
+import { channelAlerts, interestSubmissions, staffUsers, type ChannelAlertRow } from '@/lib/db/schema';
 import { getEnv } from '@/lib/env.server';
 import { insertInTransaction, type ScheduledJob } from '@/lib/jobs/queue';
 import { CHANNEL_CHECK, OWNER_ALERT } from '@/lib/jobs/queues';
 import { sendMail } from '@/lib/mail/mailer.server';
 import { channelConfigured, channelStates, LIMITS, openAlerts, type ChannelState } from '@/lib/ops/status.server';
-import { alertWebhookPayload, ownerAlertEmail, type AlertKind } from './messages';
+import { alertWebhookPayload, floodAlertEmail, ownerAlertEmail, type AlertKind } from './messages';
 import { postWebhook } from './webhook.server';
 
 /**
@@ -25,14 +25,24 @@ import { postWebhook } from './webhook.server';
 /** A recipient of an alert: an owner's staff id, or the CRM's webhook. */
 const WEBHOOK = 'webhook';
 
-export interface OwnerAlertJob {
+/** A job of the owner-alert queue: a channel's alert or recovery, or the news of a flood of leads. */
+export type OwnerAlertJob = ChannelAlertJob | FloodAlertJob;
+
+interface ChannelAlertJob {
   alertId: string;
   kind: AlertKind;
   to: string;
 }
 
+/** To one owner: the flood that the held lead `firstHeldId` began. */
+interface FloodAlertJob {
+  kind: 'flood';
+  firstHeldId: string;
+  to: string;
+}
+
 /** The job's id, made from what it sends: an alert is queued once per episode, kind and recipient. */
-export function alertJobId(alertId: string, kind: AlertKind, to: string): string {
+export function alertJobId(alertId: string, kind: OwnerAlertJob['kind'], to: string): string {
   const hex = createHash('sha256').update(`${alertId}:${kind}:${to}`).digest('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
@@ -138,6 +148,7 @@ function queue(boss: PgBoss, tx: Db, alertId: string, kind: AlertKind, recipient
  * server itself was down), so nobody reads "works again" before "is failing".
  */
 export async function deliverOwnerAlert(db: Db, boss: PgBoss, job: OwnerAlertJob): Promise<void> {
+  if (job.kind === 'flood') return deliverFloodAlert(db, job);
   const [alert] = await db.select().from(channelAlerts).where(eq(channelAlerts.id, job.alertId));
   if (!alert) return;
   if (job.kind === 'recovered') {
@@ -158,6 +169,70 @@ export async function deliverOwnerAlert(db: Db, boss: PgBoss, job: OwnerAlertJob
     .where(and(eq(staffUsers.id, job.to), eq(staffUsers.active, true)));
   if (!owner) return;
   await sendMail({ ...ownerAlertEmail(alert, job.kind, systemUrl, getSiteFacts().brand), to: [owner.email] });
+}
+
+// ---- floods of leads (docs/decisions/0343-a-flood-is-held-not-refused.md) ---------------------------------------
+
+/** A flood ends when no lead was held for this long; the next held lead begins another, and owners hear again. */
+export const FLOOD_QUIET_MS = 60 * 60_000;
+
+const held = eq(interestSubmissions.spamReason, 'flood');
+
+/**
+ * In a held lead's transaction: when no other lead was held in the last quiet period, this one begins a flood and
+ * every active owner gets one e-mail about it. A transaction-scoped lock makes the check and the queueing one step
+ * for concurrent held leads (on PostgreSQL they would otherwise all see no flood and each begin one); leads taken as
+ * usual never wait for it.
+ */
+export async function alertOwnersOfFlood(tx: Db, boss: PgBoss, leadId: string, now = new Date()): Promise<void> {
+  const floodGoingOn = async () => {
+    const recent = gte(interestSubmissions.createdAt, new Date(now.getTime() - FLOOD_QUIET_MS));
+    const [earlier] = await tx
+      .select({ id: interestSubmissions.id })
+      .from(interestSubmissions)
+      .where(and(held, ne(interestSubmissions.id, leadId), recent))
+      .limit(1);
+    return Boolean(earlier);
+  };
+  // Within a flood (nearly every held lead) the first look settles it, and held leads never wait for each other.
+  if (await floodGoingOn()) return;
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('lead-flood', 0))`);
+  if (await floodGoingOn()) return;
+  const owners = await tx
+    .select({ id: staffUsers.id })
+    .from(staffUsers)
+    .where(and(eq(staffUsers.role, 'owner'), eq(staffUsers.active, true)));
+  await insertInTransaction(
+    boss,
+    tx,
+    OWNER_ALERT,
+    owners.map((owner) => ({
+      id: alertJobId(leadId, 'flood', owner.id),
+      data: { kind: 'flood', firstHeldId: leadId, to: owner.id } satisfies FloodAlertJob,
+    })),
+  );
+}
+
+/** The e-mail of a flood: since when, and how many leads are held now (some may have been released or discarded). */
+async function deliverFloodAlert(db: Db, job: FloodAlertJob): Promise<void> {
+  const [owner] = await db
+    .select({ email: staffUsers.email })
+    .from(staffUsers)
+    .where(and(eq(staffUsers.id, job.to), eq(staffUsers.active, true)));
+  if (!owner) return;
+  const [first] = await db
+    .select({ createdAt: interestSubmissions.createdAt })
+    .from(interestSubmissions)
+    .where(eq(interestSubmissions.id, job.firstHeldId));
+  // Discarded or released before this e-mail went: the flood was seen to.
+  if (!first) return;
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(interestSubmissions)
+    .where(and(held, gte(interestSubmissions.createdAt, first.createdAt)));
+  if (n === 0) return;
+  const reviewUrl = `${getSiteUrl()}/admin?status=held`;
+  await sendMail({ ...floodAlertEmail(first.createdAt, n, reviewUrl, getSiteFacts().brand), to: [owner.email] });
 }
 
 /** The check, every minute on one of the instances (pg-boss runs one job per cron minute). */

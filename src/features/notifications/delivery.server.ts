@@ -7,11 +7,11 @@ import type { LeadNotificationRow } from '@/lib/db/schema';
 import { appendLedger } from '@/lib/backup/ledger.server';
 import { getEnv } from '@/lib/env.server';
 import { insertInTransaction, sendInTransaction } from '@/lib/jobs/queue';
-import { NOTIFY } from '@/lib/jobs/queues';
-import { logError } from '@/lib/log';
+import { NOTIFY, type LeadErasedJob } from '@/lib/jobs/queues';
+import { logError, withoutContactDetails } from '@/lib/log';
 import { observeDelivery } from '@/lib/ops/metrics.server';
 import { sendMail } from '@/lib/mail/mailer.server';
-import { receiptEmail, salesEmail, webhookPayload } from './messages';
+import { leadErasedPayload, receiptEmail, salesEmail, webhookPayload } from './messages';
 import { createLeadNotifications, findForDelivery, recordAttempt, requeue } from './repository.server';
 import { postWebhook } from './webhook.server';
 
@@ -68,11 +68,12 @@ async function send({ notification, lead, assignee }: Delivery): Promise<Outcome
         ...message,
         to: [...new Set([...salesAddresses(), ...(agent ? [agent.email] : [])])],
         replyTo: lead.email,
+        recordId: lead.id,
       });
       return result.sent ? 'sent' : 'not_configured';
     }
     case 'receipt': {
-      const result = await sendMail({ ...receiptEmail(lead, facts), to: [lead.email], replyTo: facts.email });
+      const result = await sendMail({ ...receiptEmail(lead, facts), to: [lead.email], replyTo: facts.email, recordId: lead.id });
       return result.sent ? 'sent' : 'not_configured';
     }
     case 'webhook': {
@@ -103,12 +104,28 @@ export async function deliverNotification(db: Db, notificationId: string, now = 
       );
     }
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    // Staff see the reason on the lead; without addresses or numbers (an SMTP refusal quotes the recipient), as every
+    // stored error (docs/decisions/0344-erasure-reaches-every-copy.md). The log names the error's kind only.
+    const reason = withoutContactDetails(error instanceof Error ? error.message : String(error));
     const expired = now().getTime() - lead.createdAt.getTime() >= GIVE_UP_AFTER_MS;
     await recordAttempt(db, notification.id, expired ? 'failed' : 'queued', reason, now());
-    // The reason stays on the notification for staff; the log names the message and the error's kind only (an SMTP
-    // refusal quotes the recipient).
     logError(`[notifications] ${notification.channel} ${notification.id} ${expired ? 'failed for good' : 'will be retried'}`, error);
     if (!expired) throw error;
+  }
+}
+
+/**
+ * `lead-erased` job (queued by an erasure, src/domain/erasure.server.ts): tells the CRM which leads to delete, signed
+ * like every webhook, its webhook-id made from the job's id so retries keep it. Without a webhook the CRM got no copy.
+ * A failure is thrown, so pg-boss retries it (about three days).
+ */
+export async function deliverLeadErased(event: LeadErasedJob, jobId: string): Promise<void> {
+  const env = getEnv();
+  if (!env.WEBHOOK_URL || !env.WEBHOOK_SECRET) return;
+  try {
+    await postWebhook(env.WEBHOOK_URL, env.WEBHOOK_SECRET, webhookId({ id: jobId }), leadErasedPayload(event));
+  } catch (error) {
+    logError(`[notifications] lead.erased ${jobId} not delivered, will be retried`, error);
+    throw error;
   }
 }

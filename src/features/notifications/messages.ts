@@ -1,6 +1,7 @@
 import {
   NOTIFICATION_COPY,
   OVERDUE_REMINDER_COPY,
+  FLOOD_ALERT_COPY,
   OWNER_ALERT_COPY,
   RECEIPT_COPY,
   SALES_EMAIL_COPY,
@@ -10,6 +11,7 @@ import type { SiteFacts } from '@/content/site';
 import { telHref, whatsappHref } from '@/lib/contact-links';
 import type { ChannelAlertRow, InterestSubmissionRow } from '@/lib/db/schema';
 import { formatDateTime, formatDuration } from '@/lib/format';
+import type { LeadErasedJob } from '@/lib/jobs/queues';
 import { ATTRIBUTION_FIELDS } from '@/lib/lead-attribution';
 import { emailLayout as layout, emailLink as link, escapeHtml } from '@/lib/mail/html';
 
@@ -162,6 +164,14 @@ export function webhookPayload(lead: InterestSubmissionRow) {
   };
 }
 
+/**
+ * The webhook body when leads are erased (a privacy request, or the retention period ended): the ids a receiver got
+ * in their `lead.created` events, so it can delete its copy, and nothing about the person.
+ */
+export function leadErasedPayload(event: LeadErasedJob) {
+  return { type: 'lead.erased', timestamp: event.erasedAt, data: { leadIds: event.leadIds, reason: event.reason } };
+}
+
 export type AlertKind = 'failing' | 'recovered';
 
 /** To an owner: a channel has been failing (what, since when, how much waits, the error's kind), or works again. */
@@ -199,6 +209,19 @@ export function ownerAlertEmail(alert: ChannelAlertRow, kind: AlertKind, systemU
   );
   const subject = kind === 'failing' ? copy.failingSubject(channel, brand) : copy.recoveredSubject(channel, brand);
   return { subject, text, html };
+}
+
+/** To an owner: a flood began at `since`; `held` leads are held now, to review at `reviewUrl`. */
+export function floodAlertEmail(since: Date, held: number, reviewUrl: string, brand: string): Rendered {
+  const copy = FLOOD_ALERT_COPY;
+  const lines = [copy.intro(formatDateTime(since)), copy.held(held), copy.next];
+  const text = [...lines, '', `${copy.review}: ${reviewUrl}`, '', copy.once, OWNER_ALERT_COPY.why].join('\n');
+  const html = layout(
+    lines.map((line) => `<p style="margin:0 0 12px">${escapeHtml(line)}</p>`).join('') +
+      `<p style="margin:20px 0 0">${link(reviewUrl, copy.review)}</p>` +
+      `<p style="font-size:13px;color:#5b6b61;margin-top:24px">${escapeHtml(`${copy.once} ${OWNER_ALERT_COPY.why}`)}</p>`,
+  );
+  return { subject: copy.subject(brand), text, html };
 }
 
 /**

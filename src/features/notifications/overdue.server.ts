@@ -54,7 +54,7 @@ export async function deliverOverdueReminder(db: Db, leadId: string, now = new D
   if (!found || found.lead.status !== 'new' || found.lead.spam) return;
   const agent = found.assignee?.email ? found.assignee : undefined;
   const message = overdueReminderEmail(found.lead, getSiteUrl(), getWorkingTime().targetMinutes);
-  const outcome = await sendMail({ ...message, to: agent ? [agent.email] : salesAddresses() });
+  const outcome = await sendMail({ ...message, to: agent ? [agent.email] : salesAddresses(), recordId: leadId });
   await db.insert(leadActivity).values({
     leadId,
     actorEmail: SYSTEM_ACTOR_EMAIL,

@@ -1,9 +1,9 @@
 import 'server-only';
 import type { DatabaseHandle } from '@/lib/db/client';
 import { workEach } from '@/lib/jobs/queue';
-import { NOTIFY, NOTIFY_SLOW, OVERDUE_REMINDER, OWNER_ALERT } from '@/lib/jobs/queues';
+import { LEAD_ERASED, NOTIFY, NOTIFY_SLOW, OVERDUE_REMINDER, OWNER_ALERT, type LeadErasedJob } from '@/lib/jobs/queues';
 import { deliverOwnerAlert, type OwnerAlertJob } from './alerts.server';
-import { deliverNotification } from './delivery.server';
+import { deliverLeadErased, deliverNotification } from './delivery.server';
 import { deliverOverdueReminder } from './overdue.server';
 
 /** Attaches the notification handlers to the job queue (the server process does this once at start-up). */
@@ -17,4 +17,5 @@ export async function startNotificationWorkers(handle: DatabaseHandle): Promise<
   }
   await workEach<{ leadId: string }>(boss, OVERDUE_REMINDER, ({ leadId }) => deliverOverdueReminder(handle.db, leadId));
   await workEach<OwnerAlertJob>(boss, OWNER_ALERT, (job) => deliverOwnerAlert(handle.db, boss, job));
+  await workEach<LeadErasedJob>(boss, LEAD_ERASED, deliverLeadErased);
 }

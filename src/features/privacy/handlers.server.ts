@@ -3,6 +3,7 @@ import { REQUEST_ERRORS } from '@/content/form-errors';
 import { recordAudit } from '@/lib/audit.server';
 import { appendLedger } from '@/lib/backup/ledger.server';
 import { staffRoute } from '@/lib/auth/guard.server';
+import { getDatabase } from '@/lib/db/client';
 import { readJsonOrForm } from '@/lib/http/request.server';
 import { errorResponse, jsonResponse } from '@/lib/http/response.server';
 import { logError } from '@/lib/log';
@@ -21,8 +22,11 @@ async function readSubject(request: Request): Promise<{ ok: true; subject: Priva
   return parsed.success ? { ok: true, subject: parsed.data } : { ok: false, response: errorResponse(400, parsed.error.issues[0].message) };
 }
 
-/** POST /api/admin/privacy/export {email?, phone?} → JSON download of everything held about that person (owners; recorded) */
-export const privacyExportHandler = staffRoute({ owner: true }, async (request, { db, staff }) => {
+/**
+ * POST /api/admin/privacy/export {email?, phone?} → JSON download of everything held about that person (owners; password
+ * typed recently, 0345; recorded)
+ */
+export const privacyExportHandler = staffRoute({ owner: true, recentPassword: true }, async (request, { db, staff }) => {
   const read = await readSubject(request);
   if (!read.ok) return read.response;
   const data = await exportSubject(db, read.subject);
@@ -51,7 +55,9 @@ export const privacyExportGetHandler = staffRoute({ owner: true }, async () =>
 export const privacyEraseHandler = staffRoute({ owner: true, recentPassword: true }, async (request, { db, staff }) => {
   const read = await readSubject(request);
   if (!read.ok) return read.response;
-  const { leadIds, newsletterIds, ...erased } = await eraseSubject(db, read.subject);
+  // The queue is started before the erasure's transaction, which queues the CRM's lead.erased (PGlite has one connection).
+  const boss = await (await getDatabase()).jobs();
+  const { leadIds, newsletterIds, ...erased } = await eraseSubject(db, boss, read.subject);
   const fingerprint = await subjectFingerprint(db, read.subject);
   await recordAudit(db, staff, 'privacy.erase', fingerprint, erased);
   // Beside the backups, so that restoring one erases this person again (the privacy notice's promise).

@@ -1,6 +1,8 @@
 import 'server-only';
 import { createHmac } from 'node:crypto';
 import { eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { PgBoss } from 'pg-boss';
+import { eraseRecords, type TellCrm } from '@/domain/erasure.server';
 import type { Db } from '@/lib/db/client';
 import { interestSubmissions, leadActivity, leadNotes, newsletterSubscribers } from '@/lib/db/schema';
 import { storedSecret } from '@/lib/db/secrets.server';
@@ -101,8 +103,13 @@ export interface Erased {
   newsletterIds: string[];
 }
 
-/** Deletes every matching lead (with notes, history and notification records; queued jobs then find nothing to send) and newsletter row. */
-export const eraseSubject = (db: Db, subject: PrivacySubject): Promise<Erased> => deleteWhere(db, leadsOf(subject), newsletterOf(subject));
+/**
+ * Deletes every matching lead (with notes, history, notification records and their jobs) and newsletter row, the
+ * messages kept of them as files, and tells the CRM which leads went (src/domain/erasure.server.ts). `boss` is the
+ * started job queue: on PGlite it must be started before the erasure's transaction, which uses the one connection.
+ */
+export const eraseSubject = (db: Db, boss: PgBoss, subject: PrivacySubject): Promise<Erased> =>
+  deleteWhere(db, leadsOf(subject), newsletterOf(subject), { boss, reason: 'privacy_request' });
 
 /**
  * After a restore: erases again what was erased since the backup (the privacy notice's promise), by the erased
@@ -130,18 +137,11 @@ export async function eraseAgain(db: Db, erasures: { leadIds: string[]; newslett
   }
   const byId = (column: typeof interestSubmissions.id | typeof newsletterSubscribers.id, ids: Set<string>) =>
     ids.size ? inArray(column, [...ids]) : sql`false`;
-  return deleteWhere(db, byId(interestSubmissions.id, leadIds), byId(newsletterSubscribers.id, newsletterIds));
+  // The CRM was told when each of these erasures was first made.
+  return deleteWhere(db, byId(interestSubmissions.id, leadIds), byId(newsletterSubscribers.id, newsletterIds), null);
 }
 
-async function deleteWhere(db: Db, leadsWhere: SQL, newsletterWhere: SQL): Promise<Erased> {
-  return db.transaction(async (tx) => {
-    const leads = await tx.delete(interestSubmissions).where(leadsWhere).returning({ id: interestSubmissions.id });
-    const newsletter = await tx.delete(newsletterSubscribers).where(newsletterWhere).returning({ id: newsletterSubscribers.id });
-    return {
-      leads: leads.length,
-      newsletter: newsletter.length,
-      leadIds: leads.map((row) => row.id),
-      newsletterIds: newsletter.map((row) => row.id),
-    };
-  });
+async function deleteWhere(db: Db, leads: SQL, newsletter: SQL, tellCrm: TellCrm): Promise<Erased> {
+  const { leadIds, newsletterIds } = await eraseRecords(db, { leads, newsletter }, tellCrm);
+  return { leads: leadIds.length, newsletter: newsletterIds.length, leadIds, newsletterIds };
 }

@@ -5,12 +5,13 @@ import { Field } from '@/components/ui/Field';
 import { Modal } from '@/components/ui/Modal';
 import { STAFF_COPY } from '@/content/staff';
 import { request, setReauthenticate } from '@/lib/browser/request';
+import { REAUTH_API } from '@/lib/constants';
 
 const copy = STAFF_COPY.reauth;
 
 /**
- * Mounted once in the staff area: when a change needs the password again (403 {reauth: true}), asks for it in a
- * dialog, confirms it with the server, and lets the request helper send the change once more.
+ * Mounted once in the staff area: when a change or a download needs the password again (403 {reauth: true}), asks
+ * for it in a dialog, confirms it with the server, and lets the request helper send the request once more.
  */
 export function ReauthDialog() {
   const id = useId();
@@ -45,7 +46,7 @@ export function ReauthDialog() {
     setError(undefined);
     const answer = await request({
       method: 'POST',
-      url: '/api/admin/account/reauth',
+      url: REAUTH_API,
       body: { password: String(new FormData(form).get('password') ?? '') },
       showError: setError,
     });

@@ -3,8 +3,10 @@ import { STAFF_COPY } from '@/content/staff';
 import { recordAudit } from '@/lib/audit.server';
 import { staffRoute } from '@/lib/auth/guard.server';
 import { markPasswordChecked, requiresSecondFactor, revokeUserSessions } from '@/lib/auth/session.server';
-import { readJsonObject } from '@/lib/http/request.server';
+import { REAUTH_PATH } from '@/lib/constants';
+import { readJsonObject, readJsonOrForm } from '@/lib/http/request.server';
 import { errorResponse, jsonResponse } from '@/lib/http/response.server';
+import { answerFormPost } from './form-post.server';
 import { guardedAttempt } from './lockout.server';
 import { hashPassword, passwordProblem, verifyPassword } from './password.server';
 import { findStaffRowById, updateStaff } from './repository.server';
@@ -19,9 +21,11 @@ import { confirmEnrolment, removeSecondFactor, renewRecoveryCodes } from './seco
 /**
  * POST /api/admin/account/reauth {password} → {ok}: the password checked again in this session (under the sign-in
  * lockout and limits), so sensitive changes go through for the next STAFF_REAUTH_SECONDS. 403 when it is wrong.
+ * Also the plain form of REAUTH_PATH (no scripts, 0345): answered 303 to its `?next=` (a page inside /admin), or back
+ * to REAUTH_PATH with the refusal.
  */
-export const reauthHandler = staffRoute({}, async (request, { db, staff }) => {
-  const body = await readJsonObject(request);
+const checkPassword = staffRoute({}, async (request, { db, staff }) => {
+  const body = await readJsonOrForm(request);
   if (!body.ok) return body.response;
   const parsed = reauthSchema.safeParse(body.value);
   if (!parsed.success) return errorResponse(400, parsed.error.issues[0]?.message ?? STAFF_COPY.errors.unreadable);
@@ -35,6 +39,15 @@ export const reauthHandler = staffRoute({}, async (request, { db, staff }) => {
   await markPasswordChecked(db, staff.sessionId, now);
   return jsonResponse({ ok: true });
 });
+export const reauthHandler = async (request: Request, routeContext: unknown) =>
+  answerFormPost(request, await checkPassword(request, routeContext), REAUTH_PATH);
+
+/**
+ * GET /api/admin/account/reauth → {ok} while the password typed in this session is recent, else the guard's
+ * 403 {error, reauth: true}: asked before a download that needs it (0345), so the page's dialog asks for the password
+ * first and the browser then downloads the file itself (streamed, its own file name).
+ */
+export const recentPasswordHandler = staffRoute({ recentPassword: true }, async () => jsonResponse({ ok: true }));
 
 /** POST /api/admin/account/password {password} → {ok}: a new password; the person's other sessions end. */
 export const changePasswordHandler = staffRoute({ recentPassword: true }, async (request, { db, staff }) => {

@@ -21,8 +21,8 @@ export const meHandler = staffRoute({}, async (_request, { staff }) =>
 /** GET /api/admin/staff → {staff: [...]} (owners) */
 export const listStaffHandler = staffRoute({ owner: true }, async (_request, { db }) => jsonResponse({ staff: await listStaff(db) }));
 
-/** POST /api/admin/staff {email, name, role, password} → 201 {ok, staff} (owners) */
-export const createStaffHandler = staffRoute({ owner: true }, async (request, { db, staff }) => {
+/** POST /api/admin/staff {email, name, role, password} → 201 {ok, staff} (owners; password typed recently: 0345) */
+export const createStaffHandler = staffRoute({ owner: true, recentPassword: true }, async (request, { db, staff }) => {
   const body = await readJsonObject(request);
   if (!body.ok) return body.response;
   const parsed = createStaffSchema.safeParse(body.value);

@@ -68,12 +68,7 @@ async function startSession(
   const expiresAt = new Date(now.getTime() + ttl * 1000);
   const sessionId = await createSession(db, user.id, expiresAt, now, passwordCheckedAt);
   await touchSignIn(db, user.id, now);
-  const token = await signSessionToken(
-    await sessionKey(db),
-    { sub: user.id, jti: sessionId, email: user.email, role: user.role },
-    now,
-    ttl,
-  );
+  const token = await signSessionToken(sessionKey(), { sub: user.id, jti: sessionId, email: user.email, role: user.role }, now, ttl);
   const response = jsonResponse({ ok: true, email: user.email, role: user.role, expiresAt: expiresAt.toISOString(), ...extra });
   setSessionCookie(response, request, token, ttl);
   endChallenge(response, request);
@@ -106,7 +101,7 @@ export const handleSignIn = signInStep('sign-in', SIGN_IN_PATH, async ({ request
   const step = user.totpEnabledAt ? 'second-factor' : requiresSecondFactor(user.role) ? 'enrol' : undefined;
   if (!step) return startSession(db, request, user, now, now);
   const response = jsonResponse({ ok: true, step, next: step === 'enrol' ? ENROL_PATH : SECOND_FACTOR_PATH });
-  await issueChallenge(db, response, request, user.id, step, now);
+  await issueChallenge(response, request, user.id, step, now);
   return response;
 });
 

@@ -3,6 +3,7 @@ import type { Db } from '@/lib/db/client';
 import { getEnv } from '@/lib/env.server';
 import { hashPassword, passwordProblem } from './password.server';
 import { createFirstOwnerIfNone } from './repository.server';
+import { resealSecondFactorSecrets } from './second-factor.server';
 
 const bootstrapped = new WeakSet<object>();
 
@@ -27,4 +28,17 @@ export async function ensureFirstOwner(db: Db): Promise<void> {
   const created = await createFirstOwnerIfNone(db, env.ADMIN_EMAIL, () => hashPassword(password));
   bootstrapped.add(db);
   if (created) console.log('[staff] first owner created from ADMIN_EMAIL');
+}
+
+/**
+ * At start-up: second-factor secrets sealed with an older key are sealed with the current one, and the keys the
+ * database held before docs/decisions/0346-keys-apart-from-the-data.md leave it. One log line when it did anything.
+ */
+export async function resealAtStart(db: Db): Promise<void> {
+  const { resealed, unreadable } = await resealSecondFactorSecrets(db);
+  if (resealed) console.log(`[staff] ${resealed} second-factor secret(s) sealed with the current secrets key`);
+  if (unreadable)
+    console.error(
+      `[staff] ${unreadable} second-factor secret(s) open with no key this server has: set SECRETS_KEY_PREVIOUS to the key before, or reset those accounts' two-step sign-in`,
+    );
 }

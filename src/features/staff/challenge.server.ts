@@ -24,14 +24,13 @@ export interface Challenge {
 }
 
 export async function issueChallenge(
-  db: Db,
   response: Response,
   request: RequestLike,
   userId: string,
   purpose: ChallengePurpose,
   now: Date,
 ): Promise<void> {
-  const token = await signChallengeToken(await sessionKey(db), { sub: userId, purpose }, now, CHALLENGE_TTL_SECONDS);
+  const token = await signChallengeToken(sessionKey(), { sub: userId, purpose }, now, CHALLENGE_TTL_SECONDS);
   setStaffCookie(response, request, 'challenge', token, CHALLENGE_TTL_SECONDS);
 }
 
@@ -39,7 +38,7 @@ export const endChallenge = (response: Response, request: RequestLike) => clearS
 
 async function challengeFromToken(db: Db, token: string | undefined, now: Date): Promise<Challenge | undefined> {
   if (!token) return undefined;
-  const claims = await verifyChallengeToken(await sessionKey(db), token, now);
+  const claims = await verifyChallengeToken(sessionKey(), token, now);
   if (!claims) return undefined;
   const user = await findStaffRowById(db, claims.sub);
   if (!user?.active) return undefined;

@@ -343,3 +343,21 @@ export async function signInFailuresSince(db: Db, keys: string[], since: Date): 
 export async function clearSignInFailures(db: Db, key: string): Promise<void> {
   await db.delete(staffSignInFailures).where(eq(staffSignInFailures.key, key));
 }
+
+/** Every account's sealed second-factor secret (pending or confirmed): what a change of the secrets key seals anew. */
+export function sealedTotpSecrets(db: Db): Promise<{ id: string; sealed: string }[]> {
+  return db
+    .select({ id: staffUsers.id, sealed: sql<string>`${staffUsers.totpSecret}` })
+    .from(staffUsers)
+    .where(isNotNull(staffUsers.totpSecret));
+}
+
+/** Replaces a sealed secret with the same secret sealed anew, unless it changed meanwhile. True when replaced. */
+export async function replaceSealedTotpSecret(db: Db, userId: string, before: string, after: string): Promise<boolean> {
+  const rows = await db
+    .update(staffUsers)
+    .set({ totpSecret: after })
+    .where(and(eq(staffUsers.id, userId), eq(staffUsers.totpSecret, before)))
+    .returning({ id: staffUsers.id });
+  return rows.length > 0;
+}

@@ -1,16 +1,19 @@
 import 'server-only';
 import { createHash, randomInt } from 'node:crypto';
-import { CompactEncrypt, compactDecrypt } from 'jose';
+import { CompactEncrypt, compactDecrypt, decodeProtectedHeader } from 'jose';
 import { Secret, TOTP } from 'otpauth';
 import { renderSVG } from 'uqr';
 import { getSiteFacts } from '@/content/site';
 import type { Db } from '@/lib/db/client';
-import { storedSecret } from '@/lib/db/secrets.server';
+import { deleteStoredSecrets, existingStoredSecret } from '@/lib/db/secrets.server';
+import { currentSecretsKey, KEYS_ONCE_IN_THE_DATABASE, previousSecretsKey } from '@/lib/security/secrets-key.server';
 import {
   acceptTotpStep,
   clearSecondFactor,
   enableTotp,
   replaceRecoveryCodes,
+  replaceSealedTotpSecret,
+  sealedTotpSecrets,
   secondFactorOf,
   setPendingTotpSecret,
   spendRecoveryCode,
@@ -19,8 +22,9 @@ import {
 /**
  * The second factor of staff sign-in (docs/decisions/0322-second-factor.md): TOTP (RFC 6238) through `otpauth`, with
  * the parameters every authenticator app reads (SHA-1, 6 digits, 30 s), one step of clock drift either way, and each
- * step accepted once. The secret is kept encrypted (JWE dir + A256GCM, jose) with a key in app_secrets, so a copy of
- * the staff table alone, an export or a log line never carries a usable secret. Ten single-use recovery codes,
+ * step accepted once. The secret is kept encrypted (JWE dir + A256GCM, jose) with a key derived from the secrets key,
+ * which is kept apart from the database (docs/decisions/0346-keys-apart-from-the-data.md), so a copy of the database or
+ * a backup, an export or a log line never carries a usable secret. Ten single-use recovery codes,
  * stored as SHA-256 hashes (they are random, 60 bits each: a slow hash adds nothing).
  */
 
@@ -31,19 +35,50 @@ const RECOVERY_CODE_COUNT = 10;
 /** Crockford's base32 alphabet: no I, L, O or U to misread. */
 const RECOVERY_ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
 
-async function encryptionKey(db: Db): Promise<Uint8Array> {
-  return new Uint8Array(Buffer.from(await storedSecret(db, 'second_factor_key', 32), 'base64url'));
+/** Sealed with the current secrets key, named by its fingerprint (`kid`) so a rotation knows what to seal anew. */
+async function sealSecret(base32: string): Promise<string> {
+  const key = currentSecretsKey();
+  return new CompactEncrypt(new TextEncoder().encode(base32))
+    .setProtectedHeader({ alg: 'dir', enc: 'A256GCM', kid: key.id })
+    .encrypt(key.derive('second-factor'));
 }
 
-async function sealSecret(db: Db, base32: string): Promise<string> {
-  return new CompactEncrypt(new TextEncoder().encode(base32))
-    .setProtectedHeader({ alg: 'dir', enc: 'A256GCM' })
-    .encrypt(await encryptionKey(db));
+/** The key a sealed secret names: the current one, the one before a rotation, or (no name) the old key in the database. */
+async function keyFor(db: Db, kid: string | undefined): Promise<Uint8Array> {
+  const current = currentSecretsKey();
+  if (kid === current.id) return current.derive('second-factor');
+  const previous = previousSecretsKey();
+  if (kid !== undefined && kid === previous?.id) return previous.derive('second-factor');
+  const legacy = kid === undefined ? await existingStoredSecret(db, KEYS_ONCE_IN_THE_DATABASE.secondFactor) : undefined;
+  if (legacy) return new Uint8Array(Buffer.from(legacy, 'base64url'));
+  throw new Error('The second-factor secret was sealed with a key this server does not have (SECRETS_KEY changed?).');
 }
 
 async function openSecret(db: Db, sealed: string): Promise<string> {
-  const { plaintext } = await compactDecrypt(sealed, await encryptionKey(db));
+  const { plaintext } = await compactDecrypt(sealed, await keyFor(db, decodeProtectedHeader(sealed).kid));
   return new TextDecoder().decode(plaintext);
+}
+
+/**
+ * Seals every second-factor secret not sealed with the current key anew with it (after an upgrade, the old key was
+ * in the database; after a rotation, SECRETS_KEY_PREVIOUS). Once none is left, the old keys leave the database.
+ * Run at start-up and by `npm run secrets:rotate`. Returns what it did; a secret no known key opens is left as it is
+ * and counted (an owner resets that person's two-step sign-in).
+ */
+export async function resealSecondFactorSecrets(db: Db): Promise<{ resealed: number; unreadable: number }> {
+  const current = currentSecretsKey();
+  let resealed = 0;
+  let unreadable = 0;
+  for (const { id, sealed } of await sealedTotpSecrets(db)) {
+    if (decodeProtectedHeader(sealed).kid === current.id) continue;
+    try {
+      if (await replaceSealedTotpSecret(db, id, sealed, await sealSecret(await openSecret(db, sealed)))) resealed++;
+    } catch {
+      unreadable++;
+    }
+  }
+  if (unreadable === 0) await deleteStoredSecrets(db, Object.values(KEYS_ONCE_IN_THE_DATABASE));
+  return { resealed, unreadable };
 }
 
 const totpOf = (base32: string, email = '') =>
@@ -87,7 +122,7 @@ export async function pendingEnrolment(db: Db, user: { id: string; email: string
   let state = await secondFactorOf(db, user.id);
   if (!state || state.totpEnabledAt) return undefined;
   if (!state.totpSecret) {
-    await setPendingTotpSecret(db, user.id, await sealSecret(db, new Secret({ size: 20 }).base32));
+    await setPendingTotpSecret(db, user.id, await sealSecret(new Secret({ size: 20 }).base32));
     state = await secondFactorOf(db, user.id);
     if (!state?.totpSecret || state.totpEnabledAt) return undefined;
   }

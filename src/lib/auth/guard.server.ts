@@ -2,11 +2,11 @@ import 'server-only';
 import { STAFF_COPY } from '@/content/staff';
 import { SESSION_EXPIRED_ERROR } from '@/lib/constants';
 import { getDatabase, type Db } from '@/lib/db/client';
-import { getEnv } from '@/lib/env.server';
 import { errorResponse, jsonResponse, unavailableResponse } from '@/lib/http/response.server';
 import { logError } from '@/lib/log';
 import { sessionTokenOf } from './cookie.server';
 import { isCrossSite } from './csrf.server';
+import { passwordIsRecent } from './recent-password.server';
 import { resolveSession, type SessionStaff } from './session.server';
 
 /**
@@ -20,8 +20,9 @@ export interface GuardOptions {
   /** Owners only: agents get 403. */
   owner?: boolean;
   /**
-   * A sensitive change (docs/decisions/0323-recent-password.md): the password must have been typed in this session
-   * within STAFF_REAUTH_SECONDS, else 403 {error, reauth: true} and the page asks for it (ReauthDialog) and retries.
+   * A sensitive change or a bulk download (docs/decisions/0323-recent-password.md, 0345): the password must have been
+   * typed in this session within STAFF_REAUTH_SECONDS, else 403 {error, reauth: true} and the page asks for it
+   * (ReauthDialog) and retries.
    */
   recentPassword?: boolean;
 }
@@ -32,7 +33,7 @@ export async function requireStaff(request: Request, options: GuardOptions = {})
   const session = await resolveSession(db, sessionTokenOf(request));
   if (!session.ok) return { ok: false, response: errorResponse(401, SESSION_EXPIRED_ERROR) };
   if (options.owner && session.staff.role !== 'owner') return { ok: false, response: errorResponse(403, STAFF_COPY.errors.forbidden) };
-  if (options.recentPassword && Date.now() - session.staff.passwordCheckedAt.getTime() > getEnv().STAFF_REAUTH_SECONDS * 1000) {
+  if (options.recentPassword && !passwordIsRecent(session.staff)) {
     return { ok: false, response: jsonResponse({ error: STAFF_COPY.errors.reauthRequired, reauth: true }, 403) };
   }
   return { ok: true, db, staff: session.staff };

@@ -115,7 +115,7 @@ export type SessionResult = { ok: true; staff: SessionStaff } | { ok: false; rea
 /** The staff member behind a token: signature, expiry, then the session row and the account. */
 export async function resolveSession(db: Db, token: string | undefined, now: Date = new Date()): Promise<SessionResult> {
   if (!token) return { ok: false, reason: 'none' };
-  const check = await verifySessionToken(await sessionKey(db), token, now);
+  const check = await verifySessionToken(sessionKey(), token, now);
   if (!check.ok) return { ok: false, reason: check.reason };
   const staff = await findLiveSession(db, check.claims.jti, now);
   if (!staff || staff.id !== check.claims.sub) return { ok: false, reason: 'revoked' };

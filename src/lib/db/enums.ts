@@ -20,8 +20,11 @@ export type DistrictChoice = (typeof DISTRICT_CHOICES)[number];
 export const LEAD_ACTIONS = ['status_changed', 'note_added', 'assigned', 'overdue_reminder'] as const;
 export type LeadAction = (typeof LEAD_ACTIONS)[number];
 
-/** Why the server flagged a lead as spam. */
-export const SPAM_REASONS = ['honeypot', 'too_fast'] as const;
+/**
+ * Why the server set a lead aside (spam = true). `flood`: a lead held in a flood (docs/decisions/0343): maybe a real
+ * buyer's, so an owner releases (notified as if it had just arrived) or discards the held leads.
+ */
+export const SPAM_REASONS = ['honeypot', 'too_fast', 'flood'] as const;
 export type SpamReason = (typeof SPAM_REASONS)[number];
 
 /** What each lead sets off (docs/decisions/0010-notifications-on-pg-boss.md): an e-mail to sales, a receipt to the visitor, a signed webhook. */

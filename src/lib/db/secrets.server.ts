@@ -1,6 +1,6 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db } from './db';
 import { appSecrets } from './schema';
 
@@ -8,7 +8,8 @@ const cache = new WeakMap<Db, Map<string, Promise<string>>>();
 
 /**
  * A random secret generated once and kept in app_secrets, so every instance on one database shares it (the
- * client-hash salt, the session key when SESSION_SECRET is unset). The first instance to insert wins; the others
+ * client-hash salt, the privacy audit key). Never a key that opens other secrets: those come from the secrets key,
+ * kept apart from the database (src/lib/security/secrets-key.server.ts). The first instance to insert wins; the others
  * read its value. Cached per Drizzle object: the process's database keeps its secrets for its lifetime, and a
  * transaction keeps what it read for its own (one SELECT), so a value a rolled-back transaction inserted is never
  * kept beyond it. A failed read is retried on the next call.
@@ -27,7 +28,7 @@ export function storedSecret(db: Db, name: string, bytes = 32): Promise<string> 
 
 /** Read first: once the secret exists, as it almost always does, reading it is one SELECT. */
 async function readOrCreate(db: Db, name: string, bytes: number): Promise<string> {
-  const read = async () => (await db.select({ value: appSecrets.value }).from(appSecrets).where(eq(appSecrets.name, name)))[0]?.value;
+  const read = () => existingStoredSecret(db, name);
   const existing = await read();
   if (existing !== undefined) return existing;
   await db
@@ -37,4 +38,15 @@ async function readOrCreate(db: Db, name: string, bytes: number): Promise<string
   const created = await read();
   if (created === undefined) throw new Error(`The stored secret ${name} could not be read back.`);
   return created;
+}
+
+/** A stored secret if it exists, never made: for keys kept only until what they sealed is sealed anew. */
+export async function existingStoredSecret(db: Db, name: string): Promise<string | undefined> {
+  return (await db.select({ value: appSecrets.value }).from(appSecrets).where(eq(appSecrets.name, name)))[0]?.value;
+}
+
+/** Removes stored secrets (and this process's copies of them). */
+export async function deleteStoredSecrets(db: Db, names: string[]): Promise<void> {
+  await db.delete(appSecrets).where(inArray(appSecrets.name, names));
+  for (const name of names) cache.get(db)?.delete(name);
 }

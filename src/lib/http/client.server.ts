@@ -54,3 +54,35 @@ export async function hashClient(db: Db, address: string): Promise<string> {
 
 /** The salted hash of the client that sent `request` (TRUST_PROXY decides which address that is). */
 export const clientHashOf = (db: Db, request: Request): Promise<string> => hashClient(db, clientAddress(request, getEnv().TRUST_PROXY));
+
+/** The IPv6 prefixes wider than a client's /64 that its limits also apply to: one home's or office's usual allocations. */
+export const WIDER_PREFIXES = [56, 48] as const;
+export type WiderPrefix = (typeof WIDER_PREFIXES)[number];
+
+/**
+ * The client and, for IPv6, the networks its /64 lies in (docs/decisions/0343-a-flood-is-held-not-refused.md): one
+ * holder of a /48 has 65,536 /64s, so a limit on the /64 alone does not stop them. IPv4 has no wider network: many
+ * real visitors share one address behind a carrier's NAT, and a /24 would be a whole town's.
+ */
+export interface ClientIdentity {
+  hash: string;
+  networks: { prefix: WiderPrefix; hash: string }[];
+}
+
+export async function clientIdentityOf(db: Db, request: Request): Promise<ClientIdentity> {
+  const address = clientAddress(request, getEnv().TRUST_PROXY);
+  const networks = await Promise.all(
+    widerNetworks(address).map(async ({ prefix, network }) => ({ prefix, hash: await hashClient(db, network) })),
+  );
+  return { hash: await hashClient(db, address), networks };
+}
+
+/** The /56 and /48 of a normalised IPv6 /64 (as normaliseAddress writes it); none for anything else. */
+export function widerNetworks(address: string): { prefix: WiderPrefix; network: string }[] {
+  if (!address.endsWith('::/64')) return [];
+  const bytes = ipaddr.IPv6.parse(address.slice(0, -3)).toByteArray();
+  return WIDER_PREFIXES.map((prefix) => {
+    const kept = bytes.map((byte, i) => (i < prefix / 8 ? byte : 0));
+    return { prefix, network: `${ipaddr.fromByteArray(kept).toString()}/${prefix}` };
+  });
+}

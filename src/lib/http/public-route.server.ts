@@ -54,8 +54,8 @@ export function publicForm<S extends z.ZodType>(
     const browserForm = isFormPost(request);
     let fields: Record<string, unknown> = {};
     // Every outcome passes here: /metrics counts it (refusals by reason) and times it.
-    const answer = (response: Response, outcome?: `rate_limited_${RateLimited['scope']}`) => {
-      answered(response.status, outcome);
+    const answer = (response: Response) => {
+      answered(response.status);
       return browserForm ? formAnswer(request, response, form, visibleValues(fields, form.visibleFields)) : response;
     };
     try {
@@ -69,8 +69,7 @@ export function publicForm<S extends z.ZodType>(
         return await answer(errorResponse(400, visitorMessage(parsed.error, form.visibleFields, form.errors.unreadable)));
       return await answer(await steps({ request, input: parsed.data, idempotencyKey: key.key }));
     } catch (error) {
-      if (error instanceof RateLimited)
-        return answer(rateLimitedResponse(error.retryAfterSeconds, error.scope), `rate_limited_${error.scope}`);
+      if (error instanceof RateLimited) return answer(rateLimitedResponse(error.retryAfterSeconds));
       logError(`[${form.name}] request failed`, error);
       return answer(unavailableResponse(form.errors.unavailable));
     }

@@ -26,58 +26,65 @@ const windowOf = (limit: RateLimit, now: number) => {
   return { start: new Date(startMs), retryAfterSeconds: Math.max(1, Math.ceil((startMs + windowMs - now) / 1000)) };
 };
 
-/** One counter of a request: a client's own (`scope: 'client'`), or that of all clients together (`'site'`). */
+/** One counter of a request: a client's own in `bucket`, or (siteCounter) that of all clients together. */
 export interface RateCounter {
   bucket: string;
   clientHash: string;
   limit: RateLimit;
-  scope: 'client' | 'site';
 }
 
 /** A client's counter in `bucket` (e.g. 'interest'). */
-export const clientCounter = (bucket: string, clientHash: string, limit: RateLimit): RateCounter => ({
-  bucket,
-  clientHash,
-  limit,
-  scope: 'client',
-});
+export const clientCounter = (bucket: string, clientHash: string, limit: RateLimit): RateCounter => ({ bucket, clientHash, limit });
 
 /** The counter of all clients together in `bucket` (its client column can never be a client's: those are hex). */
-export const siteCounter = (bucket: string, limit: RateLimit): RateCounter => ({
-  bucket: `${bucket}:site`,
-  clientHash: 'site',
-  limit,
-  scope: 'site',
-});
+export const siteCounter = (bucket: string, limit: RateLimit): RateCounter => ({ bucket: `${bucket}:site`, clientHash: 'site', limit });
 
-/** A request past a limit: the public form's route answers 429 with Retry-After and the scope's sentence. */
+/** A request past a client's limit: the public form's route answers 429 with Retry-After. */
 export class RateLimited extends Error {
-  constructor(
-    readonly retryAfterSeconds: number,
-    readonly scope: RateCounter['scope'],
-  ) {
+  constructor(readonly retryAfterSeconds: number) {
     super('rate limited');
   }
 }
 
 /**
  * Counts this request on `counter`; past its limit, throws RateLimited. In a transaction it counts only what
- * commits (a throw rolls the transaction back).
+ * commits (a throw rolls the transaction back). Returns the count with this request.
  */
-export async function countRequest(db: Db, counter: RateCounter): Promise<void> {
+export async function countRequest(db: Db, counter: RateCounter): Promise<RateDecision> {
   const decision = await hitRateLimit(db, counter.bucket, counter.clientHash, counter.limit);
-  if (!decision.allowed) throw new RateLimited(decision.retryAfterSeconds, counter.scope);
+  if (!decision.allowed) throw new RateLimited(decision.retryAfterSeconds);
+  return decision;
 }
 
 /**
- * The first of `counters` whose current window is already used up, read without counting or locking (one SELECT):
- * a refusal before any work. hitRateLimit in the request's transaction stays the count that decides.
+ * Counts this request on `counter` only while its window has room, in one conditional upsert: true when it was
+ * counted, false when the window was full (nothing counted). In a transaction the counter's row stays locked until
+ * commit, so concurrent requests never take more than the limit.
  */
-export async function fullRateLimit(
-  db: Db,
-  counters: RateCounter[],
-  now: number = Date.now(),
-): Promise<(RateDecision & { counter: RateCounter }) | undefined> {
+export async function takeIfRoom(db: Db, counter: RateCounter, now: number = Date.now()): Promise<boolean> {
+  const { start } = windowOf(counter.limit, now);
+  const rows = await db
+    .insert(rateLimits)
+    .values({ bucket: counter.bucket, clientHash: counter.clientHash, windowStart: start, count: 1 })
+    .onConflictDoUpdate({
+      target: [rateLimits.bucket, rateLimits.clientHash, rateLimits.windowStart],
+      set: { count: sql`${rateLimits.count} + 1` },
+      setWhere: sql`${rateLimits.count} < ${counter.limit.count}`,
+    })
+    .returning({ count: rateLimits.count });
+  return rows.length > 0;
+}
+
+/** A counter's current window as read, before this request counts. */
+export interface CounterReading extends RateDecision {
+  counter: RateCounter;
+}
+
+/**
+ * Each counter's count in its current window, read without counting or locking (one SELECT): a refusal before any
+ * work. hitRateLimit in the request's transaction stays the count that decides.
+ */
+export async function readCounters(db: Db, counters: RateCounter[], now: number = Date.now()): Promise<CounterReading[]> {
   const windows = counters.map((counter) => ({ counter, ...windowOf(counter.limit, now) }));
   const rows = await db
     .select({ bucket: rateLimits.bucket, clientHash: rateLimits.clientHash, count: rateLimits.count })
@@ -89,11 +96,10 @@ export async function fullRateLimit(
         ),
       ),
     );
-  for (const { counter, retryAfterSeconds } of windows) {
+  return windows.map(({ counter, retryAfterSeconds }) => {
     const count = rows.find((row) => row.bucket === counter.bucket && row.clientHash === counter.clientHash)?.count ?? 0;
-    if (count >= counter.limit.count) return { allowed: false, count, retryAfterSeconds, counter };
-  }
-  return undefined;
+    return { counter, count, allowed: count < counter.limit.count, retryAfterSeconds };
+  });
 }
 
 export async function hitRateLimit(

@@ -13,10 +13,10 @@ export function errorResponse(status: number, error: string, headers: Record<str
   return jsonResponse({ error }, status, headers);
 }
 
-/** 429 with Retry-After, the sentence counting the wait in minutes: this client's limit, or the site-wide one. */
-export function rateLimitedResponse(retryAfterSeconds: number, scope: 'client' | 'site' = 'client'): Response {
-  const sentence = scope === 'site' ? REQUEST_ERRORS.busy : REQUEST_ERRORS.rateLimited;
-  return errorResponse(429, sentence(Math.ceil(retryAfterSeconds / 60)), { 'Retry-After': String(retryAfterSeconds) });
+/** 429 with Retry-After, the sentence counting the wait in minutes: the client's own limit (there is no other). */
+export function rateLimitedResponse(retryAfterSeconds: number): Response {
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  return errorResponse(429, REQUEST_ERRORS.rateLimited(minutes), { 'Retry-After': String(retryAfterSeconds) });
 }
 
 /** A database or other server failure: 503 {error} with Retry-After, never a bare 500. */

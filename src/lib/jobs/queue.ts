@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { fromDrizzle, fromPglite, PgBoss, type SendOptions } from 'pg-boss';
 import type { Db } from '@/lib/db/db';
-import { logError } from '../log';
-import { QUEUES, type QueueDefinition } from './queues';
+import { logError, withoutContactDetails } from '../log';
+import { QUEUES, type PersonRecord, type QueueDefinition } from './queues';
 
 /**
  * The job queue: pg-boss on the application's own database (docs/decisions/0010-notifications-on-pg-boss.md).
@@ -13,8 +13,11 @@ import { QUEUES, type QueueDefinition } from './queues';
 
 export type QueueConnection = { kind: 'pglite'; client: Parameters<typeof fromPglite>[0] } | { kind: 'postgres'; url: string };
 
+/** pg-boss's tables live in this schema (its default, named here because deleteJobsOf reads its job table). */
+const JOBS_SCHEMA = 'pgboss';
+
 export async function startJobQueue(connection: QueueConnection): Promise<PgBoss> {
-  const common = { useListenNotify: true, application_name: 'districts-jobs' } as const;
+  const common = { useListenNotify: true, application_name: 'districts-jobs', schema: JOBS_SCHEMA } as const;
   const boss =
     connection.kind === 'pglite'
       ? new PgBoss({ ...common, db: fromPglite(connection.client), backend: 'pglite' })
@@ -86,12 +89,37 @@ export async function workEach<T extends object>(
             await handler(job.data, job.id);
             return { id: job.id, status: 'completed' as const };
           } catch (error) {
-            return { id: job.id, status: 'failed' as const, output: { message: error instanceof Error ? error.message : String(error) } };
+            // pg-boss keeps the output for days (and copies it to a dead-letter job): an SMTP refusal quotes the recipient.
+            const message = withoutContactDetails(error instanceof Error ? error.message : String(error));
+            return { id: job.id, status: 'failed' as const, output: { message } };
           }
         }),
       ),
   );
 }
+
+/**
+ * Inside an erasure's transaction: deletes every job, in any state (waiting, retrying, done, failed, a dead-letter
+ * copy), whose data names one of these records under its queue's `record` key (./queues.ts). Returns how many.
+ * Nothing to delete in a database where the queue never started (no job table yet).
+ */
+export async function deleteJobsOf(tx: Db, records: Partial<Record<PersonRecord, string[]>>): Promise<number> {
+  const matches = QUEUES.flatMap(({ name, record }) => {
+    const ids = record && records[record.kind];
+    if (!record || !ids?.length) return [];
+    // The ids as one JSON parameter: any number of them in one statement.
+    return [sql`(name = ${name} and data ->> ${record.key}::text in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)))`];
+  });
+  if (!matches.length) return 0;
+  const table = `${JOBS_SCHEMA}.job`;
+  const [{ present }] = rowsOf<{ present: boolean }>(await tx.execute(sql`select to_regclass(${table}) is not null as present`));
+  if (!present) return 0;
+  const deleted = await tx.execute(sql`delete from ${sql.identifier(JOBS_SCHEMA)}.job where ${sql.join(matches, sql` or `)} returning id`);
+  return rowsOf(deleted).length;
+}
+
+/** Both drivers answer execute() with {rows}; Drizzle's type for either leaves it unknown. */
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** A periodic job: adding one is a queue in ./queues.ts and one of these (times are Lagos time). */
 export interface ScheduledJob {

@@ -8,9 +8,17 @@ import type { Queue } from 'pg-boss';
  * docs/decisions/0010-notifications-on-pg-boss.md explains the retry figures.
  */
 
+/** The kinds of records about a person that jobs name by id (a job's data holds ids only, never the person's details). */
+export type PersonRecord = 'lead' | 'notification' | 'newsletterSignUp';
+
 export interface QueueDefinition {
   name: string;
   options: Omit<Queue, 'name'>;
+  /**
+   * Which key of the job's data holds the id of a person's record: an erasure of that record deletes the job, in
+   * every state (deleteJobsOf in ./queue.ts; docs/decisions/0344-erasure-reaches-every-copy.md).
+   */
+  record?: { kind: PersonRecord; key: string };
 }
 
 /**
@@ -20,6 +28,7 @@ export interface QueueDefinition {
 export const NOTIFY_SLOW: QueueDefinition = {
   name: 'notify-slow',
   options: { retryLimit: 200, retryDelay: 60, retryBackoff: true, retryDelayMax: 900, expireInSeconds: 60 },
+  record: { kind: 'notification', key: 'notificationId' },
 };
 
 /**
@@ -37,6 +46,7 @@ export const NOTIFY: QueueDefinition = {
     expireInSeconds: 60,
     deadLetter: NOTIFY_SLOW.name,
   },
+  record: { kind: 'notification', key: 'notificationId' },
 };
 
 /**
@@ -46,6 +56,7 @@ export const NOTIFY: QueueDefinition = {
 export const NEWSLETTER_CONFIRMATION: QueueDefinition = {
   name: 'newsletter-confirmation',
   options: { notify: true, retryLimit: 25, retryDelay: 30, retryBackoff: true, retryDelayMax: 900, expireInSeconds: 60 },
+  record: { kind: 'newsletterSignUp', key: 'subscriberId' },
 };
 
 /**
@@ -56,6 +67,7 @@ export const OVERDUE_CHECK: QueueDefinition = { name: 'overdue-check', options: 
 export const OVERDUE_REMINDER: QueueDefinition = {
   name: 'overdue-reminder',
   options: { notify: true, retryLimit: 25, retryDelay: 30, retryBackoff: true, retryDelayMax: 900, expireInSeconds: 60 },
+  record: { kind: 'lead', key: 'leadId' },
 };
 
 /**
@@ -68,6 +80,22 @@ export const OWNER_ALERT: QueueDefinition = {
   name: 'owner-alert',
   options: { notify: true, retryLimit: 3000, retryDelay: 5, retryBackoff: true, retryDelayMax: 30, expireInSeconds: 60 },
 };
+
+/**
+ * The CRM hears that leads were erased (src/domain/erasure.server.ts queues it in the erasure's own transaction; the
+ * notifications feature signs and posts it): tried at once, then every 5 s growing to 15 minutes, for about three days.
+ */
+export const LEAD_ERASED: QueueDefinition = {
+  name: 'lead-erased',
+  options: { notify: true, retryLimit: 300, retryDelay: 5, retryBackoff: true, retryDelayMax: 900, expireInSeconds: 60 },
+};
+
+/** A LEAD_ERASED job: the erased leads' ids and why they were erased, nothing else. */
+export interface LeadErasedJob {
+  leadIds: string[];
+  reason: 'privacy_request' | 'retention';
+  erasedAt: string;
+}
 
 /** The retention job (src/domain/retention/jobs.server.ts): deletes what the privacy notice says is not kept, hourly. */
 export const DATA_RETENTION: QueueDefinition = { name: 'data-retention', options: { retryLimit: 2, retryDelay: 60, expireInSeconds: 900 } };
@@ -89,6 +117,7 @@ export const QUEUES: QueueDefinition[] = [
   OVERDUE_REMINDER,
   CHANNEL_CHECK,
   OWNER_ALERT,
+  LEAD_ERASED,
   DATA_RETENTION,
   DB_CHECKPOINT,
   DB_VACUUM,

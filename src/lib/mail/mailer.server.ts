@@ -1,6 +1,6 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { getSiteFacts } from '@/content/site';
@@ -19,6 +19,11 @@ export interface MailMessage {
   replyTo?: string;
   /** Extra header fields, e.g. List-Unsubscribe. */
   headers?: Record<string, string>;
+  /**
+   * The id of the record whose person the message is about (a lead, a newsletter sign-up): a message kept as a file
+   * carries it in the file's name, so erasing the record deletes the file (deleteKeptMail).
+   */
+  recordId?: string;
 }
 
 export type MailOutcome = { sent: true } | { sent: false; file: string };
@@ -69,7 +74,40 @@ export async function sendMail(message: MailMessage): Promise<MailOutcome> {
   const built = await nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }).sendMail(mail);
   const dir = outboxMailDir();
   await mkdir(dir, { recursive: true });
-  const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`);
+  const recordId = message.recordId && RECORD_ID.test(message.recordId) ? message.recordId : undefined;
+  const name = [new Date().toISOString().replace(/[:.]/g, '-'), recordId, randomUUID().slice(0, 8)].filter(Boolean).join('-');
+  const file = path.join(dir, `${name}.eml`);
   await writeFile(file, built.message as Buffer);
   return { sent: false, file };
+}
+
+const RECORD_ID = /^[0-9a-zA-Z-]{1,64}$/;
+
+/**
+ * An erasure's part outside the database: deletes the kept .eml files of these records, found by the record id in
+ * the file's name, or by one of `mentions` (e-mail addresses, phone numbers) in the file, for files written before
+ * names carried ids. Returns how many were deleted; a missing directory has none.
+ */
+export async function deleteKeptMail(of: { recordIds: string[]; mentions: string[] }, dir = outboxMailDir()): Promise<number> {
+  const names = await readdir(dir).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return [];
+    throw error;
+  });
+  // A mention counts whole: ada@example.com is not in lada@example.com, nor 0803 555 1212 in 0803 555 12120.
+  const escaped = of.mentions.filter(Boolean).map((m) => m.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const mentioned = escaped.length ? new RegExp(`(?<![\\w.%+-])(?:${escaped.join('|')})(?![\\w-]|\\.\\w)`, 'i') : undefined;
+  let deleted = 0;
+  for (const name of names.filter((n) => n.endsWith('.eml'))) {
+    const file = path.join(dir, name);
+    const ours =
+      of.recordIds.some((id) => name.includes(id)) ||
+      (mentioned !== undefined && mentioned.test(await readFile(file, 'utf8').catch(() => '')));
+    if (ours) {
+      await unlink(file).catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOENT') throw error;
+      });
+      deleted++;
+    }
+  }
+  return deleted;
 }

@@ -31,11 +31,10 @@ import type { ChannelAlertRow } from '@/lib/db/schema';
  */
 
 /** Why a public form request was refused, or `accepted` (stored, or a repeat answered with the stored lead). */
-export type FormOutcome =
-  'accepted' | 'invalid' | 'too_large' | 'unsupported_type' | 'rate_limited_client' | 'rate_limited_site' | 'unavailable' | 'refused';
+export type FormOutcome = 'accepted' | 'invalid' | 'too_large' | 'unsupported_type' | 'rate_limited_client' | 'unavailable' | 'refused';
 
 interface Snapshot {
-  leads: { spam: boolean; n: number }[];
+  leads: { kind: 'lead' | 'spam' | 'held'; n: number }[];
   notifications: { channel: NotificationChannel; state: NotificationState; n: number }[];
   backlog: Backlog;
   alerts: ChannelAlertRow[];
@@ -81,9 +80,14 @@ function create() {
       this.set((await snapshot()) ? 1 : 0);
     },
   });
-  fromDatabase('districts_leads_stored', 'Leads in the database, by kind (lead, or spam kept for review).', ['kind'], (gauge, s) => {
-    for (const row of s.leads) gauge.set({ kind: row.spam ? 'spam' : 'lead' }, row.n);
-  });
+  fromDatabase(
+    'districts_leads_stored',
+    'Leads in the database, by kind (lead, spam kept for review, or held in a flood).',
+    ['kind'],
+    (gauge, s) => {
+      for (const row of s.leads) gauge.set({ kind: row.kind }, row.n);
+    },
+  );
   fromDatabase('districts_notifications', 'Messages leads set off, by channel and delivery state.', ['channel', 'state'], (gauge, s) => {
     for (const row of s.notifications) gauge.set({ channel: row.channel, state: row.state }, row.n);
   });
@@ -169,7 +173,11 @@ async function readSnapshot(): Promise<Snapshot | undefined> {
     const { db } = handle;
     const at = new Date();
     const [leads, notifications, backlog, alerts, queue, backup] = await Promise.all([
-      countRows<Snapshot['leads'][number]>(sql`select spam, count(*)::int as n from interest_submissions group by spam`, db),
+      countRows<Snapshot['leads'][number]>(
+        sql`select case when spam_reason = 'flood' then 'held' when spam then 'spam' else 'lead' end as kind, count(*)::int as n
+            from interest_submissions group by 1`,
+        db,
+      ),
       countRows<Snapshot['notifications'][number]>(
         sql`select channel, state, count(*)::int as n from lead_notifications group by channel, state`,
         db,
@@ -187,11 +195,11 @@ async function readSnapshot(): Promise<Snapshot | undefined> {
 }
 
 /** Starts timing one public form post; the returned function records its answer (publicForm in lib/http). */
-export function formRequestTimer(form: string): (status: number, outcome?: FormOutcome) => void {
+export function formRequestTimer(form: string): (status: number) => void {
   const started = performance.now();
-  return (status, outcome = outcomeOf(status)) => {
+  return (status) => {
     const m = metrics();
-    m.formRequests.inc({ form, outcome });
+    m.formRequests.inc({ form, outcome: outcomeOf(status) });
     m.formSeconds.observe({ form }, (performance.now() - started) / 1000);
   };
 }

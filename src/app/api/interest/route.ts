@@ -1,11 +1,13 @@
-import { findIdByIdempotencyKey, insertLead, leadOfKey } from '@/features/interest/repository.server';
+import { countOnClient, leadLimits, mustHold, readLimits } from '@/features/interest/flood.server';
+import { findIdByIdempotencyKey, holdLead, insertLead, leadOfKey } from '@/features/interest/repository.server';
 import { INTEREST_FORM, leadCreated, leadReplayed, newLead } from '@/features/interest/submission.server';
+import { alertOwnersOfFlood } from '@/features/notifications/alerts.server';
 import { queueLeadNotifications } from '@/features/notifications/delivery.server';
 import { getDatabase } from '@/lib/db/client';
 import { getEnv } from '@/lib/env.server';
-import { clientHashOf } from '@/lib/http/client.server';
+import { clientIdentityOf } from '@/lib/http/client.server';
 import { publicForm, type PublicSubmission } from '@/lib/http/public-route.server';
-import { clientCounter, countRequest, fullRateLimit, RateLimited, siteCounter } from '@/lib/http/rate-limit.server';
+import { RateLimited } from '@/lib/http/rate-limit.server';
 import { postOnly } from '@/lib/http/response.server';
 import { assignNewLead } from '@/domain/assignment.server';
 import type { InterestInput } from '@/features/interest/schema';
@@ -21,20 +23,19 @@ async function submitInterest({ request, input, idempotencyKey }: PublicSubmissi
   const env = getEnv();
   const database = await getDatabase();
   const { db } = database;
-  const clientHash = await clientHashOf(db, request);
-  const lead = newLead(input, { idempotencyKey, clientHash, minFillMs: env.MIN_FILL_MS });
+  const client = await clientIdentityOf(db, request);
+  const lead = newLead(input, { idempotencyKey, clientHash: client.hash, minFillMs: env.MIN_FILL_MS });
 
-  // Limits: this client's (spam counts too), and the site-wide one of all clients together (spam never does, so
-  // a bot is never refused by it and learns nothing). Both are counted in the transaction below, only for a new lead.
-  const perClient = clientCounter('interest', clientHash, env.RATE_LIMIT_INTEREST);
-  const siteWide = siteCounter('interest', env.RATE_LIMIT_INTEREST_SITE);
-  if (!lead.spam) {
-    // First a read, no count and no lock: a burst past the cap is refused at once instead of queueing on its
-    // counter row. A retry of a form already stored still gets its lead, never a refusal.
-    const full = await fullRateLimit(db, [perClient, siteWide]);
-    const stored = full && idempotencyKey ? await findIdByIdempotencyKey(db, idempotencyKey) : undefined;
+  // Limits: the client's own (its address or /64, and the /56 and /48 around it; spam counts too) refuse with 429.
+  // Past the site-wide rate, or from a block of addresses already sending, a lead is held instead: stored and
+  // answered as usual, nobody notified until an owner releases it. A bot's spam is neither held nor refused by them.
+  const limits = leadLimits(client, env);
+  const read = lead.spam ? undefined : await readLimits(db, limits);
+  if (read?.usedUp) {
+    // A retry of a form already stored still gets its lead, never a refusal.
+    const stored = idempotencyKey ? await findIdByIdempotencyKey(db, idempotencyKey) : undefined;
     if (stored) return leadReplayed(stored);
-    if (full) throw new RateLimited(full.retryAfterSeconds, full.counter.scope);
+    throw new RateLimited(read.usedUp.retryAfterSeconds);
   }
 
   // Store, assign, queue the messages: one transaction, so the lead, its agent and its sales e-mail, receipt and
@@ -44,17 +45,22 @@ async function submitInterest({ request, input, idempotencyKey }: PublicSubmissi
     const row = await insertLead(tx, lead);
     // A repeat of a stored form (its key is taken) costs no limit and stores nothing.
     if (!row) return undefined;
-    await countRequest(tx, perClient);
-    if (!jobs) return row;
+    const counts = await countOnClient(tx, limits);
+    // Spam is kept for review, and nobody is told of it.
+    if (!read || !jobs) return row;
+    // Held: owners hear of the flood once, nobody of the lead.
+    if (await mustHold(tx, limits, counts, read)) {
+      await holdLead(tx, row.id);
+      await alertOwnersOfFlood(tx, jobs, row.id);
+      return row;
+    }
     // The agent first (round-robin), so the sales e-mail goes to them too.
     await assignNewLead(tx, row);
     await queueLeadNotifications(tx, row, jobs);
-    // Last: the site-wide counter is one row every lead updates, locked until this transaction commits.
-    await countRequest(tx, siteWide);
     return row;
   });
 
-  // Answer: 201 for a new lead, 200 with the same id for a repeat.
+  // Answer: 201 for a new lead (held or not: the visitor's details are safe either way), 200 with the same id for a repeat.
   return stored ? leadCreated(stored.id) : leadReplayed(await leadOfKey(db, idempotencyKey));
 }
 

@@ -2,7 +2,7 @@ import Link from 'next/link';
 import { Field } from '@/components/ui/Field';
 import { ASSIGNMENT_COPY } from '@/content/sales-insight';
 import { STAFF_COPY } from '@/content/staff';
-import { filtersToQuery, LEAD_STATUSES, type LeadFilters } from '../schema';
+import { filtersToQuery, INBOX_STATUSES, type LeadFilters } from '../schema';
 
 const copy = STAFF_COPY.inbox.filters;
 const quick = STAFF_COPY.inbox.quick;
@@ -107,7 +107,7 @@ export function LeadFiltersForm({
             {(control) => (
               <select {...control} name="status" defaultValue={filters.status ?? ''} className="field">
                 <option value="">{copy.anyStatus}</option>
-                {LEAD_STATUSES.map((s) => (
+                {INBOX_STATUSES.map((s) => (
                   <option key={s} value={s}>
                     {STAFF_COPY.statuses[s]}
                   </option>

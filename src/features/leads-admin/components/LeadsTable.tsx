@@ -5,6 +5,7 @@ import { leadContactLinks, sourceLabel, timeAgo, type ChatSender } from '../form
 import { leadLocalTime } from '../local-time.server';
 import type { LeadListRow } from '../repository.server';
 import { OverdueBadge, StatusBadge } from './StatusBadge';
+import { inboxStatusOf } from '../schema';
 
 const copy = STAFF_COPY.inbox;
 
@@ -126,7 +127,7 @@ function LeadCard({
 function Badges({ lead, overdueHint }: { lead: LeadListRow; overdueHint: string }) {
   return (
     <span className="flex flex-wrap items-center justify-end gap-1.5 md:justify-start">
-      <StatusBadge status={lead.spam ? 'spam' : lead.status} />
+      <StatusBadge status={inboxStatusOf(lead)} />
       {lead.overdue ? <OverdueBadge hint={overdueHint} /> : null}
     </span>
   );

@@ -1,5 +1,5 @@
-import { reauthHandler } from '@/features/staff/account-handlers.server';
+import { reauthHandler, recentPasswordHandler } from '@/features/staff/account-handlers.server';
 import { routeMethods } from '@/lib/http/response.server';
 
 export const dynamic = 'force-dynamic';
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ POST: reauthHandler });
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ GET: recentPasswordHandler, POST: reauthHandler });

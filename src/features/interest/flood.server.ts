@@ -1,0 +1,75 @@
+import 'server-only';
+import type { Db } from '@/lib/db/client';
+import type { ServerEnv } from '@/lib/env.server';
+import type { ClientIdentity } from '@/lib/http/client.server';
+import {
+  clientCounter,
+  countRequest,
+  readCounters,
+  siteCounter,
+  takeIfRoom,
+  type CounterReading,
+  type RateCounter,
+} from '@/lib/http/rate-limit.server';
+
+/**
+ * A flood is held, not refused (docs/decisions/0343-a-flood-is-held-not-refused.md). A lead past its client's limits
+ * (its address or /64, and the /56 and /48 around it) is refused with 429: that is the sender's own doing. Any other
+ * lead is stored and answered as usual, but held for an owner (no sales e-mail, receipt or webhook) when
+ * - another /64 of its /48 already sent a lead in this window: one home or office does not send from two of its own
+ *   networks within minutes, while a flood from a block of IPv6 addresses does nothing else; or
+ * - the site already took RATE_LIMIT_INTEREST_SITE leads as usual in this window.
+ * So a real buyer from any other network is taken as usual whatever one block of addresses sends.
+ */
+export interface LeadLimits {
+  /** The client's own counter first, then its networks' from the narrowest to the widest. */
+  perClient: RateCounter[];
+  /** Leads taken as usual from all clients together: held leads do not count. */
+  siteWide: RateCounter;
+}
+
+export function leadLimits(client: ClientIdentity, env: ServerEnv): LeadLimits {
+  const networkLimit = { 56: env.RATE_LIMIT_INTEREST_56, 48: env.RATE_LIMIT_INTEREST_48 };
+  return {
+    perClient: [
+      clientCounter('interest', client.hash, env.RATE_LIMIT_INTEREST),
+      ...client.networks.map(({ prefix, hash }) => clientCounter(`interest:/${prefix}`, hash, networkLimit[prefix])),
+    ],
+    siteWide: siteCounter('interest', env.RATE_LIMIT_INTEREST_SITE),
+  };
+}
+
+export interface LimitsRead {
+  /** The client's counter that is used up (the lead gets 429), if one is. */
+  usedUp: CounterReading | undefined;
+  /** The site-wide window is full: the lead will be held, without waiting for the window's row. */
+  siteFull: boolean;
+}
+
+/**
+ * Before any work, one read without counting or locking, so that under a flood neither a refusal nor a held lead
+ * queues on a shared counter row. The counts in the lead's transaction decide for good.
+ */
+export async function readLimits(db: Db, limits: LeadLimits): Promise<LimitsRead> {
+  const readings = await readCounters(db, [...limits.perClient, limits.siteWide]);
+  const site = readings.pop()!;
+  return { usedUp: readings.find((reading) => !reading.allowed), siteFull: !site.allowed };
+}
+
+/** In the lead's transaction: counts it on its client's counters (RateLimited past one). Returns the counts. */
+export async function countOnClient(tx: Db, limits: LeadLimits): Promise<number[]> {
+  const counts: number[] = [];
+  for (const counter of limits.perClient) counts.push((await countRequest(tx, counter)).count);
+  return counts;
+}
+
+/**
+ * In the lead's transaction, after countOnClient: whether the lead is held. A lead taken as usual takes its place
+ * in the site-wide window here, and the window's row stays locked until the transaction commits: concurrent leads
+ * never take more than the rate.
+ */
+export async function mustHold(tx: Db, limits: LeadLimits, counts: number[], read: LimitsRead): Promise<boolean> {
+  const [own, ...networks] = counts;
+  const othersInNetwork = networks.length ? networks[networks.length - 1] - own : 0;
+  return othersInNetwork > 0 || read.siteFull || !(await takeIfRoom(tx, limits.siteWide));
+}

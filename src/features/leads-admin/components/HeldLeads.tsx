@@ -1,0 +1,59 @@
+'use client';
+
+import Link from 'next/link';
+import { HELD_LEADS_COPY as copy } from '@/content/sales-insight';
+import { useStaffAction } from '@/lib/browser/use-staff-action';
+
+/**
+ * The inbox's notice of leads held in a flood (docs/decisions/0343-a-flood-is-held-not-refused.md): how many, since
+ * when, and for owners the two verdicts on all of them. Discarding asks first (and the server wants a recent password).
+ */
+export function HeldLeads({ count, since, owner, reviewing }: { count: number; since: string; owner: boolean; reviewing: boolean }) {
+  const { busy, run } = useStaffAction();
+  return (
+    <section
+      aria-labelledby="held-leads-notice"
+      className="rounded-2xl border border-amber-300 bg-amber-50 px-4 py-4 text-amber-950 sm:px-5"
+      data-testid="held-leads"
+    >
+      <p id="held-leads-notice" className="text-sm font-medium">
+        {copy.notice(count, since)}
+      </p>
+      <p className="mt-1 text-sm">{owner ? `${copy.ownerNext} ${copy.releaseHint}` : copy.agentNext}</p>
+      <div className="mt-3 flex flex-wrap gap-3">
+        {reviewing ? null : (
+          <Link href="/admin?status=held" className="btn-outline min-h-11">
+            {copy.review}
+          </Link>
+        )}
+        {owner ? (
+          <>
+            <button
+              type="button"
+              className="btn-primary min-h-11"
+              disabled={busy}
+              onClick={() =>
+                run<{ released: number }>({ method: 'POST', url: '/api/admin/leads/held' }, (answer) => copy.released(answer.released))
+              }
+            >
+              {copy.release(count)}
+            </button>
+            <button
+              type="button"
+              className="btn-outline min-h-11 border-red-300 text-red-900"
+              disabled={busy}
+              onClick={() => {
+                if (window.confirm(copy.confirmDiscard(count)))
+                  void run<{ discarded: number }>({ method: 'DELETE', url: '/api/admin/leads/held' }, (answer) =>
+                    copy.discarded(answer.discarded),
+                  );
+              }}
+            >
+              {copy.discard(count)}
+            </button>
+          </>
+        ) : null}
+      </div>
+    </section>
+  );
+}

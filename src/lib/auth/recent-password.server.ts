@@ -1,0 +1,28 @@
+import 'server-only';
+import { REAUTH_PATH } from '@/lib/constants';
+import { getEnv } from '@/lib/env.server';
+
+/**
+ * The password typed recently (docs/decisions/0323-recent-password.md, 0345-fresh-password-for-bulk-and-irreversible.md):
+ * within STAFF_REAUTH_SECONDS of its last check in this session (sign-in or re-authentication). The one rule behind
+ * the API guard's `recentPassword` and the staff pages that stand in for a download without scripts.
+ */
+export function passwordIsRecent(staff: { passwordCheckedAt: Date }, now: number = Date.now()): boolean {
+  return now - staff.passwordCheckedAt.getTime() <= getEnv().STAFF_REAUTH_SECONDS * 1000;
+}
+
+/** A download that needs the password typed recently: the file (an /api/admin GET) and the staff page a link opens. */
+export interface StaffDownload {
+  file: string;
+  page: string;
+}
+
+/**
+ * Where the download's page sends the browser (a link followed without scripts): with the password typed recently,
+ * on to the file (the browser downloads it and stays where it was); otherwise to the page that asks for the password,
+ * which comes back to this page once it is confirmed. `search` is the query the page was opened with ('' or '?…').
+ */
+export function downloadPageTarget(staff: { passwordCheckedAt: Date }, download: StaffDownload, search: string, now?: number): string {
+  if (passwordIsRecent(staff, now)) return `${download.file}${search}`;
+  return `${REAUTH_PATH}?next=${encodeURIComponent(`${download.page}${search}`)}`;
+}

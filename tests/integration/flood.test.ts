@@ -1,0 +1,204 @@
+import { randomInt } from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { DELETE as discardHeld, POST as releaseHeld } from '@/app/api/admin/leads/held/route';
+import { GET as listLeads } from '@/app/api/admin/leads/route';
+import { POST } from '@/app/api/interest/route';
+import { startNotificationWorkers } from '@/features/notifications/workers.server';
+import { interestSubmissions, leadNotifications, rateLimits } from '@/lib/db/schema';
+import { OWNER_ALERT } from '@/lib/jobs/queues';
+import { startSmtpPeer, waitFor, type SmtpPeer } from '../support/peers';
+import { makeStaff, sessionCookieFor, staffRequest } from './staff-helpers';
+import { describeEachDriver, freshClient, jsonRequest, newKey, setEnv, validLead } from './helpers';
+
+/**
+ * A flood never turns a real buyer away (issue 30, item 6; docs/decisions/0343-a-flood-is-held-not-refused.md).
+ * Beyond a client's limits (its address or /64, and its /56 and /48) a post gets 429; beyond the site-wide rate, or
+ * from a block of addresses already sending, a lead is stored and answered as usual but held: no sales e-mail,
+ * receipt or webhook until an owner releases it, and owners hear of the flood once. A real SMTP peer counts what
+ * the sales team and the owners receive.
+ */
+
+const SALES = 'sales@example.com';
+let smtp: SmtpPeer;
+beforeAll(async () => {
+  smtp = await startSmtpPeer();
+});
+afterAll(async () => {
+  await smtp.stop();
+  setEnv({ RATE_LIMIT_INTEREST_SITE: undefined, SMTP_URL: undefined, LEADS_NOTIFY_TO: undefined });
+});
+
+/** The production limits (their defaults), mail to the peer, and no minimum fill time (the posts are scripted). */
+const configured = () =>
+  setEnv({
+    RATE_LIMIT_INTEREST: undefined,
+    RATE_LIMIT_INTEREST_56: undefined,
+    RATE_LIMIT_INTEREST_48: undefined,
+    RATE_LIMIT_INTEREST_SITE: undefined,
+    TRUST_PROXY: undefined,
+    MIN_FILL_MS: '0',
+    SMTP_URL: smtp.url,
+    MAIL_FROM: '"Meridian Districts" <leads@example.com>',
+    LEADS_NOTIFY_TO: SALES,
+    WEBHOOK_URL: undefined,
+    WEBHOOK_SECRET: undefined,
+    SITE_URL: 'https://districts.example',
+    SESSION_SECRET: 'test-session-secret-0123456789-abcdefghijklmnop',
+  });
+
+const post = (body: Record<string, unknown>, address: string, key = newKey()) =>
+  POST(jsonRequest('/api/interest', body, { headers: { 'x-forwarded-for': address, 'Idempotency-Key': key } }));
+
+const mailTo = (address: string) => smtp.received.filter((m) => JSON.stringify(m.mail.to ?? '').includes(address));
+const salesMailAbout = (name: string) => mailTo(SALES).filter((m) => (m.mail.text ?? '').includes(name));
+
+describeEachDriver('a flood of leads', (ctx) => {
+  let owners: { id: string; email: string; role: string }[] = [];
+  let agent: { id: string; email: string; role: string };
+
+  beforeAll(async () => {
+    configured();
+    const { db } = ctx.handle();
+    owners = [await makeStaff(db, 'owner'), await makeStaff(db, 'owner')];
+    agent = await makeStaff(db, 'agent');
+    await startNotificationWorkers(ctx.handle());
+  });
+  beforeEach(configured);
+
+  it('300 posts from 300 /64s of one /48: a real buyer from another network is stored, notified and answered; the flood is held or refused, sales hears of none but its first', async () => {
+    const { db } = ctx.handle();
+    // A /48 of the documentation range of its own, so the two databases' runs never share counters.
+    const block = `2001:db8:${randomInt(0x1000, 0xffff).toString(16)}`;
+    const floodName = (i: number) => `Flood Sender ${block.slice(-4)}x${i}`;
+    const buyer = { fullname: 'Ngozi Real-Buyer', email: `ngozi.${block.slice(-4)}@example.org`, phonenumber: '0803 555 0142' };
+
+    const statuses: number[] = [];
+    let buyerAnswer: Response | undefined;
+    for (let batch = 0; batch < 12; batch++) {
+      const answers = await Promise.all(
+        Array.from({ length: 25 }, (_, j) => {
+          const i = batch * 25 + j;
+          return post(validLead({ fullname: floodName(i), email: `f${i}@flood.example` }), `${block}:${i.toString(16)}::1`);
+        }),
+      );
+      statuses.push(...answers.map((res) => res.status));
+      // In the middle of the flood, a buyer on another network.
+      if (batch === 5) buyerAnswer = await post(validLead(buyer), '2001:db8:1:77::5');
+    }
+
+    expect(buyerAnswer!.status).toBe(201);
+    expect(statuses.filter((status) => status !== 201 && status !== 429)).toEqual([]);
+    const buyerId = (await buyerAnswer!.json()).id as string;
+
+    const flood = await db
+      .select({ id: interestSubmissions.id, spam: interestSubmissions.spam, spamReason: interestSubmissions.spamReason })
+      .from(interestSubmissions)
+      .where(
+        sql`${interestSubmissions.email} like '%@flood.example' and ${interestSubmissions.fullName} like ${`Flood Sender ${block.slice(-4)}x%`}`,
+      );
+    // Stored: one per 201, at most the /48's 20 in ten minutes (and the /56's 10 in each of the two /56s it used).
+    expect(flood).toHaveLength(statuses.filter((status) => status === 201).length);
+    expect(flood.length).toBeLessThanOrEqual(20);
+    expect(flood.length).toBeGreaterThanOrEqual(10);
+    // All held but the first, which came before anything told it from a buyer.
+    const taken = flood.filter((lead) => !lead.spam);
+    expect(taken.length).toBeLessThanOrEqual(1);
+    expect(flood.filter((lead) => lead.spamReason === 'flood')).toHaveLength(flood.length - taken.length);
+    const held = flood.filter((lead) => lead.spamReason === 'flood').map((lead) => lead.id);
+    expect(await db.select().from(leadNotifications).where(inArray(leadNotifications.leadId, held))).toEqual([]);
+
+    // The buyer: an ordinary lead, with its three messages, and the sales team's e-mail arrives.
+    const [stored] = await db.select().from(interestSubmissions).where(eq(interestSubmissions.id, buyerId));
+    expect(stored).toMatchObject({ spam: false, spamReason: null, fullName: buyer.fullname });
+    expect((await db.select().from(leadNotifications).where(eq(leadNotifications.leadId, buyerId))).map((n) => n.channel).sort()).toEqual([
+      'receipt',
+      'sales_email',
+      'webhook',
+    ]);
+    expect(await waitFor(() => salesMailAbout(buyer.email).length === 1, 60_000, 200)).toBe(true);
+    expect(await waitFor(() => mailTo(buyer.email).length === 1, 60_000, 200), 'the buyer got a receipt').toBe(true);
+
+    // Each owner is told of the flood once; the sales team of no held lead.
+    const alerts = (await db.execute(
+      sql`select data->>'to' as "to" from pgboss.job where name = ${OWNER_ALERT.name} and data->>'kind' = 'flood'`,
+    )) as unknown as { rows: { to: string }[] };
+    expect(alerts.rows.map((row) => row.to).sort()).toEqual(owners.map((owner) => owner.id).sort());
+    for (const owner of owners) {
+      expect(
+        await waitFor(() => mailTo(owner.email).some((m) => m.mail.subject?.startsWith('Alert: leads are being held')), 60_000, 200),
+      ).toBe(true);
+    }
+    const floodMail = mailTo(SALES).filter((m) => (m.mail.text ?? '').includes(`Flood Sender ${block.slice(-4)}x`));
+    expect(floodMail.length).toBeLessThanOrEqual(taken.length);
+
+    // The inbox: held leads only under status=held, where they show as held.
+    const cookie = await sessionCookieFor(db, agent);
+    const inbox = await (await listLeads(staffRequest('/api/admin/leads?q=Flood%20Sender', { cookie }), undefined)).json();
+    expect(inbox.leads.filter((lead: { id: string }) => held.includes(lead.id))).toEqual([]);
+    const heldView = await (await listLeads(staffRequest('/api/admin/leads?status=held', { cookie }), undefined)).json();
+    expect(heldView.leads.map((lead: { id: string }) => lead.id)).toEqual(expect.arrayContaining(held.slice(0, 25)));
+  });
+
+  it('past the site-wide rate every new lead is held, never refused; an owner releases them to the sales team or discards them with a fresh password', async () => {
+    setEnv({ RATE_LIMIT_INTEREST_SITE: '3/3600' });
+    const { db } = ctx.handle();
+    // A fresh window: the test above counted its buyer in one that may still be open.
+    await db.delete(rateLimits).where(eq(rateLimits.bucket, 'interest:site'));
+
+    const keys = Array.from({ length: 8 }, () => newKey());
+    const answers = await Promise.all(keys.map((key) => post(validLead(), freshClient()['x-forwarded-for'], key)));
+    expect(answers.map((res) => res.status)).toEqual(Array(8).fill(201));
+    const ids = await Promise.all(answers.map(async (res) => (await res.json()).id as string));
+    const rows = await db.select().from(interestSubmissions).where(inArray(interestSubmissions.id, ids));
+    // Exactly the rate taken as usual, even from a concurrent burst; the rest held.
+    expect(rows.filter((row) => !row.spam)).toHaveLength(3);
+    const held = rows.filter((row) => row.spamReason === 'flood').map((row) => row.id);
+    expect(held).toHaveLength(5);
+
+    // Spam is neither counted nor held; a resent form gets its lead, not a second one.
+    const spam = await post(validLead({ website: 'http://bot.example' }), freshClient()['x-forwarded-for']);
+    expect(spam.status).toBe(201);
+    const [spamRow] = await db
+      .select()
+      .from(interestSubmissions)
+      .where(eq(interestSubmissions.id, (await spam.json()).id));
+    expect(spamRow.spamReason).toBe('honeypot');
+    const resent = await post(validLead(), freshClient()['x-forwarded-for'], keys[0]);
+    expect(resent.status).toBe(200);
+    expect((await resent.json()).id).toBe(ids[0]);
+
+    // Only owners decide.
+    const agentCookie = await sessionCookieFor(db, agent);
+    expect((await releaseHeld(staffRequest('/api/admin/leads/held', { method: 'POST', cookie: agentCookie }), undefined)).status).toBe(403);
+
+    // Release: each becomes a new lead with its three messages, and the sales team hears of it.
+    const ownerCookie = await sessionCookieFor(db, owners[0]);
+    const released = await releaseHeld(staffRequest('/api/admin/leads/held', { method: 'POST', cookie: ownerCookie }), undefined);
+    expect(released.status).toBe(200);
+    expect((await released.json()).released).toBeGreaterThanOrEqual(5);
+    const after = await db.select().from(interestSubmissions).where(inArray(interestSubmissions.id, held));
+    expect(after.map((row) => [row.spam, row.spamReason, row.status])).toEqual(Array(5).fill([false, null, 'new']));
+    const messages = await db.select().from(leadNotifications).where(inArray(leadNotifications.leadId, held));
+    expect(messages).toHaveLength(15);
+    const salesBefore = mailTo(SALES).length;
+    expect(await waitFor(() => mailTo(SALES).length >= salesBefore + 5 || messages.length === 0, 60_000, 200)).toBe(true);
+
+    // Discard: the password must be recent (20 minutes old is not), then the held leads are gone for good.
+    const more = await post(validLead({ fullname: 'Held Then Discarded' }), freshClient()['x-forwarded-for']);
+    const moreId = (await more.json()).id as string;
+    expect((await db.select().from(interestSubmissions).where(eq(interestSubmissions.id, moreId)))[0].spamReason).toBe('flood');
+    const staleCookie = await sessionCookieFor(db, owners[0], 3600, new Date(Date.now() - 20 * 60_000));
+    const stale = await discardHeld(staffRequest('/api/admin/leads/held', { method: 'DELETE', cookie: staleCookie }), undefined);
+    expect(stale.status).toBe(403);
+    expect(await stale.json()).toMatchObject({ reauth: true });
+    const discarded = await discardHeld(staffRequest('/api/admin/leads/held', { method: 'DELETE', cookie: ownerCookie }), undefined);
+    expect(await discarded.json()).toEqual({ ok: true, discarded: 1 });
+    expect(
+      await db
+        .select()
+        .from(interestSubmissions)
+        .where(and(eq(interestSubmissions.id, moreId))),
+    ).toEqual([]);
+  });
+});
