@@ -151,13 +151,11 @@ export const ASSIGNMENT_COPY = {
 /** Leads held in a flood (docs/decisions/0343-a-flood-is-held-not-refused.md): the inbox's notice and an owner's verdict. */
 export const HELD_LEADS_COPY = {
   notice: (n: number, since: string) =>
-    `${n === 1 ? '1 lead is' : `${n} leads are`} held since ${since}: they arrived in a flood, faster than buyers send them or many from one block of addresses. They are stored and their senders were answered as usual; nobody has been e-mailed about them.`,
-  ownerNext: 'Release the real ones to the sales team, or discard them.',
+    `${n === 1 ? '1 lead' : `${n} leads`} held since ${since}: a flood, or many from one block of addresses. Stored and answered; nobody has been e-mailed about them.`,
+  ownerNext: 'Release the real ones (the sales team and the buyers get their e-mails then), or discard them.',
   agentNext: 'An owner reviews them; released leads come into the inbox as new.',
   review: 'Review held leads',
   release: (n: number) => (n === 1 ? 'Release the held lead' : `Release all ${n} held leads`),
-  releaseHint:
-    'Released leads are dealt out and e-mailed to the sales team, and their senders get their receipts, as if they had just arrived.',
   discard: (n: number) => (n === 1 ? 'Discard the held lead' : `Discard all ${n} held leads`),
   confirmDiscard: (n: number) =>
     `Delete ${n === 1 ? 'the held lead' : `all ${n} held leads`} for good? Nobody will be told. Release any real buyer first.`,

@@ -19,7 +19,7 @@ export function HeldLeads({ count, since, owner, reviewing }: { count: number; s
       <p id="held-leads-notice" className="text-sm font-medium">
         {copy.notice(count, since)}
       </p>
-      <p className="mt-1 text-sm">{owner ? `${copy.ownerNext} ${copy.releaseHint}` : copy.agentNext}</p>
+      <p className="mt-1 text-sm">{owner ? copy.ownerNext : copy.agentNext}</p>
       <div className="mt-3 flex flex-wrap gap-3">
         {reviewing ? null : (
           <Link href="/admin?status=held" className="btn-outline min-h-11">
