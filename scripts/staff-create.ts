@@ -2,7 +2,9 @@
  * npm run staff:create -- --email someone@example.com [--role owner|agent] [--name "Ada Obi"] [--password-stdin]
  *
  * Creates a staff account directly in the database (docs/decisions/0204-staff-cli.md). The password comes from
- * stdin (--password-stdin), the STAFF_PASSWORD variable, or a hidden prompt. With the embedded database the
+ * stdin (--password-stdin), the STAFF_PASSWORD variable, or a hidden prompt: this is for the operator's own account
+ * (the first owner, or a way back in); owners add colleagues on the Staff page, where each chooses their own password
+ * through an invitation link (docs/decisions/0347-invitations-not-initial-passwords.md). With the embedded database the
  * running server owns DATA_DIR: then this refuses (the lock) and points to the Staff page instead. With
  * DATABASE_URL it always works. Runs with tsx (path aliases from tsconfig) under the react-server condition, so the
  * server-only modules it imports load outside Next.js.
@@ -12,7 +14,7 @@ import { parseArgs } from 'node:util';
 import { hashPassword, passwordProblem } from '@/features/staff/password.server';
 import { recordAudit } from '@/lib/audit.server';
 import { countStaff, createStaff } from '@/features/staff/repository.server';
-import { createStaffSchema } from '@/features/staff/schema';
+import { createStaffSchema, newPasswordSchema } from '@/features/staff/schema';
 import { describeError } from '@/lib/log';
 import { failer, openStaffDatabase } from './lib/staff-cli';
 
@@ -65,11 +67,13 @@ async function main() {
   const handle = await openStaffDatabase(fail, 'add the account on the Staff page (/admin/staff)');
   try {
     const role = values.role ?? ((await countStaff(handle.db)) === 0 ? 'owner' : 'agent');
-    const parsed = createStaffSchema.safeParse({ email: values.email, name: values.name, role, password });
+    const parsed = createStaffSchema.safeParse({ email: values.email, name: values.name, role });
     if (!parsed.success) fail(parsed.error.issues.map((i) => i.message).join(' '));
-    const problem = passwordProblem(parsed.data.password);
+    const typed = newPasswordSchema.safeParse(password);
+    if (!typed.success) fail(typed.error.issues.map((i) => i.message).join(' '));
+    const problem = passwordProblem(typed.data);
     if (problem) fail(problem);
-    const created = await createStaff(handle.db, { ...parsed.data, passwordHash: await hashPassword(parsed.data.password) });
+    const created = await createStaff(handle.db, { ...parsed.data, passwordHash: await hashPassword(typed.data) });
     if (!created) fail(`an account for ${parsed.data.email} already exists.`);
     await recordAudit(handle.db, undefined, 'staff.create', created.email, { role: created.role, via: 'cli' });
     console.log(`Created ${created.role} ${created.email}. They can sign in at /registration.`);

@@ -300,6 +300,22 @@ export const CalendarIcon = (p: IconProps) => (
   </Icon>
 );
 
+/** A phone held upright (a signed-in device on Your account). */
+export const SmartphoneIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="7" y="2.5" width="10" height="19" rx="2" />
+    <path d="M11 18.5h2" />
+  </Icon>
+);
+
+/** An open laptop (a signed-in computer on Your account). */
+export const LaptopIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="5" y="5" width="14" height="10" rx="1.5" />
+    <path d="M3 18.5h18" />
+  </Icon>
+);
+
 export const ClockIcon = (p: IconProps) => (
   <Icon {...p}>
     <circle cx="12" cy="12" r="8.5" />

@@ -32,6 +32,27 @@ export const STAFF_COPY = {
     expiredHeading: 'This link no longer works',
     askAgain: 'Ask for a new link',
   },
+  /** A new account's invitation link (docs/decisions/0347-invitations-not-initial-passwords.md). */
+  welcome: {
+    title: 'Your staff account',
+    heading: 'Choose your password',
+    intro:
+      'Welcome to the staff area. Choose a password of at least 12 characters that you do not use anywhere else: you sign in with it from now on.',
+    email: 'E-mail',
+    password: 'Your password',
+    save: 'Save and continue',
+    saving: 'Saving…',
+    expiredHeading: 'This invitation no longer works',
+  },
+  invitationEmail: {
+    subject: (brand: string) => `${brand}: your staff account`,
+    greeting: (name: string) => (name ? `Hello ${name},` : 'Hello,'),
+    body: (role: string) => `An owner has made you a staff account (${role}) for the lead inbox. Open this link to choose your password:`,
+    button: 'Choose my password',
+    owner: 'As an owner you then set up two-step sign-in with an authenticator app on your phone.',
+    expiry: (hours: number) => `The link works once, for ${hours} hours. If it has expired, ask the owner who added you to send a new one.`,
+    ignore: 'If you did not expect this, ignore this e-mail: nobody can sign in to the account until the link is used.',
+  },
   resetEmail: {
     subject: (brand: string) => `${brand}: choose a new staff password`,
     greeting: 'Hello,',
@@ -99,6 +120,10 @@ export const STAFF_COPY = {
     code: 'Enter the 6-digit code from your app, or a recovery code.',
     badCode: 'That code is not right, or has been used already. Enter the code your app shows now.',
     linkExpired: 'This link has expired or was used already. Ask for a new one.',
+    invitationExpired: 'This invitation link has expired or was used already. Ask the owner who added you to send a new one.',
+    noPasswordForOthers: 'Owners do not choose passwords for others: the new colleague gets a link by e-mail to choose their own.',
+    alreadySetUp: 'They have chosen their password already. If they forgot it, they use “Forgot your password?” on the sign-in page.',
+    invitationInactive: 'This account is deactivated. Reactivate it first, then send a new link.',
     challengeExpired: 'Your sign-in was not finished in time. Start again with your e-mail and password.',
     noSecondFactor: 'Two-step sign-in is not set up for this account.',
     reauthRequired: 'For your security, confirm your password to make this change.',
@@ -106,6 +131,10 @@ export const STAFF_COPY = {
     ownerKeepsSecondFactor: 'Owners must keep two-step sign-in. Ask another owner to reset it if you are changing phones.',
     secondFactorLocked:
       'Two-step sign-in is locked for this account after too many wrong codes. Ask an owner to unlock it on the Staff page.',
+    /** Ending a signed-in device on Your account (POST /api/admin/account/sessions). */
+    sessionChoice: 'Choose one of the listed devices to sign out.',
+    sessionGone: 'That device is no longer signed in.',
+    sessionCurrent: 'That is the device you are using. To sign out here, use Sign out in the menu.',
     lockedOut: (minutes: number) =>
       `Too many failed sign-ins. For your security, sign-in is paused: try again in ${minutes === 1 ? 'a minute' : `${minutes} minutes`}.`,
     tooManyAttempts: (minutes: number) =>
@@ -120,7 +149,7 @@ export const STAFF_COPY = {
     lastOwner: 'Keep at least one active owner.',
     self: 'You cannot demote or deactivate your own account.',
     active: 'Say whether the account is active (true or false).',
-    nothingToChange: 'Nothing to change: send a new role, the active state or a new password.',
+    nothingToChange: 'Nothing to change: send a new name, role or active state.',
   },
   nav: {
     account: 'Your account',
@@ -262,9 +291,17 @@ export const STAFF_COPY = {
     name: 'Name',
     email: 'E-mail',
     role: 'Role',
-    password: 'Initial password (at least 12 characters)',
-    create: 'Create account',
-    created: 'Account created. Share the password with them in person or by phone.',
+    create: 'Create account and send invitation',
+    inviteHint: (hours: number) =>
+      `They get an e-mail with a link to choose their own password, valid for ${hours} hours. Nobody can sign in to the account before that.`,
+    invited: (email: string) => `Invitation sent to ${email}.`,
+    invitationNotSent: (email: string) =>
+      `The account for ${email} is there, but the e-mail could not be sent just now. Press “Send a new link” beside it in a few minutes.`,
+    invitationPending: 'invited, no password chosen yet',
+    invitationUntil: (until: string) => `link valid until ${until}`,
+    invitationExpired: 'the link has expired',
+    resendInvitation: 'Send a new link',
+    resent: (email: string) => `A new link was sent to ${email}. The earlier one no longer works.`,
     updated: 'Account updated.',
     displayName: 'Display name (shown on notes, history and WhatsApp greetings)',
     saveName: 'Save name',
@@ -305,6 +342,24 @@ export const STAFF_COPY = {
     newCodesDone: 'New recovery codes made. The old ones no longer work.',
     turnOff: 'Turn off two-step sign-in',
     turnedOff: 'Two-step sign-in is off.',
+    /** The recovery codes of a form posted without scripts, on a page of their own (ACCOUNT_CODES_PATH). */
+    codesBack: 'Back to your account',
+    /** Signed-in devices (docs/decisions/0321-session-hardening.md, addendum). */
+    devices: 'Signed-in devices',
+    devicesIntro: 'Where you are signed in now. If you do not recognise a device, sign it out and change your password.',
+    devicesLabel: 'Your signed-in devices',
+    thisDevice: 'This device',
+    unknownDevice: 'Unknown browser',
+    signedInAt: (when: string) => `Signed in ${when}`,
+    activeNow: 'Active now',
+    lastActive: (ago: string) => `Last active ${ago} ago`,
+    endSession: 'Sign out',
+    /** Read after "Sign out" by screen readers: which device. */
+    endSessionDetail: (device: string, when: string) => `${device}, signed in ${when}`,
+    sessionEnded: 'Signed out on that device.',
+    endOthers: 'Sign out everywhere else',
+    othersEnded: (n: number) => `Signed out on ${n} other device${n === 1 ? '' : 's'}.`,
+    onlyThisDevice: 'You are not signed in anywhere else.',
   },
   reauth: {
     title: 'Confirm your password',
@@ -315,6 +370,8 @@ export const STAFF_COPY = {
     cancel: 'Cancel',
     /** The page that asks for it when a download link is followed without scripts (REAUTH_PATH). */
     afterwards: 'Once it is confirmed, the download starts and this page stays open.',
+    /** The same page before a form of the staff area (adding an account) is sent without scripts. */
+    afterwardsForm: 'Once it is confirmed, you go back to the page you came from: send its form again there.',
     back: 'Back to the leads',
   },
   backups: {

@@ -27,9 +27,22 @@ export const ENROL_PATH = `${SIGN_IN_PATH}/enrol`;
 /** Where an enrolment posted without scripts shows its recovery codes. */
 export const ENROL_CODES_PATH = `${ENROL_PATH}/codes`;
 export const PASSWORD_RESET_PATH = `${SIGN_IN_PATH}/reset`;
+/** Where a new account's invitation link leads: its first password (docs/decisions/0347-invitations-not-initial-passwords.md). */
+export const WELCOME_PATH = `${SIGN_IN_PATH}/welcome`;
 
 /** The staff area's home (the lead inbox), where a sign-in ends unless it was sent from another /admin page. */
 export const STAFF_HOME_PATH = '/admin';
+
+/**
+ * Your account: password, two-step sign-in and the signed-in devices. Its forms post without scripts too and come back
+ * here; new recovery codes are then shown on ACCOUNT_CODES_PATH (docs/decisions/0322-second-factor.md, addendum).
+ */
+export const ACCOUNT_PATH = `${STAFF_HOME_PATH}/account`;
+export const ACCOUNT_CODES_PATH = `${ACCOUNT_PATH}/codes`;
+/** The signed-in person's open sessions: GET lists them, POST {end: <id> | 'others'} ends them (0321, addendum). */
+export const ACCOUNT_SESSIONS_API = '/api/admin/account/sessions';
+/** The owners' Staff page, where an account is added (and its form posted without scripts comes back). */
+export const STAFF_ADMIN_PATH = '/admin/staff';
 
 /**
  * The password typed again (docs/decisions/0323-recent-password.md): the API that checks it (POST) or says whether it
@@ -63,7 +76,7 @@ export const FORM_PAGES = {
 
 /** The same for the staff sign-in forms posted before their script runs (read by their pages, never by the proxy). */
 export const STAFF_FORM_FLASH_COOKIE = 'staff_form_flash';
-/** The recovery codes of an enrolment posted without scripts, for ENROL_CODES_PATH only. */
+/** The recovery codes of an enrolment posted without scripts, for ENROL_CODES_PATH (or ACCOUNT_CODES_PATH) only. */
 export const STAFF_RECOVERY_CODES_COOKIE = 'staff_recovery_codes';
 
 /** The encrypted cookie that carries a refused form back to its page, and the header src/proxy.ts hands it on in. */

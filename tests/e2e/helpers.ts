@@ -99,3 +99,30 @@ export async function newsletterMailTo(address: string, timeoutMs = 15_000) {
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
+
+/**
+ * The link of the `count`-th invitation e-mail to a new staff account at `address` (docs/decisions/0347), kept as an
+ * .eml file like every message of the e2e server (no mail server). A new link from an owner is the next one.
+ */
+export async function staffInvitationLink(address: string, count = 1, timeoutMs = 15_000): Promise<string> {
+  const dir = join(process.env.E2E_DATA_DIR!, 'outbox-mail');
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    // File names start with the time they were written: sorted, oldest first.
+    const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith('.eml')).sort();
+    const links: string[] = [];
+    for (const name of names) {
+      const raw = await readFile(join(dir, name));
+      // Most kept messages are the run's lead e-mails: only those naming the address are parsed.
+      if (!raw.includes(address)) continue;
+      const mail = await simpleParser(raw);
+      const to = Array.isArray(mail.to) ? mail.to.map((a) => a.text).join(', ') : (mail.to?.text ?? '');
+      if (!to.includes(address) || !/your staff account/.test(mail.subject ?? '')) continue;
+      const link = /https?:\/\/[^\s]+\/registration\/welcome\/[A-Za-z0-9_-]{43}/.exec(mail.text ?? '')?.[0];
+      if (link) links.push(link);
+    }
+    if (links.length >= count) return links[count - 1];
+    if (Date.now() > deadline) throw new Error(`no invitation e-mail no. ${count} to ${address} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { newsletterMailTo, uniqueEmail } from './helpers';
+import { newsletterMailTo, staffInvitationLink, uniqueEmail } from './helpers';
+import { E2E_STAFF } from './staff-fixtures';
 import { addOwnerSession, createStaffAsOwner, rememberSecret, withFreshCode } from './staff-session';
 
 /**
@@ -181,6 +182,135 @@ test.describe('without scripts', () => {
     expect(codes).toHaveLength(10);
     await page.getByRole('link', { name: 'Continue to the leads' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Leads' })).toBeVisible();
+    for (const url of urls) for (const typed of [email.split('@')[0], 'Passphrase', typedCode, codes[0]]) expect(url).not.toContain(typed);
+  });
+
+  test('an owner adds an account and its person chooses their password through the e-mailed link: plain forms, nothing typed in a URL', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000);
+    const urls = recordUrls(page);
+    const email = uniqueEmail('noscript-invited');
+    const password = 'Agent-Passphrase-Gombe-2026';
+    await addOwnerSession(page.context());
+    await page.goto('/admin/staff');
+    const add = async () => {
+      const form = page.getByRole('region', { name: 'Add a staff member' });
+      await form.getByLabel('Name').fill('Invited Agent');
+      await form.getByLabel('E-mail').fill(email);
+      await form.getByRole('button', { name: 'Create account and send invitation' }).click();
+      await page.waitForLoadState();
+    };
+    await add();
+    // Unless the owners' shared session confirmed its password in the last 15 s, a page asks for it, then comes back.
+    if (/\/admin\/confirm-password/.test(page.url())) {
+      await expect(page).toHaveURL(/\/admin\/confirm-password\?next=%2Fadmin%2Fstaff$/);
+      await expect(page.getByText('send its form again there')).toBeVisible();
+      await page.getByLabel('Your password').fill(E2E_STAFF.password);
+      await page.getByRole('button', { name: 'Confirm' }).click();
+      await expect(page).toHaveURL(/\/admin\/staff$/);
+      await add();
+    }
+    await expect(page).toHaveURL(/\/admin\/staff$/);
+    const row = page.getByRole('list', { name: 'Staff accounts' }).getByRole('listitem').filter({ hasText: email });
+    await expect(row).toContainText('invited, no password chosen yet');
+
+    const invitee = await browser.newContext({ baseURL, javaScriptEnabled: false });
+    let theirUrls: string[] = [];
+    try {
+      const theirs = await invitee.newPage();
+      theirUrls = recordUrls(theirs);
+      const link = await staffInvitationLink(email);
+      await theirs.goto(link);
+      await expect(theirs.getByRole('heading', { level: 1, name: 'Choose your password' })).toBeVisible();
+      // A refusal comes back to the link's page with its sentence; the link still works.
+      await theirs.getByLabel('Your password').fill('qwerty123456');
+      await theirs.getByRole('button', { name: 'Save and continue' }).click();
+      await expect(theirs.getByRole('alert')).toContainText('most common');
+      await theirs.getByLabel('Your password').fill(password);
+      await theirs.getByRole('button', { name: 'Save and continue' }).click();
+      await expect(theirs).toHaveURL(/\/admin$/);
+      await expect(theirs.getByRole('heading', { level: 1, name: 'Leads' })).toBeVisible();
+    } finally {
+      await invitee.close();
+    }
+    await page.reload();
+    await expect(row).not.toContainText('no password chosen yet');
+    for (const url of [...urls, ...theirUrls])
+      for (const typed of [email.split('@')[0], 'Invited', 'Passphrase', 'qwerty']) expect(url).not.toContain(typed);
+  });
+
+  test('Your account: another device signed out, then two-step sign-in set up (password page first), codes on a page of their own', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000);
+    const urls = recordUrls(page);
+    const email = uniqueEmail('noscript-account');
+    const password = 'Agent-Passphrase-Ilorin-2026';
+    await createStaffAsOwner(page.context(), { email, role: 'agent', name: 'Agent', password });
+    await page.context().clearCookies();
+    const signIn = async (on: Page) => {
+      await on.goto('/registration');
+      await on.getByLabel('E-mail').fill(email);
+      await on.getByLabel('Password', { exact: true }).fill(password);
+      await on.getByRole('button', { name: 'Sign in' }).click();
+      await expect(on).toHaveURL(/\/admin$/);
+    };
+    await signIn(page);
+    const windows = await browser.newContext({
+      baseURL,
+      javaScriptEnabled: false,
+      userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0',
+    });
+    try {
+      const windowsPage = await windows.newPage();
+      await signIn(windowsPage);
+
+      // The device's Sign out is a form: the session ends and the browser is back on Your account.
+      await page.goto('/admin/account');
+      const devices = page.getByRole('list', { name: 'Your signed-in devices' });
+      await expect(devices.getByRole('listitem')).toHaveCount(2);
+      await devices
+        .getByRole('listitem')
+        .filter({ hasText: 'Firefox on Windows' })
+        .getByRole('button', { name: /^Sign out Firefox on Windows/ })
+        .click();
+      await expect(page).toHaveURL(/\/admin\/account$/);
+      await expect(devices.getByRole('listitem')).toHaveCount(1);
+      await expect(page.getByText('You are not signed in anywhere else.')).toBeVisible();
+      await windowsPage.goto('/admin');
+      await expect(windowsPage).toHaveURL(/\/registration/);
+    } finally {
+      await windows.close();
+    }
+
+    // STAFF_REAUTH_SECONDS is 15 on the e2e server: past it, the set-up first asks for the password on its own page.
+    await page.waitForTimeout(16_000);
+    await page.getByLabel('2. Enter the 6-digit code the app now shows.').fill('123456');
+    await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
+    await expect(page).toHaveURL(/\/admin\/confirm-password\?next=%2Fadmin%2Faccount$/);
+    await page.getByLabel('Your password').fill(password);
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await expect(page).toHaveURL(/\/admin\/account$/);
+    // Each showing of the set-up has a key of its own: the one on screen now.
+    rememberSecret(email, await page.getByTestId('totp-secret').innerText());
+    let typedCode = '';
+    await withFreshCode(email, async (code) => {
+      typedCode = code;
+      await page.getByLabel('2. Enter the 6-digit code the app now shows.').fill(code);
+      await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
+      await expect(page).toHaveURL(/\/admin\/account\/codes$/);
+    });
+    await expect(page.getByRole('heading', { level: 1, name: 'Your recovery codes' })).toBeVisible();
+    const codes = await page.getByTestId('recovery-codes').getByRole('listitem').allInnerTexts();
+    expect(codes).toHaveLength(10);
+    await page.getByRole('link', { name: 'Back to your account' }).click();
+    await expect(page).toHaveURL(/\/admin\/account$/);
+    await expect(page.getByText('On: you sign in with your password and a code from your authenticator app.')).toBeVisible();
     for (const url of urls) for (const typed of [email.split('@')[0], 'Passphrase', typedCode, codes[0]]) expect(url).not.toContain(typed);
   });
 

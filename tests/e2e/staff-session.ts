@@ -3,6 +3,7 @@ import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statS
 import { join } from 'node:path';
 import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
+import { staffInvitationLink } from './helpers';
 import { E2E_STAFF } from './staff-fixtures';
 
 /**
@@ -40,14 +41,28 @@ export async function confirmPassword(request: APIRequestContext, password: stri
   expect((await request.post('/api/admin/account/reauth', { data: { password } })).status()).toBe(200);
 }
 
-/** A staff account made through the API with the owner's session (tests/e2e/global-setup.ts), the password confirmed first. */
+/**
+ * A staff account made through the API with the owner's session (tests/e2e/global-setup.ts), the password confirmed
+ * first; then its person chooses `password` through the invitation link e-mailed to them
+ * (docs/decisions/0347-invitations-not-initial-passwords.md). The context ends with the owner's session again.
+ */
 export async function createStaffAsOwner(
   context: BrowserContext,
   account: { email: string; role: 'owner' | 'agent'; name: string; password: string },
 ) {
+  const { password, ...invitation } = account;
   await addOwnerSession(context);
   await confirmPassword(context.request);
-  expect((await context.request.post('/api/admin/staff', { data: account })).status()).toBe(201);
+  expect((await context.request.post('/api/admin/staff', { data: invitation })).status()).toBe(201);
+  await acceptInvitation(context.request, account.email, password);
+  // The link's answer signed the new person in (an owner: half-way, to set up two-step sign-in) in this context.
+  await addOwnerSession(context);
+}
+
+/** The new person follows the invitation link in their e-mail and chooses their password (through the API). */
+export async function acceptInvitation(request: APIRequestContext, email: string, password: string) {
+  const token = new URL(await staffInvitationLink(email)).pathname.split('/').pop();
+  expect((await request.post('/api/staff/welcome', { data: { token, password } })).status()).toBe(200);
 }
 
 async function withAccountLock<T>(email: string, fn: () => Promise<T>): Promise<T> {

@@ -4,12 +4,14 @@ import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { SignJWT } from 'jose';
-import { expectNoSeriousAxeViolations, fillInterestForm, uniqueEmail, PHONE } from './helpers';
+import { expectNoSeriousAxeViolations, fillInterestForm, staffInvitationLink, uniqueEmail, PHONE } from './helpers';
 import { E2E_STAFF } from './staff-fixtures';
 import { rememberSecret, signInThroughPages, addOwnerSession, withFreshCode, confirmPassword, createStaffAsOwner } from './staff-session';
 import { startSmtpPeer } from '../support/peers';
 
 const SESSION_KEYS = ['jwt', 'active', 'email'];
+const IPHONE_SAFARI =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
 /** Through the sign-in pages (the owner answers a code from their app: tests/e2e/staff-session.ts). */
 async function signIn(page: Page, email: string = E2E_STAFF.email, password: string = E2E_STAFF.password) {
@@ -324,7 +326,11 @@ test.describe('two-step sign-in, passwords', () => {
     },
   );
 
-  test('an owner adding a staff account confirms the password in the dialog first', async ({ page, context }) => {
+  test('an owner adding a staff account confirms the password in the dialog first; the new agent chooses their own through the e-mailed link', async ({
+    page,
+    context,
+    browser,
+  }) => {
     test.setTimeout(90_000);
     const email = uniqueEmail('reauth-owner');
     const password = 'Owner-Passphrase-Calabar-2026';
@@ -336,15 +342,51 @@ test.describe('two-step sign-in, passwords', () => {
     const added = uniqueEmail('added-agent');
     const form = page.getByRole('region', { name: 'Add a staff member' });
     await form.getByLabel('E-mail').fill(added);
-    await form.getByLabel('Initial password (at least 12 characters)').fill('Agent-Passphrase-Yola-2026');
-    await form.getByRole('button', { name: 'Create account' }).click();
+    // No password field: the owner never types another person's password (docs/decisions/0347).
+    await expect(form.getByLabel(/password/i)).toHaveCount(0);
+    await form.getByRole('button', { name: 'Create account and send invitation' }).click();
     const dialog = page.getByRole('dialog', { name: 'Confirm your password' });
     await expect(dialog).toBeVisible();
     await dialog.getByLabel('Your password').fill(password);
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await expect(dialog).toBeHidden();
-    await expect(page.getByText('Account created.', { exact: false })).toBeVisible();
-    await expect(page.getByRole('list', { name: 'Staff accounts' }).getByRole('listitem').filter({ hasText: added })).toBeVisible();
+    await expect(page.getByText(`Invitation sent to ${added}.`)).toBeVisible();
+    const row = page.getByRole('list', { name: 'Staff accounts' }).getByRole('listitem').filter({ hasText: added });
+    await expect(row).toContainText('invited, no password chosen yet');
+    const first = await staffInvitationLink(added);
+
+    // A new link ends the first one (the dialog asks again if the 15 s of the password have passed meanwhile).
+    await row.getByRole('button', { name: `Send a new link ${added}` }).click();
+    const resent = page.getByText(`A new link was sent to ${added}. The earlier one no longer works.`);
+    await expect(resent.or(dialog)).toBeVisible();
+    if (await dialog.isVisible()) {
+      await dialog.getByLabel('Your password').fill(password);
+      await dialog.getByRole('button', { name: 'Confirm' }).click();
+    }
+    await expect(resent).toBeVisible();
+    const second = await staffInvitationLink(added, 2);
+    expect(second).not.toBe(first);
+
+    // The new colleague, in a browser of their own.
+    const invitee = await browser.newContext();
+    try {
+      const theirs = await invitee.newPage();
+      await theirs.goto(first);
+      await expect(theirs.getByRole('heading', { level: 1, name: 'This invitation no longer works' })).toBeVisible();
+      await theirs.goto(second);
+      await expect(theirs.getByRole('heading', { level: 1, name: 'Choose your password' })).toBeVisible();
+      await expect(theirs.getByLabel('E-mail')).toHaveValue(added);
+      await expectNoSeriousAxeViolations(theirs);
+      await theirs.getByLabel('Your password').fill('Agent-Passphrase-Yola-2026');
+      await theirs.getByRole('button', { name: 'Save and continue' }).click();
+      // An agent is signed in at once (an owner would set up two-step sign-in next).
+      await expect(theirs.getByRole('heading', { level: 1, name: 'Leads' })).toBeVisible();
+      // The link worked once.
+      await theirs.goto(second);
+      await expect(theirs.getByRole('heading', { level: 1, name: 'This invitation no longer works' })).toBeVisible();
+    } finally {
+      await invitee.close();
+    }
   });
 
   test('a forgotten password is reset through a link by e-mail (a real SMTP peer), and an owner still sets up the second factor', async ({
@@ -416,6 +458,58 @@ test.describe('two-step sign-in, passwords', () => {
   });
 });
 
+test.describe('signed-in devices', () => {
+  test(
+    'Your account lists the devices signed in and signs a second one out at once, on a phone too',
+    PHONE,
+    async ({ page, context, browser, baseURL }) => {
+      test.setTimeout(90_000);
+      const email = uniqueEmail('devices');
+      const password = 'Agent-Passphrase-Jos-2026';
+      await createStaffAsOwner(context, { email, role: 'agent', name: 'Agent', password });
+      await context.clearCookies();
+      await signIn(page, email, password);
+      // A second device: Safari on an iPhone (its User-Agent, in a browser context of its own).
+      const iphone = await browser.newContext({ baseURL, userAgent: IPHONE_SAFARI });
+      try {
+        const iphonePage = await iphone.newPage();
+        await signIn(iphonePage, email, password);
+
+        await page.goto('/admin/account');
+        const devices = page.getByRole('list', { name: 'Your signed-in devices' });
+        await expect(devices.getByRole('listitem')).toHaveCount(2);
+        // This one first, marked, and with nothing to press (the desktop project is Chrome on Windows, the phone's Android).
+        const current = devices.getByRole('listitem').first();
+        await expect(current).toContainText('This device');
+        await expect(current).toContainText(/Chrome on (Windows|Android)/);
+        await expect(current).toContainText('Active now');
+        await expect(current.getByRole('button')).toHaveCount(0);
+        const second = devices.getByRole('listitem').filter({ hasText: 'Safari on iPhone' });
+        await expect(second).toContainText('Signed in');
+        await expect(page.getByRole('button', { name: 'Sign out everywhere else' })).toBeVisible();
+        await expectNoSeriousAxeViolations(page);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect(overflow).toBeLessThanOrEqual(0);
+
+        await second.getByRole('button', { name: /^Sign out Safari on iPhone, signed in / }).click();
+        await expect(page.getByText('Signed out on that device.')).toBeVisible();
+        await expect(devices.getByRole('listitem')).toHaveCount(1);
+        await expect(page.getByText('You are not signed in anywhere else.')).toBeVisible();
+
+        // The iPhone's next request is refused, and its page goes to sign in.
+        expect((await iphone.request.get('/api/admin/me')).status()).toBe(401);
+        await iphonePage.reload();
+        await expect(iphonePage).toHaveURL(/\/registration(\?|$)/);
+        // This device goes on.
+        await page.reload();
+        await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
+      } finally {
+        await iphone.close();
+      }
+    },
+  );
+});
+
 /** Every page under src/app/admin, with dynamic segments filled in. */
 function adminPages(): string[] {
   const root = join(process.cwd(), 'src', 'app', 'admin');
@@ -447,6 +541,7 @@ test.describe('every /admin page refuses', () => {
     expect(pages.sort()).toEqual([
       '/admin',
       '/admin/account',
+      '/admin/account/codes',
       '/admin/confirm-password',
       '/admin/dashboard',
       '/admin/exports/leads',

@@ -47,7 +47,7 @@ describeEachDriver('logs keep no personal data', (ctx) => {
     const owner = await makeStaff(ctx.handle().db, 'owner');
     const cookie = await sessionCookieFor(ctx.handle().db, owner);
     capture();
-    const body = { email: 'refused.agent@example.com', name: 'Refused Agent', role: 'agent', password: 'Quiet-Harbour-Lantern-88' };
+    const body = { email: 'refused.agent@example.com', name: 'Refused Agent', role: 'agent' };
     const res = await createStaff(staffRequest('/api/admin/staff', { method: 'POST', cookie, body }), undefined);
     expect(res.status).toBe(503);
     const text = logged.join('\n');

@@ -17,21 +17,21 @@ describeEachDriver('staff management', (ctx) => {
     ownerCookie = await sessionCookieFor(ctx.handle().db, owner);
   });
 
-  it('creates agents, refusing weak passwords and duplicates', async () => {
-    const weak = await createStaffRoute(
+  it('creates agents by invitation, refusing a password chosen by the owner and duplicates (0347)', async () => {
+    const withPassword = await createStaffRoute(
       staffRequest('/api/admin/staff', {
         method: 'POST',
         cookie: ownerCookie,
-        body: { email: 'weak@example.com', role: 'agent', password: 'qwerty123456' },
+        body: { email: 'chosen@example.com', role: 'agent', password: 'Lagos-Sales-Desk-2026' },
       }),
       undefined,
     );
-    expect(weak.status).toBe(400);
-    expect((await weak.json()).error).toMatch(/most common/);
-    const body = { email: 'New.Agent@Example.com', name: 'New Agent', role: 'agent', password: 'Lagos-Sales-Desk-2026' };
+    expect(withPassword.status).toBe(400);
+    expect((await withPassword.json()).error).toMatch(/Owners do not choose passwords for others/);
+    const body = { email: 'New.Agent@Example.com', name: 'New Agent', role: 'agent' };
     const created = await createStaffRoute(staffRequest('/api/admin/staff', { method: 'POST', cookie: ownerCookie, body }), undefined);
     expect(created.status).toBe(201);
-    expect((await created.json()).staff).toMatchObject({ email: 'new.agent@example.com', role: 'agent', active: true });
+    expect((await created.json()).staff).toMatchObject({ email: 'new.agent@example.com', role: 'agent', active: true, invited: true });
     const again = await createStaffRoute(staffRequest('/api/admin/staff', { method: 'POST', cookie: ownerCookie, body }), undefined);
     expect(again.status).toBe(409);
     const list = await (await listStaffRoute(staffRequest('/api/admin/staff', { cookie: ownerCookie }), undefined)).json();

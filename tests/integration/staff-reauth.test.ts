@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { PATCH as patchStaffRoute } from '@/app/api/admin/staff/[id]/route';
+import { POST as resendInvitationRoute } from '@/app/api/admin/staff/[id]/invitation/route';
 import { POST as createStaffRoute } from '@/app/api/admin/staff/route';
 import { POST as eraseRoute } from '@/app/api/admin/privacy/erase/route';
 import { POST as privacyExportRoute } from '@/app/api/admin/privacy/export/route';
@@ -35,14 +36,14 @@ describeEachDriver('changes that need the password typed recently', (ctx) => {
     routeContext?: C,
   ) => handler(staffRequest(path, { method, cookie, body, headers: freshClient() }), routeContext as C);
 
-  it('role, password and second-factor changes and erasure answer 403 {reauth: true} when the password is older than 10 minutes', async () => {
+  it('role changes, invitation links, password and second-factor changes and erasure answer 403 {reauth: true} when the password is older than 10 minutes', async () => {
     const owner = await makeStaff(db(), 'owner');
     const agent = await makeStaff(db(), 'agent');
     const stale = await sessionCookieFor(db(), owner, 3600, ELEVEN_MINUTES_AGO());
     const idContext = { params: Promise.resolve({ id: agent.id }) };
     const refusals = [
       await call(patchStaffRoute, `/api/admin/staff/${agent.id}`, 'PATCH', stale, { role: 'owner' }, idContext),
-      await call(patchStaffRoute, `/api/admin/staff/${agent.id}`, 'PATCH', stale, { password: 'Another-Good-Passphrase-7' }, idContext),
+      await call(resendInvitationRoute, `/api/admin/staff/${agent.id}/invitation`, 'POST', stale, undefined, idContext),
       await call(eraseRoute, '/api/admin/privacy/erase', 'POST', stale, { email: 'someone@example.com' }),
       await call(passwordRoute, '/api/admin/account/password', 'POST', stale, { password: 'Another-Good-Passphrase-7' }),
       await call(renewCodesRoute, '/api/admin/account/recovery-codes', 'POST', stale),
@@ -88,7 +89,6 @@ describeEachDriver('changes that need the password typed recently', (ctx) => {
     email: `new-${Math.random().toString(36).slice(2, 10)}@example.com`,
     name: 'New Agent',
     role: 'agent',
-    password: 'New-Agent-Passphrase-Ilorin-9',
   });
   const auditsBy = async (staffId: string) =>
     (await db().select({ action: staffAudit.action }).from(staffAudit).where(eq(staffAudit.actorId, staffId)))

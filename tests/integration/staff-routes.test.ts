@@ -24,6 +24,7 @@ const ACCESS: Record<string, 'staff' | 'owner'> = {
   'exports/newsletter': 'owner',
   staff: 'owner',
   'staff/[id]': 'owner',
+  'staff/[id]/invitation': 'owner',
   'privacy/export': 'owner',
   'privacy/erase': 'owner',
   backups: 'owner',
@@ -32,6 +33,7 @@ const ACCESS: Record<string, 'staff' | 'owner'> = {
   'account/recovery-codes': 'staff',
   'account/reauth': 'staff',
   'account/password': 'staff',
+  'account/sessions': 'staff',
 };
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 const ROOT = join(process.cwd(), 'src', 'app', 'api', 'admin');

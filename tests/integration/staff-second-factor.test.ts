@@ -154,8 +154,6 @@ describeEachDriver('staff second factor', (ctx) => {
     expect(enrolment!.uri).toMatch(/^otpauth:\/\/totp\/.+\?.*secret=[A-Z2-7]+/);
     expect(enrolment!.qrDataUrl).toMatch(/^data:image\/svg\+xml;base64,/);
     expect(Buffer.from(enrolment!.qrDataUrl.split(',')[1], 'base64').toString()).toMatch(/^<svg/);
-    // A reload shows the same secret.
-    expect((await pendingEnrolment(db(), agent))!.secret).toBe(enrolment!.secret);
     expect((await post(handleEnrolAtSignIn, '/api/staff/second-factor/enrol', { code: '000000' }, first.cookie, t)).status).toBe(401);
     const res = await post(
       handleEnrolAtSignIn,
@@ -170,6 +168,31 @@ describeEachDriver('staff second factor', (ctx) => {
     expect(body.recoveryCodes).toHaveLength(10);
     expect((await meRoute(staffRequest('/api/admin/me', { cookie: cookiesOf(res) }), undefined)).status).toBe(200);
     // From now on: the code step.
+    expect((await passwordStep(agent.email, nextStep())).body.step).toBe('second-factor');
+  });
+
+  it('a pending secret is shown once: each showing replaces it, and only the one shown last confirms (0347)', async () => {
+    const agent = await makeStaff(db(), 'agent');
+    await updateStaff(db(), agent.id, { role: 'owner' });
+    const t = nextStep();
+    const { cookie } = await passwordStep(agent.email, t);
+    const enrol = (code: string) => post(handleEnrolAtSignIn, '/api/staff/second-factor/enrol', { code }, cookie, t);
+    // Someone who knew the password saw the page first and copied its key...
+    const copied = (await pendingEnrolment(db(), agent))!;
+    // ...then the person's own sign-in shows the page again: a new key, and the copied one no longer confirms.
+    const shown = (await pendingEnrolment(db(), agent))!;
+    expect(shown.secret).not.toBe(copied.secret);
+    expect(shown.uri).not.toBe(copied.uri);
+    expect((await enrol(totpCode(copied.secret, t))).status).toBe(401);
+    // Shown once more (a reload): the key shown before it stops working too; the last one shown confirms.
+    const last = (await pendingEnrolment(db(), agent))!;
+    expect(new Set([copied.secret, shown.secret, last.secret]).size).toBe(3);
+    expect((await enrol(totpCode(shown.secret, t))).status).toBe(401);
+    const res = await enrol(totpCode(last.secret, t));
+    expect(res.status).toBe(200);
+    expect((await res.json()).recoveryCodes).toHaveLength(10);
+    // Once enabled, showing the page makes nothing new: the enabled secret stays.
+    expect(await pendingEnrolment(db(), agent)).toBeUndefined();
     expect((await passwordStep(agent.email, nextStep())).body.step).toBe('second-factor');
   });
 

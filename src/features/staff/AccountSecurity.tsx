@@ -5,11 +5,17 @@ import { useRouter } from 'next/navigation';
 import { Field } from '@/components/ui/Field';
 import { STAFF_COPY } from '@/content/staff';
 import { useStaffAction } from '@/lib/browser/use-staff-action';
+import { ACCOUNT_SESSIONS_API } from '@/lib/constants';
 import { RecoveryCodes } from './RecoveryCodes';
 
 const copy = STAFF_COPY.account;
+const NEW_CODES_API = '/api/admin/account/recovery-codes';
+const PASSWORD_API = '/api/admin/account/password';
 
-/** The actions on an enrolled second factor: new recovery codes (shown once), and turning it off where allowed. */
+/**
+ * The actions on an enrolled second factor: new recovery codes (shown once), and turning it off where allowed. New
+ * codes is a form: posted before the scripts run, the server shows them on a page of their own.
+ */
 export function SecondFactorActions({ canTurnOff }: { canTurnOff: boolean }) {
   const router = useRouter();
   const { busy, run } = useStaffAction();
@@ -23,20 +29,20 @@ export function SecondFactorActions({ canTurnOff }: { canTurnOff: boolean }) {
   }
   return (
     <div className="flex flex-wrap gap-3">
-      <button
-        type="button"
-        className="btn-outline min-h-11 px-4"
-        disabled={busy}
-        onClick={async () => {
-          const answer = await run<{ recoveryCodes: string[] }>(
-            { method: 'POST', url: '/api/admin/account/recovery-codes' },
-            copy.newCodesDone,
-          );
+      <form
+        method="post"
+        action={NEW_CODES_API}
+        className="contents"
+        onSubmit={async (event) => {
+          event.preventDefault();
+          const answer = await run<{ recoveryCodes: string[] }>({ method: 'POST', url: NEW_CODES_API }, copy.newCodesDone);
           if (answer) setCodes(answer.recoveryCodes);
         }}
       >
-        {copy.newCodes}
-      </button>
+        <button type="submit" className="btn-outline min-h-11 px-4" disabled={busy}>
+          {copy.newCodes}
+        </button>
+      </form>
       {canTurnOff ? (
         <button
           type="button"
@@ -51,7 +57,11 @@ export function SecondFactorActions({ canTurnOff }: { canTurnOff: boolean }) {
   );
 }
 
-/** A new password of one's own (the password typed recently, else the dialog asks for it first). */
+/**
+ * A new password of one's own (the password typed recently, else the dialog asks for it first). Posted before the
+ * scripts run, the server answers with Your account again (or the password page first), never with the password in
+ * a URL.
+ */
 export function ChangePasswordForm() {
   const id = useId();
   const { busy, run } = useStaffAction();
@@ -59,10 +69,10 @@ export function ChangePasswordForm() {
     event.preventDefault();
     const form = event.currentTarget;
     const body = { password: String(new FormData(form).get('password') ?? '') };
-    if (await run({ method: 'POST', url: '/api/admin/account/password', body }, copy.passwordChanged)) form.reset();
+    if (await run({ method: 'POST', url: PASSWORD_API, body }, copy.passwordChanged)) form.reset();
   }
   return (
-    <form onSubmit={onSubmit} className="space-y-4">
+    <form method="post" action={PASSWORD_API} onSubmit={onSubmit} className="space-y-4">
       <div>
         <Field id={`${id}-password`} label={copy.newPassword}>
           {(control) => (
@@ -72,6 +82,33 @@ export function ChangePasswordForm() {
       </div>
       <button type="submit" className="btn-primary" disabled={busy}>
         {copy.changePassword}
+      </button>
+    </form>
+  );
+}
+
+/**
+ * Signs out another of one's devices (`end`: its session id) or every other one (`others`). A plain form posted to the
+ * sessions API, so it works before the scripts run (answered 303 back to Your account); with them, the request helper
+ * sends it and the page is refreshed. `detail` names the device for screen readers (several buttons say "Sign out").
+ */
+export function EndSessionsButton({ end, label, detail }: { end: string; label: string; detail?: string }) {
+  const router = useRouter();
+  const { busy, run } = useStaffAction();
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const answer = await run<{ ended: number }>({ method: 'POST', url: ACCOUNT_SESSIONS_API, body: { end } }, ({ ended }) =>
+      end === 'others' ? copy.othersEnded(ended) : copy.sessionEnded,
+    );
+    // Refused (that device had already gone): the list is out of date.
+    if (!answer) router.refresh();
+  }
+  return (
+    <form method="post" action={ACCOUNT_SESSIONS_API} onSubmit={onSubmit}>
+      <input type="hidden" name="end" value={end} />
+      <button type="submit" className="btn-outline min-h-11 w-full px-4 sm:w-auto" disabled={busy}>
+        {label}
+        {detail ? <span className="sr-only"> {detail}</span> : null}
       </button>
     </form>
   );

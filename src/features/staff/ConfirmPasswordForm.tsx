@@ -10,7 +10,7 @@ const copy = STAFF_COPY.reauth;
  * (docs/decisions/0345-fresh-password-for-bulk-and-irreversible.md): a plain form posted to the re-authentication API,
  * which answers 303 on to the download, or back here with `refusal`. With scripts the staff area's dialog asks instead.
  */
-export function ConfirmPasswordForm({ action, refusal }: { action: string; refusal?: string }) {
+export function ConfirmPasswordForm({ action, refusal, forDownload = true }: { action: string; refusal?: string; forDownload?: boolean }) {
   return (
     <div className="mx-auto max-w-md space-y-6">
       <div>
@@ -23,7 +23,7 @@ export function ConfirmPasswordForm({ action, refusal }: { action: string; refus
             {(control) => <input {...control} name="password" type="password" autoComplete="current-password" required className="field" />}
           </Field>
         </div>
-        <p className="text-sm text-ink-soft">{copy.afterwards}</p>
+        <p className="text-sm text-ink-soft">{forDownload ? copy.afterwards : copy.afterwardsForm}</p>
         <button type="submit" className="btn-primary">
           {copy.confirm}
         </button>

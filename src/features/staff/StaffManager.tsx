@@ -15,21 +15,32 @@ export interface StaffListItem {
   active: boolean;
   hasSecondFactor: boolean;
   secondFactorLocked: boolean;
+  /** No password chosen yet: the invitation link was not used (docs/decisions/0347-invitations-not-initial-passwords.md). */
+  invited: boolean;
   lastSignIn: string | null;
 }
 
-export function CreateStaffForm() {
+type InvitationAnswer = { invitationSent: boolean };
+
+/**
+ * A new account: e-mail, name and role, never a password — the person gets a link to choose their own (0347). Posts
+ * natively until the script runs (the API then answers with a redirect back to the Staff page).
+ */
+export function CreateStaffForm({ linkHours }: { linkHours: number }) {
   const id = useId();
   const { busy, run } = useStaffAction();
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
     const data = new FormData(form);
-    const body = { email: data.get('email'), name: data.get('name'), role: data.get('role'), password: data.get('password') };
-    if (await run({ method: 'POST', url: '/api/admin/staff', body }, copy.created)) form.reset();
+    const body = { email: data.get('email'), name: data.get('name'), role: data.get('role') };
+    const answer = await run<InvitationAnswer & { staff: { email: string } }>({ method: 'POST', url: '/api/admin/staff', body }, (done) =>
+      done.invitationSent ? copy.invited(done.staff.email) : copy.invitationNotSent(done.staff.email),
+    );
+    if (answer) form.reset();
   }
   return (
-    <form onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
+    <form method="post" action="/api/admin/staff" onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
       <div>
         <Field id={`${id}-name`} label={copy.name}>
           {(control) => <input {...control} name="name" autoComplete="off" className="field" />}
@@ -50,14 +61,8 @@ export function CreateStaffForm() {
           )}
         </Field>
       </div>
-      <div>
-        <Field id={`${id}-password`} label={copy.password}>
-          {(control) => (
-            <input {...control} name="password" type="password" required minLength={12} autoComplete="new-password" className="field" />
-          )}
-        </Field>
-      </div>
       <div className="sm:col-span-2">
+        <p className="mb-4 text-sm text-ink-soft">{copy.inviteHint(linkHours)}</p>
         <button type="submit" className="btn-primary" disabled={busy}>
           {copy.create}
         </button>
@@ -101,6 +106,26 @@ function StaffNameForm({ member }: { member: StaffListItem }) {
   );
 }
 
+/** A new invitation link for someone who has not chosen a password yet; the old link ends. Posts natively too. */
+function ResendInvitationForm({ member }: { member: StaffListItem }) {
+  const { busy, run } = useStaffAction();
+  const url = `/api/admin/staff/${member.id}/invitation`;
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    await run<InvitationAnswer>({ method: 'POST', url }, (done) =>
+      done.invitationSent ? copy.resent(member.email) : copy.invitationNotSent(member.email),
+    );
+  }
+  return (
+    <form method="post" action={url} onSubmit={onSubmit}>
+      <button type="submit" className="btn-outline min-h-10 px-4" disabled={busy}>
+        {copy.resendInvitation}
+        <span className="sr-only"> {member.email}</span>
+      </button>
+    </form>
+  );
+}
+
 export function StaffRowActions({ member, isSelf }: { member: StaffListItem; isSelf: boolean }) {
   const { busy, run } = useStaffAction();
   const update = (changes: Record<string, unknown>) =>
@@ -110,6 +135,7 @@ export function StaffRowActions({ member, isSelf }: { member: StaffListItem; isS
     <div className="space-y-3">
       <StaffNameForm member={member} />
       <div className="flex flex-wrap gap-2">
+        {member.invited && member.active ? <ResendInvitationForm member={member} /> : null}
         <button
           type="button"
           className="btn-outline min-h-10 px-4"

@@ -2,21 +2,43 @@ import 'server-only';
 import { STAFF_COPY } from '@/content/staff';
 import { recordAudit } from '@/lib/audit.server';
 import { staffRoute } from '@/lib/auth/guard.server';
-import { markPasswordChecked, requiresSecondFactor, revokeUserSessions } from '@/lib/auth/session.server';
-import { REAUTH_PATH } from '@/lib/constants';
-import { readJsonObject, readJsonOrForm } from '@/lib/http/request.server';
+import {
+  endOpenSessions,
+  listOpenSessions,
+  markPasswordChecked,
+  requiresSecondFactor,
+  revokeUserSessions,
+} from '@/lib/auth/session.server';
+import { ACCOUNT_CODES_PATH, ACCOUNT_PATH, REAUTH_PATH } from '@/lib/constants';
+import { isFormPost, readJsonOrForm } from '@/lib/http/request.server';
 import { errorResponse, jsonResponse } from '@/lib/http/response.server';
-import { answerFormPost } from './form-post.server';
+import { answerFormPost, keepRecoveryCodesForPage } from './form-post.server';
 import { guardedAttempt } from './lockout.server';
 import { hashPassword, passwordProblem, verifyPassword } from './password.server';
 import { findStaffRowById, updateStaff } from './repository.server';
-import { newPasswordBodySchema, reauthSchema, secondFactorSchema } from './schema';
+import { endSessionsSchema, newPasswordBodySchema, reauthSchema, secondFactorSchema } from './schema';
 import { confirmEnrolment, removeSecondFactor, renewRecoveryCodes } from './second-factor.server';
 
 /**
- * Handlers of /api/admin/account/...: the signed-in person's own password and second factor (0322). Changes need the
- * password typed within the last minutes (0323): POST /api/admin/account/reauth records it.
+ * Handlers of /api/admin/account/...: the signed-in person's own password, second factor (0322) and signed-in devices
+ * (0321, addendum). Changes need the password typed within the last minutes (0323): POST /api/admin/account/reauth
+ * records it. The forms of Your account post without scripts too: those posts are answered 303 back to it (or on to
+ * its recovery codes page), a refusal with its sentence (form-post.server.ts).
  */
+
+/** A handler of a Your account form: a native form post is answered with a redirect (back to ACCOUNT_PATH). */
+const accountForm =
+  <C>(handler: (request: Request, routeContext: C) => Promise<Response>) =>
+  async (request: Request, routeContext: C) =>
+    answerFormPost(request, await handler(request, routeContext), ACCOUNT_PATH, ACCOUNT_PATH);
+
+/** New recovery codes: in the JSON answer for the page's script; for a native post, on a page of their own. */
+async function recoveryCodesAnswer(request: Request, recoveryCodes: string[]): Promise<Response> {
+  if (!isFormPost(request)) return jsonResponse({ ok: true, recoveryCodes });
+  const response = jsonResponse({ ok: true, next: ACCOUNT_CODES_PATH });
+  await keepRecoveryCodesForPage(response, request, recoveryCodes, ACCOUNT_CODES_PATH);
+  return response;
+}
 
 /**
  * POST /api/admin/account/reauth {password} → {ok}: the password checked again in this session (under the sign-in
@@ -32,7 +54,7 @@ const checkPassword = staffRoute({}, async (request, { db, staff }) => {
   const now = new Date();
   const attempt = await guardedAttempt(db, request, { email: staff.email, now, hashes: true }, async () => {
     const row = await findStaffRowById(db, staff.id);
-    return Boolean(row && (await verifyPassword(parsed.data.password, row.passwordHash)));
+    return Boolean(row?.passwordHash && (await verifyPassword(parsed.data.password, row.passwordHash)));
   });
   if (attempt.outcome === 'refused') return attempt.response;
   if (attempt.outcome === 'failed') return errorResponse(403, STAFF_COPY.errors.wrongPassword);
@@ -50,8 +72,8 @@ export const reauthHandler = async (request: Request, routeContext: unknown) =>
 export const recentPasswordHandler = staffRoute({ recentPassword: true }, async () => jsonResponse({ ok: true }));
 
 /** POST /api/admin/account/password {password} → {ok}: a new password; the person's other sessions end. */
-export const changePasswordHandler = staffRoute({ recentPassword: true }, async (request, { db, staff }) => {
-  const body = await readJsonObject(request);
+const changePassword = staffRoute({ recentPassword: true }, async (request, { db, staff }) => {
+  const body = await readJsonOrForm(request);
   if (!body.ok) return body.response;
   const parsed = newPasswordBodySchema.safeParse(body.value);
   if (!parsed.success) return errorResponse(400, parsed.error.issues[0]?.message ?? STAFF_COPY.errors.unreadable);
@@ -62,13 +84,15 @@ export const changePasswordHandler = staffRoute({ recentPassword: true }, async 
   await recordAudit(db, staff, 'staff.update', staff.email, { passwordReset: true, self: true });
   return jsonResponse({ ok: true });
 });
+export const changePasswordHandler = accountForm(changePassword);
 
 /**
  * POST /api/admin/account/second-factor {code} → {ok, recoveryCodes}: confirms the secret shown on Your account. Like
- * turning it off and new recovery codes, it ends the account's other sessions.
+ * turning it off and new recovery codes, it ends the account's other sessions. Posted without scripts: 303 to
+ * ACCOUNT_CODES_PATH, which shows the codes.
  */
-export const enrolSecondFactorHandler = staffRoute({ recentPassword: true }, async (request, { db, staff }) => {
-  const body = await readJsonObject(request);
+const enrolSecondFactor = staffRoute({ recentPassword: true }, async (request, { db, staff }) => {
+  const body = await readJsonOrForm(request);
   if (!body.ok) return body.response;
   const parsed = secondFactorSchema.safeParse(body.value);
   if (!parsed.success) return errorResponse(400, parsed.error.issues[0]?.message ?? STAFF_COPY.errors.unreadable);
@@ -77,8 +101,9 @@ export const enrolSecondFactorHandler = staffRoute({ recentPassword: true }, asy
   // A change of the second factor ends the account's other sessions (0341): one opened with a stolen password ends.
   await revokeUserSessions(db, staff.id, staff.sessionId);
   await recordAudit(db, staff, 'staff.second_factor', staff.email, { change: 'enabled' });
-  return jsonResponse({ ok: true, recoveryCodes });
+  return recoveryCodesAnswer(request, recoveryCodes);
 });
+export const enrolSecondFactorHandler = accountForm(enrolSecondFactor);
 
 /** DELETE /api/admin/account/second-factor → {ok}: agents may turn it off; owners keep it (409). */
 export const removeSecondFactorHandler = staffRoute({ recentPassword: true }, async (_request, { db, staff }) => {
@@ -89,11 +114,57 @@ export const removeSecondFactorHandler = staffRoute({ recentPassword: true }, as
   return jsonResponse({ ok: true });
 });
 
-/** POST /api/admin/account/recovery-codes → {ok, recoveryCodes}: new codes; the old ones stop working. */
-export const renewRecoveryCodesHandler = staffRoute({ recentPassword: true }, async (_request, { db, staff }) => {
+/**
+ * POST /api/admin/account/recovery-codes → {ok, recoveryCodes}: new codes; the old ones stop working. Posted without
+ * scripts: 303 to ACCOUNT_CODES_PATH, which shows them.
+ */
+const renewCodes = staffRoute({ recentPassword: true }, async (request, { db, staff }) => {
   const recoveryCodes = await renewRecoveryCodes(db, staff.id);
   if (!recoveryCodes) return errorResponse(409, STAFF_COPY.errors.noSecondFactor);
   await revokeUserSessions(db, staff.id, staff.sessionId);
   await recordAudit(db, staff, 'staff.second_factor', staff.email, { change: 'recovery_codes' });
-  return jsonResponse({ ok: true, recoveryCodes });
+  return recoveryCodesAnswer(request, recoveryCodes);
 });
+export const renewRecoveryCodesHandler = accountForm(renewCodes);
+
+/**
+ * GET /api/admin/account/sessions → {sessions: [{id, device, signedInAt, lastActiveAt, current}]}: the signed-in
+ * person's open sessions, the one in use first. `device` is the label made at sign-in ("Chrome on Android") or null.
+ */
+export const listSessionsHandler = staffRoute({}, async (_request, { db, staff }) => {
+  const sessions = await listOpenSessions(db, staff.id, staff.sessionId);
+  return jsonResponse({
+    sessions: sessions.map((session) => ({
+      id: session.id,
+      device: session.deviceLabel,
+      signedInAt: session.signedInAt.toISOString(),
+      lastActiveAt: session.lastSeenAt.toISOString(),
+      current: session.current,
+    })),
+  });
+});
+
+/**
+ * POST /api/admin/account/sessions {end: <session id> | 'others'} → {ok, ended}: signs out one of the person's other
+ * devices, or all of them; each such session's next request gets 401 and goes to the sign-in page. Only one's own
+ * sessions: any other id (someone else's, or one already over) is 404; the session in use is 409 (Sign out ends it).
+ * No recent password needed: ending a session only takes access away (0321, addendum). Audited when one ended.
+ */
+const endSessions = staffRoute({}, async (request, { db, staff }) => {
+  const body = await readJsonOrForm(request);
+  if (!body.ok) return body.response;
+  const parsed = endSessionsSchema.safeParse(body.value);
+  if (!parsed.success) return errorResponse(400, parsed.error.issues[0]?.message ?? STAFF_COPY.errors.unreadable);
+  const { end } = parsed.data;
+  if (end === staff.sessionId) return errorResponse(409, STAFF_COPY.errors.sessionCurrent);
+  const ended = await endOpenSessions(db, staff.id, end === 'others' ? { except: staff.sessionId } : { only: end });
+  if (end !== 'others' && !ended.length) return errorResponse(404, STAFF_COPY.errors.sessionGone);
+  if (ended.length) {
+    await recordAudit(db, staff, 'staff.sessions_ended', staff.email, {
+      scope: end === 'others' ? 'others' : 'one',
+      devices: ended.map((session) => session.deviceLabel),
+    });
+  }
+  return jsonResponse({ ok: true, ended: ended.length });
+});
+export const endSessionsHandler = accountForm(endSessions);

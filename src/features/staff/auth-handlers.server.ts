@@ -8,10 +8,11 @@ import { logError } from '@/lib/log';
 import { recordAudit } from '@/lib/audit.server';
 import { clearSessionCookies, sessionTokenOf, setSessionCookie } from '@/lib/auth/cookie.server';
 import { isCrossSite } from '@/lib/auth/csrf.server';
+import { deviceLabel } from '@/lib/auth/device-label';
 import { sessionKey } from '@/lib/auth/secret.server';
 import { createSession, requiresSecondFactor, resolveSession, revokeSession, revokeUserSessions } from '@/lib/auth/session.server';
 import { signSessionToken } from '@/lib/auth/token.server';
-import { ENROL_CODES_PATH, ENROL_PATH, PASSWORD_RESET_PATH, SECOND_FACTOR_PATH, SIGN_IN_PATH } from '@/lib/constants';
+import { ENROL_CODES_PATH, ENROL_PATH, PASSWORD_RESET_PATH, SECOND_FACTOR_PATH, SIGN_IN_PATH, WELCOME_PATH } from '@/lib/constants';
 import { STAFF_COPY } from '@/content/staff';
 import { ensureFirstOwner } from './bootstrap.server';
 import { challengeOf, endChallenge, issueChallenge } from './challenge.server';
@@ -66,7 +67,8 @@ async function startSession(
 ): Promise<Response> {
   const ttl = getEnv().SESSION_TTL_SECONDS;
   const expiresAt = new Date(now.getTime() + ttl * 1000);
-  const sessionId = await createSession(db, user.id, expiresAt, now, passwordCheckedAt);
+  const device = deviceLabel(request.headers.get('user-agent'));
+  const sessionId = await createSession(db, user.id, expiresAt, now, passwordCheckedAt, device);
   await touchSignIn(db, user.id, now);
   const token = await signSessionToken(sessionKey(), { sub: user.id, jti: sessionId, email: user.email, role: user.role }, now, ttl);
   const response = jsonResponse({ ok: true, email: user.email, role: user.role, expiresAt: expiresAt.toISOString(), ...extra });
@@ -97,13 +99,34 @@ export const handleSignIn = signInStep('sign-in', SIGN_IN_PATH, async ({ request
   });
   if (attempt.outcome === 'refused') return attempt.response;
   if (attempt.outcome === 'failed' || !user) return errorResponse(401, STAFF_COPY.errors.badCredentials);
+  return afterPassword(db, request, user, now);
+});
 
+/** The right password was typed just now: a session, or the next step (the code, or an owner's enrolment). */
+async function afterPassword(db: Db, request: Request, user: StaffUserRow, now: Date): Promise<Response> {
   const step = user.totpEnabledAt ? 'second-factor' : requiresSecondFactor(user.role) ? 'enrol' : undefined;
   if (!step) return startSession(db, request, user, now, now);
   const response = jsonResponse({ ok: true, step, next: step === 'enrol' ? ENROL_PATH : SECOND_FACTOR_PATH });
   await issueChallenge(response, request, user.id, step, now);
   return response;
-});
+}
+
+/** The page of a password link posted without scripts (its token in the path), to come back to with a refusal. */
+const linkPage = (base: string, fallback: string) => (body: Record<string, unknown>) =>
+  typeof body.token === 'string' && RESET_TOKEN_PATTERN.test(body.token) ? `${base}/${body.token}` : fallback;
+
+/** A new password's hash, under the per-client limit and the hashing slots of sign-in; or the refusal. */
+async function hashUnderLimits(db: Db, request: Request, password: string, now: Date): Promise<{ hash: string } | { refusal: Response }> {
+  const limited = await clientLimitRefusal(db, await clientKeyOf(db, request), now);
+  if (limited) return { refusal: limited };
+  const slot = acquireHashSlot();
+  if (!slot) return { refusal: hashesBusyResponse() };
+  try {
+    return { hash: await hashPassword(password) };
+  } finally {
+    slot.release();
+  }
+}
 
 /**
  * POST /api/staff/second-factor {code} (after the password): a code from the authenticator app or a recovery code →
@@ -180,24 +203,15 @@ export const handlePasswordResetRequest = signInStep('password reset request', P
  */
 export const handlePasswordResetConfirm = signInStep(
   'password reset',
-  (body) =>
-    typeof body.token === 'string' && RESET_TOKEN_PATTERN.test(body.token) ? `${PASSWORD_RESET_PATH}/${body.token}` : PASSWORD_RESET_PATH,
+  linkPage(PASSWORD_RESET_PATH, PASSWORD_RESET_PATH),
   async ({ request, body, db, now }) => {
     const parsed = resetConfirmSchema.safeParse(body);
     if (!parsed.success) return errorResponse(400, parsed.error.issues[0]?.message ?? STAFF_COPY.errors.unreadable);
     const problem = passwordProblem(parsed.data.password);
     if (problem) return errorResponse(400, problem);
-    const limited = await clientLimitRefusal(db, await clientKeyOf(db, request), now);
-    if (limited) return limited;
-    const slot = acquireHashSlot();
-    if (!slot) return hashesBusyResponse();
-    let passwordHash: string;
-    try {
-      passwordHash = await hashPassword(parsed.data.password);
-    } finally {
-      slot.release();
-    }
-    const user = await resetPasswordWithLink(db, hashResetToken(parsed.data.token), passwordHash, now);
+    const hashed = await hashUnderLimits(db, request, parsed.data.password, now);
+    if ('refusal' in hashed) return hashed.refusal;
+    const user = await resetPasswordWithLink(db, hashResetToken(parsed.data.token), hashed.hash, now);
     if (!user) return errorResponse(400, STAFF_COPY.errors.linkExpired);
     await revokeUserSessions(db, user.id);
     await clearSignInFailures(db, accountKey(user.email));
@@ -205,6 +219,32 @@ export const handlePasswordResetConfirm = signInStep(
     return jsonResponse({ ok: true, next: `${SIGN_IN_PATH}?reset=done` });
   },
 );
+
+/**
+ * POST /api/staff/welcome {token, password} (an invitation link, docs/decisions/0347-invitations-not-initial-passwords.md):
+ * the account's first password, the link used up; then on as after a sign-in with that password: an agent gets a
+ * session, an owner sets up two-step sign-in ({step: 'enrol', next}). 400 for a weak password (the link stays usable),
+ * or a link that is not live (used, expired, replaced by a newer one, or the account deactivated).
+ */
+export const handleWelcome = signInStep('invitation', linkPage(WELCOME_PATH, SIGN_IN_PATH), async ({ request, body, db, now }) => {
+  const parsed = resetConfirmSchema.safeParse(body);
+  if (!parsed.success) {
+    const linkProblem = parsed.error.issues.some((issue) => issue.path[0] === 'token');
+    return errorResponse(
+      400,
+      linkProblem ? STAFF_COPY.errors.invitationExpired : (parsed.error.issues[0]?.message ?? STAFF_COPY.errors.unreadable),
+    );
+  }
+  const problem = passwordProblem(parsed.data.password);
+  if (problem) return errorResponse(400, problem);
+  const hashed = await hashUnderLimits(db, request, parsed.data.password, now);
+  if ('refusal' in hashed) return hashed.refusal;
+  const user = await resetPasswordWithLink(db, hashResetToken(parsed.data.token), hashed.hash, now, 'welcome');
+  if (!user) return errorResponse(400, STAFF_COPY.errors.invitationExpired);
+  await clearSignInFailures(db, accountKey(user.email));
+  await recordAudit(db, user, 'staff.update', user.email, { passwordSet: true, via: 'invitation' });
+  return afterPassword(db, request, user, now);
+});
 
 /** POST /api/staff/sign-out: ends the session (if any) and clears the cookie; always 200 for a same-site request. */
 export async function handleSignOut(request: Request): Promise<Response> {

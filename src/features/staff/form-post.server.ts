@@ -2,7 +2,14 @@ import 'server-only';
 import { cookies } from 'next/headers';
 import { ResponseCookies } from 'next/dist/server/web/spec-extension/cookies';
 import { wantsSecureCookies } from '@/lib/auth/transport.server';
-import { ENROL_CODES_PATH, STAFF_FORM_FLASH_COOKIE, STAFF_RECOVERY_CODES_COOKIE, staffNextPath } from '@/lib/constants';
+import {
+  ACCOUNT_CODES_PATH,
+  ENROL_CODES_PATH,
+  REAUTH_PATH,
+  STAFF_FORM_FLASH_COOKIE,
+  STAFF_RECOVERY_CODES_COOKIE,
+  staffNextPath,
+} from '@/lib/constants';
 import { getDatabase } from '@/lib/db/client';
 import { openFormFlash, sealFormFlash } from '@/lib/http/form-flash.server';
 import { isFormPost } from '@/lib/http/request.server';
@@ -24,21 +31,32 @@ function withNext(path: string, next: string | null): string {
   return url.pathname + url.search;
 }
 
-export async function answerFormPost(request: Request, response: Response, page: string): Promise<Response> {
+/**
+ * `done`: where a success without a `next` of its own goes (a form of Your account: back to it), else the `next` path.
+ * A refusal for want of a recent password (0323) goes to REAUTH_PATH, which asks for it and comes back to `page`.
+ */
+export async function answerFormPost(request: Request, response: Response, page: string, done?: string): Promise<Response> {
   if (!isFormPost(request)) return response;
   const next = new URL(request.url).searchParams.get('next');
-  let body: { next?: unknown; error?: unknown } = {};
+  let body: { next?: unknown; error?: unknown; reauth?: unknown } = {};
   try {
     body = await response.clone().json();
   } catch {
     /* an answer without JSON: treated as a refusal without a sentence */
   }
   const ok = response.ok && typeof body.error !== 'string';
-  const location = ok ? (typeof body.next === 'string' ? withNext(body.next, next) : staffNextPath(next)) : withNext(page, next);
+  const reauth = !ok && body.reauth === true && staffNextPath(page) === page;
+  const location = ok
+    ? typeof body.next === 'string'
+      ? withNext(body.next, next)
+      : (done ?? staffNextPath(next))
+    : reauth
+      ? `${REAUTH_PATH}?next=${encodeURIComponent(page)}`
+      : withNext(page, next);
   // Relative location: a form may only be redirected to its own origin (CSP form-action 'self').
   const redirect = new Response(null, { status: 303, headers: { Location: location, 'Cache-Control': 'no-store' } });
   for (const cookie of response.headers.getSetCookie()) redirect.headers.append('Set-Cookie', cookie);
-  if (!ok && typeof body.error === 'string') {
+  if (!ok && !reauth && typeof body.error === 'string') {
     try {
       const token = await sealFormFlash((await getDatabase()).db, { values: {}, error: body.error });
       new ResponseCookies(redirect.headers).set(STAFF_FORM_FLASH_COOKIE, token, {
@@ -63,13 +81,19 @@ export async function formRefusal(): Promise<string | undefined> {
 }
 
 /**
- * The recovery codes of an enrolment posted natively: the JSON answer becomes a 303 to ENROL_CODES_PATH, which shows
- * them. They travel like a refusal: encrypted, HttpOnly, for that path only, for a minute; never in a URL.
+ * The recovery codes of an enrolment posted natively: the JSON answer becomes a 303 to ENROL_CODES_PATH (at sign-in)
+ * or ACCOUNT_CODES_PATH (Your account: set up, or new codes), which shows them. They travel like a refusal: encrypted,
+ * HttpOnly, for that path only, for a minute; never in a URL.
  */
-export async function keepRecoveryCodesForPage(response: Response, request: Request, codes: string[]): Promise<void> {
+export async function keepRecoveryCodesForPage(
+  response: Response,
+  request: Request,
+  codes: string[],
+  page: typeof ENROL_CODES_PATH | typeof ACCOUNT_CODES_PATH = ENROL_CODES_PATH,
+): Promise<void> {
   const token = await sealFormFlash((await getDatabase()).db, { values: { codes: codes.join(' ') }, error: '' });
   new ResponseCookies(response.headers).set(STAFF_RECOVERY_CODES_COOKIE, token, {
-    path: ENROL_CODES_PATH,
+    path: page,
     httpOnly: true,
     sameSite: 'lax',
     maxAge: FLASH_MAX_AGE,
@@ -77,7 +101,7 @@ export async function keepRecoveryCodesForPage(response: Response, request: Requ
   });
 }
 
-/** On ENROL_CODES_PATH: the codes kept by keepRecoveryCodesForPage, or undefined once the minute has passed. */
+/** On ENROL_CODES_PATH or ACCOUNT_CODES_PATH: the codes kept by keepRecoveryCodesForPage, or undefined after the minute. */
 export async function recoveryCodesForPage(): Promise<string[] | undefined> {
   const token = (await cookies()).get(STAFF_RECOVERY_CODES_COOKIE)?.value;
   const codes = token ? (await openFormFlash((await getDatabase()).db, token))?.values.codes : undefined;

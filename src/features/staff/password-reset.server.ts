@@ -18,6 +18,9 @@ import { RESET_TOKEN_PATTERN } from './schema';
 export const RESET_TTL_MINUTES = 30;
 const RESET_MAILS_PER_ACCOUNT = { count: 3, windowSeconds: 3600 };
 
+/** A link's token (a reset's or an invitation's): 256 random bits, in the link's path only. */
+export const newResetToken = () => randomBytes(32).toString('base64url');
+
 /** What the database keeps of a link's token. */
 export const hashResetToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -38,14 +41,16 @@ function resetEmail(link: string) {
 
 /**
  * Sends a link when the address belongs to an active account (and its hourly cap allows); otherwise nothing. The
- * caller answers the same either way, before this runs, so neither the answer nor its timing tells them apart.
+ * caller answers the same either way, before this runs, so neither the answer nor its timing tells them apart. An
+ * account still invited (no password chosen yet) gets nothing either: its link comes from an owner (0347), and a
+ * reset asked for by anyone must not end it.
  */
 export async function sendPasswordResetLink(db: Db, email: string, now: Date): Promise<'sent' | 'none'> {
   const user = await findStaffByEmail(db, email);
-  if (!user?.active) return 'none';
+  if (!user?.active || !user.passwordHash) return 'none';
   const cap = await hitRateLimit(db, 'password-reset-mail', user.id, RESET_MAILS_PER_ACCOUNT, now.getTime());
   if (!cap.allowed) return 'none';
-  const token = randomBytes(32).toString('base64url');
+  const token = newResetToken();
   await createPasswordReset(db, user.id, hashResetToken(token), now, new Date(now.getTime() + RESET_TTL_MINUTES * 60_000));
   await sendMail({ to: [user.email], ...resetEmail(resetLink(token)) });
   return 'sent';

@@ -1,16 +1,20 @@
 import 'server-only';
-import { and, asc, count, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNotNull, isNull, lt, max, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { normaliseEmail } from '@/lib/validation/email';
-import type { StaffRole } from '@/lib/db/enums';
+import type { StaffLinkKind, StaffRole } from '@/lib/db/enums';
 import { staffPasswordResets, staffRecoveryCodes, staffSignInFailures, staffUsers, type StaffUserRow } from '@/lib/db/schema';
 
 /** Every query on staff accounts and sign-in attempts (sessions: src/lib/auth; audit: src/lib/audit.server.ts). */
 
-/** What the staff pages and API show of an account: never the password hash or the second factor's secret. */
+/**
+ * What the staff pages and API show of an account: never the password hash or the second factor's secret. `invited`:
+ * no password chosen yet, the invitation link not used (docs/decisions/0347-invitations-not-initial-passwords.md).
+ */
 export type StaffPublic = Pick<StaffUserRow, 'id' | 'email' | 'name' | 'role' | 'active' | 'createdAt' | 'lastSignInAt'> & {
   hasSecondFactor: boolean;
   secondFactorLocked: boolean;
+  invited: boolean;
 };
 
 const publicColumns = {
@@ -23,6 +27,7 @@ const publicColumns = {
   lastSignInAt: staffUsers.lastSignInAt,
   hasSecondFactor: sql<boolean>`${staffUsers.totpEnabledAt} is not null`,
   secondFactorLocked: sql<boolean>`${staffUsers.secondFactorLockedAt} is not null`,
+  invited: sql<boolean>`${staffUsers.passwordHash} is null`,
 };
 
 export async function countStaff(db: Db): Promise<number> {
@@ -50,22 +55,31 @@ export async function findStaffById(db: Db, id: string): Promise<StaffPublic | u
   return row;
 }
 
-export async function listStaff(db: Db): Promise<StaffPublic[]> {
-  return db.select(publicColumns).from(staffUsers).orderBy(asc(staffUsers.createdAt));
+/** Every account, oldest first; for an invited one, until when its invitation link works (null: none open). */
+export async function listStaff(db: Db): Promise<(StaffPublic & { invitationExpiresAt: Date | null })[]> {
+  const accounts = await db.select(publicColumns).from(staffUsers).orderBy(asc(staffUsers.createdAt));
+  const open = await db
+    .select({ userId: staffPasswordResets.userId, expiresAt: max(staffPasswordResets.expiresAt) })
+    .from(staffPasswordResets)
+    .where(and(eq(staffPasswordResets.kind, 'welcome'), isNull(staffPasswordResets.usedAt)))
+    .groupBy(staffPasswordResets.userId);
+  const until = new Map(open.map((link) => [link.userId, link.expiresAt]));
+  return accounts.map((account) => ({ ...account, invitationExpiresAt: (account.invited && until.get(account.id)) || null }));
 }
 
 export interface NewStaff {
   email: string;
   name?: string;
   role: StaffRole;
-  passwordHash: string;
+  /** Only the operator's own account (CLI, ADMIN_PASSWORD); an owner's new account has none until its link is used (0347). */
+  passwordHash?: string;
 }
 
 /** Inserts an account; undefined when the e-mail is taken. */
 export async function createStaff(db: Db, staff: NewStaff): Promise<StaffPublic | undefined> {
   const [row] = await db
     .insert(staffUsers)
-    .values({ email: normaliseEmail(staff.email), name: staff.name ?? '', role: staff.role, passwordHash: staff.passwordHash })
+    .values({ email: normaliseEmail(staff.email), name: staff.name ?? '', role: staff.role, passwordHash: staff.passwordHash ?? null })
     .onConflictDoNothing()
     .returning(publicColumns);
   return row;
@@ -132,12 +146,17 @@ export async function secondFactorOf(db: Db, userId: string) {
   return row;
 }
 
-/** Keeps a pending secret unless one is pending or enabled already (two tabs enrol with the same secret). */
-export async function setPendingTotpSecret(db: Db, userId: string, sealed: string): Promise<void> {
-  await db
+/**
+ * A new pending secret replaces the one pending before (docs/decisions/0347-invitations-not-initial-passwords.md);
+ * false when a second factor is enabled already (then nothing changes).
+ */
+export async function setPendingTotpSecret(db: Db, userId: string, sealed: string): Promise<boolean> {
+  const rows = await db
     .update(staffUsers)
     .set({ totpSecret: sealed })
-    .where(and(eq(staffUsers.id, userId), isNull(staffUsers.totpSecret)));
+    .where(and(eq(staffUsers.id, userId), isNull(staffUsers.totpEnabledAt)))
+    .returning({ id: staffUsers.id });
+  return rows.length > 0;
 }
 
 /** Enables the pending secret (still the one the code was checked with) and stores the recovery codes' hashes. */
@@ -239,44 +258,70 @@ export async function clearSecondFactor(db: Db, userId: string): Promise<boolean
   });
 }
 
-// ---- password-reset links (password-reset.server.ts) --------------------------------------------------------------
+// ---- password links by e-mail: resets (password-reset.server.ts), invitations (invitation.server.ts) ---------------
 
-/** Stores a new link's token hash; the account's earlier unused links end. */
-export async function createPasswordReset(db: Db, userId: string, tokenHash: string, now: Date, expiresAt: Date): Promise<void> {
+/** Stores a new link's token hash; the account's earlier unused links, of either kind, end. */
+export async function createPasswordReset(
+  db: Db,
+  userId: string,
+  tokenHash: string,
+  now: Date,
+  expiresAt: Date,
+  kind: StaffLinkKind = 'reset',
+): Promise<void> {
   await db.transaction(async (tx) => {
     await endOpenResets(tx, userId, now);
-    await tx.insert(staffPasswordResets).values({ userId, tokenHash, createdAt: now, expiresAt });
+    await tx.insert(staffPasswordResets).values({ userId, tokenHash, createdAt: now, expiresAt, kind });
   });
 }
 
-/** The account of a live link (unused, unexpired, account active), without using it up. */
-export async function liveResetUser(db: Db, tokenHash: string, now: Date): Promise<string | undefined> {
+/** The account of a live link of this kind (unused, unexpired, account active), without using it up. */
+export async function liveResetUser(
+  db: Db,
+  tokenHash: string,
+  now: Date,
+  kind: StaffLinkKind = 'reset',
+): Promise<{ userId: string; email: string } | undefined> {
   const [row] = await db
-    .select({ userId: staffPasswordResets.userId })
+    .select({ userId: staffPasswordResets.userId, email: staffUsers.email })
     .from(staffPasswordResets)
     .innerJoin(staffUsers, eq(staffUsers.id, staffPasswordResets.userId))
     .where(
       and(
         eq(staffPasswordResets.tokenHash, tokenHash),
+        eq(staffPasswordResets.kind, kind),
         isNull(staffPasswordResets.usedAt),
         gt(staffPasswordResets.expiresAt, now),
         eq(staffUsers.active, true),
       ),
     )
     .limit(1);
-  return row?.userId;
+  return row;
 }
 
 /**
- * Uses a live link and sets the new password, in one transaction: the link can be used once, however many requests
- * race for it. Returns the account, or undefined when the link is not live.
+ * Uses a live link of this kind and sets the new password, in one transaction: the link can be used once, however
+ * many requests race for it. Returns the account, or undefined when the link is not live.
  */
-export async function resetPasswordWithLink(db: Db, tokenHash: string, passwordHash: string, now: Date): Promise<StaffUserRow | undefined> {
+export async function resetPasswordWithLink(
+  db: Db,
+  tokenHash: string,
+  passwordHash: string,
+  now: Date,
+  kind: StaffLinkKind = 'reset',
+): Promise<StaffUserRow | undefined> {
   return db.transaction(async (tx) => {
     const [used] = await tx
       .update(staffPasswordResets)
       .set({ usedAt: now })
-      .where(and(eq(staffPasswordResets.tokenHash, tokenHash), isNull(staffPasswordResets.usedAt), gt(staffPasswordResets.expiresAt, now)))
+      .where(
+        and(
+          eq(staffPasswordResets.tokenHash, tokenHash),
+          eq(staffPasswordResets.kind, kind),
+          isNull(staffPasswordResets.usedAt),
+          gt(staffPasswordResets.expiresAt, now),
+        ),
+      )
       .returning({ userId: staffPasswordResets.userId });
     if (!used) return undefined;
     const [user] = await tx

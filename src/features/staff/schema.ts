@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { STAFF_COPY } from '@/content/staff';
 import { STAFF_ROLES } from '@/lib/db/enums';
 import { emailSchema } from '@/lib/validation/email';
+import { idParamSchema } from '@/lib/validation/id';
 import { hasNoControlCharacters } from '@/lib/validation/text';
 
 /**
@@ -39,13 +40,21 @@ export const newPasswordSchema = z
 /** A new password of one's own (Your account). */
 export const newPasswordBodySchema = z.object({ password: newPasswordSchema }).strict();
 
+/**
+ * Signed-in devices of one's own to sign out (Your account): one session by its id, or `others`, every session but
+ * the one in use. The page's forms post it as a field, its script as JSON.
+ */
+export const endSessionsSchema = z.object({
+  end: z.union([z.literal('others'), idParamSchema], { error: STAFF_COPY.errors.sessionChoice }),
+});
+
 /** A forgotten password: the address to send the link to. */
 export const resetRequestSchema = z.object({ email });
 
-/** A password-reset token as it appears in a link: 32 random bytes in base64url. */
+/** A password link's token (a reset or an invitation) as it appears in a link: 32 random bytes in base64url. */
 export const RESET_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
-/** The new password, with the link's token (from the page's path). */
+/** The new password, with the link's token (from the page's path): a reset, or an invitation's first password. */
 export const resetConfirmSchema = z.object({
   token: z.string({ error: STAFF_COPY.errors.linkExpired }).regex(RESET_TOKEN_PATTERN, STAFF_COPY.errors.linkExpired),
   password: newPasswordSchema,
@@ -54,11 +63,15 @@ export const resetConfirmSchema = z.object({
 /** The password again before a sensitive change. */
 export const reauthSchema = z.object({ password: signInSchema.shape.password }).strict();
 
+/**
+ * A new account as an owner adds it: no password (docs/decisions/0347-invitations-not-initial-passwords.md): the
+ * person chooses their own through the invitation link, so one sent along is refused.
+ */
 export const createStaffSchema = z.object({
   email,
   name: z.string().trim().max(120, STAFF_COPY.errors.name).refine(hasNoControlCharacters, STAFF_COPY.errors.nameCharacters).default(''),
   role: z.enum(STAFF_ROLES, { error: STAFF_COPY.errors.role }),
-  password: newPasswordSchema,
+  password: z.never({ error: STAFF_COPY.errors.noPasswordForOthers }).optional(),
 });
 export type CreateStaffInput = z.infer<typeof createStaffSchema>;
 
@@ -74,7 +87,6 @@ export const updateStaffSchema = z
       .optional(),
     role: z.enum(STAFF_ROLES, { error: STAFF_COPY.errors.role }).optional(),
     active: z.boolean({ error: STAFF_COPY.errors.active }).optional(),
-    password: newPasswordSchema.optional(),
     /** Removes the account's second factor (a lost phone): it enrols again, owners at their next sign-in. */
     resetSecondFactor: z.literal(true, { error: STAFF_COPY.errors.unreadable }).optional(),
     /** Lifts the lock that wrong codes put on the account's second factor (docs/decisions/0341-second-factor-lock.md). */

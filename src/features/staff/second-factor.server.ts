@@ -115,18 +115,14 @@ export interface Enrolment {
 }
 
 /**
- * The enrolment waiting for this account's confirmation: the pending secret, made on first call and kept until
- * confirmed, so a reload (or two tabs) shows the same one. Undefined when a second factor is already enabled.
+ * The enrolment to show for this account's confirmation: a new pending secret each time it is shown, replacing the one
+ * shown before (docs/decisions/0347-invitations-not-initial-passwords.md). A secret copied from an earlier showing (by
+ * someone who knew the password first) stops working, and only the one shown last confirms; a reload or a second tab
+ * shows a new one. Undefined when a second factor is already enabled.
  */
 export async function pendingEnrolment(db: Db, user: { id: string; email: string }): Promise<Enrolment | undefined> {
-  let state = await secondFactorOf(db, user.id);
-  if (!state || state.totpEnabledAt) return undefined;
-  if (!state.totpSecret) {
-    await setPendingTotpSecret(db, user.id, await sealSecret(new Secret({ size: 20 }).base32));
-    state = await secondFactorOf(db, user.id);
-    if (!state?.totpSecret || state.totpEnabledAt) return undefined;
-  }
-  const secret = await openSecret(db, state.totpSecret);
+  const secret = new Secret({ size: 20 }).base32;
+  if (!(await setPendingTotpSecret(db, user.id, await sealSecret(secret)))) return undefined;
   const uri = totpOf(secret, user.email).toString();
   const svg = renderSVG(uri, { ecc: 'M', border: 2, pixelSize: 6 });
   return { secret, uri, qrDataUrl: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import type { StaffRole } from '@/lib/db/enums';
 import { staffSessions, staffUsers } from '@/lib/db/schema';
@@ -37,15 +37,24 @@ export async function createSession(
   expiresAt: Date,
   now: Date = new Date(),
   passwordCheckedAt: Date = now,
+  /** "Chrome on Android" (device-label.ts), shown on Your account; never the User-Agent itself. */
+  deviceLabel: string | null = null,
 ): Promise<string> {
   const [row] = await db
     .insert(staffSessions)
-    .values({ userId, expiresAt, createdAt: now, lastSeenAt: now, passwordCheckedAt })
+    .values({ userId, expiresAt, createdAt: now, lastSeenAt: now, passwordCheckedAt, deviceLabel })
     .returning({ id: staffSessions.id });
   // Forget sessions that ended more than a day ago (cheap, indexed).
   await db.delete(staffSessions).where(lt(staffSessions.expiresAt, new Date(expiresAt.getTime() - 2 * 86_400_000)));
   return row.id;
 }
+
+/** A session that still opens the staff area (its account aside): not ended, not past its expiry, not idle. */
+const isOpen = (now: Date) => [
+  isNull(staffSessions.revokedAt),
+  gt(staffSessions.expiresAt, now),
+  gt(staffSessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS)),
+];
 
 /**
  * The staff member of a live session: not revoked, not past its expiry, not idle, account active, second factor
@@ -65,15 +74,7 @@ export async function findLiveSession(db: Db, sessionId: string, now: Date): Pro
     })
     .from(staffSessions)
     .innerJoin(staffUsers, eq(staffUsers.id, staffSessions.userId))
-    .where(
-      and(
-        eq(staffSessions.id, sessionId),
-        isNull(staffSessions.revokedAt),
-        gt(staffSessions.expiresAt, now),
-        gt(staffSessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS)),
-        eq(staffUsers.active, true),
-      ),
-    )
+    .where(and(eq(staffSessions.id, sessionId), ...isOpen(now), eq(staffUsers.active, true)))
     .limit(1);
   // An owner without a second factor (promoted, reset, or from before it was required) enrols before going on.
   if (!row || (requiresSecondFactor(row.role) && !row.secondFactor)) return undefined;
@@ -108,6 +109,55 @@ export async function revokeUserSessions(db: Db, userId: string, exceptSessionId
     .update(staffSessions)
     .set({ revokedAt: sql`now()` })
     .where(and(...conditions));
+}
+
+/** One open session of a person, as Your account lists it (docs/decisions/0321-session-hardening.md, addendum). */
+export interface OpenSession {
+  id: string;
+  deviceLabel: string | null;
+  signedInAt: Date;
+  lastSeenAt: Date;
+}
+
+const openSessionColumns = {
+  id: staffSessions.id,
+  deviceLabel: staffSessions.deviceLabel,
+  signedInAt: staffSessions.createdAt,
+  lastSeenAt: staffSessions.lastSeenAt,
+};
+
+/** A person's open sessions: the one in use (`current`) first, then the most recently used. */
+export async function listOpenSessions(
+  db: Db,
+  userId: string,
+  currentSessionId: string,
+  now: Date = new Date(),
+): Promise<(OpenSession & { current: boolean })[]> {
+  const rows = await db
+    .select(openSessionColumns)
+    .from(staffSessions)
+    .where(and(eq(staffSessions.userId, userId), ...isOpen(now)))
+    .orderBy(desc(staffSessions.lastSeenAt), desc(staffSessions.createdAt));
+  const listed = rows.map((row) => ({ ...row, current: row.id === currentSessionId }));
+  return [...listed.filter((row) => row.current), ...listed.filter((row) => !row.current)];
+}
+
+/**
+ * Ends open sessions of one person, at once (their next request is refused): the one named (`only`), or all but the
+ * one in use (`except`). A session of someone else, or one already over, is not touched. Returns the ended ones.
+ */
+export async function endOpenSessions(
+  db: Db,
+  userId: string,
+  which: { only: string } | { except: string },
+  now: Date = new Date(),
+): Promise<OpenSession[]> {
+  const target = 'only' in which ? eq(staffSessions.id, which.only) : ne(staffSessions.id, which.except);
+  return db
+    .update(staffSessions)
+    .set({ revokedAt: now })
+    .where(and(eq(staffSessions.userId, userId), target, ...isOpen(now)))
+    .returning(openSessionColumns);
 }
 
 export type SessionResult = { ok: true; staff: SessionStaff } | { ok: false; reason: 'none' | 'expired' | 'invalid' | 'revoked' };

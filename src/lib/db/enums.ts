@@ -10,6 +10,13 @@ export type LeadStatus = (typeof LEAD_STATUSES)[number];
 export const STAFF_ROLES = ['owner', 'agent'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
+/**
+ * What a password link by e-mail is for: `reset`, a forgotten password (docs/decisions/0324-password-reset.md);
+ * `welcome`, a new account's invitation to choose its first password (0347-invitations-not-initial-passwords.md).
+ */
+export const STAFF_LINK_KINDS = ['reset', 'welcome'] as const;
+export type StaffLinkKind = (typeof STAFF_LINK_KINDS)[number];
+
 /** Titles and districts exactly as the specification lists them; the first of each is the form default. */
 export const TITLES = ['Mr', 'Mrs', 'Miss'] as const;
 export type Title = (typeof TITLES)[number];

@@ -17,6 +17,7 @@ import {
   LEAD_STATUSES,
   NOTIFICATION_CHANNELS,
   NOTIFICATION_STATES,
+  STAFF_LINK_KINDS,
   STAFF_ROLES,
   type DistrictChoice,
   type LeadAction,
@@ -24,6 +25,7 @@ import {
   type NotificationChannel,
   type NotificationState,
   type SpamReason,
+  type StaffLinkKind,
   type StaffRole,
   type Title,
 } from './enums';
@@ -240,7 +242,11 @@ export const staffUsers = pgTable(
     email: text('email').notNull(),
     name: text('name').notNull().default(''),
     role: text('role').$type<StaffRole>().notNull().default('agent'),
-    passwordHash: text('password_hash').notNull(),
+    /**
+     * scrypt (password.server.ts). Null until the person chooses a password through their invitation link
+     * (docs/decisions/0347-invitations-not-initial-passwords.md): no password signs such an account in.
+     */
+    passwordHash: text('password_hash'),
     /** When the password last changed: a sign-in half-way through from before it goes no further (0341). */
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true, mode: 'date' }),
     active: boolean('active').notNull().default(true),
@@ -299,6 +305,11 @@ export const staffSessions = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     /** When the password was last checked in this session (sign-in or re-authentication before sensitive changes). */
     passwordCheckedAt: timestamp('password_checked_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /**
+     * The device as its owner recognises it on Your account, "Chrome on Android": made from the User-Agent at sign-in,
+     * never the header itself (src/lib/auth/device-label.ts); null when neither browser nor system is known.
+     */
+    deviceLabel: text('device_label'),
   },
   (t) => [index('staff_sessions_user_idx').on(t.userId), index('staff_sessions_expires_idx').on(t.expiresAt)],
 );
@@ -318,8 +329,9 @@ export const staffSignInFailures = pgTable(
 );
 
 /**
- * Password-reset links (docs/decisions/0324-password-reset.md): the token is only in the e-mail; this keeps its
- * SHA-256. Single use (used_at), short-lived (expires_at); a reset or a newer link ends the others.
+ * Password links by e-mail: a reset (docs/decisions/0324-password-reset.md) or a new account's invitation
+ * (`welcome`, 0347). The token is only in the e-mail; this keeps its SHA-256. Single use (used_at), with an expiry
+ * (expires_at); a new password or a newer link of either kind ends the others.
  */
 export const staffPasswordResets = pgTable(
   'staff_password_resets',
@@ -332,8 +344,13 @@ export const staffPasswordResets = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    kind: text('kind').$type<StaffLinkKind>().notNull().default('reset'),
   },
-  (t) => [uniqueIndex('staff_password_resets_token_uq').on(t.tokenHash), index('staff_password_resets_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('staff_password_resets_token_uq').on(t.tokenHash),
+    index('staff_password_resets_user_idx').on(t.userId),
+    check('staff_password_resets_kind_ck', oneOf(t.kind, STAFF_LINK_KINDS)),
+  ],
 );
 
 /** Notes staff write on a lead. Author kept by id and by e-mail (the account may be removed later). */

@@ -2,6 +2,8 @@ import type { Metadata } from 'next';
 import { STAFF_COPY } from '@/content/staff';
 import { formatDateTime } from '@/lib/format';
 import { requireStaffPage } from '@/lib/auth/page-guard.server';
+import { formRefusal } from '@/features/staff/form-post.server';
+import { INVITATION_TTL_HOURS } from '@/features/staff/invitation.server';
 import { listStaff } from '@/features/staff/repository.server';
 import { CreateStaffForm, StaffRowActions } from '@/features/staff/StaffManager';
 import { getDatabase } from '@/lib/db/client';
@@ -14,12 +16,20 @@ export default async function StaffPage() {
   const me = await requireStaffPage({ owner: true });
   const { db } = await getDatabase();
   const staff = await listStaff(db);
+  // The refusal of a form on this page posted without scripts (adding an account, a new invitation link).
+  const refusal = await formRefusal();
+  const now = new Date();
   return (
     <div className="space-y-8">
       <div>
         <h1 className="text-3xl sm:text-4xl">{copy.heading}</h1>
         <p className="mt-2 text-ink-soft">{copy.intro}</p>
       </div>
+      {refusal ? (
+        <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-800">
+          {refusal}
+        </p>
+      ) : null}
       <ul className="space-y-3" aria-label={copy.caption}>
         {staff.map((member) => (
           <li
@@ -36,6 +46,15 @@ export default async function StaffPage() {
                 {member.secondFactorLocked ? (
                   <strong className="font-semibold text-red-800"> · {copy.secondFactorLocked}</strong>
                 ) : null} · {copy.lastSignIn}: {member.lastSignInAt ? formatDateTime(member.lastSignInAt) : copy.never}
+                {member.invited ? (
+                  <>
+                    {' · '}
+                    {copy.invitationPending} ·{' '}
+                    {member.invitationExpiresAt && member.invitationExpiresAt > now
+                      ? copy.invitationUntil(formatDateTime(member.invitationExpiresAt))
+                      : copy.invitationExpired}
+                  </>
+                ) : null}
               </p>
             </div>
             <StaffRowActions
@@ -48,6 +67,7 @@ export default async function StaffPage() {
                 active: member.active,
                 hasSecondFactor: member.hasSecondFactor,
                 secondFactorLocked: member.secondFactorLocked,
+                invited: member.invited,
                 lastSignIn: member.lastSignInAt?.toISOString() ?? null,
               }}
             />
@@ -58,7 +78,7 @@ export default async function StaffPage() {
         <h2 id="add-staff" className="mb-5 text-xl">
           {copy.add}
         </h2>
-        <CreateStaffForm />
+        <CreateStaffForm linkHours={INVITATION_TTL_HOURS} />
       </section>
     </div>
   );

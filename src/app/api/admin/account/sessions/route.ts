@@ -1,0 +1,5 @@
+import { endSessionsHandler, listSessionsHandler } from '@/features/staff/account-handlers.server';
+import { routeMethods } from '@/lib/http/response.server';
+
+export const dynamic = 'force-dynamic';
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ GET: listSessionsHandler, POST: endSessionsHandler });
