@@ -8,8 +8,8 @@ import { formRefusal } from '@/features/staff/form-post.server';
 import { isLiveResetToken } from '@/features/staff/password-reset.server';
 import { NewPasswordForm } from '@/features/staff/PasswordResetForms';
 
-// The link's token is in this page's path: no Referer carries it anywhere.
-export const metadata: Metadata = { title: STAFF_COPY.reset.title, robots: { index: false, follow: false }, referrer: 'no-referrer' };
+// The link's token is in this page's path: no Referer carries it to another site (same-origin, as on the welcome page).
+export const metadata: Metadata = { title: STAFF_COPY.reset.title, robots: { index: false, follow: false }, referrer: 'same-origin' };
 // Per request: it reads the sign-in's cookies (and the database).
 export const dynamic = 'force-dynamic';
 

@@ -6,8 +6,9 @@ import { formRefusal } from '@/features/staff/form-post.server';
 import { invitedAccount } from '@/features/staff/invitation.server';
 import { NewPasswordForm } from '@/features/staff/PasswordResetForms';
 
-// The link's token is in this page's path: no Referer carries it anywhere.
-export const metadata: Metadata = { title: STAFF_COPY.welcome.title, robots: { index: false, follow: false }, referrer: 'no-referrer' };
+// The link's token is in this page's path: no Referer carries it to another site. `same-origin`, not `no-referrer`:
+// with that, a form posted from here without scripts says `Origin: null` and is refused as cross-site.
+export const metadata: Metadata = { title: STAFF_COPY.welcome.title, robots: { index: false, follow: false }, referrer: 'same-origin' };
 // Per request: it reads the sign-in's cookies (and the database).
 export const dynamic = 'force-dynamic';
 
