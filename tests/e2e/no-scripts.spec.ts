@@ -169,17 +169,7 @@ test.describe('without scripts', () => {
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page).toHaveURL(/\/registration\/enrol$/);
-    rememberSecret(email, await page.getByTestId('totp-secret').innerText());
-    let typedCode = '';
-    await withFreshCode(email, async (code) => {
-      typedCode = code;
-      await page.getByLabel('2. Enter the 6-digit code the app now shows.').fill(code);
-      await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
-      await expect(page).toHaveURL(/\/registration\/enrol\/codes$/);
-    });
-    await expect(page.getByRole('heading', { level: 1, name: 'Your recovery codes' })).toBeVisible();
-    const codes = await page.getByTestId('recovery-codes').getByRole('listitem').allInnerTexts();
-    expect(codes).toHaveLength(10);
+    const { typedCode, codes } = await turnOnTwoStep(page, email, /\/registration\/enrol\/codes$/);
     await page.getByRole('link', { name: 'Continue to the leads' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Leads' })).toBeVisible();
     for (const url of urls) for (const typed of [email.split('@')[0], 'Passphrase', typedCode, codes[0]]) expect(url).not.toContain(typed);
@@ -297,17 +287,7 @@ test.describe('without scripts', () => {
     await page.getByRole('button', { name: 'Confirm' }).click();
     await expect(page).toHaveURL(/\/admin\/account$/);
     // Each showing of the set-up has a key of its own: the one on screen now.
-    rememberSecret(email, await page.getByTestId('totp-secret').innerText());
-    let typedCode = '';
-    await withFreshCode(email, async (code) => {
-      typedCode = code;
-      await page.getByLabel('2. Enter the 6-digit code the app now shows.').fill(code);
-      await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
-      await expect(page).toHaveURL(/\/admin\/account\/codes$/);
-    });
-    await expect(page.getByRole('heading', { level: 1, name: 'Your recovery codes' })).toBeVisible();
-    const codes = await page.getByTestId('recovery-codes').getByRole('listitem').allInnerTexts();
-    expect(codes).toHaveLength(10);
+    const { typedCode, codes } = await turnOnTwoStep(page, email, /\/admin\/account\/codes$/);
     await page.getByRole('link', { name: 'Back to your account' }).click();
     await expect(page).toHaveURL(/\/admin\/account$/);
     await expect(page.getByText('On: you sign in with your password and a code from your authenticator app.')).toBeVisible();
@@ -348,3 +328,22 @@ test.describe('without scripts', () => {
     for (const url of urls) for (const typed of [email.split('@')[0], 'Passphrase', 'not-my-password']) expect(url).not.toContain(typed);
   });
 });
+
+/**
+ * The set-up form on screen, sent without scripts with a code of its secret (a new one each showing): lands on the
+ * recovery codes' own page (`codesPage`). Returns the code typed and the ten recovery codes shown.
+ */
+async function turnOnTwoStep(page: Page, email: string, codesPage: RegExp): Promise<{ typedCode: string; codes: string[] }> {
+  rememberSecret(email, await page.getByTestId('totp-secret').innerText());
+  let typedCode = '';
+  await withFreshCode(email, async (code) => {
+    typedCode = code;
+    await page.getByLabel('2. Enter the 6-digit code the app now shows.').fill(code);
+    await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
+    await expect(page).toHaveURL(codesPage);
+  });
+  await expect(page.getByRole('heading', { level: 1, name: 'Your recovery codes' })).toBeVisible();
+  const codes = await page.getByTestId('recovery-codes').getByRole('listitem').allInnerTexts();
+  expect(codes).toHaveLength(10);
+  return { typedCode, codes };
+}
