@@ -106,6 +106,9 @@ describeEachDriver('a flood of leads', (ctx) => {
     expect(taken.length).toBeLessThanOrEqual(1);
     expect(flood.filter((lead) => lead.spamReason === 'flood')).toHaveLength(flood.length - taken.length);
     const held = flood.filter((lead) => lead.spamReason === 'flood').map((lead) => lead.id);
+    console.log(
+      `[flood ${ctx.kind}] 300 posts from one /48: ${flood.length} stored (${taken.length} taken as usual, ${held.length} held), ${statuses.filter((status) => status === 429).length} refused with 429; the buyer: ${buyerAnswer!.status}`,
+    );
     expect(await db.select().from(leadNotifications).where(inArray(leadNotifications.leadId, held))).toEqual([]);
 
     // The buyer: an ordinary lead, with its three messages, and the sales team's e-mail arrives.
