@@ -356,3 +356,13 @@ export const ComingSoonIcon = (p: IconProps) => (
     <path d="M9.5 18.5c.8-1.4 1.7-2 2.5-2s1.7.6 2.5 2z" fill="currentColor" stroke="none" />
   </Icon>
 );
+
+export const FingerprintIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M12 11v3.5a8 8 0 0 1-1.6 4.8" />
+    <path d="M8.5 10.5a3.5 3.5 0 0 1 7 0v2c0 2.6-.6 5-1.8 7" />
+    <path d="M5.2 15.5A9 9 0 0 1 5 13.5v-3a7 7 0 0 1 12.6-4.2" />
+    <path d="M19 10.5v2a14 14 0 0 1-.6 4.2" />
+    <path d="M7.4 19.2A9.6 9.6 0 0 0 8.5 15" />
+  </Icon>
+);

@@ -104,8 +104,13 @@ export async function newsletterMailTo(address: string, timeoutMs = 15_000) {
  * The link of the `count`-th invitation e-mail to a new staff account at `address` (docs/decisions/0347), kept as an
  * .eml file like every message of the e2e server (no mail server). A new link from an owner is the next one.
  */
-export async function staffInvitationLink(address: string, count = 1, timeoutMs = 15_000): Promise<string> {
-  const dir = join(process.env.E2E_DATA_DIR!, 'outbox-mail');
+export async function staffInvitationLink(
+  address: string,
+  count = 1,
+  timeoutMs = 15_000,
+  dataDir = process.env.E2E_DATA_DIR!,
+): Promise<string> {
+  const dir = join(dataDir, 'outbox-mail');
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     // File names start with the time they were written: sorted, oldest first.

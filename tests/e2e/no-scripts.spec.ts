@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { newsletterMailTo, staffInvitationLink, uniqueEmail } from './helpers';
 import { E2E_STAFF } from './staff-fixtures';
-import { addOwnerSession, createStaffAsOwner, rememberSecret, withFreshCode } from './staff-session';
+import { addOwnerSession, createStaffAsOwner, rememberSecret, signInThroughApi, signInThroughPages, withFreshCode } from './staff-session';
 
 /**
  * Slow, flaky phones: until the scripts arrive — or when a chunk never does — the forms must still post, the lead
@@ -146,6 +146,10 @@ test.describe('without scripts', () => {
     await expect(page).toHaveURL(/\/registration$/);
     await expect(page.getByRole('alert')).toHaveText('That e-mail and password do not match an active staff account.');
     await signIn(password);
+    // Every role sets up two-step sign-in first (docs/decisions/0348): the app's code posts without scripts.
+    await expect(page).toHaveURL(/\/registration\/enrol$/);
+    const { typedCode } = await turnOnTwoStep(page, email, /\/registration\/enrol\/codes$/);
+    await page.getByRole('link', { name: 'Continue to the leads' }).click();
     await expect(page).toHaveURL(/\/admin$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Leads' })).toBeVisible();
     // Sign out is a form too: the session ends and the browser is on the sign-in page.
@@ -153,7 +157,7 @@ test.describe('without scripts', () => {
     await expect(page).toHaveURL(/\/registration$/);
     await page.goto('/admin');
     await expect(page).toHaveURL(/\/registration/);
-    for (const url of urls) for (const typed of [email.split('@')[0], 'Passphrase']) expect(url).not.toContain(typed);
+    for (const url of urls) for (const typed of [email.split('@')[0], 'Passphrase', typedCode]) expect(url).not.toContain(typed);
   });
 
   test('a new owner sets up two-step sign-in: the code posts, the recovery codes show on a page of their own, nothing typed in a URL', async ({
@@ -221,8 +225,9 @@ test.describe('without scripts', () => {
       await expect(theirs.getByRole('alert')).toContainText('most common');
       await theirs.getByLabel('Your password').fill(password);
       await theirs.getByRole('button', { name: 'Save and continue' }).click();
-      await expect(theirs).toHaveURL(/\/admin$/);
-      await expect(theirs.getByRole('heading', { level: 1, name: 'Leads' })).toBeVisible();
+      // An agent too sets up two-step sign-in before reaching the leads.
+      await expect(theirs).toHaveURL(/\/registration\/enrol$/);
+      await expect(theirs.getByRole('heading', { level: 1, name: 'Set up two-step sign-in' })).toBeVisible();
     } finally {
       await invitee.close();
     }
@@ -232,7 +237,7 @@ test.describe('without scripts', () => {
       for (const typed of [email.split('@')[0], 'Invited', 'Passphrase', 'qwerty']) expect(url).not.toContain(typed);
   });
 
-  test('Your account: another device signed out, then two-step sign-in set up (password page first), codes on a page of their own', async ({
+  test('Your account: another device signed out, then new recovery codes (password page first), on a page of their own', async ({
     page,
     browser,
     baseURL,
@@ -242,13 +247,22 @@ test.describe('without scripts', () => {
     const email = uniqueEmail('noscript-account');
     const password = 'Agent-Passphrase-Ilorin-2026';
     await createStaffAsOwner(page.context(), { email, role: 'agent', name: 'Agent', password });
+    // Two-step sign-in set up already (through the API): each sign-in below takes a code from the "app".
+    await page.context().clearCookies();
+    await signInThroughApi(page.context().request, email, password);
+    expect((await page.context().request.post('/api/staff/sign-out')).status()).toBe(200);
     await page.context().clearCookies();
     const signIn = async (on: Page) => {
       await on.goto('/registration');
       await on.getByLabel('E-mail').fill(email);
       await on.getByLabel('Password', { exact: true }).fill(password);
       await on.getByRole('button', { name: 'Sign in' }).click();
-      await expect(on).toHaveURL(/\/admin$/);
+      await expect(on).toHaveURL(/\/registration\/second-factor$/);
+      await withFreshCode(email, async (code) => {
+        await on.getByLabel('Code').fill(code);
+        await on.getByRole('button', { name: 'Continue' }).click();
+        await expect(on).toHaveURL(/\/admin$/);
+      });
     };
     await signIn(page);
     const windows = await browser.newContext({
@@ -278,20 +292,24 @@ test.describe('without scripts', () => {
       await windows.close();
     }
 
-    // STAFF_REAUTH_SECONDS is 15 on the e2e server: past it, the set-up first asks for the password on its own page.
+    // Nobody turns two-step sign-in off: with the app as the only method, it offers no way to remove it.
+    await expect(page.getByText('On: a 6-digit code from your app works as the second step.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Remove the authenticator app' })).toHaveCount(0);
+    // STAFF_REAUTH_SECONDS is 15 on the e2e server: past it, new codes first ask for the password on its own page.
     await page.waitForTimeout(16_000);
-    await page.getByLabel('2. Enter the 6-digit code the app now shows.').fill('123456');
-    await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
+    await page.getByRole('button', { name: 'Make new recovery codes' }).click();
     await expect(page).toHaveURL(/\/admin\/confirm-password\?next=%2Fadmin%2Faccount$/);
     await page.getByLabel('Your password').fill(password);
     await page.getByRole('button', { name: 'Confirm' }).click();
     await expect(page).toHaveURL(/\/admin\/account$/);
-    // Each showing of the set-up has a key of its own: the one on screen now.
-    const { typedCode, codes } = await turnOnTwoStep(page, email, /\/admin\/account\/codes$/);
+    await page.getByRole('button', { name: 'Make new recovery codes' }).click();
+    await expect(page).toHaveURL(/\/admin\/account\/codes$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Your recovery codes' })).toBeVisible();
+    const codes = await page.getByTestId('recovery-codes').getByRole('listitem').allInnerTexts();
+    expect(codes).toHaveLength(10);
     await page.getByRole('link', { name: 'Back to your account' }).click();
     await expect(page).toHaveURL(/\/admin\/account$/);
-    await expect(page.getByText('On: you sign in with your password and a code from your authenticator app.')).toBeVisible();
-    for (const url of urls) for (const typed of [email.split('@')[0], 'Passphrase', typedCode, codes[0]]) expect(url).not.toContain(typed);
+    for (const url of urls) for (const typed of [email.split('@')[0], 'Passphrase', codes[0]]) expect(url).not.toContain(typed);
   });
 
   test('the lead CSV link: the file at once after a recent password, else a page asks for it and then the file downloads', async ({
@@ -302,12 +320,12 @@ test.describe('without scripts', () => {
     const email = uniqueEmail('noscript-export');
     const password = 'Agent-Passphrase-Bauchi-2026';
     await createStaffAsOwner(page.context(), { email, role: 'agent', name: 'Agent', password });
+    // Two-step sign-in set up already (through the API); the sign-in below takes a code from the "app".
     await page.context().clearCookies();
-    await page.goto('/registration');
-    await page.getByLabel('E-mail').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page).toHaveURL(/\/admin$/);
+    await signInThroughApi(page.context().request, email, password);
+    expect((await page.context().request.post('/api/staff/sign-out')).status()).toBe(200);
+    await page.context().clearCookies();
+    await signInThroughPages(page, email, password);
     const exportCsv = page.getByRole('link', { name: 'Export CSV' });
     // The password was typed just now: straight to the file, and the inbox stays on screen.
     const [first] = await Promise.all([page.waitForEvent('download'), exportCsv.click()]);

@@ -54,8 +54,8 @@ export async function createStaffAsOwner(
   await addOwnerSession(context);
   await confirmPassword(context.request);
   expect((await context.request.post('/api/admin/staff', { data: invitation })).status()).toBe(201);
-  // The new person, with a client of their own: the link's answer signs them in (an owner half-way, to set up two-step
-  // sign-in), and that session is signed out again, so a test sees only the sessions it opens itself.
+  // The new person, with a client of their own: the link's answer signs them in half-way (every role sets up two-step
+  // sign-in next), and that is ended again, so a test sees only the sessions it opens itself.
   const theirs = await request.newContext({ baseURL: test.info().project.use.baseURL });
   try {
     await acceptInvitation(theirs, account.email, password);
@@ -112,8 +112,9 @@ export function rememberSecret(email: string, secret: string) {
 }
 
 /**
- * Signs in through the pages as a person would: password, then the enrolment (first time: the key read off the page,
- * the recovery codes confirmed) or a code from the "app". Ends on the staff area's first page.
+ * Signs in through the pages as a person would: password, then the enrolment (first time, owners and agents alike: the
+ * authenticator app's key read off the page, the recovery codes confirmed) or a code from the "app". Ends on the staff
+ * area's first page.
  */
 export async function signInThroughPages(page: Page, email: string, password: string) {
   await page.goto('/registration');

@@ -6,7 +6,15 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { SignJWT } from 'jose';
 import { expectNoSeriousAxeViolations, fillInterestForm, staffInvitationLink, uniqueEmail, PHONE } from './helpers';
 import { E2E_STAFF } from './staff-fixtures';
-import { rememberSecret, signInThroughPages, addOwnerSession, withFreshCode, confirmPassword, createStaffAsOwner } from './staff-session';
+import {
+  rememberSecret,
+  signInThroughApi,
+  signInThroughPages,
+  addOwnerSession,
+  withFreshCode,
+  confirmPassword,
+  createStaffAsOwner,
+} from './staff-session';
 import { startSmtpPeer } from '../support/peers';
 
 const SESSION_KEYS = ['jwt', 'active', 'email'];
@@ -379,8 +387,9 @@ test.describe('two-step sign-in, passwords', () => {
       await expectNoSeriousAxeViolations(theirs);
       await theirs.getByLabel('Your password').fill('Agent-Passphrase-Yola-2026');
       await theirs.getByRole('button', { name: 'Save and continue' }).click();
-      // An agent is signed in at once (an owner would set up two-step sign-in next).
-      await expect(theirs.getByRole('heading', { level: 1, name: 'Leads' })).toBeVisible();
+      // An agent, like an owner, sets up two-step sign-in next, before reaching the leads.
+      await expect(theirs).toHaveURL(/\/registration\/enrol$/);
+      await expect(theirs.getByRole('heading', { level: 1, name: 'Set up two-step sign-in' })).toBeVisible();
       // The link worked once.
       await theirs.goto(second);
       await expect(theirs.getByRole('heading', { level: 1, name: 'This invitation no longer works' })).toBeVisible();
@@ -456,6 +465,114 @@ test.describe('two-step sign-in, passwords', () => {
       rmSync(dataDir, { recursive: true, force: true });
     }
   });
+});
+
+test.describe('passkeys', () => {
+  test(
+    "an agent sets up a passkey at sign-in (the phone's fingerprint), signs out, and signs in with it",
+    PHONE,
+    async ({ page, playwright }) => {
+      test.setTimeout(300_000);
+      // WebAuthn needs a site name, not an address (127.0.0.1): a second server from the same build whose SITE_URL is
+      // http://localhost:<port>, the relying party `localhost` (docs/decisions/0348-a-second-factor-for-everyone-and-passkeys.md).
+      const port = execFileSync(process.execPath, ['scripts/free-port.mjs']).toString().trim();
+      const dataDir = mkdtempSync(join(tmpdir(), 'districts-e2e-passkey-'));
+      const base = `http://localhost:${port}`;
+      const owner = { email: 'passkey-owner@e2e.example.com', password: 'Passkey-Owner-Passphrase-Oyo-7' };
+      const agent = { email: 'passkey-agent@e2e.example.com', password: 'Passkey-Agent-Passphrase-Ede-7' };
+      const server = spawn(process.execPath, ['server.mjs', '-H', '127.0.0.1', '-p', port], {
+        env: {
+          ...process.env,
+          NEXT_TELEMETRY_DISABLED: '1',
+          DATA_DIR: dataDir,
+          DATABASE_URL: '',
+          SMTP_URL: '',
+          SITE_URL: base,
+          ADMIN_EMAIL: owner.email,
+          ADMIN_PASSWORD: owner.password,
+          STAFF_PASSWORD_SCRYPT_LOG2N: '12',
+          RATE_LIMIT_SIGN_IN: '1000/600',
+        },
+        stdio: 'ignore',
+      });
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      const api = await playwright.request.newContext({ baseURL: base });
+      try {
+        await expect
+          .poll(async () => (await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined))?.status, {
+            timeout: 180_000,
+            intervals: [250],
+          })
+          .toBe(200);
+        // The owner invites the agent (through the API, two-step sign-in set up on the way).
+        await signInThroughApi(api, owner.email, owner.password);
+        await confirmPassword(api, owner.password);
+        expect((await api.post('/api/admin/staff', { data: { email: agent.email, role: 'agent', name: 'Ada Agent' } })).status()).toBe(201);
+        const link = await staffInvitationLink(agent.email, 1, 15_000, dataDir);
+
+        // The agent's phone: a platform authenticator with a fingerprint (Chromium's virtual authenticator).
+        const cdp = await page.context().newCDPSession(page);
+        await cdp.send('WebAuthn.enable');
+        const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+          options: {
+            protocol: 'ctap2',
+            transport: 'internal',
+            hasResidentKey: true,
+            hasUserVerification: true,
+            isUserVerified: true,
+            automaticPresenceSimulation: true,
+          },
+        });
+        await page.goto(link);
+        await page.getByLabel('Your password').fill(agent.password);
+        await page.getByRole('button', { name: 'Save and continue' }).click();
+        await expect(page).toHaveURL(`${base}/registration/enrol`);
+        // The passkey first, the authenticator app below it.
+        const setUp = page.getByRole('button', { name: 'Use this phone’s fingerprint or face (passkey)' });
+        await expect(setUp).toBeVisible();
+        await expect(page.getByText('Or use an authenticator app')).toBeVisible();
+        await expectNoSeriousAxeViolations(page);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect(overflow).toBeLessThanOrEqual(0);
+        await setUp.click();
+        await expect(page.getByRole('heading', { name: 'Your recovery codes' })).toBeVisible();
+        expect(await page.getByTestId('recovery-codes').getByRole('listitem').count()).toBe(10);
+        expect((await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials).toHaveLength(1);
+        await page.getByLabel('I have saved my recovery codes').check();
+        await page.getByRole('button', { name: 'Continue to the leads' }).click();
+        await expect(page.getByRole('heading', { level: 1, name: 'Leads' })).toBeVisible();
+
+        // Your account lists it.
+        await page.goto(`${base}/admin/account`);
+        const passkeys = page.getByRole('list', { name: 'Your passkeys' });
+        await expect(passkeys.getByRole('listitem')).toHaveCount(1);
+        // Labelled by the system in the User-Agent: the phone project's Android, the desktop project's Windows.
+        await expect(passkeys).toContainText(/Passkey on (Android|Windows)/);
+        await expect(passkeys).toContainText('not used yet');
+        await expectNoSeriousAxeViolations(page);
+
+        await page.getByRole('button', { name: 'Sign out' }).click();
+        await expect(page).toHaveURL(`${base}/registration`);
+
+        // Back: the password, then the fingerprint instead of six digits.
+        await page.getByLabel('E-mail').fill(agent.email);
+        await page.getByLabel('Password', { exact: true }).fill(agent.password);
+        await page.getByRole('button', { name: 'Sign in' }).click();
+        await expect(page).toHaveURL(`${base}/registration/second-factor`);
+        await expect(page.getByLabel('Code')).toBeVisible();
+        await expectNoSeriousAxeViolations(page);
+        await page.getByRole('button', { name: 'Use your passkey' }).click();
+        await expect(page.getByRole('heading', { level: 1, name: 'Leads' })).toBeVisible();
+        await page.goto(`${base}/admin/account`);
+        await expect(page.getByRole('list', { name: 'Your passkeys' })).not.toContainText('not used yet');
+      } finally {
+        await api.dispose();
+        server.kill('SIGTERM');
+        await exited;
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+  );
 });
 
 test.describe('signed-in devices', () => {

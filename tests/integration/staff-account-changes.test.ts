@@ -1,5 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { POST as changePasswordRoute } from '@/app/api/admin/account/password/route';
+import { POST as addPasskeyRoute } from '@/app/api/admin/account/passkeys/route';
+import { POST as passkeyOptionsRoute } from '@/app/api/admin/account/passkeys/options/route';
 import { POST as renewCodesRoute } from '@/app/api/admin/account/recovery-codes/route';
 import { DELETE as turnOffRoute, POST as accountEnrolRoute } from '@/app/api/admin/account/second-factor/route';
 import { handleSecondFactor, handleSignIn } from '@/features/staff/auth-handlers.server';
@@ -10,6 +12,7 @@ import { pendingEnrolment } from '@/features/staff/second-factor.server';
 import { tokenFromCookieHeader } from '@/lib/auth/cookie.server';
 import { resolveSession } from '@/lib/auth/session.server';
 import { describeEachDriver, freshClient, setEnv } from './helpers';
+import { passkeyForThisSite } from './soft-authenticator';
 import { cookiesOf, makeStaff, sessionCookieFor, STAFF_PASSWORD, staffRequest, totpCode } from './staff-helpers';
 
 /**
@@ -26,13 +29,13 @@ describeEachDriver('staff account changes end what came before', (ctx) => {
   const call = (route: (r: Request, c: undefined) => Promise<Response>, path: string, method: string, cookie: string, body?: unknown) =>
     route(staffRequest(path, { method, cookie, body }), undefined);
 
-  it('turning the second factor on or off and new recovery codes end the account’s other sessions, not the one used', async () => {
+  it('adding a passkey, removing the app and new recovery codes end the account’s other sessions, not the one used', async () => {
     const agent = await makeStaff(db(), 'agent');
     const mine = await sessionCookieFor(db(), agent);
     let other = await sessionCookieFor(db(), agent);
-    const enrolment = (await pendingEnrolment(db(), agent))!;
-    const on = await call(accountEnrolRoute, '/api/admin/account/second-factor', 'POST', mine, { code: totpCode(enrolment.secret) });
-    expect(on.status).toBe(200);
+    const options = await call(passkeyOptionsRoute, '/api/admin/account/passkeys/options', 'POST', mine, {});
+    const response = passkeyForThisSite().register((await options.json()).options);
+    expect((await call(addPasskeyRoute, '/api/admin/account/passkeys', 'POST', mine, { response })).status).toBe(200);
     expect(await live(other)).toBe(false);
     expect(await live(mine)).toBe(true);
 
@@ -42,6 +45,14 @@ describeEachDriver('staff account changes end what came before', (ctx) => {
 
     other = await sessionCookieFor(db(), agent);
     expect((await call(turnOffRoute, '/api/admin/account/second-factor', 'DELETE', mine)).status).toBe(200);
+    expect(await live(other)).toBe(false);
+    expect(await live(mine)).toBe(true);
+
+    // The app back beside the passkey: the same.
+    other = await sessionCookieFor(db(), agent);
+    const enrolment = (await pendingEnrolment(db(), agent))!;
+    const on = await call(accountEnrolRoute, '/api/admin/account/second-factor', 'POST', mine, { code: totpCode(enrolment.secret) });
+    expect(on.status).toBe(200);
     expect(await live(other)).toBe(false);
     expect(await live(mine)).toBe(true);
   });

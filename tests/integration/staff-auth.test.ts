@@ -1,7 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { POST as signInRoute } from '@/app/api/staff/sign-in/route';
 import { POST as signOutRoute } from '@/app/api/staff/sign-out/route';
-import { handleSignIn } from '@/features/staff/auth-handlers.server';
+import { handleSecondFactor, handleSignIn } from '@/features/staff/auth-handlers.server';
 import { ensureFirstOwner } from '@/features/staff/bootstrap.server';
 import { latestLockEnd, LOCKOUT, lockedUntil } from '@/features/staff/lockout.server';
 import {
@@ -17,7 +17,7 @@ import { tokenFromCookieHeader } from '@/lib/auth/cookie.server';
 import { resolveSession, SESSION_IDLE_MS } from '@/lib/auth/session.server';
 import { GET as meRoute } from '@/app/api/admin/me/route';
 import { describeEachDriver, freshClient, setEnv } from './helpers';
-import { makeStaff, sessionCookieFor, STAFF_PASSWORD, staffRequest } from './staff-helpers';
+import { cookiesOf, makeStaff, sessionCookieFor, STAFF_PASSWORD, staffRequest } from './staff-helpers';
 
 const SECRET = 'test-session-secret-0123456789-abcdefghijklmnop';
 
@@ -74,9 +74,30 @@ describeEachDriver('staff sign-in', (ctx) => {
       SESSION_TTL_SECONDS: undefined,
       TRUST_PROXY: undefined,
     });
-    // Password-only sign-in: an agent (owners take a second step, tested below).
+    // An agent: a second step too, like every role (its codes: staff-second-factor.test.ts; recovery codes here).
     member = await makeStaff(ctx.handle().db, 'agent');
+    recoveryCodesUsed = 0;
   });
+  let recoveryCodesUsed = 0;
+
+  /** The second step after a right password (`first`): one of the member's recovery codes, sent as the page sends it. */
+  const secondStep = (first: Response, client: Record<string, string>, now?: Date, base = 'http://localhost') =>
+    handleSecondFactor(
+      new Request(`${base}/api/staff/second-factor`, {
+        method: 'POST',
+        headers: {
+          host: new URL(base).host,
+          origin: base,
+          'sec-fetch-site': 'same-origin',
+          'content-type': 'application/json',
+          cookie: cookiesOf(first),
+          ...client,
+        },
+        body: JSON.stringify({ code: member.recoveryCodes![recoveryCodesUsed++] }),
+      }),
+      now ? { now: () => now } : {},
+    );
+  const sessionCookieOf = (res: Response) => res.headers.getSetCookie().find((c) => /^(__Host-)?staff_session=eyJ/.test(c))!;
   beforeEach(() => setEnv({ SESSION_SECRET: SECRET, TRUST_PROXY: undefined }));
 
   const signIn = (email: string, password: string, client = freshClient(), now?: Date) =>
@@ -86,12 +107,18 @@ describeEachDriver('staff sign-in', (ctx) => {
     );
 
   it('signs in: HttpOnly SameSite=Lax cookie with the JWT, never the token in the body', async () => {
-    const res = await signIn(member.email.toUpperCase(), STAFF_PASSWORD);
+    const client = freshClient();
+    const first = await signIn(member.email.toUpperCase(), STAFF_PASSWORD, client);
+    expect(first.status).toBe(200);
+    // A right password alone is no session, whatever the role.
+    expect(await first.json()).toEqual({ ok: true, step: 'second-factor', next: '/registration/second-factor' });
+    expect(first.headers.getSetCookie().some((c) => c.includes('staff_session='))).toBe(false);
+    const res = await secondStep(first, client);
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body).toMatchObject({ ok: true, email: member.email, role: 'agent' });
     expect(JSON.stringify(body)).not.toMatch(/eyJ/);
-    const cookie = res.headers.get('set-cookie')!;
+    const cookie = sessionCookieOf(res);
     expect(cookie).toMatch(/^staff_session=eyJ[\w-]+\.[\w-]+\.[\w-]+;/);
     expect(cookieAttributes(cookie)).toEqual(expect.arrayContaining(['path=/', 'httponly', 'samesite=lax', 'max-age=28800']));
     const session = await resolveSession(ctx.handle().db, tokenFromCookieHeader(cookie.split(';')[0]));
@@ -104,9 +131,12 @@ describeEachDriver('staff sign-in', (ctx) => {
       headers: { host: 'staff.example.com', origin: 'https://staff.example.com', 'content-type': 'application/json', ...freshClient() },
       body: JSON.stringify({ email: member.email, password: STAFF_PASSWORD }),
     });
-    const res = await signInRoute(req);
+    const first = await signInRoute(req);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('set-cookie')).toMatch(/^__Host-staff_challenge=eyJ/);
+    const res = await secondStep(first, {}, undefined, 'https://staff.example.com');
     expect(res.status).toBe(200);
-    const cookie = res.headers.get('set-cookie')!;
+    const cookie = sessionCookieOf(res);
     expect(cookie).toMatch(/^__Host-staff_session=eyJ/);
     expect(cookieAttributes(cookie)).toEqual(expect.arrayContaining(['path=/', 'httponly', 'samesite=lax', 'max-age=28800', 'secure']));
   });
@@ -285,9 +315,10 @@ describeEachDriver('staff sign-in', (ctx) => {
   });
 
   it('records when the password was checked in the session', async () => {
-    const now = new Date(Date.now() - 5000);
-    const res = await signIn(member.email, STAFF_PASSWORD, freshClient(), now);
-    const session = await resolveSession(ctx.handle().db, tokenFromCookieHeader(res.headers.get('set-cookie')!.split(';')[0]));
+    const now = new Date(Math.floor((Date.now() - 5000) / 1000) * 1000);
+    const client = freshClient();
+    const res = await secondStep(await signIn(member.email, STAFF_PASSWORD, client, now), client, new Date(now.getTime() + 2000));
+    const session = await resolveSession(ctx.handle().db, tokenFromCookieHeader(sessionCookieOf(res).split(';')[0]));
     expect(session.ok && session.staff.passwordCheckedAt.getTime()).toBe(now.getTime());
   });
 

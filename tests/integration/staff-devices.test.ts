@@ -6,7 +6,7 @@ import { POST as accountEnrolRoute } from '@/app/api/admin/account/second-factor
 import { GET as listSessionsRoute, POST as endSessionsRoute } from '@/app/api/admin/account/sessions/route';
 import { GET as meRoute } from '@/app/api/admin/me/route';
 import { STAFF_COPY } from '@/content/staff';
-import { handleSignIn } from '@/features/staff/auth-handlers.server';
+import { handleSecondFactor, handleSignIn } from '@/features/staff/auth-handlers.server';
 import { pendingEnrolment } from '@/features/staff/second-factor.server';
 import { tokenFromCookieHeader } from '@/lib/auth/cookie.server';
 import { resolveSession } from '@/lib/auth/session.server';
@@ -48,13 +48,22 @@ describeEachDriver('signed-in devices on Your account', (ctx) => {
     }),
   );
 
-  /** Signs an agent in through the sign-in API from a browser with this User-Agent: its session cookie. */
-  async function signInFrom(email: string, userAgent: string) {
-    const res = await handleSignIn(
-      staffRequest('/api/staff/sign-in', {
+  /**
+   * Signs an agent in through the sign-in API from a browser with this User-Agent, the second step with one of its
+   * recovery codes (each used once): its session cookie.
+   */
+  async function signInFrom(staff: { email: string; recoveryCodes?: string[] }, userAgent: string) {
+    const client = { ...freshClient(), 'user-agent': userAgent };
+    const first = await handleSignIn(
+      staffRequest('/api/staff/sign-in', { method: 'POST', body: { email: staff.email, password: STAFF_PASSWORD }, headers: client }),
+    );
+    expect(first.status).toBe(200);
+    const res = await handleSecondFactor(
+      staffRequest('/api/staff/second-factor', {
         method: 'POST',
-        body: { email, password: STAFF_PASSWORD },
-        headers: { ...freshClient(), 'user-agent': userAgent },
+        body: { code: staff.recoveryCodes!.shift() },
+        cookie: cookiesOf(first),
+        headers: client,
       }),
     );
     expect(res.status).toBe(200);
@@ -85,12 +94,12 @@ describeEachDriver('signed-in devices on Your account', (ctx) => {
 
   it('lists the person’s own open sessions: a device label from sign-in (never the header), when, and this device first', async () => {
     const agent = await makeStaff(db(), 'agent');
-    const phone = await signInFrom(agent.email, ANDROID_CHROME);
-    const iphone = await signInFrom(agent.email, IPHONE_SAFARI);
+    const phone = await signInFrom(agent, ANDROID_CHROME);
+    const iphone = await signInFrom(agent, IPHONE_SAFARI);
     // Neither someone else's session nor one already over is listed.
     const colleague = await makeStaff(db(), 'agent');
-    await signInFrom(colleague.email, WINDOWS_FIREFOX);
-    const signedOut = await signInFrom(agent.email, WINDOWS_FIREFOX);
+    await signInFrom(colleague, WINDOWS_FIREFOX);
+    const signedOut = await signInFrom(agent, WINDOWS_FIREFOX);
     expect((await end(phone, await sessionIdOf(signedOut))).status).toBe(200);
 
     const sessions = await list(phone);
@@ -115,8 +124,8 @@ describeEachDriver('signed-in devices on Your account', (ctx) => {
 
   it('ends another session at once: its next request gets 401 "jwt expired"; the one in use goes on; audited', async () => {
     const agent = await makeStaff(db(), 'agent');
-    const mine = await signInFrom(agent.email, ANDROID_CHROME);
-    const other = await signInFrom(agent.email, WINDOWS_FIREFOX);
+    const mine = await signInFrom(agent, ANDROID_CHROME);
+    const other = await signInFrom(agent, WINDOWS_FIREFOX);
     expect((await (meRoute as Route)(staffRequest('/api/admin/me', { cookie: other }), undefined)).status).toBe(200);
 
     const otherId = await sessionIdOf(other);
@@ -141,10 +150,10 @@ describeEachDriver('signed-in devices on Your account', (ctx) => {
 
   it('“Sign out everywhere else” ends every other session of the person, not the one in use, nor anyone else’s', async () => {
     const agent = await makeStaff(db(), 'agent');
-    const mine = await signInFrom(agent.email, ANDROID_CHROME);
-    const others = [await signInFrom(agent.email, IPHONE_SAFARI), await signInFrom(agent.email, WINDOWS_FIREFOX)];
+    const mine = await signInFrom(agent, ANDROID_CHROME);
+    const others = [await signInFrom(agent, IPHONE_SAFARI), await signInFrom(agent, WINDOWS_FIREFOX)];
     const colleague = await makeStaff(db(), 'agent');
-    const theirs = await signInFrom(colleague.email, WINDOWS_FIREFOX);
+    const theirs = await signInFrom(colleague, WINDOWS_FIREFOX);
 
     const res = await end(mine, 'others');
     expect(res.status).toBe(200);
@@ -164,7 +173,7 @@ describeEachDriver('signed-in devices on Your account', (ctx) => {
 
   it('refuses to end someone else’s session (404, and it stays open), the one in use (409) and what is not a session (400)', async () => {
     const agent = await makeStaff(db(), 'agent');
-    const mine = await signInFrom(agent.email, ANDROID_CHROME);
+    const mine = await signInFrom(agent, ANDROID_CHROME);
     const owner = await makeStaff(db(), 'owner');
     const ownersCookie = await sessionCookieFor(db(), owner);
 
@@ -198,9 +207,9 @@ describeEachDriver('signed-in devices on Your account', (ctx) => {
 
   it('without scripts: the device forms post and come back to Your account (303), a refusal with its sentence', async () => {
     const agent = await makeStaff(db(), 'agent');
-    const mine = await signInFrom(agent.email, ANDROID_CHROME);
-    const other = await signInFrom(agent.email, IPHONE_SAFARI);
-    const third = await signInFrom(agent.email, WINDOWS_FIREFOX);
+    const mine = await signInFrom(agent, ANDROID_CHROME);
+    const other = await signInFrom(agent, IPHONE_SAFARI);
+    const third = await signInFrom(agent, WINDOWS_FIREFOX);
     const post = (body: Record<string, string>) =>
       (endSessionsRoute as Route)(formRequest('/api/admin/account/sessions', body, { cookie: mine }), undefined);
 
@@ -225,10 +234,10 @@ describeEachDriver('signed-in devices on Your account', (ctx) => {
     expect(await live(mine)).toBe(true);
   });
 
-  it('without scripts: two-step sign-in is set up on Your account, the recovery codes on a page of their own', async () => {
-    const agent = await makeStaff(db(), 'agent');
-    const mine = await signInFrom(agent.email, ANDROID_CHROME);
-    const other = await signInFrom(agent.email, IPHONE_SAFARI);
+  it('without scripts: the authenticator app is set up on Your account beside a passkey; new recovery codes on a page of their own', async () => {
+    const agent = await makeStaff(db(), 'agent', undefined, undefined, { enrol: 'passkey' });
+    const mine = await signInFrom(agent, ANDROID_CHROME);
+    const other = await signInFrom(agent, IPHONE_SAFARI);
     const { secret } = (await pendingEnrolment(db(), agent))!;
     const post = (route: Route, path: string, body: Record<string, string>, cookie = mine) =>
       route(formRequest(path, body, { cookie }), undefined);
@@ -241,27 +250,28 @@ describeEachDriver('signed-in devices on Your account', (ctx) => {
     const code = totpCode(secret);
     const done = await post(accountEnrolRoute as Route, '/api/admin/account/second-factor', { code });
     expect(done.status).toBe(303);
-    expect(done.headers.get('location')).toBe('/admin/account/codes');
-    const kept = done.headers.getSetCookie().find((c) => c.startsWith('staff_recovery_codes='))!;
+    // Beside the passkey: its recovery codes stay, so back to Your account.
+    expect(done.headers.get('location')).toBe('/admin/account');
+    expect(done.headers.getSetCookie().some((c) => c.startsWith('staff_recovery_codes='))).toBe(false);
+    // As with scripts: the app is on, the other session ended, the one in use goes on.
+    expect(await live(other)).toBe(false);
+    expect(await live(mine)).toBe(true);
+
+    // New recovery codes post the same way, and come on a page of their own.
+    const renewed = await post(renewCodesRoute as Route, '/api/admin/account/recovery-codes', {});
+    expect(renewed.status).toBe(303);
+    expect(renewed.headers.get('location')).toBe('/admin/account/codes');
+    const kept = renewed.headers.getSetCookie().find((c) => c.startsWith('staff_recovery_codes='))!;
     expect(kept).toMatch(/Path=\/admin\/account\/codes(;|$)/);
     expect(kept).toMatch(/HttpOnly/i);
     expect(kept).toMatch(/Max-Age=60/);
     const codes = (await openFormFlash(db(), kept.split(';')[0].slice('staff_recovery_codes='.length)))!.values.codes.split(' ');
     expect(codes).toHaveLength(10);
-    expect(done.headers.get('location')).not.toContain(codes[0]);
-    // As with scripts: the factor is on, the other session ended, the one in use goes on.
-    expect(await live(other)).toBe(false);
-    expect(await live(mine)).toBe(true);
-
-    // New recovery codes post the same way.
-    const renewed = await post(renewCodesRoute as Route, '/api/admin/account/recovery-codes', {});
-    expect(renewed.status).toBe(303);
-    expect(renewed.headers.get('location')).toBe('/admin/account/codes');
-    expect(renewed.headers.getSetCookie().some((c) => c.startsWith('staff_recovery_codes='))).toBe(true);
+    expect(renewed.headers.get('location')).not.toContain(codes[0]);
   });
 
   it('without scripts: a change that needs the password typed recently goes to the password page first, then back', async () => {
-    const agent = await makeStaff(db(), 'agent');
+    const agent = await makeStaff(db(), 'agent', undefined, undefined, { enrol: 'passkey' });
     // Signed in 20 minutes ago (STAFF_REAUTH_SECONDS is 10 minutes), used since.
     const stale = await sessionCookieFor(db(), agent, 3600, new Date(Date.now() - 20 * 60_000));
     expect((await (meRoute as Route)(staffRequest('/api/admin/me', { cookie: stale }), undefined)).status).toBe(200);
@@ -281,7 +291,7 @@ describeEachDriver('signed-in devices on Your account', (ctx) => {
       undefined,
     );
     expect(password.headers.get('location')).toBe('/admin/confirm-password?next=%2Fadmin%2Faccount');
-    const fresh = await signInFrom(agent.email, ANDROID_CHROME);
+    const fresh = await signInFrom(agent, ANDROID_CHROME);
     const changed = await (changePasswordRoute as Route)(
       formRequest('/api/admin/account/password', { password: 'Lokoja-River-Compass-58' }, { cookie: fresh }),
       undefined,

@@ -3,8 +3,8 @@ import { Secret, TOTP } from 'otpauth';
 import type { Db } from '@/lib/db/client';
 import { hashPassword } from '@/features/staff/password.server';
 import { createSession } from '@/lib/auth/session.server';
-import { createStaff } from '@/features/staff/repository.server';
-import { confirmEnrolment, pendingEnrolment } from '@/features/staff/second-factor.server';
+import { addPasskey, createStaff } from '@/features/staff/repository.server';
+import { confirmEnrolment, pendingEnrolment, recoveryCodesForFirstMethod } from '@/features/staff/second-factor.server';
 import { SESSION_COOKIE } from '@/lib/constants';
 import { sessionKey } from '@/lib/auth/secret.server';
 import { signSessionToken } from '@/lib/auth/token.server';
@@ -16,23 +16,38 @@ export const totpCode = (secret: string, at: Date = new Date()) =>
   TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: at.getTime() });
 
 /**
- * A staff account with the test password. Owners must sign in with a second factor, so they are enrolled (as through
- * the enrolment page, `enrolledAt`) and come back with their TOTP secret and recovery codes. Codes at the enrolment's
- * 30-second step are used up: sign in with a later clock.
+ * A staff account with the test password. Every role signs in with a second factor
+ * (docs/decisions/0348-a-second-factor-for-everyone-and-passkeys.md), so it is enrolled (as through the enrolment page,
+ * `enrolledAt`) and comes back with its TOTP secret and recovery codes; `enrol: false` leaves it without one (it sets
+ * one up at its next sign-in), `enrol: 'passkey'` gives it a passkey instead of the app. Codes at the enrolment's 30-second step are used up: sign in with a later clock.
  */
 export async function makeStaff(
   db: Db,
   role: 'owner' | 'agent',
   email = `${role}-${randomBytes(4).toString('hex')}@example.com`,
   enrolledAt = new Date(),
+  { enrol = true }: { enrol?: boolean | 'passkey' } = {},
 ) {
   const staff = await createStaff(db, { email, role, name: role, passwordHash: await hashPassword(STAFF_PASSWORD) });
   if (!staff) throw new Error('could not create staff');
-  if (role === 'agent') return { ...staff, totpSecret: undefined, recoveryCodes: undefined };
+  if (!enrol) return { ...staff, totpSecret: undefined, recoveryCodes: undefined };
+  if (enrol === 'passkey') {
+    // A passkey kept as after its set-up (a placeholder key: it signs nothing; tests/integration/staff-passkeys.test.ts
+    // signs in with real ones), and its recovery codes: an account whose authenticator app is not set up.
+    const first = (await recoveryCodesForFirstMethod(db, staff.id))!;
+    const passkey = {
+      userId: staff.id,
+      credentialId: randomBytes(16).toString('base64url'),
+      publicKey: 'placeholder',
+      label: 'Passkey on Android',
+    };
+    if (!(await addPasskey(db, passkey, first.hashes, enrolledAt))) throw new Error('could not add the passkey');
+    return { ...staff, hasSecondFactor: true, totpSecret: undefined, recoveryCodes: first.codes };
+  }
   const enrolment = await pendingEnrolment(db, staff);
-  const recoveryCodes = enrolment && (await confirmEnrolment(db, staff.id, totpCode(enrolment.secret, enrolledAt), enrolledAt));
-  if (!enrolment || !recoveryCodes) throw new Error('could not enrol the owner');
-  return { ...staff, hasSecondFactor: true, totpSecret: enrolment.secret, recoveryCodes };
+  const enabled = enrolment && (await confirmEnrolment(db, staff.id, totpCode(enrolment.secret, enrolledAt), enrolledAt));
+  if (!enrolment || !enabled?.recoveryCodes) throw new Error(`could not enrol the ${role}`);
+  return { ...staff, hasSecondFactor: true, totpSecret: enrolment.secret, recoveryCodes: enabled.recoveryCodes };
 }
 
 /** A Cookie header for a fresh session of this account (as after a sign-in). */

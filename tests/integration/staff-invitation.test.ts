@@ -122,7 +122,7 @@ describeEachDriver('staff invitations', (ctx) => {
     expect(JSON.stringify(list)).not.toMatch(/scrypt|token/);
   });
 
-  it('the link lets the person choose their password once; an agent is then signed in', async () => {
+  it('the link lets the person choose their password once; an agent then sets up two-step sign-in before any session', async () => {
     const { email, token } = await invite('agent');
     const weak = await post(handleWelcome, '/api/staff/welcome', { token, password: 'qwerty123456' });
     expect(weak.status).toBe(400);
@@ -130,8 +130,13 @@ describeEachDriver('staff invitations', (ctx) => {
 
     const done = await post(handleWelcome, '/api/staff/welcome', { token, password: CHOSEN });
     expect(done.status).toBe(200);
-    expect(await done.json()).toMatchObject({ ok: true, email, role: 'agent' });
-    expect((await meRoute(staffRequest('/api/admin/me', { cookie: cookiesOf(done) }), undefined)).status).toBe(200);
+    // Every role has a second factor: the agent sets one up first (docs/decisions/0348), as an owner does.
+    expect(await done.json()).toEqual({ ok: true, step: 'enrol', next: '/registration/enrol' });
+    expect(cookiesOf(done)).not.toContain('staff_session');
+    expect(
+      (await meRoute(staffRequest('/api/admin/me', { cookie: cookiesOf(done).replace('staff_challenge', 'staff_session') }), undefined))
+        .status,
+    ).toBe(401);
 
     const again = await post(handleWelcome, '/api/staff/welcome', { token, password: 'Another-Good-Passphrase-7' });
     expect(again.status).toBe(400);
@@ -141,7 +146,7 @@ describeEachDriver('staff invitations', (ctx) => {
     expect((await signIn(email, 'Another-Good-Passphrase-7')).status).toBe(401);
     const signedIn = await signIn(email, CHOSEN);
     expect(signedIn.status).toBe(200);
-    expect(await signedIn.json()).toMatchObject({ email, role: 'agent' });
+    expect(await signedIn.json()).toMatchObject({ step: 'enrol' });
     expect((await findStaffByEmail(db(), email))!.passwordHash).toMatch(/^scrypt\$/);
   });
 

@@ -34,6 +34,9 @@ const ACCESS: Record<string, 'staff' | 'owner'> = {
   'account/reauth': 'staff',
   'account/password': 'staff',
   'account/sessions': 'staff',
+  'account/passkeys': 'staff',
+  'account/passkeys/options': 'staff',
+  'account/passkeys/remove': 'staff',
 };
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 const ROOT = join(process.cwd(), 'src', 'app', 'api', 'admin');

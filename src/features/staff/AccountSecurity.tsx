@@ -6,17 +6,20 @@ import { Field } from '@/components/ui/Field';
 import { STAFF_COPY } from '@/content/staff';
 import { useStaffAction } from '@/lib/browser/use-staff-action';
 import { ACCOUNT_SESSIONS_API } from '@/lib/constants';
+import { notifySuccess } from '@/lib/browser/toast';
+import { PasskeyButton, usePasskeySupport } from './PasskeyButton';
 import { RecoveryCodes } from './RecoveryCodes';
 
 const copy = STAFF_COPY.account;
 const NEW_CODES_API = '/api/admin/account/recovery-codes';
 const PASSWORD_API = '/api/admin/account/password';
+const REMOVE_PASSKEY_API = '/api/admin/account/passkeys/remove';
 
 /**
- * The actions on an enrolled second factor: new recovery codes (shown once), and turning it off where allowed. New
- * codes is a form: posted before the scripts run, the server shows them on a page of their own.
+ * New recovery codes (shown once; the old ones stop working). A form: posted before the scripts run, the server shows
+ * them on a page of their own.
  */
-export function SecondFactorActions({ canTurnOff }: { canTurnOff: boolean }) {
+export function SecondFactorActions() {
   const router = useRouter();
   const { busy, run } = useStaffAction();
   const [codes, setCodes] = useState<string[]>();
@@ -28,32 +31,72 @@ export function SecondFactorActions({ canTurnOff }: { canTurnOff: boolean }) {
     return <RecoveryCodes codes={codes} continueLabel={STAFF_COPY.enrol.enabled} onContinue={done} />;
   }
   return (
-    <div className="flex flex-wrap gap-3">
-      <form
-        method="post"
-        action={NEW_CODES_API}
-        className="contents"
-        onSubmit={async (event) => {
-          event.preventDefault();
-          const answer = await run<{ recoveryCodes: string[] }>({ method: 'POST', url: NEW_CODES_API }, copy.newCodesDone);
-          if (answer) setCodes(answer.recoveryCodes);
-        }}
-      >
-        <button type="submit" className="btn-outline min-h-11 px-4" disabled={busy}>
-          {copy.newCodes}
-        </button>
-      </form>
-      {canTurnOff ? (
-        <button
-          type="button"
-          className="btn-outline min-h-11 px-4"
-          disabled={busy}
-          onClick={() => run({ method: 'DELETE', url: '/api/admin/account/second-factor' }, copy.turnedOff)}
-        >
-          {copy.turnOff}
-        </button>
-      ) : null}
-    </div>
+    <form
+      method="post"
+      action={NEW_CODES_API}
+      onSubmit={async (event) => {
+        event.preventDefault();
+        const answer = await run<{ recoveryCodes: string[] }>({ method: 'POST', url: NEW_CODES_API }, copy.newCodesDone);
+        if (answer) setCodes(answer.recoveryCodes);
+      }}
+    >
+      <button type="submit" className="btn-outline min-h-11 px-4" disabled={busy}>
+        {copy.newCodes}
+      </button>
+    </form>
+  );
+}
+
+/** Adds a passkey of this device (the password typed recently, else the dialog asks first). Needs scripts. */
+export function AddPasskeyButton() {
+  const router = useRouter();
+  const supported = usePasskeySupport();
+  if (!supported) return null;
+  return (
+    <PasskeyButton
+      ceremony="register"
+      optionsUrl="/api/admin/account/passkeys/options"
+      answerUrl="/api/admin/account/passkeys"
+      label={STAFF_COPY.passkey.add}
+      primary={false}
+      onDone={() => {
+        notifySuccess(STAFF_COPY.passkey.added);
+        router.refresh();
+      }}
+    />
+  );
+}
+
+/** Removes one passkey (refused for the last method). A plain form, answered 303 back here without scripts. */
+export function RemovePasskeyButton({ id, detail }: { id: string; detail: string }) {
+  const { busy, run } = useStaffAction();
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    await run({ method: 'POST', url: REMOVE_PASSKEY_API, body: { id } }, copy.passkeyRemoved);
+  }
+  return (
+    <form method="post" action={REMOVE_PASSKEY_API} onSubmit={onSubmit}>
+      <input type="hidden" name="id" value={id} />
+      <button type="submit" className="btn-outline min-h-11 w-full px-4 sm:w-auto" disabled={busy}>
+        {copy.removePasskey}
+        <span className="sr-only"> {detail}</span>
+      </button>
+    </form>
+  );
+}
+
+/** Removes the authenticator app while a passkey remains (only offered then). Needs scripts. */
+export function RemoveAppButton() {
+  const { busy, run } = useStaffAction();
+  return (
+    <button
+      type="button"
+      className="btn-outline min-h-11 px-4"
+      disabled={busy}
+      onClick={() => run({ method: 'DELETE', url: '/api/admin/account/second-factor' }, copy.appRemoved)}
+    >
+      {copy.removeApp}
+    </button>
   );
 }
 

@@ -5,13 +5,15 @@ import { useRouter } from 'next/navigation';
 import { Field } from '@/components/ui/Field';
 import { STAFF_COPY } from '@/content/staff';
 import { request } from '@/lib/browser/request';
+import { notifySuccess } from '@/lib/browser/toast';
 import { RecoveryCodes } from './RecoveryCodes';
 import { completeSignIn } from './sign-in-complete';
 
 const copy = STAFF_COPY.enrol;
 
 /**
- * Confirms the secret shown beside it with a code from the app, then shows the recovery codes once. At sign-in
+ * Confirms the secret shown beside it with a code from the app, then shows the recovery codes once (when the app is the
+ * account's first method). At sign-in
  * (`url` under /api/staff) it then signs in, and posts natively to `action` until its script runs; on Your account
  * it refreshes the page.
  */
@@ -25,14 +27,19 @@ export function EnrolForm({ url, atSignIn, action }: { url: string; atSignIn: bo
     event.preventDefault();
     const form = event.currentTarget;
     setBusy(true);
-    const answer = await request<{ email?: string; recoveryCodes: string[] }>({
+    const answer = await request<{ email?: string; recoveryCodes?: string[] }>({
       method: 'POST',
       url,
       body: { code: String(new FormData(form).get('code') ?? '') },
     });
     setBusy(false);
-    if (answer) setDone(answer);
-    else form.reset();
+    if (!answer) form.reset();
+    else if (answer.recoveryCodes) setDone({ email: answer.email, recoveryCodes: answer.recoveryCodes });
+    else {
+      // The app beside a passkey (Your account): the recovery codes stay as they were.
+      notifySuccess(STAFF_COPY.account.appAdded);
+      router.refresh();
+    }
   }
 
   if (done) {

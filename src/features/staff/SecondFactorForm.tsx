@@ -9,7 +9,7 @@ import { completeSignIn } from './sign-in-complete';
 const copy = STAFF_COPY.secondFactor;
 
 /** The sign-in step after the password: a code from the app, or a recovery code. Posts natively until the script runs. */
-export function SecondFactorForm({ action }: { action: string }) {
+export function SecondFactorForm({ action, autoFocus = true }: { action: string; autoFocus?: boolean }) {
   const id = useId();
   const [busy, setBusy] = useState(false);
   const [signedIn, setSignedIn] = useState<{ email: string; recoveryCodesLeft: number }>();
@@ -58,7 +58,7 @@ export function SecondFactorForm({ action }: { action: string }) {
               required
               maxLength={40}
               className="field"
-              autoFocus
+              autoFocus={autoFocus}
             />
           )}
         </Field>

@@ -4,6 +4,7 @@ import { BrandMark } from '@/components/BrandMark';
 import { DASHBOARD_COPY } from '@/content/sales-insight';
 import { STAFF_COPY } from '@/content/staff';
 import { ReauthDialog } from './ReauthDialog';
+import { SessionKeys } from './SessionKeys';
 import { SignOutButton } from './SignOutButton';
 import { StaffNav } from './StaffNav';
 
@@ -54,6 +55,7 @@ export function StaffShell({ staff, children }: { staff: { email: string; name: 
         {children}
       </main>
       <ReauthDialog />
+      <SessionKeys email={staff.email} />
     </div>
   );
 }

@@ -2,22 +2,24 @@ import 'server-only';
 import { STAFF_COPY } from '@/content/staff';
 import { recordAudit } from '@/lib/audit.server';
 import { staffRoute } from '@/lib/auth/guard.server';
-import {
-  endOpenSessions,
-  listOpenSessions,
-  markPasswordChecked,
-  requiresSecondFactor,
-  revokeUserSessions,
-} from '@/lib/auth/session.server';
+import { endOpenSessions, listOpenSessions, markPasswordChecked, revokeUserSessions } from '@/lib/auth/session.server';
 import { ACCOUNT_CODES_PATH, ACCOUNT_PATH, REAUTH_PATH } from '@/lib/constants';
 import { isFormPost, readJsonOrForm } from '@/lib/http/request.server';
 import { errorResponse, jsonResponse } from '@/lib/http/response.server';
 import { answerFormPost, keepRecoveryCodesForPage } from './form-post.server';
 import { guardedAttempt } from './lockout.server';
 import { hashPassword, passwordProblem, verifyPassword } from './password.server';
-import { findStaffRowById, updateStaff } from './repository.server';
-import { endSessionsSchema, newPasswordBodySchema, reauthSchema, secondFactorSchema } from './schema';
-import { confirmEnrolment, removeSecondFactor, renewRecoveryCodes } from './second-factor.server';
+import { registerPasskey, registrationOptions } from './passkeys.server';
+import { findStaffRowById, listPasskeys, removePasskeyBesideAnother, removeTotpBesidePasskey, updateStaff } from './repository.server';
+import {
+  endSessionsSchema,
+  newPasswordBodySchema,
+  passkeyAnswerSchema,
+  reauthSchema,
+  removePasskeySchema,
+  secondFactorSchema,
+} from './schema';
+import { confirmEnrolment, renewRecoveryCodes } from './second-factor.server';
 
 /**
  * Handlers of /api/admin/account/...: the signed-in person's own password, second factor (0322) and signed-in devices
@@ -87,32 +89,82 @@ const changePassword = staffRoute({ recentPassword: true }, async (request, { db
 export const changePasswordHandler = accountForm(changePassword);
 
 /**
- * POST /api/admin/account/second-factor {code} → {ok, recoveryCodes}: confirms the secret shown on Your account. Like
- * turning it off and new recovery codes, it ends the account's other sessions. Posted without scripts: 303 to
- * ACCOUNT_CODES_PATH, which shows the codes.
+ * POST /api/admin/account/second-factor {code} → {ok[, recoveryCodes]}: confirms the authenticator app shown on Your
+ * account, beside the account's passkeys (their recovery codes stay; an account with no method, which has no session,
+ * never gets here). Like every change of the second factor, it ends the account's other sessions. Posted without
+ * scripts: 303 back to Your account (or to ACCOUNT_CODES_PATH when there are codes to show).
  */
 const enrolSecondFactor = staffRoute({ recentPassword: true }, async (request, { db, staff }) => {
   const body = await readJsonOrForm(request);
   if (!body.ok) return body.response;
   const parsed = secondFactorSchema.safeParse(body.value);
   if (!parsed.success) return errorResponse(400, parsed.error.issues[0]?.message ?? STAFF_COPY.errors.unreadable);
-  const recoveryCodes = await confirmEnrolment(db, staff.id, parsed.data.code, new Date());
-  if (!recoveryCodes) return errorResponse(400, STAFF_COPY.errors.badCode);
+  const enabled = await confirmEnrolment(db, staff.id, parsed.data.code, new Date());
+  if (!enabled) return errorResponse(400, STAFF_COPY.errors.badCode);
   // A change of the second factor ends the account's other sessions (0341): one opened with a stolen password ends.
   await revokeUserSessions(db, staff.id, staff.sessionId);
-  await recordAudit(db, staff, 'staff.second_factor', staff.email, { change: 'enabled' });
-  return recoveryCodesAnswer(request, recoveryCodes);
+  await recordAudit(db, staff, 'staff.second_factor', staff.email, { change: 'enabled', method: 'app' });
+  return enabled.recoveryCodes ? recoveryCodesAnswer(request, enabled.recoveryCodes) : jsonResponse({ ok: true });
 });
 export const enrolSecondFactorHandler = accountForm(enrolSecondFactor);
 
-/** DELETE /api/admin/account/second-factor → {ok}: agents may turn it off; owners keep it (409). */
+/**
+ * DELETE /api/admin/account/second-factor → {ok}: removes the authenticator app of an account that keeps a passkey.
+ * Nobody turns two-step sign-in off (docs/decisions/0348-a-second-factor-for-everyone-and-passkeys.md): without a
+ * passkey beside it, 409. Ends the account's other sessions.
+ */
 export const removeSecondFactorHandler = staffRoute({ recentPassword: true }, async (_request, { db, staff }) => {
-  if (requiresSecondFactor(staff.role)) return errorResponse(409, STAFF_COPY.errors.ownerKeepsSecondFactor);
-  if (!(await removeSecondFactor(db, staff.id))) return errorResponse(409, STAFF_COPY.errors.noSecondFactor);
+  const row = await findStaffRowById(db, staff.id);
+  if (!row?.totpEnabledAt) return errorResponse(409, STAFF_COPY.errors.noAuthenticatorApp);
+  if (!(await removeTotpBesidePasskey(db, staff.id))) return errorResponse(409, STAFF_COPY.errors.keepOneMethod);
   await revokeUserSessions(db, staff.id, staff.sessionId);
-  await recordAudit(db, staff, 'staff.second_factor', staff.email, { change: 'removed' });
+  await recordAudit(db, staff, 'staff.second_factor', staff.email, { change: 'removed', method: 'app' });
   return jsonResponse({ ok: true });
 });
+
+/**
+ * POST /api/admin/account/passkeys/options → {ok, options}: the options of a new passkey for the signed-in person (the
+ * password typed recently). Needs scripts, as WebAuthn does.
+ */
+export const passkeyOptionsHandler = staffRoute({ recentPassword: true }, async (_request, { db, staff }) =>
+  jsonResponse({ ok: true, options: await registrationOptions(db, staff, new Date()) }),
+);
+
+/**
+ * POST /api/admin/account/passkeys {response} → {ok}: the new passkey verified and kept (labelled by the device: "Passkey
+ * on Android"). 400 when the answer is not accepted or cannot be read. Ends the account's other sessions.
+ */
+export const addPasskeyHandler = staffRoute({ recentPassword: true }, async (request, { db, staff }) => {
+  const body = await readJsonOrForm(request);
+  if (!body.ok) return body.response;
+  const parsed = passkeyAnswerSchema.safeParse(body.value);
+  if (!parsed.success) return errorResponse(400, STAFF_COPY.errors.passkeyUnreadable);
+  const added = await registerPasskey(db, staff, parsed.data, request.headers.get('user-agent'), new Date());
+  if (!added) return errorResponse(400, STAFF_COPY.errors.passkeyNotAdded);
+  await revokeUserSessions(db, staff.id, staff.sessionId);
+  await recordAudit(db, staff, 'staff.second_factor', staff.email, { change: 'enabled', method: 'passkey' });
+  return jsonResponse({ ok: true });
+});
+
+/**
+ * POST /api/admin/account/passkeys/remove {id} → {ok}: removes one of one's own passkeys while another method remains
+ * (409 for the last; 404 for an id that is not one of one's passkeys). A plain form too (303 back to Your account). Ends
+ * the account's other sessions: a lost phone's sessions go with its passkey.
+ */
+const removePasskey = staffRoute({ recentPassword: true }, async (request, { db, staff }) => {
+  const body = await readJsonOrForm(request);
+  if (!body.ok) return body.response;
+  const parsed = removePasskeySchema.safeParse(body.value);
+  if (!parsed.success) return errorResponse(400, STAFF_COPY.errors.passkeyChoice);
+  if (!(await listPasskeys(db, staff.id)).some((passkey) => passkey.id === parsed.data.id))
+    return errorResponse(404, STAFF_COPY.errors.passkeyGone);
+  const removed = await removePasskeyBesideAnother(db, staff.id, parsed.data.id);
+  if (!removed) return errorResponse(409, STAFF_COPY.errors.keepOneMethod);
+  await revokeUserSessions(db, staff.id, staff.sessionId);
+  await recordAudit(db, staff, 'staff.second_factor', staff.email, { change: 'removed', method: 'passkey', label: removed.label });
+  return jsonResponse({ ok: true });
+});
+export const removePasskeyHandler = accountForm(removePasskey);
 
 /**
  * POST /api/admin/account/recovery-codes → {ok, recoveryCodes}: new codes; the old ones stop working. Posted without

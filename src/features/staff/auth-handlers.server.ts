@@ -10,20 +10,35 @@ import { clearSessionCookies, sessionTokenOf, setSessionCookie } from '@/lib/aut
 import { isCrossSite } from '@/lib/auth/csrf.server';
 import { deviceLabel } from '@/lib/auth/device-label';
 import { sessionKey } from '@/lib/auth/secret.server';
-import { createSession, requiresSecondFactor, resolveSession, revokeSession, revokeUserSessions } from '@/lib/auth/session.server';
+import { createSession, resolveSession, revokeSession, revokeUserSessions } from '@/lib/auth/session.server';
 import { signSessionToken } from '@/lib/auth/token.server';
 import { ENROL_CODES_PATH, ENROL_PATH, PASSWORD_RESET_PATH, SECOND_FACTOR_PATH, SIGN_IN_PATH, WELCOME_PATH } from '@/lib/constants';
 import { STAFF_COPY } from '@/content/staff';
 import { ensureFirstOwner } from './bootstrap.server';
-import { challengeOf, endChallenge, issueChallenge } from './challenge.server';
+import { challengeOf, endChallenge, issueChallenge, liveChallengeOf } from './challenge.server';
 import { answerFormPost, keepRecoveryCodesForPage } from './form-post.server';
 import { accountKey, clientKeyOf, clientLimitRefusal, guardedAttempt, hashesBusyResponse, requestRefusal } from './lockout.server';
 import { acquireHashSlot, dummyPasswordHash, hashPassword, passwordProblem, verifyPassword } from './password.server';
 import { hashResetToken, sendPasswordResetLink } from './password-reset.server';
-import { clearSignInFailures, countRecoveryCodesLeft, findStaffByEmail, resetPasswordWithLink, touchSignIn } from './repository.server';
+import { authenticationOptions, registerPasskey, registrationOptions, verifyPasskeySignIn } from './passkeys.server';
+import {
+  clearSignInFailures,
+  countRecoveryCodesLeft,
+  findStaffByEmail,
+  hasSecondFactor,
+  resetPasswordWithLink,
+  touchSignIn,
+} from './repository.server';
 import { confirmEnrolment } from './second-factor.server';
 import { checkSecondFactorUnderLock, type LockedCheck } from './second-factor-lock.server';
-import { RESET_TOKEN_PATTERN, resetConfirmSchema, resetRequestSchema, secondFactorSchema, signInSchema } from './schema';
+import {
+  passkeyAnswerSchema,
+  RESET_TOKEN_PATTERN,
+  resetConfirmSchema,
+  resetRequestSchema,
+  secondFactorSchema,
+  signInSchema,
+} from './schema';
 
 export interface AuthOptions {
   /** The clock (tests move it to check the lockout). */
@@ -78,9 +93,8 @@ async function startSession(
 }
 
 /**
- * POST /api/staff/sign-in {email, password}: 200 {ok, email, role} with the session cookie — or, for an account with
- * a second factor, 200 {ok, step: 'second-factor', next} with a challenge cookie, and for an owner without one
- * {ok, step: 'enrol', next}. 401 with one sentence for an unknown e-mail, a wrong password or a deactivated account
+ * POST /api/staff/sign-in {email, password}: 200 {ok, step: 'second-factor', next} with a challenge cookie for an
+ * account with a second factor, {ok, step: 'enrol', next} for one without (it sets one up before any session). 401 with one sentence for an unknown e-mail, a wrong password or a deactivated account
  * alike; 429 with Retry-After while locked out or past the per-client limit; 503 with Retry-After while the process
  * is busy hashing other passwords.
  */
@@ -102,10 +116,12 @@ export const handleSignIn = signInStep('sign-in', SIGN_IN_PATH, async ({ request
   return afterPassword(db, request, user, now);
 });
 
-/** The right password was typed just now: a session, or the next step (the code, or an owner's enrolment). */
+/**
+ * The right password was typed just now: the next step, never a session yet. Every role has a second factor
+ * (docs/decisions/0348-a-second-factor-for-everyone-and-passkeys.md): the passkey or code, or setting one up first.
+ */
 async function afterPassword(db: Db, request: Request, user: StaffUserRow, now: Date): Promise<Response> {
-  const step = user.totpEnabledAt ? 'second-factor' : requiresSecondFactor(user.role) ? 'enrol' : undefined;
-  if (!step) return startSession(db, request, user, now, now);
+  const step = (await hasSecondFactor(db, user.id)) ? 'second-factor' : 'enrol';
   const response = jsonResponse({ ok: true, step, next: step === 'enrol' ? ENROL_PATH : SECOND_FACTOR_PATH });
   await issueChallenge(response, request, user.id, step, now);
   return response;
@@ -154,7 +170,7 @@ export const handleSecondFactor = signInStep('second factor', SECOND_FACTOR_PATH
 });
 
 /**
- * POST /api/staff/second-factor/enrol {code} (an owner after the password, not yet enrolled): the code from the app
+ * POST /api/staff/second-factor/enrol {code} (after the password, an account without a second factor): the code from the app
  * confirms the secret shown on /registration/enrol → 200 {ok, email, role, recoveryCodes} with the session cookie
  * (the recovery codes are shown this once; posted without scripts, on /registration/enrol/codes). 401 for a wrong
  * code or an expired challenge.
@@ -167,19 +183,69 @@ export const handleEnrolAtSignIn = signInStep('enrolment', ENROL_PATH, async ({ 
   const { user } = challenge;
   let recoveryCodes: string[] | undefined;
   const attempt = await guardedAttempt(db, request, { email: user.email, now, hashes: false }, async () => {
-    recoveryCodes = await confirmEnrolment(db, user.id, parsed.data.code, now);
+    // At sign-in the account has no method yet: the app is its first, and comes with recovery codes.
+    recoveryCodes = (await confirmEnrolment(db, user.id, parsed.data.code, now))?.recoveryCodes;
     return recoveryCodes !== undefined;
   });
   if (attempt.outcome === 'refused') return attempt.response;
   if (attempt.outcome === 'failed' || !recoveryCodes) return errorResponse(401, STAFF_COPY.errors.badCode);
   // A change of the second factor ends the account's other sessions (0341), as on Your account.
   await revokeUserSessions(db, user.id);
-  await recordAudit(db, user, 'staff.second_factor', user.email, { change: 'enabled' });
+  await recordAudit(db, user, 'staff.second_factor', user.email, { change: 'enabled', method: 'app' });
   if (!isFormPost(request)) return startSession(db, request, user, now, challenge.passwordCheckedAt, { recoveryCodes });
   // Posted before the page's script ran: the codes are shown once by a page of their own (form-post.server.ts).
   const response = await startSession(db, request, user, now, challenge.passwordCheckedAt, { next: ENROL_CODES_PATH });
   await keepRecoveryCodesForPage(response, request, recoveryCodes);
   return response;
+});
+
+/**
+ * POST /api/staff/passkey/options (after the password; JSON, the page's script): the options of the ceremony the
+ * sign-in is at — with a second factor, signing in with one of the account's passkeys (409 when it has none); while
+ * setting one up, a new passkey. 401 when the challenge cookie is missing or expired; the per-client limit applies.
+ */
+export const handlePasskeyOptions = signInStep('passkey options', SIGN_IN_PATH, async ({ request, db, now }) => {
+  const challenge = await liveChallengeOf(db, request, now);
+  if (!challenge) return errorResponse(401, STAFF_COPY.errors.challengeExpired);
+  const limited = await clientLimitRefusal(db, await clientKeyOf(db, request), now);
+  if (limited) return limited;
+  if (challenge.purpose === 'enrol') return jsonResponse({ ok: true, options: await registrationOptions(db, challenge.user, now) });
+  const options = await authenticationOptions(db, challenge.user, now);
+  return options ? jsonResponse({ ok: true, options }) : errorResponse(409, STAFF_COPY.errors.noPasskey);
+});
+
+/**
+ * POST /api/staff/passkey {response} (the browser's answer to the options above): signing in, 200 {ok, email, role}
+ * with the session cookie; setting up, the passkey kept and 200 {ok, email, role, recoveryCodes} (shown once). 401 for
+ * an answer not accepted (wrong origin or site, a challenge used already or expired, an unknown passkey, a bad
+ * signature, no user verification), 400 for one that cannot be read. Attempts count towards the sign-in lockout and
+ * the per-client limit like codes; they do not count towards the lock of wrong codes, which a passkey also does not
+ * lift (docs/decisions/0348-a-second-factor-for-everyone-and-passkeys.md).
+ */
+export const handlePasskey = signInStep('passkey', SIGN_IN_PATH, async ({ request, body, db, now }) => {
+  const parsed = passkeyAnswerSchema.safeParse(body);
+  if (!parsed.success) return errorResponse(400, STAFF_COPY.errors.passkeyUnreadable);
+  const challenge = await liveChallengeOf(db, request, now);
+  if (!challenge) return errorResponse(401, STAFF_COPY.errors.challengeExpired);
+  const { user } = challenge;
+  if (challenge.purpose === 'enrol') {
+    let added: { recoveryCodes?: string[] } | undefined;
+    const attempt = await guardedAttempt(db, request, { email: user.email, now, hashes: false }, async () => {
+      added = await registerPasskey(db, user, parsed.data, request.headers.get('user-agent'), now);
+      return added !== undefined;
+    });
+    if (attempt.outcome === 'refused') return attempt.response;
+    if (!added) return errorResponse(401, STAFF_COPY.errors.passkeyNotAdded);
+    await revokeUserSessions(db, user.id);
+    await recordAudit(db, user, 'staff.second_factor', user.email, { change: 'enabled', method: 'passkey' });
+    return startSession(db, request, user, now, challenge.passwordCheckedAt, { recoveryCodes: added.recoveryCodes });
+  }
+  const attempt = await guardedAttempt(db, request, { email: user.email, now, hashes: false }, () =>
+    verifyPasskeySignIn(db, user, parsed.data, now),
+  );
+  if (attempt.outcome === 'refused') return attempt.response;
+  if (attempt.outcome === 'failed') return errorResponse(401, STAFF_COPY.errors.passkeyFailed);
+  return startSession(db, request, user, now, challenge.passwordCheckedAt);
 });
 
 /**
@@ -222,8 +288,8 @@ export const handlePasswordResetConfirm = signInStep(
 
 /**
  * POST /api/staff/welcome {token, password} (an invitation link, docs/decisions/0347-invitations-not-initial-passwords.md):
- * the account's first password, the link used up; then on as after a sign-in with that password: an agent gets a
- * session, an owner sets up two-step sign-in ({step: 'enrol', next}). 400 for a weak password (the link stays usable),
+ * the account's first password, the link used up; then on as after a sign-in with that password: it sets up two-step
+ * sign-in ({step: 'enrol', next}), whatever its role. 400 for a weak password (the link stays usable),
  * or a link that is not live (used, expired, replaced by a newer one, or the account deactivated).
  */
 export const handleWelcome = signInStep('invitation', linkPage(WELCOME_PATH, SIGN_IN_PATH), async ({ request, body, db, now }) => {

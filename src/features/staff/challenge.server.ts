@@ -8,11 +8,11 @@ import { servedOverHttps, type RequestLike } from '@/lib/auth/transport.server';
 import { SIGN_IN_PATH } from '@/lib/constants';
 import type { Db } from '@/lib/db/client';
 import type { StaffUserRow } from '@/lib/db/schema';
-import { findStaffRowById } from './repository.server';
+import { findStaffRowById, hasSecondFactor } from './repository.server';
 
 /**
  * A sign-in half-way (docs/decisions/0322-second-factor.md): after the right password, an account with a second
- * factor answers it, and an owner without one enrols, within CHALLENGE_TTL_SECONDS. The state travels in a signed,
+ * factor answers it, and one without sets one up, within CHALLENGE_TTL_SECONDS. The state travels in a signed,
  * HttpOnly cookie; nothing is stored until the sign-in completes.
  */
 const CHALLENGE_TTL_SECONDS = 600;
@@ -46,6 +46,9 @@ async function challengeFromToken(db: Db, token: string | undefined, now: Date):
   // claim is whole seconds.
   if (user.passwordChangedAt && Math.floor(user.passwordChangedAt.getTime() / 1000) * 1000 > claims.passwordCheckedAt.getTime())
     return undefined;
+  // Setting up is for an account without a second factor: once it has one (set up in another tab, or by whoever else
+  // had this cookie), the set-up steps take no more methods and sessions from it; the sign-in starts again.
+  if (claims.purpose === 'enrol' && (await hasSecondFactor(db, user.id))) return undefined;
   return { user, purpose: claims.purpose, passwordCheckedAt: claims.passwordCheckedAt };
 }
 
@@ -53,6 +56,11 @@ async function challengeFromToken(db: Db, token: string | undefined, now: Date):
 export async function challengeOf(db: Db, request: Request, purpose: ChallengePurpose, now: Date): Promise<Challenge | undefined> {
   const challenge = await challengeFromToken(db, challengeTokenOf(request), now);
   return challenge?.purpose === purpose ? challenge : undefined;
+}
+
+/** The challenge a request carries, when live, whichever step it is at (the passkey APIs serve both). */
+export async function liveChallengeOf(db: Db, request: Request, now: Date): Promise<Challenge | undefined> {
+  return challengeFromToken(db, challengeTokenOf(request), now);
 }
 
 /** For the step's page: the live challenge, or a redirect to the sign-in page to start again. */

@@ -23,7 +23,8 @@ function invitationEmail(link: string, account: { name: string; role: StaffRole 
   const { brand } = getSiteFacts();
   const copy = STAFF_COPY.invitationEmail;
   const role = STAFF_COPY.staff.roles[account.role] ?? account.role;
-  const forOwners = account.role === 'owner' ? [copy.owner] : [];
+  // Every role sets up two-step sign-in after choosing the password (docs/decisions/0348).
+  const secondStep = [copy.secondFactor];
   const text = [
     copy.greeting(account.name),
     '',
@@ -31,7 +32,7 @@ function invitationEmail(link: string, account: { name: string; role: StaffRole 
     '',
     link,
     '',
-    ...forOwners,
+    ...secondStep,
     copy.expiry(INVITATION_TTL_HOURS),
     copy.ignore,
     '',
@@ -39,7 +40,7 @@ function invitationEmail(link: string, account: { name: string; role: StaffRole 
   ].join('\n');
   const html = emailLayout(
     `<p>${escapeHtml(copy.greeting(account.name))}</p><p>${escapeHtml(copy.body(role))}</p><p>${emailButton(link, copy.button)}</p>` +
-      forOwners.map((line) => `<p>${escapeHtml(line)}</p>`).join('') +
+      secondStep.map((line) => `<p>${escapeHtml(line)}</p>`).join('') +
       `<p style="font-size:13px;color:#5b6b61">${escapeHtml(copy.expiry(INVITATION_TTL_HOURS))} ${escapeHtml(copy.ignore)}</p><p>${escapeHtml(brand)}</p>`,
   );
   return { subject: copy.subject(brand), text, html };

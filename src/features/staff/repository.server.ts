@@ -3,7 +3,16 @@ import { and, asc, count, eq, gt, inArray, isNotNull, isNull, lt, max, ne, or, s
 import type { Db } from '@/lib/db/client';
 import { normaliseEmail } from '@/lib/validation/email';
 import type { StaffLinkKind, StaffRole } from '@/lib/db/enums';
-import { staffPasswordResets, staffRecoveryCodes, staffSignInFailures, staffUsers, type StaffUserRow } from '@/lib/db/schema';
+import { staffHasSecondFactor } from '@/lib/auth/session.server';
+import {
+  staffPasskeys,
+  staffPasswordResets,
+  staffRecoveryCodes,
+  staffSignInFailures,
+  staffUsers,
+  type StaffPasskeyRow,
+  type StaffUserRow,
+} from '@/lib/db/schema';
 
 /** Every query on staff accounts and sign-in attempts (sessions: src/lib/auth; audit: src/lib/audit.server.ts). */
 
@@ -25,7 +34,7 @@ const publicColumns = {
   active: staffUsers.active,
   createdAt: staffUsers.createdAt,
   lastSignInAt: staffUsers.lastSignInAt,
-  hasSecondFactor: sql<boolean>`${staffUsers.totpEnabledAt} is not null`,
+  hasSecondFactor: staffHasSecondFactor,
   secondFactorLocked: sql<boolean>`${staffUsers.secondFactorLockedAt} is not null`,
   invited: sql<boolean>`${staffUsers.passwordHash} is null`,
 };
@@ -159,8 +168,24 @@ export async function setPendingTotpSecret(db: Db, userId: string, sealed: strin
   return rows.length > 0;
 }
 
-/** Enables the pending secret (still the one the code was checked with) and stores the recovery codes' hashes. */
-export async function enableTotp(db: Db, userId: string, sealed: string, step: number, codeHashes: string[], now: Date): Promise<boolean> {
+/** Whether the account has a second factor (the app or a passkey): staffHasSecondFactor. */
+export async function hasSecondFactor(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db.select({ has: staffHasSecondFactor }).from(staffUsers).where(eq(staffUsers.id, userId)).limit(1);
+  return Boolean(row?.has);
+}
+
+/**
+ * Enables the pending secret (still the one the code was checked with). `codeHashes` (the account's first method):
+ * its recovery codes, which replace any before; undefined (a method beside another) leaves them as they are.
+ */
+export async function enableTotp(
+  db: Db,
+  userId: string,
+  sealed: string,
+  step: number,
+  codeHashes: string[] | undefined,
+  now: Date,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     const enabled = await tx
       .update(staffUsers)
@@ -168,10 +193,16 @@ export async function enableTotp(db: Db, userId: string, sealed: string, step: n
       .where(and(eq(staffUsers.id, userId), eq(staffUsers.totpSecret, sealed), isNull(staffUsers.totpEnabledAt)))
       .returning({ id: staffUsers.id });
     if (enabled.length === 0) return false;
-    await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, userId));
-    await tx.insert(staffRecoveryCodes).values(codeHashes.map((codeHash) => ({ userId, codeHash, createdAt: now })));
+    if (codeHashes) await storeRecoveryCodes(tx, userId, codeHashes, now);
     return true;
   });
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+async function storeRecoveryCodes(tx: Tx, userId: string, codeHashes: string[], now: Date): Promise<void> {
+  await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, userId));
+  await tx.insert(staffRecoveryCodes).values(codeHashes.map((codeHash) => ({ userId, codeHash, createdAt: now })));
 }
 
 /** Accepts a code's time step once: only a step later than the last accepted one (RFC 6238 §5.2). */
@@ -208,17 +239,16 @@ export async function countRecoveryCodesLeft(db: Db, userId: string): Promise<nu
   return Number(row.n);
 }
 
-/** Replaces the recovery codes of an account whose second factor is enabled; false otherwise. */
-export async function replaceRecoveryCodes(db: Db, userId: string, codeHashes: string[]): Promise<boolean> {
+/** Replaces the recovery codes of an account that has a second factor (the app or a passkey); false otherwise. */
+export async function replaceRecoveryCodes(db: Db, userId: string, codeHashes: string[], now = new Date()): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [user] = await tx
       .select({ id: staffUsers.id })
       .from(staffUsers)
-      .where(and(eq(staffUsers.id, userId), isNotNull(staffUsers.totpEnabledAt)))
-      .for('update');
+      .where(and(eq(staffUsers.id, userId), staffHasSecondFactor))
+      .for('update', { of: staffUsers });
     if (!user) return false;
-    await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, userId));
-    await tx.insert(staffRecoveryCodes).values(codeHashes.map((codeHash) => ({ userId, codeHash })));
+    await storeRecoveryCodes(tx, userId, codeHashes, now);
     return true;
   });
 }
@@ -245,16 +275,129 @@ export async function clearSecondFactorFailures(db: Db, userId: string): Promise
   await db.update(staffUsers).set({ secondFactorFailures: 0, secondFactorLockedAt: null }).where(eq(staffUsers.id, userId));
 }
 
-/** Forgets the second factor and its recovery codes (and any lock on it); true when there was one (enabled or pending). */
+/**
+ * Forgets the whole second factor: the app's secret, every passkey, the recovery codes and any lock; true when there
+ * was one (enabled or pending). The account sets it up again at its next sign-in.
+ */
 export async function clearSecondFactor(db: Db, userId: string): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const rows = await tx
+    const [before] = await tx.select({ totpSecret: staffUsers.totpSecret }).from(staffUsers).where(eq(staffUsers.id, userId)).for('update');
+    if (!before) return false;
+    await tx
       .update(staffUsers)
-      .set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null, secondFactorFailures: 0, secondFactorLockedAt: null })
-      .where(and(eq(staffUsers.id, userId), isNotNull(staffUsers.totpSecret)))
-      .returning({ id: staffUsers.id });
+      .set({
+        totpSecret: null,
+        totpEnabledAt: null,
+        totpLastStep: null,
+        secondFactorFailures: 0,
+        secondFactorLockedAt: null,
+        passkeyChallenge: null,
+        passkeyChallengeExpiresAt: null,
+      })
+      .where(eq(staffUsers.id, userId));
+    const passkeys = await tx.delete(staffPasskeys).where(eq(staffPasskeys.userId, userId)).returning({ id: staffPasskeys.id });
     await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, userId));
-    return rows.length > 0;
+    return before.totpSecret !== null || passkeys.length > 0;
+  });
+}
+
+/**
+ * Removes the authenticator app of an account that keeps a passkey (never its last method); false when it has no app
+ * or no passkey. In one transaction with the account row locked, so two removals at once cannot leave it with none.
+ */
+export async function removeTotpBesidePasskey(db: Db, userId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [user] = await tx
+      .select({ id: staffUsers.id })
+      .from(staffUsers)
+      .where(and(eq(staffUsers.id, userId), isNotNull(staffUsers.totpEnabledAt)))
+      .for('update');
+    if (!user || (await passkeyCount(tx, userId)) === 0) return false;
+    await tx.update(staffUsers).set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null }).where(eq(staffUsers.id, userId));
+    return true;
+  });
+}
+
+// ---- passkeys (passkeys.server.ts) -------------------------------------------------------------------------------
+
+async function passkeyCount(tx: Db | Tx, userId: string): Promise<number> {
+  const [row] = await tx.select({ n: count() }).from(staffPasskeys).where(eq(staffPasskeys.userId, userId));
+  return Number(row.n);
+}
+
+/** An account's passkeys, oldest first. */
+export function listPasskeys(db: Db, userId: string): Promise<StaffPasskeyRow[]> {
+  return db.select().from(staffPasskeys).where(eq(staffPasskeys.userId, userId)).orderBy(asc(staffPasskeys.createdAt));
+}
+
+/** Keeps the challenge of a passkey ceremony for this account (replacing any before) until `expiresAt`. */
+export async function setPasskeyChallenge(db: Db, userId: string, challenge: string, expiresAt: Date): Promise<void> {
+  await db.update(staffUsers).set({ passkeyChallenge: challenge, passkeyChallengeExpiresAt: expiresAt }).where(eq(staffUsers.id, userId));
+}
+
+/** Takes back the account's live challenge if it is this one: true once, false for any later use or an expired one. */
+export async function takePasskeyChallenge(db: Db, userId: string, challenge: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(staffUsers)
+    .set({ passkeyChallenge: null, passkeyChallengeExpiresAt: null })
+    .where(and(eq(staffUsers.id, userId), eq(staffUsers.passkeyChallenge, challenge), gt(staffUsers.passkeyChallengeExpiresAt, now)))
+    .returning({ id: staffUsers.id });
+  return rows.length > 0;
+}
+
+/**
+ * Stores a verified passkey. `codeHashes` (the account's first method): its recovery codes; undefined beside another
+ * method. False when that credential is registered already.
+ */
+export async function addPasskey(
+  db: Db,
+  passkey: Omit<typeof staffPasskeys.$inferInsert, 'id'>,
+  codeHashes: string[] | undefined,
+  now: Date,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const rows = await tx.insert(staffPasskeys).values(passkey).onConflictDoNothing().returning({ id: staffPasskeys.id });
+    if (rows.length === 0) return false;
+    if (codeHashes) await storeRecoveryCodes(tx, passkey.userId, codeHashes, now);
+    return true;
+  });
+}
+
+/**
+ * Records a verified use: the counter moves forward only (a lower or equal one was refused by the check, and this
+ * condition refuses a parallel replay of the same counter), the backed-up flag as now reported.
+ */
+export async function recordPasskeyUse(
+  db: Db,
+  id: string,
+  use: { counter: number; previousCounter: number; backedUp: boolean; at: Date },
+): Promise<boolean> {
+  const rows = await db
+    .update(staffPasskeys)
+    .set({ counter: use.counter, backedUp: use.backedUp, lastUsedAt: use.at })
+    .where(and(eq(staffPasskeys.id, id), eq(staffPasskeys.counter, use.previousCounter)))
+    .returning({ id: staffPasskeys.id });
+  return rows.length > 0;
+}
+
+/**
+ * Removes one of the account's passkeys while another method remains (the app or another passkey); the removed row,
+ * or undefined when it is not the account's, or is its last method.
+ */
+export async function removePasskeyBesideAnother(db: Db, userId: string, id: string): Promise<StaffPasskeyRow | undefined> {
+  return db.transaction(async (tx) => {
+    const [user] = await tx
+      .select({ totpEnabledAt: staffUsers.totpEnabledAt })
+      .from(staffUsers)
+      .where(eq(staffUsers.id, userId))
+      .for('update');
+    if (!user) return undefined;
+    if (!user.totpEnabledAt && (await passkeyCount(tx, userId)) < 2) return undefined;
+    const [removed] = await tx
+      .delete(staffPasskeys)
+      .where(and(eq(staffPasskeys.id, id), eq(staffPasskeys.userId, userId)))
+      .returning();
+    return removed;
   });
 }
 

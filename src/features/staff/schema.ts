@@ -32,6 +32,27 @@ export const secondFactorSchema = z.object({
   code: z.string({ error: STAFF_COPY.errors.code }).trim().min(1, STAFF_COPY.errors.code).max(40, STAFF_COPY.errors.code),
 });
 
+/**
+ * The browser's answer to a passkey ceremony (what @simplewebauthn/browser returns), sent as JSON by the page's script:
+ * its shape is checked here, its contents by @simplewebauthn/server.
+ */
+export const passkeyAnswerSchema = z
+  .object({
+    response: z
+      .object({
+        id: z.string().min(1).max(1400),
+        rawId: z.string().min(1).max(1400),
+        type: z.literal('public-key'),
+        response: z.looseObject({ clientDataJSON: z.string().min(1).max(4096) }),
+      })
+      .loose(),
+  })
+  .strict()
+  .refine((answer) => JSON.stringify(answer).length <= 16_000, STAFF_COPY.errors.passkeyUnreadable);
+
+/** One of one's own passkeys to remove (Your account): its id, from the page's form. */
+export const removePasskeySchema = z.object({ id: idParamSchema }, { error: STAFF_COPY.errors.passkeyChoice });
+
 export const newPasswordSchema = z
   .string({ error: STAFF_COPY.errors.passwordShort })
   .min(PASSWORD_MIN_LENGTH, STAFF_COPY.errors.passwordShort)
@@ -87,7 +108,7 @@ export const updateStaffSchema = z
       .optional(),
     role: z.enum(STAFF_ROLES, { error: STAFF_COPY.errors.role }).optional(),
     active: z.boolean({ error: STAFF_COPY.errors.active }).optional(),
-    /** Removes the account's second factor (a lost phone): it enrols again, owners at their next sign-in. */
+    /** Removes the account's second factor (a lost phone): every method and its recovery codes; set up again at the next sign-in. */
     resetSecondFactor: z.literal(true, { error: STAFF_COPY.errors.unreadable }).optional(),
     /** Lifts the lock that wrong codes put on the account's second factor (docs/decisions/0341-second-factor-lock.md). */
     unlockSecondFactor: z.literal(true, { error: STAFF_COPY.errors.unreadable }).optional(),

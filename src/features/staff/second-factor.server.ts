@@ -11,6 +11,7 @@ import {
   acceptTotpStep,
   clearSecondFactor,
   enableTotp,
+  hasSecondFactor,
   replaceRecoveryCodes,
   replaceSealedTotpSecret,
   sealedTotpSecrets,
@@ -129,28 +130,47 @@ export async function pendingEnrolment(db: Db, user: { id: string; email: string
 }
 
 /**
- * Confirms the pending enrolment with a code from the app: enables the second factor and returns fresh recovery
- * codes (to show once), or undefined when the code does not match.
+ * Recovery codes for an account's first method (docs/decisions/0348-a-second-factor-for-everyone-and-passkeys.md): the
+ * codes to show once and their hashes to store; none when the account has a method already (its codes stay).
  */
-export async function confirmEnrolment(db: Db, userId: string, input: string, now: Date): Promise<string[] | undefined> {
+export async function recoveryCodesForFirstMethod(db: Db, userId: string): Promise<{ codes: string[]; hashes: string[] } | undefined> {
+  if (await hasSecondFactor(db, userId)) return undefined;
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+  return { codes, hashes: codes.map(hashRecoveryCode) };
+}
+
+/**
+ * Confirms the pending enrolment with a code from the app: enables it and answers the recovery codes to show once (the
+ * account's first method), or none (the app beside a passkey); undefined when the code does not match.
+ */
+export async function confirmEnrolment(
+  db: Db,
+  userId: string,
+  input: string,
+  now: Date,
+): Promise<{ recoveryCodes?: string[] } | undefined> {
   const state = await secondFactorOf(db, userId);
   const code = asTotpCode(input);
   if (!state?.totpSecret || state.totpEnabledAt || !code) return undefined;
   const step = stepOfCode(await openSecret(db, state.totpSecret), code, now);
   if (step === undefined) return undefined;
-  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-  const enabled = await enableTotp(db, userId, state.totpSecret, step, codes.map(hashRecoveryCode), now);
-  return enabled ? codes : undefined;
+  const first = await recoveryCodesForFirstMethod(db, userId);
+  const enabled = await enableTotp(db, userId, state.totpSecret, step, first?.hashes, now);
+  return enabled ? { recoveryCodes: first?.codes } : undefined;
 }
 
 export type SecondFactorCheck = { ok: true; method: 'totp' | 'recovery' } | { ok: false };
 
-/** Checks a code from the app (each step once) or an unused recovery code (then used up). */
+/**
+ * Checks a code from the app (each step once) or an unused recovery code (then used up). Recovery codes also stand in
+ * for a passkey (an account with passkeys only has them too).
+ */
 export async function checkSecondFactor(db: Db, userId: string, input: string, now: Date): Promise<SecondFactorCheck> {
   const state = await secondFactorOf(db, userId);
-  if (!state?.totpSecret || !state.totpEnabledAt) return { ok: false };
+  if (!state) return { ok: false };
   const code = asTotpCode(input);
   if (code) {
+    if (!state.totpSecret || !state.totpEnabledAt) return { ok: false };
     const step = stepOfCode(await openSecret(db, state.totpSecret), code, now);
     return step !== undefined && (await acceptTotpStep(db, userId, step)) ? { ok: true, method: 'totp' } : { ok: false };
   }
@@ -165,5 +185,8 @@ export async function renewRecoveryCodes(db: Db, userId: string): Promise<string
   return (await replaceRecoveryCodes(db, userId, codes.map(hashRecoveryCode))) ? codes : undefined;
 }
 
-/** Removes the second factor and its recovery codes (the account enrols again, owners at their next sign-in). */
+/**
+ * Removes the whole second factor: the app, every passkey and the recovery codes (an owner's reset of another's, or the
+ * CLI): the account sets it up again at its next sign-in, whatever its role.
+ */
 export const removeSecondFactor = (db: Db, userId: string) => clearSecondFactor(db, userId);

@@ -11,11 +11,16 @@ export type SignInAnswer =
 /** `?next=` of this page, kept through the sign-in steps (only /admin paths are followed). */
 export const nextParam = () => new URLSearchParams(window.location.search).get('next');
 
-/** Signed in: the spec's three localStorage keys, then into the staff area. */
-export function completeSignIn(email: string) {
+/** The spec's three localStorage keys of a signed-in staff member. */
+export function storeSessionKeys(email: string) {
   window.localStorage.setItem(SESSION_KEYS.jwt, SESSION_MARKER);
   window.localStorage.setItem(SESSION_KEYS.active, 'true');
   window.localStorage.setItem(SESSION_KEYS.email, email);
+}
+
+/** Signed in: the keys, then into the staff area. */
+export function completeSignIn(email: string) {
+  storeSessionKeys(email);
   window.location.assign(staffNextPath(nextParam()));
 }
 

@@ -39,3 +39,6 @@ export function deviceLabel(userAgent: string | null | undefined): string | null
   const { browser, system } = deviceOf(userAgent);
   return browser && system ? `${browser} on ${system}` : (browser ?? system);
 }
+
+/** The system alone ("Android", "iPhone"), or null: the label of a passkey made on it ("Passkey on Android"). */
+export const deviceSystem = (userAgent: string | null | undefined): string | null => deviceOf(userAgent).system;

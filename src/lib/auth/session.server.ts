@@ -2,7 +2,7 @@ import 'server-only';
 import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import type { StaffRole } from '@/lib/db/enums';
-import { staffSessions, staffUsers } from '@/lib/db/schema';
+import { staffPasskeys, staffSessions, staffUsers } from '@/lib/db/schema';
 import { sessionKey } from './secret.server';
 import { verifySessionToken } from './token.server';
 
@@ -11,8 +11,16 @@ import { verifySessionToken } from './token.server';
  * A session also ends after SESSION_IDLE_MS without a request (docs/decisions/0321-session-hardening.md).
  */
 
-/** Roles that must sign in with a second factor (docs/decisions/0322-second-factor.md); others may choose one. */
-export const requiresSecondFactor = (role: StaffRole) => role === 'owner';
+/** A column with its table's name, as a subquery needs it (drizzle leaves a single table's columns bare). */
+const qualified = (table: typeof staffUsers | typeof staffPasskeys, column: { name: string }) =>
+  sql`${table}.${sql.identifier(column.name)}`;
+
+/**
+ * Whether an account has a second factor: the authenticator app confirmed, or a passkey. Every role must have one
+ * (docs/decisions/0348-a-second-factor-for-everyone-and-passkeys.md): an account without one sets it up at sign-in
+ * and has no session before. The one definition every query uses.
+ */
+export const staffHasSecondFactor = sql<boolean>`(${qualified(staffUsers, staffUsers.totpEnabledAt)} is not null or exists (select 1 from ${staffPasskeys} where ${qualified(staffPasskeys, staffPasskeys.userId)} = ${qualified(staffUsers, staffUsers.id)}))`;
 
 /** A session without a request for this long is over. */
 export const SESSION_IDLE_MS = 30 * 60_000;
@@ -27,8 +35,6 @@ export interface SessionStaff {
   role: StaffRole;
   /** When the password was last checked in this session (sign-in or re-authentication). */
   passwordCheckedAt: Date;
-  /** Whether the account signs in with a second factor. */
-  hasSecondFactor: boolean;
 }
 
 export async function createSession(
@@ -57,8 +63,8 @@ const isOpen = (now: Date) => [
 ];
 
 /**
- * The staff member of a live session: not revoked, not past its expiry, not idle, account active, second factor
- * enrolled where the role requires one. Marks the session as seen (at most once a minute).
+ * The staff member of a live session: not revoked, not past its expiry, not idle, account active, a second factor
+ * set up. Marks the session as seen (at most once a minute).
  */
 export async function findLiveSession(db: Db, sessionId: string, now: Date): Promise<SessionStaff | undefined> {
   const [row] = await db
@@ -70,16 +76,14 @@ export async function findLiveSession(db: Db, sessionId: string, now: Date): Pro
       role: staffUsers.role,
       passwordCheckedAt: staffSessions.passwordCheckedAt,
       lastSeenAt: staffSessions.lastSeenAt,
-      secondFactor: staffUsers.totpEnabledAt,
     })
     .from(staffSessions)
     .innerJoin(staffUsers, eq(staffUsers.id, staffSessions.userId))
-    .where(and(eq(staffSessions.id, sessionId), ...isOpen(now), eq(staffUsers.active, true)))
+    // An account without a second factor (reset by an owner, or from before every role needed one) sets it up first.
+    .where(and(eq(staffSessions.id, sessionId), ...isOpen(now), eq(staffUsers.active, true), staffHasSecondFactor))
     .limit(1);
-  // An owner without a second factor (promoted, reset, or from before it was required) enrols before going on.
-  if (!row || (requiresSecondFactor(row.role) && !row.secondFactor)) return undefined;
-  const { lastSeenAt, secondFactor, ...rest } = row;
-  const staff = { ...rest, hasSecondFactor: secondFactor !== null };
+  if (!row) return undefined;
+  const { lastSeenAt, ...staff } = row;
   if (now.getTime() - lastSeenAt.getTime() >= ACTIVITY_RESOLUTION_MS) {
     await db
       .update(staffSessions)

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -267,6 +268,13 @@ export const staffUsers = pgTable(
      */
     secondFactorFailures: integer('second_factor_failures').notNull().default(0),
     secondFactorLockedAt: timestamp('second_factor_locked_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * The WebAuthn challenge of the passkey ceremony in progress (docs/decisions/0348-a-second-factor-for-everyone-and-
+     * passkeys.md): base64url, one at a time per account, taken back by the answer that uses it (single use), and no
+     * use after `passkey_challenge_expires_at`.
+     */
+    passkeyChallenge: text('passkey_challenge'),
+    passkeyChallengeExpiresAt: timestamp('passkey_challenge_expires_at', { withTimezone: true, mode: 'date' }),
     /** An agent who takes new leads in the round-robin (docs/decisions/0205-lead-assignment.md); opted out by default. */
     takesNewLeads: boolean('takes_new_leads').notNull().default(false),
     /** When the round-robin last gave this agent a lead: the agent who waited longest is next. */
@@ -288,6 +296,38 @@ export const staffRecoveryCodes = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('staff_recovery_codes_user_code_uq').on(t.userId, t.codeHash)],
+);
+
+/**
+ * Passkeys (WebAuthn credentials) that answer the second step of sign-in (docs/decisions/0348-a-second-factor-for-
+ * everyone-and-passkeys.md). The public key only: the private key never leaves the person's phone or password manager.
+ */
+export const staffPasskeys = pgTable(
+  'staff_passkeys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: 'cascade' }),
+    /** The credential's id as the browser names it (base64url). */
+    credentialId: text('credential_id').notNull(),
+    /** The COSE public key (base64url). */
+    publicKey: text('public_key').notNull(),
+    /** The authenticator's signature counter (0 for passkeys that do not count, as synced ones). */
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    /** How the browser reaches it ("internal", "hybrid", "usb"...), as it said at registration. */
+    transports: text('transports')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Whether it is backed up (synced to a cloud account), as the authenticator said at the last use. */
+    backedUp: boolean('backed_up').notNull().default(false),
+    /** "Passkey on Android": made from the User-Agent at registration (src/lib/auth/device-label.ts), never the header. */
+    label: text('label').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [uniqueIndex('staff_passkeys_credential_uq').on(t.credentialId), index('staff_passkeys_user_idx').on(t.userId)],
 );
 
 /** One row per signed-in session (the JWT's `jti`): sign-out and deactivation revoke it before it expires. */
@@ -405,5 +445,6 @@ export const staffAudit = pgTable(
 );
 
 export type StaffUserRow = typeof staffUsers.$inferSelect;
+export type StaffPasskeyRow = typeof staffPasskeys.$inferSelect;
 export type LeadNoteRow = typeof leadNotes.$inferSelect;
 export type LeadActivityRow = typeof leadActivity.$inferSelect;

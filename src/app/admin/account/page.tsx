@@ -1,12 +1,13 @@
 import type { Metadata } from 'next';
 import { STAFF_COPY } from '@/content/staff';
 import { requireStaffPage } from '@/lib/auth/page-guard.server';
-import { listOpenSessions, requiresSecondFactor } from '@/lib/auth/session.server';
+import { listOpenSessions } from '@/lib/auth/session.server';
 import { getDatabase } from '@/lib/db/client';
-import { ChangePasswordForm, SecondFactorActions } from '@/features/staff/AccountSecurity';
+import { AddPasskeyButton, ChangePasswordForm, RemoveAppButton, SecondFactorActions } from '@/features/staff/AccountSecurity';
 import { EnrolForm } from '@/features/staff/EnrolForm';
 import { formRefusal } from '@/features/staff/form-post.server';
-import { countRecoveryCodesLeft } from '@/features/staff/repository.server';
+import { PasskeyList } from '@/features/staff/PasskeyList';
+import { countRecoveryCodesLeft, findStaffRowById, listPasskeys } from '@/features/staff/repository.server';
 import { pendingEnrolment } from '@/features/staff/second-factor.server';
 import { SecondFactorSetup } from '@/features/staff/SecondFactorSetup';
 import { SignedInDevices } from '@/features/staff/SignedInDevices';
@@ -15,18 +16,27 @@ export const metadata: Metadata = { title: STAFF_COPY.account.title };
 
 const copy = STAFF_COPY.account;
 const SECTION = 'max-w-xl space-y-4 rounded-2xl border border-forest-900/10 bg-white p-5 sm:p-6';
+const SUBSECTION = 'space-y-3 border-t border-forest-900/10 pt-4';
 
 /**
- * The signed-in person's own account: password, two-step sign-in (owners always have it; agents may turn it on) and
- * the devices signed in to it. Its forms also post without scripts; a refusal then comes back here (`refusal`).
+ * The signed-in person's own account: password, two-step sign-in (everyone has it: passkeys and the authenticator app,
+ * at least one of them, and recovery codes; docs/decisions/0348-a-second-factor-for-everyone-and-passkeys.md) and the
+ * devices signed in to it. Its forms also post without scripts (adding a passkey needs them, as WebAuthn does); a
+ * refusal then comes back here (`refusal`).
  */
 export default async function AccountPage() {
   const me = await requireStaffPage();
   const { db } = await getDatabase();
   const now = new Date();
-  const enrolment = me.hasSecondFactor ? undefined : await pendingEnrolment(db, me);
-  const codesLeft = me.hasSecondFactor ? await countRecoveryCodesLeft(db, me.id) : 0;
-  const sessions = await listOpenSessions(db, me.id, me.sessionId, now);
+  const [row, passkeys, codesLeft, sessions] = await Promise.all([
+    findStaffRowById(db, me.id),
+    listPasskeys(db, me.id),
+    countRecoveryCodesLeft(db, me.id),
+    listOpenSessions(db, me.id, me.sessionId, now),
+  ]);
+  const appOn = Boolean(row?.totpEnabledAt);
+  const enrolment = appOn ? undefined : await pendingEnrolment(db, me);
+  const methods = passkeys.length + (appOn ? 1 : 0);
   const refusal = await formRefusal();
   return (
     <div className="space-y-8">
@@ -49,19 +59,32 @@ export default async function AccountPage() {
         <h2 id="second-factor" className="text-xl">
           {copy.secondFactor}
         </h2>
-        {me.hasSecondFactor ? (
-          <>
-            <p>{copy.secondFactorOn}</p>
-            <p className="text-sm text-ink-soft">{copy.recoveryLeft(codesLeft)}</p>
-            <SecondFactorActions canTurnOff={!requiresSecondFactor(me.role)} />
-          </>
-        ) : (
-          <>
-            <p>{copy.secondFactorOff}</p>
-            {enrolment ? <SecondFactorSetup enrolment={enrolment} /> : null}
-            <EnrolForm url="/api/admin/account/second-factor" action="/api/admin/account/second-factor" atSignIn={false} />
-          </>
-        )}
+        <p className="text-ink-soft">{copy.secondFactorIntro}</p>
+        <div className={SUBSECTION}>
+          <h3 className="font-display text-lg text-forest-900">{copy.passkeys}</h3>
+          <PasskeyList passkeys={passkeys} removable={methods > 1} />
+          <AddPasskeyButton />
+        </div>
+        <div className={SUBSECTION}>
+          <h3 className="font-display text-lg text-forest-900">{copy.app}</h3>
+          {appOn ? (
+            <>
+              <p>{copy.appOn}</p>
+              {methods > 1 ? <RemoveAppButton /> : null}
+            </>
+          ) : (
+            <>
+              <p>{copy.appOff}</p>
+              {enrolment ? <SecondFactorSetup enrolment={enrolment} /> : null}
+              <EnrolForm url="/api/admin/account/second-factor" action="/api/admin/account/second-factor" atSignIn={false} />
+            </>
+          )}
+        </div>
+        <div className={SUBSECTION}>
+          <h3 className="font-display text-lg text-forest-900">{copy.recoveryCodes}</h3>
+          <p className="text-sm text-ink-soft">{copy.recoveryLeft(codesLeft)}</p>
+          <SecondFactorActions />
+        </div>
       </section>
       <section aria-labelledby="devices" className={SECTION}>
         <h2 id="devices" className="text-xl">

@@ -7,6 +7,7 @@ import { AuthCard } from '@/features/staff/AuthCard';
 import { requireChallengePage } from '@/features/staff/challenge.server';
 import { EnrolForm } from '@/features/staff/EnrolForm';
 import { formRefusal } from '@/features/staff/form-post.server';
+import { PasskeySignIn } from '@/features/staff/PasskeySignIn';
 import { pendingEnrolment } from '@/features/staff/second-factor.server';
 import { SecondFactorSetup } from '@/features/staff/SecondFactorSetup';
 import { stepAction } from '@/features/staff/sign-in-pages.server';
@@ -17,7 +18,10 @@ export const dynamic = 'force-dynamic';
 
 const copy = STAFF_COPY.enrol;
 
-/** An owner without two-step sign-in sets it up here after the password, before reaching the leads. */
+/**
+ * An account without two-step sign-in (any role) sets it up here after the password, before reaching the leads: a
+ * passkey first where the browser has them, the authenticator app beside it (which also works without scripts).
+ */
 export default async function EnrolPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { db } = await getDatabase();
   const { user } = await requireChallengePage(db, 'enrol');
@@ -26,14 +30,16 @@ export default async function EnrolPage({ searchParams }: { searchParams: Promis
   if (!enrolment) redirect(SIGN_IN_PATH);
   return (
     <AuthCard heading={copy.heading} intro={<p>{copy.intro}</p>} refusal={await formRefusal()} startAgain>
-      <div className="mt-8 space-y-6">
-        <SecondFactorSetup enrolment={enrolment} />
-        <EnrolForm
-          url="/api/staff/second-factor/enrol"
-          action={await stepAction('/api/staff/second-factor/enrol', searchParams)}
-          atSignIn
-        />
-      </div>
+      <PasskeySignIn ceremony="register">
+        <div className="mt-8 space-y-6">
+          <SecondFactorSetup enrolment={enrolment} />
+          <EnrolForm
+            url="/api/staff/second-factor/enrol"
+            action={await stepAction('/api/staff/second-factor/enrol', searchParams)}
+            atSignIn
+          />
+        </div>
+      </PasskeySignIn>
     </AuthCard>
   );
 }

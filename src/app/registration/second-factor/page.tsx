@@ -4,6 +4,8 @@ import { getDatabase } from '@/lib/db/client';
 import { AuthCard } from '@/features/staff/AuthCard';
 import { requireChallengePage } from '@/features/staff/challenge.server';
 import { formRefusal } from '@/features/staff/form-post.server';
+import { PasskeySignIn } from '@/features/staff/PasskeySignIn';
+import { listPasskeys } from '@/features/staff/repository.server';
 import { SecondFactorForm } from '@/features/staff/SecondFactorForm';
 import { stepAction } from '@/features/staff/sign-in-pages.server';
 
@@ -13,12 +15,15 @@ export const dynamic = 'force-dynamic';
 
 const copy = STAFF_COPY.secondFactor;
 
-/** The sign-in step after the password, for accounts with two-step sign-in. */
+/** The sign-in step after the password: the passkey first when the account has one, the code form below it. */
 export default async function SecondFactorPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  await requireChallengePage((await getDatabase()).db, 'second-factor');
+  const { db } = await getDatabase();
+  const { user } = await requireChallengePage(db, 'second-factor');
+  const hasPasskey = (await listPasskeys(db, user.id)).length > 0;
+  const form = <SecondFactorForm action={await stepAction('/api/staff/second-factor', searchParams)} autoFocus={!hasPasskey} />;
   return (
-    <AuthCard heading={copy.heading} intro={<p>{copy.intro}</p>} refusal={await formRefusal()} startAgain>
-      <SecondFactorForm action={await stepAction('/api/staff/second-factor', searchParams)} />
+    <AuthCard heading={copy.heading} intro={<p>{hasPasskey ? copy.intro : copy.introApp}</p>} refusal={await formRefusal()} startAgain>
+      {hasPasskey ? <PasskeySignIn ceremony="authenticate">{form}</PasskeySignIn> : form}
     </AuthCard>
   );
 }

@@ -1,0 +1,174 @@
+import 'server-only';
+import {
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+  type AuthenticationResponseJSON,
+  type PublicKeyCredentialCreationOptionsJSON,
+  type PublicKeyCredentialRequestOptionsJSON,
+  type RegistrationResponseJSON,
+} from '@simplewebauthn/server';
+import { decodeClientDataJSON, isoBase64URL } from '@simplewebauthn/server/helpers';
+import { getSiteFacts, getSiteUrl } from '@/content/site';
+import { STAFF_COPY } from '@/content/staff';
+import { deviceSystem } from '@/lib/auth/device-label';
+import type { Db } from '@/lib/db/client';
+import type { StaffUserRow } from '@/lib/db/schema';
+import { addPasskey, listPasskeys, recordPasskeyUse, setPasskeyChallenge, takePasskeyChallenge } from './repository.server';
+import { recoveryCodesForFirstMethod } from './second-factor.server';
+
+/**
+ * Passkeys (WebAuthn, @simplewebauthn/server) as the second step of sign-in
+ * (docs/decisions/0348-a-second-factor-for-everyone-and-passkeys.md). The relying party is the site: its id the host of
+ * SITE_URL, the origin SITE_URL's origin. The person is verified on the device (fingerprint, face or screen lock:
+ * userVerification 'required'), so a passkey is something they have and something they are. Each ceremony's challenge
+ * is kept on the account, one at a time, for CHALLENGE_TTL_MS, and taken back by the first answer that names it: an
+ * answer replayed, or an answer to an older challenge, is refused.
+ */
+
+const CHALLENGE_TTL_MS = 5 * 60_000;
+/** How long the browser waits for the person (the options' timeout). */
+const CEREMONY_TIMEOUT_MS = 120_000;
+
+export function relyingParty() {
+  const url = new URL(getSiteUrl());
+  return { id: url.hostname, origin: url.origin, name: getSiteFacts().brand };
+}
+
+type Account = Pick<StaffUserRow, 'id' | 'email' | 'name'>;
+
+/** The options of a new passkey for this account (its existing ones excluded); the challenge kept for the answer. */
+export async function registrationOptions(db: Db, user: Account, now: Date): Promise<PublicKeyCredentialCreationOptionsJSON> {
+  const rp = relyingParty();
+  const existing = await listPasskeys(db, user.id);
+  const options = await generateRegistrationOptions({
+    rpName: rp.name,
+    rpID: rp.id,
+    userName: user.email,
+    userDisplayName: user.name || user.email,
+    // The account's id, not its address: the authenticator keeps this handle.
+    userID: new TextEncoder().encode(user.id),
+    timeout: CEREMONY_TIMEOUT_MS,
+    attestationType: 'none',
+    excludeCredentials: existing.map((passkey) => ({ id: passkey.credentialId, transports: passkey.transports })),
+    authenticatorSelection: { residentKey: 'preferred', userVerification: 'required' },
+  });
+  await setPasskeyChallenge(db, user.id, options.challenge, new Date(now.getTime() + CHALLENGE_TTL_MS));
+  return options;
+}
+
+/** The options to sign in with one of this account's passkeys; undefined when it has none. */
+export async function authenticationOptions(db: Db, user: Account, now: Date): Promise<PublicKeyCredentialRequestOptionsJSON | undefined> {
+  const passkeys = await listPasskeys(db, user.id);
+  if (passkeys.length === 0) return undefined;
+  const options = await generateAuthenticationOptions({
+    rpID: relyingParty().id,
+    timeout: CEREMONY_TIMEOUT_MS,
+    userVerification: 'required',
+    allowCredentials: passkeys.map((passkey) => ({ id: passkey.credentialId, transports: passkey.transports })),
+  });
+  await setPasskeyChallenge(db, user.id, options.challenge, new Date(now.getTime() + CHALLENGE_TTL_MS));
+  return options;
+}
+
+/**
+ * Takes back the challenge the answer names, if it is the account's live one: true once. Whatever follows (a wrong
+ * origin, a bad signature), the challenge is spent.
+ */
+async function takeChallengeOf(db: Db, userId: string, clientDataJSON: unknown, now: Date): Promise<string | undefined> {
+  if (typeof clientDataJSON !== 'string') return undefined;
+  let challenge: unknown;
+  try {
+    challenge = decodeClientDataJSON(clientDataJSON).challenge;
+  } catch {
+    return undefined;
+  }
+  if (typeof challenge !== 'string' || !challenge || challenge.length > 512) return undefined;
+  return (await takePasskeyChallenge(db, userId, challenge, now)) ? challenge : undefined;
+}
+
+/** The answer of the browser (startRegistration / startAuthentication), as sent by the page. */
+type CeremonyAnswer = { response: Record<string, unknown> & { id: string } };
+
+/**
+ * Verifies a new passkey's answer and keeps the passkey, labelled by the device ("Passkey on Android"). Answers the
+ * recovery codes to show once when it is the account's first method; undefined when the answer is not accepted.
+ */
+export async function registerPasskey(
+  db: Db,
+  user: Account,
+  answer: CeremonyAnswer,
+  userAgent: string | null,
+  now: Date,
+): Promise<{ recoveryCodes?: string[] } | undefined> {
+  const response = answer.response as unknown as RegistrationResponseJSON;
+  const challenge = await takeChallengeOf(db, user.id, response.response?.clientDataJSON, now);
+  if (!challenge) return undefined;
+  const rp = relyingParty();
+  let verified: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
+  try {
+    verified = await verifyRegistrationResponse({
+      response,
+      expectedChallenge: challenge,
+      expectedOrigin: rp.origin,
+      expectedRPID: rp.id,
+      requireUserVerification: true,
+    });
+  } catch {
+    return undefined;
+  }
+  if (!verified.verified) return undefined;
+  const { credential, credentialBackedUp } = verified.registrationInfo;
+  const first = await recoveryCodesForFirstMethod(db, user.id);
+  const added = await addPasskey(
+    db,
+    {
+      userId: user.id,
+      credentialId: credential.id,
+      publicKey: isoBase64URL.fromBuffer(credential.publicKey),
+      counter: credential.counter,
+      transports: (credential.transports ?? []).filter((t) => typeof t === 'string').slice(0, 8),
+      backedUp: credentialBackedUp,
+      label: STAFF_COPY.passkey.label(deviceSystem(userAgent)),
+      createdAt: now,
+    },
+    first?.hashes,
+    now,
+  );
+  return added ? { recoveryCodes: first?.codes } : undefined;
+}
+
+/** Verifies a sign-in with one of the account's passkeys; true when it is accepted (its use recorded). */
+export async function verifyPasskeySignIn(db: Db, user: Account, answer: CeremonyAnswer, now: Date): Promise<boolean> {
+  const response = answer.response as unknown as AuthenticationResponseJSON;
+  const challenge = await takeChallengeOf(db, user.id, response.response?.clientDataJSON, now);
+  if (!challenge) return false;
+  const passkey = (await listPasskeys(db, user.id)).find((p) => p.credentialId === response.id);
+  if (!passkey) return false;
+  const rp = relyingParty();
+  try {
+    const { verified, authenticationInfo } = await verifyAuthenticationResponse({
+      response,
+      expectedChallenge: challenge,
+      expectedOrigin: rp.origin,
+      expectedRPID: rp.id,
+      credential: {
+        id: passkey.credentialId,
+        publicKey: isoBase64URL.toBuffer(passkey.publicKey),
+        counter: passkey.counter,
+        transports: passkey.transports,
+      },
+      requireUserVerification: true,
+    });
+    if (!verified) return false;
+    return recordPasskeyUse(db, passkey.id, {
+      counter: authenticationInfo.newCounter,
+      previousCounter: passkey.counter,
+      backedUp: authenticationInfo.credentialBackedUp,
+      at: now,
+    });
+  } catch {
+    return false;
+  }
+}
