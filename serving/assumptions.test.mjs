@@ -137,4 +137,21 @@ describe('the production server on this build (server.mjs)', () => {
     const res = await fetch(`${base}/d2`, { headers: { rsc: '1' } });
     assert.doesNotMatch(res.headers.get('content-type') ?? '', /text\/html/, broken(11, 'the router got the HTML page'));
   });
+
+  test('12. the app runs in the process and realm of server.mjs: a visit it notes reaches the counter (last: stops the server)', async () => {
+    const browser = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
+    const res = await fetch(`${base}/d1?utm_source=assumption-12`, { headers: { 'user-agent': browser } });
+    assert.equal(res.status, 200);
+    await res.arrayBuffer();
+    server.kill('SIGTERM'); // the counter writes what it holds before the database closes
+    if (server.exitCode === null) await new Promise((resolve) => server.once('exit', resolve));
+    const { PGlite } = await import('@electric-sql/pglite');
+    const db = await PGlite.create(path.join(work, 'data', 'pglite'));
+    try {
+      const { rows } = await db.query(`select visits from visit_counts where source = 'assumption-12'`);
+      assert.deepEqual(rows, [{ visits: 1 }], broken(12, 'the visit server.mjs noted never reached src/lib/visits'));
+    } finally {
+      await db.close();
+    }
+  });
 });

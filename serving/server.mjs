@@ -15,6 +15,7 @@ import { parseArgs } from 'node:util';
 import { admitWrites } from './admission.mjs';
 import { SOCKET_HOP_MARKER, withSocketHop } from './forwarded-for.mjs';
 import { prerenderedPages } from './prerendered-pages.mjs';
+import { noteVisit, startCounting } from './visits.mjs';
 
 // Memory (docs/decisions/0105-embedded-database-footprint.md), measured with the bench: by default V8 sizes its heap
 // for the machine's memory and lets garbage pile up to several times the live data; --optimize-for-size and small
@@ -63,6 +64,15 @@ if (!Number.isInteger(drainSeconds) || drainSeconds < 0 || drainSeconds > 60) {
   process.exit(1);
 }
 
+// Visits to the public pages, counted without scripts or cookies (serving/visits.mjs, docs/decisions/0350): on unless
+// VISIT_COUNTING=off.
+const visitCounting = process.env.VISIT_COUNTING?.trim().toLowerCase() || 'on';
+if (visitCounting !== 'on' && visitCounting !== 'off') {
+  console.error(`server: VISIT_COUNTING must be "on" or "off" (got "${process.env.VISIT_COUNTING}").`);
+  process.exit(1);
+}
+startCounting(visitCounting === 'on');
+
 // The configuration as the build resolved it, handed over the way Next.js's own standalone server.js does: loading
 // next.config.ts again would transpile it with SWC, whose native module then stays in memory (25 MB resident).
 const appDir = path.resolve(import.meta.dirname, '..');
@@ -104,6 +114,7 @@ const server = createServer((req, res) => {
     res.writeHead(503, { 'content-type': 'application/json', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
     return res.end('{"ok":false,"status":"stopping"}');
   }
+  noteVisit(req, res);
   pages.serve(req, res, () =>
     admit(req, res, () => {
       req.headers['x-forwarded-for'] = withSocketHop(req.headers['x-forwarded-for'], req.socket.remoteAddress);

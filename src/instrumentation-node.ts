@@ -40,6 +40,10 @@ export async function startServer(): Promise<void> {
         logError('[backup] no control socket: npm run backup will fail', error),
       );
     }
+    // Visits the server noted (serving/visits.mjs), written every few seconds (docs/decisions/0350).
+    const { startVisitCounter } = await import('./lib/visits/counter.server');
+    const siteUrl = getEnv().SITE_URL;
+    startVisitCounter(handle.db, { trustProxy: getEnv().TRUST_PROXY, ownHosts: siteUrl ? [new URL(siteUrl).hostname] : [] });
     void startBackgroundWorkWhenReady();
   } catch (error) {
     // A held lock must stop this process: a second server on one DATA_DIR would destroy data. So must a database a

@@ -19,7 +19,7 @@ export interface LegalPage {
  * The edition of the privacy notice below: a newsletter consent records the edition the person confirmed under.
  * Change it with every change of the notice's text (the date, then the edition of that day).
  */
-export const PRIVACY_NOTICE_VERSION = '2026-11-22.2';
+export const PRIVACY_NOTICE_VERSION = '2026-11-26.1';
 
 /** A retention period in words: "24 hours", "7 days", "24 months". */
 export function describePeriod(period: Period): string {
@@ -33,6 +33,8 @@ const kept = {
   fingerprints: describePeriod(RETENTION.addressFingerprints),
   mailFiles: describePeriod(RETENTION.keptMailFiles),
   backups: describePeriod(BACKUP_RETENTION),
+  visitorFingerprints: describePeriod(RETENTION.visitorFingerprints),
+  visitCounts: describePeriod(RETENTION.visitCounts),
 };
 
 export const PRIVACY: LegalPage = {
@@ -40,7 +42,7 @@ export const PRIVACY: LegalPage = {
   title: 'Privacy Policy',
   description:
     'What personal data we collect when you submit your interest or subscribe, why, how long we keep it and your rights under the Nigeria Data Protection Act 2023.',
-  updated: '22 November 2026',
+  updated: '26 November 2026',
   intro: (brand) =>
     `${brand} (“we”) is the data controller for the personal data collected on this website. This notice explains what we collect, why, and the rights you have under the Nigeria Data Protection Act 2023 (NDPA).`,
   sections: ({ brand, email, address }) => [
@@ -52,6 +54,7 @@ export const PRIVACY: LegalPage = {
         'Newsletter: your e-mail address, and when, from which page and under which version of this notice you confirmed your subscription.',
         'How you found us: the campaign tags in the link you followed (UTM parameters), the website that referred you and the first page you opened.',
         'Abuse prevention: a one-way, salted fingerprint of your network address, used only to limit repeated automated submissions. We never store your IP address itself.',
+        'Visits: when our server sends you a page, it adds one to a count for that day, page and source (the campaign tags in the link you followed, or the website that referred you). To count visitors rather than page loads, it makes a one-way fingerprint of your network address and browser with a key that changes every day. We use no cookies and no tracking scripts, and the counts say nothing about who you are.',
       ],
     },
     {
@@ -59,6 +62,7 @@ export const PRIVACY: LegalPage = {
       paragraphs: [
         'We use your interest details to call or e-mail you about plots in our districts, arrange site visits and prepare offers. The lawful basis is your consent, given when you submit the form, and steps you ask us to take before a contract (NDPA section 25).',
         'We use your newsletter address to send you news about our districts, on the basis of your consent. Signing up sends you one e-mail with a button to confirm; nothing more is sent unless you press it. Every newsletter has an unsubscribe link.',
+        'We count visits to learn which of our advertisements and pages bring enquiries, in our legitimate interest in spending our advertising well; the counts build no profile of anyone.',
         'We do not sell your data, and we do not use it for automated decisions that affect you.',
       ],
     },
@@ -74,6 +78,7 @@ export const PRIVACY: LegalPage = {
         `Interest submissions: deleted ${kept.leads} after our team last worked on them (a note, a call logged or a change of status), or after we received them if nobody has since. If you become a customer, contract and tax law require us to keep records longer, and your enquiry is kept with them.`,
         `Newsletter: until you unsubscribe; we then keep only your address, when you confirmed and when you unsubscribed, so we can show we had your consent and never write to you again. A sign-up that is not confirmed within ${kept.unconfirmed} is deleted.`,
         `Abuse-prevention fingerprints: deleted within ${kept.fingerprints}.`,
+        `Visit fingerprints and the day’s key: deleted when the day ends (Lagos time), so never kept longer than ${kept.visitorFingerprints}. The visit counts themselves hold no personal data and are kept for ${kept.visitCounts}.`,
       ],
     },
     {

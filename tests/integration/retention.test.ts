@@ -1,13 +1,23 @@
 import { mkdtempSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import { beforeAll, expect, it } from 'vitest';
 import { describePeriod, PRIVACY, PRIVACY_NOTICE_VERSION } from '@/content/legal';
 import { confirmByToken, findSubscriber, requestSubscription, unsubscribeByToken } from '@/features/newsletter/repository.server';
 import type { Db } from '@/lib/db/client';
-import { interestSubmissions, leadNotes, leadNotifications, rateLimits, staffSignInFailures } from '@/lib/db/schema';
+import {
+  interestSubmissions,
+  leadNotes,
+  leadNotifications,
+  rateLimits,
+  staffSignInFailures,
+  visitCounts,
+  visitSalts,
+  visitVisitors,
+} from '@/lib/db/schema';
+import { addVisits } from '@/lib/visits/counter.server';
 import { LEAD_ERASED, OVERDUE_REMINDER } from '@/lib/jobs/queues';
 import { applyRetention } from '@/domain/retention/jobs.server';
 import { RETENTION, type RetainedData } from '@/domain/retention/periods';
@@ -146,6 +156,41 @@ const PROMISES: Record<RetainedData, (db: Db) => Promise<void>> = {
     write('recent.eml', at(DAY));
     await applyRetention(db, boss, at(RETENTION.keptMailFiles.days * DAY + HOUR), dir);
     expect(readdirSync(dir)).toEqual(['recent.eml']);
+  },
+
+  async visitorFingerprints(db) {
+    // T0 is 09:00 in Lagos; the day ends at 23:00 UTC. A visit at 23:59 Lagos time makes that day's last fingerprint.
+    const note = (at: Date) => ({
+      url: '/d1?utm_source=radio',
+      host: 'meridian.example',
+      referer: '',
+      userAgent: 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36',
+      forwardedFor: '198.51.100.7',
+      count: 1,
+      at: at.getTime(),
+    });
+    await addVisits(db, [note(T0), note(at(15 * HOUR - 60_000))], { trustProxy: 0, ownHosts: [] }, T0);
+    await applyRetention(db, boss, at(15 * HOUR - 1_000)); // still the same Lagos day: needed to count that day
+    expect(await db.select().from(visitVisitors)).not.toEqual([]);
+    await applyRetention(db, boss, at(15 * HOUR + 1_000)); // the day has ended
+    expect(await db.select().from(visitVisitors)).toEqual([]);
+    expect(await db.select().from(visitSalts)).toEqual([]);
+    expect(await db.select({ visits: visitCounts.visits }).from(visitCounts).where(eq(visitCounts.source, 'radio'))).toEqual([
+      { visits: 2 },
+    ]);
+  },
+
+  async visitCounts(db) {
+    await db.insert(visitCounts).values({ day: '2026-11-22', path: '/', kind: 'direct', visits: 5, visitors: 4 });
+    const kept = () =>
+      db
+        .select()
+        .from(visitCounts)
+        .where(and(eq(visitCounts.day, '2026-11-22'), eq(visitCounts.kind, 'direct')));
+    await applyRetention(db, boss, monthsAfter(RETENTION.visitCounts.months, -DAY));
+    expect(await kept()).toHaveLength(1);
+    await applyRetention(db, boss, monthsAfter(RETENTION.visitCounts.months, DAY));
+    expect(await kept()).toEqual([]);
   },
 };
 

@@ -10,10 +10,13 @@ import {
   NO_PENDING_NEWSLETTER_REQUEST,
   rateLimits,
   staffSignInFailures,
+  visitCounts,
 } from '@/lib/db/schema';
 import type { ScheduledJob } from '@/lib/jobs/queue';
 import { DATA_RETENTION } from '@/lib/jobs/queues';
 import { outboxMailDir } from '@/lib/mail/mailer.server';
+import { forgetPastVisitors } from '@/lib/visits/counter.server';
+import { lagosDayOf } from '../working-time';
 import { eraseRecords } from '../erasure.server';
 import { periodBefore, RETENTION } from './periods';
 
@@ -34,6 +37,8 @@ export interface RetentionReport {
   unconfirmedSignUps: number;
   expiredRequests: number;
   mailFiles: number;
+  visitorFingerprints: number;
+  visitCountRows: number;
 }
 
 /** `boss`: the started job queue, on which the CRM is told of the leads deleted (src/domain/erasure.server.ts). */
@@ -82,8 +87,18 @@ export async function applyRetention(db: Db, boss: PgBoss, now = new Date(), mai
     .where(and(isNotNull(nl.confirmedAt), lt(nl.confirmRequestedAt, unconfirmedBefore)))
     .returning({ id: nl.id });
 
+  // Visitor fingerprints and salts of past Lagos days (the counter deletes them first, at its first write of a day; this
+  // is for a day no visit followed), and visit counts as old as the oldest leads.
+  const visitors = await forgetPastVisitors(db, lagosDayOf(now));
+  const visitCountRows = await db
+    .delete(visitCounts)
+    .where(lt(visitCounts.day, lagosDayOf(periodBefore(now, RETENTION.visitCounts))))
+    .returning({ day: visitCounts.day });
+
   return {
     fingerprintsCleared: count(leadHashes) + count(signUpHashes),
+    visitorFingerprints: visitors.fingerprints,
+    visitCountRows: count(visitCountRows),
     rateLimitCounters: count(rateLimitCounters),
     signInFailures: count(signInFailures),
     leads: count(erased.leadIds),

@@ -14,6 +14,13 @@ export const RETENTION = {
   unconfirmedNewsletter: { days: 7 },
   /** E-mails kept as files because no mail server is configured (DATA_DIR/outbox-mail). */
   keptMailFiles: { days: 30 },
+  /**
+   * The day's visitor fingerprints and their salt (src/lib/visits): deleted when the Lagos day ends, so none is older
+   * than this. Stated as the period; the counter deletes them at its first write of the next day.
+   */
+  visitorFingerprints: { hours: 24 },
+  /** Visit counts per day, page and source (no personal data): kept as long as the leads they are compared with. */
+  visitCounts: { months: 24 },
 } as const satisfies Record<string, Period>;
 
 export type RetainedData = keyof typeof RETENTION;

@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -448,3 +449,43 @@ export type StaffUserRow = typeof staffUsers.$inferSelect;
 export type StaffPasskeyRow = typeof staffPasskeys.$inferSelect;
 export type LeadNoteRow = typeof leadNotes.$inferSelect;
 export type LeadActivityRow = typeof leadActivity.$inferSelect;
+
+/**
+ * Visits to the public pages, counted by the server without scripts or cookies (docs/decisions/0350-visits-counted-on-
+ * the-server.md): one row per Lagos day, page and source, counts only. `kind` says what the source is: a campaign (its
+ * UTM source, medium and campaign, lower-cased), another site (`source` is its host without www.) or direct.
+ */
+export const visitCounts = pgTable(
+  'visit_counts',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    path: text('path').notNull(),
+    kind: text('kind').$type<'campaign' | 'referrer' | 'direct'>().notNull(),
+    source: text('source').notNull().default(''),
+    medium: text('medium').notNull().default(''),
+    campaign: text('campaign').notNull().default(''),
+    visits: integer('visits').notNull().default(0),
+    /** Different visitors among them, told apart by the day's fingerprints (visit_visitors). */
+    visitors: integer('visitors').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.path, t.kind, t.source, t.medium, t.campaign] })],
+);
+
+/**
+ * The day's visitor fingerprints, HMAC-SHA256 of address, user agent and counter under the day's salt: only to count a
+ * visitor once per row of visit_counts. Deleted with the salt when the Lagos day ends.
+ */
+export const visitVisitors = pgTable(
+  'visit_visitors',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    hash: text('hash').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.hash] })],
+);
+
+/** One random salt per Lagos day, shared by every instance, deleted when the day ends (never used for another day). */
+export const visitSalts = pgTable('visit_salts', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  salt: text('salt').notNull(),
+});

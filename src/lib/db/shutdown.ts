@@ -2,6 +2,13 @@ import { logError } from '../log';
 import { closeDatabase } from './client';
 
 let registered = false;
+const beforeClose = new Set<() => Promise<void>>();
+
+/** Work to finish before the database closes at shutdown (the visit counter's last write), within its grace period. */
+export function beforeDatabaseCloses(task: () => Promise<void>): () => void {
+  beforeClose.add(task);
+  return () => beforeClose.delete(task);
+}
 
 /**
  * Close the database cleanly on SIGTERM/SIGINT, once. The server (server.mjs, like `next start`) handles these
@@ -23,7 +30,8 @@ export function closeDatabaseOnShutdown(): void {
       exiting = true;
       const hardStop = setTimeout(() => realExit(exitCode ?? code), 5_000);
       hardStop.unref();
-      closeDatabase()
+      Promise.allSettled([...beforeClose].map((task) => task()))
+        .then(() => closeDatabase())
         .catch((error) => logError('[db] error while closing', error))
         .finally(() => realExit(exitCode ?? code));
       return undefined as never;

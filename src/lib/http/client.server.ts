@@ -19,7 +19,11 @@ import { getEnv } from '@/lib/env.server';
  * The address is then reduced (IPv6 to its /64) and hashed with a secret salt; only the hash is used or stored.
  */
 export function clientAddress(request: Request, trustProxy: number): string {
-  const header = request.headers.get('x-forwarded-for');
+  return addressFromForwardedFor(request.headers.get('x-forwarded-for'), trustProxy);
+}
+
+/** The same from the header's value (the visits serving/visits.mjs notes carry it without a Request). */
+export function addressFromForwardedFor(header: string | null | undefined, trustProxy: number): string {
   if (!header) return 'local';
   const hops = header
     .split(',')
