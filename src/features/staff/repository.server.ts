@@ -418,6 +418,15 @@ export async function createPasswordReset(
   });
 }
 
+/** A link of this kind with this token that is not used and not expired. */
+const liveLink = (tokenHash: string, kind: StaffLinkKind, now: Date) =>
+  and(
+    eq(staffPasswordResets.tokenHash, tokenHash),
+    eq(staffPasswordResets.kind, kind),
+    isNull(staffPasswordResets.usedAt),
+    gt(staffPasswordResets.expiresAt, now),
+  );
+
 /** The account of a live link of this kind (unused, unexpired, account active), without using it up. */
 export async function liveResetUser(
   db: Db,
@@ -429,15 +438,7 @@ export async function liveResetUser(
     .select({ userId: staffPasswordResets.userId, email: staffUsers.email })
     .from(staffPasswordResets)
     .innerJoin(staffUsers, eq(staffUsers.id, staffPasswordResets.userId))
-    .where(
-      and(
-        eq(staffPasswordResets.tokenHash, tokenHash),
-        eq(staffPasswordResets.kind, kind),
-        isNull(staffPasswordResets.usedAt),
-        gt(staffPasswordResets.expiresAt, now),
-        eq(staffUsers.active, true),
-      ),
-    )
+    .where(and(liveLink(tokenHash, kind, now), eq(staffUsers.active, true)))
     .limit(1);
   return row;
 }
@@ -457,14 +458,7 @@ export async function resetPasswordWithLink(
     const [used] = await tx
       .update(staffPasswordResets)
       .set({ usedAt: now })
-      .where(
-        and(
-          eq(staffPasswordResets.tokenHash, tokenHash),
-          eq(staffPasswordResets.kind, kind),
-          isNull(staffPasswordResets.usedAt),
-          gt(staffPasswordResets.expiresAt, now),
-        ),
-      )
+      .where(liveLink(tokenHash, kind, now))
       .returning({ userId: staffPasswordResets.userId });
     if (!used) return undefined;
     const [user] = await tx
