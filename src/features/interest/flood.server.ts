@@ -63,13 +63,30 @@ export async function countOnClient(tx: Db, limits: LeadLimits): Promise<number[
   return counts;
 }
 
+/** The block a client's address lies in, for the flood rules: its IPv6 /48 (none for IPv4). */
+export const networkOf = (client: ClientIdentity): string | undefined => client.networks.find((network) => network.prefix === 48)?.hash;
+
 /**
- * In the lead's transaction, after countOnClient: whether the lead is held. A lead taken as usual takes its place
- * in the site-wide window here, and the window's row stays locked until the transaction commits: concurrent leads
- * never take more than the rate.
+ * How long the messages of a lead from an IPv6 block wait before they go: if another /64 of the block sends within
+ * it, the flood holds this lead too (nothing told it from a buyer's when it came), and nobody hears of it.
  */
-export async function mustHold(tx: Db, limits: LeadLimits, counts: number[], read: LimitsRead): Promise<boolean> {
+export const NETWORK_HOLD_BACK_SECONDS = 15;
+
+/** The earliest arrival of a lead whose messages may still be waiting (with a margin for a slow commit). */
+export const holdBackSince = (now = Date.now()) => new Date(now - 2 * NETWORK_HOLD_BACK_SECONDS * 1000);
+
+/** Why a lead is held: a block of addresses sending (`network`) or the site's rate used up (`site`). */
+export type HoldReason = 'network' | 'site';
+
+/**
+ * In the lead's transaction, after countOnClient: whether the lead is held, and why. A lead taken as usual takes its
+ * place in the site-wide window here, and the window's row stays locked until the transaction commits: concurrent
+ * leads never take more than the rate.
+ */
+export async function mustHold(tx: Db, limits: LeadLimits, counts: number[], read: LimitsRead): Promise<HoldReason | undefined> {
   const [own, ...networks] = counts;
   const othersInNetwork = networks.length ? networks[networks.length - 1] - own : 0;
-  return othersInNetwork > 0 || read.siteFull || !(await takeIfRoom(tx, limits.siteWide));
+  if (othersInNetwork > 0) return 'network';
+  if (read.siteFull || !(await takeIfRoom(tx, limits.siteWide))) return 'site';
+  return undefined;
 }

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import type { SpamReason } from '@/lib/db/enums';
 import { interestSubmissions, LEAD_STATUSES, type InterestSubmissionRow, type LeadStatus } from '@/lib/db/schema';
@@ -18,6 +18,8 @@ export interface NewLead {
   spamReason?: SpamReason;
   fillMs?: number;
   clientHash?: string;
+  /** The IPv6 /48's hash (none for IPv4): see interest_submissions.network_hash. */
+  networkHash?: string;
 }
 
 export interface StoredLead {
@@ -62,15 +64,33 @@ export async function insertLead(tx: Db, lead: NewLead): Promise<StoredLead | un
       spamReason: lead.spamReason ?? null,
       fillMs: lead.fillMs === undefined ? null : Math.max(-2_147_483_648, Math.min(2_147_483_647, Math.round(lead.fillMs))),
       clientHash: lead.clientHash ?? null,
+      networkHash: lead.networkHash ?? null,
     })
     .onConflictDoNothing()
     .returning({ id: interestSubmissions.id });
   return row && { id: row.id, email };
 }
 
-/** Sets a new lead aside as held in a flood (docs/decisions/0343-a-flood-is-held-not-refused.md), in the lead's transaction. */
-export async function holdLead(tx: Db, id: string): Promise<void> {
-  await tx.update(interestSubmissions).set({ spam: true, spamReason: 'flood' }).where(eq(interestSubmissions.id, id));
+/**
+ * Sets leads aside as held in a flood (docs/decisions/0343-a-flood-is-held-not-refused.md), in the flood's lead's
+ * transaction; one dealt out already goes back to nobody (its agent was told nothing yet).
+ */
+export async function holdLeads(tx: Db, ids: string[]): Promise<void> {
+  if (!ids.length) return;
+  await tx
+    .update(interestSubmissions)
+    .set({ spam: true, spamReason: 'flood', assignedTo: null })
+    .where(inArray(interestSubmissions.id, ids));
+}
+
+/** The leads taken as usual from the IPv6 block `networkHash` since `since`, other than `exceptId`. */
+export async function recentLeadsOfNetwork(tx: Db, networkHash: string, since: Date, exceptId: string): Promise<string[]> {
+  const t = interestSubmissions;
+  const rows = await tx
+    .select({ id: t.id })
+    .from(t)
+    .where(and(eq(t.networkHash, networkHash), gte(t.createdAt, since), eq(t.spam, false), ne(t.id, exceptId)));
+  return rows.map((row) => row.id);
 }
 
 /** The lead an idempotency key already stored (by an earlier or a concurrent request that has committed). */

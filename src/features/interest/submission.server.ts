@@ -23,14 +23,19 @@ export const INTEREST_FORM = {
  */
 export function newLead(
   input: InterestInput,
-  { idempotencyKey, clientHash, minFillMs }: { idempotencyKey: string | undefined; clientHash: string; minFillMs: number },
+  {
+    idempotencyKey,
+    clientHash,
+    networkHash,
+    minFillMs,
+  }: { idempotencyKey: string | undefined; clientHash: string; networkHash?: string; minFillMs: number },
   now = Date.now(),
 ): NewLead {
   const fillMs = input.form_started_at === undefined ? undefined : now - input.form_started_at;
   const honeypot = (input.website ?? '').trim() !== '';
   const tooFast = fillMs !== undefined && fillMs >= 0 && fillMs < minFillMs;
   const spamReason = honeypot ? 'honeypot' : tooFast ? 'too_fast' : undefined;
-  return { input, idempotencyKey, clientHash, fillMs, spam: spamReason !== undefined, spamReason };
+  return { input, idempotencyKey, clientHash, networkHash, fillMs, spam: spamReason !== undefined, spamReason };
 }
 
 /** 201 {ok, id}: a new lead. */

@@ -1,12 +1,13 @@
 import 'server-only';
+import { inArray } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import { getSiteFacts, getSiteUrl } from '@/content/site';
 import type { Db } from '@/lib/db/client';
 import type { NotificationChannel } from '@/lib/db/enums';
-import type { LeadNotificationRow } from '@/lib/db/schema';
+import { leadNotifications, type LeadNotificationRow } from '@/lib/db/schema';
 import { appendLedger } from '@/lib/backup/ledger.server';
 import { getEnv } from '@/lib/env.server';
-import { insertInTransaction, sendInTransaction } from '@/lib/jobs/queue';
+import { deleteJobs, insertInTransaction, lockWaitingJobs, sendInTransaction } from '@/lib/jobs/queue';
 import { NOTIFY, type LeadErasedJob } from '@/lib/jobs/queues';
 import { logError, withoutContactDetails } from '@/lib/log';
 import { observeDelivery } from '@/lib/ops/metrics.server';
@@ -25,16 +26,60 @@ export const webhookId = (notification: Pick<LeadNotificationRow, 'id'>) => `msg
  * Runs in the new lead's own transaction (src/app/api/interest/route.ts): writes the lead's three
  * notification rows and one `notify` job per row to send, so the lead and its messages commit together.
  */
-export async function queueLeadNotifications(tx: Db, lead: { id: string; email: string }, boss: PgBoss): Promise<void> {
+export async function queueLeadNotifications(
+  tx: Db,
+  lead: { id: string; email: string },
+  boss: PgBoss,
+  { afterSeconds = 0 }: { afterSeconds?: number } = {},
+): Promise<void> {
   const rows = await createLeadNotifications(tx, lead);
   const queued = rows.filter((row) => row.state === 'queued');
+  const startAfter = afterSeconds ? new Date(Date.now() + afterSeconds * 1000) : undefined;
   // The job carries the row's id only (no personal data); the id also makes the insert idempotent.
   await insertInTransaction(
     boss,
     tx,
     NOTIFY,
-    queued.map((row) => ({ id: row.id, data: { notificationId: row.id } })),
+    queued.map((row) => ({ id: row.id, data: { notificationId: row.id }, startAfter })),
   );
+}
+
+/**
+ * Of `leadIds`, the leads none of whose messages has started (every job still waiting for its time): their
+ * notification rows and jobs are deleted, as if never queued, and their ids returned. A lead with a message already
+ * taken by a worker keeps all of them. In the caller's transaction (a flood holding these leads:
+ * docs/decisions/0343-a-flood-is-held-not-refused.md).
+ */
+export async function withdrawWaitingNotifications(tx: Db, leadIds: string[]): Promise<string[]> {
+  if (!leadIds.length) return [];
+  const rows = await tx
+    .select({
+      id: leadNotifications.id,
+      leadId: leadNotifications.leadId,
+      state: leadNotifications.state,
+      attempts: leadNotifications.attempts,
+    })
+    .from(leadNotifications)
+    .where(inArray(leadNotifications.leadId, leadIds));
+  const queued = rows.filter((row) => row.state === 'queued');
+  const waiting = new Set(
+    await lockWaitingJobs(
+      tx,
+      NOTIFY,
+      queued.map((row) => row.id),
+    ),
+  );
+  const untouched = (leadId: string) =>
+    rows.every((row) => row.leadId !== leadId || (row.attempts === 0 && (row.state !== 'queued' || waiting.has(row.id))));
+  const withdrawn = leadIds.filter(untouched);
+  const gone = rows.filter((row) => withdrawn.includes(row.leadId)).map((row) => row.id);
+  await deleteJobs(
+    tx,
+    NOTIFY,
+    gone.filter((id) => waiting.has(id)),
+  );
+  if (gone.length) await tx.delete(leadNotifications).where(inArray(leadNotifications.id, gone));
+  return withdrawn;
 }
 
 /**

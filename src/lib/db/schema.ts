@@ -72,6 +72,11 @@ export const interestSubmissions = pgTable(
     fillMs: integer('fill_ms'),
     /** Salted hash of the client address (see docs/decisions/0100-ip-storage.md); never the raw address. */
     clientHash: text('client_hash'),
+    /**
+     * Salted hash of the IPv6 /48 the client's address lies in (null for IPv4): a flood from one block is held, and
+     * its first lead with it while its messages still wait (docs/decisions/0343-a-flood-is-held-not-refused.md).
+     */
+    networkHash: text('network_hash'),
     /** When staff first moved the lead out of `new` (staff area); null while it is new. */
     firstContactedAt: timestamp('first_contacted_at', { withTimezone: true, mode: 'date' }),
     /** The agent who owns the lead (round-robin on arrival or an owner's choice); null while nobody does. */
@@ -87,6 +92,7 @@ export const interestSubmissions = pgTable(
     index('interest_submissions_email_idx').on(t.email),
     index('interest_submissions_status_idx').on(t.status, t.createdAt),
     index('interest_submissions_assigned_idx').on(t.assignedTo, t.createdAt),
+    index('interest_submissions_network_idx').on(t.networkHash, t.createdAt),
     check('interest_submissions_status_ck', oneOf(t.status, LEAD_STATUSES)),
   ],
 );

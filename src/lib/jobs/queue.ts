@@ -118,6 +118,28 @@ export async function deleteJobsOf(tx: Db, records: Partial<Record<PersonRecord,
   return rowsOf(deleted).length;
 }
 
+/**
+ * Of the jobs `ids` in `queue`, those still waiting for their time (state `created`), locked until the transaction
+ * ends: a worker fetching jobs skips them meanwhile (pg-boss fetches with SKIP LOCKED), so the caller may delete them.
+ */
+export async function lockWaitingJobs(tx: Db, queue: QueueDefinition, ids: string[]): Promise<string[]> {
+  if (!ids.length) return [];
+  const rows = await tx.execute(
+    sql`select id::text as id from ${sql.identifier(JOBS_SCHEMA)}.job where name = ${queue.name} and state = 'created'
+        and id::text in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)) for update skip locked`,
+  );
+  return rowsOf<{ id: string }>(rows).map((row) => row.id);
+}
+
+/** Deletes jobs of `queue` by id (after lockWaitingJobs). */
+export async function deleteJobs(tx: Db, queue: QueueDefinition, ids: string[]): Promise<void> {
+  if (!ids.length) return;
+  await tx.execute(
+    sql`delete from ${sql.identifier(JOBS_SCHEMA)}.job where name = ${queue.name}
+        and id::text in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`,
+  );
+}
+
 /** Both drivers answer execute() with {rows}; Drizzle's type for either leaves it unknown. */
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 

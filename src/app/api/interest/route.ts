@@ -1,8 +1,16 @@
-import { countOnClient, leadLimits, mustHold, readLimits } from '@/features/interest/flood.server';
-import { findIdByIdempotencyKey, holdLead, insertLead, leadOfKey } from '@/features/interest/repository.server';
+import {
+  countOnClient,
+  holdBackSince,
+  leadLimits,
+  mustHold,
+  NETWORK_HOLD_BACK_SECONDS,
+  networkOf,
+  readLimits,
+} from '@/features/interest/flood.server';
+import { findIdByIdempotencyKey, holdLeads, insertLead, leadOfKey, recentLeadsOfNetwork } from '@/features/interest/repository.server';
 import { INTEREST_FORM, leadCreated, leadReplayed, newLead } from '@/features/interest/submission.server';
 import { alertOwnersOfFlood } from '@/features/notifications/alerts.server';
-import { queueLeadNotifications } from '@/features/notifications/delivery.server';
+import { queueLeadNotifications, withdrawWaitingNotifications } from '@/features/notifications/delivery.server';
 import { getDatabase } from '@/lib/db/client';
 import { getEnv } from '@/lib/env.server';
 import { clientIdentityOf } from '@/lib/http/client.server';
@@ -24,7 +32,8 @@ async function submitInterest({ request, input, idempotencyKey }: PublicSubmissi
   const database = await getDatabase();
   const { db } = database;
   const client = await clientIdentityOf(db, request);
-  const lead = newLead(input, { idempotencyKey, clientHash: client.hash, minFillMs: env.MIN_FILL_MS });
+  const networkHash = networkOf(client);
+  const lead = newLead(input, { idempotencyKey, clientHash: client.hash, networkHash, minFillMs: env.MIN_FILL_MS });
 
   // Limits: the client's own (its address or /64, and the /56 and /48 around it; spam counts too) refuse with 429.
   // Past the site-wide rate, or from a block of addresses already sending, a lead is held instead: stored and
@@ -48,15 +57,20 @@ async function submitInterest({ request, input, idempotencyKey }: PublicSubmissi
     const counts = await countOnClient(tx, limits);
     // Spam is kept for review, and nobody is told of it.
     if (!read || !jobs) return row;
-    // Held: owners hear of the flood once, nobody of the lead.
-    if (await mustHold(tx, limits, counts, read)) {
-      await holdLead(tx, row.id);
+    // Held: owners hear of the flood once, nobody of the lead. A block's flood also holds the block's earlier leads
+    // whose messages still wait (below): its first came before anything told it from a buyer's.
+    const held = await mustHold(tx, limits, counts, read);
+    if (held) {
+      // First the alert: it asks whether a flood was already going on, before this one's leads count as held.
       await alertOwnersOfFlood(tx, jobs, row.id);
+      const caught = held === 'network' ? await recentLeadsOfNetwork(tx, networkHash!, holdBackSince(), row.id) : [];
+      await holdLeads(tx, [row.id, ...(await withdrawWaitingNotifications(tx, caught))]);
       return row;
     }
-    // The agent first (round-robin), so the sales e-mail goes to them too.
+    // The agent first (round-robin), so the sales e-mail goes to them too. From an IPv6 block, the messages wait a
+    // few seconds, in case the block's flood is only beginning.
     await assignNewLead(tx, row);
-    await queueLeadNotifications(tx, row, jobs);
+    await queueLeadNotifications(tx, row, jobs, { afterSeconds: networkHash ? NETWORK_HOLD_BACK_SECONDS : 0 });
     return row;
   });
 

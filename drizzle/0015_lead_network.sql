@@ -1,0 +1,2 @@
+ALTER TABLE "interest_submissions" ADD COLUMN "network_hash" text;--> statement-breakpoint
+CREATE INDEX "interest_submissions_network_idx" ON "interest_submissions" USING btree ("network_hash","created_at");
