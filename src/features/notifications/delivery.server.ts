@@ -1,10 +1,9 @@
 import 'server-only';
-import { inArray } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import { getSiteFacts, getSiteUrl } from '@/content/site';
 import type { Db } from '@/lib/db/client';
 import type { NotificationChannel } from '@/lib/db/enums';
-import { leadNotifications, type LeadNotificationRow } from '@/lib/db/schema';
+import type { LeadNotificationRow } from '@/lib/db/schema';
 import { appendLedger } from '@/lib/backup/ledger.server';
 import { getEnv } from '@/lib/env.server';
 import { deleteJobs, insertInTransaction, lockWaitingJobs, sendInTransaction } from '@/lib/jobs/queue';
@@ -13,7 +12,14 @@ import { logError, withoutContactDetails } from '@/lib/log';
 import { observeDelivery } from '@/lib/ops/metrics.server';
 import { sendMail } from '@/lib/mail/mailer.server';
 import { leadErasedPayload, receiptEmail, salesEmail, webhookPayload } from './messages';
-import { createLeadNotifications, findForDelivery, recordAttempt, requeue } from './repository.server';
+import {
+  createLeadNotifications,
+  deleteNotifications,
+  findForDelivery,
+  notificationsOfLeads,
+  recordAttempt,
+  requeue,
+} from './repository.server';
 import { postWebhook } from './webhook.server';
 
 /** A message that has not arrived this long after its lead is marked failed with its last error. */
@@ -52,15 +58,7 @@ export async function queueLeadNotifications(
  */
 export async function withdrawWaitingNotifications(tx: Db, leadIds: string[]): Promise<string[]> {
   if (!leadIds.length) return [];
-  const rows = await tx
-    .select({
-      id: leadNotifications.id,
-      leadId: leadNotifications.leadId,
-      state: leadNotifications.state,
-      attempts: leadNotifications.attempts,
-    })
-    .from(leadNotifications)
-    .where(inArray(leadNotifications.leadId, leadIds));
+  const rows = await notificationsOfLeads(tx, leadIds);
   const queued = rows.filter((row) => row.state === 'queued');
   const waiting = new Set(
     await lockWaitingJobs(
@@ -78,7 +76,7 @@ export async function withdrawWaitingNotifications(tx: Db, leadIds: string[]): P
     NOTIFY,
     gone.filter((id) => waiting.has(id)),
   );
-  if (gone.length) await tx.delete(leadNotifications).where(inArray(leadNotifications.id, gone));
+  await deleteNotifications(tx, gone);
   return withdrawn;
 }
 

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { hashClient } from '@/lib/http/client.server';
 import { hitRateLimit } from '@/lib/http/rate-limit.server';
 import type { Db } from '@/lib/db/client';
@@ -125,3 +125,14 @@ export async function markSentAgain(db: Db, sent: { notificationId: string; at: 
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The notification rows of these leads: how far each message got. */
+export function notificationsOfLeads(tx: Db, leadIds: string[]) {
+  const n = leadNotifications;
+  return tx.select({ id: n.id, leadId: n.leadId, state: n.state, attempts: n.attempts }).from(n).where(inArray(n.leadId, leadIds));
+}
+
+/** Deletes notification rows by id (their messages withdrawn before any was sent). */
+export async function deleteNotifications(tx: Db, ids: string[]): Promise<void> {
+  if (ids.length) await tx.delete(leadNotifications).where(inArray(leadNotifications.id, ids));
+}

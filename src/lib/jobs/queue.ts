@@ -107,14 +107,13 @@ export async function deleteJobsOf(tx: Db, records: Partial<Record<PersonRecord,
   const matches = QUEUES.flatMap(({ name, record }) => {
     const ids = record && records[record.kind];
     if (!record || !ids?.length) return [];
-    // The ids as one JSON parameter: any number of them in one statement.
-    return [sql`(name = ${name} and data ->> ${record.key}::text in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)))`];
+    return [sql`(name = ${name} and data ->> ${record.key}::text in ${anyOf(ids)})`];
   });
   if (!matches.length) return 0;
   const table = `${JOBS_SCHEMA}.job`;
   const [{ present }] = rowsOf<{ present: boolean }>(await tx.execute(sql`select to_regclass(${table}) is not null as present`));
   if (!present) return 0;
-  const deleted = await tx.execute(sql`delete from ${sql.identifier(JOBS_SCHEMA)}.job where ${sql.join(matches, sql` or `)} returning id`);
+  const deleted = await tx.execute(sql`delete from ${jobTable} where ${sql.join(matches, sql` or `)} returning id`);
   return rowsOf(deleted).length;
 }
 
@@ -125,8 +124,8 @@ export async function deleteJobsOf(tx: Db, records: Partial<Record<PersonRecord,
 export async function lockWaitingJobs(tx: Db, queue: QueueDefinition, ids: string[]): Promise<string[]> {
   if (!ids.length) return [];
   const rows = await tx.execute(
-    sql`select id::text as id from ${sql.identifier(JOBS_SCHEMA)}.job where name = ${queue.name} and state = 'created'
-        and id::text in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)) for update skip locked`,
+    sql`select id::text as id from ${jobTable} where name = ${queue.name} and state = 'created' and id::text in ${anyOf(ids)}
+        for update skip locked`,
   );
   return rowsOf<{ id: string }>(rows).map((row) => row.id);
 }
@@ -134,11 +133,14 @@ export async function lockWaitingJobs(tx: Db, queue: QueueDefinition, ids: strin
 /** Deletes jobs of `queue` by id (after lockWaitingJobs). */
 export async function deleteJobs(tx: Db, queue: QueueDefinition, ids: string[]): Promise<void> {
   if (!ids.length) return;
-  await tx.execute(
-    sql`delete from ${sql.identifier(JOBS_SCHEMA)}.job where name = ${queue.name}
-        and id::text in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`,
-  );
+  await tx.execute(sql`delete from ${jobTable} where name = ${queue.name} and id::text in ${anyOf(ids)}`);
 }
+
+/** pg-boss's job table. */
+const jobTable = sql`${sql.identifier(JOBS_SCHEMA)}.job`;
+
+/** `(select ...)` of the given ids as text: any number of them as one JSON parameter, in one statement. */
+const anyOf = (ids: string[]) => sql`(select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`;
 
 /** Both drivers answer execute() with {rows}; Drizzle's type for either leaves it unknown. */
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
