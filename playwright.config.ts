@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CHROMIUM_FLAGS } from './scripts/lib/chromium.mjs';
 import { E2E_STAFF } from './tests/e2e/staff-fixtures';
+import { PUSH_SERVICE_CERT } from './tests/support/push-service.mjs';
+import { TEST_SITE_FACTS } from './tests/support/site-facts';
 
 // The config is evaluated by the runner and again by each worker; the first evaluation picks the port and
 // data directory and leaves them in the environment the workers inherit.
@@ -86,6 +88,11 @@ export default defineConfig({
       LEAD_WORKING_HOURS: '00:00-24:00',
       LEAD_CONTACT_TARGET_MINUTES: '1',
       SITE_URL: baseURL,
+      // The test Web Push service's certificate (tests/e2e/staff-alerts.spec.ts), trusted as a real push service's is.
+      NODE_EXTRA_CA_CERTS: PUSH_SERVICE_CERT,
+      // The owner's exchange rates: the pages show indicative $ and £ beside each naira price (a build made without them
+      // shows none; scripts/lib/harness.mjs builds with them).
+      ...TEST_SITE_FACTS,
       // Staff area: the first owner is created from these at start-up (tests/e2e/staff*.spec.ts sign in with them).
       ADMIN_EMAIL: E2E_STAFF.email,
       ADMIN_PASSWORD: E2E_STAFF.password,

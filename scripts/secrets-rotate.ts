@@ -8,6 +8,7 @@
  */
 import { resealSecondFactorSecrets } from '@/features/staff/second-factor.server';
 import { describeError } from '@/lib/log';
+import { resealVapidKey } from '@/lib/push/vapid.server';
 import { failer, openStaffDatabase } from './lib/staff-cli';
 
 const fail: (message: string) => never = failer('secrets:rotate');
@@ -17,6 +18,7 @@ async function main() {
   try {
     const { resealed, unreadable } = await resealSecondFactorSecrets(handle.db);
     console.log(`${resealed} second-factor secret(s) sealed with the current key.`);
+    if (await resealVapidKey(handle.db)) console.log('The web push key sealed with the current key.');
     if (unreadable)
       fail(
         `${unreadable} secret(s) open with neither SECRETS_KEY nor SECRETS_KEY_PREVIOUS: set SECRETS_KEY_PREVIOUS to the key they were sealed with, or reset those accounts' two-step sign-in (npm run staff:reset-second-factor).`,

@@ -72,9 +72,16 @@ async function startBackgroundWorkWhenReady(): Promise<void> {
       await startNewsletterWorkers(handle);
       const { retentionJob } = await import('./domain/retention/jobs.server');
       const { overdueCheckJob } = await import('./features/notifications/overdue.server');
+      const { handOverCheckJob } = await import('./features/notifications/hand-over.server');
       const boss = await handle.jobs();
       const { nightlyBackupJob } = await import('./lib/backup/backup.server');
-      for (const job of [...databaseMaintenance(handle), retentionJob(handle), overdueCheckJob(handle), nightlyBackupJob(handle)]) {
+      for (const job of [
+        ...databaseMaintenance(handle),
+        retentionJob(handle),
+        overdueCheckJob(handle),
+        handOverCheckJob(handle),
+        nightlyBackupJob(handle),
+      ]) {
         await schedule(boss, job);
       }
       // Owners hear of a channel failing for 10 minutes; backups count as expected a day after the first start (0112).

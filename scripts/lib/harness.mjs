@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { TEST_WEBHOOK_SECRET } from '../../tests/support/peers.ts';
+import { TEST_SITE_FACTS } from '../../tests/support/site-facts.ts';
 
 export const root = path.resolve(import.meta.dirname, '../..');
 export const DIST_DIR = '.next';
@@ -54,7 +55,8 @@ async function waitForOtherBuilds(log) {
 
 /**
  * `npm run build` (next build, then the post-build step), only when DIST_DIR is missing or older than the sources:
- * the e2e server, the crash and delivery tests and the bench all run one build.
+ * the e2e server, the crash and delivery tests and the bench all run one build, made with TEST_SITE_FACTS (so the
+ * bench weighs the pages with the indicative $ and £ figures on them).
  */
 export async function buildIfStale(log) {
   const buildId = path.join(root, DIST_DIR, 'BUILD_ID');
@@ -77,7 +79,9 @@ export async function buildIfStale(log) {
   }
   await waitForOtherBuilds(log);
   log(`building into ${DIST_DIR} ...`);
-  const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
+  // With the test site facts (the e2e checks the pages show them), unless the shell sets its own.
+  const env = { ...TEST_SITE_FACTS, ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
+  const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit', env });
   if (result.status !== 0) throw new Error(`npm run build failed (exit ${result.status})`);
 }
 

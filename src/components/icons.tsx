@@ -316,6 +316,14 @@ export const LaptopIcon = (p: IconProps) => (
   </Icon>
 );
 
+/** A bell (push alerts on Your account). */
+export const BellIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M6 16.5V11a6 6 0 0 1 12 0v5.5l1.5 2h-15z" />
+    <path d="M10 20.5a2 2 0 0 0 4 0" />
+  </Icon>
+);
+
 export const ClockIcon = (p: IconProps) => (
   <Icon {...p}>
     <circle cx="12" cy="12" r="8.5" />
@@ -364,5 +372,12 @@ export const FingerprintIcon = (p: IconProps) => (
     <path d="M5.2 15.5A9 9 0 0 1 5 13.5v-3a7 7 0 0 1 12.6-4.2" />
     <path d="M19 10.5v2a14 14 0 0 1-.6 4.2" />
     <path d="M7.4 19.2A9.6 9.6 0 0 0 8.5 15" />
+  </Icon>
+);
+
+export const SearchIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <circle cx="11" cy="11" r="6.5" />
+    <path d="M16 16l4.5 4.5" />
   </Icon>
 );

@@ -56,10 +56,12 @@ export const RECEIPT_COPY = {
 /** What the staff area says of each notification. */
 export const NOTIFICATION_COPY = {
   title: 'Notifications',
-  channels: { sales_email: 'E-mail to sales', receipt: 'Receipt to the visitor', webhook: 'Webhook (CRM)' } satisfies Record<
-    NotificationChannel,
-    string
-  >,
+  channels: {
+    sales_email: 'E-mail to sales',
+    receipt: 'Receipt to the visitor',
+    webhook: 'Webhook (CRM)',
+    push: 'Push alert to phones',
+  } satisfies Record<NotificationChannel, string>,
   states: {
     queued: 'queued',
     sent: 'sent',
@@ -70,7 +72,8 @@ export const NOTIFICATION_COPY = {
   notConfigured: {
     mail: 'not sent: no mail server configured (kept as an .eml file on the server)',
     webhook: 'not sent: no webhook configured',
-  },
+    push: 'not sent: nobody it goes to has alerts on a phone',
+  } satisfies Record<'mail' | 'webhook' | 'push', string>,
   receiptLimit: 'not sent: this address already received 3 receipts today',
   sentAt: (when: string) => `sent ${when}`,
   attempts: (n: number) => (n === 1 ? '1 attempt' : `${n} attempts`),
@@ -111,4 +114,25 @@ export const FLOOD_ALERT_COPY = {
   next: 'Look through them in the inbox: release them if they are real (the sales team and the buyers get their e-mails then) or discard them. Leads from other networks keep arriving as usual.',
   review: 'Review the held leads',
   once: 'You get one such message per flood.',
+} as const;
+
+/** A new lead's push alert on staff phones (docs/decisions/0364): the district, who, and what to do. */
+export const LEAD_PUSH_COPY = {
+  title: (district: string) => `New lead · ${district}`,
+  body: (lead: LeadForMessage) => `${lead.title} ${lead.fullName} · Tap to call`,
+} as const;
+
+/** A lead that moved on because nobody claimed it in time (docs/decisions/0365): its push and e-mail. */
+export const HAND_OVER_COPY = {
+  pushTitle: (district: string, toOwners: boolean) => (toOwners ? `Unclaimed lead · ${district}` : `Lead passed to you · ${district}`),
+  pushBody: (lead: LeadForMessage) => `${lead.title} ${lead.fullName} · Tap to call`,
+  subject: (lead: LeadForMessage, toOwners: boolean) =>
+    toOwners
+      ? `Nobody claimed ${lead.title} ${lead.fullName}: the lead is with the owners`
+      : `Lead passed to you: ${lead.title} ${lead.fullName}`,
+  intro: (lead: LeadForMessage, minutes: number, toOwners: boolean) =>
+    toOwners
+      ? `No agent claimed ${lead.title} ${lead.fullName} (${lead.district}) within ${minutes} working minutes of being offered it, so the lead is now with the owners and nobody's yet. Call, or give it to an agent.`
+      : `${lead.title} ${lead.fullName} (${lead.district}) was not claimed within ${minutes} working minutes, so the lead is now yours. Call, then tap "I'm on it" on the lead.`,
+  why: 'A new lead moves on when its agent has not claimed it in time, so every buyer gets a call within minutes.',
 } as const;

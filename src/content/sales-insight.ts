@@ -4,6 +4,8 @@
  */
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+/** "5,000 visitors", "1 lead". */
+const counted = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-GB')} ${n === 1 ? one : many}`;
 
 export const DASHBOARD_COPY = {
   nav: 'Dashboard',
@@ -18,6 +20,9 @@ export const DASHBOARD_COPY = {
     /** Quick ranges read "Last 7 days" to screen readers, "7 days" on screen. */
     last: 'Last',
     days: (n: number) => `${n} days`,
+    /** Calendar months in Lagos, for a monthly advertising budget. */
+    thisMonth: 'This month',
+    lastMonth: 'Last month',
     openInbox: 'Open these leads in the inbox',
   },
   kpis: {
@@ -86,6 +91,73 @@ export const DASHBOARD_COPY = {
     explain: (workingTime: string) =>
       `Working time only (${workingTime}): the clock stops evenings, weekends and off days. First contact is the first move from New to a later status.`,
   },
+  /** Visits set against leads (issue 32; docs/decisions/0351-conversion-in-the-dashboard.md). */
+  conversion: {
+    title: 'Visits and conversion',
+    intro:
+      'Visits counted on the server (no cookies, no scripts) set against the leads they became, for the same days: which campaigns bring buyers, not only clicks.',
+    kpis: {
+      label: 'Visits and conversion in this period',
+      visits: 'Visits',
+      visitsHint: 'Arrivals on the public pages, bots left out',
+      visitors: 'Visitors',
+      visitorsHint: 'Once per day, page and source',
+      leads: 'Leads',
+      leadsHint: 'The same leads as the figures above',
+      conversion: 'Conversion',
+      conversionHint: 'Leads ÷ visitors',
+    },
+    views: { label: 'Group by', source: 'Source and campaign', page: 'Landing page' },
+    chartTitle: { source: 'Conversion by source and campaign', page: 'Conversion by landing page' },
+    summary: (
+      view: 'source' | 'page',
+      total: { visitors: number; leads: number; conversion: string },
+      top: { name: string; visitors: number; leads: number; conversion: string } | undefined,
+    ) => {
+      if (top === undefined) return 'No visits or leads in this period.';
+      if (total.visitors === 0) return `${counted(total.leads, 'lead')}, and no visits counted in this period.`;
+      return `${counted(total.leads, 'lead')} from ${counted(total.visitors, 'visitor')} (${total.conversion}). Most visitors ${view === 'source' ? 'came from' : 'landed on'} ${top.name}: ${counted(top.visitors, 'visitor')}, ${counted(top.leads, 'lead')} (${top.conversion}).`;
+    },
+    chartNote: (shown: number, total: number) =>
+      shown < total
+        ? `Bars show leads ÷ visitors for the ${shown} rows with the most visitors; all ${total} are in the table.`
+        : 'Bars show leads ÷ visitors, rows with the most visitors first.',
+    chartLabel: (conversion: string, leads: number, visitors: number) => `${conversion} · ${leads} of ${visitors.toLocaleString('en-GB')}`,
+    chartLabelWide: (conversion: string, leads: number, visitors: number) =>
+      `${conversion} · ${counted(leads, 'lead')} from ${counted(visitors, 'visitor')}`,
+    noVisits: (leads: number) => `${plural(leads, 'lead')}, no visits counted`,
+    columns: { source: 'Source', page: 'Landing page', visits: 'Visits', visitors: 'Visitors', leads: 'Leads', conversion: 'Conversion' },
+    /** Column names on phones, where four figures share the width with the name. */
+    shortColumns: { conversion: 'Conv.' },
+    caption: (view: 'source' | 'page', column: string, direction: string) =>
+      `Visits, visitors, leads and conversion ${view === 'source' ? 'by source and campaign' : 'by landing page'}, sorted by ${column.toLowerCase()}, ${direction}`,
+    /** How a header link sorts, read after the column's name. */
+    sortBy: { asc: 'sort smallest first', desc: 'sort largest first', nameAsc: 'sort A to Z', nameDesc: 'sort Z to A' },
+    sorted: { asc: 'smallest first', desc: 'largest first', nameAsc: 'A to Z', nameDesc: 'Z to A' },
+    direct: 'Direct',
+    directDetail: 'Typed, bookmarked or from an app',
+    referrerDetail: 'A link on another site',
+    campaignDetail: (campaign: string) => `Campaign ${campaign}`,
+    noCampaign: 'No campaign name',
+    home: 'Home page',
+    notRecorded: 'Not recorded',
+    notRecordedDetail: 'Leads sent without their landing page',
+    empty: 'No visits or leads in this period.',
+    visitorsNote:
+      'A visitor is counted once per day, page and source: someone who comes back another day, or from another source, counts again, so visitors added up over rows count some people twice.',
+    districtNote: (district: string) =>
+      `Leads for ${district} only. Visits: its district page, and pages both districts share (the home page) in full, as a visit there is not yet for one district.`,
+    countingSince: (day: string) => `Visits are counted from ${day}: leads before then have no visits to compare with.`,
+    notCountedYet: 'No visits have been counted yet: leads show without visits until the site has counted some.',
+    rowsShown: (shown: number, total: number) => `The first ${shown} of ${total} rows in this order; the CSV has all of them.`,
+    csv: 'Download this table (CSV)',
+    none: '—',
+    errors: {
+      view: 'Group by source or by landing page (view=source or view=page).',
+      sort: 'Sort by name, visits, visitors, leads or conversion.',
+      dir: 'Sort in the direction asc or desc.',
+    },
+  },
 } as const;
 
 export const ASSIGNMENT_COPY = {
@@ -107,6 +179,16 @@ export const ASSIGNMENT_COPY = {
     autoOff: 'Round-robin is off: new leads stay unassigned',
     turnOn: 'Turn round-robin on',
     turnOff: 'Turn round-robin off',
+    claimRule: (minutes: number) =>
+      minutes > 0
+        ? `A new lead nobody claims ("I'm on it") within ${minutes} working minutes passes to the next agent, and after the last to the owners.`
+        : 'New leads stay with their agent until claimed (LEAD_CLAIM_MINUTES is 0).',
+    alertsTheirs: 'Phone alerts: each new lead to its agent',
+    alertsEveryone: 'Phone alerts: every new lead to everyone',
+    alertsIntro:
+      'Staff turn alerts on for their phone on Your account. With round-robin off, or nobody taking new leads, every agent on duty is alerted (the owners when there is none).',
+    alertEveryoneOn: 'Alert everyone to every lead',
+    alertEveryoneOff: 'Alert only the lead’s agent',
     switched: 'Saved.',
     caption: 'Agents and their leads',
     open: 'Open leads',
@@ -140,10 +222,21 @@ export const ASSIGNMENT_COPY = {
     assigned: (to: string | null, roundRobin: boolean) =>
       to ? `gave the lead to ${to}${roundRobin ? ' (round-robin)' : ''}` : 'took the lead from its agent',
     overdueReminder: (to: string | null) => `sent the overdue reminder to ${to ?? 'the sales address'}`,
+    claimed: (from: string | null) => `is on it (claimed the lead${from ? ` from ${from}` : ''})`,
+    handedOver: (from: string | null, to: string | null) =>
+      `passed the lead ${from ? `from ${from} ` : ''}to ${to ?? 'the owners'}: not claimed in time`,
+  },
+  claim: {
+    button: "I'm on it",
+    claimed: 'Claimed: the lead is yours.',
+    claimedBy: (who: string | undefined, when: string) => `${who ?? 'Someone'} is on it · claimed ${when}`,
+    waiting: (who: string, minutes: number) =>
+      `Offered to ${who}: it passes to the next agent if nobody claims it within ${minutes} working minutes.`,
+    taken: (who: string | null) => `${who ?? 'Someone else'} has already claimed this lead.`,
   },
   errors: {
     assignee: 'Choose a staff member from the list, or nobody.',
-    change: 'Send autoAssign (true or false), or a staffId with takesNewLeads (true or false).',
+    change: 'Send autoAssign or alertEveryone (true or false), or a staffId with takesNewLeads (true or false).',
     noSuchAgent: 'That staff account does not exist or is deactivated.',
   },
 } as const;

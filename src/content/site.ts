@@ -3,6 +3,7 @@
  * can set the real ones without a code change (validated with the rest of the environment in src/lib/env.server.ts).
  * The spec's footer brand came from another product (a file-checking app), so the brand is a neutral placeholder.
  */
+import type { FxRates } from '@/domain/indicative-prices';
 import { getEnv } from '@/lib/env.server';
 
 export type SocialNetwork = 'facebook' | 'x' | 'instagram' | 'linkedin';
@@ -41,4 +42,9 @@ export function getSiteFacts(): SiteFacts {
 /** Canonical origin for metadata, sitemap and JSON-LD. */
 export function getSiteUrl(): string {
   return (getEnv().SITE_URL ?? 'http://localhost:3000').replace(/\/+$/, '');
+}
+
+/** The owner's exchange rates for the indicative $ and £ figures beside each naira price; none when not set. */
+export function getFxRates(): FxRates | undefined {
+  return getEnv().SITE_FX_RATES;
 }

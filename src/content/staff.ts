@@ -157,6 +157,9 @@ export const STAFF_COPY = {
       'Two-step sign-in is locked for this account after too many wrong codes. Ask an owner to unlock it on the Staff page.',
     /** Ending a signed-in device on Your account (POST /api/admin/account/sessions). */
     sessionChoice: 'Choose one of the listed devices to sign out.',
+    pushUnreadable: 'The browser sent an alert subscription that could not be read. Try turning alerts on again.',
+    pushChoice: 'Choose one of the listed devices.',
+    pushGone: 'That device no longer has alerts on.',
     sessionGone: 'That device is no longer signed in.',
     sessionCurrent: 'That is the device you are using. To sign out here, use Sign out in the menu.',
     lockedOut: (minutes: number) =>
@@ -205,8 +208,6 @@ export const STAFF_COPY = {
       anyStatus: 'All statuses',
       from: 'From',
       to: 'To',
-      q: 'Search',
-      qPlaceholder: 'Name, e-mail or phone',
       apply: 'Apply filters',
       clear: 'Clear',
       /** A filter in the URL that cannot be read (the API answers 400 with it; the inbox shows it above all leads). */
@@ -236,6 +237,21 @@ export const STAFF_COPY = {
     whatsapp: 'WhatsApp',
     callLead: (name: string) => `Call ${name}`,
     whatsappLead: (name: string) => `WhatsApp ${name}`,
+    /** The search at the top of the inbox (docs/decisions/0363-finding-a-lead-in-one-step.md). */
+    search: {
+      label: 'Search leads',
+      placeholder: 'Name, phone, e-mail',
+      submit: 'Search',
+      clear: 'Clear search',
+      /** How many leads the search found, in which view (spam and held leads are searched in their own). */
+      matched: (count: number, q: string, view?: 'spam' | 'held') =>
+        `${count === 0 ? 'No lead matches' : `${count.toLocaleString('en')} ${count === 1 ? 'lead matches' : 'leads match'}`} “${q}”${
+          view === 'spam' ? ' in Spam' : view === 'held' ? ' among held leads' : ''
+        }.`,
+      /** Other filters narrow the search (chosen under All filters). */
+      narrowed: 'Other filters apply: see All filters.',
+      noneHint: 'Try part of the number, such as its last four digits, or one word of the name.',
+    },
     /** Quick filters above the inbox: one tap each; the full form folds away behind `more`. */
     quick: {
       label: 'Quick filters',
@@ -398,6 +414,29 @@ export const STAFF_COPY = {
     endOthers: 'Sign out everywhere else',
     othersEnded: (n: number) => `Signed out on ${n} other device${n === 1 ? '' : 's'}.`,
     onlyThisDevice: 'You are not signed in anywhere else.',
+    /** Push alerts on this phone (docs/decisions/0364-push-alerts-on-the-agents-phone.md). */
+    alerts: 'Alerts on your phone',
+    alertsIntro:
+      'Turn alerts on here, on the phone you carry: a new lead that is yours buzzes it within seconds, with "I\'m on it" to claim it. The lead itself is never kept on the phone.',
+    alertsLabel: 'Devices with alerts on',
+    alertsOn: 'Turn alerts on for this device',
+    alertsTurningOn: 'Turning alerts on…',
+    alertsOff: 'Turn alerts off for this device',
+    alertsOnHere: 'Alerts are on for this device.',
+    alertsTurnedOn: 'Alerts are on. A test is on its way to this device.',
+    alertsTurnedOff: 'Alerts are off for this device.',
+    alertsNone: 'No device has alerts on yet.',
+    alertsRemove: 'Remove',
+    alertsRemoveDetail: (device: string) => `Turn alerts off on ${device}`,
+    alertsAdded: (when: string) => `Turned on ${when}`,
+    alertsLastSent: (when: string) => `last alert ${when}`,
+    alertsNeedScript: 'Turning alerts on needs this page to finish loading (its script asks the browser).',
+    alertsUnsupported:
+      'This browser cannot show alerts from the site. On an iPhone, add the site to your Home Screen first (Share → Add to Home Screen) and open it from there.',
+    alertsBlocked: 'Alerts are blocked for this site in the browser settings. Allow notifications for it there, then try again.',
+    alertsFailed: 'The browser could not turn alerts on. Try again in a moment.',
+    alertsTestTitle: 'Alerts are on',
+    alertsTestBody: 'New leads will show here like this.',
   },
   reauth: {
     title: 'Confirm your password',

@@ -1,8 +1,9 @@
 import 'server-only';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import { SYSTEM_ACTOR_EMAIL, type Actor } from '@/lib/audit.server';
 import type { Db } from '@/lib/db/client';
 import { appSettings, interestSubmissions, leadActivity, staffUsers } from '@/lib/db/schema';
+import { workingSecondsSql, type WorkingTime } from './working-time';
 
 /**
  * Who owns a lead (docs/decisions/0205-lead-assignment.md). The interest route composes `assignNewLead` into the new
@@ -11,6 +12,7 @@ import { appSettings, interestSubmissions, leadActivity, staffUsers } from '@/li
  */
 
 const AUTO_ASSIGN = 'lead_auto_assign';
+const ALERT_EVERYONE = 'lead_alert_everyone';
 
 /**
  * The name staff see for an account in SQL: its name, or its e-mail's local part when it has none (the same rule as
@@ -24,18 +26,27 @@ export interface Assignee {
   label: string;
 }
 
-/** Whether new leads are dealt out to agents (on unless an owner turned it off). */
-export async function autoAssignEnabled(db: Db): Promise<boolean> {
-  const [row] = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.name, AUTO_ASSIGN));
-  return row ? row.value === true : true;
+async function readSwitch(db: Db, name: string, fallback: boolean): Promise<boolean> {
+  const [row] = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.name, name));
+  return row ? row.value === true : fallback;
 }
 
-export async function setAutoAssign(db: Db, on: boolean, actor: Actor, now = new Date()): Promise<void> {
+async function writeSwitch(db: Db, name: string, on: boolean, actor: Actor, now: Date): Promise<void> {
   await db
     .insert(appSettings)
-    .values({ name: AUTO_ASSIGN, value: on, updatedAt: now, updatedBy: actor.email })
+    .values({ name, value: on, updatedAt: now, updatedBy: actor.email })
     .onConflictDoUpdate({ target: appSettings.name, set: { value: on, updatedAt: now, updatedBy: actor.email } });
 }
+
+/** Whether new leads are dealt out to agents (on unless an owner turned it off). */
+export const autoAssignEnabled = (db: Db) => readSwitch(db, AUTO_ASSIGN, true);
+
+export const setAutoAssign = (db: Db, on: boolean, actor: Actor, now = new Date()) => writeSwitch(db, AUTO_ASSIGN, on, actor, now);
+
+/** Whether every active staff member's phone is alerted to every new lead (off unless an owner turned it on). */
+export const alertEveryoneEnabled = (db: Db) => readSwitch(db, ALERT_EVERYONE, false);
+
+export const setAlertEveryone = (db: Db, on: boolean, actor: Actor, now = new Date()) => writeSwitch(db, ALERT_EVERYONE, on, actor, now);
 
 /** An agent joins or leaves the round-robin (their own choice, or an owner's). Undefined when there is no such agent. */
 export async function setTakesNewLeads(db: Db, staffId: string, takes: boolean): Promise<{ id: string } | undefined> {
@@ -93,6 +104,107 @@ export async function assignNewLead(tx: Db, lead: { id: string }, now = new Date
 }
 
 /**
+ * Who a new lead's push alert goes to (docs/decisions/0364-push-alerts-on-the-agents-phone.md): every active staff
+ * member when an owner asked for it; else its agent; else, with nobody dealt the lead, the agents on duty (active and
+ * taking new leads); else, with none of those, the owners: a lead always reaches somebody's phone.
+ */
+export async function leadAlertRecipients(db: Db, lead: { assignedTo: string | null }): Promise<string[]> {
+  const ids = (rows: { id: string }[]) => rows.map((row) => row.id);
+  const active = eq(staffUsers.active, true);
+  if (await alertEveryoneEnabled(db)) return ids(await db.select({ id: staffUsers.id }).from(staffUsers).where(active));
+  if (lead.assignedTo) return [lead.assignedTo];
+  const onDuty = ids(await db.select({ id: staffUsers.id }).from(staffUsers).where(eligible));
+  if (onDuty.length) return onDuty;
+  return ids(
+    await db
+      .select({ id: staffUsers.id })
+      .from(staffUsers)
+      .where(and(active, eq(staffUsers.role, 'owner'))),
+  );
+}
+
+export type ClaimOutcome = { claimed: true } | { claimed: false; by: string | null };
+
+/**
+ * "I'm on it" (docs/decisions/0365-claims-and-leads-that-move-on.md): the first staff member to claim a lead has it.
+ * The claim is recorded (who, when, in the history), the lead becomes theirs if it was not, and it stops moving on.
+ * A second claim by the same person changes nothing; anyone else's is refused with who has it. Undefined: no such lead.
+ */
+export async function claimLead(db: Db, leadId: string, actor: Actor, now = new Date()): Promise<ClaimOutcome | undefined> {
+  return db.transaction(async (tx) => {
+    const t = interestSubmissions;
+    const [lead] = await tx.select({ assignedTo: t.assignedTo, claimedBy: t.claimedBy }).from(t).where(eq(t.id, leadId)).for('update');
+    if (!lead) return undefined;
+    if (lead.claimedBy === actor.id) return { claimed: true };
+    if (lead.claimedBy) {
+      const [holder] = await tx.select({ label: staffLabelSql }).from(staffUsers).where(eq(staffUsers.id, lead.claimedBy));
+      return { claimed: false, by: holder?.label ?? null };
+    }
+    // The lead becomes the claimer's; the history's one line says so, and from whom when it was someone else's.
+    const [from] =
+      lead.assignedTo && lead.assignedTo !== actor.id
+        ? await tx.select({ label: staffLabelSql }).from(staffUsers).where(eq(staffUsers.id, lead.assignedTo))
+        : [];
+    await tx
+      .update(t)
+      .set({ claimedBy: actor.id, claimedAt: now, assignedTo: actor.id, offeredAt: null, updatedAt: now })
+      .where(eq(t.id, leadId));
+    await tx.insert(leadActivity).values({
+      leadId,
+      actorId: actor.id,
+      actorEmail: actor.email,
+      action: 'claimed',
+      detail: { fromName: from?.label ?? null },
+      createdAt: now,
+    });
+    return { claimed: true };
+  });
+}
+
+/**
+ * A lead its agent did not claim in time moves on (0365), in the caller's transaction: to the agent in the round-robin
+ * who has waited longest among those not yet offered this lead, who then has LEAD_CLAIM_MINUTES of their own; after
+ * the last of them, to the owners (the lead is then nobody's, and waits for an owner). Recorded in the history.
+ */
+export async function handOverLead(tx: Db, lead: { id: string; assignedTo: string | null }, now: Date): Promise<Assignee | 'owners'> {
+  const offered = tx
+    .select({ id: sql`(${leadActivity.detail} ->> 'to')::uuid` })
+    .from(leadActivity)
+    .where(and(eq(leadActivity.leadId, lead.id), inArray(leadActivity.action, ['assigned', 'handed_over'])));
+  const [next] = await tx
+    .select({ id: staffUsers.id, email: staffUsers.email, label: staffLabelSql })
+    .from(staffUsers)
+    .where(and(eligible, notInArray(staffUsers.id, offered), lead.assignedTo ? sql`${staffUsers.id} <> ${lead.assignedTo}` : undefined))
+    .orderBy(sql`${staffUsers.lastLeadAssignedAt} asc nulls first`, asc(staffUsers.createdAt), asc(staffUsers.id))
+    .limit(1);
+  const [from] = lead.assignedTo
+    ? await tx.select({ label: staffLabelSql }).from(staffUsers).where(eq(staffUsers.id, lead.assignedTo))
+    : [];
+  if (next) await tx.update(staffUsers).set({ lastLeadAssignedAt: now }).where(eq(staffUsers.id, next.id));
+  await tx
+    .update(interestSubmissions)
+    .set({ assignedTo: next?.id ?? null, offeredAt: next ? now : null, updatedAt: now })
+    .where(eq(interestSubmissions.id, lead.id));
+  await tx.insert(leadActivity).values({
+    leadId: lead.id,
+    actorEmail: SYSTEM_ACTOR_EMAIL,
+    action: 'handed_over',
+    detail: { to: next?.id ?? null, toName: next?.label ?? null, fromName: from?.label ?? null },
+    createdAt: now,
+  });
+  return next ?? 'owners';
+}
+
+/** Unclaimed leads whose agent's time is up: offered automatically, still new, unclaimed, not spam. */
+export function claimTimeUpSql(now: Date, time: WorkingTime, minutes: number): SQL {
+  const t = interestSubmissions;
+  const at = sql`${now.toISOString()}::timestamptz`;
+  return sql`(${t.offeredAt} is not null and ${t.claimedAt} is null and ${t.status} = 'new' and ${t.spam} = false
+    and ${t.offeredAt} <= ${at} - make_interval(mins => ${minutes}::int)
+    and ${workingSecondsSql(t.offeredAt, at, time)} >= ${minutes * 60}::float8)`;
+}
+
+/**
  * An owner gives a lead to an active staff member, or to nobody (`staffId` null). `undefined` when the lead or the
  * staff member does not exist (or is deactivated); `changed: false` when it already was theirs.
  */
@@ -123,7 +235,8 @@ export async function reassignLead(db: Db, leadId: string, staffId: string | nul
 async function writeAssignment(tx: Db, leadId: string, assignee: Assignee | null, actor: Actor | undefined, now: Date): Promise<void> {
   await tx
     .update(interestSubmissions)
-    .set({ assignedTo: assignee?.id ?? null, updatedAt: now })
+    // The round-robin offers the lead (its claim clock starts); a person's choice is final, so it never moves on.
+    .set({ assignedTo: assignee?.id ?? null, offeredAt: actor === undefined && assignee ? now : null, updatedAt: now })
     .where(eq(interestSubmissions.id, leadId));
   await tx.insert(leadActivity).values({
     leadId,

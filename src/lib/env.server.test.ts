@@ -57,6 +57,29 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ METRICS_TOKEN: `${'a'.repeat(32)} b` })).toThrow(/METRICS_TOKEN must be/);
   });
 
+  it('reads the owner’s exchange rates, and stops at a malformed SITE_FX_RATES naming it (issue 32, part 4)', () => {
+    expect(parseEnv({}).SITE_FX_RATES).toBeUndefined();
+    expect(parseEnv({ SITE_FX_RATES: ' ' }).SITE_FX_RATES).toBeUndefined();
+    expect(parseEnv({ SITE_FX_RATES: 'USD=1610,GBP=2050@2026-11-01' }).SITE_FX_RATES).toEqual({
+      rates: [
+        { currency: 'USD', ngnPerUnit: 1610 },
+        { currency: 'GBP', ngnPerUnit: 2050 },
+      ],
+      day: '2026-11-01',
+    });
+    let problems: string[] = [];
+    try {
+      parseEnv({ SITE_FX_RATES: 'USD=1610,GBP=2050' });
+    } catch (error) {
+      problems = (error as EnvError).problems;
+    }
+    expect(problems).toEqual([
+      'SITE_FX_RATES must look like "USD=1610,GBP=2050@2026-11-01" (naira per dollar and per pound, then the day they were set): end it with one "@" and the day the rates were set (got "USD=1610,GBP=2050").',
+    ]);
+    expect(() => parseEnv({ SITE_FX_RATES: 'USD=0@2026-11-01' })).toThrow(/SITE_FX_RATES .*USD's rate must be more than 0 naira/);
+    expect(() => parseEnv({ SITE_FX_RATES: 'EUR=1750@2026-11-01' })).toThrow(/SITE_FX_RATES .*EUR is not a currency the site shows/);
+  });
+
   it('keeps backups 30 days by default and never longer than the privacy notice promises', () => {
     expect(parseEnv({}).BACKUP_RETENTION).toBe(30);
     expect(parseEnv({ BACKUP_RETENTION: '14d' }).BACKUP_RETENTION).toBe(14);

@@ -1,6 +1,7 @@
 import 'server-only';
 import '@/lib/validation/zod-config';
 import { z } from 'zod';
+import { parseFxRates } from '@/domain/indicative-prices';
 import { BACKUP_RETENTION } from '@/domain/retention/periods';
 import { DEFAULT_WORKING_TIME, parseWorkingDays, parseWorkingHours, type WorkingTime } from '@/domain/working-time';
 
@@ -183,6 +184,23 @@ const envSchema = z
         )
         .optional(),
     ),
+    // Indicative $ and £ beside each naira price (docs/decisions/0355-indicative-prices-abroad.md); none when unset.
+    SITE_FX_RATES: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .optional()
+        .transform((value, ctx) => {
+          if (value === undefined) return undefined;
+          const reading = parseFxRates(value);
+          if (reading.ok) return reading.rates;
+          ctx.addIssue({
+            code: 'custom',
+            message: `SITE_FX_RATES must look like "USD=1610,GBP=2050@2026-11-01" (naira per dollar and per pound, then the day they were set): ${reading.problem} (got "${value}").`,
+          });
+          return z.NEVER;
+        }),
+    ),
     SESSION_SECRET: z.preprocess(blankToUndefined, z.string().min(32, 'SESSION_SECRET must be at least 32 characters long.').optional()),
     // The key of the site's own secrets, apart from the data (docs/decisions/0346-keys-apart-from-the-data.md): given,
     // or read from a file; without either (the quick start) it is made once in DATA_DIR/secrets.key.
@@ -308,6 +326,15 @@ const envSchema = z
         .min(1, 'LEAD_CONTACT_TARGET_MINUTES must be a whole number of working minutes between 1 and 1440.')
         .max(1440, 'LEAD_CONTACT_TARGET_MINUTES must be a whole number of working minutes between 1 and 1440.')
         .default(DEFAULT_WORKING_TIME.targetMinutes),
+    ),
+    LEAD_CLAIM_MINUTES: z.preprocess(
+      blankToUndefined,
+      z.coerce
+        .number({ error: 'LEAD_CLAIM_MINUTES must be a whole number of working minutes between 0 (leads never move on) and 1440.' })
+        .int('LEAD_CLAIM_MINUTES must be a whole number of working minutes between 0 (leads never move on) and 1440.')
+        .min(0, 'LEAD_CLAIM_MINUTES must be a whole number of working minutes between 0 (leads never move on) and 1440.')
+        .max(1440, 'LEAD_CLAIM_MINUTES must be a whole number of working minutes between 0 (leads never move on) and 1440.')
+        .default(5),
     ),
     MIN_FILL_MS: z.preprocess(
       blankToUndefined,

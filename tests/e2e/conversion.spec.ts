@@ -18,15 +18,17 @@ test.describe('conversion on phones', PHONE, () => {
       test('the land offer figures never overlap and stay on screen', async ({ page }) => {
         for (const path of ['/d1', '/d2']) {
           await page.goto(path);
-          const figures = page.locator('#land-offer dl').first().locator('dd');
+          // Price and deposit, each its naira figure with (when the owner set rates) its indicative $ and £ under it.
+          const offer = page.locator('#land-offer dl').first();
+          const figures = offer.locator(':scope > div');
           await expect(figures).toHaveCount(2);
           await figures.first().scrollIntoViewIfNeeded();
           const [price, deposit] = [(await figures.nth(0).boundingBox())!, (await figures.nth(1).boundingBox())!];
           expect(overlaps(price, deposit), `${path}: price and deposit overlap`).toBe(false);
           for (const box of [price, deposit]) expect(box.x + box.width, path).toBeLessThanOrEqual(viewport.width);
-          // The figure's text fits its own box (no glyphs spilling into its neighbour).
-          for (const index of [0, 1]) {
-            const fits = await figures.nth(index).evaluate((element) => element.scrollWidth <= element.clientWidth + 1);
+          // Each figure's text fits its own box (no glyphs spilling into its neighbour).
+          for (const [index, figure] of (await offer.locator('dd').all()).entries()) {
+            const fits = await figure.evaluate((element) => element.scrollWidth <= element.clientWidth + 1);
             expect(fits, `${path}: figure ${index} is wider than its box`).toBe(true);
           }
         }

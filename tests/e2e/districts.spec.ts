@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoSeriousAxeViolations, holdScripts, PHONE } from './helpers';
 
 test.describe('District 1 (/d1)', () => {
@@ -265,5 +265,104 @@ test.describe('without scripts', () => {
     const first = page.getByRole('region', { name: 'Questions buyers ask' }).locator('details').first();
     await first.locator('summary').click();
     await expect(first.locator('p')).toBeVisible();
+  });
+});
+
+/**
+ * Prices for buyers abroad (issue 32, part 4): the e2e server's build has the owner's rates of
+ * tests/support/site-facts.ts (USD=1610, GBP=2050 on 2026-11-01), so each naira price shows its indicative $ and £.
+ */
+test.describe('indicative $ and £ beside the naira prices', () => {
+  const BASIS = 'at ₦1,610/$ and ₦2,050/£ on 1 Nov 2026';
+  /** The note under a block of prices (its rates and day then read twice in its text: once seen, once heard). */
+  const note = (scope: Locator) =>
+    scope.locator('p').filter({ hasText: `Prices are in Naira; dollar and pound figures are indicative, ${BASIS}` });
+  const BUILT_WITHOUT_RATES =
+    'no indicative figures: was this build made without SITE_FX_RATES? `npm run build:if-stale` builds with tests/support/site-facts.ts';
+
+  /** The hero's entry price, then its $ and £ with the word "indicative", the rates and their day. */
+  async function expectHero(page: Page, naira: string, figures: string) {
+    const hero = page.locator('section[aria-labelledby="hero-heading"]');
+    await expect(hero.getByText(figures, { exact: true }), BUILT_WITHOUT_RATES).toBeVisible();
+    await expect(hero).toContainText(`Plots from ${naira} deposit`);
+    await expect(hero.getByText(figures, { exact: true }).locator('xpath=ancestor::p[1]')).toContainText(`indicative, ${BASIS}`);
+  }
+
+  /** The definition after the naira one under a term: "≈ $6,200 · £4,900" (then what a screen reader hears instead). */
+  const besides = (scope: Locator, term: string) =>
+    scope
+      .getByRole('term')
+      .filter({ hasText: new RegExp(`^${term}$`) })
+      .locator('xpath=following-sibling::dd[2]');
+  const startsWith = (text: string) => new RegExp(`^${text.replace(/[$.*+?^()[\]{}|\\]/g, '\\$&')}`);
+
+  test('home: the hero’s entry price (the lowest deposit)', async ({ page }) => {
+    await page.goto('/');
+    await expectHero(page, '₦500,000', '≈ $310 · £240');
+  });
+
+  for (const { path, hero, price, deposit, balance, months } of [
+    {
+      path: '/d1',
+      hero: ['₦3,000,000', '≈ $1,900 · £1,500'],
+      price: '≈ $6,200 · £4,900',
+      deposit: '≈ $1,900 · £1,500',
+      balance: '≈ $4,300 · £3,400',
+      months: { 12: ['₦583,334', '≈ $360 · £280'], 6: ['₦1,166,667', '≈ $720 · £570'], 18: ['₦388,889', '≈ $240 · £190'] },
+    },
+    {
+      path: '/d2',
+      hero: ['₦500,000', '≈ $310 · £240'],
+      price: '≈ $930 · £730',
+      deposit: '≈ $310 · £240',
+      balance: '≈ $620 · £490',
+      months: { 12: ['₦83,334', '≈ $52 · £41'], 6: ['₦166,667', '≈ $100 · £81'], 18: ['₦55,556', '≈ $35 · £27'] },
+    },
+  ] as const) {
+    test(`${path}: hero, about, offer and the instalment view, which follow the period chosen`, async ({ page }) => {
+      await page.goto(path);
+      await expectHero(page, hero[0], hero[1]);
+
+      const about = page.getByRole('main').locator('#about');
+      await expect(besides(about, 'Price')).toHaveText(startsWith(price));
+      await expect(besides(about, 'Initial deposit')).toHaveText(startsWith(deposit));
+
+      const offer = page.getByRole('region', { name: 'Land offer' });
+      await expect(besides(offer, 'Outright price')).toHaveText(startsWith(price));
+      await expect(besides(offer, 'Initial deposit').first()).toHaveText(startsWith(deposit));
+      await expect(note(offer).first()).toBeVisible();
+      // A screen reader hears words, not "almost equal to dollar sign".
+      await expect(
+        offer
+          .getByRole('term')
+          .filter({ hasText: /^Outright price$/ })
+          .locator('..'),
+      ).toMatchAriaSnapshot(`
+        - term: Outright price
+        - definition: /₦[\\d,]+/
+        - definition: /^about [\\d,]+ US dollars or [\\d,]+ pounds$/
+      `);
+
+      const plan = page.getByRole('region', { name: 'Instalment view' });
+      await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
+      await expect(besides(plan, 'Balance after deposit')).toHaveText(startsWith(balance));
+      await expect(note(plan)).toBeVisible();
+      for (const period of [12, 6, 18] as const) {
+        if (period !== 12) await plan.getByText(`${period} months`).click();
+        await expect(besides(plan, 'Monthly payment')).toHaveText(startsWith(months[period][1]));
+        await expect(plan.getByRole('term').filter({ hasText: 'Monthly payment' }).locator('..')).toContainText(months[period][0]);
+      }
+    });
+  }
+
+  test.describe('without scripts', () => {
+    test.use({ javaScriptEnabled: false });
+
+    test('the figures are in the page itself', async ({ page }) => {
+      await page.goto('/d1');
+      await expectHero(page, '₦3,000,000', '≈ $1,900 · £1,500');
+      const plan = page.getByRole('region', { name: 'Instalment view' });
+      await expect(besides(plan, 'Monthly payment')).toHaveText(startsWith('≈ $360 · £280'));
+    });
   });
 });

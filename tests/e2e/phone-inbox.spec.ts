@@ -107,6 +107,54 @@ test.describe('phone inbox', PHONE, () => {
     await expect(history).not.toContainText(E2E_STAFF.email);
   });
 
+  test('search: always on screen, finds a caller by their number as they say it, clears, passes axe', async ({ page, request }, info) => {
+    // A number of this run's own, so no other test's lead answers the search: 0803 then seven digits of the clock.
+    const local = `0803${String(Date.now()).slice(-7)}`;
+    const spoken = `${local.slice(0, 4)} ${local.slice(4, 7)} ${local.slice(7)}`;
+    const name = `Nkechi Callback ${local.slice(-4)}`;
+    const res = await request.post('/api/interest', {
+      data: { title: 'Mrs', fullname: name, email: uniqueEmail('search'), phonenumber: `+234${local.slice(1)}`, district: 'Lugbe, Abuja' },
+    });
+    expect(res.status()).toBe(201);
+    await addOwnerSession(page.context());
+    const height = page.viewportSize()!.height;
+
+    // From a chip's view (New), without opening anything: the box is on the first screen, labelled, a search field.
+    await page.goto('/admin?status=new');
+    const box = page.getByRole('searchbox', { name: 'Search leads' });
+    await expect(box).toBeVisible();
+    const at = (await box.boundingBox())!;
+    expect(at.y + at.height).toBeLessThanOrEqual(height);
+    await expect(box).toHaveAttribute('type', 'search');
+    await expect(box).toHaveAttribute('enterkeyhint', 'search');
+    await expect(page.getByRole('search', { name: 'Filter leads' })).toBeHidden();
+
+    // The number as the caller says it, with the keyboard's search key: every lead is searched, not only New ones.
+    await box.fill(spoken);
+    await box.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/admin\\?q=${encodeURIComponent(spoken).replace(/%20/g, '(\\+|%20)')}$`));
+    const card = page.locator('[data-testid$="-card"]:visible, [data-testid$="-row"]:visible').filter({ hasText: name });
+    await expect(card).toHaveCount(1);
+    await expect(page.getByTestId('search-result')).toContainText(`1 lead matches “${spoken}”.`);
+    await expect(box).toHaveValue(spoken);
+    await expect(box).toHaveAccessibleDescription(/1 lead matches/);
+    await expectNoSeriousAxeViolations(page);
+    const dir = process.env.SHOTS_DIR;
+    if (dir) {
+      mkdirSync(dir, { recursive: true });
+      await page.screenshot({ path: join(dir, `inbox-search-${info.project.name}.png`) });
+    }
+
+    // Its last four digits find it too; a clear control takes the search away.
+    await box.fill(local.slice(-4));
+    await box.press('Enter');
+    await expect(card).toHaveCount(1);
+    await page.getByRole('link', { name: 'Clear search' }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(box).toHaveValue('');
+    await expect(page.getByTestId('search-result')).toHaveCount(0);
+  });
+
   // Screenshots to look at, only when asked for (SHOTS_DIR); kept out of the repository.
   test('screenshots of the inbox, a lead page and the staff page', async ({ page }, info) => {
     const dir = process.env.SHOTS_DIR;

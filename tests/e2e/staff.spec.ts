@@ -72,9 +72,11 @@ test.describe('staff area', () => {
 
     await expect(page.getByRole('link', { name, exact: true })).toBeVisible();
 
-    // Filters go into the URL (the full form is folded behind one control).
+    // Filters go into the URL: the search box on top, the full form folded behind one control, which keeps the search.
+    await page.getByRole('searchbox', { name: 'Search leads' }).fill(email);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page).toHaveURL(/\?q=/);
     await page.locator('summary', { hasText: 'All filters' }).click();
-    await page.getByLabel('Search').fill(email);
     await page.getByLabel('District').selectOption('Moniya, Ibadan');
     await page.getByRole('button', { name: 'Apply filters' }).click();
     await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(email).replace(/\./g, '\\.')}`));
@@ -89,8 +91,8 @@ test.describe('staff area', () => {
     await expect(page.getByRole('heading', { name: 'Notifications' })).toBeVisible();
     await expect(async () => {
       await page.reload();
-      await expect(page.getByTestId('lead-notification')).toHaveCount(3);
-      for (const channel of ['sales_email', 'receipt', 'webhook']) {
+      await expect(page.getByTestId('lead-notification')).toHaveCount(4);
+      for (const channel of ['sales_email', 'receipt', 'webhook', 'push']) {
         await expect(page.locator(`[data-testid="lead-notification"][data-channel="${channel}"]`)).toHaveAttribute(
           'data-state',
           'not_configured',
@@ -99,6 +101,7 @@ test.describe('staff area', () => {
     }).toPass({ timeout: 15_000 });
     await expect(page.locator('[data-channel="receipt"]')).toContainText('not sent: no mail server configured');
     await expect(page.locator('[data-channel="webhook"]')).toContainText('not sent: no webhook configured');
+    await expect(page.locator('[data-channel="push"]')).toContainText('not sent: nobody it goes to has alerts on a phone');
     await expect(page.getByRole('button', { name: 'Send again: Receipt to the visitor' })).toBeVisible();
     await expectNoSeriousAxeViolations(page);
     await page.getByLabel('Change status').selectOption('contacted');

@@ -111,10 +111,11 @@ describeEachDriver('a flood of leads', (ctx) => {
     );
     expect(await db.select().from(leadNotifications).where(inArray(leadNotifications.leadId, held))).toEqual([]);
 
-    // The buyer: an ordinary lead, with its three messages, and the sales team's e-mail arrives.
+    // The buyer: an ordinary lead, with its four messages, and the sales team's e-mail arrives.
     const [stored] = await db.select().from(interestSubmissions).where(eq(interestSubmissions.id, buyerId));
     expect(stored).toMatchObject({ spam: false, spamReason: null, fullName: buyer.fullname });
     expect((await db.select().from(leadNotifications).where(eq(leadNotifications.leadId, buyerId))).map((n) => n.channel).sort()).toEqual([
+      'push',
       'receipt',
       'sales_email',
       'webhook',
@@ -165,7 +166,7 @@ describeEachDriver('a flood of leads', (ctx) => {
       .where(inArray(interestSubmissions.id, [firstId, (await second.json()).id as string]));
     expect(rows.find((row) => row.id === firstId)?.spamReason).toBeNull();
     expect(rows.find((row) => row.id !== firstId)?.spamReason).toBe('flood');
-    expect(await db.select().from(leadNotifications).where(eq(leadNotifications.leadId, firstId))).toHaveLength(3);
+    expect(await db.select().from(leadNotifications).where(eq(leadNotifications.leadId, firstId))).toHaveLength(4);
   });
 
   it('past the site-wide rate every new lead is held, never refused; an owner releases them to the sales team or discards them with a fresh password', async () => {
@@ -203,7 +204,7 @@ describeEachDriver('a flood of leads', (ctx) => {
     const agentCookie = await sessionCookieFor(db, agent);
     expect((await releaseHeld(staffRequest('/api/admin/leads/held', { method: 'POST', cookie: agentCookie }), undefined)).status).toBe(403);
 
-    // Release: each becomes a new lead with its three messages, and the sales team hears of it.
+    // Release: each becomes a new lead with its four messages, and the sales team hears of it.
     const ownerCookie = await sessionCookieFor(db, owners[0]);
     const released = await releaseHeld(staffRequest('/api/admin/leads/held', { method: 'POST', cookie: ownerCookie }), undefined);
     expect(released.status).toBe(200);
@@ -211,7 +212,7 @@ describeEachDriver('a flood of leads', (ctx) => {
     const after = await db.select().from(interestSubmissions).where(inArray(interestSubmissions.id, held));
     expect(after.map((row) => [row.spam, row.spamReason, row.status])).toEqual(Array(5).fill([false, null, 'new']));
     const messages = await db.select().from(leadNotifications).where(inArray(leadNotifications.leadId, held));
-    expect(messages).toHaveLength(15);
+    expect(messages).toHaveLength(20);
     const salesBefore = mailTo(SALES).length;
     expect(await waitFor(() => mailTo(SALES).length >= salesBefore + 5 || messages.length === 0, 60_000, 200)).toBe(true);
 

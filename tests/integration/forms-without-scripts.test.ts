@@ -44,7 +44,7 @@ describeEachDriver('forms without scripts', (ctx) => {
     expect(rows).toHaveLength(1);
     // No scripts means no form timer: such a lead is not taken for a bot.
     expect(rows[0]).toMatchObject({ fullName: 'Amaka Nwosu', phoneRaw: '0803 555 7788', district: 'Moniya, Ibadan', spam: false });
-    expect(await notificationsOf(ctx.handle(), rows[0].id)).toHaveLength(3);
+    expect(await notificationsOf(ctx.handle(), rows[0].id)).toHaveLength(4);
   });
 
   it('sends a refused form back to its page with what was typed, never in the URL', async () => {

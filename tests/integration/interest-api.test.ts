@@ -46,9 +46,10 @@ describeEachDriver('POST /api/interest', (ctx) => {
     });
     expect(row!.clientHash).toMatch(/^[0-9a-f]{32}$/);
     expect(row!.clientHash).not.toContain('198.51');
-    // Its three notifications were committed with it, queued.
+    // Its four notifications were committed with it, queued.
     const notifications = await notificationsOf(ctx.handle(), body.id);
     expect(notifications.map((n) => [n.channel, n.state]).sort()).toEqual([
+      ['push', 'queued'],
       ['receipt', 'queued'],
       ['sales_email', 'queued'],
       ['webhook', 'queued'],
@@ -86,7 +87,7 @@ describeEachDriver('POST /api/interest', (ctx) => {
     expect(ids.size).toBe(1);
     const rows = await ctx.handle().db.select().from(interestSubmissions).where(eq(interestSubmissions.idempotencyKey, key));
     expect(rows).toHaveLength(1);
-    expect(await notificationsOf(ctx.handle(), rows[0].id)).toHaveLength(3);
+    expect(await notificationsOf(ctx.handle(), rows[0].id)).toHaveLength(4);
   });
 
   it('keeps retries of a stored form out of the rate limit', async () => {

@@ -154,7 +154,9 @@ describeEachDriver('lead assignment and overdue reminders', (ctx) => {
     ]) {
       const res = await patchAssignment(ownerCookie, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
-      expect((await res.json()).error).toBe('Send autoAssign (true or false), or a staffId with takesNewLeads (true or false).');
+      expect((await res.json()).error).toBe(
+        'Send autoAssign or alertEveryone (true or false), or a staffId with takesNewLeads (true or false).',
+      );
     }
     const missing = await patchAssignment(ownerCookie, { staffId: '00000000-0000-4000-8000-000000000000', takesNewLeads: true });
     expect(missing.status).toBe(404);

@@ -4,7 +4,7 @@ import { ActionBar } from '@/components/ActionBar';
 import { EntryPrice } from '@/components/EntryPrice';
 import { DISTRICTS } from '@/content/districts';
 import { ACTION_BAR_COPY } from '@/content/navigation';
-import { getSiteFacts } from '@/content/site';
+import { getFxRates, getSiteFacts } from '@/content/site';
 import { whatsappHref } from '@/lib/contact-links';
 import { HOME_COPY } from '@/content/home';
 import { POPUP_MEMORY_SCRIPT } from '@/features/interest/popup-memory';
@@ -45,7 +45,7 @@ export default function HomePage() {
             {hero.title}
           </h1>
           <p className="mt-6 max-w-xl text-lg leading-relaxed text-ivory-100/90">{hero.lead}</p>
-          <EntryPrice depositNgn={Math.min(...DISTRICTS.map((district) => district.offer.depositNgn))} />
+          <EntryPrice depositNgn={Math.min(...DISTRICTS.map((district) => district.offer.depositNgn))} fx={getFxRates()} />
           <div className="mt-10 flex flex-wrap gap-3">
             <SubmitInterestButton className="btn-brass">{hero.cta}</SubmitInterestButton>
             <a href="#districts" className="btn-outline-light">

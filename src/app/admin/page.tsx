@@ -4,7 +4,7 @@ import { STAFF_COPY } from '@/content/staff';
 import { DISTRICT_CHOICES } from '@/features/interest/fields';
 import { Counters } from '@/features/leads-admin/components/Counters';
 import { HeldLeads } from '@/features/leads-admin/components/HeldLeads';
-import { LeadFiltersForm, QuickFilters } from '@/features/leads-admin/components/LeadFiltersForm';
+import { InboxSearch, LeadFiltersForm, QuickFilters } from '@/features/leads-admin/components/LeadFiltersForm';
 import { LeadsTable } from '@/features/leads-admin/components/LeadsTable';
 import { MyLeads } from '@/features/leads-admin/components/MyLeads';
 import { formatMinutes, staffDisplayName } from '@/features/leads-admin/format';
@@ -12,6 +12,7 @@ import { getSiteFacts } from '@/content/site';
 import { lagosDayOf } from '@/domain/working-time';
 import { formatDateTime } from '@/lib/format';
 import {
+  countLeads,
   distinctDistricts,
   heldLeadsSummary,
   inboxCounters,
@@ -41,8 +42,9 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
   const { db } = await getDatabase();
   const scope = inboxScope(staff);
   const { now } = scope;
-  const [page, counters, known, failedDeliveries, mine, staffList, takes, held] = await Promise.all([
+  const [page, matched, counters, known, failedDeliveries, mine, staffList, takes, held] = await Promise.all([
     listLeadPage(db, filters, scope),
+    filters.q ? countLeads(db, filters, scope) : undefined,
     inboxCounters(db, scope.time, now),
     distinctDistricts(db),
     countFailed(db),
@@ -84,6 +86,8 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
         </div>
         <div className="hidden flex-wrap gap-3 md:flex">{actions}</div>
       </div>
+      {/* Finding a caller's lead comes first, on every screen (docs/decisions/0363-finding-a-lead-in-one-step.md). */}
+      <InboxSearch filters={filters} matched={matched} />
       {failedDeliveries > 0 ? (
         <p
           role="status"
@@ -112,7 +116,8 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
           sender={sender}
         />
       ) : null}
-      <div className="order-last md:order-none">
+      {/* While searching, the results come before the counters on every screen. */}
+      <div className={filters.q ? 'order-last' : 'order-last md:order-none'}>
         <Counters counters={counters} />
       </div>
       <div className="order-last flex flex-wrap gap-3 md:hidden">{actions}</div>

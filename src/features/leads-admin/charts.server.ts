@@ -3,6 +3,7 @@ import * as Plot from '@observablehq/plot';
 import { parseHTML } from 'linkedom';
 import { DASHBOARD_COPY } from '@/content/sales-insight';
 import { formatMinutes } from './format';
+import { formatConversion, rowLabel, type ConversionRow } from './conversion';
 import type { ContactWeek, DayCount, Funnel, SourceCount } from './dashboard.server';
 
 /**
@@ -244,4 +245,81 @@ export function firstContactChart(weeks: ContactWeek[], targetMinutes: number): 
       Plot.dot(points, { x: 'week', y: 'median', fill: CHART_COLOURS.median, r: 4 }),
     ],
   }));
+}
+
+/** Rows the conversion chart shows: the most visitors first; the table has the rest. */
+export const CONVERSION_CHART_ROWS = 8;
+
+/**
+ * Conversion (leads ÷ visitors) per source or landing page as bars, its figures at the bar's end: the rate, the leads
+ * and the visitors behind it (a rate from a handful of visitors reads as such). On a phone each row is named above its
+ * bar, so names get the whole width; on larger screens they stand to the left, as in the sources chart.
+ */
+export function conversionChart(rows: ConversionRow[]): ChartSvgs {
+  const copy = DASHBOARD_COPY.conversion;
+  const bars = rows.map((row, i) => ({ ...row, i: String(i), name: rowLabel(row.group) }));
+  type Bar = (typeof bars)[number];
+  const highest = Math.max(0, ...bars.map((bar) => bar.conversion ?? 0));
+  const x = (b: Bar) => b.conversion ?? 0;
+  const figures = (phone: boolean) => (b: Bar) =>
+    b.conversion === null
+      ? copy.noVisits(b.leads)
+      : (phone ? copy.chartLabel : copy.chartLabelWide)(formatConversion(b.conversion), b.leads, b.visitors);
+  return drawn('full', ({ width, phone }) => {
+    if (!phone) {
+      const wide = width > 800;
+      return {
+        width,
+        height: Math.max(1, bars.length) * 36 + 12,
+        marginLeft: wide ? 300 : 220,
+        marginRight: 8,
+        marginTop: 6,
+        marginBottom: 6,
+        // The widest bar takes about half the plot, leaving room for its figures.
+        x: { axis: null, domain: [0, highest > 0 ? highest / 0.55 : 1] },
+        y: {
+          domain: bars.map((b) => b.i),
+          tickFormat: (i: string) => clip(bars[Number(i)].name, wide ? 42 : 30),
+          tickSize: 0,
+          label: null,
+          padding: 0.3,
+        },
+        marks: [
+          Plot.ruleX([0], { stroke: CHART_COLOURS.grid }),
+          Plot.barX(bars, { y: 'i', x, fill: CHART_COLOURS.bar, rx: 2 }),
+          Plot.text(bars, { y: 'i', x, text: figures(false), textAnchor: 'start', dx: 6, fill: 'currentColor' }),
+        ],
+      };
+    }
+    const rowHeight = 50;
+    const bar = 16;
+    const gap = 8;
+    // The name's baseline near the band's top; the bar fills the rest of the band, less a gap below.
+    const insetTop = rowHeight - bar - gap;
+    const barMiddle = (insetTop + rowHeight - gap) / 2 - rowHeight / 2;
+    return {
+      width,
+      height: Math.max(1, bars.length) * rowHeight + 4,
+      marginLeft: 2,
+      marginRight: 2,
+      marginTop: 2,
+      marginBottom: 2,
+      x: { axis: null, domain: [0, highest > 0 ? highest / 0.42 : 1] },
+      y: { axis: null, domain: bars.map((b) => b.i), padding: 0 },
+      marks: [
+        Plot.ruleX([0], { stroke: CHART_COLOURS.grid }),
+        Plot.barX(bars, { y: 'i', x, fill: CHART_COLOURS.bar, insetTop, insetBottom: gap, rx: 2 }),
+        Plot.text(bars, {
+          y: 'i',
+          x: 0,
+          text: (b: Bar) => clip(b.name, 46),
+          textAnchor: 'start',
+          dy: -rowHeight / 2 + 11,
+          fill: CHART_COLOURS.median,
+          fontWeight: 600,
+        }),
+        Plot.text(bars, { y: 'i', x, text: figures(true), textAnchor: 'start', dx: 6, dy: barMiddle, fill: 'currentColor' }),
+      ],
+    };
+  });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstContactChart, funnelChart, leadsPerDayChart, sourcesChart } from './charts.server';
+import { conversionChart, firstContactChart, funnelChart, leadsPerDayChart, sourcesChart } from './charts.server';
 
 const widthOf = (svg: string) => /<svg[^>]* width="(\d+)"/.exec(svg)?.[1];
 
@@ -31,6 +31,31 @@ describe('dashboard charts (Observable Plot on the server)', () => {
   it('escapes what visitors typed (a UTM source) instead of passing it on as markup', () => {
     const hostile = '<img src=x onerror=alert(1)>';
     const { phone, desktop } = sourcesChart([{ kind: 'campaign', label: hostile, count: 2 }]);
+    for (const svg of [phone, desktop]) {
+      expect(svg).not.toContain('<img');
+      expect(svg).toContain('&lt;img');
+    }
+  });
+
+  it('draws conversion per row with its figures, names escaped, a row without visitors named as such', () => {
+    const campaign = { view: 'source' as const, kind: 'campaign' as const, medium: 'paid' };
+    const { phone, desktop } = conversionChart([
+      { group: { ...campaign, source: 'facebook', campaign: 'nov' }, visits: 240, visitors: 200, leads: 20, conversion: 0.1 },
+      {
+        group: { ...campaign, source: '<img src=x onerror=alert(1)>', campaign: '' },
+        visits: 5000,
+        visitors: 5000,
+        leads: 3,
+        conversion: 0.0006,
+      },
+      { group: { ...campaign, source: 'whatsapp', campaign: '' }, visits: 0, visitors: 0, leads: 2, conversion: null },
+    ]);
+    expect([widthOf(phone), widthOf(desktop)]).toEqual(['340', '1000']);
+    expect(phone).toContain('10.0% · 20 of 200');
+    expect(desktop).toContain('10.0% · 20 leads from 200 visitors');
+    expect(desktop).toContain('0.1% · 3 leads from 5,000 visitors');
+    expect(desktop).toContain('2 leads, no visits counted');
+    expect(desktop).toContain('facebook / paid · nov');
     for (const svg of [phone, desktop]) {
       expect(svg).not.toContain('<img');
       expect(svg).toContain('&lt;img');

@@ -1,6 +1,8 @@
 import 'server-only';
 import type { InterestSubmissionRow } from '@/lib/db/schema';
 import { csvRow } from '@/lib/csv/csv';
+import type { ConversionRow } from './conversion';
+import type { ConversionView, DashboardFilters } from './schema';
 
 export const LEAD_CSV_HEADER = [
   'received_at',
@@ -46,5 +48,30 @@ export async function* leadsCsv(rows: AsyncIterable<InterestSubmissionRow>): Asy
       r.spam ? 'yes' : 'no',
       r.id,
     ]);
+  }
+}
+
+/** The conversion table (docs/decisions/0351-conversion-in-the-dashboard.md): counts only, one row per source or page. */
+export async function* conversionCsv(
+  rows: readonly ConversionRow[],
+  view: ConversionView,
+  filters: DashboardFilters,
+): AsyncGenerator<string> {
+  const range = [filters.from, filters.to, filters.district ?? ''];
+  const figures = (row: ConversionRow) => [
+    row.visits,
+    row.visitors,
+    row.leads,
+    row.conversion === null ? '' : (row.conversion * 100).toFixed(1),
+  ];
+  const counts = ['visits', 'visitors', 'leads', 'conversion_percent'];
+  if (view === 'source') {
+    yield csvRow(['from', 'to', 'district', 'source_type', 'source', 'medium', 'campaign', ...counts]);
+    for (const row of rows)
+      if (row.group.view === 'source')
+        yield csvRow([...range, row.group.kind, row.group.source, row.group.medium, row.group.campaign, ...figures(row)]);
+  } else {
+    yield csvRow(['from', 'to', 'district', 'landing_page', ...counts]);
+    for (const row of rows) if (row.group.view === 'page') yield csvRow([...range, row.group.path ?? '', ...figures(row)]);
   }
 }

@@ -71,7 +71,8 @@ export const NAMED_SOURCES = 7;
 
 const t = interestSubmissions;
 
-function inView(filters: DashboardFilters): SQL {
+/** The leads every figure counts: the inbox's (no spam, none held), arrived on the Lagos days of the range, in the district. */
+export function inView(filters: DashboardFilters): SQL {
   return and(
     eq(t.spam, false),
     sql`${t.status} <> 'spam'`,

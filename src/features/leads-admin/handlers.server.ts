@@ -8,8 +8,10 @@ import { csvResponse } from '@/lib/csv/response.server';
 import { getWorkingTime } from '@/lib/env.server';
 import { errorResponse, jsonResponse } from '@/lib/http/response.server';
 import { readJsonObject } from '@/lib/http/request.server';
-import { reassignLead, setAutoAssign, setTakesNewLeads } from '@/domain/assignment.server';
-import { leadsCsv } from './csv.server';
+import { reassignLead, setAlertEveryone, setAutoAssign, setTakesNewLeads } from '@/domain/assignment.server';
+import { sortConversionRows } from './conversion';
+import { conversionFigures } from './conversion.server';
+import { conversionCsv, leadsCsv } from './csv.server';
 import { dashboardFigures } from './dashboard.server';
 import {
   addLeadNote,
@@ -26,13 +28,14 @@ import {
   leadAssigneeSchema,
   leadNoteSchema,
   leadStatusSchema,
+  parseConversionOrder,
   parseDashboardFilters,
   parseLeadFilters,
 } from './schema';
 
 /**
- * Handlers of /api/admin/leads..., /api/admin/stats, /api/admin/dashboard, /api/admin/assignment and
- * /api/admin/exports/leads (route files only re-export these).
+ * Handlers of /api/admin/leads..., /api/admin/stats, /api/admin/dashboard, /api/admin/assignment,
+ * /api/admin/exports/leads and /api/admin/exports/conversion (route files only re-export these).
  */
 
 async function leadId(ctx: IdRouteContext): Promise<string | undefined> {
@@ -109,6 +112,9 @@ export const assignmentHandler = staffRoute({}, async (request, { db, staff }) =
   if ('autoAssign' in change) {
     await setAutoAssign(db, change.autoAssign, staff);
     await recordAudit(db, staff, 'assignment.auto', null, { on: change.autoAssign });
+  } else if ('alertEveryone' in change) {
+    await setAlertEveryone(db, change.alertEveryone, staff);
+    await recordAudit(db, staff, 'assignment.alert_everyone', null, { on: change.alertEveryone });
   } else {
     if (!(await setTakesNewLeads(db, change.staffId, change.takesNewLeads))) return errorResponse(404, ASSIGNMENT_COPY.errors.noSuchAgent);
     await recordAudit(db, staff, 'assignment.agent', change.staffId, { takesNewLeads: change.takesNewLeads });
@@ -119,7 +125,10 @@ export const assignmentHandler = staffRoute({}, async (request, { db, staff }) =
 /** GET /api/admin/stats → counters of the inbox */
 export const statsHandler = staffRoute({}, async (_request, { db }) => jsonResponse(await inboxCounters(db, getWorkingTime())));
 
-/** GET /api/admin/dashboard?district&from&to → every figure of the dashboard (the inbox's district and dates) */
+/**
+ * GET /api/admin/dashboard?district&from&to → every figure of the dashboard (the inbox's district and dates), visits
+ * and conversion included (`conversion`: rows by source and by page, unsorted, and the totals).
+ */
 export const dashboardHandler = staffRoute({}, async (request, { db }) => {
   const now = new Date();
   const parsed = parseDashboardFilters(new URL(request.url).searchParams, now);
@@ -129,7 +138,25 @@ export const dashboardHandler = staffRoute({}, async (request, { db }) => {
     filters: parsed.filters,
     targetMinutes: time.targetMinutes,
     ...(await dashboardFigures(db, parsed.filters, time, now)),
+    conversion: await conversionFigures(db, parsed.filters),
   });
+});
+
+/**
+ * GET /api/admin/exports/conversion?district&from&to&view&sort&dir → text/csv of the dashboard's conversion table, in
+ * its order. Counts only, no personal data: every staff member who sees the dashboard may take it, without the
+ * password again and without an audit record (docs/decisions/0351-conversion-in-the-dashboard.md).
+ */
+export const exportConversionHandler = staffRoute({}, async (request, { db }) => {
+  const params = new URL(request.url).searchParams;
+  const filters = parseDashboardFilters(params, new Date());
+  if (!filters.ok) return errorResponse(400, filters.error);
+  const order = parseConversionOrder(params);
+  if (!order.ok) return errorResponse(400, order.error);
+  const { view, sort, dir } = order.order;
+  const figures = await conversionFigures(db, filters.filters);
+  const rows = sortConversionRows(view === 'source' ? figures.bySource : figures.byPage, sort, dir);
+  return csvResponse(conversionCsv(rows, view, filters.filters), `conversion-by-${view}`);
 });
 
 /**

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import type { Actor } from '@/lib/audit.server';
 import { interestSubmissions, leadActivity, leadNotes, staffUsers, type InterestSubmissionRow, type LeadStatus } from '@/lib/db/schema';
@@ -8,6 +8,7 @@ import { staffLabelSql } from '@/domain/assignment.server';
 import { lagosDayStart, lagosPeriods, overdueSql, workingSecondsSql, type WorkingTime } from '@/domain/working-time';
 import { staffDisplayName } from './format';
 import { decodeCursor, encodeCursor, type LeadFilters } from './schema';
+import { FOLDED_AWAY, parseLeadSearch, type LeadSearch } from './search';
 
 /**
  * Staff-area queries on leads (the inbox, detail, pipeline, notes, counters, exports). Lead capture itself stays in
@@ -96,13 +97,41 @@ export function filterConditions(filters: LeadFilters, scope: InboxScope): SQL[]
   if (filters.assignee === 'none') conditions.push(isNull(t.assignedTo));
   else if (filters.assignee) conditions.push(eq(t.assignedTo, filters.assignee === 'me' ? scope.staffId : filters.assignee));
   if (filters.overdue) conditions.push(overdueSql(t, scope.now, scope.time));
-  if (filters.q) {
-    const pattern = `%${escapeLike(filters.q)}%`;
-    const digits = filters.q.replace(/\D/g, '');
-    const phone = digits.length >= 3 ? [ilike(t.phoneE164, `%${digits.replace(/^0/, '')}%`)] : [];
-    conditions.push(or(ilike(t.fullName, pattern), ilike(t.email, pattern), ilike(t.phoneRaw, pattern), ...phone)!);
-  }
+  if (filters.q) conditions.push(searchCondition(parseLeadSearch(filters.q)));
   return conditions;
+}
+
+/** `foldText` (./search.ts) in SQL: decomposed, lower-cased, without accents, tone marks and apostrophes. */
+const foldSql = (column: SQL | AnyColumn) => sql`regexp_replace(lower(normalize(${column}, NFD)), ${FOLDED_AWAY}, '', 'g')`;
+const contains = (column: SQL | AnyColumn, text: string) => sql`${foldSql(column)} like ${`%${escapeLike(text)}%`}`;
+
+/** A lead's number holds these digits: its E.164 digits, or, for a number that never parsed, the digits as typed. */
+function phoneHolds(digits: string): SQL {
+  const t = interestSubmissions;
+  const pattern = `%${digits}%`;
+  return or(sql`replace(${t.phoneE164}, '+', '') like ${pattern}`, sql`regexp_replace(${t.phoneRaw}, '[^0-9]', '', 'g') like ${pattern}`)!;
+}
+
+/** The inbox search (docs/decisions/0363-finding-a-lead-in-one-step.md): a number in any spelling, or words in any order. */
+function searchCondition(search: LeadSearch): SQL {
+  const t = interestSubmissions;
+  if (search.kind === 'phone') return or(phoneHolds(search.digits), contains(t.email, search.text))!;
+  // Nothing left to look for (only apostrophes or marks were typed): nothing matches, rather than everything.
+  if (search.words.length === 0) return sql`false`;
+  return and(
+    ...search.words.map((word) =>
+      or(contains(t.fullName, word.text), contains(t.email, word.text), ...(word.digits ? [phoneHolds(word.digits)] : []))!,
+    ),
+  )!;
+}
+
+/** How many leads a filtered view holds (the inbox says how many a search found). */
+export async function countLeads(db: Db, filters: LeadFilters, scope: InboxScope): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(interestSubmissions)
+    .where(and(...filterConditions(filters, scope)));
+  return Number(row.n);
 }
 
 export interface LeadPage {

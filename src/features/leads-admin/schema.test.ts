@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { STAFF_COPY } from '@/content/staff';
-import { decodeCursor, encodeCursor, isCalendarDay, leadNoteSchema, parseDashboardFilters, parseLeadFilters } from './schema';
+import { DASHBOARD_COPY } from '@/content/sales-insight';
+import {
+  dashboardQuery,
+  decodeCursor,
+  encodeCursor,
+  isCalendarDay,
+  leadNoteSchema,
+  monthOf,
+  parseConversionOrder,
+  parseDashboardFilters,
+  parseLeadFilters,
+} from './schema';
 
 const errors = STAFF_COPY.inbox.filters.errors;
 const parse = (query: string) => parseLeadFilters(new URLSearchParams(query));
@@ -99,5 +110,37 @@ describe('lead notes', () => {
       body: 'Called at 10.\n\tWants a corner plot.',
     });
     expect(leadNoteSchema.safeParse({ body: '\u0000\u0007' }).error?.issues[0]?.message).toBe(STAFF_COPY.errors.noteEmpty);
+  });
+});
+
+describe('conversion table: grouping and order', () => {
+  const order = (query: string) => parseConversionOrder(new URLSearchParams(query));
+  const filters = { from: '2026-03-02', to: '2026-03-11' };
+
+  it('defaults to sources by the most visits; a chosen column sorts names A to Z and figures largest first', () => {
+    expect(order('')).toEqual({ ok: true, order: { view: 'source', sort: 'visits', dir: 'desc' } });
+    expect(order('view=page&sort=name')).toEqual({ ok: true, order: { view: 'page', sort: 'name', dir: 'asc' } });
+    expect(order('sort=conversion')).toEqual({ ok: true, order: { view: 'source', sort: 'conversion', dir: 'desc' } });
+    expect(order('sort=leads&dir=asc&view=')).toEqual({ ok: true, order: { view: 'source', sort: 'leads', dir: 'asc' } });
+  });
+
+  it('names what it cannot read', () => {
+    expect(order('sort=cost')).toEqual({ ok: false, error: DASHBOARD_COPY.conversion.errors.sort });
+    expect(order('dir=up')).toEqual({ ok: false, error: DASHBOARD_COPY.conversion.errors.dir });
+    expect(order('view=campaign')).toEqual({ ok: false, error: DASHBOARD_COPY.conversion.errors.view });
+  });
+
+  it('gives calendar months for the quick ranges, across the end of a year and February', () => {
+    expect(monthOf('2026-03-15', 0)).toEqual({ from: '2026-03-01', to: '2026-03-31' });
+    expect(monthOf('2026-03-15', -1)).toEqual({ from: '2026-02-01', to: '2026-02-28' });
+    expect(monthOf('2026-01-01', -1)).toEqual({ from: '2025-12-01', to: '2025-12-31' });
+    expect(monthOf('2028-03-31', -1)).toEqual({ from: '2028-02-01', to: '2028-02-29' });
+  });
+
+  it('keeps the order in the dashboard links, leaving the defaults out', () => {
+    expect(dashboardQuery(filters)).toBe('from=2026-03-02&to=2026-03-11');
+    expect(dashboardQuery({ ...filters, district: 'Lugbe, Abuja' }, { view: 'page', sort: 'conversion', dir: 'asc' })).toBe(
+      'district=Lugbe%2C+Abuja&from=2026-03-02&to=2026-03-11&view=page&sort=conversion&dir=asc',
+    );
   });
 });

@@ -1,6 +1,6 @@
 import '@/lib/validation/zod-config';
 import { z } from 'zod';
-import { ASSIGNMENT_COPY } from '@/content/sales-insight';
+import { ASSIGNMENT_COPY, DASHBOARD_COPY } from '@/content/sales-insight';
 import { STAFF_COPY } from '@/content/staff';
 import { DISTRICT_CHOICES, LEAD_STATUSES, type LeadStatus } from '@/lib/db/enums';
 import { lagosDayOf } from '@/domain/working-time';
@@ -25,7 +25,11 @@ export const leadAssigneeSchema = z.object({ assignedTo: idParamSchema.nullable(
 
 /** The round-robin's switches: all of it (owners), or one agent taking new leads (owners, or the agent themself). */
 export const assignmentChangeSchema = z.union(
-  [z.object({ autoAssign: z.boolean() }).strict(), z.object({ staffId: idParamSchema, takesNewLeads: z.boolean() }).strict()],
+  [
+    z.object({ autoAssign: z.boolean() }).strict(),
+    z.object({ alertEveryone: z.boolean() }).strict(),
+    z.object({ staffId: idParamSchema, takesNewLeads: z.boolean() }).strict(),
+  ],
   { error: ASSIGNMENT_COPY.errors.change },
 );
 
@@ -140,6 +144,13 @@ export const defaultDashboardFilters = (now: Date): DashboardFilters => ({
   to: lagosDayOf(now),
 });
 
+/** The first and last day of the calendar month `months` away from the month of `day` (YYYY-MM-DD; 0: its own). */
+export function monthOf(day: string, months: number): { from: string; to: string } {
+  const [year, month] = day.split('-').map(Number);
+  const iso = (date: Date) => date.toISOString().slice(0, 10);
+  return { from: iso(new Date(Date.UTC(year, month - 1 + months, 1))), to: iso(new Date(Date.UTC(year, month + months, 0))) };
+}
+
 export interface DashboardFilters {
   district?: LeadFilters['district'];
   from: string;
@@ -162,4 +173,60 @@ export function parseDashboardFilters(source: Parameters<typeof parseLeadFilters
   if (Date.parse(end) - Date.parse(start) >= DASHBOARD_MAX_DAYS * 86_400_000)
     return { ok: false, error: filterErrors.tooLong(DASHBOARD_MAX_DAYS) };
   return { ok: true, filters: { district, from: start, to: end } };
+}
+
+// ---- the conversion table's grouping and order (docs/decisions/0351-conversion-in-the-dashboard.md) ----------------
+
+const conversionErrors = DASHBOARD_COPY.conversion.errors;
+
+/** The conversion table by source and campaign, or by landing page. */
+export const CONVERSION_VIEWS = ['source', 'page'] as const;
+export type ConversionView = (typeof CONVERSION_VIEWS)[number];
+/** The columns it sorts by (`name`: the source, or the landing page). */
+export const CONVERSION_SORTS = ['name', 'visits', 'visitors', 'leads', 'conversion'] as const;
+export type ConversionSort = (typeof CONVERSION_SORTS)[number];
+export type SortDirection = 'asc' | 'desc';
+
+export interface ConversionOrder {
+  view: ConversionView;
+  sort: ConversionSort;
+  dir: SortDirection;
+}
+
+/** Names A to Z, figures largest first: what a column sorts by when it is chosen. */
+export const firstDirection = (sort: ConversionSort): SortDirection => (sort === 'name' ? 'asc' : 'desc');
+
+/** Without a choice: by source and campaign, the most visits first (what an advertiser looks at first). */
+export const DEFAULT_CONVERSION_ORDER: ConversionOrder = { view: 'source', sort: 'visits', dir: 'desc' };
+
+const conversionOrderSchema = z.object({
+  view: z.enum(CONVERSION_VIEWS, { error: conversionErrors.view }).optional(),
+  sort: z.enum(CONVERSION_SORTS, { error: conversionErrors.sort }).optional(),
+  dir: z.enum(['asc', 'desc'], { error: conversionErrors.dir }).optional(),
+});
+export type ConversionOrderResult = { ok: true; order: ConversionOrder } | { ok: false; error: string };
+
+/** `view`, `sort` and `dir` from the URL; a column chosen without a direction sorts in its first direction. */
+export function parseConversionOrder(source: URLSearchParams | Record<string, string | string[] | undefined>): ConversionOrderResult {
+  const get = (name: string) => {
+    const value = source instanceof URLSearchParams ? source.get(name) : source[name];
+    const one = Array.isArray(value) ? value[0] : value;
+    return one === null || one === undefined || one.trim() === '' ? undefined : one.trim();
+  };
+  const parsed = conversionOrderSchema.safeParse({ view: get('view'), sort: get('sort'), dir: get('dir') });
+  if (!parsed.success) return { ok: false, error: parsed.error.issues[0]?.message ?? conversionErrors.sort };
+  const { view = DEFAULT_CONVERSION_ORDER.view, sort, dir } = parsed.data;
+  if (!sort) return { ok: true, order: { view, sort: DEFAULT_CONVERSION_ORDER.sort, dir: dir ?? DEFAULT_CONVERSION_ORDER.dir } };
+  return { ok: true, order: { view, sort, dir: dir ?? firstDirection(sort) } };
+}
+
+/** The dashboard's filters with the conversion table's grouping and order, as a query string (defaults left out). */
+export function dashboardQuery(filters: DashboardFilters, order: ConversionOrder = DEFAULT_CONVERSION_ORDER): string {
+  const params = new URLSearchParams(filtersToQuery(filters));
+  if (order.view !== DEFAULT_CONVERSION_ORDER.view) params.set('view', order.view);
+  if (order.sort !== DEFAULT_CONVERSION_ORDER.sort || order.dir !== DEFAULT_CONVERSION_ORDER.dir) {
+    params.set('sort', order.sort);
+    params.set('dir', order.dir);
+  }
+  return params.toString();
 }

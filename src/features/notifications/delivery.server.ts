@@ -11,7 +11,10 @@ import { NOTIFY, type LeadErasedJob } from '@/lib/jobs/queues';
 import { logError, withoutContactDetails } from '@/lib/log';
 import { observeDelivery } from '@/lib/ops/metrics.server';
 import { sendMail } from '@/lib/mail/mailer.server';
-import { leadErasedPayload, receiptEmail, salesEmail, webhookPayload } from './messages';
+import { sendPush, type PushMessage, type PushOutcome } from '@/lib/push/send.server';
+import { forgetSubscriptions, markSubscriptionsUsed, pushTargetsOf } from '@/lib/push/subscriptions.server';
+import { leadAlertRecipients } from '@/domain/assignment.server';
+import { leadErasedPayload, leadPushMessage, receiptEmail, salesEmail, webhookPayload } from './messages';
 import {
   createLeadNotifications,
   deleteNotifications,
@@ -99,7 +102,26 @@ export const salesAddresses = () => getEnv().LEADS_NOTIFY_TO ?? [getSiteFacts().
 
 type Delivery = NonNullable<Awaited<ReturnType<typeof findForDelivery>>>;
 
-async function send({ notification, lead, assignee }: Delivery): Promise<Outcome> {
+/**
+ * Pushes one message to the phones of these staff members. A subscription the push service says is gone is removed.
+ * Sent when at least one phone took it; not_configured when none of them has alerts on; when every phone failed,
+ * the first error is thrown so the job is tried again.
+ */
+export async function pushToStaff(db: Db, staffIds: string[], message: PushMessage): Promise<Outcome> {
+  const targets = await pushTargetsOf(db, staffIds);
+  const results = await Promise.allSettled(targets.map((target) => sendPush(db, target, message)));
+  const idsWhere = (outcome: PushOutcome) =>
+    targets.filter((_, i) => results[i].status === 'fulfilled' && results[i].value === outcome).map((t) => t.id);
+  const sent = idsWhere('sent');
+  await forgetSubscriptions(db, idsWhere('gone'));
+  await markSubscriptionsUsed(db, sent, new Date());
+  if (sent.length) return 'sent';
+  const failure = results.find((result) => result.status === 'rejected');
+  if (failure) throw failure.reason;
+  return 'not_configured';
+}
+
+async function send(db: Db, { notification, lead, assignee }: Delivery): Promise<Outcome> {
   const env = getEnv();
   const facts = getSiteFacts();
   switch (notification.channel) {
@@ -124,6 +146,8 @@ async function send({ notification, lead, assignee }: Delivery): Promise<Outcome
       await postWebhook(env.WEBHOOK_URL, env.WEBHOOK_SECRET, webhookId(notification), webhookPayload(lead));
       return 'sent';
     }
+    case 'push':
+      return pushToStaff(db, await leadAlertRecipients(db, lead), leadPushMessage(lead));
   }
 }
 
@@ -136,7 +160,7 @@ export async function deliverNotification(db: Db, notificationId: string, now = 
   if (!found || found.notification.state !== 'queued') return;
   const { notification, lead } = found;
   try {
-    const outcome = await send(found);
+    const outcome = await send(db, found);
     const at = now();
     await recordAttempt(db, notification.id, outcome, outcome === 'not_configured' ? 'not configured' : null, at);
     if (outcome === 'sent') observeDelivery(notification.channel, lead.createdAt, at);

@@ -2,6 +2,8 @@ import {
   NOTIFICATION_COPY,
   OVERDUE_REMINDER_COPY,
   FLOOD_ALERT_COPY,
+  HAND_OVER_COPY,
+  LEAD_PUSH_COPY,
   OWNER_ALERT_COPY,
   RECEIPT_COPY,
   SALES_EMAIL_COPY,
@@ -14,6 +16,7 @@ import { formatDateTime, formatDuration } from '@/lib/format';
 import type { LeadErasedJob } from '@/lib/jobs/queues';
 import { ATTRIBUTION_FIELDS } from '@/lib/lead-attribution';
 import { emailLayout as layout, emailLink as link, escapeHtml } from '@/lib/mail/html';
+import type { PushMessage } from '@/lib/push/send.server';
 
 /**
  * The messages a lead sets off, as plain text and HTML. Everything the visitor typed is escaped in the HTML; the
@@ -35,13 +38,17 @@ const forMessage = (lead: InterestSubmissionRow): LeadForMessage => ({
   district: lead.district,
 });
 
+/** Where a lead opens in the staff app, and where its alert's "I'm on it" posts (same origin: the worker checks). */
+const leadPath = (lead: Pick<InterestSubmissionRow, 'id'>) => `/admin/leads/${lead.id}`;
+const claimPath = (lead: Pick<InterestSubmissionRow, 'id'>) => `/api/admin/leads/${lead.id}/claim`;
+
 /** To the sales team and the lead's agent: every field, the agent, where the lead came from, one-tap call and WhatsApp, and the lead in the inbox. */
 export function salesEmail(lead: InterestSubmissionRow, facts: SiteFacts, siteUrl: string, agent?: string): Rendered {
   const copy = SALES_EMAIL_COPY;
   const person = forMessage(lead);
   const tel = telHref(person.phone);
   const whatsapp = lead.phoneE164 ? whatsappHref(lead.phoneE164, copy.whatsappGreeting(person, facts.brand)) : undefined;
-  const inbox = `${siteUrl}/admin/leads/${lead.id}`;
+  const inbox = `${siteUrl}${leadPath(lead)}`;
   const details: [string, string][] = [
     [copy.fields.name, `${lead.title} ${lead.fullName}`],
     [copy.fields.email, lead.email],
@@ -87,17 +94,51 @@ export function salesEmail(lead: InterestSubmissionRow, facts: SiteFacts, siteUr
 export function overdueReminderEmail(lead: InterestSubmissionRow, siteUrl: string, targetMinutes: number): Rendered {
   const copy = OVERDUE_REMINDER_COPY;
   const person = forMessage(lead);
-  const tel = telHref(person.phone);
-  const inbox = `${siteUrl}/admin/leads/${lead.id}`;
-  const intro = copy.intro(person, formatDateTime(lead.createdAt), targetMinutes);
-  const text = [intro, '', `${SALES_EMAIL_COPY.call}: ${tel}`, `${SALES_EMAIL_COPY.openInInbox}: ${inbox}`, '', copy.why].join('\n');
+  return callAndOpenEmail(lead, siteUrl, copy.subject(person), copy.intro(person, formatDateTime(lead.createdAt), targetMinutes), copy.why);
+}
+
+/** A short message to staff about one lead: why, then one-tap call and the lead in the inbox. */
+function callAndOpenEmail(lead: InterestSubmissionRow, siteUrl: string, subject: string, intro: string, why: string): Rendered {
+  const tel = telHref(phoneOf(lead));
+  const inbox = `${siteUrl}${leadPath(lead)}`;
+  const text = [intro, '', `${SALES_EMAIL_COPY.call}: ${tel}`, `${SALES_EMAIL_COPY.openInInbox}: ${inbox}`, '', why].join('\n');
   const html = layout(
     `<p style="margin-top:0">${escapeHtml(intro)}</p>` +
-      `<p style="margin:24px 0 0;font-size:16px">${link(tel, `${SALES_EMAIL_COPY.call} ${person.phone}`)}</p>` +
+      `<p style="margin:24px 0 0;font-size:16px">${link(tel, `${SALES_EMAIL_COPY.call} ${phoneOf(lead)}`)}</p>` +
       `<p style="margin:12px 0 0">${link(inbox, SALES_EMAIL_COPY.openInInbox)}</p>` +
-      `<p style="font-size:13px;color:#5b6b61;margin-top:24px">${escapeHtml(copy.why)}</p>`,
+      `<p style="font-size:13px;color:#5b6b61;margin-top:24px">${escapeHtml(why)}</p>`,
   );
-  return { subject: copy.subject(person), text, html };
+  return { subject, text, html };
+}
+
+/** A new lead's push alert: encrypted to each phone by the push standard, so the name may travel in it. */
+export function leadPushMessage(lead: InterestSubmissionRow): PushMessage {
+  const person = forMessage(lead);
+  return {
+    title: LEAD_PUSH_COPY.title(lead.district),
+    body: LEAD_PUSH_COPY.body(person),
+    url: leadPath(lead),
+    tag: `lead-${lead.id}`,
+    claim: claimPath(lead),
+  };
+}
+
+/** A lead that moved on: to the next agent (with "I'm on it"), or to the owners. */
+export function handOverPushMessage(lead: InterestSubmissionRow, toOwners: boolean): PushMessage {
+  return {
+    title: HAND_OVER_COPY.pushTitle(lead.district, toOwners),
+    body: HAND_OVER_COPY.pushBody(forMessage(lead)),
+    url: leadPath(lead),
+    tag: `lead-${lead.id}`,
+    claim: claimPath(lead),
+  };
+}
+
+/** The e-mail beside that push, with the same one-tap call and link as the sales e-mail. */
+export function handOverEmail(lead: InterestSubmissionRow, siteUrl: string, minutes: number, toOwners: boolean): Rendered {
+  const person = forMessage(lead);
+  const copy = HAND_OVER_COPY;
+  return callAndOpenEmail(lead, siteUrl, copy.subject(person, toOwners), copy.intro(person, minutes, toOwners), copy.why);
 }
 
 /** To the visitor: their interest is received, what happens next, and how to reach the team. */

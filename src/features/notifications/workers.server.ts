@@ -1,9 +1,19 @@
 import 'server-only';
 import type { DatabaseHandle } from '@/lib/db/client';
 import { workEach } from '@/lib/jobs/queue';
-import { LEAD_ERASED, NOTIFY, NOTIFY_SLOW, OVERDUE_REMINDER, OWNER_ALERT, type LeadErasedJob } from '@/lib/jobs/queues';
+import {
+  HAND_OVER,
+  LEAD_ERASED,
+  NOTIFY,
+  NOTIFY_SLOW,
+  OVERDUE_REMINDER,
+  OWNER_ALERT,
+  type HandOverJob,
+  type LeadErasedJob,
+} from '@/lib/jobs/queues';
 import { deliverOwnerAlert, type OwnerAlertJob } from './alerts.server';
 import { deliverLeadErased, deliverNotification } from './delivery.server';
+import { deliverHandOver } from './hand-over.server';
 import { deliverOverdueReminder } from './overdue.server';
 
 /** Attaches the notification handlers to the job queue (the server process does this once at start-up). */
@@ -16,6 +26,7 @@ export async function startNotificationWorkers(handle: DatabaseHandle): Promise<
     await workEach<{ notificationId: string }>(boss, queue, ({ notificationId }) => deliverNotification(handle.db, notificationId), loops);
   }
   await workEach<{ leadId: string }>(boss, OVERDUE_REMINDER, ({ leadId }) => deliverOverdueReminder(handle.db, leadId));
+  await workEach<HandOverJob>(boss, HAND_OVER, (job) => deliverHandOver(handle.db, job));
   await workEach<OwnerAlertJob>(boss, OWNER_ALERT, (job) => deliverOwnerAlert(handle.db, boss, job));
   await workEach<LeadErasedJob>(boss, LEAD_ERASED, deliverLeadErased);
 }

@@ -1,11 +1,16 @@
 'use client';
 
 import { useEffect, useId, useRef, useState } from 'react';
+import { IndicativeFigures, IndicativeNoteText } from '@/components/IndicativePrice';
 import { OFFER_COPY } from '@/content/districts';
+import type { FxRates } from '@/domain/indicative-prices';
 import { formatNaira, instalmentPlan, PLAN_MONTHS, type PlanMonths } from './instalments';
 
-/** Deposit, balance and an indicative monthly schedule for 6, 12 or 18 months (no interest). */
-export function InstalmentView({ price, deposit }: { price: number; deposit: number }) {
+/**
+ * Deposit, balance and an indicative monthly schedule for 6, 12 or 18 months (no interest); with the owner's rates,
+ * each figure's indicative $ and £ too, following the period chosen.
+ */
+export function InstalmentView({ price, deposit, fx }: { price: number; deposit: number; fx: FxRates | undefined }) {
   const id = useId();
   const [months, setMonths] = useState<PlanMonths>(12);
   const plan = instalmentPlan(price, deposit, months);
@@ -49,16 +54,31 @@ export function InstalmentView({ price, deposit }: { price: number; deposit: num
         <div>
           <dt className="text-ink-soft">{OFFER_COPY.depositLabel}</dt>
           <dd className="mt-0.5 font-semibold text-forest-900">{formatNaira(plan.deposit)}</dd>
+          {fx && (
+            <dd className="text-xs text-ink-soft">
+              <IndicativeFigures ngn={plan.deposit} fx={fx} />
+            </dd>
+          )}
         </div>
         <div>
           <dt className="text-ink-soft">{OFFER_COPY.balanceLabel}</dt>
           <dd className="mt-0.5 font-semibold text-forest-900">{formatNaira(plan.balance)}</dd>
+          {fx && (
+            <dd className="text-xs text-ink-soft">
+              <IndicativeFigures ngn={plan.balance} fx={fx} />
+            </dd>
+          )}
         </div>
         <div className="col-span-2 rounded-xl bg-ivory-100 p-4" aria-live="polite">
           <dt className="text-ink-soft">{OFFER_COPY.monthlyLabel}</dt>
           <dd className="mt-0.5 font-display text-2xl text-forest-900">
             {formatNaira(plan.monthly)} <span className="font-sans text-sm text-ink-soft">× {months}</span>
           </dd>
+          {fx && (
+            <dd className="mt-0.5 text-sm text-ink-soft">
+              <IndicativeFigures ngn={plan.monthly} fx={fx} />
+            </dd>
+          )}
         </div>
       </dl>
       <details className="group mt-4">
@@ -90,7 +110,15 @@ export function InstalmentView({ price, deposit }: { price: number; deposit: num
           </tbody>
         </table>
       </details>
-      <p className="mt-4 text-xs leading-relaxed text-ink-soft">{OFFER_COPY.indicative}</p>
+      <p className="mt-4 text-xs leading-relaxed text-ink-soft">
+        {OFFER_COPY.indicative}
+        {fx && (
+          <>
+            {' '}
+            <IndicativeNoteText fx={fx} />
+          </>
+        )}
+      </p>
     </section>
   );
 }

@@ -7,6 +7,7 @@ import { ReauthDialog } from './ReauthDialog';
 import { SessionKeys } from './SessionKeys';
 import { SignOutButton } from './SignOutButton';
 import { StaffNav } from './StaffNav';
+import { StaffWorker } from './StaffWorker';
 
 const nav = STAFF_COPY.nav;
 
@@ -56,6 +57,7 @@ export function StaffShell({ staff, children }: { staff: { email: string; name: 
       </main>
       <ReauthDialog />
       <SessionKeys email={staff.email} />
+      <StaffWorker />
     </div>
   );
 }

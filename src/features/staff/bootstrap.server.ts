@@ -1,4 +1,5 @@
 import 'server-only';
+import { resealVapidKey } from '@/lib/push/vapid.server';
 import type { Db } from '@/lib/db/client';
 import { getEnv } from '@/lib/env.server';
 import { hashPassword, passwordProblem } from './password.server';
@@ -31,10 +32,14 @@ export async function ensureFirstOwner(db: Db): Promise<void> {
 }
 
 /**
- * At start-up: second-factor secrets sealed with an older key are sealed with the current one, and the keys the
- * database held before docs/decisions/0346-keys-apart-from-the-data.md leave it. One log line when it did anything.
+ * At start-up: second-factor secrets and the web push key sealed with an older key are sealed with the current one, and
+ * the keys the database held before docs/decisions/0346-keys-apart-from-the-data.md leave it. One log line when it did anything.
  */
 export async function resealAtStart(db: Db): Promise<void> {
+  const vapid = await resealVapidKey(db).catch(() => 'unreadable' as const);
+  if (vapid === 'unreadable')
+    console.error('[staff] the web push key opens with no key this server has: set SECRETS_KEY_PREVIOUS to the key before');
+  else if (vapid) console.log('[staff] the web push key sealed with the current secrets key');
   const { resealed, unreadable } = await resealSecondFactorSecrets(db);
   if (resealed) console.log(`[staff] ${resealed} second-factor secret(s) sealed with the current secrets key`);
   if (unreadable)

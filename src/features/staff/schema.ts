@@ -69,6 +69,28 @@ export const endSessionsSchema = z.object({
   end: z.union([z.literal('others'), idParamSchema], { error: STAFF_COPY.errors.sessionChoice }),
 });
 
+/**
+ * A browser's Web Push subscription (PushSubscription.toJSON()), to turn alerts on for it (docs/decisions/0364): an
+ * https push service URL, and the browser's P-256 public key (65 bytes) and auth secret (16 bytes), base64url.
+ */
+export const pushSubscriptionSchema = z.object(
+  {
+    subscription: z.object({
+      endpoint: z.url({ protocol: /^https$/, error: STAFF_COPY.errors.pushUnreadable }).max(2048, STAFF_COPY.errors.pushUnreadable),
+      keys: z.object({
+        p256dh: z.string().regex(/^[A-Za-z0-9_-]{86,88}={0,2}$/, STAFF_COPY.errors.pushUnreadable),
+        auth: z.string().regex(/^[A-Za-z0-9_-]{22,24}={0,2}$/, STAFF_COPY.errors.pushUnreadable),
+      }),
+    }),
+  },
+  { error: STAFF_COPY.errors.pushUnreadable },
+);
+
+/** Alerts off for one device: by its id (the list on Your account), or its endpoint (the browser turning them off). */
+export const removePushSchema = z.union([z.object({ id: idParamSchema }), z.object({ endpoint: z.string().min(1).max(2048) })], {
+  error: STAFF_COPY.errors.pushChoice,
+});
+
 /** A forgotten password: the address to send the link to. */
 export const resetRequestSchema = z.object({ email });
 

@@ -1,12 +1,12 @@
 import 'server-only';
 import { createHash, randomInt } from 'node:crypto';
-import { CompactEncrypt, compactDecrypt, decodeProtectedHeader } from 'jose';
+import { compactDecrypt, decodeProtectedHeader } from 'jose';
 import { Secret, TOTP } from 'otpauth';
 import { renderSVG } from 'uqr';
 import { getSiteFacts } from '@/content/site';
 import type { Db } from '@/lib/db/client';
 import { deleteStoredSecrets, existingStoredSecret } from '@/lib/db/secrets.server';
-import { currentSecretsKey, KEYS_ONCE_IN_THE_DATABASE, previousSecretsKey } from '@/lib/security/secrets-key.server';
+import { currentSecretsKey, KEYS_ONCE_IN_THE_DATABASE, previousSecretsKey, sealWithSecretsKey } from '@/lib/security/secrets-key.server';
 import {
   acceptTotpStep,
   clearSecondFactor,
@@ -36,13 +36,7 @@ const RECOVERY_CODE_COUNT = 10;
 /** Crockford's base32 alphabet: no I, L, O or U to misread. */
 const RECOVERY_ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
 
-/** Sealed with the current secrets key, named by its fingerprint (`kid`) so a rotation knows what to seal anew. */
-async function sealSecret(base32: string): Promise<string> {
-  const key = currentSecretsKey();
-  return new CompactEncrypt(new TextEncoder().encode(base32))
-    .setProtectedHeader({ alg: 'dir', enc: 'A256GCM', kid: key.id })
-    .encrypt(key.derive('second-factor'));
-}
+const sealSecret = (base32: string) => sealWithSecretsKey('second-factor', base32);
 
 /** The key a sealed secret names: the current one, the one before a rotation, or (no name) the old key in the database. */
 async function keyFor(db: Db, kid: string | undefined): Promise<Uint8Array> {

@@ -23,8 +23,11 @@ export type Title = (typeof TITLES)[number];
 export const DISTRICT_CHOICES = ['Lugbe, Abuja', 'Moniya, Ibadan'] as const;
 export type DistrictChoice = (typeof DISTRICT_CHOICES)[number];
 
-/** What lead_activity records. `assigned`: the lead's agent changed; `overdue_reminder`: its one reminder was sent. */
-export const LEAD_ACTIONS = ['status_changed', 'note_added', 'assigned', 'overdue_reminder'] as const;
+/**
+ * What lead_activity records. `assigned`: the lead's agent changed; `overdue_reminder`: its one reminder was sent;
+ * `claimed`: "I'm on it"; `handed_over`: nobody claimed it in time, so it moved on (docs/decisions/0365).
+ */
+export const LEAD_ACTIONS = ['status_changed', 'note_added', 'assigned', 'overdue_reminder', 'claimed', 'handed_over'] as const;
 export type LeadAction = (typeof LEAD_ACTIONS)[number];
 
 /**
@@ -34,8 +37,11 @@ export type LeadAction = (typeof LEAD_ACTIONS)[number];
 export const SPAM_REASONS = ['honeypot', 'too_fast', 'flood'] as const;
 export type SpamReason = (typeof SPAM_REASONS)[number];
 
-/** What each lead sets off (docs/decisions/0010-notifications-on-pg-boss.md): an e-mail to sales, a receipt to the visitor, a signed webhook. */
-export const NOTIFICATION_CHANNELS = ['sales_email', 'receipt', 'webhook'] as const;
+/**
+ * What each lead sets off (docs/decisions/0010-notifications-on-pg-boss.md): an e-mail to sales, a receipt to the
+ * visitor, a signed webhook, and a push alert to the phones of the staff who take it (docs/decisions/0364).
+ */
+export const NOTIFICATION_CHANNELS = ['sales_email', 'receipt', 'webhook', 'push'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 
 /**

@@ -81,6 +81,14 @@ export const interestSubmissions = pgTable(
     firstContactedAt: timestamp('first_contacted_at', { withTimezone: true, mode: 'date' }),
     /** The agent who owns the lead (round-robin on arrival or an owner's choice); null while nobody does. */
     assignedTo: uuid('assigned_to').references((): AnyPgColumn => staffUsers.id, { onDelete: 'set null' }),
+    /**
+     * Since when the lead waits for its agent's claim, when the round-robin (or a hand-over) gave it to them; null
+     * once claimed, given by hand, or passed to the owners. Only such a lead moves on (docs/decisions/0365).
+     */
+    offeredAt: timestamp('offered_at', { withTimezone: true, mode: 'date' }),
+    /** "I'm on it": who claimed the lead first, and when. */
+    claimedBy: uuid('claimed_by').references((): AnyPgColumn => staffUsers.id, { onDelete: 'set null' }),
+    claimedAt: timestamp('claimed_at', { withTimezone: true, mode: 'date' }),
     /** When the one reminder about a lead still new after its first working hour was queued (docs/decisions/0206-overdue-leads.md). */
     overdueRemindedAt: timestamp('overdue_reminded_at', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -93,6 +101,9 @@ export const interestSubmissions = pgTable(
     index('interest_submissions_status_idx').on(t.status, t.createdAt),
     index('interest_submissions_assigned_idx').on(t.assignedTo, t.createdAt),
     index('interest_submissions_network_idx').on(t.networkHash, t.createdAt),
+    index('interest_submissions_offered_idx')
+      .on(t.offeredAt)
+      .where(sql`offered_at is not null`),
     check('interest_submissions_status_ck', oneOf(t.status, LEAD_STATUSES)),
   ],
 );
@@ -291,6 +302,30 @@ export const staffUsers = pgTable(
 );
 
 /** Single-use recovery codes of the second factor, stored as SHA-256 hashes (docs/decisions/0322-second-factor.md). */
+/**
+ * A device where a staff member turned push alerts on (docs/decisions/0364): the browser's Web Push subscription.
+ * Removed by its owner, when the push service says it is gone (404/410), or with the account.
+ */
+export const staffPushSubscriptions = pgTable(
+  'staff_push_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: 'cascade' }),
+    /** The push service's URL for this browser: a capability, so never shown or logged. */
+    endpoint: text('endpoint').notNull(),
+    /** The browser's P-256 public key and auth secret (base64url): the payload is encrypted to them (RFC 8291). */
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    /** "Chrome on Android" (src/lib/auth/device-label.ts), never the User-Agent. */
+    label: text('label'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [uniqueIndex('staff_push_subscriptions_endpoint_uq').on(t.endpoint), index('staff_push_subscriptions_staff_idx').on(t.staffId)],
+);
+
 export const staffRecoveryCodes = pgTable(
   'staff_recovery_codes',
   {

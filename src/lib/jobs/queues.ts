@@ -71,6 +71,24 @@ export const OVERDUE_REMINDER: QueueDefinition = {
 };
 
 /**
+ * Leads that move on (docs/decisions/0365-claims-and-leads-that-move-on.md): every minute the check passes each lead
+ * its agent did not claim within LEAD_CLAIM_MINUTES of working time to the next agent, and queues the push and e-mail
+ * that tell them (`to`: the staff member, or null for the owners), retried like a reminder.
+ */
+export const HAND_OVER_CHECK: QueueDefinition = { name: 'hand-over-check', options: { retryLimit: 0, expireInSeconds: 60 } };
+export const HAND_OVER: QueueDefinition = {
+  name: 'hand-over',
+  options: { notify: true, retryLimit: 25, retryDelay: 10, retryBackoff: true, retryDelayMax: 900, expireInSeconds: 60 },
+  record: { kind: 'lead', key: 'leadId' },
+};
+
+/** A HAND_OVER job: the lead and who now has it (null: the owners). */
+export interface HandOverJob {
+  leadId: string;
+  to: string | null;
+}
+
+/**
  * Owners hear about trouble (docs/decisions/0112-health-metrics-and-owner-alerts.md): every minute the check looks
  * for a notification channel that has been failing; each alert and recovery (one job per owner, and one for the
  * webhook) is retried every 5 s growing to 30 s for about a day, so it arrives as soon as the owner's mail works again.
@@ -115,6 +133,8 @@ export const QUEUES: QueueDefinition[] = [
   NEWSLETTER_CONFIRMATION,
   OVERDUE_CHECK,
   OVERDUE_REMINDER,
+  HAND_OVER_CHECK,
+  HAND_OVER,
   CHANNEL_CHECK,
   OWNER_ALERT,
   LEAD_ERASED,

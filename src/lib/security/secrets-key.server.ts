@@ -2,6 +2,7 @@ import 'server-only';
 import { createHash, hkdfSync, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { CompactEncrypt, compactDecrypt, decodeProtectedHeader } from 'jose';
 import { getEnv } from '@/lib/env.server';
 
 /**
@@ -10,7 +11,7 @@ import { getEnv } from '@/lib/env.server';
  * or the file SECRETS_KEY_FILE names; on the quick start (neither set) it is made once in DATA_DIR/secrets.key,
  * beside the embedded database, not in it. Each use gets a key of its own, derived with HKDF-SHA256.
  */
-export type KeyPurpose = 'second-factor' | 'session';
+export type KeyPurpose = 'second-factor' | 'session' | 'web-push';
 
 export interface SecretsKey {
   /** A short fingerprint that names the key in what it seals (never the key). */
@@ -64,4 +65,24 @@ export function currentSecretsKey(): SecretsKey {
 export function previousSecretsKey(): SecretsKey | undefined {
   const previous = getEnv().SECRETS_KEY_PREVIOUS;
   return previous ? keyOf(previous) : undefined;
+}
+
+/** Sealed with the current secrets key (JWE dir + A256GCM), named by its fingerprint (`kid`) so a rotation knows what to seal anew. */
+export function sealWithSecretsKey(purpose: KeyPurpose, plaintext: string): Promise<string> {
+  const key = currentSecretsKey();
+  return new CompactEncrypt(new TextEncoder().encode(plaintext))
+    .setProtectedHeader({ alg: 'dir', enc: 'A256GCM', kid: key.id })
+    .encrypt(key.derive(purpose));
+}
+
+/** Whether a sealed value names the current key (nothing to seal anew). */
+export const sealedWithCurrentKey = (sealed: string) => decodeProtectedHeader(sealed).kid === currentSecretsKey().id;
+
+/** Opens what `sealWithSecretsKey` sealed, with the current key or the one before a rotation; throws with neither. */
+export async function openWithSecretsKey(purpose: KeyPurpose, sealed: string): Promise<string> {
+  const kid = decodeProtectedHeader(sealed).kid;
+  const key = [currentSecretsKey(), previousSecretsKey()].find((candidate) => candidate && candidate.id === kid);
+  if (!key) throw new Error(`A ${purpose} secret was sealed with a key this server does not have (SECRETS_KEY changed?).`);
+  const { plaintext } = await compactDecrypt(sealed, key.derive(purpose));
+  return new TextDecoder().decode(plaintext);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toE164 } from './phone';
+import { phoneSearchDigits, toE164 } from './phone';
 
 describe('toE164', () => {
   it.each([
@@ -21,5 +21,28 @@ describe('toE164', () => {
 
   it.each(['1234567', '+0 123 456 789', '+12 34', '0123', '+1234567890123456', '555-0100', '(01) 23'])('%s does not parse', (input) => {
     expect(toE164(input)).toBeNull();
+  });
+});
+
+describe('phoneSearchDigits', () => {
+  it.each([
+    ['0803 123 4567', '8031234567'],
+    ['(0803) 123-4567', '8031234567'],
+    ['+234 (0) 803 123 4567', '2348031234567'],
+    ['+234 0803 123 4567', '2348031234567'],
+    ['00234 803 123 4567', '2348031234567'],
+    ['234 803 123 4567', '2348031234567'],
+    ['803 123 4567', '8031234567'],
+    ['0803 123', '803123'],
+    ['4567', '4567'],
+    ['07700 900123', '7700900123'],
+    ['+44 (0) 7700 900123', '447700900123'],
+  ])('%s → %s', (input, expected) => {
+    expect(phoneSearchDigits(input)).toBe(expected);
+  });
+
+  it('each whole spelling of a number is found in its E.164 digits', () => {
+    for (const spelling of ['0803 123 4567', '+234 (0) 803 123 4567', '+234 0803 123 4567', '2348031234567', '803 123 4567'])
+      expect('2348031234567').toContain(phoneSearchDigits(spelling));
   });
 });

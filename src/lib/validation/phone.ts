@@ -27,3 +27,13 @@ function legacyNigerianLandline(value: string): string | null {
 
 /** The digits of a phone number as typed: how numbers that do not parse are compared. */
 export const phoneDigits = (input: string) => input.replace(/\D/g, '');
+
+/**
+ * The digits to look for when staff search stored numbers with a whole or partial number, however it is written.
+ * Stored numbers are compared by their E.164 digits, which hold no international prefix (00) and no trunk 0: both are
+ * dropped, with the "(0)" or 0 people write after a country code (+234 (0) 803…, +234 0803…). A number starting with
+ * one 0 is taken as national in any country, so "0803 123" finds +234 803 123 4567 and "07700 900123" finds
+ * +44 7700 900123 (docs/decisions/0363-finding-a-lead-in-one-step.md).
+ */
+export const phoneSearchDigits = (input: string) =>
+  phoneDigits(input.replace(/\(0\)/g, '')).replace(/^00/, '').replace(/^2340/, '234').replace(/^0/, '');

@@ -2,9 +2,10 @@ import { ContentIcon } from '@/components/ContentIcon';
 import { Section } from '@/components/Section';
 import { ActionBar } from '@/components/ActionBar';
 import { EntryPrice } from '@/components/EntryPrice';
+import { IndicativeFigures, IndicativeNote } from '@/components/IndicativePrice';
 import { whatsappHref } from '@/lib/contact-links';
 import { districtLabel, OFFER_COPY, type District } from '@/content/districts';
-import { getSiteFacts, getSiteUrl } from '@/content/site';
+import { getFxRates, getSiteFacts, getSiteUrl } from '@/content/site';
 import { SubmitInterestButton } from '@/features/interest/SubmitInterestButton';
 import { ContactUsButton } from '@/features/offer/ContactUsButton';
 import { InstalmentView } from '@/features/offer/InstalmentView';
@@ -33,6 +34,7 @@ const SITE_PLAN_KEY = [
 
 export function DistrictPage({ district }: { district: District }) {
   const facts = getSiteFacts();
+  const fx = getFxRates();
   const { hero, about, features, whyChoose, landmarks, offer } = district;
   const label = districtLabel(district);
   const figures = offerFigures(offer);
@@ -52,7 +54,7 @@ export function DistrictPage({ district }: { district: District }) {
               <span className="mt-4 block text-4xl leading-[1.08] text-ivory-50 sm:text-5xl lg:text-6xl">{hero.title}</span>
             </h1>
             <p className="mt-6 max-w-xl text-lg leading-relaxed text-ivory-100/85">{hero.lead}</p>
-            <EntryPrice depositNgn={offer.depositNgn} />
+            <EntryPrice depositNgn={offer.depositNgn} fx={fx} />
             <div className="mt-9 flex flex-wrap gap-3">
               <SubmitInterestButton district={district.choice} className="btn-brass">
                 {OFFER_COPY.submitInterest}
@@ -81,14 +83,19 @@ export function DistrictPage({ district }: { district: District }) {
           </div>
           <dl className="grid grid-cols-2 gap-px self-start overflow-hidden rounded-2xl bg-forest-900/10 text-sm">
             {[
-              [OFFER_COPY.factPlotSize, OFFER_COPY.perPlot(offer.sizeSqm)],
-              [OFFER_COPY.factPrice, formatNaira(offer.priceNgn)],
-              [OFFER_COPY.depositLabel, formatNaira(offer.depositNgn)],
-              [OFFER_COPY.factLocation, `${district.area}, ${district.city}`],
-            ].map(([term, value]) => (
+              { term: OFFER_COPY.factPlotSize, value: OFFER_COPY.perPlot(offer.sizeSqm) },
+              { term: OFFER_COPY.factPrice, value: formatNaira(offer.priceNgn), ngn: offer.priceNgn },
+              { term: OFFER_COPY.depositLabel, value: formatNaira(offer.depositNgn), ngn: offer.depositNgn },
+              { term: OFFER_COPY.factLocation, value: `${district.area}, ${district.city}` },
+            ].map(({ term, value, ngn }) => (
               <div key={term} className="bg-ivory-50 p-5">
                 <dt className="text-ink-soft">{term}</dt>
                 <dd className="mt-1 font-display text-xl text-forest-900">{value}</dd>
+                {ngn !== undefined && fx && (
+                  <dd className="mt-0.5 text-xs text-ink-soft">
+                    <IndicativeFigures ngn={ngn} fx={fx} />
+                  </dd>
+                )}
               </div>
             ))}
           </dl>
@@ -185,20 +192,27 @@ export function DistrictPage({ district }: { district: District }) {
             </p>
             {/* Side by side while both figures fit, one under the other on narrow phones (never overlapping). */}
             <dl className="mt-6 flex flex-wrap gap-x-12 gap-y-5">
-              <div>
-                <dt className="text-sm text-ink-soft">{OFFER_COPY.priceLabel}</dt>
-                <dd className="mt-1 font-display text-3xl text-forest-900">{formatNaira(offer.priceNgn)}</dd>
-              </div>
-              <div>
-                <dt className="text-sm text-ink-soft">{OFFER_COPY.depositLabel}</dt>
-                <dd className="mt-1 font-display text-3xl text-forest-900">{formatNaira(offer.depositNgn)}</dd>
-              </div>
+              {[
+                { term: OFFER_COPY.priceLabel, ngn: offer.priceNgn },
+                { term: OFFER_COPY.depositLabel, ngn: offer.depositNgn },
+              ].map(({ term, ngn }) => (
+                <div key={term}>
+                  <dt className="text-sm text-ink-soft">{term}</dt>
+                  <dd className="mt-1 font-display text-3xl text-forest-900">{formatNaira(ngn)}</dd>
+                  {fx && (
+                    <dd className="mt-1 text-sm text-ink-soft">
+                      <IndicativeFigures ngn={ngn} fx={fx} />
+                    </dd>
+                  )}
+                </div>
+              ))}
             </dl>
+            <IndicativeNote fx={fx} className="mt-4 max-w-md" />
             <div className="mt-8 flex flex-wrap gap-3">
               <SubmitInterestButton district={district.choice}>{OFFER_COPY.submitInterest}</SubmitInterestButton>
               {district.contactUs && <ContactUsButton facts={facts} districtLabel={label} />}
             </div>
-            <InstalmentView price={offer.priceNgn} deposit={offer.depositNgn} />
+            <InstalmentView price={offer.priceNgn} deposit={offer.depositNgn} fx={fx} />
           </div>
         </div>
       </Section>

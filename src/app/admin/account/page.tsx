@@ -11,6 +11,9 @@ import { countRecoveryCodesLeft, findStaffRowById, listPasskeys } from '@/featur
 import { pendingEnrolment } from '@/features/staff/second-factor.server';
 import { SecondFactorSetup } from '@/features/staff/SecondFactorSetup';
 import { SignedInDevices } from '@/features/staff/SignedInDevices';
+import { PushAlerts } from '@/features/staff/PushAlerts';
+import { subscriptionsOf } from '@/lib/push/subscriptions.server';
+import { vapidPublicKey } from '@/lib/push/vapid.server';
 
 export const metadata: Metadata = { title: STAFF_COPY.account.title };
 
@@ -28,11 +31,13 @@ export default async function AccountPage() {
   const me = await requireStaffPage();
   const { db } = await getDatabase();
   const now = new Date();
-  const [row, passkeys, codesLeft, sessions] = await Promise.all([
+  const [row, passkeys, codesLeft, sessions, pushDevices, publicKey] = await Promise.all([
     findStaffRowById(db, me.id),
     listPasskeys(db, me.id),
     countRecoveryCodesLeft(db, me.id),
     listOpenSessions(db, me.id, me.sessionId, now),
+    subscriptionsOf(db, me.id),
+    vapidPublicKey(db),
   ]);
   const appOn = Boolean(row?.totpEnabledAt);
   const enrolment = appOn ? undefined : await pendingEnrolment(db, me);
@@ -49,6 +54,12 @@ export default async function AccountPage() {
           {refusal}
         </p>
       ) : null}
+      <section aria-labelledby="alerts" className={SECTION}>
+        <h2 id="alerts" className="text-xl">
+          {copy.alerts}
+        </h2>
+        <PushAlerts devices={pushDevices} publicKey={publicKey} />
+      </section>
       <section aria-labelledby="password" className={SECTION}>
         <h2 id="password" className="text-xl">
           {copy.password}

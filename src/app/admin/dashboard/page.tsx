@@ -2,16 +2,24 @@ import Link from 'next/link';
 import type { Metadata } from 'next';
 import { DASHBOARD_COPY } from '@/content/sales-insight';
 import { AssignmentPanel } from '@/features/leads-admin/components/AssignmentPanel';
+import { Conversion } from '@/features/leads-admin/components/Conversion';
 import { Dashboard } from '@/features/leads-admin/components/Dashboard';
 import { DashboardFiltersForm } from '@/features/leads-admin/components/DashboardFiltersForm';
 import { shortDay } from '@/features/leads-admin/charts.server';
+import { conversionFigures } from '@/features/leads-admin/conversion.server';
 import { dashboardFigures, teamWorkload } from '@/features/leads-admin/dashboard.server';
-import { defaultDashboardFilters, filtersToQuery, parseDashboardFilters } from '@/features/leads-admin/schema';
+import {
+  DEFAULT_CONVERSION_ORDER,
+  defaultDashboardFilters,
+  filtersToQuery,
+  parseConversionOrder,
+  parseDashboardFilters,
+} from '@/features/leads-admin/schema';
 import { currentStaff } from '@/lib/auth/page-guard.server';
 import { getDatabase } from '@/lib/db/client';
 import { DISTRICT_CHOICES } from '@/lib/db/enums';
-import { getWorkingTime } from '@/lib/env.server';
-import { autoAssignEnabled } from '@/domain/assignment.server';
+import { getEnv, getWorkingTime } from '@/lib/env.server';
+import { alertEveryoneEnabled, autoAssignEnabled } from '@/domain/assignment.server';
 
 export const metadata: Metadata = { title: DASHBOARD_COPY.title };
 
@@ -21,14 +29,21 @@ export default async function DashboardPage({ searchParams }: { searchParams: Pr
   const staff = await currentStaff();
   const now = new Date();
   // Filters that cannot be read are named above the default view (the last 30 days), as the inbox does.
-  const parsed = parseDashboardFilters(await searchParams, now);
+  const params = await searchParams;
+  const parsed = parseDashboardFilters(params, now);
   const filters = parsed.ok ? parsed.filters : defaultDashboardFilters(now);
+  const ordered = parseConversionOrder(params);
+  const order = ordered.ok ? ordered.order : DEFAULT_CONVERSION_ORDER;
+  const errors = [parsed, ordered].flatMap((result) => (result.ok ? [] : [result.error]));
   const districts = filters.district ? [filters.district] : DISTRICT_CHOICES;
   const time = getWorkingTime();
   const { db } = await getDatabase();
   const figures = await dashboardFigures(db, filters, time, now);
+  const conversion = await conversionFigures(db, filters);
   const owner = staff.role === 'owner';
-  const [team, autoAssign] = owner ? await Promise.all([teamWorkload(db, time, now), autoAssignEnabled(db)]) : [[], false];
+  const [team, autoAssign, alertEveryone] = owner
+    ? await Promise.all([teamWorkload(db, time, now), autoAssignEnabled(db), alertEveryoneEnabled(db)])
+    : [[], false, false];
   return (
     <div className="space-y-6 sm:space-y-8">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -44,18 +59,22 @@ export default async function DashboardPage({ searchParams }: { searchParams: Pr
           {copy.filters.openInbox}
         </Link>
       </div>
-      {parsed.ok ? null : (
+      {errors.map((error) => (
         <p
+          key={error}
           role="alert"
           className="rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-900"
           data-testid="filter-error"
         >
-          {parsed.error}
+          {error}
         </p>
-      )}
-      <DashboardFiltersForm filters={filters} districts={DISTRICT_CHOICES} now={now} />
+      ))}
+      <DashboardFiltersForm filters={filters} order={order} districts={DISTRICT_CHOICES} now={now} />
       <Dashboard figures={figures} filters={filters} time={time} districts={districts} />
-      {owner ? <AssignmentPanel autoAssign={autoAssign} team={team} /> : null}
+      <Conversion figures={conversion} filters={filters} order={order} />
+      {owner ? (
+        <AssignmentPanel autoAssign={autoAssign} alertEveryone={alertEveryone} claimMinutes={getEnv().LEAD_CLAIM_MINUTES} team={team} />
+      ) : null}
     </div>
   );
 }

@@ -72,16 +72,28 @@ export function TakesNewLeadsButton({ staffId, takes, name }: { staffId: string;
 }
 
 /** An owner turns the round-robin on or off for everyone. */
-export function AutoAssignButton({ on }: { on: boolean }) {
+/** One of the owners' switches of the assignment panel: the round-robin, or alerts to everyone. */
+export function AssignmentSwitch({
+  name,
+  on,
+  turnOn,
+  turnOff,
+}: {
+  name: 'autoAssign' | 'alertEveryone';
+  on: boolean;
+  turnOn: string;
+  turnOff: string;
+}) {
   const { busy, run } = useStaffAction();
   return (
     <button
       type="button"
       className={on ? 'btn-outline min-h-11 px-4' : 'btn-primary min-h-11 px-4'}
       disabled={busy}
-      onClick={() => run({ method: 'PATCH', url: '/api/admin/assignment', body: { autoAssign: !on } }, copy.panel.switched)}
+      onClick={() => run({ method: 'PATCH', url: '/api/admin/assignment', body: { [name]: !on } }, copy.panel.switched)}
+      data-testid={`switch-${name}`}
     >
-      {on ? copy.panel.turnOff : copy.panel.turnOn}
+      {on ? turnOff : turnOn}
     </button>
   );
 }

@@ -1,12 +1,22 @@
 import Link from 'next/link';
 import { ASSIGNMENT_COPY } from '@/content/sales-insight';
 import type { TeamMember } from '../dashboard.server';
-import { AutoAssignButton, TakesNewLeadsButton } from './AssignmentControls';
+import { AssignmentSwitch, TakesNewLeadsButton } from './AssignmentControls';
 
 const copy = ASSIGNMENT_COPY.panel;
 
 /** Owners: the round-robin switch and, per agent, their open and overdue leads and whether they take new ones. */
-export function AssignmentPanel({ autoAssign, team }: { autoAssign: boolean; team: TeamMember[] }) {
+export function AssignmentPanel({
+  autoAssign,
+  alertEveryone,
+  claimMinutes,
+  team,
+}: {
+  autoAssign: boolean;
+  alertEveryone: boolean;
+  claimMinutes: number;
+  team: TeamMember[];
+}) {
   return (
     <section
       aria-labelledby="assignment"
@@ -22,8 +32,18 @@ export function AssignmentPanel({ autoAssign, team }: { autoAssign: boolean; tea
           <p className="mt-3 text-sm font-semibold text-forest-900" data-testid="auto-assign-state">
             {autoAssign ? copy.autoOn : copy.autoOff}
           </p>
+          {autoAssign ? <p className="mt-1 text-sm text-ink-soft">{copy.claimRule(claimMinutes)}</p> : null}
         </div>
-        <AutoAssignButton on={autoAssign} />
+        <AssignmentSwitch name="autoAssign" on={autoAssign} turnOn={copy.turnOn} turnOff={copy.turnOff} />
+      </div>
+      <div className="mt-5 flex flex-wrap items-start justify-between gap-4 border-t border-forest-900/10 pt-5">
+        <div className="max-w-prose">
+          <p className="text-sm font-semibold text-forest-900" data-testid="alert-everyone-state">
+            {alertEveryone ? copy.alertsEveryone : copy.alertsTheirs}
+          </p>
+          <p className="mt-1 text-sm text-ink-soft">{copy.alertsIntro}</p>
+        </div>
+        <AssignmentSwitch name="alertEveryone" on={alertEveryone} turnOn={copy.alertEveryoneOn} turnOff={copy.alertEveryoneOff} />
       </div>
       {team.length === 0 ? (
         <p className="mt-5 text-sm text-ink-soft">{copy.noAgents}</p>

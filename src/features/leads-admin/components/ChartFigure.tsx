@@ -32,14 +32,19 @@ export function ChartFigure({ id, title, summary, svgs, legend, note, table, cla
         </p>
       </figcaption>
       {legend ? <div className="mt-4">{legend}</div> : null}
-      {CHART_SCREENS.map((screen) => (
-        // Plot's SVG, built from our own figures; text in it (source names) is escaped by the DOM serialiser.
-        <div key={screen} className={`mt-5 text-ink-soft ${SCREEN_CLASS[screen]}`} dangerouslySetInnerHTML={{ __html: svgs[screen] }} />
-      ))}
+      <ChartDrawings svgs={svgs} />
       {note ? <p className="mt-4 text-xs leading-relaxed text-ink-soft">{note}</p> : null}
       <div className="sr-only">{table}</div>
     </figure>
   );
+}
+
+/** The chart's drawing for each screen class, one shown at a time. */
+export function ChartDrawings({ svgs }: { svgs: ChartSvgs }) {
+  return CHART_SCREENS.map((screen) => (
+    // Plot's SVG, built from our own figures; text in it (source names) is escaped by the DOM serialiser.
+    <div key={screen} className={`mt-5 text-ink-soft ${SCREEN_CLASS[screen]}`} dangerouslySetInnerHTML={{ __html: svgs[screen] }} />
+  ));
 }
 
 /** A small colour key: a swatch (a bar, or a line for `line`) and its name. */

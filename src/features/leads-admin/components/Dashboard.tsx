@@ -1,5 +1,4 @@
 import Link from 'next/link';
-import type { ReactNode } from 'react';
 import { DASHBOARD_COPY } from '@/content/sales-insight';
 import { describeWorkingTime, type WorkingTime } from '@/domain/working-time';
 import {
@@ -17,21 +16,10 @@ import type { DashboardFigures } from '../dashboard.server';
 import { formatMinutes } from '../format';
 import { filtersToQuery, type DashboardFilters } from '../schema';
 import { ChartFigure, Legend } from './ChartFigure';
+import { Kpi } from './Kpi';
 
 const copy = DASHBOARD_COPY;
 const minutesText = (minutes: number | null) => (minutes === null ? undefined : formatMinutes(Math.round(minutes)));
-
-function Kpi({ label, value, detail, testId }: { label: string; value: string; detail?: ReactNode; testId: string }) {
-  return (
-    <div className="flex min-w-0 flex-col rounded-2xl border border-forest-900/10 bg-white p-4 sm:p-6">
-      <dt className="text-sm text-ink-soft">{label}</dt>
-      <dd className="mt-2 font-display text-3xl text-forest-900 sm:text-4xl" data-testid={testId}>
-        {value}
-      </dd>
-      {detail ? <dd className="mt-2 text-xs leading-relaxed text-ink-soft sm:text-sm">{detail}</dd> : null}
-    </div>
-  );
-}
 
 /** Every figure of the dashboard: key figures, then the four charts, each with its summary and table. */
 export function Dashboard({

@@ -3,16 +3,38 @@ import { Field } from '@/components/ui/Field';
 import { DASHBOARD_COPY } from '@/content/sales-insight';
 import { STAFF_COPY } from '@/content/staff';
 import { lagosDayOf } from '@/domain/working-time';
-import { filtersToQuery, type DashboardFilters } from '../schema';
+import { DEFAULT_CONVERSION_ORDER, dashboardQuery, monthOf, type ConversionOrder, type DashboardFilters } from '../schema';
 
 const copy = DASHBOARD_COPY.filters;
 const inboxCopy = STAFF_COPY.inbox.filters;
 const QUICK_RANGES = [7, 30, 90];
 
-/** The inbox's district and date filters as a plain GET form (shareable, works without JavaScript), with quick ranges. */
-export function DashboardFiltersForm({ filters, districts, now }: { filters: DashboardFilters; districts: readonly string[]; now: Date }) {
+/**
+ * The inbox's district and date filters as a plain GET form (shareable, works without JavaScript), with quick ranges:
+ * the last 7, 30 and 90 days, and this and last calendar month (advertising is budgeted by the month). The conversion
+ * table's grouping and order ride along.
+ */
+export function DashboardFiltersForm({
+  filters,
+  order = DEFAULT_CONVERSION_ORDER,
+  districts,
+  now,
+}: {
+  filters: DashboardFilters;
+  order?: ConversionOrder;
+  districts: readonly string[];
+  now: Date;
+}) {
   const today = lagosDayOf(now);
-  const quick = QUICK_RANGES.map((days) => ({ days, from: lagosDayOf(now, 1 - days) }));
+  const thisMonth = { ...monthOf(today, 0), to: today };
+  const quick = [
+    ...QUICK_RANGES.map((days) => ({ key: `${days}`, label: copy.days(days), last: true, from: lagosDayOf(now, 1 - days), to: today })),
+    { key: 'this-month', label: copy.thisMonth, last: false, ...thisMonth },
+    { key: 'last-month', label: copy.lastMonth, last: false, ...monthOf(today, -1) },
+  ];
+  // On the 7th, the last 7 days are this month too: the first that matches is the current one.
+  const currentKey = quick.find(({ from, to }) => filters.from === from && filters.to === to)?.key;
+  const kept = new URLSearchParams(dashboardQuery({ from: filters.from, to: filters.to }, order));
   return (
     <form
       method="get"
@@ -21,18 +43,22 @@ export function DashboardFiltersForm({ filters, districts, now }: { filters: Das
       aria-label={copy.legend}
       className="rounded-2xl border border-forest-900/10 bg-white p-5 sm:p-6"
     >
+      {['view', 'sort', 'dir'].map((name) => {
+        const value = kept.get(name);
+        return value ? <input key={name} type="hidden" name={name} value={value} /> : null;
+      })}
       <nav aria-label={copy.quick} className="flex flex-wrap gap-2">
-        {quick.map(({ days, from }) => {
-          const current = filters.from === from && filters.to === today;
+        {quick.map(({ key, label, last, from, to }) => {
+          const current = key === currentKey;
           return (
             <Link
-              key={days}
-              href={`/admin/dashboard?${filtersToQuery({ district: filters.district, from, to: today })}`}
+              key={key}
+              href={`/admin/dashboard?${dashboardQuery({ district: filters.district, from, to }, order)}`}
               aria-current={current ? 'page' : undefined}
               className={`inline-flex min-h-11 items-center rounded-full border px-4 text-sm font-medium ${current ? 'border-forest-800 bg-forest-800 text-ivory-50' : 'border-forest-900/15 text-forest-900 hover:border-forest-800'}`}
             >
-              <span className="sr-only">{copy.last} </span>
-              {copy.days(days)}
+              {last ? <span className="sr-only">{copy.last} </span> : null}
+              {label}
             </Link>
           );
         })}

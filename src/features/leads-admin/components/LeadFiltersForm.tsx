@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { CloseIcon, SearchIcon } from '@/components/icons';
 import { Field } from '@/components/ui/Field';
 import { ASSIGNMENT_COPY } from '@/content/sales-insight';
 import { STAFF_COPY } from '@/content/staff';
@@ -6,6 +7,7 @@ import { filtersToQuery, INBOX_STATUSES, type LeadFilters } from '../schema';
 
 const copy = STAFF_COPY.inbox.filters;
 const quick = STAFF_COPY.inbox.quick;
+const search = STAFF_COPY.inbox.search;
 
 const sameFilters = (a: LeadFilters, b: LeadFilters) => filtersToQuery(a) === filtersToQuery(b);
 
@@ -49,13 +51,79 @@ export function QuickFilters({ filters, districts, today }: { filters: LeadFilte
   );
 }
 
+/** The views a search stays in: spam and held leads are searched only there, every other search reaches all leads. */
+const searchView = (filters: LeadFilters) => (filters.status === 'spam' || filters.status === 'held' ? filters.status : undefined);
+
+/**
+ * Finding a lead in one step (docs/decisions/0363-finding-a-lead-in-one-step.md): always on screen at the top of the
+ * inbox, on phones too. A plain GET form of its own, so a search from any view looks through every lead (any status,
+ * district or agent) except spam and held leads, which are searched from their own views. Once searched it says how
+ * many leads matched and offers to clear the search (back to the view without it).
+ */
+export function InboxSearch({ filters, matched }: { filters: LeadFilters; matched: number | undefined }) {
+  const view = searchView(filters);
+  const { q } = filters;
+  const clear = filtersToQuery({ ...filters, q: undefined });
+  const narrowed = filtersToQuery({ ...filters, q: undefined, status: view ? undefined : filters.status }) !== '';
+  return (
+    <div>
+      {/* Keyed on the search, so the box shows the search on screen after a link (a chip) changes the page. */}
+      <form key={q ?? ''} method="get" action="/admin" role="search" aria-label={search.label} className="flex gap-2 sm:max-w-2xl">
+        {view ? <input type="hidden" name="status" value={view} /> : null}
+        <div className="relative min-w-0 flex-1">
+          <label htmlFor="lead-search" className="sr-only">
+            {search.label}
+          </label>
+          <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-ink-soft" />
+          {/* Names typed on a phone are not corrected or capitalised; searched names and numbers are not remembered. */}
+          <input
+            id="lead-search"
+            name="q"
+            type="search"
+            enterKeyHint="search"
+            autoComplete="off"
+            autoCorrect="off"
+            autoCapitalize="off"
+            spellCheck={false}
+            maxLength={120}
+            defaultValue={q ?? ''}
+            placeholder={search.placeholder}
+            aria-describedby={q ? 'lead-search-result' : undefined}
+            className={`field pl-10 [&::-webkit-search-cancel-button]:appearance-none ${q ? 'pr-12' : 'pr-2'}`}
+          />
+          {q ? (
+            <Link
+              href={`/admin${clear ? `?${clear}` : ''}`}
+              aria-label={search.clear}
+              className="absolute top-1/2 right-1 inline-flex size-11 -translate-y-1/2 items-center justify-center rounded-full text-ink-soft hover:bg-forest-800/5 hover:text-forest-900"
+              data-testid="search-clear"
+            >
+              <CloseIcon className="size-5" />
+            </Link>
+          ) : null}
+        </div>
+        <button type="submit" className="btn-primary shrink-0 px-4 sm:px-6">
+          {search.submit}
+        </button>
+      </form>
+      {q && matched !== undefined ? (
+        <p id="lead-search-result" className="mt-2 text-sm text-ink-soft" data-testid="search-result">
+          <span className="font-medium text-forest-900">{search.matched(matched, q, view)}</span>{' '}
+          {matched === 0 ? search.noneHint : narrowed ? search.narrowed : null}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 /** Filters other than a quick chip's are in use: the full form opens by itself so they can be seen and changed. */
 const usesFullForm = (filters: LeadFilters) =>
-  Boolean(filters.q || filters.overdue || (filters.assignee && filters.assignee !== 'me') || (filters.from && filters.from !== filters.to));
+  Boolean(filters.overdue || (filters.assignee && filters.assignee !== 'me') || (filters.from && filters.from !== filters.to));
 
 /**
  * A plain GET form: the filters land in the URL, so a view can be shared and works without JavaScript. It folds away
- * behind one control (a native disclosure, no script) so the first lead is on a phone's first screen.
+ * behind one control (a native disclosure, no script) so the first lead is on a phone's first screen. The search box
+ * is InboxSearch's; a search on screen is kept when filters are applied.
  */
 export function LeadFiltersForm({
   filters,
@@ -74,20 +142,16 @@ export function LeadFiltersForm({
           +
         </span>
       </summary>
+      {/* Keyed on the view, so its fields show the filters on screen after a link (a chip) changes the page. */}
       <form
+        key={filtersToQuery(filters)}
         method="get"
         action="/admin"
         role="search"
         aria-label={copy.legend}
         className="grid gap-4 border-t border-forest-900/10 p-5 sm:grid-cols-2 lg:grid-cols-4"
       >
-        <div className="sm:col-span-2">
-          <Field id="f-q" label={copy.q}>
-            {(control) => (
-              <input {...control} name="q" type="search" defaultValue={filters.q ?? ''} placeholder={copy.qPlaceholder} className="field" />
-            )}
-          </Field>
-        </div>
+        {filters.q ? <input type="hidden" name="q" value={filters.q} /> : null}
         <div>
           <Field id="f-district" label={copy.district}>
             {(control) => (

@@ -10,7 +10,8 @@ import { leadLocalTime } from '@/features/leads-admin/local-time.server';
 import { getSiteFacts } from '@/content/site';
 import { formatDateTime } from '@/lib/format';
 import { ATTRIBUTION_FIELDS } from '@/lib/lead-attribution';
-import { getLeadDetail, inboxScope } from '@/features/leads-admin/repository.server';
+import { getLeadDetail, inboxScope, OPEN_STATUSES } from '@/features/leads-admin/repository.server';
+import { getEnv } from '@/lib/env.server';
 import { ASSIGNMENT_COPY } from '@/content/sales-insight';
 import { SYSTEM_ACTOR_EMAIL } from '@/lib/audit.server';
 import { assignableStaff } from '@/domain/assignment.server';
@@ -26,7 +27,7 @@ export const metadata: Metadata = { title: 'Lead' };
 const copy = STAFF_COPY.lead;
 
 function describe(action: string, detail: unknown): string {
-  const d = (detail ?? {}) as { from?: string; to?: string; toName?: string | null; roundRobin?: boolean };
+  const d = (detail ?? {}) as { from?: string; to?: string; toName?: string | null; fromName?: string | null; roundRobin?: boolean };
   if (action === 'status_changed')
     return copy.actions.status_changed(
       STAFF_COPY.statuses[d.from ?? ''] ?? String(d.from),
@@ -35,6 +36,8 @@ function describe(action: string, detail: unknown): string {
   if (action === 'note_added') return copy.actions.note_added;
   if (action === 'assigned') return ASSIGNMENT_COPY.history.assigned(d.toName ?? null, d.roundRobin === true);
   if (action === 'overdue_reminder') return ASSIGNMENT_COPY.history.overdueReminder(d.toName ?? null);
+  if (action === 'claimed') return ASSIGNMENT_COPY.history.claimed(d.fromName ?? null);
+  if (action === 'handed_over') return ASSIGNMENT_COPY.history.handedOver(d.fromName ?? null, d.toName ?? null);
   return action;
 }
 
@@ -53,7 +56,10 @@ export default async function LeadPage({ params }: { params: Promise<{ id: strin
   const { lead, notes, activity } = detail;
   const { tel, whatsapp: wa } = leadContactLinks(lead, { agent: staffDisplayName(staff), brand: getSiteFacts().brand });
   const { now } = scope;
+  const claimMinutes = getEnv().LEAD_CLAIM_MINUTES;
   const local = leadLocalTime(lead.phoneE164, now);
+  const claimant = activity.find((item) => item.action === 'claimed')?.actorName;
+  const claimable = !lead.claimedAt && !lead.spam && OPEN_STATUSES.includes(lead.status);
   const fields: [string, string | null][] = [
     [copy.fields.title, lead.title],
     [copy.fields.name, lead.fullName],
@@ -112,7 +118,24 @@ export default async function LeadPage({ params }: { params: Promise<{ id: strin
               <MarkContactedButton leadId={lead.id} />
             </div>
           ) : null}
+          {claimable ? (
+            // A plain form: the claim works before (or without) the page's scripts, and the page shows it after.
+            <form method="post" action={`/api/admin/leads/${lead.id}/claim`} className="col-span-2 grid sm:col-auto sm:flex">
+              <button type="submit" className="btn-outline min-h-11 px-5" data-testid="lead-claim">
+                {ASSIGNMENT_COPY.claim.button}
+              </button>
+            </form>
+          ) : null}
         </div>
+        {lead.claimedAt ? (
+          <p className="text-sm font-medium text-forest-800" data-testid="lead-claimed">
+            {ASSIGNMENT_COPY.claim.claimedBy(claimant, formatDateTime(lead.claimedAt))}
+          </p>
+        ) : lead.offeredAt && lead.assigneeLabel && claimable && claimMinutes > 0 ? (
+          <p className="text-sm text-ink-soft" data-testid="lead-offered">
+            {ASSIGNMENT_COPY.claim.waiting(lead.assigneeLabel, claimMinutes)}
+          </p>
+        ) : null}
       </section>
       <div className="grid gap-6 lg:grid-cols-3">
         <section aria-labelledby="details" className="min-w-0 rounded-2xl border border-forest-900/10 bg-white p-6 lg:col-span-2">

@@ -1,0 +1,5 @@
+import { addPushHandler, listPushHandler } from '@/features/staff/push-handlers.server';
+import { routeMethods } from '@/lib/http/response.server';
+
+export const dynamic = 'force-dynamic';
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ GET: listPushHandler, POST: addPushHandler });

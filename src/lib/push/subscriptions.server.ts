@@ -1,0 +1,63 @@
+import 'server-only';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { staffPushSubscriptions, staffUsers } from '@/lib/db/schema';
+import type { PushTarget } from './send.server';
+
+/** Every query on staff_push_subscriptions: the devices where staff turned push alerts on. */
+
+const s = staffPushSubscriptions;
+
+/**
+ * Turns alerts on for a browser. Its endpoint is its identity: the same browser turning them on again (or signed in
+ * as someone else now) keeps one row, with the latest keys and owner.
+ */
+export async function saveSubscription(db: Db, staffId: string, target: PushTarget, label: string | null, now = new Date()) {
+  const [row] = await db
+    .insert(s)
+    .values({ staffId, ...target, label, createdAt: now })
+    .onConflictDoUpdate({ target: s.endpoint, set: { staffId, p256dh: target.p256dh, auth: target.auth, label, createdAt: now } })
+    .returning({ id: s.id });
+  return row!;
+}
+
+/** A staff member's devices with alerts on, oldest first (never the endpoint: it is a capability). */
+export function subscriptionsOf(db: Db, staffId: string) {
+  return db
+    .select({ id: s.id, label: s.label, createdAt: s.createdAt, lastSentAt: s.lastSentAt })
+    .from(s)
+    .where(eq(s.staffId, staffId))
+    .orderBy(asc(s.createdAt), asc(s.id));
+}
+
+/** Alerts off for one device (by its id, or its endpoint from the browser itself); only the staff member's own. */
+export async function removeSubscription(db: Db, staffId: string, which: { id: string } | { endpoint: string }): Promise<boolean> {
+  const match = 'id' in which ? eq(s.id, which.id) : eq(s.endpoint, which.endpoint);
+  return (
+    (
+      await db
+        .delete(s)
+        .where(and(eq(s.staffId, staffId), match))
+        .returning({ id: s.id })
+    ).length > 0
+  );
+}
+
+/** The devices of these staff members, while their accounts are active. */
+export function pushTargetsOf(db: Db, staffIds: string[]) {
+  if (!staffIds.length) return Promise.resolve([]);
+  return db
+    .select({ id: s.id, endpoint: s.endpoint, p256dh: s.p256dh, auth: s.auth })
+    .from(s)
+    .innerJoin(staffUsers, and(eq(staffUsers.id, s.staffId), eq(staffUsers.active, true)))
+    .where(inArray(s.staffId, staffIds));
+}
+
+/** The push service said the subscription is gone (404/410): the browser dropped it, so do we. */
+export async function forgetSubscriptions(db: Db, ids: string[]): Promise<void> {
+  if (ids.length) await db.delete(s).where(inArray(s.id, ids));
+}
+
+export async function markSubscriptionsUsed(db: Db, ids: string[], at: Date): Promise<void> {
+  if (ids.length) await db.update(s).set({ lastSentAt: at }).where(inArray(s.id, ids));
+}
