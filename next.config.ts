@@ -17,8 +17,9 @@ const nextConfig: NextConfig = {
     // waits for its load.
     preloadEntriesOnStart: false,
   },
-  // The embedded database and Postgres driver are server-only Node packages; never bundle them.
-  serverExternalPackages: ['@electric-sql/pglite', 'pg'],
+  // The embedded database and Postgres driver are server-only Node packages; never bundle them. web-push too: bundled,
+  // its url.parse (a CommonJS dependency's) warns at run time (DEP0169); from node_modules Node keeps quiet.
+  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'web-push'],
   async headers() {
     return [
       { source: '/:path*', headers: staticSecurityHeaders(production) },

@@ -90,6 +90,7 @@ export default defineConfig({
       SITE_URL: baseURL,
       // The test Web Push service's certificate (tests/e2e/staff-alerts.spec.ts), trusted as a real push service's is.
       NODE_EXTRA_CA_CERTS: PUSH_SERVICE_CERT,
+      PUSH_SERVICE_HOSTS: '127.0.0.1',
       // The owner's exchange rates: the pages show indicative $ and £ beside each naira price (a build made without them
       // shows none; scripts/lib/harness.mjs builds with them).
       ...TEST_SITE_FACTS,

@@ -34,7 +34,7 @@ async function measure(kind, log) {
   const port = freePort();
   const base = `http://127.0.0.1:${port}`;
   // The server trusts the push service's certificate as it would a real one's.
-  const env = { ...database.env, ...peerEnv(smtp, hooks), NODE_EXTRA_CA_CERTS: PUSH_SERVICE_CERT };
+  const env = { ...database.env, ...peerEnv(smtp, hooks), NODE_EXTRA_CA_CERTS: PUSH_SERVICE_CERT, PUSH_SERVICE_HOSTS: '127.0.0.1' };
   const seeded = spawnSync(
     path.join(root, 'node_modules/.bin/tsx'),
     ['--conditions=react-server', path.join(import.meta.dirname, 'seed-push-agent.ts')],

@@ -125,7 +125,6 @@ export const LEAD_PUSH_COPY = {
 /** A lead that moved on because nobody claimed it in time (docs/decisions/0365): its push and e-mail. */
 export const HAND_OVER_COPY = {
   pushTitle: (district: string, toOwners: boolean) => (toOwners ? `Unclaimed lead · ${district}` : `Lead passed to you · ${district}`),
-  pushBody: (lead: LeadForMessage) => `${lead.title} ${lead.fullName} · Tap to call`,
   subject: (lead: LeadForMessage, toOwners: boolean) =>
     toOwners
       ? `Nobody claimed ${lead.title} ${lead.fullName}: the lead is with the owners`

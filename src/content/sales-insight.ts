@@ -232,7 +232,11 @@ export const ASSIGNMENT_COPY = {
     claimedBy: (who: string | undefined, when: string) => `${who ?? 'Someone'} is on it · claimed ${when}`,
     waiting: (who: string, minutes: number) =>
       `Offered to ${who}: it passes to the next agent if nobody claims it within ${minutes} working minutes.`,
-    taken: (who: string | null) => `${who ?? 'Someone else'} has already claimed this lead.`,
+    refused: {
+      claimed: (who: string | null) => `${who ?? 'Someone else'} has already claimed this lead.`,
+      theirs: (who: string | null) => `This lead was given to ${who ?? 'another agent'}; an owner can give it to you.`,
+      closed: () => 'Only a new lead can be claimed.',
+    },
   },
   errors: {
     assignee: 'Choose a staff member from the list, or nobody.',

@@ -159,6 +159,7 @@ export const STAFF_COPY = {
     sessionChoice: 'Choose one of the listed devices to sign out.',
     pushUnreadable: 'The browser sent an alert subscription that could not be read. Try turning alerts on again.',
     pushChoice: 'Choose one of the listed devices.',
+    pushService: 'This browser sends alerts through a service the site does not know. Turn alerts on in Chrome, Safari, Firefox or Edge.',
     pushGone: 'That device no longer has alerts on.',
     sessionGone: 'That device is no longer signed in.',
     sessionCurrent: 'That is the device you are using. To sign out here, use Sign out in the menu.',
@@ -435,6 +436,8 @@ export const STAFF_COPY = {
       'This browser cannot show alerts from the site. On an iPhone, add the site to your Home Screen first (Share → Add to Home Screen) and open it from there.',
     alertsBlocked: 'Alerts are blocked for this site in the browser settings. Allow notifications for it there, then try again.',
     alertsFailed: 'The browser could not turn alerts on. Try again in a moment.',
+    alertsUnavailable:
+      'Alerts cannot be turned on right now: the server could not read its alert key. An owner should check the System page.',
     alertsTestTitle: 'Alerts are on',
     alertsTestBody: 'New leads will show here like this.',
   },

@@ -105,14 +105,20 @@ export async function assignNewLead(tx: Db, lead: { id: string }, now = new Date
 
 /**
  * Who a new lead's push alert goes to (docs/decisions/0364-push-alerts-on-the-agents-phone.md): every active staff
- * member when an owner asked for it; else its agent; else, with nobody dealt the lead, the agents on duty (active and
+ * member when an owner asked for it; else its agent (while active); else the agents on duty (active and
  * taking new leads); else, with none of those, the owners: a lead always reaches somebody's phone.
  */
 export async function leadAlertRecipients(db: Db, lead: { assignedTo: string | null }): Promise<string[]> {
   const ids = (rows: { id: string }[]) => rows.map((row) => row.id);
   const active = eq(staffUsers.active, true);
   if (await alertEveryoneEnabled(db)) return ids(await db.select({ id: staffUsers.id }).from(staffUsers).where(active));
-  if (lead.assignedTo) return [lead.assignedTo];
+  const [assignee] = lead.assignedTo
+    ? await db
+        .select({ id: staffUsers.id })
+        .from(staffUsers)
+        .where(and(eq(staffUsers.id, lead.assignedTo), active))
+    : [];
+  if (assignee) return [assignee.id];
   const onDuty = ids(await db.select({ id: staffUsers.id }).from(staffUsers).where(eligible));
   if (onDuty.length) return onDuty;
   return ids(
@@ -123,28 +129,50 @@ export async function leadAlertRecipients(db: Db, lead: { assignedTo: string | n
   );
 }
 
-export type ClaimOutcome = { claimed: true } | { claimed: false; by: string | null };
+export type ClaimOutcome = { claimed: true } | { claimed: false; why: 'claimed' | 'theirs' | 'closed'; by: string | null };
 
 /**
- * "I'm on it" (docs/decisions/0365-claims-and-leads-that-move-on.md): the first staff member to claim a lead has it.
- * The claim is recorded (who, when, in the history), the lead becomes theirs if it was not, and it stops moving on.
- * A second claim by the same person changes nothing; anyone else's is refused with who has it. Undefined: no such lead.
+ * Who may claim a lead ("I'm on it", docs/decisions/0365-claims-and-leads-that-move-on.md): a new lead, not spam, not
+ * claimed yet, and nobody's by a person's choice: unassigned, offered by the round-robin, or the claimer's already.
+ * Owners may claim any new lead. The lead page shows the button by the same rule.
  */
-export async function claimLead(db: Db, leadId: string, actor: Actor, now = new Date()): Promise<ClaimOutcome | undefined> {
+export function mayClaim(
+  lead: { status: string; spam: boolean; claimedBy: string | null; assignedTo: string | null; offeredAt: Date | null },
+  staff: { id: string; role: string },
+): boolean {
+  if (lead.status !== 'new' || lead.spam || lead.claimedBy) return false;
+  return staff.role === 'owner' || !lead.assignedTo || lead.assignedTo === staff.id || lead.offeredAt !== null;
+}
+
+/**
+ * "I'm on it": the first to claim a lead has it. The claim is recorded (who, when, in the history), the lead becomes
+ * theirs if it was not (their turn in the round-robin counts it), and it stops moving on. A second claim by the same
+ * person changes nothing; anyone else's is refused with why and whose it is. Undefined: no such lead.
+ */
+export async function claimLead(
+  db: Db,
+  leadId: string,
+  actor: Actor & { role: string },
+  now = new Date(),
+): Promise<ClaimOutcome | undefined> {
   return db.transaction(async (tx) => {
     const t = interestSubmissions;
-    const [lead] = await tx.select({ assignedTo: t.assignedTo, claimedBy: t.claimedBy }).from(t).where(eq(t.id, leadId)).for('update');
+    const [lead] = await tx
+      .select({ status: t.status, spam: t.spam, assignedTo: t.assignedTo, claimedBy: t.claimedBy, offeredAt: t.offeredAt })
+      .from(t)
+      .where(eq(t.id, leadId))
+      .for('update');
     if (!lead) return undefined;
     if (lead.claimedBy === actor.id) return { claimed: true };
-    if (lead.claimedBy) {
-      const [holder] = await tx.select({ label: staffLabelSql }).from(staffUsers).where(eq(staffUsers.id, lead.claimedBy));
-      return { claimed: false, by: holder?.label ?? null };
+    const labelOf = async (id: string | null) =>
+      id ? ((await tx.select({ label: staffLabelSql }).from(staffUsers).where(eq(staffUsers.id, id)))[0]?.label ?? null) : null;
+    if (!mayClaim(lead, actor)) {
+      const why = lead.claimedBy ? 'claimed' : lead.status !== 'new' || lead.spam ? 'closed' : 'theirs';
+      return { claimed: false, why, by: await labelOf(lead.claimedBy ?? lead.assignedTo) };
     }
     // The lead becomes the claimer's; the history's one line says so, and from whom when it was someone else's.
-    const [from] =
-      lead.assignedTo && lead.assignedTo !== actor.id
-        ? await tx.select({ label: staffLabelSql }).from(staffUsers).where(eq(staffUsers.id, lead.assignedTo))
-        : [];
+    const from = lead.assignedTo !== actor.id ? await labelOf(lead.assignedTo) : null;
+    if (lead.assignedTo !== actor.id) await tx.update(staffUsers).set({ lastLeadAssignedAt: now }).where(eq(staffUsers.id, actor.id));
     await tx
       .update(t)
       .set({ claimedBy: actor.id, claimedAt: now, assignedTo: actor.id, offeredAt: null, updatedAt: now })
@@ -154,7 +182,7 @@ export async function claimLead(db: Db, leadId: string, actor: Actor, now = new 
       actorId: actor.id,
       actorEmail: actor.email,
       action: 'claimed',
-      detail: { fromName: from?.label ?? null },
+      detail: { fromName: from },
       createdAt: now,
     });
     return { claimed: true };
@@ -170,7 +198,14 @@ export async function handOverLead(tx: Db, lead: { id: string; assignedTo: strin
   const offered = tx
     .select({ id: sql`(${leadActivity.detail} ->> 'to')::uuid` })
     .from(leadActivity)
-    .where(and(eq(leadActivity.leadId, lead.id), inArray(leadActivity.action, ['assigned', 'handed_over'])));
+    .where(
+      and(
+        eq(leadActivity.leadId, lead.id),
+        inArray(leadActivity.action, ['assigned', 'handed_over']),
+        // A NULL in NOT IN would match nobody: "given to nobody" is no agent offered.
+        sql`${leadActivity.detail} ->> 'to' is not null`,
+      ),
+    );
   const [next] = await tx
     .select({ id: staffUsers.id, email: staffUsers.email, label: staffLabelSql })
     .from(staffUsers)
@@ -225,7 +260,11 @@ export async function reassignLead(db: Db, leadId: string, staffId: string | nul
       if (!row) return undefined;
       assignee = row;
     }
-    if (lead.assignedTo === (assignee?.id ?? null)) return { changed: false, assignedTo: lead.assignedTo };
+    if (lead.assignedTo === (assignee?.id ?? null)) {
+      // Given by hand to the agent who has it: a person's choice now, so it no longer moves on.
+      await tx.update(interestSubmissions).set({ offeredAt: null }).where(eq(interestSubmissions.id, leadId));
+      return { changed: false, assignedTo: lead.assignedTo };
+    }
     await writeAssignment(tx, leadId, assignee, actor, now);
     return { changed: true, assignedTo: assignee?.id ?? null };
   });
@@ -235,8 +274,15 @@ export async function reassignLead(db: Db, leadId: string, staffId: string | nul
 async function writeAssignment(tx: Db, leadId: string, assignee: Assignee | null, actor: Actor | undefined, now: Date): Promise<void> {
   await tx
     .update(interestSubmissions)
-    // The round-robin offers the lead (its claim clock starts); a person's choice is final, so it never moves on.
-    .set({ assignedTo: assignee?.id ?? null, offeredAt: actor === undefined && assignee ? now : null, updatedAt: now })
+    // The round-robin offers the lead (its claim clock starts); a person's choice is final, so it never moves on. A new
+    // agent starts without a claim: the one before is theirs no more.
+    .set({
+      assignedTo: assignee?.id ?? null,
+      offeredAt: actor === undefined && assignee ? now : null,
+      claimedBy: null,
+      claimedAt: null,
+      updatedAt: now,
+    })
     .where(eq(interestSubmissions.id, leadId));
   await tx.insert(leadActivity).values({
     leadId,

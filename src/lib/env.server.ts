@@ -249,6 +249,23 @@ const envSchema = z
     MAIL_FROM: optionalText,
     LEADS_NOTIFY_TO: emailList('LEADS_NOTIFY_TO'),
     WEBHOOK_URL: url('WEBHOOK_URL', ['http:', 'https:']),
+    /**
+     * Host names of push services to send alerts to besides the browsers' own (docs/decisions/0364): a private one, or
+     * the test service on 127.0.0.1. Comma-separated.
+     */
+    PUSH_SERVICE_HOSTS: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .transform((value) =>
+          value
+            .split(',')
+            .map((part) => part.trim().toLowerCase())
+            .filter(Boolean),
+        )
+        .refine((list) => list.every((host) => /^[a-z0-9.-]+$/.test(host)), 'PUSH_SERVICE_HOSTS must be host names separated by commas.')
+        .default([]),
+    ),
     /** In production, lets WEBHOOK_URL and SMTP_URL go unencrypted to another machine (docs/decisions/0342-encrypted-transport.md). */
     ALLOW_INSECURE_TRANSPORT: onOff('ALLOW_INSECURE_TRANSPORT', false),
     WEBHOOK_SECRET: z.preprocess(

@@ -6,6 +6,7 @@ import { POST } from '@/app/api/interest/route';
 import { POST as addPush, GET as listPush } from '@/app/api/admin/account/push/route';
 import { POST as removePush } from '@/app/api/admin/account/push/remove/route';
 import { POST as claimRoute } from '@/app/api/admin/leads/[id]/claim/route';
+import { PUT as assignRoute } from '@/app/api/admin/leads/[id]/assignee/route';
 import { PATCH as assignmentRoute } from '@/app/api/admin/assignment/route';
 import { handOverUnclaimedLeads } from '@/features/notifications/hand-over.server';
 import { startNotificationWorkers } from '@/features/notifications/workers.server';
@@ -32,7 +33,13 @@ beforeAll(async () => {
   tls.setDefaultCACertificates([...tls.getCACertificates('default'), readFileSync(PUSH_SERVICE_CERT, 'utf8')]);
   service = await startPushService({ status: (id) => (gone.has(id) ? 410 : 201) });
   smtp = await startSmtpPeer();
-  setEnv({ SMTP_URL: smtp.url, SITE_URL: 'https://districts.example', RATE_LIMIT_INTEREST: '1000/600', MIN_FILL_MS: '0' });
+  setEnv({
+    SMTP_URL: smtp.url,
+    SITE_URL: 'https://districts.example',
+    RATE_LIMIT_INTEREST: '1000/600',
+    MIN_FILL_MS: '0',
+    PUSH_SERVICE_HOSTS: '127.0.0.1',
+  });
 });
 afterAll(async () => {
   await service.stop();
@@ -108,7 +115,7 @@ describeEachDriver('push alerts, claims and leads that move on', (ctx) => {
     expect(
       await waitFor(async () => (await notificationsOf(ctx.handle(), leadId)).find((n) => n.channel === 'push')?.state === 'sent', 10_000),
     ).toBe(true);
-    const jobs = await db().execute(sql`select data::text as data from pgboss.job where name in ('notify', 'notify-slow')`);
+    const jobs = await db().execute(sql`select data::text as data from pgboss.job where name in ('notify', 'notify-push', 'notify-slow')`);
     const data = (jobs as unknown as { rows: { data: string }[] }).rows.map((row) => row.data).join('\n');
     expect(data).not.toMatch(/Chinedu|Balogun|example\.com|0803/);
   });
@@ -128,16 +135,24 @@ describeEachDriver('push alerts, claims and leads that move on', (ctx) => {
 
   it('refuses a subscription it cannot use with a clear 400, and turns one off by the plain form on Your account', async () => {
     const ada = await agentWithPhone('Ada');
-    const bad = [
+    const bad: unknown[] = [
       {},
       { subscription: { endpoint: 'http://push.example/abc', keys: ada.phone.subscription.keys } },
       { subscription: { endpoint: ada.phone.subscription.endpoint, keys: { p256dh: 'short', auth: 'x' } } },
       { subscription: 'nope' },
     ];
+    // Not a push service of a browser (nor PUSH_SERVICE_HOSTS): the server never posts to an address of a user's choosing.
+    for (const endpoint of ['https://10.0.0.5/push/x', 'https://intranet.example/hook', 'https://user:pw@127.0.0.1/push/x'])
+      bad.push({ subscription: { endpoint, keys: ada.phone.subscription.keys } });
+    // 65 bytes, but not a point on the curve: no alert could be encrypted to it.
+    const notAPoint = Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 7)]).toString('base64url');
+    bad.push({
+      subscription: { endpoint: ada.phone.subscription.endpoint, keys: { p256dh: notAPoint, auth: ada.phone.subscription.keys.auth } },
+    });
     for (const body of bad) {
       const res = await addPush(staffRequest('/api/admin/account/push', { method: 'POST', cookie: ada.cookie, body }), undefined);
       expect(res.status).toBe(400);
-      expect((await res.json()).error).toMatch(/could not be read/);
+      expect((await res.json()).error).toMatch(/could not be read|a service the site does not know/);
     }
     const [device] = (await (await listPush(staffRequest('/api/admin/account/push', { cookie: ada.cookie }), undefined)).json()).devices;
     // Somebody else's device is not theirs to remove.
@@ -219,6 +234,42 @@ describeEachDriver('push alerts, claims and leads that move on', (ctx) => {
     });
     expect(form.status).toBe(303);
     expect(form.headers.get('location')).toBe(`/admin/leads/${leadId}`);
+  });
+
+  it('claims only what is free to take: not a lead an owner gave to someone, not one already contacted; a new agent starts unclaimed', async () => {
+    const owner = await makeStaff(db(), 'owner');
+    const ownerCookie = await sessionCookieFor(db(), owner);
+    const ada = await agentWithPhone('Ada');
+    const ben = await agentWithPhone('Ben');
+    const leadId = await submit();
+    const claim = (cookie: string) =>
+      claimRoute(staffRequest(`/api/admin/leads/${leadId}/claim`, { method: 'POST', cookie, body: {} }), {
+        params: Promise.resolve({ id: leadId }),
+      });
+    const give = (staffId: string) =>
+      assignRoute(
+        staffRequest(`/api/admin/leads/${leadId}/assignee`, { method: 'PUT', cookie: ownerCookie, body: { assignedTo: staffId } }),
+        {
+          params: Promise.resolve({ id: leadId }),
+        },
+      );
+    expect((await give(ada.id)).status).toBe(200);
+    const refused = await claim(ben.cookie);
+    expect(refused.status).toBe(409);
+    expect((await refused.json()).error).toBe('This lead was given to Ada; an owner can give it to you.');
+    expect((await claim(ada.cookie)).status).toBe(200);
+    // The owner gives it to Ben: Ada's claim goes with it, and Ben may claim it.
+    expect((await give(ben.id)).status).toBe(200);
+    expect((await db().select().from(interestSubmissions).where(eq(interestSubmissions.id, leadId)))[0].claimedBy).toBeNull();
+    expect((await claim(ben.cookie)).status).toBe(200);
+    // Contacted: nothing left to claim.
+    const other = await submit();
+    await db().update(interestSubmissions).set({ status: 'contacted' }).where(eq(interestSubmissions.id, other));
+    const closed = await claimRoute(staffRequest(`/api/admin/leads/${other}/claim`, { method: 'POST', cookie: ada.cookie, body: {} }), {
+      params: Promise.resolve({ id: other }),
+    });
+    expect(closed.status).toBe(409);
+    expect((await closed.json()).error).toBe('Only a new lead can be claimed.');
   });
 
   it('moves an unclaimed lead on after 5 working minutes, then to the owners; a claimed one stays; none moves out of hours', async () => {

@@ -79,7 +79,7 @@ export async function holdLeads(tx: Db, ids: string[]): Promise<void> {
   if (!ids.length) return;
   await tx
     .update(interestSubmissions)
-    .set({ spam: true, spamReason: 'flood', assignedTo: null })
+    .set({ spam: true, spamReason: 'flood', assignedTo: null, offeredAt: null })
     .where(inArray(interestSubmissions.id, ids));
 }
 

@@ -279,7 +279,8 @@ export async function changeLeadStatus(db: Db, id: string, status: LeadStatus, a
     const firstContact = !lead.firstContactedAt && CONTACT_STATUSES.includes(status) ? now : undefined;
     await tx
       .update(interestSubmissions)
-      .set({ status, updatedAt: now, ...(firstContact ? { firstContactedAt: firstContact } : {}) })
+      // A status set by hand ends the lead's offer: it never moves on after (docs/decisions/0365).
+      .set({ status, offeredAt: null, updatedAt: now, ...(firstContact ? { firstContactedAt: firstContact } : {}) })
       .where(eq(interestSubmissions.id, id));
     await tx.insert(leadActivity).values({
       leadId: id,

@@ -7,7 +7,7 @@ import type { LeadNotificationRow } from '@/lib/db/schema';
 import { appendLedger } from '@/lib/backup/ledger.server';
 import { getEnv } from '@/lib/env.server';
 import { deleteJobs, insertInTransaction, lockWaitingJobs, sendInTransaction } from '@/lib/jobs/queue';
-import { NOTIFY, type LeadErasedJob } from '@/lib/jobs/queues';
+import { NOTIFY, NOTIFY_PUSH, type LeadErasedJob } from '@/lib/jobs/queues';
 import { logError, withoutContactDetails } from '@/lib/log';
 import { observeDelivery } from '@/lib/ops/metrics.server';
 import { sendMail } from '@/lib/mail/mailer.server';
@@ -31,9 +31,12 @@ export const GIVE_UP_AFTER_MS = 24 * 3_600_000;
 /** The Standard Webhooks message id of a notification: stable across its retries. */
 export const webhookId = (notification: Pick<LeadNotificationRow, 'id'>) => `msg_${notification.id.replace(/-/g, '')}`;
 
+/** The queue of a channel's messages: push alerts have their own (a release before them never takes one). */
+const queueOf = (channel: NotificationChannel) => (channel === 'push' ? NOTIFY_PUSH : NOTIFY);
+
 /**
- * Runs in the new lead's own transaction (src/app/api/interest/route.ts): writes the lead's three
- * notification rows and one `notify` job per row to send, so the lead and its messages commit together.
+ * Runs in the new lead's own transaction (src/app/api/interest/route.ts): writes the lead's notification rows and one
+ * job per row to send, so the lead and its messages commit together.
  */
 export async function queueLeadNotifications(
   tx: Db,
@@ -45,12 +48,15 @@ export async function queueLeadNotifications(
   const queued = rows.filter((row) => row.state === 'queued');
   const startAfter = afterSeconds ? new Date(Date.now() + afterSeconds * 1000) : undefined;
   // The job carries the row's id only (no personal data); the id also makes the insert idempotent.
-  await insertInTransaction(
-    boss,
-    tx,
-    NOTIFY,
-    queued.map((row) => ({ id: row.id, data: { notificationId: row.id }, startAfter })),
-  );
+  for (const queue of [NOTIFY, NOTIFY_PUSH]) {
+    const jobs = queued.filter((row) => queueOf(row.channel) === queue);
+    await insertInTransaction(
+      boss,
+      tx,
+      queue,
+      jobs.map((row) => ({ id: row.id, data: { notificationId: row.id }, startAfter })),
+    );
+  }
 }
 
 /**
@@ -63,23 +69,26 @@ export async function withdrawWaitingNotifications(tx: Db, leadIds: string[]): P
   if (!leadIds.length) return [];
   const rows = await notificationsOfLeads(tx, leadIds);
   const queued = rows.filter((row) => row.state === 'queued');
-  const waiting = new Set(
-    await lockWaitingJobs(
-      tx,
-      NOTIFY,
-      queued.map((row) => row.id),
-    ),
-  );
+  const waiting = new Set<string>();
+  for (const queue of [NOTIFY, NOTIFY_PUSH]) {
+    const ids = queued.filter((row) => queueOf(row.channel) === queue).map((row) => row.id);
+    for (const id of await lockWaitingJobs(tx, queue, ids)) waiting.add(id);
+  }
   const untouched = (leadId: string) =>
     rows.every((row) => row.leadId !== leadId || (row.attempts === 0 && (row.state !== 'queued' || waiting.has(row.id))));
   const withdrawn = leadIds.filter(untouched);
-  const gone = rows.filter((row) => withdrawn.includes(row.leadId)).map((row) => row.id);
-  await deleteJobs(
+  const gone = rows.filter((row) => withdrawn.includes(row.leadId));
+  for (const queue of [NOTIFY, NOTIFY_PUSH]) {
+    await deleteJobs(
+      tx,
+      queue,
+      gone.filter((row) => queueOf(row.channel) === queue && waiting.has(row.id)).map((row) => row.id),
+    );
+  }
+  await deleteNotifications(
     tx,
-    NOTIFY,
-    gone.filter((id) => waiting.has(id)),
+    gone.map((row) => row.id),
   );
-  await deleteNotifications(tx, gone);
   return withdrawn;
 }
 
@@ -90,7 +99,7 @@ export async function withdrawWaitingNotifications(tx: Db, leadIds: string[]): P
 export async function resendNotification(db: Db, boss: PgBoss, leadId: string, channel: NotificationChannel) {
   return db.transaction(async (tx) => {
     const row = await requeue(tx, leadId, channel);
-    if (row) await sendInTransaction(boss, tx, NOTIFY, { notificationId: row.id });
+    if (row) await sendInTransaction(boss, tx, queueOf(row.channel), { notificationId: row.id });
     return row;
   });
 }

@@ -44,8 +44,9 @@ export async function handOverUnclaimedLeads(
       .limit(BATCH)
       .for('update', { skipLocked: true });
     const jobs: HandOverJob[] = [];
-    for (const lead of due) {
-      const next = await handOverLead(tx, lead, now);
+    for (const [i, lead] of due.entries()) {
+      // A millisecond apart: each hand-over is the next agent's turn, so a batch is dealt out in turn, not to one.
+      const next = await handOverLead(tx, lead, new Date(now.getTime() + i));
       jobs.push({ leadId: lead.id, to: next === 'owners' ? null : next.id });
     }
     await insertInTransaction(
@@ -61,7 +62,8 @@ export async function handOverUnclaimedLeads(
 /** `hand-over` job: tells the lead's new agent (or every owner) by push and e-mail, unless it was claimed or contacted meanwhile. */
 export async function deliverHandOver(db: Db, job: HandOverJob): Promise<void> {
   const found = await findLeadWithAssignee(db, job.leadId);
-  if (!found || found.lead.status !== 'new' || found.lead.claimedAt || found.lead.spam) return;
+  // Not when it was claimed or contacted meanwhile, or has moved on again (a retry hours later).
+  if (!found || found.lead.status !== 'new' || found.lead.claimedAt || found.lead.spam || found.lead.assignedTo !== job.to) return;
   const toOwners = job.to === null;
   const who = toOwners ? eq(staffUsers.role, 'owner') : eq(staffUsers.id, job.to!);
   const people = await db

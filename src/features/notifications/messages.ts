@@ -127,7 +127,7 @@ export function leadPushMessage(lead: InterestSubmissionRow): PushMessage {
 export function handOverPushMessage(lead: InterestSubmissionRow, toOwners: boolean): PushMessage {
   return {
     title: HAND_OVER_COPY.pushTitle(lead.district, toOwners),
-    body: HAND_OVER_COPY.pushBody(forMessage(lead)),
+    body: LEAD_PUSH_COPY.body(forMessage(lead)),
     url: leadPath(lead),
     tag: `lead-${lead.id}`,
     claim: claimPath(lead),

@@ -129,7 +129,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The notification rows of these leads: how far each message got. */
 export function notificationsOfLeads(tx: Db, leadIds: string[]) {
   const n = leadNotifications;
-  return tx.select({ id: n.id, leadId: n.leadId, state: n.state, attempts: n.attempts }).from(n).where(inArray(n.leadId, leadIds));
+  return tx
+    .select({ id: n.id, leadId: n.leadId, channel: n.channel, state: n.state, attempts: n.attempts })
+    .from(n)
+    .where(inArray(n.leadId, leadIds));
 }
 
 /** Deletes notification rows by id (their messages withdrawn before any was sent). */

@@ -5,6 +5,7 @@ import {
   HAND_OVER,
   LEAD_ERASED,
   NOTIFY,
+  NOTIFY_PUSH,
   NOTIFY_SLOW,
   OVERDUE_REMINDER,
   OWNER_ALERT,
@@ -19,7 +20,7 @@ import { deliverOverdueReminder } from './overdue.server';
 /** Attaches the notification handlers to the job queue (the server process does this once at start-up). */
 export async function startNotificationWorkers(handle: DatabaseHandle): Promise<void> {
   const boss = await handle.jobs();
-  for (const queue of [NOTIFY, NOTIFY_SLOW]) {
+  for (const queue of [NOTIFY, NOTIFY_PUSH, NOTIFY_SLOW]) {
     // On PostgreSQL up to 40 messages in flight per process, so a burst of leads from an advert does not queue. PGlite
     // has one connection: one fetch loop (10 at a time) keeps it busy, more loops only add polling queries.
     const loops = handle.kind === 'postgres' ? 4 : 1;

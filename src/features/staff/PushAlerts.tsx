@@ -21,14 +21,14 @@ export interface PushDevice {
   lastSentAt: Date | null;
 }
 
-type Here = 'loading' | 'unsupported' | 'blocked' | 'off' | 'on';
+type Here = 'loading' | 'unavailable' | 'unsupported' | 'blocked' | 'off' | 'on';
 
 /**
  * Your account's push alerts (docs/decisions/0364-push-alerts-on-the-agents-phone.md): this device's switch, which
  * needs the page's script (the browser makes the subscription, after asking the person), and the devices with alerts
  * on, each removable by a plain form that works without scripts too.
  */
-export function PushAlerts({ devices, publicKey }: { devices: PushDevice[]; publicKey: string }) {
+export function PushAlerts({ devices, publicKey }: { devices: PushDevice[]; publicKey: string | undefined }) {
   const router = useRouter();
   const { busy, run } = useStaffAction();
   const [here, setHere] = useState<Here>('loading');
@@ -37,6 +37,7 @@ export function PushAlerts({ devices, publicKey }: { devices: PushDevice[]; publ
   useEffect(() => {
     let cancelled = false;
     (async () => {
+      if (!publicKey) return setHere('unavailable');
       const registration = 'PushManager' in window && 'Notification' in window ? await staffWorkerRegistration() : undefined;
       if (cancelled) return;
       if (!registration) return setHere('unsupported');
@@ -49,11 +50,11 @@ export function PushAlerts({ devices, publicKey }: { devices: PushDevice[]; publ
     return () => {
       cancelled = true;
     };
-  }, []);
+  }, [publicKey]);
 
   async function turnOn() {
     const registration = await staffWorkerRegistration();
-    if (!registration) return setHere('unsupported');
+    if (!registration || !publicKey) return setHere('unsupported');
     if ((await Notification.requestPermission()) !== 'granted') return setHere('blocked');
     let made: PushSubscription;
     try {
@@ -82,19 +83,21 @@ export function PushAlerts({ devices, publicKey }: { devices: PushDevice[]; publ
       <p className="text-ink-soft">{copy.alertsIntro}</p>
       <div aria-live="polite" data-testid="push-here" data-state={here}>
         {here === 'loading' ? <p className="text-sm text-ink-soft">{copy.alertsNeedScript}</p> : null}
+        {here === 'unavailable' ? <p className="text-sm text-ink-soft">{copy.alertsUnavailable}</p> : null}
         {here === 'unsupported' ? <p className="text-sm text-ink-soft">{copy.alertsUnsupported}</p> : null}
         {here === 'blocked' ? <p className="text-sm text-ink-soft">{copy.alertsBlocked}</p> : null}
-        {here === 'off' ? (
-          <button type="button" className="btn-primary min-h-11 w-full px-5 sm:w-auto" disabled={busy} onClick={turnOn}>
-            <BellIcon className="size-5" aria-hidden="true" />
-            {busy ? copy.alertsTurningOn : copy.alertsOn}
-          </button>
-        ) : null}
-        {here === 'on' ? (
+        {here === 'on' || here === 'off' ? (
+          // One button that changes with the state, so the keyboard's and screen reader's place stays on it.
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-            <p className="font-medium text-forest-800">{copy.alertsOnHere}</p>
-            <button type="button" className="btn-outline min-h-11 w-full px-5 sm:w-auto" disabled={busy} onClick={turnOff}>
-              {copy.alertsOff}
+            {here === 'on' ? <p className="font-medium text-forest-800">{copy.alertsOnHere}</p> : null}
+            <button
+              type="button"
+              className={`${here === 'on' ? 'btn-outline' : 'btn-primary'} min-h-11 w-full px-5 sm:w-auto`}
+              disabled={busy}
+              onClick={here === 'on' ? turnOff : turnOn}
+            >
+              {here === 'off' ? <BellIcon className="size-5" aria-hidden="true" /> : null}
+              {here === 'on' ? copy.alertsOff : busy ? copy.alertsTurningOn : copy.alertsOn}
             </button>
           </div>
         ) : null}

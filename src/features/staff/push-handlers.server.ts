@@ -6,6 +6,7 @@ import { ACCOUNT_PATH } from '@/lib/constants';
 import { readJsonOrForm } from '@/lib/http/request.server';
 import { errorResponse, jsonResponse } from '@/lib/http/response.server';
 import { logError } from '@/lib/log';
+import { pushEndpoint, usableKeys } from '@/lib/push/endpoint';
 import { sendPush } from '@/lib/push/send.server';
 import { removeSubscription, saveSubscription, subscriptionsOf } from '@/lib/push/subscriptions.server';
 import { vapidPublicKey } from '@/lib/push/vapid.server';
@@ -28,8 +29,11 @@ export const addPushHandler = staffRoute({}, async (request, { db, staff }) => {
   if (!body.ok) return body.response;
   const parsed = pushSubscriptionSchema.safeParse(body.value);
   if (!parsed.success) return errorResponse(400, STAFF_COPY.errors.pushUnreadable);
-  const { endpoint, keys } = parsed.data.subscription;
+  const { keys } = parsed.data.subscription;
+  const endpoint = pushEndpoint(parsed.data.subscription.endpoint);
+  if (!endpoint) return errorResponse(400, STAFF_COPY.errors.pushService);
   const target = { endpoint, p256dh: keys.p256dh, auth: keys.auth };
+  if (!usableKeys(target)) return errorResponse(400, STAFF_COPY.errors.pushUnreadable);
   const { id } = await saveSubscription(db, staff.id, target, deviceLabel(request.headers.get('user-agent')));
   // Not awaited: the answer does not wait on the push service; a failure shows as no test alert on the phone.
   const copy = STAFF_COPY.account;

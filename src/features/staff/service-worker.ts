@@ -8,6 +8,8 @@
  * constants; what it needs comes in `config`. The unit tests run that same text against a fake worker scope.
  */
 
+import type { PushMessage } from '@/lib/push/message';
+
 export interface StaffWorkerConfig {
   /** Changes whenever the worker or what it precaches changes: the name of its cache. */
   version: string;
@@ -25,14 +27,8 @@ export interface StaffWorkerConfig {
   copy: { genericTitle: string; genericBody: string; claim: string };
 }
 
-/** The web push message the server sends (the lead engineer's side of the contract). */
-export interface StaffPushMessage {
-  title: string;
-  body: string;
-  url: string;
-  tag: string;
-  claim?: string;
-}
+/** The web push message the server sends (src/lib/push/message.ts). */
+export type StaffPushMessage = PushMessage;
 
 // The parts of ServiceWorkerGlobalScope the worker uses (TypeScript's webworker library cannot sit beside the DOM one
 // in this project); the tests' fake scope implements exactly these.

@@ -301,10 +301,9 @@ export const staffUsers = pgTable(
   (t) => [uniqueIndex('staff_users_email_uq').on(t.email), check('staff_users_role_ck', oneOf(t.role, STAFF_ROLES))],
 );
 
-/** Single-use recovery codes of the second factor, stored as SHA-256 hashes (docs/decisions/0322-second-factor.md). */
 /**
  * A device where a staff member turned push alerts on (docs/decisions/0364): the browser's Web Push subscription.
- * Removed by its owner, when the push service says it is gone (404/410), or with the account.
+ * Removed by its owner, when the push service refuses it for good (404/410 and the like), or with the account.
  */
 export const staffPushSubscriptions = pgTable(
   'staff_push_subscriptions',
@@ -326,6 +325,7 @@ export const staffPushSubscriptions = pgTable(
   (t) => [uniqueIndex('staff_push_subscriptions_endpoint_uq').on(t.endpoint), index('staff_push_subscriptions_staff_idx').on(t.staffId)],
 );
 
+/** Single-use recovery codes of the second factor, stored as SHA-256 hashes (docs/decisions/0322-second-factor.md). */
 export const staffRecoveryCodes = pgTable(
   'staff_recovery_codes',
   {

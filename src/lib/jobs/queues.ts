@@ -50,6 +50,12 @@ export const NOTIFY: QueueDefinition = {
 };
 
 /**
+ * A push alert (the `push` notification channel, docs/decisions/0364): tried like NOTIFY, on a queue of its own so a
+ * release that predates push alerts never takes one during a rolling upgrade.
+ */
+export const NOTIFY_PUSH: QueueDefinition = { ...NOTIFY, name: 'notify-push' };
+
+/**
  * The e-mail that asks a newsletter sign-up to confirm (docs/decisions/0310-newsletter-double-opt-in.md): sent at
  * once, then retried with a growing delay (30 s to 15 minutes) for a few hours.
  */
@@ -130,6 +136,7 @@ export const DB_BACKUP: QueueDefinition = { name: 'db-backup', options: { retryL
 export const QUEUES: QueueDefinition[] = [
   NOTIFY_SLOW,
   NOTIFY,
+  NOTIFY_PUSH,
   NEWSLETTER_CONFIRMATION,
   OVERDUE_CHECK,
   OVERDUE_REMINDER,

@@ -2,6 +2,11 @@ import 'server-only';
 import webpush from 'web-push';
 import { getSiteFacts } from '@/content/site';
 import type { Db } from '@/lib/db/client';
+import { pushEndpoint, usableKeys, type PushTarget } from './endpoint';
+import type { PushMessage } from './message';
+
+export type { PushTarget } from './endpoint';
+export type { PushMessage } from './message';
 import { vapidKeys } from './vapid.server';
 
 /**
@@ -10,35 +15,25 @@ import { vapidKeys } from './vapid.server';
  * fetch, with a time limit and no redirects, so a slow or odd push service cannot hold a worker or send us elsewhere.
  */
 
-/** What the staff app's service worker shows (public/staff-sw.js reads the same fields). */
-export interface PushMessage {
-  title: string;
-  body: string;
-  /** The page a tap opens (same origin). */
-  url: string;
-  /** Alerts with one tag replace each other on the phone: one per lead. */
-  tag: string;
-  /** Where "I'm on it" posts, when the alert offers it. */
-  claim?: string;
-}
-
-export interface PushTarget {
-  endpoint: string;
-  p256dh: string;
-  auth: string;
-}
-
-/** sent: the push service took it; gone: the subscription no longer exists (404/410), so it is to be removed. */
+/**
+ * sent: the push service took it; gone: the subscription can never take one (404/410: it no longer exists; 400, 403,
+ * 413: the service refuses it for good, e.g. made with another key; keys that cannot be encrypted to; a service we do
+ * not send to), so it is to be removed. Anything else (429, 5xx, the network) is thrown, to be tried again.
+ */
 export type PushOutcome = 'sent' | 'gone';
 
 const TIMEOUT_MS = 10_000;
 /** A new lead's alert is worth little after a day; the push service drops it then rather than wake a phone late. */
 const TTL_SECONDS = 86_400;
 
+const REFUSED_FOR_GOOD = new Set([400, 403, 404, 410, 413]);
+
 export async function sendPush(db: Db, target: PushTarget, message: PushMessage): Promise<PushOutcome> {
+  const endpoint = pushEndpoint(target.endpoint);
+  if (!endpoint || !usableKeys(target)) return 'gone';
   const keys = await vapidKeys(db);
   const request = webpush.generateRequestDetails(
-    { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
+    { endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
     JSON.stringify(message),
     {
       vapidDetails: { subject: `mailto:${getSiteFacts().email}`, ...keys },
@@ -55,7 +50,7 @@ export async function sendPush(db: Db, target: PushTarget, message: PushMessage)
     signal: AbortSignal.timeout(TIMEOUT_MS),
   });
   await response.body?.cancel();
-  if (response.status === 404 || response.status === 410) return 'gone';
+  if (REFUSED_FOR_GOOD.has(response.status)) return 'gone';
   if (!response.ok) throw new Error(`The push service answered ${response.status}`);
   return 'sent';
 }

@@ -37,7 +37,8 @@ export default async function AccountPage() {
     countRecoveryCodesLeft(db, me.id),
     listOpenSessions(db, me.id, me.sessionId, now),
     subscriptionsOf(db, me.id),
-    vapidPublicKey(db),
+    // Without it (the key cannot be opened), the rest of the page still works; the alerts say they are unavailable.
+    vapidPublicKey(db).catch(() => undefined),
   ]);
   const appOn = Boolean(row?.totpEnabledAt);
   const enrolment = appOn ? undefined : await pendingEnrolment(db, me);

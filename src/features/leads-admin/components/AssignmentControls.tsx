@@ -71,7 +71,6 @@ export function TakesNewLeadsButton({ staffId, takes, name }: { staffId: string;
   );
 }
 
-/** An owner turns the round-robin on or off for everyone. */
 /** One of the owners' switches of the assignment panel: the round-robin, or alerts to everyone. */
 export function AssignmentSwitch({
   name,

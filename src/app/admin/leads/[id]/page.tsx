@@ -10,11 +10,11 @@ import { leadLocalTime } from '@/features/leads-admin/local-time.server';
 import { getSiteFacts } from '@/content/site';
 import { formatDateTime } from '@/lib/format';
 import { ATTRIBUTION_FIELDS } from '@/lib/lead-attribution';
-import { getLeadDetail, inboxScope, OPEN_STATUSES } from '@/features/leads-admin/repository.server';
+import { getLeadDetail, inboxScope } from '@/features/leads-admin/repository.server';
 import { getEnv } from '@/lib/env.server';
 import { ASSIGNMENT_COPY } from '@/content/sales-insight';
 import { SYSTEM_ACTOR_EMAIL } from '@/lib/audit.server';
-import { assignableStaff } from '@/domain/assignment.server';
+import { assignableStaff, mayClaim } from '@/domain/assignment.server';
 import { NotificationList } from '@/features/notifications/NotificationList';
 import { listForLead } from '@/features/notifications/repository.server';
 import { NOTIFICATION_COPY } from '@/content/notifications';
@@ -59,7 +59,7 @@ export default async function LeadPage({ params }: { params: Promise<{ id: strin
   const claimMinutes = getEnv().LEAD_CLAIM_MINUTES;
   const local = leadLocalTime(lead.phoneE164, now);
   const claimant = activity.find((item) => item.action === 'claimed')?.actorName;
-  const claimable = !lead.claimedAt && !lead.spam && OPEN_STATUSES.includes(lead.status);
+  const claimable = mayClaim(lead, staff);
   const fields: [string, string | null][] = [
     [copy.fields.title, lead.title],
     [copy.fields.name, lead.fullName],

@@ -11,7 +11,7 @@ export const dynamic = 'force-dynamic';
 /**
  * An owner's verdict on the leads held in a flood (docs/decisions/0343-a-flood-is-held-not-refused.md), on all of
  * them at once.
- * POST: release → {ok, released}. Each becomes a new lead, dealt out and notified (sales e-mail, receipt, webhook)
+ * POST: release → {ok, released}. Each becomes a new lead, dealt out and notified (sales e-mail, receipt, webhook, push)
  * as if it had just arrived, in one transaction with the release.
  */
 const releaseHeld = staffRoute({ owner: true }, async (_request, { db, staff }) => {
