@@ -89,7 +89,7 @@ const RECORD_ID = /^[0-9a-zA-Z-]{1,64}$/;
  * names carried ids. Returns how many were deleted; a missing directory has none.
  */
 export async function deleteKeptMail(of: { recordIds: string[]; mentions: string[] }, dir = outboxMailDir()): Promise<number> {
-  const names = await readdir(dir).catch((error: NodeJS.ErrnoException) => {
+  const names = await readdir(/*turbopackIgnore: true*/ dir).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return [];
     throw error;
   });
