@@ -53,6 +53,8 @@ export const RECEIPT_COPY = {
   signOff: (brand: string) => `Warm regards,\nThe ${brand} team`,
 } as const;
 
+const NO_MAIL_SERVER = 'not sent: no mail server configured (kept as an .eml file on the server)';
+
 /** What the staff area says of each notification. */
 export const NOTIFICATION_COPY = {
   title: 'Notifications',
@@ -69,11 +71,13 @@ export const NOTIFICATION_COPY = {
     not_configured: 'not sent',
     skipped: 'not sent',
   } satisfies Record<NotificationState, string>,
+  /** Why a message of each channel was not sent (state not_configured). */
   notConfigured: {
-    mail: 'not sent: no mail server configured (kept as an .eml file on the server)',
+    sales_email: NO_MAIL_SERVER,
+    receipt: NO_MAIL_SERVER,
     webhook: 'not sent: no webhook configured',
     push: 'not sent: nobody it goes to has alerts on a phone',
-  } satisfies Record<'mail' | 'webhook' | 'push', string>,
+  } satisfies Record<NotificationChannel, string>,
   receiptLimit: 'not sent: this address already received 3 receipts today',
   sentAt: (when: string) => `sent ${when}`,
   attempts: (n: number) => (n === 1 ? '1 attempt' : `${n} attempts`),

@@ -24,11 +24,7 @@ export const SYSTEM_COPY = {
     lastError: 'Last error',
     never: 'never',
     none: 'none',
-    notConfigured: {
-      mail: 'No mail server (SMTP_URL): e-mails are kept as files on the server.',
-      webhook: 'No webhook (WEBHOOK_URL).',
-      push: 'Nobody has turned alerts on for a phone yet.',
-    },
+    notConfigured: { mail: 'No mail server (SMTP_URL): e-mails are kept as files on the server.', webhook: 'No webhook (WEBHOOK_URL).' },
   },
   alerts: {
     heading: 'Alerts',

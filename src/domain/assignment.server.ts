@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import { SYSTEM_ACTOR_EMAIL, type Actor } from '@/lib/audit.server';
 import type { Db } from '@/lib/db/client';
 import { appSettings, interestSubmissions, leadActivity, staffUsers } from '@/lib/db/schema';
-import { workingSecondsSql, type WorkingTime } from './working-time';
+import { workingMinutesPassedSql, type WorkingTime } from './working-time';
 
 /**
  * Who owns a lead (docs/decisions/0205-lead-assignment.md). The interest route composes `assignNewLead` into the new
@@ -233,10 +233,8 @@ export async function handOverLead(tx: Db, lead: { id: string; assignedTo: strin
 /** Unclaimed leads whose agent's time is up: offered automatically, still new, unclaimed, not spam. */
 export function claimTimeUpSql(now: Date, time: WorkingTime, minutes: number): SQL {
   const t = interestSubmissions;
-  const at = sql`${now.toISOString()}::timestamptz`;
   return sql`(${t.offeredAt} is not null and ${t.claimedAt} is null and ${t.status} = 'new' and ${t.spam} = false
-    and ${t.offeredAt} <= ${at} - make_interval(mins => ${minutes}::int)
-    and ${workingSecondsSql(t.offeredAt, at, time)} >= ${minutes * 60}::float8)`;
+    and ${workingMinutesPassedSql(t.offeredAt, now, time, minutes)})`;
 }
 
 /**

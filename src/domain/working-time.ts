@@ -111,7 +111,15 @@ export function workingSecondsSql(from: SQLWrapper, to: SQLWrapper, time: Workin
  * arrived. The wall-clock check first keeps the per-day arithmetic to the few leads it can apply to.
  */
 export function overdueSql(lead: { status: SQLWrapper; spam: SQLWrapper; createdAt: SQLWrapper }, now: Date, time: WorkingTime): SQL {
+  return sql`(${lead.status} = 'new' and ${lead.spam} = false and ${workingMinutesPassedSql(lead.createdAt, now, time, time.targetMinutes)})`;
+}
+
+/**
+ * At least `minutes` of working time between `since` and `now` (SQL, a boolean): the overdue rule and the claim rule
+ * (docs/decisions/0365). The wall-clock check first keeps the per-day arithmetic to the few rows it can apply to.
+ */
+export function workingMinutesPassedSql(since: SQLWrapper, now: Date, time: WorkingTime, minutes: number): SQL {
   const at = sql`${now.toISOString()}::timestamptz`;
-  return sql`(${lead.status} = 'new' and ${lead.spam} = false and ${lead.createdAt} <= ${at} - make_interval(mins => ${time.targetMinutes}::int)
-    and ${workingSecondsSql(lead.createdAt, at, time)} >= ${time.targetMinutes * 60}::float8)`;
+  return sql`(${since} <= ${at} - make_interval(mins => ${minutes}::int)
+    and ${workingSecondsSql(since, at, time)} >= ${minutes * 60}::float8)`;
 }

@@ -54,6 +54,12 @@ async function submit(overrides: Record<string, unknown> = {}): Promise<string> 
   return (await res.json()).id;
 }
 
+/** "I'm on it" on a lead, as the staff member whose session cookie this is. */
+const claimAs = (leadId: string, cookie: string) =>
+  claimRoute(staffRequest(`/api/admin/leads/${leadId}/claim`, { method: 'POST', cookie, body: {} }), {
+    params: Promise.resolve({ id: leadId }),
+  });
+
 const pushesFor = (subscriptionId: string) => service.received.filter((push) => push.id === subscriptionId);
 
 describeEachDriver('push alerts, claims and leads that move on', (ctx) => {
@@ -199,10 +205,7 @@ describeEachDriver('push alerts, claims and leads that move on', (ctx) => {
     const ada = await agentWithPhone('Ada');
     const ben = await agentWithPhone('Ben');
     const leadId = await submit();
-    const claim = (cookie: string) =>
-      claimRoute(staffRequest(`/api/admin/leads/${leadId}/claim`, { method: 'POST', cookie, body: {} }), {
-        params: Promise.resolve({ id: leadId }),
-      });
+    const claim = (cookie: string) => claimAs(leadId, cookie);
     const [first, second] = await Promise.all([claim(ada.cookie), claim(ben.cookie)]);
     const statuses = [first.status, second.status].sort();
     expect(statuses).toEqual([200, 409]);
@@ -222,13 +225,7 @@ describeEachDriver('push alerts, claims and leads that move on', (ctx) => {
     // Claiming again is harmless; an unknown lead is 404; the lead page's plain form comes back to the lead.
     expect((await claim(winner.cookie)).status).toBe(200);
     const missing = '00000000-0000-4000-8000-000000000000';
-    expect(
-      (
-        await claimRoute(staffRequest(`/api/admin/leads/${missing}/claim`, { method: 'POST', cookie: ada.cookie, body: {} }), {
-          params: Promise.resolve({ id: missing }),
-        })
-      ).status,
-    ).toBe(404);
+    expect((await claimAs(missing, ada.cookie)).status).toBe(404);
     const form = await claimRoute(formRequest(`/api/admin/leads/${leadId}/claim`, {}, { cookie: winner.cookie }), {
       params: Promise.resolve({ id: leadId }),
     });
@@ -242,10 +239,7 @@ describeEachDriver('push alerts, claims and leads that move on', (ctx) => {
     const ada = await agentWithPhone('Ada');
     const ben = await agentWithPhone('Ben');
     const leadId = await submit();
-    const claim = (cookie: string) =>
-      claimRoute(staffRequest(`/api/admin/leads/${leadId}/claim`, { method: 'POST', cookie, body: {} }), {
-        params: Promise.resolve({ id: leadId }),
-      });
+    const claim = (cookie: string) => claimAs(leadId, cookie);
     const give = (staffId: string) =>
       assignRoute(
         staffRequest(`/api/admin/leads/${leadId}/assignee`, { method: 'PUT', cookie: ownerCookie, body: { assignedTo: staffId } }),
@@ -265,9 +259,7 @@ describeEachDriver('push alerts, claims and leads that move on', (ctx) => {
     // Contacted: nothing left to claim.
     const other = await submit();
     await db().update(interestSubmissions).set({ status: 'contacted' }).where(eq(interestSubmissions.id, other));
-    const closed = await claimRoute(staffRequest(`/api/admin/leads/${other}/claim`, { method: 'POST', cookie: ada.cookie, body: {} }), {
-      params: Promise.resolve({ id: other }),
-    });
+    const closed = await claimAs(other, ada.cookie);
     expect(closed.status).toBe(409);
     expect((await closed.json()).error).toBe('Only a new lead can be claimed.');
   });
@@ -336,13 +328,7 @@ describeEachDriver('push alerts, claims and leads that move on', (ctx) => {
     const claimed = await submit();
     await offer(claimed, '2026-11-23T10:00:00+01:00');
     const holder = (await leadOf(claimed)).assignedTo === ada.id ? ada : ben;
-    expect(
-      (
-        await claimRoute(staffRequest(`/api/admin/leads/${claimed}/claim`, { method: 'POST', cookie: holder.cookie, body: {} }), {
-          params: Promise.resolve({ id: claimed }),
-        })
-      ).status,
-    ).toBe(200);
+    expect((await claimAs(claimed, holder.cookie)).status).toBe(200);
     expect(await move('2026-11-23T12:00:00+01:00')).toEqual([]);
 
     // Offered on Friday at 16:58: 2 working minutes that day; nothing moves over the weekend; on Monday at 08:02 it has

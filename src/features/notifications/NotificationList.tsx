@@ -17,7 +17,7 @@ const STATE_STYLES: Record<LeadNotificationRow['state'], string> = {
 /** What became of one notification, in a sentence staff understand. */
 function detail(row: LeadNotificationRow): string {
   if (row.state === 'sent' && row.sentAt) return copy.sentAt(formatDateTime(row.sentAt));
-  if (row.state === 'not_configured') return copy.notConfigured[row.channel === 'webhook' || row.channel === 'push' ? row.channel : 'mail'];
+  if (row.state === 'not_configured') return copy.notConfigured[row.channel];
   if (row.state === 'skipped') return copy.receiptLimit;
   const attempts = row.attempts ? ` · ${copy.attempts(row.attempts)}` : '';
   return `${row.lastError ?? ''}${attempts}`.replace(/^ · /, '');

@@ -6,7 +6,7 @@ import { renderSVG } from 'uqr';
 import { getSiteFacts } from '@/content/site';
 import type { Db } from '@/lib/db/client';
 import { deleteStoredSecrets, existingStoredSecret } from '@/lib/db/secrets.server';
-import { currentSecretsKey, KEYS_ONCE_IN_THE_DATABASE, previousSecretsKey, sealWithSecretsKey } from '@/lib/security/secrets-key.server';
+import { currentSecretsKey, KEYS_ONCE_IN_THE_DATABASE, openWithSecretsKey, sealWithSecretsKey } from '@/lib/security/secrets-key.server';
 import {
   acceptTotpStep,
   clearSecondFactor,
@@ -38,19 +38,15 @@ const RECOVERY_ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
 
 const sealSecret = (base32: string) => sealWithSecretsKey('second-factor', base32);
 
-/** The key a sealed secret names: the current one, the one before a rotation, or (no name) the old key in the database. */
-async function keyFor(db: Db, kid: string | undefined): Promise<Uint8Array> {
-  const current = currentSecretsKey();
-  if (kid === current.id) return current.derive('second-factor');
-  const previous = previousSecretsKey();
-  if (kid !== undefined && kid === previous?.id) return previous.derive('second-factor');
-  const legacy = kid === undefined ? await existingStoredSecret(db, KEYS_ONCE_IN_THE_DATABASE.secondFactor) : undefined;
-  if (legacy) return new Uint8Array(Buffer.from(legacy, 'base64url'));
-  throw new Error('The second-factor secret was sealed with a key this server does not have (SECRETS_KEY changed?).');
-}
-
+/**
+ * Opens a sealed second-factor secret: with the key it names (the current one, or the one before a rotation), or, when
+ * it names none (sealed before docs/decisions/0346), with the old key the database held.
+ */
 async function openSecret(db: Db, sealed: string): Promise<string> {
-  const { plaintext } = await compactDecrypt(sealed, await keyFor(db, decodeProtectedHeader(sealed).kid));
+  if (decodeProtectedHeader(sealed).kid !== undefined) return openWithSecretsKey('second-factor', sealed);
+  const legacy = await existingStoredSecret(db, KEYS_ONCE_IN_THE_DATABASE.secondFactor);
+  if (!legacy) throw new Error('The second-factor secret was sealed with a key this server does not have (SECRETS_KEY changed?).');
+  const { plaintext } = await compactDecrypt(sealed, new Uint8Array(Buffer.from(legacy, 'base64url')));
   return new TextDecoder().decode(plaintext);
 }
 

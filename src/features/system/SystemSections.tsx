@@ -112,7 +112,7 @@ export function MessagesSection({ status }: { status: SystemStatus }) {
               </div>
               {channel.configured ? null : (
                 <p className="mb-2 text-sm text-ink-soft">
-                  {m.notConfigured[channel.channel === 'webhook' || channel.channel === 'push' ? channel.channel : 'mail']}
+                  {channel.channel === 'webhook' ? m.notConfigured.webhook : m.notConfigured.mail}
                 </p>
               )}
               <Facts rows={rows} />
