@@ -175,6 +175,32 @@ describeEachDriver('a flood of leads', (ctx) => {
     setEnv({ RATE_LIMIT_INTEREST_48: undefined });
   });
 
+  it('the site-wide window counts only leads taken as usual: a resent form, spam and a refused post leave it as they found it', async () => {
+    setEnv({ RATE_LIMIT_INTEREST_SITE: '1000/86400' });
+    const intoDay = Date.now() % 86_400_000;
+    if (intoDay > 86_400_000 - 20_000) await new Promise((resolve) => setTimeout(resolve, 86_400_000 - intoDay + 500));
+    const { db } = ctx.handle();
+    await db.delete(rateLimits).where(eq(rateLimits.bucket, 'interest:site'));
+    const siteCount = async () =>
+      (await db.select({ count: rateLimits.count }).from(rateLimits).where(eq(rateLimits.bucket, 'interest:site')))[0]?.count ?? 0;
+
+    const key = newKey();
+    const address = freshClient()['x-forwarded-for'];
+    expect((await post(validLead(), address, key)).status).toBe(201);
+    expect(await siteCount()).toBe(1);
+    // The same form again (a retry on a flaky network): its lead, nothing new, no second place.
+    expect((await post(validLead(), address, key)).status).toBe(200);
+    expect((await post(validLead({ website: 'http://bot.example' }), freshClient()['x-forwarded-for'])).status).toBe(201);
+    expect(await siteCount()).toBe(1);
+    // Past its own limit a client is refused: the refused post takes no place either.
+    setEnv({ RATE_LIMIT_INTEREST: '1/600' });
+    const busy = freshClient()['x-forwarded-for'];
+    expect((await post(validLead(), busy)).status).toBe(201);
+    expect((await post(validLead(), busy)).status).toBe(429);
+    setEnv({ RATE_LIMIT_INTEREST: undefined });
+    expect(await siteCount()).toBe(2);
+  });
+
   it('past the site-wide rate every new lead is held, never refused; an owner releases them to the sales team or discards them with a fresh password', async () => {
     // A window of a day (fixed windows: it ends at midnight UTC), so the burst below never straddles two.
     setEnv({ RATE_LIMIT_INTEREST_SITE: '3/86400' });

@@ -7,10 +7,13 @@ import {
   countRequest,
   readCounters,
   siteCounter,
+  giveBack,
   takeIfRoom,
   type CounterReading,
   type RateCounter,
+  type TakenPlace,
 } from '@/lib/http/rate-limit.server';
+import { logError } from '@/lib/log';
 
 /**
  * A flood is held, not refused (docs/decisions/0343-a-flood-is-held-not-refused.md). A lead past its client's limits
@@ -79,14 +82,29 @@ export const holdBackSince = (now = Date.now()) => new Date(now - 2 * NETWORK_HO
 export type HoldReason = 'network' | 'site';
 
 /**
- * In the lead's transaction, after countOnClient: whether the lead is held, and why. A lead taken as usual takes its
- * place in the site-wide window here, and the window's row stays locked until the transaction commits: concurrent
- * leads never take more than the rate.
+ * Before the lead's transaction, for a lead that may be taken as usual: its place in the site-wide window, in a
+ * statement of its own, or null when the window is full (the lead is held). Concurrent leads never take more than
+ * the rate, and none waits for another's transaction to commit, as they did while the place was taken inside it
+ * (docs/decisions/0370-a-leads-request-cost.md). A lead not taken as usual after all gives its place back.
  */
-export async function mustHold(tx: Db, limits: LeadLimits, counts: number[], read: LimitsRead): Promise<HoldReason | undefined> {
+export const takeSitePlace = (db: Db, limits: LeadLimits): Promise<TakenPlace | null> => takeIfRoom(db, limits.siteWide);
+
+/**
+ * Gives back the place of a lead that was not taken as usual after all (a repeat of a stored form, a held lead, a
+ * failed transaction). Should that fail too, the window stays one lead fuller until it ends: it errs on holding.
+ */
+export async function giveBackSitePlace(db: Db, place: TakenPlace | null | undefined): Promise<void> {
+  if (place) await giveBack(db, place).catch((error) => logError('[interest] a site-wide place was not given back', error));
+}
+
+/**
+ * In the lead's transaction, after countOnClient: whether the lead is held, and why: another /64 of its block sent
+ * in this window, or the lead found no place in the site-wide window (`place` null or never asked for).
+ */
+export function holdReason(counts: number[], place: TakenPlace | null | undefined): HoldReason | undefined {
   const [own, ...networks] = counts;
   const othersInNetwork = networks.length ? networks[networks.length - 1] - own : 0;
   if (othersInNetwork > 0) return 'network';
-  if (read.siteFull || !(await takeIfRoom(tx, limits.siteWide))) return 'site';
+  if (!place) return 'site';
   return undefined;
 }

@@ -6,7 +6,9 @@ import type { NotificationChannel } from '@/lib/db/enums';
 import type { LeadNotificationRow } from '@/lib/db/schema';
 import { appendLedger } from '@/lib/backup/ledger.server';
 import { getEnv } from '@/lib/env.server';
-import { deleteJobs, insertInTransaction, lockWaitingJobs, sendInTransaction } from '@/lib/jobs/queue';
+import { hashClient } from '@/lib/http/client.server';
+import { hitRateLimit } from '@/lib/http/rate-limit.server';
+import { deleteJobs, insertInTransaction, lockWaitingJobs, sendInTransaction, wakeWorkers } from '@/lib/jobs/queue';
 import { NOTIFY, NOTIFY_PUSH, type LeadErasedJob } from '@/lib/jobs/queues';
 import { logError, withoutContactDetails } from '@/lib/log';
 import { observeDelivery } from '@/lib/ops/metrics.server';
@@ -40,12 +42,11 @@ const queueOf = (channel: NotificationChannel) => (channel === 'push' ? NOTIFY_P
  */
 export async function queueLeadNotifications(
   tx: Db,
-  lead: { id: string; email: string },
+  lead: { id: string },
   boss: PgBoss,
   { afterSeconds = 0 }: { afterSeconds?: number } = {},
 ): Promise<void> {
-  const rows = await createLeadNotifications(tx, lead);
-  const queued = rows.filter((row) => row.state === 'queued');
+  const queued = await createLeadNotifications(tx, lead);
   const startAfter = afterSeconds ? new Date(Date.now() + afterSeconds * 1000) : undefined;
   // The job carries the row's id only (no personal data); the id also makes the insert idempotent.
   for (const queue of [NOTIFY, NOTIFY_PUSH]) {
@@ -58,6 +59,9 @@ export async function queueLeadNotifications(
     );
   }
 }
+
+/** After the transaction of queueLeadNotifications has committed: this process's senders fetch its messages now. */
+export const wakeLeadSenders = (boss: PgBoss) => wakeWorkers(boss, [NOTIFY, NOTIFY_PUSH]);
 
 /**
  * Of `leadIds`, the leads none of whose messages has started (every job still waiting for its time): their
@@ -97,14 +101,37 @@ export async function withdrawWaitingNotifications(tx: Db, leadIds: string[]): P
  * webhook keeps its id, so a receiver that did get it before can tell. Undefined when there is no such notification.
  */
 export async function resendNotification(db: Db, boss: PgBoss, leadId: string, channel: NotificationChannel) {
-  return db.transaction(async (tx) => {
+  const row = await db.transaction(async (tx) => {
     const row = await requeue(tx, leadId, channel);
     if (row) await sendInTransaction(boss, tx, queueOf(row.channel), { notificationId: row.id });
     return row;
   });
+  if (row) wakeLeadSenders(boss);
+  return row;
 }
 
-type Outcome = 'sent' | 'not_configured';
+type Outcome = 'sent' | 'not_configured' | 'skipped';
+
+/** Why an attempt sent nothing, as kept on the notification row. */
+const NOT_SENT_REASON: Record<Exclude<Outcome, 'sent'>, string> = {
+  not_configured: 'not configured',
+  skipped: 'receipt limit per address and day',
+};
+
+export const RECEIPTS_PER_ADDRESS_PER_DAY = 3;
+
+/**
+ * Whether a lead's receipt may go: past RECEIPTS_PER_ADDRESS_PER_DAY receipts to one address in a day it is skipped,
+ * so the form cannot be used to mail a stranger over and over. Counted at the message's first attempt, by an atomic
+ * upsert keyed by a salted hash of the address: leads arriving together cannot slip past it, and a retry or a resend
+ * does not count again. At delivery rather than in the lead's transaction, where it cost two statements per lead
+ * (docs/decisions/0370-a-leads-request-cost.md).
+ */
+async function receiptAllowed(db: Db, notification: Pick<LeadNotificationRow, 'attempts'>, email: string): Promise<boolean> {
+  if (notification.attempts > 0) return true;
+  const limit = { count: RECEIPTS_PER_ADDRESS_PER_DAY, windowSeconds: 86_400 };
+  return (await hitRateLimit(db, 'receipt', await hashClient(db, `receipt:${email}`), limit)).allowed;
+}
 
 /** Where the sales team's e-mails go: LEADS_NOTIFY_TO, or without it the site's contact address. */
 export const salesAddresses = () => getEnv().LEADS_NOTIFY_TO ?? [getSiteFacts().email];
@@ -147,6 +174,7 @@ async function send(db: Db, { notification, lead, assignee }: Delivery): Promise
       return result.sent ? 'sent' : 'not_configured';
     }
     case 'receipt': {
+      if (!(await receiptAllowed(db, notification, lead.email))) return 'skipped';
       const result = await sendMail({ ...receiptEmail(lead, facts), to: [lead.email], replyTo: facts.email, recordId: lead.id });
       return result.sent ? 'sent' : 'not_configured';
     }
@@ -171,7 +199,7 @@ export async function deliverNotification(db: Db, notificationId: string, now = 
   try {
     const outcome = await send(db, found);
     const at = now();
-    await recordAttempt(db, notification.id, outcome, outcome === 'not_configured' ? 'not configured' : null, at);
+    await recordAttempt(db, notification.id, outcome, outcome === 'sent' ? null : NOT_SENT_REASON[outcome], at);
     if (outcome === 'sent') observeDelivery(notification.channel, lead.createdAt, at);
     // Beside the backups: a site restored from an older backup does not send this message again.
     if (outcome === 'sent') {

@@ -1,7 +1,5 @@
 import 'server-only';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
-import { hashClient } from '@/lib/http/client.server';
-import { hitRateLimit } from '@/lib/http/rate-limit.server';
 import type { Db } from '@/lib/db/client';
 import { NOTIFICATION_CHANNELS, type NotificationChannel, type NotificationState } from '@/lib/db/enums';
 import { interestSubmissions, leadNotifications, staffUsers, type InterestSubmissionRow, type LeadNotificationRow } from '@/lib/db/schema';
@@ -9,28 +7,14 @@ import { staffLabelSql } from '@/domain/assignment.server';
 
 /** Every query on lead_notifications, the delivery record of each message a lead sets off. */
 
-export const RECEIPTS_PER_ADDRESS_PER_DAY = 3;
-
 /**
- * The three notification rows of a new lead (written once: the lead's own transaction calls this). The receipt is
- * written `skipped` past RECEIPTS_PER_ADDRESS_PER_DAY receipts to one address in a day, so the form cannot be used
- * to mail a stranger over and over. The count is an atomic upsert (keyed by a salted hash of the address), so
- * leads arriving together cannot slip past it. Returns the rows written.
+ * The notification rows of a new lead, one per channel, all queued (written once: the lead's own transaction calls
+ * this). Returns the rows written.
  */
-export async function createLeadNotifications(tx: Db, lead: Pick<InterestSubmissionRow, 'id' | 'email'>): Promise<LeadNotificationRow[]> {
-  const receipts = await hitRateLimit(tx, 'receipt', await hashClient(tx, `receipt:${lead.email}`), {
-    count: RECEIPTS_PER_ADDRESS_PER_DAY,
-    windowSeconds: 86_400,
-  });
+export async function createLeadNotifications(tx: Db, lead: Pick<InterestSubmissionRow, 'id'>): Promise<LeadNotificationRow[]> {
   return tx
     .insert(leadNotifications)
-    .values(
-      NOTIFICATION_CHANNELS.map((channel) =>
-        channel === 'receipt' && !receipts.allowed
-          ? { leadId: lead.id, channel, state: 'skipped' as const, lastError: 'receipt limit per address and day' }
-          : { leadId: lead.id, channel },
-      ),
-    )
+    .values(NOTIFICATION_CHANNELS.map((channel) => ({ leadId: lead.id, channel })))
     .onConflictDoNothing()
     .returning();
 }

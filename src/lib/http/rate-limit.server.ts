@@ -56,12 +56,17 @@ export async function countRequest(db: Db, counter: RateCounter): Promise<RateDe
   return decision;
 }
 
+/** A place taken in a counter's window (takeIfRoom), which giveBack can return. */
+export interface TakenPlace {
+  counter: RateCounter;
+  windowStart: Date;
+}
+
 /**
- * Counts this request on `counter` only while its window has room, in one conditional upsert: true when it was
- * counted, false when the window was full (nothing counted). In a transaction the counter's row stays locked until
- * commit, so concurrent requests never take more than the limit.
+ * Counts this request on `counter` only while its window has room, in one conditional upsert: the place taken, or
+ * null when the window was full (nothing counted). Concurrent requests never take more than the limit.
  */
-export async function takeIfRoom(db: Db, counter: RateCounter, now: number = Date.now()): Promise<boolean> {
+export async function takeIfRoom(db: Db, counter: RateCounter, now: number = Date.now()): Promise<TakenPlace | null> {
   const { start } = windowOf(counter.limit, now);
   const rows = await db
     .insert(rateLimits)
@@ -72,7 +77,22 @@ export async function takeIfRoom(db: Db, counter: RateCounter, now: number = Dat
       setWhere: sql`${rateLimits.count} < ${counter.limit.count}`,
     })
     .returning({ count: rateLimits.count });
-  return rows.length > 0;
+  return rows.length > 0 ? { counter, windowStart: start } : null;
+}
+
+/** Returns a place takeIfRoom took, to the window it was taken in. */
+export async function giveBack(db: Db, { counter, windowStart }: TakenPlace): Promise<void> {
+  await db
+    .update(rateLimits)
+    .set({ count: sql`${rateLimits.count} - 1` })
+    .where(
+      and(
+        eq(rateLimits.bucket, counter.bucket),
+        eq(rateLimits.clientHash, counter.clientHash),
+        eq(rateLimits.windowStart, windowStart),
+        sql`${rateLimits.count} > 0`,
+      ),
+    );
 }
 
 /** A counter's current window as read, before this request counts. */

@@ -72,7 +72,7 @@ export async function workEach<T extends object>(
   handler: (data: T, jobId: string) => Promise<void>,
   localConcurrency = 1,
 ): Promise<string> {
-  return boss.work<T>(
+  const id = await boss.work<T>(
     queue.name,
     {
       batchSize: 10,
@@ -96,6 +96,21 @@ export async function workEach<T extends object>(
         }),
       ),
   );
+  const byQueue = localWorkers.get(boss) ?? new Map<string, string[]>();
+  localWorkers.set(boss, byQueue.set(queue.name, [...(byQueue.get(queue.name) ?? []), id]));
+  return id;
+}
+
+/** This process's workers on each queue (workEach), so that a sender can wake them. */
+const localWorkers = new WeakMap<PgBoss, Map<string, string[]>>();
+
+/**
+ * Wakes this process's workers on these queues: they fetch now rather than at their next poll. For queues without
+ * `notify` (a NOTIFY in the sender's transaction serialises every such commit on PostgreSQL), called once the jobs'
+ * transaction has committed; other instances find the jobs at their next poll (docs/decisions/0370).
+ */
+export function wakeWorkers(boss: PgBoss, queues: QueueDefinition[]): void {
+  for (const queue of queues) for (const id of localWorkers.get(boss)?.get(queue.name) ?? []) boss.notifyWorker(id);
 }
 
 /**

@@ -33,12 +33,14 @@ export const NOTIFY_SLOW: QueueDefinition = {
 
 /**
  * One message (a notification row, written in the lead's own transaction): tried at once, then every 5, 10, 20 and at most 30 seconds for about an hour,
- * so a receiver that comes back is served within a minute; after that the job moves to NOTIFY_SLOW.
+ * so a receiver that comes back is served within a minute; after that the job moves to NOTIFY_SLOW. Without `notify`:
+ * a NOTIFY in each lead's transaction made every lead's commit wait for the one before it on PostgreSQL; the lead's
+ * route wakes this process's senders after its commit instead (wakeWorkers; docs/decisions/0370).
  */
 export const NOTIFY: QueueDefinition = {
   name: 'notify',
   options: {
-    notify: true,
+    notify: false,
     retryLimit: 120,
     retryDelay: 5,
     retryBackoff: true,

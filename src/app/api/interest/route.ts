@@ -1,16 +1,18 @@
 import {
   countOnClient,
   holdBackSince,
+  giveBackSitePlace,
+  holdReason,
   leadLimits,
-  mustHold,
   NETWORK_HOLD_BACK_SECONDS,
   networkOf,
   readLimits,
+  takeSitePlace,
 } from '@/features/interest/flood.server';
 import { findIdByIdempotencyKey, holdLeads, insertLead, leadOfKey, recentLeadsOfNetwork } from '@/features/interest/repository.server';
 import { INTEREST_FORM, leadCreated, leadReplayed, newLead } from '@/features/interest/submission.server';
 import { alertOwnersOfFlood } from '@/features/notifications/alerts.server';
-import { queueLeadNotifications, withdrawWaitingNotifications } from '@/features/notifications/delivery.server';
+import { queueLeadNotifications, wakeLeadSenders, withdrawWaitingNotifications } from '@/features/notifications/delivery.server';
 import { getDatabase } from '@/lib/db/client';
 import { getEnv } from '@/lib/env.server';
 import { clientIdentityOf } from '@/lib/http/client.server';
@@ -47,35 +49,50 @@ async function submitInterest({ request, input, idempotencyKey }: PublicSubmissi
     throw new RateLimited(read.usedUp.retryAfterSeconds);
   }
 
-  // Store, assign, queue the messages: one transaction, so the lead, its agent and its sales e-mail, receipt and
-  // webhook commit together or not at all. The queue is started first: on PGlite it shares the one connection.
+  // Its place in the site-wide window, before its transaction and in a statement of its own: concurrent leads never
+  // take more than the rate, and none waits for another's commit. Without a place the lead is held.
+  const place = read && !read.siteFull ? await takeSitePlace(db, limits) : undefined;
+
+  // Store, assign, queue the messages: one transaction, so the lead, its agent and its sales e-mail, receipt,
+  // webhook and push alert commit together or not at all. The queue is started first: on PGlite it shares the one
+  // connection.
   const jobs = lead.spam ? undefined : await database.jobs();
-  const stored = await db.transaction(async (tx) => {
-    const row = await insertLead(tx, lead);
-    // A repeat of a stored form (its key is taken) costs no limit and stores nothing.
-    if (!row) return undefined;
-    const counts = await countOnClient(tx, limits);
-    // Spam is kept for review, and nobody is told of it.
-    if (!read || !jobs) return row;
-    // Held: owners hear of the flood once, nobody of the lead. A block's flood also holds the block's earlier leads
-    // whose messages still wait (below): its first came before anything told it from a buyer's.
-    const held = await mustHold(tx, limits, counts, read);
-    if (held) {
-      // First the alert: it asks whether a flood was already going on, before this one's leads count as held.
-      await alertOwnersOfFlood(tx, jobs, row.id);
-      const caught = held === 'network' ? await recentLeadsOfNetwork(tx, networkHash!, holdBackSince(), row.id) : [];
-      await holdLeads(tx, [row.id, ...(await withdrawWaitingNotifications(tx, caught))]);
-      return row;
-    }
-    // The agent first (round-robin), so the sales e-mail goes to them too. From an IPv6 block, the messages wait a
-    // few seconds, in case the block's flood is only beginning.
-    await assignNewLead(tx, row);
-    await queueLeadNotifications(tx, row, jobs, { afterSeconds: networkHash ? NETWORK_HOLD_BACK_SECONDS : 0 });
-    return row;
-  });
+  const stored = await db
+    .transaction(async (tx) => {
+      const row = await insertLead(tx, lead);
+      // A repeat of a stored form (its key is taken) costs no limit and stores nothing.
+      if (!row) return undefined;
+      const counts = await countOnClient(tx, limits);
+      // Spam is kept for review, and nobody is told of it.
+      if (!read || !jobs) return { row, takenAsUsual: false };
+      // Held: owners hear of the flood once, nobody of the lead. A block's flood also holds the block's earlier leads
+      // whose messages still wait (below): its first came before anything told it from a buyer's.
+      const held = holdReason(counts, place);
+      if (held) {
+        // First the alert: it asks whether a flood was already going on, before this one's leads count as held.
+        await alertOwnersOfFlood(tx, jobs, row.id);
+        const caught = held === 'network' ? await recentLeadsOfNetwork(tx, networkHash!, holdBackSince(), row.id) : [];
+        await holdLeads(tx, [row.id, ...(await withdrawWaitingNotifications(tx, caught))]);
+        return { row, takenAsUsual: false };
+      }
+      // The agent first (round-robin), so the sales e-mail goes to them too. From an IPv6 block, the messages wait a
+      // few seconds, in case the block's flood is only beginning.
+      await assignNewLead(tx, row);
+      await queueLeadNotifications(tx, row, jobs, { afterSeconds: networkHash ? NETWORK_HOLD_BACK_SECONDS : 0 });
+      return { row, takenAsUsual: true };
+    })
+    .catch(async (error: unknown) => {
+      await giveBackSitePlace(db, place);
+      throw error;
+    });
+  // A lead not taken as usual after all (a repeat, spam, held) gives its place back.
+  if (!stored?.takenAsUsual) await giveBackSitePlace(db, place);
+
+  // This process's senders fetch the new lead's messages at once (other instances find them within a second).
+  if (stored?.takenAsUsual && jobs) wakeLeadSenders(jobs);
 
   // Answer: 201 for a new lead (held or not: the visitor's details are safe either way), 200 with the same id for a repeat.
-  return stored ? leadCreated(stored.id) : leadReplayed(await leadOfKey(db, idempotencyKey));
+  return stored ? leadCreated(stored.row.id) : leadReplayed(await leadOfKey(db, idempotencyKey));
 }
 
 export const { POST, GET, PUT, PATCH, DELETE } = postOnly(publicForm(INTEREST_FORM, submitInterest));

@@ -1,6 +1,6 @@
 import { assignNewLead } from '@/domain/assignment.server';
 import { discardHeldLeads, releaseHeldLeads } from '@/features/leads-admin/repository.server';
-import { queueLeadNotifications } from '@/features/notifications/delivery.server';
+import { queueLeadNotifications, wakeLeadSenders } from '@/features/notifications/delivery.server';
 import { recordAudit } from '@/lib/audit.server';
 import { staffRoute } from '@/lib/auth/guard.server';
 import { getDatabase } from '@/lib/db/client';
@@ -25,6 +25,7 @@ const releaseHeld = staffRoute({ owner: true }, async (_request, { db, staff }) 
     if (leads.length) await recordAudit(tx, staff, 'held_leads_released', null, { count: leads.length });
     return leads.length;
   });
+  wakeLeadSenders(jobs);
   return jsonResponse({ ok: true, released });
 });
 
