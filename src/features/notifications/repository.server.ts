@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
+import { preparedStatement } from '@/lib/db/prepared';
 import { NOTIFICATION_CHANNELS, type NotificationChannel, type NotificationState } from '@/lib/db/enums';
 import { interestSubmissions, leadNotifications, staffUsers, type InterestSubmissionRow, type LeadNotificationRow } from '@/lib/db/schema';
 import { staffLabelSql } from '@/domain/assignment.server';
@@ -25,15 +26,20 @@ const assigneeColumns = { email: staffUsers.email, label: staffLabelSql };
 
 /** A notification with its lead and the lead's agent (or null), for delivery; undefined when it is gone (erased). */
 export async function findForDelivery(db: Db, id: string) {
-  const [row] = await db
+  const [row] = await forDelivery(db).execute({ id });
+  return row;
+}
+
+const forDelivery = preparedStatement((db) =>
+  db
     .select({ notification: leadNotifications, lead: interestSubmissions, assignee: assigneeColumns })
     .from(leadNotifications)
     .innerJoin(interestSubmissions, eq(interestSubmissions.id, leadNotifications.leadId))
     .leftJoin(staffUsers, activeAssignee)
-    .where(eq(leadNotifications.id, id))
-    .limit(1);
-  return row;
-}
+    .where(eq(leadNotifications.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('find_for_delivery'),
+);
 
 /** A lead with its agent (or null), for its overdue reminder; undefined when it is gone (erased). */
 export async function findLeadWithAssignee(db: Db, leadId: string) {
@@ -54,17 +60,22 @@ export async function recordAttempt(
   lastError: string | null,
   now = new Date(),
 ): Promise<void> {
-  await db
+  await attemptRecorded(db).execute({ id, state, lastError, now: now.toISOString() });
+}
+
+const attemptRecorded = preparedStatement((db) =>
+  db
     .update(leadNotifications)
     .set({
-      state,
-      lastError,
+      state: sql`${sql.placeholder('state')}`,
+      lastError: sql`${sql.placeholder('lastError')}`,
       attempts: sql`${leadNotifications.attempts} + 1`,
-      updatedAt: now,
-      ...(state === 'sent' ? { sentAt: now } : {}),
+      updatedAt: sql`${sql.placeholder('now')}::timestamptz`,
+      sentAt: sql`case when ${sql.placeholder('state')} = 'sent' then ${sql.placeholder('now')}::timestamptz else ${leadNotifications.sentAt} end`,
     })
-    .where(eq(leadNotifications.id, id));
-}
+    .where(eq(leadNotifications.id, sql.placeholder('id')))
+    .prepare('record_attempt'),
+);
 
 /** Puts a notification back in the queue (an owner's resend); undefined when the lead has no such notification. */
 export async function requeue(db: Db, leadId: string, channel: NotificationChannel): Promise<LeadNotificationRow | undefined> {

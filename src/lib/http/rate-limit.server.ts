@@ -1,6 +1,7 @@
 import 'server-only';
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
+import { preparedStatement } from '@/lib/db/prepared';
 import { rateLimits } from '@/lib/db/schema';
 
 /**
@@ -68,17 +69,36 @@ export interface TakenPlace {
  */
 export async function takeIfRoom(db: Db, counter: RateCounter, now: number = Date.now()): Promise<TakenPlace | null> {
   const { start } = windowOf(counter.limit, now);
-  const rows = await db
+  const rows = await placeTaken(db).execute({ ...keyOf(counter, start), limit: counter.limit.count });
+  return rows.length > 0 ? { counter, windowStart: start } : null;
+}
+
+/** A counter's row in one window, as the prepared statements below take it. */
+const keyOf = (counter: RateCounter, windowStart: Date) => ({
+  bucket: counter.bucket,
+  clientHash: counter.clientHash,
+  windowStart: windowStart.toISOString(),
+});
+
+const placeholders = {
+  bucket: sql.placeholder('bucket'),
+  clientHash: sql.placeholder('clientHash'),
+  windowStart: sql`${sql.placeholder('windowStart')}::timestamptz`,
+  count: 1,
+};
+
+const placeTaken = preparedStatement((db) =>
+  db
     .insert(rateLimits)
-    .values({ bucket: counter.bucket, clientHash: counter.clientHash, windowStart: start, count: 1 })
+    .values(placeholders)
     .onConflictDoUpdate({
       target: [rateLimits.bucket, rateLimits.clientHash, rateLimits.windowStart],
       set: { count: sql`${rateLimits.count} + 1` },
-      setWhere: sql`${rateLimits.count} < ${counter.limit.count}`,
+      setWhere: sql`${rateLimits.count} < ${sql.placeholder('limit')}`,
     })
-    .returning({ count: rateLimits.count });
-  return rows.length > 0 ? { counter, windowStart: start } : null;
-}
+    .returning({ count: rateLimits.count })
+    .prepare('rate_limit_take_if_room'),
+);
 
 /** Returns a place takeIfRoom took, to the window it was taken in. */
 export async function giveBack(db: Db, { counter, windowStart }: TakenPlace): Promise<void> {
@@ -106,21 +126,28 @@ export interface CounterReading extends RateDecision {
  */
 export async function readCounters(db: Db, counters: RateCounter[], now: number = Date.now()): Promise<CounterReading[]> {
   const windows = counters.map((counter) => ({ counter, ...windowOf(counter.limit, now) }));
-  const rows = await db
-    .select({ bucket: rateLimits.bucket, clientHash: rateLimits.clientHash, count: rateLimits.count })
-    .from(rateLimits)
-    .where(
-      or(
-        ...windows.map(({ counter, start }) =>
-          and(eq(rateLimits.bucket, counter.bucket), eq(rateLimits.clientHash, counter.clientHash), eq(rateLimits.windowStart, start)),
-        ),
-      ),
-    );
-  return windows.map(({ counter, retryAfterSeconds }) => {
-    const count = rows.find((row) => row.bucket === counter.bucket && row.clientHash === counter.clientHash)?.count ?? 0;
+  const rows = await countersRead(db).execute({
+    buckets: windows.map(({ counter }) => counter.bucket),
+    clientHashes: windows.map(({ counter }) => counter.clientHash),
+    windowStarts: windows.map(({ start }) => start.toISOString()),
+  });
+  return windows.map(({ counter, start, retryAfterSeconds }) => {
+    const row = rows.find((r) => r.bucket === counter.bucket && r.clientHash === counter.clientHash && r.windowStart.getTime() === start.getTime());
+    const count = row?.count ?? 0;
     return { counter, count, allowed: count < counter.limit.count, retryAfterSeconds };
   });
 }
+
+/** The rows of any number of counters' windows, given as three arrays of the same length, in one statement. */
+const countersRead = preparedStatement((db) =>
+  db
+    .select({ bucket: rateLimits.bucket, clientHash: rateLimits.clientHash, windowStart: rateLimits.windowStart, count: rateLimits.count })
+    .from(rateLimits)
+    .where(
+      sql`(${rateLimits.bucket}, ${rateLimits.clientHash}, ${rateLimits.windowStart}) in (select * from unnest(${sql.placeholder('buckets')}::text[], ${sql.placeholder('clientHashes')}::text[], ${sql.placeholder('windowStarts')}::timestamptz[]))`,
+    )
+    .prepare('rate_limit_read_counters'),
+);
 
 export async function hitRateLimit(
   db: Db,
@@ -130,13 +157,18 @@ export async function hitRateLimit(
   now: number = Date.now(),
 ): Promise<RateDecision> {
   const { start, retryAfterSeconds } = windowOf(limit, now);
-  const [row] = await db
+  const [row] = await counted(db).execute(keyOf({ bucket, clientHash, limit }, start));
+  return { allowed: row.count <= limit.count, count: row.count, retryAfterSeconds };
+}
+
+const counted = preparedStatement((db) =>
+  db
     .insert(rateLimits)
-    .values({ bucket, clientHash, windowStart: start, count: 1 })
+    .values(placeholders)
     .onConflictDoUpdate({
       target: [rateLimits.bucket, rateLimits.clientHash, rateLimits.windowStart],
       set: { count: sql`${rateLimits.count} + 1` },
     })
-    .returning({ count: rateLimits.count });
-  return { allowed: row.count <= limit.count, count: row.count, retryAfterSeconds };
-}
+    .returning({ count: rateLimits.count })
+    .prepare('rate_limit_count'),
+);
