@@ -22,8 +22,9 @@ import {
   deleteNotifications,
   findForDelivery,
   notificationsOfLeads,
-  recordAttempt,
+  recordAttempts,
   requeue,
+  type Attempt,
 } from './repository.server';
 import { postWebhook } from './webhook.server';
 
@@ -136,7 +137,7 @@ async function receiptAllowed(db: Db, notification: Pick<LeadNotificationRow, 'a
 /** Where the sales team's e-mails go: LEADS_NOTIFY_TO, or without it the site's contact address. */
 export const salesAddresses = () => getEnv().LEADS_NOTIFY_TO ?? [getSiteFacts().email];
 
-type Delivery = NonNullable<Awaited<ReturnType<typeof findForDelivery>>>;
+type Delivery = Awaited<ReturnType<typeof findForDelivery>>[number];
 
 /**
  * Pushes one message to the phones of these staff members. A subscription the push service says is gone is removed.
@@ -189,33 +190,52 @@ async function send(db: Db, { notification, lead, assignee }: Delivery): Promise
 }
 
 /**
- * `notify` job: sends one message and records the outcome. A failure is recorded and thrown, so pg-boss retries
- * it; 24 hours after the lead it is marked failed instead. A message already sent, failed or erased is left alone.
+ * `notify` jobs, a batch at a time: each message sent and its outcome recorded. A failure is recorded and its job
+ * rejected, so pg-boss retries it; 24 hours after the lead it is marked failed instead. A message already sent,
+ * failed or erased is left alone. One statement reads the batch's messages and one records their outcomes, so that a
+ * message costs its sending and little else (docs/decisions/0370-a-leads-request-cost.md). Should recording fail, the
+ * whole batch is tried again: a message is sent at least once.
  */
+export async function deliverNotifications(db: Db, notificationIds: string[], now = () => new Date()): Promise<PromiseSettledResult<void>[]> {
+  const found = new Map((await findForDelivery(db, notificationIds)).map((delivery) => [delivery.notification.id, delivery]));
+  const attempts: Attempt[] = [];
+  const sent: { id: string; at: Date }[] = [];
+  const outcomes = await Promise.allSettled(
+    notificationIds.map(async (id) => {
+      const delivery = found.get(id);
+      if (!delivery || delivery.notification.state !== 'queued') return;
+      const { notification, lead } = delivery;
+      try {
+        const outcome = await send(db, delivery);
+        const at = now();
+        attempts.push({ id, state: outcome, lastError: outcome === 'sent' ? null : NOT_SENT_REASON[outcome], at });
+        if (outcome === 'sent') {
+          observeDelivery(notification.channel, lead.createdAt, at);
+          sent.push({ id, at });
+        }
+      } catch (error) {
+        // Staff see the reason on the lead; without addresses or numbers (an SMTP refusal quotes the recipient), as
+        // every stored error (docs/decisions/0344-erasure-reaches-every-copy.md). The log names the error's kind only.
+        const reason = withoutContactDetails(error instanceof Error ? error.message : String(error));
+        const expired = now().getTime() - lead.createdAt.getTime() >= GIVE_UP_AFTER_MS;
+        attempts.push({ id, state: expired ? 'failed' : 'queued', lastError: reason, at: now() });
+        logError(`[notifications] ${notification.channel} ${id} ${expired ? 'failed for good' : 'will be retried'}`, error);
+        if (!expired) throw error;
+      }
+    }),
+  );
+  await recordAttempts(db, attempts);
+  // Beside the backups: a site restored from an older backup does not send these messages again.
+  await appendLedger(sent.map(({ id, at }) => ({ kind: 'delivered' as const, at: at.toISOString(), notificationId: id }))).catch((error) =>
+    logError(`[notifications] ${sent.length} messages sent, but not written to the backup ledger`, error),
+  );
+  return outcomes;
+}
+
+/** One `notify` job's message (deliverNotifications for one): throws when it is to be tried again. */
 export async function deliverNotification(db: Db, notificationId: string, now = () => new Date()): Promise<void> {
-  const found = await findForDelivery(db, notificationId);
-  if (!found || found.notification.state !== 'queued') return;
-  const { notification, lead } = found;
-  try {
-    const outcome = await send(db, found);
-    const at = now();
-    await recordAttempt(db, notification.id, outcome, outcome === 'sent' ? null : NOT_SENT_REASON[outcome], at);
-    if (outcome === 'sent') observeDelivery(notification.channel, lead.createdAt, at);
-    // Beside the backups: a site restored from an older backup does not send this message again.
-    if (outcome === 'sent') {
-      await appendLedger({ kind: 'delivered', at: at.toISOString(), notificationId: notification.id }).catch((error) =>
-        logError(`[notifications] ${notification.id} sent, but not written to the backup ledger`, error),
-      );
-    }
-  } catch (error) {
-    // Staff see the reason on the lead; without addresses or numbers (an SMTP refusal quotes the recipient), as every
-    // stored error (docs/decisions/0344-erasure-reaches-every-copy.md). The log names the error's kind only.
-    const reason = withoutContactDetails(error instanceof Error ? error.message : String(error));
-    const expired = now().getTime() - lead.createdAt.getTime() >= GIVE_UP_AFTER_MS;
-    await recordAttempt(db, notification.id, expired ? 'failed' : 'queued', reason, now());
-    logError(`[notifications] ${notification.channel} ${notification.id} ${expired ? 'failed for good' : 'will be retried'}`, error);
-    if (!expired) throw error;
-  }
+  const [outcome] = await deliverNotifications(db, [notificationId], now);
+  if (outcome.status === 'rejected') throw outcome.reason;
 }
 
 /**

@@ -24,10 +24,9 @@ export async function createLeadNotifications(tx: Db, lead: Pick<InterestSubmiss
 const activeAssignee = and(eq(staffUsers.id, interestSubmissions.assignedTo), eq(staffUsers.active, true));
 const assigneeColumns = { email: staffUsers.email, label: staffLabelSql };
 
-/** A notification with its lead and the lead's agent (or null), for delivery; undefined when it is gone (erased). */
-export async function findForDelivery(db: Db, id: string) {
-  const [row] = await forDelivery(db).execute({ id });
-  return row;
+/** Notifications with their leads and the leads' agents (or null), for delivery; one that is gone (erased) is missing. */
+export async function findForDelivery(db: Db, ids: string[]) {
+  return forDelivery(db).execute({ ids });
 }
 
 const forDelivery = preparedStatement((db) =>
@@ -36,8 +35,7 @@ const forDelivery = preparedStatement((db) =>
     .from(leadNotifications)
     .innerJoin(interestSubmissions, eq(interestSubmissions.id, leadNotifications.leadId))
     .leftJoin(staffUsers, activeAssignee)
-    .where(eq(leadNotifications.id, sql.placeholder('id')))
-    .limit(1)
+    .where(sql`${leadNotifications.id} = any(${sql.placeholder('ids')}::uuid[])`)
     .prepare('find_for_delivery'),
 );
 
@@ -52,29 +50,40 @@ export async function findLeadWithAssignee(db: Db, leadId: string) {
   return row;
 }
 
-/** Records the outcome of one attempt: attempts + 1, the new state, when sent, and the last error (or why nothing was sent). */
-export async function recordAttempt(
-  db: Db,
-  id: string,
-  state: NotificationState,
-  lastError: string | null,
-  now = new Date(),
-): Promise<void> {
-  await attemptRecorded(db).execute({ id, state, lastError, now: now.toISOString() });
+/** One attempt at sending a message: its new state, and the last error (or why nothing was sent). */
+export interface Attempt {
+  id: string;
+  state: NotificationState;
+  lastError: string | null;
+  at: Date;
 }
 
-const attemptRecorded = preparedStatement((db) =>
+/** Records attempts, in one statement: attempts + 1, the new state, when sent, and the last error. */
+export async function recordAttempts(db: Db, attempts: Attempt[]): Promise<void> {
+  if (!attempts.length) return;
+  await attemptsRecorded(db).execute({
+    ids: attempts.map((a) => a.id),
+    states: attempts.map((a) => a.state),
+    errors: attempts.map((a) => a.lastError),
+    ats: attempts.map((a) => a.at.toISOString()),
+  });
+}
+
+const attempt = sql`(select * from unnest(${sql.placeholder('ids')}::uuid[], ${sql.placeholder('states')}::text[], ${sql.placeholder('errors')}::text[], ${sql.placeholder('ats')}::timestamptz[]) as a(id, state, last_error, at))`;
+
+const attemptsRecorded = preparedStatement((db) =>
   db
     .update(leadNotifications)
     .set({
-      state: sql`${sql.placeholder('state')}`,
-      lastError: sql`${sql.placeholder('lastError')}`,
+      state: sql`a.state`,
+      lastError: sql`a.last_error`,
       attempts: sql`${leadNotifications.attempts} + 1`,
-      updatedAt: sql`${sql.placeholder('now')}::timestamptz`,
-      sentAt: sql`case when ${sql.placeholder('state')} = 'sent' then ${sql.placeholder('now')}::timestamptz else ${leadNotifications.sentAt} end`,
+      updatedAt: sql`a.at`,
+      sentAt: sql`case when a.state = 'sent' then a.at else ${leadNotifications.sentAt} end`,
     })
-    .where(eq(leadNotifications.id, sql.placeholder('id')))
-    .prepare('record_attempt'),
+    .from(sql`${attempt} as a`)
+    .where(sql`${leadNotifications.id} = a.id`)
+    .prepare('record_attempts'),
 );
 
 /** Puts a notification back in the queue (an owner's resend); undefined when the lead has no such notification. */

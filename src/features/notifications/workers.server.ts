@@ -1,6 +1,6 @@
 import 'server-only';
 import type { DatabaseHandle } from '@/lib/db/client';
-import { workEach } from '@/lib/jobs/queue';
+import { workBatches, workEach } from '@/lib/jobs/queue';
 import {
   HAND_OVER,
   LEAD_ERASED,
@@ -13,7 +13,7 @@ import {
   type LeadErasedJob,
 } from '@/lib/jobs/queues';
 import { deliverOwnerAlert, type OwnerAlertJob } from './alerts.server';
-import { deliverLeadErased, deliverNotification } from './delivery.server';
+import { deliverLeadErased, deliverNotifications } from './delivery.server';
 import { deliverHandOver } from './hand-over.server';
 import { deliverOverdueReminder } from './overdue.server';
 
@@ -24,7 +24,12 @@ export async function startNotificationWorkers(handle: DatabaseHandle): Promise<
     // On PostgreSQL up to 40 messages in flight per process, so a burst of leads from an advert does not queue. PGlite
     // has one connection: one fetch loop (10 at a time) keeps it busy, more loops only add polling queries.
     const loops = handle.kind === 'postgres' ? 4 : 1;
-    await workEach<{ notificationId: string }>(boss, queue, ({ notificationId }) => deliverNotification(handle.db, notificationId), loops);
+    await workBatches<{ notificationId: string }>(
+      boss,
+      queue,
+      (jobs) => deliverNotifications(handle.db, jobs.map((job) => job.data.notificationId)),
+      loops,
+    );
   }
   await workEach<{ leadId: string }>(boss, OVERDUE_REMINDER, ({ leadId }) => deliverOverdueReminder(handle.db, leadId));
   await workEach<HandOverJob>(boss, HAND_OVER, (job) => deliverHandOver(handle.db, job));

@@ -20,18 +20,28 @@ export type LedgerEntry =
 export const ledgerDir = (dir = backupDir()) => path.join(dir, 'ledger');
 const DAY_FILE = /^(\d{4}-\d{2}-\d{2})\.jsonl$/;
 
-/** Appends one event; `durable` waits until it is on disk (an erasure must survive a crash right after it). */
-export async function appendLedger(entry: LedgerEntry, { dir = ledgerDir(), durable = false } = {}): Promise<void> {
+/** Appends events (none: nothing); `durable` waits until they are on disk (an erasure must survive a crash right after it). */
+export async function appendLedger(entries: LedgerEntry | LedgerEntry[], { dir = ledgerDir(), durable = false } = {}): Promise<void> {
+  const byDay = new Map<string, string>();
+  for (const entry of [entries].flat()) {
+    const day = entry.at.slice(0, 10);
+    byDay.set(day, `${byDay.get(day) ?? ''}${JSON.stringify(entry)}\n`);
+  }
+  if (!byDay.size) return;
   await mkdir(dir, { recursive: true, mode: 0o700 });
-  const file = path.join(dir, `${entry.at.slice(0, 10)}.jsonl`);
-  const line = `${JSON.stringify(entry)}\n`;
-  if (!durable) return appendFile(file, line, { mode: 0o600 });
-  const handle = await open(file, 'a', 0o600);
-  try {
-    await handle.appendFile(line);
-    await handle.sync();
-  } finally {
-    await handle.close();
+  for (const [day, lines] of byDay) {
+    const file = path.join(dir, `${day}.jsonl`);
+    if (!durable) {
+      await appendFile(file, lines, { mode: 0o600 });
+      continue;
+    }
+    const handle = await open(file, 'a', 0o600);
+    try {
+      await handle.appendFile(lines);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
   }
 }
 

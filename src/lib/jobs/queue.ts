@@ -62,14 +62,28 @@ export async function insertInTransaction(
 
 /**
  * Attaches a handler to a queue, one call per job. Jobs are fetched ten at a time (by `localConcurrency` fetch loops)
- * and handled side by side; a
- * handler that throws fails only its own job, which pg-boss retries by the queue's settings. A worker is woken
- * at once by a new job (LISTEN/NOTIFY) and polls every second for retries that fall due.
+ * and handled side by side; a handler that throws fails only its own job, which pg-boss retries by the queue's
+ * settings. A worker is woken by a new job (LISTEN/NOTIFY, or wakeWorkers) and polls every second for retries that
+ * fall due.
  */
-export async function workEach<T extends object>(
+export function workEach<T extends object>(
   boss: PgBoss,
   queue: QueueDefinition,
   handler: (data: T, jobId: string) => Promise<void>,
+  localConcurrency = 1,
+): Promise<string> {
+  return workBatches<T>(boss, queue, (jobs) => Promise.allSettled(jobs.map((job) => handler(job.data, job.id))), localConcurrency);
+}
+
+/**
+ * Attaches a handler to a queue that takes the jobs ten at a time (so that it can read and write for all of them in
+ * a statement each) and answers with each job's outcome, in their order: a rejected one fails only its own job. A
+ * handler that throws fails the whole batch.
+ */
+export async function workBatches<T extends object>(
+  boss: PgBoss,
+  queue: QueueDefinition,
+  handler: (jobs: { id: string; data: T }[]) => Promise<PromiseSettledResult<unknown>[]>,
   localConcurrency = 1,
 ): Promise<string> {
   const id = await boss.work<T>(
@@ -82,19 +96,17 @@ export async function workEach<T extends object>(
       notifyPollingIntervalSeconds: 1,
       localConcurrency,
     },
-    async (jobs) =>
-      Promise.all(
-        jobs.map(async (job) => {
-          try {
-            await handler(job.data, job.id);
-            return { id: job.id, status: 'completed' as const };
-          } catch (error) {
-            // pg-boss keeps the output for days (and copies it to a dead-letter job): an SMTP refusal quotes the recipient.
-            const message = withoutContactDetails(error instanceof Error ? error.message : String(error));
-            return { id: job.id, status: 'failed' as const, output: { message } };
-          }
-        }),
-      ),
+    async (jobs) => {
+      const outcomes = await handler(jobs.map((job) => ({ id: job.id, data: job.data })));
+      return jobs.map((job, i) => {
+        const outcome = outcomes[i];
+        if (outcome.status === 'fulfilled') return { id: job.id, status: 'completed' as const };
+        // pg-boss keeps the output for days (and copies it to a dead-letter job): an SMTP refusal quotes the recipient.
+        const error = outcome.reason;
+        const message = withoutContactDetails(error instanceof Error ? error.message : String(error));
+        return { id: job.id, status: 'failed' as const, output: { message } };
+      });
+    },
   );
   const byQueue = localWorkers.get(boss) ?? new Map<string, string[]>();
   localWorkers.set(boss, byQueue.set(queue.name, [...(byQueue.get(queue.name) ?? []), id]));
