@@ -2,6 +2,7 @@ import 'server-only';
 import { and, asc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import { SYSTEM_ACTOR_EMAIL, type Actor } from '@/lib/audit.server';
 import type { Db } from '@/lib/db/client';
+import { preparedStatement } from '@/lib/db/prepared';
 import { appSettings, interestSubmissions, leadActivity, staffUsers } from '@/lib/db/schema';
 import { workingMinutesPassedSql, type WorkingTime } from './working-time';
 
@@ -109,25 +110,28 @@ export async function assignNewLead(tx: Db, lead: { id: string }, now = new Date
  * taking new leads); else, with none of those, the owners: a lead always reaches somebody's phone.
  */
 export async function leadAlertRecipients(db: Db, lead: { assignedTo: string | null }): Promise<string[]> {
-  const ids = (rows: { id: string }[]) => rows.map((row) => row.id);
-  const active = eq(staffUsers.active, true);
-  if (await alertEveryoneEnabled(db)) return ids(await db.select({ id: staffUsers.id }).from(staffUsers).where(active));
-  const [assignee] = lead.assignedTo
-    ? await db
-        .select({ id: staffUsers.id })
-        .from(staffUsers)
-        .where(and(eq(staffUsers.id, lead.assignedTo), active))
-    : [];
-  if (assignee) return [assignee.id];
-  const onDuty = ids(await db.select({ id: staffUsers.id }).from(staffUsers).where(eligible));
-  if (onDuty.length) return onDuty;
-  return ids(
-    await db
-      .select({ id: staffUsers.id })
-      .from(staffUsers)
-      .where(and(active, eq(staffUsers.role, 'owner'))),
-  );
+  const active = await activeStaffForAlerts(db).execute();
+  const ids = (rows: typeof active) => rows.map((row) => row.id);
+  if (active[0]?.everyone) return ids(active);
+  if (lead.assignedTo && active.some((row) => row.id === lead.assignedTo)) return [lead.assignedTo];
+  const onDuty = active.filter((row) => row.onDuty);
+  return ids(onDuty.length ? onDuty : active.filter((row) => row.role === 'owner'));
 }
+
+/** Every active staff member, whether on duty, and the "alert everyone" switch: one statement for each lead's alert. */
+const activeStaffForAlerts = preparedStatement((db) =>
+  db
+    .select({
+      id: staffUsers.id,
+      role: staffUsers.role,
+      onDuty: sql<boolean>`${eligible}`,
+      everyone: sql<boolean>`coalesce((select ${appSettings.value} = 'true'::jsonb from ${appSettings} where ${appSettings.name} = ${ALERT_EVERYONE}), false)`,
+    })
+    .from(staffUsers)
+    .where(eq(staffUsers.active, true))
+    .orderBy(asc(staffUsers.createdAt))
+    .prepare('active_staff_for_alerts'),
+);
 
 export type ClaimOutcome = { claimed: true } | { claimed: false; why: 'claimed' | 'theirs' | 'closed'; by: string | null };
 

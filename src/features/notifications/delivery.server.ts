@@ -47,7 +47,9 @@ export async function queueLeadNotifications(
   boss: PgBoss,
   { afterSeconds = 0 }: { afterSeconds?: number } = {},
 ): Promise<void> {
-  const queued = await createLeadNotifications(tx, lead);
+  // A webhook with no address is settled at once: there is nothing to send, so no job either.
+  const rows = await createLeadNotifications(tx, lead, webhookTarget() ? {} : { webhook: NOT_SENT.not_configured });
+  const queued = rows.filter((row) => row.state === 'queued');
   const startAfter = afterSeconds ? new Date(Date.now() + afterSeconds * 1000) : undefined;
   // The job carries the row's id only (no personal data); the id also makes the insert idempotent.
   for (const queue of [NOTIFY, NOTIFY_PUSH]) {
@@ -114,10 +116,16 @@ export async function resendNotification(db: Db, boss: PgBoss, leadId: string, c
 type Outcome = 'sent' | 'not_configured' | 'skipped';
 
 /** Why an attempt sent nothing, as kept on the notification row. */
-const NOT_SENT_REASON: Record<Exclude<Outcome, 'sent'>, string> = {
-  not_configured: 'not configured',
-  skipped: 'receipt limit per address and day',
-};
+const NOT_SENT = {
+  not_configured: { state: 'not_configured', lastError: 'not configured' },
+  skipped: { state: 'skipped', lastError: 'receipt limit per address and day' },
+} as const satisfies Record<Exclude<Outcome, 'sent'>, { state: Exclude<Outcome, 'sent'>; lastError: string }>;
+
+/** Where lead webhooks go, when the owner set both the address and the signing secret. */
+function webhookTarget(): { url: string; secret: string } | undefined {
+  const { WEBHOOK_URL: url, WEBHOOK_SECRET: secret } = getEnv();
+  return url && secret ? { url, secret } : undefined;
+}
 
 export const RECEIPTS_PER_ADDRESS_PER_DAY = 3;
 
@@ -159,7 +167,6 @@ export async function pushToStaff(db: Db, staffIds: string[], message: PushMessa
 }
 
 async function send(db: Db, { notification, lead, assignee }: Delivery): Promise<Outcome> {
-  const env = getEnv();
   const facts = getSiteFacts();
   switch (notification.channel) {
     case 'sales_email': {
@@ -180,8 +187,9 @@ async function send(db: Db, { notification, lead, assignee }: Delivery): Promise
       return result.sent ? 'sent' : 'not_configured';
     }
     case 'webhook': {
-      if (!env.WEBHOOK_URL || !env.WEBHOOK_SECRET) return 'not_configured';
-      await postWebhook(env.WEBHOOK_URL, env.WEBHOOK_SECRET, webhookId(notification), webhookPayload(lead));
+      const webhook = webhookTarget();
+      if (!webhook) return 'not_configured';
+      await postWebhook(webhook.url, webhook.secret, webhookId(notification), webhookPayload(lead));
       return 'sent';
     }
     case 'push':
@@ -208,7 +216,7 @@ export async function deliverNotifications(db: Db, notificationIds: string[], no
       try {
         const outcome = await send(db, delivery);
         const at = now();
-        attempts.push({ id, state: outcome, lastError: outcome === 'sent' ? null : NOT_SENT_REASON[outcome], at });
+        attempts.push({ id, state: outcome, lastError: outcome === 'sent' ? null : NOT_SENT[outcome].lastError, at });
         if (outcome === 'sent') {
           observeDelivery(notification.channel, lead.createdAt, at);
           sent.push({ id, at });
@@ -244,10 +252,10 @@ export async function deliverNotification(db: Db, notificationId: string, now = 
  * A failure is thrown, so pg-boss retries it (about three days).
  */
 export async function deliverLeadErased(event: LeadErasedJob, jobId: string): Promise<void> {
-  const env = getEnv();
-  if (!env.WEBHOOK_URL || !env.WEBHOOK_SECRET) return;
+  const webhook = webhookTarget();
+  if (!webhook) return;
   try {
-    await postWebhook(env.WEBHOOK_URL, env.WEBHOOK_SECRET, webhookId({ id: jobId }), leadErasedPayload(event));
+    await postWebhook(webhook.url, webhook.secret, webhookId({ id: jobId }), leadErasedPayload(event));
   } catch (error) {
     logError(`[notifications] lead.erased ${jobId} not delivered, will be retried`, error);
     throw error;

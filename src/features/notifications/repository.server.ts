@@ -9,13 +9,17 @@ import { staffLabelSql } from '@/domain/assignment.server';
 /** Every query on lead_notifications, the delivery record of each message a lead sets off. */
 
 /**
- * The notification rows of a new lead, one per channel, all queued (written once: the lead's own transaction calls
- * this). Returns the rows written.
+ * The notification rows of a new lead, one per channel, queued unless given another state (written once: the lead's
+ * own transaction calls this). Returns the rows written.
  */
-export async function createLeadNotifications(tx: Db, lead: Pick<InterestSubmissionRow, 'id'>): Promise<LeadNotificationRow[]> {
+export async function createLeadNotifications(
+  tx: Db,
+  lead: Pick<InterestSubmissionRow, 'id'>,
+  settled: Partial<Record<NotificationChannel, { state: NotificationState; lastError: string }>> = {},
+): Promise<LeadNotificationRow[]> {
   return tx
     .insert(leadNotifications)
-    .values(NOTIFICATION_CHANNELS.map((channel) => ({ leadId: lead.id, channel })))
+    .values(NOTIFICATION_CHANNELS.map((channel) => ({ leadId: lead.id, channel, ...settled[channel] })))
     .onConflictDoNothing()
     .returning();
 }

@@ -116,13 +116,32 @@ export async function workBatches<T extends object>(
 /** This process's workers on each queue (workEach), so that a sender can wake them. */
 const localWorkers = new WeakMap<PgBoss, Map<string, string[]>>();
 
+/** Queues whose workers are woken shortly (wakeWorkers), by queue name. */
+const wakesDue = new WeakMap<PgBoss, Set<string>>();
+
 /**
- * Wakes this process's workers on these queues: they fetch now rather than at their next poll. For queues without
- * `notify` (a NOTIFY in the sender's transaction serialises every such commit on PostgreSQL), called once the jobs'
- * transaction has committed; other instances find the jobs at their next poll (docs/decisions/0370).
+ * How long a wake-up waits for others to join it: under a burst of leads one fetch then takes a batch of messages
+ * rather than one each, at the cost of this much delay.
+ */
+const WAKE_COALESCE_MS = 25;
+
+/**
+ * Wakes this process's workers on these queues: they fetch within WAKE_COALESCE_MS rather than at their next poll.
+ * For queues without `notify` (a NOTIFY in the sender's transaction serialises every such commit on PostgreSQL),
+ * called once the jobs' transaction has committed; other instances find the jobs at their next poll
+ * (docs/decisions/0370-a-leads-request-cost.md).
  */
 export function wakeWorkers(boss: PgBoss, queues: QueueDefinition[]): void {
-  for (const queue of queues) for (const id of localWorkers.get(boss)?.get(queue.name) ?? []) boss.notifyWorker(id);
+  const due = wakesDue.get(boss) ?? new Set<string>();
+  wakesDue.set(boss, due);
+  for (const queue of queues) {
+    if (due.has(queue.name)) continue;
+    due.add(queue.name);
+    setTimeout(() => {
+      due.delete(queue.name);
+      for (const id of localWorkers.get(boss)?.get(queue.name) ?? []) boss.notifyWorker(id);
+    }, WAKE_COALESCE_MS).unref();
+  }
 }
 
 /**

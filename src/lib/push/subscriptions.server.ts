@@ -1,6 +1,7 @@
 import 'server-only';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
+import { preparedStatement } from '@/lib/db/prepared';
 import { staffPushSubscriptions, staffUsers } from '@/lib/db/schema';
 import type { PushTarget } from './send.server';
 
@@ -46,12 +47,17 @@ export async function removeSubscription(db: Db, staffId: string, which: { id: s
 /** The devices of these staff members, while their accounts are active. */
 export function pushTargetsOf(db: Db, staffIds: string[]) {
   if (!staffIds.length) return Promise.resolve([]);
-  return db
+  return pushTargets(db).execute({ staffIds });
+}
+
+const pushTargets = preparedStatement((db) =>
+  db
     .select({ id: s.id, endpoint: s.endpoint, p256dh: s.p256dh, auth: s.auth })
     .from(s)
     .innerJoin(staffUsers, and(eq(staffUsers.id, s.staffId), eq(staffUsers.active, true)))
-    .where(inArray(s.staffId, staffIds));
-}
+    .where(sql`${s.staffId} = any(${sql.placeholder('staffIds')}::uuid[])`)
+    .prepare('push_targets'),
+);
 
 /** The push service said the subscription is gone (404/410): the browser dropped it, so do we. */
 export async function forgetSubscriptions(db: Db, ids: string[]): Promise<void> {
