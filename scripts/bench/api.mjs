@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { BASELINE_APP, buildBaselineIfStale, exited, freePort, freshDatabase, pgUrl, startServer, waitHealthy } from '../lib/harness.mjs';
-import { median, memoryOf, percentile, postLeads, printRows, siteEnv, startSmtpSink, steadyLeads } from './server-common.mjs';
+import { median, memoryOf, percentile, postLeads, printRows, quietDown, siteEnv, startSmtpSink, steadyLeads } from './server-common.mjs';
 
 const ROUNDS = Number(process.env.BENCH_API_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 6);
@@ -62,8 +62,7 @@ async function measure(kind, baseUrl, smtp, log) {
   });
   // Lead numbers (unique e-mail and Idempotency-Key) across the runs against each server.
   const next = { site: { n: 0 }, driver: { n: 0 }, synced: { n: 0 }, unsynced: { n: 0 } };
-  // In this order: the site's notifications from its 64-connection run go out while the next round's floors run.
-  const targets = {
+    const targets = {
     framework: { url: `${baseUrl}/api/echo` },
     driver: { url: bareUrl },
     site: { url: `${siteUrl}/api/interest` },
@@ -100,9 +99,18 @@ async function measure(kind, baseUrl, smtp, log) {
       ]),
     );
     if (durability.length) log(`api ${kind}: durability: ${JSON.stringify(durabilityResult)}`);
+    // The durability copies are done: stopped, so that their idle work does not weigh on the rounds below.
+    for (const { child } of durabilityServers) {
+      child.kill('SIGTERM');
+      await exited(child);
+    }
     const samples = Object.fromEntries(Object.keys(targets).map((name) => [name, []]));
     for (let round = 0; round < ROUNDS; round++) {
-      for (const name of Object.keys(targets)) samples[name].push(await post(name, SECONDS));
+      for (const name of Object.keys(targets)) {
+        // Each target alone: the site's messages from its last turn go out before the floors are measured.
+        await quietDown([server.pid, bareServer.pid]);
+        samples[name].push(await post(name, SECONDS));
+      }
       log(
         `api ${kind}: round ${round + 1}/${ROUNDS}: ${JSON.stringify(Object.fromEntries(Object.entries(samples).map(([k, v]) => [k, v.at(-1)])))}`,
       );

@@ -15,6 +15,26 @@ export function memoryOf(pid) {
   return { rssMB: Math.round(kB('VmRSS') / 1024), peakMB: Math.round(kB('VmHWM') / 1024) };
 }
 
+/** CPU time a process has used (user + system), in ms (Linux /proc). */
+export function cpuTimeOf(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * (1000 / 100);
+}
+
+/**
+ * Waits until these processes have gone quiet (less than `busyMs` of CPU together in a second, above an idle site's
+ * polling; at most `maxMs`), so that what one server still does after its turn (a site's messages going out) is not
+ * counted against the next.
+ */
+export async function quietDown(pids, { busyMs = 150, maxMs = 60_000 } = {}) {
+  const total = () => pids.reduce((sum, pid) => sum + cpuTimeOf(pid), 0);
+  for (const start = Date.now(); Date.now() - start < maxMs; ) {
+    const before = total();
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    if (total() - before < busyMs) return;
+  }
+}
+
 /** Bytes under a directory. */
 export function directorySize(dir) {
   let total = 0;

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { fromDrizzle, fromPglite, PgBoss, type SendOptions } from 'pg-boss';
 import type { Db } from '@/lib/db/db';
 import { logError, withoutContactDetails } from '../log';
-import { QUEUES, type PersonRecord, type QueueDefinition } from './queues';
+import { IDLE_POLL_SECONDS, QUEUES, type PersonRecord, type QueueDefinition } from './queues';
 
 /**
  * The job queue: pg-boss on the application's own database (docs/decisions/0010-notifications-on-pg-boss.md).
@@ -63,8 +63,8 @@ export async function insertInTransaction(
 /**
  * Attaches a handler to a queue, one call per job. Jobs are fetched ten at a time (by `localConcurrency` fetch loops)
  * and handled side by side; a handler that throws fails only its own job, which pg-boss retries by the queue's
- * settings. A worker is woken by a new job (LISTEN/NOTIFY, or wakeWorkers) and polls every second for retries that
- * fall due.
+ * settings. A worker is woken by a new job (LISTEN/NOTIFY, or wakeWorkers) and polls for retries that fall due (the
+ * queue's pollSeconds).
  */
 export function workEach<T extends object>(
   boss: PgBoss,
@@ -92,8 +92,8 @@ export async function workBatches<T extends object>(
       batchSize: 10,
       burstWhenBatchFull: true,
       perJobResults: true,
-      pollingIntervalSeconds: 1,
-      notifyPollingIntervalSeconds: 1,
+      pollingIntervalSeconds: queue.pollSeconds ?? IDLE_POLL_SECONDS,
+      notifyPollingIntervalSeconds: queue.pollSeconds ?? IDLE_POLL_SECONDS,
       localConcurrency,
     },
     async (jobs) => {
