@@ -1,13 +1,16 @@
+/** Built once: making an Intl.DateTimeFormat costs a third of a millisecond, formatting with it a few microseconds. */
+const LAGOS_DATE_TIME = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Africa/Lagos',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
 /** Lagos wall-clock date and time, e.g. "3 Jan 2026, 14:05". */
 export function formatDateTime(date: Date): string {
-  return new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Africa/Lagos',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(date);
+  return LAGOS_DATE_TIME.format(date);
 }
 
 /** A file's size as people read it: 812 B, 14.2 KB, 3.1 MB. */
