@@ -46,14 +46,19 @@ describeEachDriver('POST /api/interest', (ctx) => {
     });
     expect(row!.clientHash).toMatch(/^[0-9a-f]{32}$/);
     expect(row!.clientHash).not.toContain('198.51');
-    // Its four notifications were committed with it, queued.
+    // Its four notifications were committed with it: queued, but the webhook, which has no address here and is
+    // settled at once (nothing to send, no job).
     const notifications = await notificationsOf(ctx.handle(), body.id);
-    expect(notifications.map((n) => [n.channel, n.state]).sort()).toEqual([
-      ['push', 'queued'],
-      ['receipt', 'queued'],
-      ['sales_email', 'queued'],
-      ['webhook', 'queued'],
+    expect(notifications.map((n) => [n.channel, n.state, n.lastError]).sort()).toEqual([
+      ['push', 'queued', null],
+      ['receipt', 'queued', null],
+      ['sales_email', 'queued', null],
+      ['webhook', 'not_configured', 'not configured'],
     ]);
+    const jobs = (await ctx.handle().db.execute(
+      sql`select data ->> 'notificationId' as id from pgboss.job where data ->> 'notificationId' in ${notifications.map((n) => n.id)}`,
+    )) as unknown as { rows: { id: string }[] };
+    expect(jobs.rows.map((job) => job.id).sort()).toEqual(notifications.filter((n) => n.state === 'queued').map((n) => n.id).sort());
   });
 
   it('accepts a lead without an Idempotency-Key', async () => {
