@@ -61,7 +61,7 @@ export async function insertInTransaction(
 }
 
 /**
- * Attaches a handler to a queue, one call per job. Jobs are fetched ten at a time (by `localConcurrency` fetch loops)
+ * Attaches a handler to a queue, one call per job. Jobs are fetched ten at a time (by `loops` fetch loops)
  * and handled side by side; a handler that throws fails only its own job, which pg-boss retries by the queue's
  * settings. A worker is woken by a new job (LISTEN/NOTIFY, or wakeWorkers) and polls for retries that fall due (the
  * queue's pollSeconds).
@@ -70,9 +70,9 @@ export function workEach<T extends object>(
   boss: PgBoss,
   queue: QueueDefinition,
   handler: (data: T, jobId: string) => Promise<void>,
-  localConcurrency = 1,
-): Promise<string> {
-  return workBatches<T>(boss, queue, (jobs) => Promise.allSettled(jobs.map((job) => handler(job.data, job.id))), localConcurrency);
+  loops = 1,
+): Promise<void> {
+  return workBatches<T>(boss, queue, (jobs) => Promise.allSettled(jobs.map((job) => handler(job.data, job.id))), loops);
 }
 
 /**
@@ -84,33 +84,32 @@ export async function workBatches<T extends object>(
   boss: PgBoss,
   queue: QueueDefinition,
   handler: (jobs: { id: string; data: T }[]) => Promise<PromiseSettledResult<unknown>[]>,
-  localConcurrency = 1,
-): Promise<string> {
-  const id = await boss.work<T>(
-    queue.name,
-    {
-      batchSize: 10,
-      burstWhenBatchFull: true,
-      perJobResults: true,
-      pollingIntervalSeconds: queue.pollSeconds ?? IDLE_POLL_SECONDS,
-      notifyPollingIntervalSeconds: queue.pollSeconds ?? IDLE_POLL_SECONDS,
-      localConcurrency,
-    },
-    async (jobs) => {
-      const outcomes = await handler(jobs.map((job) => ({ id: job.id, data: job.data })));
-      return jobs.map((job, i) => {
-        const outcome = outcomes[i];
-        if (outcome.status === 'fulfilled') return { id: job.id, status: 'completed' as const };
-        // pg-boss keeps the output for days (and copies it to a dead-letter job): an SMTP refusal quotes the recipient.
-        const error = outcome.reason;
-        const message = withoutContactDetails(error instanceof Error ? error.message : String(error));
-        return { id: job.id, status: 'failed' as const, output: { message } };
-      });
-    },
-  );
+  loops = 1,
+): Promise<void> {
+  const options = {
+    batchSize: 10,
+    burstWhenBatchFull: true,
+    perJobResults: true,
+    pollingIntervalSeconds: queue.pollSeconds ?? IDLE_POLL_SECONDS,
+    notifyPollingIntervalSeconds: queue.pollSeconds ?? IDLE_POLL_SECONDS,
+  };
+  const handleBatch = async (jobs: { id: string; data: T }[]) => {
+    const outcomes = await handler(jobs.map((job) => ({ id: job.id, data: job.data })));
+    return jobs.map((job, i) => {
+      const outcome = outcomes[i];
+      if (outcome.status === 'fulfilled') return { id: job.id, status: 'completed' as const };
+      // pg-boss keeps the output for days (and copies it to a dead-letter job): an SMTP refusal quotes the recipient.
+      const error = outcome.reason;
+      const message = withoutContactDetails(error instanceof Error ? error.message : String(error));
+      return { id: job.id, status: 'failed' as const, output: { message } };
+    });
+  };
+  // One worker per loop (rather than pg-boss's localConcurrency, whose loops after the first have ids nobody is told):
+  // wakeWorkers wakes each of them.
+  const ids: string[] = [];
+  for (let i = 0; i < loops; i++) ids.push(await boss.work<T>(queue.name, options, handleBatch));
   const byQueue = localWorkers.get(boss) ?? new Map<string, string[]>();
-  localWorkers.set(boss, byQueue.set(queue.name, [...(byQueue.get(queue.name) ?? []), id]));
-  return id;
+  localWorkers.set(boss, byQueue.set(queue.name, [...(byQueue.get(queue.name) ?? []), ...ids]));
 }
 
 /** This process's workers on each queue (workEach), so that a sender can wake them. */
