@@ -23,10 +23,7 @@ import { noteVisit, startCounting } from './visits.mjs';
 // tiers up the embedded database in bursts of several hundred MB and keeps about 100 MB; the baseline compiler
 // alone serves as fast here. glibc's per-thread malloc arenas hold another 20 MB. These only work from the command
 // line and the environment, so without them the process replaces itself (same PID, arguments) with one that has them.
-// On PostgreSQL (DATABASE_URL) the database is a server of its own and this process well inside its budget (142 MB of
-// 200 after 10,000 leads): there --optimize-for-size is left out, which cost a third of the leads a second
-// (docs/decisions/0370-a-leads-request-cost.md).
-const V8_FLAGS = [...(process.env.DATABASE_URL ? [] : ['--optimize-for-size']), '--max-semi-space-size=8', '--liftoff-only'];
+const V8_FLAGS = ['--optimize-for-size', '--max-semi-space-size=8', '--liftoff-only'];
 const MALLOC = { MALLOC_ARENA_MAX: '2' };
 const missing =
   V8_FLAGS.some((flag) => !process.execArgv.includes(flag)) || Object.keys(MALLOC).some((name) => process.env[name] === undefined);

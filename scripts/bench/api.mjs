@@ -62,7 +62,7 @@ async function measure(kind, baseUrl, smtp, log) {
   });
   // Lead numbers (unique e-mail and Idempotency-Key) across the runs against each server.
   const next = { site: { n: 0 }, driver: { n: 0 }, synced: { n: 0 }, unsynced: { n: 0 } };
-    const targets = {
+  const targets = {
     framework: { url: `${baseUrl}/api/echo` },
     driver: { url: bareUrl },
     site: { url: `${siteUrl}/api/interest` },

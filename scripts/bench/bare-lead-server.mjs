@@ -2,7 +2,8 @@
 // does, in one transaction, through the same driver opened as the site opens it (PGlite with its WAL fsync, or a
 // node-postgres pool of the site's size) and the same job queue (pg-boss's own insert on the transaction):
 // its place in the site-wide window (a statement of its own, as the site takes it), then BEGIN, the lead row, its
-// client's counter, its four notification rows, their jobs (three on `notify`, one on `notify-push`), COMMIT; then
+// client's counter, its four notification rows, the jobs of those queued (the sales e-mail and receipt on `notify`, the
+// push alert on `notify-push`; the bench's site has no webhook address), COMMIT; then
 // 201 {ok, id}. No framework, no validation, no sending: what one lead costs at least.
 //
 //   node scripts/bench/bare-lead-server.mjs PORT        (DATA_DIR or DATABASE_URL in the environment)
@@ -30,8 +31,12 @@ const COUNT = `insert into rate_limits (bucket, client_hash, window_start, count
 const SITE_PLACE = `insert into rate_limits (bucket, client_hash, window_start, count) values ('interest:site', 'site', $1, 1)
   on conflict (bucket, client_hash, window_start) do update set count = rate_limits.count + 1
   where rate_limits.count < 1000000 returning count`;
-const NOTIFICATIONS = `insert into lead_notifications (lead_id, channel) select $1, unnest($2::text[])
-  on conflict do nothing returning id, channel`;
+// As the site under the bench (no webhook address): the webhook's row is settled at once, the three others queued.
+const NOTIFICATIONS = `insert into lead_notifications (lead_id, channel, state, last_error)
+  select $1, channel, case when channel = 'webhook' then 'not_configured' else 'queued' end,
+    case when channel = 'webhook' then 'not configured' end
+  from unnest($2::text[]) as channel
+  on conflict do nothing returning id, channel, state`;
 
 /** The driver, and a transaction on it: `run(work)` gives `work` a query function bound to one transaction. */
 async function openDriver() {
@@ -94,7 +99,7 @@ async function storeLead(body, key, client) {
     const { rows: notifications } = await query(NOTIFICATIONS, [id, CHANNELS]);
     const db = { executeSql: (text, values) => query(text, values) };
     for (const queue of ['notify', 'notify-push']) {
-      const jobs = notifications.filter((row) => queueOf(row.channel) === queue);
+      const jobs = notifications.filter((row) => row.state === 'queued' && queueOf(row.channel) === queue);
       await boss.insert(queue, jobs.map((row) => ({ id: row.id, data: { notificationId: row.id } })), { db });
     }
     return id;

@@ -47,17 +47,27 @@ export interface LimitsRead {
   usedUp: CounterReading | undefined;
   /** The site-wide window is full: the lead will be held, without waiting for the window's row. */
   siteFull: boolean;
+  /** Another /64 of the client's block already sent in this window: the lead will be held (holdReason). */
+  networkBusy: boolean;
 }
 
 /**
  * Before any work, one read without counting or locking, so that under a flood neither a refusal nor a held lead
- * queues on a shared counter row. The counts in the lead's transaction decide for good.
+ * queues on a shared counter row, nor takes a place in the site-wide window. The counts in the lead's transaction
+ * decide for good.
  */
 export async function readLimits(db: Db, limits: LeadLimits): Promise<LimitsRead> {
   const readings = await readCounters(db, [...limits.perClient, limits.siteWide]);
   const site = readings.pop()!;
-  return { usedUp: readings.find((reading) => !reading.allowed), siteFull: !site.allowed };
+  return {
+    usedUp: readings.find((reading) => !reading.allowed),
+    siteFull: !site.allowed,
+    networkBusy: othersInNetwork(readings.map((reading) => reading.count)) > 0,
+  };
 }
+
+/** Of a client's counts (its own first, its networks' from the narrowest to the widest), those of the rest of its block. */
+const othersInNetwork = ([own, ...networks]: number[]) => (networks.length ? networks[networks.length - 1] - own : 0);
 
 /** In the lead's transaction: counts it on its client's counters (RateLimited past one). Returns the counts. */
 export async function countOnClient(tx: Db, limits: LeadLimits): Promise<number[]> {
@@ -102,9 +112,7 @@ export async function giveBackSitePlace(db: Db, place: TakenPlace | null | undef
  * in this window, or the lead found no place in the site-wide window (`place` null or never asked for).
  */
 export function holdReason(counts: number[], place: TakenPlace | null | undefined): HoldReason | undefined {
-  const [own, ...networks] = counts;
-  const othersInNetwork = networks.length ? networks[networks.length - 1] - own : 0;
-  if (othersInNetwork > 0) return 'network';
+  if (othersInNetwork(counts) > 0) return 'network';
   if (!place) return 'site';
   return undefined;
 }

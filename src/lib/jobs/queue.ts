@@ -104,16 +104,8 @@ export async function workBatches<T extends object>(
       return { id: job.id, status: 'failed' as const, output: { message } };
     });
   };
-  // One worker per loop (rather than pg-boss's localConcurrency, whose loops after the first have ids nobody is told):
-  // wakeWorkers wakes each of them.
-  const ids: string[] = [];
-  for (let i = 0; i < loops; i++) ids.push(await boss.work<T>(queue.name, options, handleBatch));
-  const byQueue = localWorkers.get(boss) ?? new Map<string, string[]>();
-  localWorkers.set(boss, byQueue.set(queue.name, [...(byQueue.get(queue.name) ?? []), ...ids]));
+  await boss.work<T>(queue.name, { ...options, localConcurrency: loops }, handleBatch);
 }
-
-/** This process's workers on each queue (workEach), so that a sender can wake them. */
-const localWorkers = new WeakMap<PgBoss, Map<string, string[]>>();
 
 /** Queues whose workers are woken shortly (wakeWorkers), by queue name. */
 const wakesDue = new WeakMap<PgBoss, Set<string>>();
@@ -138,7 +130,8 @@ export function wakeWorkers(boss: PgBoss, queues: QueueDefinition[]): void {
     due.add(queue.name);
     setTimeout(() => {
       due.delete(queue.name);
-      for (const id of localWorkers.get(boss)?.get(queue.name) ?? []) boss.notifyWorker(id);
+      // Every fetch loop of the queue in this process (pg-boss's own list: Next.js may load this module more than once).
+      for (const worker of boss.getWipData()) if (worker.name === queue.name) boss.notifyWorker(worker.id);
     }, WAKE_COALESCE_MS).unref();
   }
 }

@@ -49,14 +49,16 @@ async function submitInterest({ request, input, idempotencyKey }: PublicSubmissi
     throw new RateLimited(read.usedUp.retryAfterSeconds);
   }
 
+  // The queue is started first: on PGlite it shares the one connection the transaction below holds.
+  const jobs = lead.spam ? undefined : await database.jobs();
+
   // Its place in the site-wide window, before its transaction and in a statement of its own: concurrent leads never
-  // take more than the rate, and none waits for another's commit. Without a place the lead is held.
-  const place = read && !read.siteFull ? await takeSitePlace(db, limits) : undefined;
+  // take more than the rate, and none waits for another's commit. Without a place the lead is held; a lead its block
+  // holds anyway takes none, so a block's flood never uses up the rate of buyers elsewhere.
+  const place = read && !read.siteFull && !read.networkBusy ? await takeSitePlace(db, limits) : undefined;
 
   // Store, assign, queue the messages: one transaction, so the lead, its agent and its sales e-mail, receipt,
-  // webhook and push alert commit together or not at all. The queue is started first: on PGlite it shares the one
-  // connection.
-  const jobs = lead.spam ? undefined : await database.jobs();
+  // webhook and push alert commit together or not at all.
   const stored = await db
     .transaction(async (tx) => {
       const row = await insertLead(tx, lead);
