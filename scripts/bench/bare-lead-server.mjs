@@ -100,7 +100,11 @@ async function storeLead(body, key, client) {
     const db = { executeSql: (text, values) => query(text, values) };
     for (const queue of ['notify', 'notify-push']) {
       const jobs = notifications.filter((row) => row.state === 'queued' && queueOf(row.channel) === queue);
-      await boss.insert(queue, jobs.map((row) => ({ id: row.id, data: { notificationId: row.id } })), { db });
+      await boss.insert(
+        queue,
+        jobs.map((row) => ({ id: row.id, data: { notificationId: row.id } })),
+        { db },
+      );
     }
     return id;
   });

@@ -28,7 +28,7 @@ export function cpuTimeOf(pid) {
  */
 export async function quietDown(pids, { busyMs = 150, maxMs = 60_000 } = {}) {
   const total = () => pids.reduce((sum, pid) => sum + cpuTimeOf(pid), 0);
-  for (const start = Date.now(); Date.now() - start < maxMs; ) {
+  for (const start = Date.now(); Date.now() - start < maxMs;) {
     const before = total();
     await new Promise((resolve) => setTimeout(resolve, 1000));
     if (total() - before < busyMs) return;

@@ -55,10 +55,17 @@ describeEachDriver('POST /api/interest', (ctx) => {
       ['sales_email', 'queued', null],
       ['webhook', 'not_configured', 'not configured'],
     ]);
-    const jobs = (await ctx.handle().db.execute(
-      sql`select data ->> 'notificationId' as id from pgboss.job where data ->> 'notificationId' in ${notifications.map((n) => n.id)}`,
-    )) as unknown as { rows: { id: string }[] };
-    expect(jobs.rows.map((job) => job.id).sort()).toEqual(notifications.filter((n) => n.state === 'queued').map((n) => n.id).sort());
+    const jobs = (await ctx
+      .handle()
+      .db.execute(
+        sql`select data ->> 'notificationId' as id from pgboss.job where data ->> 'notificationId' in ${notifications.map((n) => n.id)}`,
+      )) as unknown as { rows: { id: string }[] };
+    expect(jobs.rows.map((job) => job.id).sort()).toEqual(
+      notifications
+        .filter((n) => n.state === 'queued')
+        .map((n) => n.id)
+        .sort(),
+    );
   });
 
   it('accepts a lead without an Idempotency-Key', async () => {

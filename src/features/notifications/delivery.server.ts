@@ -204,7 +204,11 @@ async function send(db: Db, { notification, lead, assignee }: Delivery): Promise
  * message costs its sending and little else (docs/decisions/0370-a-leads-request-cost.md). Should recording fail, the
  * whole batch is tried again: a message is sent at least once.
  */
-export async function deliverNotifications(db: Db, notificationIds: string[], now = () => new Date()): Promise<PromiseSettledResult<void>[]> {
+export async function deliverNotifications(
+  db: Db,
+  notificationIds: string[],
+  now = () => new Date(),
+): Promise<PromiseSettledResult<void>[]> {
   const found = new Map((await findForDelivery(db, notificationIds)).map((delivery) => [delivery.notification.id, delivery]));
   const attempts: Attempt[] = [];
   const sent: { id: string; at: Date }[] = [];

@@ -27,7 +27,11 @@ export async function startNotificationWorkers(handle: DatabaseHandle): Promise<
     await workBatches<{ notificationId: string }>(
       boss,
       queue,
-      (jobs) => deliverNotifications(handle.db, jobs.map((job) => job.data.notificationId)),
+      (jobs) =>
+        deliverNotifications(
+          handle.db,
+          jobs.map((job) => job.data.notificationId),
+        ),
       loops,
     );
   }

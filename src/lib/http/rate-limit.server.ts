@@ -132,7 +132,9 @@ export async function readCounters(db: Db, counters: RateCounter[], now: number 
     windowStarts: windows.map(({ start }) => start.toISOString()),
   });
   return windows.map(({ counter, start, retryAfterSeconds }) => {
-    const row = rows.find((r) => r.bucket === counter.bucket && r.clientHash === counter.clientHash && r.windowStart.getTime() === start.getTime());
+    const row = rows.find(
+      (r) => r.bucket === counter.bucket && r.clientHash === counter.clientHash && r.windowStart.getTime() === start.getTime(),
+    );
     const count = row?.count ?? 0;
     return { counter, count, allowed: count < counter.limit.count, retryAfterSeconds };
   });
