@@ -175,12 +175,20 @@ describeEachDriver('a flood of leads', (ctx) => {
     setEnv({ RATE_LIMIT_INTEREST_48: undefined });
   });
 
-  it('the site-wide window counts only leads taken as usual: a resent form, spam and a refused post leave it as they found it', async () => {
-    setEnv({ RATE_LIMIT_INTEREST_SITE: '1000/86400' });
+  /**
+   * A site-wide rate of `leads` a day, in a fresh window: a day's (fixed windows end at midnight UTC), so a burst never
+   * straddles two, and emptied, since the tests before counted their leads in one that may still be open.
+   */
+  const freshSiteWindow = async (leads: number) => {
+    setEnv({ RATE_LIMIT_INTEREST_SITE: `${leads}/86400` });
     const intoDay = Date.now() % 86_400_000;
     if (intoDay > 86_400_000 - 20_000) await new Promise((resolve) => setTimeout(resolve, 86_400_000 - intoDay + 500));
+    await ctx.handle().db.delete(rateLimits).where(eq(rateLimits.bucket, 'interest:site'));
+  };
+
+  it('the site-wide window counts only leads taken as usual: a resent form, spam and a refused post leave it as they found it', async () => {
+    await freshSiteWindow(1000);
     const { db } = ctx.handle();
-    await db.delete(rateLimits).where(eq(rateLimits.bucket, 'interest:site'));
     const siteCount = async () =>
       (await db.select({ count: rateLimits.count }).from(rateLimits).where(eq(rateLimits.bucket, 'interest:site')))[0]?.count ?? 0;
 
@@ -202,13 +210,8 @@ describeEachDriver('a flood of leads', (ctx) => {
   });
 
   it('past the site-wide rate every new lead is held, never refused; an owner releases them to the sales team or discards them with a fresh password', async () => {
-    // A window of a day (fixed windows: it ends at midnight UTC), so the burst below never straddles two.
-    setEnv({ RATE_LIMIT_INTEREST_SITE: '3/86400' });
-    const intoDay = Date.now() % 86_400_000;
-    if (intoDay > 86_400_000 - 20_000) await new Promise((resolve) => setTimeout(resolve, 86_400_000 - intoDay + 500));
+    await freshSiteWindow(3);
     const { db } = ctx.handle();
-    // A fresh window: the test above counted its buyer in one that may still be open.
-    await db.delete(rateLimits).where(eq(rateLimits.bucket, 'interest:site'));
 
     const keys = Array.from({ length: 8 }, () => newKey());
     const answers = await Promise.all(keys.map((key) => post(validLead(), freshClient()['x-forwarded-for'], key)));
