@@ -18,12 +18,17 @@ import { prerenderedPages } from './prerendered-pages.mjs';
 import { noteVisit, startCounting } from './visits.mjs';
 
 // Memory (docs/decisions/0105-embedded-database-footprint.md), measured with the bench: by default V8 sizes its heap
-// for the machine's memory and lets garbage pile up to several times the live data; --optimize-for-size and small
-// semi-spaces keep it near the live data (about 13% fewer requests a second). Its optimising WebAssembly compiler
-// tiers up the embedded database in bursts of several hundred MB and keeps about 100 MB; the baseline compiler
-// alone serves as fast here. glibc's per-thread malloc arenas hold another 20 MB. These only work from the command
-// line and the environment, so without them the process replaces itself (same PID, arguments) with one that has them.
-const V8_FLAGS = ['--optimize-for-size', '--max-semi-space-size=8', '--liftoff-only'];
+// for the machine's memory and lets garbage pile up to several times the live data. With the embedded database,
+// --optimize-for-size and small semi-spaces keep it near the live data (its WebAssembly heap leaves no room for
+// more); its optimising WebAssembly compiler tiers up the database in bursts of several hundred MB and keeps about
+// 100 MB, the baseline compiler alone serves as fast here. On PostgreSQL the server keeps V8's optimising compiler
+// (--optimize-for-size cost a lead half again as much CPU) and only its heap growth is held to 30% above the live
+// data: 150 → 185 MB after 10,000 leads (docs/decisions/0370). glibc's per-thread malloc arenas hold another 20 MB.
+// These only work from the command line and the environment, so without them the process replaces itself (same PID,
+// arguments) with one that has them.
+const V8_FLAGS = process.env.DATABASE_URL?.trim()
+  ? ['--heap-growing-percent=30', '--max-semi-space-size=8']
+  : ['--optimize-for-size', '--max-semi-space-size=8', '--liftoff-only'];
 const MALLOC = { MALLOC_ARENA_MAX: '2' };
 const missing =
   V8_FLAGS.some((flag) => !process.execArgv.includes(flag)) || Object.keys(MALLOC).some((name) => process.env[name] === undefined);
