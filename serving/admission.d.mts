@@ -1,3 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 export declare function admitWrites(limit: number): (req: IncomingMessage, res: ServerResponse, handle: () => void) => void;
+
+export declare function afterTheRush(maxMs: number): Promise<void>;

@@ -8,7 +8,7 @@ import {
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { admitWrites } from './admission.mjs';
+import { admitWrites, afterTheRush } from './admission.mjs';
 
 const LIMIT = 2;
 
@@ -108,5 +108,28 @@ describe('writes admitted into Next.js a few at a time', () => {
     await settle();
     for (const name of ['a', 'b', 'slow']) answer(name);
     expect(await Promise.all([...full, slow].map((w) => w.answered))).toEqual([201, 201, 201]);
+  });
+
+  it('holds work that can wait while writes queue for a place, and lets it go when the queue empties or after its limit', async () => {
+    const resolvedAfter = async (waiting: Promise<void>) => {
+      let done = false;
+      void waiting.then(() => (done = true));
+      await settle();
+      return done;
+    };
+    expect(await resolvedAfter(afterTheRush(10_000))).toBe(true);
+
+    const writes = ['a', 'b', 'c'].map((name) => send(name, 'POST'));
+    await settle();
+    const held = afterTheRush(10_000);
+    expect(await resolvedAfter(held)).toBe(false);
+    const start = Date.now();
+    await afterTheRush(300);
+    expect(Date.now() - start).toBeGreaterThanOrEqual(300);
+
+    answer('a');
+    expect(await resolvedAfter(held)).toBe(true);
+    for (const name of ['b', 'c']) answer(name);
+    expect(await Promise.all(writes.map((w) => w.answered))).toEqual([201, 201, 201]);
   });
 });

@@ -12,10 +12,18 @@ import {
   type HandOverJob,
   type LeadErasedJob,
 } from '@/lib/jobs/queues';
+import { afterTheRush } from '../../../serving/admission.mjs';
 import { deliverOwnerAlert, type OwnerAlertJob } from './alerts.server';
 import { deliverLeadErased, deliverNotifications } from './delivery.server';
 import { deliverHandOver } from './hand-over.server';
 import { deliverOverdueReminder } from './overdue.server';
+
+/**
+ * When more forms wait than the server takes at once (serving/admission.mjs), a lead's messages wait for the rush to
+ * pass, this long at most: the visitors waiting for their answer come first, and a message is still sent within
+ * seconds (docs/decisions/0370). Below that load they go at once.
+ */
+const RUSH_WAIT_MS = 10_000;
 
 /** Attaches the notification handlers to the job queue (the server process does this once at start-up). */
 export async function startNotificationWorkers(handle: DatabaseHandle): Promise<void> {
@@ -27,11 +35,13 @@ export async function startNotificationWorkers(handle: DatabaseHandle): Promise<
     await workBatches<{ notificationId: string }>(
       boss,
       queue,
-      (jobs) =>
-        deliverNotifications(
+      async (jobs) => {
+        await afterTheRush(RUSH_WAIT_MS);
+        return deliverNotifications(
           handle.db,
           jobs.map((job) => job.data.notificationId),
-        ),
+        );
+      },
       loops,
     );
   }
