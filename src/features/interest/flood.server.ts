@@ -4,7 +4,7 @@ import type { ServerEnv } from '@/lib/env.server';
 import type { ClientIdentity } from '@/lib/http/client.server';
 import {
   clientCounter,
-  countRequest,
+  countRequests,
   readCounters,
   siteCounter,
   giveBack,
@@ -70,11 +70,7 @@ export async function readLimits(db: Db, limits: LeadLimits): Promise<LimitsRead
 const othersInNetwork = ([own, ...networks]: number[]) => (networks.length ? networks[networks.length - 1] - own : 0);
 
 /** In the lead's transaction: counts it on its client's counters (RateLimited past one). Returns the counts. */
-export async function countOnClient(tx: Db, limits: LeadLimits): Promise<number[]> {
-  const counts: number[] = [];
-  for (const counter of limits.perClient) counts.push((await countRequest(tx, counter)).count);
-  return counts;
-}
+export const countOnClient = (tx: Db, limits: LeadLimits): Promise<number[]> => countRequests(tx, limits.perClient);
 
 /** The block a client's address lies in, for the flood rules: its IPv6 /48 (none for IPv4). */
 export const networkOf = (client: ClientIdentity): string | undefined => client.networks.find((network) => network.prefix === 48)?.hash;

@@ -6,7 +6,7 @@ import { getDatabase } from '@/lib/db/client';
 import { getEnv } from '@/lib/env.server';
 import { clientHashOf, hashClient } from '@/lib/http/client.server';
 import { publicForm } from '@/lib/http/public-route.server';
-import { clientCounter, countRequest, hitRateLimit } from '@/lib/http/rate-limit.server';
+import { clientCounter, countRequests, hitRateLimit } from '@/lib/http/rate-limit.server';
 import { jsonResponse } from '@/lib/http/response.server';
 import { sendInTransaction } from '@/lib/jobs/queue';
 import { NEWSLETTER_CONFIRMATION } from '@/lib/jobs/queues';
@@ -28,7 +28,7 @@ export const handleNewsletterPost = publicForm(
     const database = await getDatabase();
     const { db } = database;
     const clientHash = await clientHashOf(db, request);
-    await countRequest(db, clientCounter('newsletter', clientHash, getEnv().RATE_LIMIT_NEWSLETTER));
+    await countRequests(db, [clientCounter('newsletter', clientHash, getEnv().RATE_LIMIT_NEWSLETTER)]);
     const spam = (input.website ?? '').trim() !== '';
     const source = `${input.source ?? 'api'}:${sameSitePath(request) ?? '-'}`;
     const addressHash = await hashClient(db, `newsletter:${input.email}`);

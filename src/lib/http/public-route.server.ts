@@ -15,7 +15,7 @@ import { errorResponse, rateLimitedResponse, unavailableResponse } from './respo
 /**
  * What every public form's API route shares around its own steps: read the body (size, type, JSON or a
  * browser-posted form), validate it with the form's own schema, then run the route's steps and turn their outcome
- * into the answer: a refusal is 4xx {error: "<sentence>"}, a rate limit (RateLimited, thrown by countRequest)
+ * into the answer: a refusal is 4xx {error: "<sentence>"}, a rate limit (RateLimited, thrown by countRequests)
  * 429 with Retry-After, any other failure (the database) 503 {error}. Nothing a visitor sends leads to a 500.
  *
  * The same route takes the form as the browser posts it before (or without) scripts: urlencoded fields, answered

@@ -48,14 +48,39 @@ export class RateLimited extends Error {
 }
 
 /**
- * Counts this request on `counter`; past its limit, throws RateLimited. In a transaction it counts only what
- * commits (a throw rolls the transaction back). Returns the count with this request.
+ * Counts this request on each of `counters` (a client's own, its networks'), in one statement; past any of their
+ * limits, throws RateLimited. In a transaction it counts only what commits (a throw rolls the transaction back).
+ * Returns the counts with this request, in the counters' order.
  */
-export async function countRequest(db: Db, counter: RateCounter): Promise<RateDecision> {
-  const decision = await hitRateLimit(db, counter.bucket, counter.clientHash, counter.limit);
-  if (!decision.allowed) throw new RateLimited(decision.retryAfterSeconds);
-  return decision;
+export async function countRequests(db: Db, counters: RateCounter[], now: number = Date.now()): Promise<number[]> {
+  const windows = counters.map((counter) => ({ counter, ...windowOf(counter.limit, now) }));
+  const rows = await countedTogether(db).execute(arraysOf(windows));
+  const counts = windows.map(({ counter }) => rows.find((r) => r.bucket === counter.bucket && r.clientHash === counter.clientHash)!.count);
+  const over = windows.filter(({ counter }, i) => counts[i] > counter.limit.count);
+  if (over.length) throw new RateLimited(Math.max(...over.map((w) => w.retryAfterSeconds)));
+  return counts;
 }
+
+/** Several counters' windows as the three arrays the statements below unnest. */
+const arraysOf = (windows: { counter: RateCounter; start: Date }[]) => ({
+  buckets: windows.map(({ counter }) => counter.bucket),
+  clientHashes: windows.map(({ counter }) => counter.clientHash),
+  windowStarts: windows.map(({ start }) => start.toISOString()),
+});
+
+const countersOf = sql`select bucket, client_hash, window_start, 1 from unnest(${sql.placeholder('buckets')}::text[], ${sql.placeholder('clientHashes')}::text[], ${sql.placeholder('windowStarts')}::timestamptz[]) as c(bucket, client_hash, window_start)`;
+
+const countedTogether = preparedStatement((db) =>
+  db
+    .insert(rateLimits)
+    .select(countersOf)
+    .onConflictDoUpdate({
+      target: [rateLimits.bucket, rateLimits.clientHash, rateLimits.windowStart],
+      set: { count: sql`${rateLimits.count} + 1` },
+    })
+    .returning({ bucket: rateLimits.bucket, clientHash: rateLimits.clientHash, count: rateLimits.count })
+    .prepare('rate_limit_count_together'),
+);
 
 /** A place taken in a counter's window (takeIfRoom), which giveBack can return. */
 export interface TakenPlace {
@@ -122,15 +147,11 @@ export interface CounterReading extends RateDecision {
 
 /**
  * Each counter's count in its current window, read without counting or locking (one SELECT): a refusal before any
- * work. hitRateLimit in the request's transaction stays the count that decides.
+ * work. countRequests in the request's transaction stays the count that decides.
  */
 export async function readCounters(db: Db, counters: RateCounter[], now: number = Date.now()): Promise<CounterReading[]> {
   const windows = counters.map((counter) => ({ counter, ...windowOf(counter.limit, now) }));
-  const rows = await countersRead(db).execute({
-    buckets: windows.map(({ counter }) => counter.bucket),
-    clientHashes: windows.map(({ counter }) => counter.clientHash),
-    windowStarts: windows.map(({ start }) => start.toISOString()),
-  });
+  const rows = await countersRead(db).execute(arraysOf(windows));
   return windows.map(({ counter, start, retryAfterSeconds }) => {
     const row = rows.find(
       (r) => r.bucket === counter.bucket && r.clientHash === counter.clientHash && r.windowStart.getTime() === start.getTime(),
