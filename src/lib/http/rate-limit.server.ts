@@ -68,12 +68,13 @@ const arraysOf = (windows: { counter: RateCounter; start: Date }[]) => ({
   windowStarts: windows.map(({ start }) => start.toISOString()),
 });
 
-const countersOf = sql`select bucket, client_hash, window_start, 1 from unnest(${sql.placeholder('buckets')}::text[], ${sql.placeholder('clientHashes')}::text[], ${sql.placeholder('windowStarts')}::timestamptz[]) as c(bucket, client_hash, window_start)`;
+/** The rows (bucket, client_hash, window_start) of arraysOf's three arrays. */
+const countersUnnested = sql`unnest(${sql.placeholder('buckets')}::text[], ${sql.placeholder('clientHashes')}::text[], ${sql.placeholder('windowStarts')}::timestamptz[])`;
 
 const countedTogether = preparedStatement((db) =>
   db
     .insert(rateLimits)
-    .select(countersOf)
+    .select(sql`select bucket, client_hash, window_start, 1 from ${countersUnnested} as c(bucket, client_hash, window_start)`)
     .onConflictDoUpdate({
       target: [rateLimits.bucket, rateLimits.clientHash, rateLimits.windowStart],
       set: { count: sql`${rateLimits.count} + 1` },
@@ -166,9 +167,7 @@ const countersRead = preparedStatement((db) =>
   db
     .select({ bucket: rateLimits.bucket, clientHash: rateLimits.clientHash, windowStart: rateLimits.windowStart, count: rateLimits.count })
     .from(rateLimits)
-    .where(
-      sql`(${rateLimits.bucket}, ${rateLimits.clientHash}, ${rateLimits.windowStart}) in (select * from unnest(${sql.placeholder('buckets')}::text[], ${sql.placeholder('clientHashes')}::text[], ${sql.placeholder('windowStarts')}::timestamptz[]))`,
-    )
+    .where(sql`(${rateLimits.bucket}, ${rateLimits.clientHash}, ${rateLimits.windowStart}) in (select * from ${countersUnnested})`)
     .prepare('rate_limit_read_counters'),
 );
 
@@ -180,18 +179,6 @@ export async function hitRateLimit(
   now: number = Date.now(),
 ): Promise<RateDecision> {
   const { start, retryAfterSeconds } = windowOf(limit, now);
-  const [row] = await counted(db).execute(keyOf({ bucket, clientHash, limit }, start));
+  const [row] = await countedTogether(db).execute(arraysOf([{ counter: { bucket, clientHash, limit }, start }]));
   return { allowed: row.count <= limit.count, count: row.count, retryAfterSeconds };
 }
-
-const counted = preparedStatement((db) =>
-  db
-    .insert(rateLimits)
-    .values(placeholders)
-    .onConflictDoUpdate({
-      target: [rateLimits.bucket, rateLimits.clientHash, rateLimits.windowStart],
-      set: { count: sql`${rateLimits.count} + 1` },
-    })
-    .returning({ count: rateLimits.count })
-    .prepare('rate_limit_count'),
-);
