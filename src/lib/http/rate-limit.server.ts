@@ -53,12 +53,20 @@ export class RateLimited extends Error {
  * Returns the counts with this request, in the counters' order.
  */
 export async function countRequests(db: Db, counters: RateCounter[], now: number = Date.now()): Promise<number[]> {
+  const decisions = await countOn(db, counters, now);
+  const refused = decisions.filter((decision) => !decision.allowed);
+  if (refused.length) throw new RateLimited(Math.max(...refused.map((decision) => decision.retryAfterSeconds)));
+  return decisions.map((decision) => decision.count);
+}
+
+/** Counts this request on each of `counters` in one statement: each one's decision, in their order. */
+async function countOn(db: Db, counters: RateCounter[], now: number): Promise<RateDecision[]> {
   const windows = counters.map((counter) => ({ counter, ...windowOf(counter.limit, now) }));
   const rows = await countedTogether(db).execute(arraysOf(windows));
-  const counts = windows.map(({ counter }) => rows.find((r) => r.bucket === counter.bucket && r.clientHash === counter.clientHash)!.count);
-  const over = windows.filter(({ counter }, i) => counts[i] > counter.limit.count);
-  if (over.length) throw new RateLimited(Math.max(...over.map((w) => w.retryAfterSeconds)));
-  return counts;
+  return windows.map(({ counter, retryAfterSeconds }) => {
+    const { count } = rows.find((r) => r.bucket === counter.bucket && r.clientHash === counter.clientHash)!;
+    return { allowed: count <= counter.limit.count, count, retryAfterSeconds };
+  });
 }
 
 /** Several counters' windows as the three arrays the statements below unnest. */
@@ -178,7 +186,6 @@ export async function hitRateLimit(
   limit: RateLimit,
   now: number = Date.now(),
 ): Promise<RateDecision> {
-  const { start, retryAfterSeconds } = windowOf(limit, now);
-  const [row] = await countedTogether(db).execute(arraysOf([{ counter: { bucket, clientHash, limit }, start }]));
-  return { allowed: row.count <= limit.count, count: row.count, retryAfterSeconds };
+  const [decision] = await countOn(db, [{ bucket, clientHash, limit }], now);
+  return decision;
 }

@@ -92,6 +92,7 @@ export async function workBatches<T extends object>(
     perJobResults: true,
     pollingIntervalSeconds: queue.pollSeconds ?? IDLE_POLL_SECONDS,
     notifyPollingIntervalSeconds: queue.pollSeconds ?? IDLE_POLL_SECONDS,
+    localConcurrency: loops,
   };
   const handleBatch = async (jobs: { id: string; data: T }[]) => {
     const outcomes = await handler(jobs.map((job) => ({ id: job.id, data: job.data })));
@@ -104,7 +105,7 @@ export async function workBatches<T extends object>(
       return { id: job.id, status: 'failed' as const, output: { message } };
     });
   };
-  await boss.work<T>(queue.name, { ...options, localConcurrency: loops }, handleBatch);
+  await boss.work<T>(queue.name, options, handleBatch);
 }
 
 /** Queues whose workers are woken shortly (wakeWorkers), by queue name. */
