@@ -73,18 +73,33 @@ const eligible = and(eq(staffUsers.role, 'agent'), eq(staffUsers.active, true), 
  * only when every eligible agent is taken does it wait for one. Undefined when the switch is off or nobody opted in.
  */
 export async function assignNewLead(tx: Db, lead: { id: string }, now = new Date()): Promise<Assignee | undefined> {
-  const pick = (skipLocked: boolean) =>
-    tx
-      .select({ id: staffUsers.id, email: staffUsers.email, label: staffLabelSql.as('label') })
-      .from(staffUsers)
-      .where(eligible)
-      .orderBy(sql`${staffUsers.lastLeadAssignedAt} asc nulls first`, asc(staffUsers.createdAt), asc(staffUsers.id))
-      .limit(1)
-      .for('update', skipLocked ? { skipLocked: true } : {});
-  // One statement for what every lead asks (it runs in each lead's transaction): is dealing out on, how many agents
-  // could take the lead, and the free one who waited longest. Only when all of them are taken is there a second.
-  const free = pick(true).as('free');
-  const [first] = await tx
+  const [first] = await freeAgent(tx).execute();
+  if (!first || first.eligible === 0) return undefined;
+  const agent = first.id ? { id: first.id, email: first.email!, label: first.label! } : (await pickAgent(tx, false))[0];
+  if (!agent) return undefined;
+  await tx.update(staffUsers).set({ lastLeadAssignedAt: now }).where(eq(staffUsers.id, agent.id));
+  await writeAssignment(tx, lead.id, agent, undefined, now);
+  return agent;
+}
+
+/** The eligible agent who has waited longest for a lead, locked; with `skipLocked`, of those no other transaction holds. */
+const pickAgent = (tx: Db, skipLocked: boolean) =>
+  tx
+    .select({ id: staffUsers.id, email: staffUsers.email, label: staffLabelSql.as('label') })
+    .from(staffUsers)
+    .where(eligible)
+    .orderBy(sql`${staffUsers.lastLeadAssignedAt} asc nulls first`, asc(staffUsers.createdAt), asc(staffUsers.id))
+    .limit(1)
+    .for('update', skipLocked ? { skipLocked: true } : {});
+
+/**
+ * One statement for what every lead asks (it runs in each lead's transaction; built once, src/lib/db/prepared.ts):
+ * is dealing out on, how many agents could take the lead, and the free one who waited longest. Only when all of
+ * them are taken is there a second.
+ */
+const freeAgent = preparedStatement((db) => {
+  const free = pickAgent(db, true).as('free');
+  return db
     .select({
       eligible: sql<number>`(select count(*)::int from ${staffUsers} where ${eligible})`,
       id: free.id,
@@ -95,14 +110,9 @@ export async function assignNewLead(tx: Db, lead: { id: string }, now = new Date
     .leftJoinLateral(free, sql`true`)
     .where(
       sql`coalesce((select ${appSettings.value} = 'true'::jsonb from ${appSettings} where ${appSettings.name} = ${AUTO_ASSIGN}), true)`,
-    );
-  if (!first || first.eligible === 0) return undefined;
-  const agent = first.id ? { id: first.id, email: first.email!, label: first.label! } : (await pick(false))[0];
-  if (!agent) return undefined;
-  await tx.update(staffUsers).set({ lastLeadAssignedAt: now }).where(eq(staffUsers.id, agent.id));
-  await writeAssignment(tx, lead.id, agent, undefined, now);
-  return agent;
-}
+    )
+    .prepare('assignment_free_agent');
+});
 
 /**
  * Who a new lead's push alert goes to (docs/decisions/0364-push-alerts-on-the-agents-phone.md): every active staff

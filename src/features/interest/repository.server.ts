@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, desc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
+import { placeholdersOf, preparedStatement } from '@/lib/db/prepared';
 import type { SpamReason } from '@/lib/db/enums';
 import { interestSubmissions, LEAD_STATUSES, type InterestSubmissionRow, type LeadStatus } from '@/lib/db/schema';
 import { normaliseEmail } from '@/lib/validation/email';
@@ -43,33 +44,63 @@ const emptyToNull = (value: string | undefined) => (value === undefined || value
 export async function insertLead(tx: Db, lead: NewLead): Promise<StoredLead | undefined> {
   const { input } = lead;
   const email = normaliseEmail(input.email);
-  const [row] = await tx
-    .insert(interestSubmissions)
-    .values({
-      title: input.title,
-      fullName: input.fullname,
-      email,
-      phoneRaw: input.phonenumber,
-      phoneE164: toE164(input.phonenumber),
-      district: input.district,
-      utmSource: emptyToNull(input.utm_source),
-      utmMedium: emptyToNull(input.utm_medium),
-      utmCampaign: emptyToNull(input.utm_campaign),
-      utmTerm: emptyToNull(input.utm_term),
-      utmContent: emptyToNull(input.utm_content),
-      referrer: emptyToNull(input.referrer),
-      landingPath: emptyToNull(input.landing_path),
-      idempotencyKey: lead.idempotencyKey ?? null,
-      spam: lead.spam,
-      spamReason: lead.spamReason ?? null,
-      fillMs: lead.fillMs === undefined ? null : Math.max(-2_147_483_648, Math.min(2_147_483_647, Math.round(lead.fillMs))),
-      clientHash: lead.clientHash ?? null,
-      networkHash: lead.networkHash ?? null,
-    })
-    .onConflictDoNothing()
-    .returning({ id: interestSubmissions.id });
+  const [row] = await leadInserted(tx).execute({
+    title: input.title,
+    fullName: input.fullname,
+    email,
+    phoneRaw: input.phonenumber,
+    phoneE164: toE164(input.phonenumber),
+    district: input.district,
+    utmSource: emptyToNull(input.utm_source),
+    utmMedium: emptyToNull(input.utm_medium),
+    utmCampaign: emptyToNull(input.utm_campaign),
+    utmTerm: emptyToNull(input.utm_term),
+    utmContent: emptyToNull(input.utm_content),
+    referrer: emptyToNull(input.referrer),
+    landingPath: emptyToNull(input.landing_path),
+    idempotencyKey: lead.idempotencyKey ?? null,
+    spam: lead.spam,
+    spamReason: lead.spamReason ?? null,
+    fillMs: lead.fillMs === undefined ? null : Math.max(-2_147_483_648, Math.min(2_147_483_647, Math.round(lead.fillMs))),
+    clientHash: lead.clientHash ?? null,
+    networkHash: lead.networkHash ?? null,
+  } satisfies Record<LeadColumn, unknown>);
   return row && { id: row.id, email };
 }
+
+/** The columns a new lead is stored with (the rest take their defaults). */
+const LEAD_COLUMNS = [
+  'title',
+  'fullName',
+  'email',
+  'phoneRaw',
+  'phoneE164',
+  'district',
+  'utmSource',
+  'utmMedium',
+  'utmCampaign',
+  'utmTerm',
+  'utmContent',
+  'referrer',
+  'landingPath',
+  'idempotencyKey',
+  'spam',
+  'spamReason',
+  'fillMs',
+  'clientHash',
+  'networkHash',
+] as const satisfies readonly (keyof typeof interestSubmissions.$inferInsert)[];
+type LeadColumn = (typeof LEAD_COLUMNS)[number];
+
+/** Built once: every lead runs it in its transaction (src/lib/db/prepared.ts). */
+const leadInserted = preparedStatement((db) =>
+  db
+    .insert(interestSubmissions)
+    .values(placeholdersOf(LEAD_COLUMNS))
+    .onConflictDoNothing()
+    .returning({ id: interestSubmissions.id })
+    .prepare('insert_lead'),
+);
 
 /**
  * Sets leads aside as held in a flood (docs/decisions/0343-a-flood-is-held-not-refused.md), in the flood's lead's

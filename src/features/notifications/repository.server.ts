@@ -17,12 +17,30 @@ export async function createLeadNotifications(
   lead: Pick<InterestSubmissionRow, 'id'>,
   settled: Partial<Record<NotificationChannel, { state: NotificationState; lastError: string }>> = {},
 ): Promise<LeadNotificationRow[]> {
-  return tx
-    .insert(leadNotifications)
-    .values(NOTIFICATION_CHANNELS.map((channel) => ({ leadId: lead.id, channel, ...settled[channel] })))
-    .onConflictDoNothing()
-    .returning();
+  const values: Record<string, string | null> = { leadId: lead.id };
+  for (const channel of NOTIFICATION_CHANNELS) {
+    values[`state_${channel}`] = settled[channel]?.state ?? 'queued';
+    values[`lastError_${channel}`] = settled[channel]?.lastError ?? null;
+  }
+  return notificationsCreated(tx).execute(values);
 }
+
+/** Built once: every lead runs it in its transaction (src/lib/db/prepared.ts). */
+const notificationsCreated = preparedStatement((db) =>
+  db
+    .insert(leadNotifications)
+    .values(
+      NOTIFICATION_CHANNELS.map((channel) => ({
+        leadId: sql.placeholder('leadId'),
+        channel,
+        state: sql.placeholder(`state_${channel}`),
+        lastError: sql.placeholder(`lastError_${channel}`),
+      })),
+    )
+    .onConflictDoNothing()
+    .returning()
+    .prepare('create_lead_notifications'),
+);
 
 /** The lead's agent as the messages name and address them: only while the account is active. */
 const activeAssignee = and(eq(staffUsers.id, interestSubmissions.assignedTo), eq(staffUsers.active, true));

@@ -1,0 +1,67 @@
+import { eq, sql } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import { describeEachDriver } from '../../../tests/integration/helpers';
+import { placeholdersOf, preparedStatement, runsOn } from './prepared';
+import type { Db } from './db';
+import { rateLimits } from './schema';
+
+const ASSUMPTION =
+  "Drizzle keeps the driver's connection in a private field `client` of a session and of a prepared statement (src/lib/db/prepared.ts)";
+
+describeEachDriver('a statement built once', (ctx) => {
+  const db = () => ctx.handle().db as Db;
+  // Built per suite, counting how often: once, whatever connection it runs on.
+  let builds = 0;
+  const counted = preparedStatement((db) => {
+    builds += 1;
+    return db
+      .insert(rateLimits)
+      .values({ ...placeholdersOf(['bucket', 'clientHash'] as const), windowStart: sql`now()`, count: 1 })
+      .returning({ count: rateLimits.count })
+      .prepare('prepared_test_insert');
+  });
+  const rowsOf = preparedStatement((db) => {
+    builds += 1;
+    return db
+      .select({ clientHash: rateLimits.clientHash })
+      .from(rateLimits)
+      .where(eq(rateLimits.bucket, sql.placeholder('bucket')))
+      .prepare('prepared_test_read');
+  });
+
+  it('runs on the transaction it is given: sees its rows, and its writes roll back with it', async () => {
+    const bucket = `prepared-${ctx.kind}-1`;
+    // Built on the database first, as the site does at its first request.
+    expect(await rowsOf(db()).execute({ bucket })).toEqual([]);
+
+    await db()
+      .transaction(async (tx) => {
+        expect(runsOn(rowsOf(tx), tx), ASSUMPTION).toBe(true);
+        await tx.insert(rateLimits).values({ bucket, clientHash: 'plain', windowStart: new Date(), count: 1 });
+        await counted(tx).execute({ bucket, clientHash: 'prepared' });
+        // Another connection could not see these rows before the commit (on PGlite it would wait for it forever).
+        expect((await rowsOf(tx).execute({ bucket })).map((row) => row.clientHash).sort()).toEqual(['plain', 'prepared']);
+        tx.rollback();
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof Error && error.message === 'Rollback')) throw error;
+      });
+
+    expect(await rowsOf(db()).execute({ bucket })).toEqual([]);
+    expect(runsOn(rowsOf(db()), db()), ASSUMPTION).toBe(true);
+  });
+
+  it('commits with its transaction, and each transaction has its own connection', async () => {
+    const bucket = `prepared-${ctx.kind}-2`;
+    await db().transaction(async (tx) => {
+      await counted(tx).execute({ bucket, clientHash: 'first' });
+    });
+    await db().transaction(async (tx) => {
+      expect(runsOn(counted(tx), tx), ASSUMPTION).toBe(true);
+      await counted(tx).execute({ bucket, clientHash: 'second' });
+    });
+    expect((await rowsOf(db()).execute({ bucket })).map((row) => row.clientHash).sort()).toEqual(['first', 'second']);
+    // Each statement was built once, on the database, and every transaction ran it as built.
+    expect(builds, ASSUMPTION).toBe(2);
+  });
+});
