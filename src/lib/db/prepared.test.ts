@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { describeEachDriver } from '../../../tests/integration/helpers';
-import { placeholdersOf, preparedStatement, runsOn } from './prepared';
+import { placeholdersOf, preparedStatement, runsOn, sqlRunnerOf } from './prepared';
 import type { Db } from './db';
 import { rateLimits } from './schema';
 
@@ -63,5 +63,25 @@ describeEachDriver('a statement built once', (ctx) => {
     expect((await rowsOf(db()).execute({ bucket })).map((row) => row.clientHash).sort()).toEqual(['first', 'second']);
     // Each statement was built once, on the database, and every transaction ran it as built.
     expect(builds, ASSUMPTION).toBe(2);
+  });
+
+  it("runs a library's own SQL on the transaction's connection (pg-boss's insert)", async () => {
+    const bucket = `prepared-${ctx.kind}-3`;
+    await db()
+      .transaction(async (tx) => {
+        const run = sqlRunnerOf(tx);
+        expect(run, ASSUMPTION).toBeDefined();
+        await tx.insert(rateLimits).values({ bucket, clientHash: 'plain', windowStart: new Date(), count: 1 });
+        for (let i = 0; i < 2; i++) {
+          // The same text twice: on PostgreSQL, named once and parsed once on this connection.
+          const { rows } = await run!('select client_hash from rate_limits where bucket = $1', [bucket]);
+          expect(rows).toEqual([{ client_hash: 'plain' }]);
+        }
+        tx.rollback();
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof Error && error.message === 'Rollback')) throw error;
+      });
+    expect(await rowsOf(db()).execute({ bucket })).toEqual([]);
   });
 });

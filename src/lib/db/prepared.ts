@@ -1,4 +1,5 @@
-import { sql, type Placeholder } from 'drizzle-orm';
+import { is, sql, type Placeholder } from 'drizzle-orm';
+import { NodePgSession } from 'drizzle-orm/node-postgres';
 import type { Db } from './db';
 
 /**
@@ -50,6 +51,30 @@ const driverOf = (db: Db) => sessionOf(db).constructor;
 function onConnection<T extends object>(statement: T, connection: object): T | undefined {
   if (!('client' in statement)) return undefined;
   return Object.create(statement, { client: { value: connection } }) as T;
+}
+
+/** SQL a library sends itself (pg-boss's job insert), and its rows. */
+export type SqlRunner = (text: string, values: unknown[]) => Promise<{ rows: unknown[] }>;
+
+/**
+ * Runs a library's own SQL on a database's or transaction's connection, without Drizzle building a query from it
+ * (pg-boss's insert, twice in every lead's transaction); undefined should the internals above have moved. On
+ * PostgreSQL the statement is named by its text, so each connection parses it once.
+ */
+export function sqlRunnerOf(db: Db): SqlRunner | undefined {
+  const connection = connectionOf(db) as { query?: unknown } | undefined;
+  if (typeof connection?.query !== 'function') return undefined;
+  const query = connection.query.bind(connection) as (...args: unknown[]) => Promise<{ rows: unknown[] }>;
+  if (!is(db._.session, NodePgSession)) return (text, values) => query(text, values);
+  return (text, values) => query({ name: statementName(text), text, values });
+}
+
+/** A name for each text (a library's statements are a handful; past a hundred, the rest go unnamed). */
+const statementNames = new Map<string, string>();
+function statementName(text: string): string | undefined {
+  let name = statementNames.get(text);
+  if (!name && statementNames.size < 100) statementNames.set(text, (name = `library_statement_${statementNames.size + 1}`));
+  return name;
 }
 
 /** Whether a statement from preparedStatement runs on this database's or transaction's connection (for its test). */

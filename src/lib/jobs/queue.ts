@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { fromDrizzle, fromPglite, PgBoss, type SendOptions } from 'pg-boss';
 import type { Db } from '@/lib/db/db';
+import { sqlRunnerOf } from '../db/prepared';
 import { logError, withoutContactDetails } from '../log';
 import { IDLE_POLL_SECONDS, QUEUES, type PersonRecord, type QueueDefinition } from './queues';
 
@@ -33,8 +34,15 @@ export async function startJobQueue(connection: QueueConnection): Promise<PgBoss
   return boss;
 }
 
-/** pg-boss's view of a Drizzle transaction. Drizzle's generic type leaves execute()'s result unknown; both drivers return what fromDrizzle reads. */
-const inTransaction = (tx: Db) => fromDrizzle(tx as unknown as Parameters<typeof fromDrizzle>[0], sql);
+/**
+ * pg-boss's view of a Drizzle transaction: its SQL sent on the transaction's connection as it is
+ * (docs/decisions/0370-a-leads-request-cost.md), or else through Drizzle (fromDrizzle: Drizzle's generic type leaves
+ * execute()'s result unknown; both drivers return what it reads).
+ */
+function inTransaction(tx: Db) {
+  const executeSql = sqlRunnerOf(tx);
+  return executeSql ? { executeSql } : fromDrizzle(tx as unknown as Parameters<typeof fromDrizzle>[0], sql);
+}
 
 /**
  * Adds a job inside a Drizzle transaction: it exists only if the transaction commits. `options.id` makes the send
