@@ -9,7 +9,7 @@ import type { Db } from './db';
  *
  * Drizzle prepares a statement on the database it was built from, never on a transaction. Given a transaction (or
  * another database of the same driver), the statement built before is run on that one's connection instead, so a
- * lead's transaction builds nothing either (`onConnectionOf`). That relies on where Drizzle keeps the connection, which
+ * lead's transaction builds nothing either (`onConnection`). That relies on where Drizzle keeps the connection, which
  * it does not document: fenced here, and src/lib/db/prepared.test.ts fails, naming it, should an upgrade move it.
  */
 export function preparedStatement<T extends object>(build: (db: Db) => T): (db: Db) => T {
@@ -78,8 +78,7 @@ function statementName(text: string): string | undefined {
 }
 
 /** Whether a statement from preparedStatement runs on this database's or transaction's connection (for its test). */
-export const runsOn = (statement: object, db: Db): boolean =>
-  (statement as { client?: unknown }).client === connectionOf(db);
+export const runsOn = (statement: object, db: Db): boolean => (statement as { client?: unknown }).client === connectionOf(db);
 
 /** `{ column: sql.placeholder('column') }` for each of `columns`: the values of an insert built once. */
 export const placeholdersOf = <K extends string>(columns: readonly K[]) =>
