@@ -2,7 +2,7 @@ import 'server-only';
 import { and, asc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import { SYSTEM_ACTOR_EMAIL, type Actor } from '@/lib/audit.server';
 import type { Db } from '@/lib/db/client';
-import { preparedStatement } from '@/lib/db/prepared';
+import { placeholdersOf, preparedStatement } from '@/lib/db/prepared';
 import { appSettings, interestSubmissions, leadActivity, staffUsers } from '@/lib/db/schema';
 import { workingMinutesPassedSql, type WorkingTime } from './working-time';
 
@@ -77,7 +77,7 @@ export async function assignNewLead(tx: Db, lead: { id: string }, now = new Date
   if (!first || first.eligible === 0) return undefined;
   const agent = first.id ? { id: first.id, email: first.email!, label: first.label! } : (await pickAgent(tx, false))[0];
   if (!agent) return undefined;
-  await tx.update(staffUsers).set({ lastLeadAssignedAt: now }).where(eq(staffUsers.id, agent.id));
+  await agentServed(tx).execute({ agentId: agent.id, now: now.toISOString() });
   await writeAssignment(tx, lead.id, agent, undefined, now);
   return agent;
 }
@@ -284,27 +284,56 @@ export async function reassignLead(db: Db, leadId: string, staffId: string | nul
 
 /** Sets the lead's agent and records it in the lead's history: who gave it to whom (by name, as it was then). */
 async function writeAssignment(tx: Db, leadId: string, assignee: Assignee | null, actor: Actor | undefined, now: Date): Promise<void> {
-  await tx
-    .update(interestSubmissions)
+  await leadAssigned(tx).execute({
+    leadId,
+    assignedTo: assignee?.id ?? null,
     // The round-robin offers the lead (its claim clock starts); a person's choice is final, so it never moves on. A new
     // agent starts without a claim: the one before is theirs no more.
-    .set({
-      assignedTo: assignee?.id ?? null,
-      offeredAt: actor === undefined && assignee ? now : null,
-      claimedBy: null,
-      claimedAt: null,
-      updatedAt: now,
-    })
-    .where(eq(interestSubmissions.id, leadId));
-  await tx.insert(leadActivity).values({
+    offeredAt: actor === undefined && assignee ? now.toISOString() : null,
+    now: now.toISOString(),
+  });
+  await assignmentRecorded(tx).execute({
     leadId,
     actorId: actor?.id ?? null,
     actorEmail: actor?.email ?? SYSTEM_ACTOR_EMAIL,
-    action: 'assigned',
     detail: { to: assignee?.id ?? null, toName: assignee?.label ?? null, roundRobin: actor === undefined },
-    createdAt: now,
+    now,
   });
 }
+
+// Built once: with an agent taking leads, every lead's transaction runs these (src/lib/db/prepared.ts).
+const agentServed = preparedStatement((db) =>
+  db
+    .update(staffUsers)
+    .set({ lastLeadAssignedAt: sql`${sql.placeholder('now')}::timestamptz` })
+    .where(eq(staffUsers.id, sql.placeholder('agentId')))
+    .prepare('assignment_agent_served'),
+);
+
+const leadAssigned = preparedStatement((db) =>
+  db
+    .update(interestSubmissions)
+    .set({
+      assignedTo: sql`${sql.placeholder('assignedTo')}::uuid`,
+      offeredAt: sql`${sql.placeholder('offeredAt')}::timestamptz`,
+      claimedBy: null,
+      claimedAt: null,
+      updatedAt: sql`${sql.placeholder('now')}::timestamptz`,
+    })
+    .where(eq(interestSubmissions.id, sql.placeholder('leadId')))
+    .prepare('assignment_lead_assigned'),
+);
+
+const assignmentRecorded = preparedStatement((db) =>
+  db
+    .insert(leadActivity)
+    .values({
+      ...placeholdersOf(['leadId', 'actorId', 'actorEmail', 'detail'] as const),
+      action: 'assigned',
+      createdAt: sql.placeholder('now'),
+    })
+    .prepare('assignment_recorded'),
+);
 
 /** Staff a lead can be given to (active accounts), and whether each takes new leads, for the owners' controls. */
 export async function assignableStaff(db: Db) {
