@@ -301,7 +301,8 @@ async function writeAssignment(tx: Db, leadId: string, assignee: Assignee | null
   });
 }
 
-// Built once: with an agent taking leads, every lead's transaction runs these (src/lib/db/prepared.ts).
+// Built once: with an agent taking leads, every lead's transaction runs these (src/lib/db/prepared.ts). Drizzle's update
+// takes a placeholder only inside SQL, so its times go as ISO text with a cast.
 const agentServed = preparedStatement((db) =>
   db
     .update(staffUsers)
