@@ -5,6 +5,17 @@ import { placeholdersOf, preparedStatement, runsOn, sqlRunnerOf } from './prepar
 import type { Db } from './db';
 import { rateLimits } from './schema';
 
+/** Runs `work` in a transaction that is then rolled back. */
+const rolledBack = (db: Db, work: (tx: Db) => Promise<void>) =>
+  db
+    .transaction(async (tx) => {
+      await work(tx);
+      tx.rollback();
+    })
+    .catch((error: unknown) => {
+      if (!(error instanceof Error && error.message === 'Rollback')) throw error;
+    });
+
 const ASSUMPTION =
   "Drizzle keeps the driver's connection in a private field `client` of a session and of a prepared statement (src/lib/db/prepared.ts)";
 
@@ -34,18 +45,13 @@ describeEachDriver('a statement built once', (ctx) => {
     // Built on the database first, as the site does at its first request.
     expect(await rowsOf(db()).execute({ bucket })).toEqual([]);
 
-    await db()
-      .transaction(async (tx) => {
-        expect(runsOn(rowsOf(tx), tx), ASSUMPTION).toBe(true);
-        await tx.insert(rateLimits).values({ bucket, clientHash: 'plain', windowStart: new Date(), count: 1 });
-        await counted(tx).execute({ bucket, clientHash: 'prepared' });
-        // Another connection could not see these rows before the commit (on PGlite it would wait for it forever).
-        expect((await rowsOf(tx).execute({ bucket })).map((row) => row.clientHash).sort()).toEqual(['plain', 'prepared']);
-        tx.rollback();
-      })
-      .catch((error: unknown) => {
-        if (!(error instanceof Error && error.message === 'Rollback')) throw error;
-      });
+    await rolledBack(db(), async (tx) => {
+      expect(runsOn(rowsOf(tx), tx), ASSUMPTION).toBe(true);
+      await tx.insert(rateLimits).values({ bucket, clientHash: 'plain', windowStart: new Date(), count: 1 });
+      await counted(tx).execute({ bucket, clientHash: 'prepared' });
+      // Another connection could not see these rows before the commit (on PGlite it would wait for it forever).
+      expect((await rowsOf(tx).execute({ bucket })).map((row) => row.clientHash).sort()).toEqual(['plain', 'prepared']);
+    });
 
     expect(await rowsOf(db()).execute({ bucket })).toEqual([]);
     expect(runsOn(rowsOf(db()), db()), ASSUMPTION).toBe(true);
@@ -67,21 +73,16 @@ describeEachDriver('a statement built once', (ctx) => {
 
   it("runs a library's own SQL on the transaction's connection (pg-boss's insert)", async () => {
     const bucket = `prepared-${ctx.kind}-3`;
-    await db()
-      .transaction(async (tx) => {
-        const run = sqlRunnerOf(tx);
-        expect(run, ASSUMPTION).toBeDefined();
-        await tx.insert(rateLimits).values({ bucket, clientHash: 'plain', windowStart: new Date(), count: 1 });
-        for (let i = 0; i < 2; i++) {
-          // The same text twice: on PostgreSQL, named once and parsed once on this connection.
-          const { rows } = await run!('select client_hash from rate_limits where bucket = $1', [bucket]);
-          expect(rows).toEqual([{ client_hash: 'plain' }]);
-        }
-        tx.rollback();
-      })
-      .catch((error: unknown) => {
-        if (!(error instanceof Error && error.message === 'Rollback')) throw error;
-      });
+    await rolledBack(db(), async (tx) => {
+      const run = sqlRunnerOf(tx);
+      expect(run, ASSUMPTION).toBeDefined();
+      await tx.insert(rateLimits).values({ bucket, clientHash: 'plain', windowStart: new Date(), count: 1 });
+      for (let i = 0; i < 2; i++) {
+        // The same text twice: on PostgreSQL, named once and parsed once on this connection.
+        const { rows } = await run!('select client_hash from rate_limits where bucket = $1', [bucket]);
+        expect(rows).toEqual([{ client_hash: 'plain' }]);
+      }
+    });
     expect(await rowsOf(db()).execute({ bucket })).toEqual([]);
   });
 });

@@ -21,12 +21,10 @@ export function preparedStatement<T extends object>(build: (db: Db) => T): (db: 
     if (!connection) return build(db);
     let statement = byConnection.get(connection);
     if (statement) return statement;
-    const built = builtByDriver.get(driverOf(db));
-    statement = built ? onConnection(built, connection) : undefined;
-    if (!statement) {
-      statement = build(db);
-      if (!built) builtByDriver.set(driverOf(db), statement);
-    }
+    const driver = driverOf(db);
+    const built = builtByDriver.get(driver);
+    statement = (built && onConnection(built, connection)) ?? build(db);
+    if (!built) builtByDriver.set(driver, statement);
     byConnection.set(connection, statement);
     return statement;
   };
