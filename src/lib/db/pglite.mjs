@@ -6,7 +6,7 @@ import { closeSync, existsSync, fdatasyncSync, fsyncSync, openSync } from 'node:
 import { open } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, parse, protocol } from '@electric-sql/pglite';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
 
 /**
@@ -192,6 +192,7 @@ export async function createPglite(dir, { fsync = true, loadDataDir } = {}) {
     postgresqlconf: PGLITE_SETTINGS,
   });
   await client.waitReady;
+  offerNamedStatements(client);
   if (fs) {
     // Every way in that can commit (sql() goes through query()): a call returns once what it committed is on disk.
     for (const method of ['query', 'exec', 'transaction']) {
@@ -204,4 +205,61 @@ export async function createPglite(dir, { fsync = true, loadDataDir } = {}) {
     }
   }
   return { client, fsync: synced, walSyncs: () => fs?.walSyncs };
+}
+
+/** The texts one database names at most: a caller's statements are a handful; past this many, the rest run unnamed. */
+const NAMED_STATEMENTS_MAX = 100;
+
+/**
+ * Statements parsed and planned once per database. PGlite's query() parses, describes, binds and executes every
+ * statement afresh, in six calls into PostgreSQL; a named statement is then only bound and executed, in one call
+ * (docs/decisions/0370-a-leads-request-cost.md). Each transaction offers them as `tx.namedStatements`, whose
+ * `query(text, params, options)` keeps query()'s contract; src/lib/db/prepared.ts sends the statements it builds once
+ * through it. Only in a transaction: a statement there already holds PGlite's transaction lock, and its query lock
+ * (`runExclusive`, PGlite's documented way around the protocol calls) is taken here.
+ */
+function offerNamedStatements(client) {
+  /** text → its name and its parameters' types, once PostgreSQL has parsed it. */
+  const named = new Map();
+  const send = async (...messages) => (await client.execProtocol(Buffer.concat(messages), { syncToFs: false })).messages;
+
+  async function statementOf(text) {
+    let statement = named.get(text);
+    if (statement || named.size >= NAMED_STATEMENTS_MAX) return statement;
+    const name = `pglite_statement_${named.size + 1}`;
+    const described = await send(
+      protocol.serialize.parse({ name, text }),
+      protocol.serialize.describe({ type: 'S', name }),
+      protocol.serialize.sync(),
+    );
+    statement = { name, paramTypes: parse.parseDescribeStatementResults(described) };
+    named.set(text, statement);
+    return statement;
+  }
+
+  const transaction = client.transaction.bind(client);
+  client.transaction = (callback) =>
+    transaction((tx) => {
+      const query = async (text, params = [], options = {}) => {
+        const results = await client.runExclusive(async () => {
+          if (tx.closed) throw new Error('Transaction is closed');
+          const statement = await statementOf(text);
+          if (!statement) return undefined;
+          // Each value as query() sends it: by its parameter's type, else as text.
+          const values = params.map((value, i) => {
+            if (value === null || value === undefined) return null;
+            const serializer = options.serializers?.[statement.paramTypes[i]] ?? client.serializers[statement.paramTypes[i]];
+            return serializer ? serializer(value) : value.toString();
+          });
+          return send(
+            protocol.serialize.bind({ statement: statement.name, values }),
+            protocol.serialize.describe({ type: 'P' }),
+            protocol.serialize.execute({}),
+            protocol.serialize.sync(),
+          );
+        });
+        return results ? parse.parseResults(results, client.parsers, options)[0] : tx.query(text, params, options);
+      };
+      return callback(Object.assign(tx, { namedStatements: { query } }));
+    });
 }

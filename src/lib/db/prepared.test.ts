@@ -85,4 +85,23 @@ describeEachDriver('a statement built once', (ctx) => {
     });
     expect(await rowsOf(db()).execute({ bucket })).toEqual([]);
   });
+
+  it('is parsed once, kept named on its connection, and a failing run fails only its own transaction', async () => {
+    const bucket = `prepared-${ctx.kind}-4`;
+    const failed = db().transaction(async (tx) => {
+      await counted(tx).execute({ bucket, clientHash: 'twice' });
+      const { rows } = (await tx.execute(
+        sql`select name from pg_prepared_statements where not from_sql and statement like 'insert into "rate_limits"%'`,
+      )) as unknown as { rows: unknown[] };
+      expect(rows, 'the insert is a named statement of this connection').toHaveLength(1);
+      // now() is the transaction's start, so the same key again breaks the primary key.
+      await counted(tx).execute({ bucket, clientHash: 'twice' });
+    });
+    await expect(failed).rejects.toMatchObject({ cause: { code: '23505' } });
+
+    await db().transaction(async (tx) => {
+      await counted(tx).execute({ bucket, clientHash: 'after' });
+    });
+    expect(await rowsOf(db()).execute({ bucket })).toEqual([{ clientHash: 'after' }]);
+  });
 });

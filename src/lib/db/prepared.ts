@@ -5,7 +5,8 @@ import type { Db } from './db';
 /**
  * A statement built once rather than on every call (Drizzle's `.prepare()` with `sql.placeholder`): building a query
  * costs more than sending it (a join of three tables, 0.5 ms of CPU each time, against 0.1 ms prepared;
- * docs/decisions/0370-a-leads-request-cost.md). On PostgreSQL a named statement is also parsed once per connection.
+ * docs/decisions/0370-a-leads-request-cost.md). A named statement is also parsed once: per connection on PostgreSQL, per
+ * database in a PGlite transaction.
  *
  * Drizzle prepares a statement on the database it was built from, never on a transaction. Given a transaction (or
  * another database of the same driver), the statement built before is run on that one's connection instead, so a
@@ -38,9 +39,14 @@ export function preparedStatement<T extends object>(build: (db: Db) => T): (db: 
  */
 const sessionOf = (db: Db) => db._.session as unknown as { client?: unknown };
 
+/**
+ * The connection a statement built once runs on. A PGlite transaction offers its named statements
+ * (`namedStatements` in src/lib/db/pglite.mjs): parsed once per database, as node-postgres names them per connection.
+ */
 function connectionOf(db: Db): object | undefined {
   const { client } = sessionOf(db);
-  return typeof client === 'object' && client !== null ? client : undefined;
+  if (typeof client !== 'object' || client === null) return undefined;
+  return (client as { namedStatements?: object }).namedStatements ?? client;
 }
 
 const driverOf = (db: Db) => sessionOf(db).constructor;
@@ -56,8 +62,8 @@ export type SqlRunner = (text: string, values: unknown[]) => Promise<{ rows: unk
 
 /**
  * Runs a library's own SQL on a database's or transaction's connection, without Drizzle building a query from it
- * (pg-boss's insert, twice in every lead's transaction); undefined should the internals above have moved. On
- * PostgreSQL the statement is named by its text, so each connection parses it once.
+ * (pg-boss's insert, twice in every lead's transaction); undefined should the internals above have moved. The
+ * statement is named by its text: on PostgreSQL each connection parses it once, in a PGlite transaction the database.
  */
 export function sqlRunnerOf(db: Db): SqlRunner | undefined {
   const connection = connectionOf(db) as { query?: unknown } | undefined;
