@@ -232,10 +232,20 @@ function offerNamedStatements(client) {
       protocol.serialize.describe({ type: 'S', name }),
       protocol.serialize.sync(),
     );
-    statement = { name, paramTypes: parse.parseDescribeStatementResults(described) };
+    // Its rows' description too, so that a run sends none (it does not change between runs).
+    const rowDescription = described.find((message) => message.name === 'rowDescription');
+    statement = { name, paramTypes: parse.parseDescribeStatementResults(described), rowDescription };
     named.set(text, statement);
     return statement;
   }
+
+  // A caller's parsers over the database's, merged once per caller (parseResults would copy them all at every call).
+  const merged = new WeakMap();
+  const parsersOf = ({ parsers }) => {
+    if (!parsers) return client.parsers;
+    if (!merged.has(parsers)) merged.set(parsers, { ...client.parsers, ...parsers });
+    return merged.get(parsers);
+  };
 
   const transaction = client.transaction.bind(client);
   client.transaction = (callback) =>
@@ -251,14 +261,15 @@ function offerNamedStatements(client) {
             const serializer = options.serializers?.[statement.paramTypes[i]] ?? client.serializers[statement.paramTypes[i]];
             return serializer ? serializer(value) : value.toString();
           });
-          return send(
+          const rows = await send(
             protocol.serialize.bind({ statement: statement.name, values }),
-            protocol.serialize.describe({ type: 'P' }),
             protocol.serialize.execute({}),
             protocol.serialize.sync(),
           );
+          return statement.rowDescription ? [statement.rowDescription, ...rows] : rows;
         });
-        return results ? parse.parseResults(results, client.parsers, options)[0] : tx.query(text, params, options);
+        if (!results) return tx.query(text, params, options);
+        return parse.parseResults(results, parsersOf(options), { rowMode: options.rowMode })[0];
       };
       return callback(Object.assign(tx, { namedStatements: { query } }));
     });
