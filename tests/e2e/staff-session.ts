@@ -144,6 +144,9 @@ export async function signInThroughPages(page: Page, email: string, password: st
     });
   }
   await expect(page).toHaveURL(/\/admin$/);
+  // The leads page loaded with its stylesheet: until then a check of what shows at this size (a lead's table row or its
+  // phone card) can see both, as a script's layout may run before the stylesheet is in.
+  await page.waitForLoadState('load');
 }
 
 /** The same through the API (a request context keeps the cookies): for set-up, not for what is being tested. */
