@@ -219,7 +219,7 @@ const NAMED_STATEMENTS_MAX = 100;
  * (`runExclusive`, PGlite's documented way around the protocol calls) is taken here.
  */
 function offerNamedStatements(client) {
-  /** text → its name and its parameters' types, once PostgreSQL has parsed it. */
+  /** text → its name, its parameters' types and its rows' description, once PostgreSQL has parsed it. */
   const named = new Map();
   const send = async (...messages) => (await client.execProtocol(Buffer.concat(messages), { syncToFs: false })).messages;
 
@@ -251,7 +251,7 @@ function offerNamedStatements(client) {
   client.transaction = (callback) =>
     transaction((tx) => {
       const query = async (text, params = [], options = {}) => {
-        const results = await client.runExclusive(async () => {
+        const messages = await client.runExclusive(async () => {
           if (tx.closed) throw new Error('Transaction is closed');
           const statement = await statementOf(text);
           if (!statement) return undefined;
@@ -261,15 +261,15 @@ function offerNamedStatements(client) {
             const serializer = options.serializers?.[statement.paramTypes[i]] ?? client.serializers[statement.paramTypes[i]];
             return serializer ? serializer(value) : value.toString();
           });
-          const rows = await send(
+          const ran = await send(
             protocol.serialize.bind({ statement: statement.name, values }),
             protocol.serialize.execute({}),
             protocol.serialize.sync(),
           );
-          return statement.rowDescription ? [statement.rowDescription, ...rows] : rows;
+          return statement.rowDescription ? [statement.rowDescription, ...ran] : ran;
         });
-        if (!results) return tx.query(text, params, options);
-        return parse.parseResults(results, parsersOf(options), { rowMode: options.rowMode })[0];
+        if (!messages) return tx.query(text, params, options);
+        return parse.parseResults(messages, parsersOf(options), { rowMode: options.rowMode })[0];
       };
       return callback(Object.assign(tx, { namedStatements: { query } }));
     });
