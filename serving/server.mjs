@@ -159,6 +159,8 @@ server.on('error', (error) => {
   process.exit(1);
 });
 
+// Known before Next.js starts, so that the start-up's own lines (the first owner's set-up address) name this port.
+if (port) process.env.PORT = String(port);
 await app.prepare();
 server.listen(port, hostname, () => {
   const address = server.address();
@@ -166,5 +168,6 @@ server.listen(port, hostname, () => {
   // What `next start` exposes to the app once it listens.
   process.env.PORT = String(actualPort);
   process.env.__NEXT_PRIVATE_ORIGIN = `http://${hostname && hostname !== '0.0.0.0' ? hostname : 'localhost'}:${actualPort}`;
-  console.log(`> ready on http://${hostname ?? 'localhost'}:${actualPort}`);
+  const origin = `http://${hostname && hostname !== '0.0.0.0' && hostname !== '::' ? hostname : 'localhost'}:${actualPort}`;
+  console.log(`> ready on ${origin}\n  the site:        ${origin}/\n  the staff area:  ${origin}/admin`);
 });

@@ -3,6 +3,7 @@
  * validates the environment, so a bad value stops the server with a clear message, and opens + migrates the
  * database so the first visitor does not wait.
  */
+import path from 'node:path';
 import { getEnv } from './lib/env.server';
 import { getDatabase } from './lib/db/client';
 import { databaseMaintenance } from './lib/db/maintenance';
@@ -26,12 +27,19 @@ export async function startServer(): Promise<void> {
   closeDatabaseOnShutdown();
   try {
     const handle = await getDatabase();
-    console.log(`[db] ${handle.kind} database ready; durability: ${handle.durability}`);
-    // Staff area: the first owner from ADMIN_EMAIL/ADMIN_PASSWORD when no staff account exists yet.
-    const { ensureFirstOwner } = await import('./features/staff/bootstrap.server');
+    const env = getEnv();
+    const where = handle.kind === 'pglite' ? ` in ${path.resolve(/*turbopackIgnore: true*/ env.DATA_DIR)}` : ' (DATABASE_URL)';
+    console.log(`[db] ${handle.kind} database ready${where}; durability: ${handle.durability}`);
+    if (!env.SMTP_URL) {
+      const { outboxMailDir } = await import('./lib/mail/mailer.server');
+      console.log(`[mail] no SMTP_URL: every e-mail (sales alerts, receipts, staff links) is kept as an .eml file in ${outboxMailDir()}`);
+    }
+    // Staff area: the first owner from ADMIN_EMAIL/ADMIN_PASSWORD when no staff account exists yet, else the set-up
+    // code of the first owner's page; second-factor secrets sealed with an older key (0346, SECRETS_KEY_PREVIOUS).
+    const { announceFirstRun, ensureFirstOwner, resealAtStart } = await import('./features/staff/bootstrap.server');
     await ensureFirstOwner(handle.db).catch((error) => logError('[staff] could not create the first owner', error));
-    // Second-factor secrets sealed with an older key (kept in the database before 0346, or SECRETS_KEY_PREVIOUS).
-    const { resealAtStart } = await import('./features/staff/bootstrap.server');
+    const origin = env.SITE_URL?.replace(/\/+$/, '') ?? `http://localhost:${process.env.PORT || 3000}`;
+    await announceFirstRun(handle.db, origin).catch((error) => logError('[staff] could not make the first owner\'s set-up code', error));
     await resealAtStart(handle.db).catch((error) => logError('[staff] could not seal second-factor secrets anew', error));
     // `npm run backup` asks the server that owns the embedded database (src/lib/backup/control.server.ts).
     if (handle.kind === 'pglite') {

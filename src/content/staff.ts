@@ -15,6 +15,25 @@ export const STAFF_COPY = {
     forgot: 'Forgot your password?',
     passwordReset: 'Your password was changed. Sign in with it now.',
   },
+  /** A new install with no staff account yet (docs/decisions/0380-first-owner-set-up-code.md). */
+  firstOwner: {
+    title: 'Set up the first owner',
+    notice: 'This site has no staff account yet. The first one is an owner, set up with the code the server printed when it started.',
+    start: 'Set up the first owner',
+    heading: 'Set up the first owner',
+    intro:
+      'Enter the set-up code from the server’s start-up output (or its file first-owner-setup.txt in the data directory), then your own details. You set up two-step sign-in next.',
+    code: 'Set-up code',
+    codeHint: 'Twelve letters and digits, e.g. ABCD-EFGH-JKMN.',
+    name: 'Your name',
+    email: 'E-mail',
+    password: 'Choose a password',
+    passwordHint: 'At least 12 characters that you do not use anywhere else.',
+    submit: 'Create the owner account',
+    submitting: 'Creating…',
+    expired:
+      'If the code has expired (it works for 24 hours), restart the server: it prints a new one. Or start it with ADMIN_EMAIL and ADMIN_PASSWORD set.',
+  },
   reset: {
     title: 'Forgotten password',
     heading: 'Forgot your password?',
@@ -174,6 +193,8 @@ export const STAFF_COPY = {
     unreadable: 'We could not read that request. Reload the page and try again.',
     unavailable: 'The server could not do that just now. Please try again in a moment.',
     emailTaken: 'A staff account with this e-mail already exists.',
+    setUpCode: 'That set-up code is not right or has expired. Copy it again from the server’s start-up output; if it expired, restart the server for a new one.',
+    setUpDone: 'This site has its first owner already. Sign in instead.',
     lastOwner: 'Keep at least one active owner.',
     self: 'You cannot demote or deactivate your own account.',
     active: 'Say whether the account is active (true or false).',

@@ -30,6 +30,9 @@ export const PASSWORD_RESET_PATH = `${SIGN_IN_PATH}/reset`;
 /** Where a new account's invitation link leads: its first password (docs/decisions/0347-invitations-not-initial-passwords.md). */
 export const WELCOME_PATH = `${SIGN_IN_PATH}/welcome`;
 
+/** Where a new install's first owner is made with the set-up code the server printed (docs/decisions/0380). */
+export const FIRST_OWNER_PATH = `${SIGN_IN_PATH}/first-owner`;
+
 /** The staff area's home (the lead inbox), where a sign-in ends unless it was sent from another /admin page. */
 export const STAFF_HOME_PATH = '/admin';
 

@@ -1,8 +1,10 @@
 import Link from 'next/link';
 import type { Metadata } from 'next';
 import { STAFF_COPY } from '@/content/staff';
-import { PASSWORD_RESET_PATH } from '@/lib/constants';
+import { FIRST_OWNER_PATH, PASSWORD_RESET_PATH } from '@/lib/constants';
+import { getDatabase } from '@/lib/db/client';
 import { AuthCard } from '@/features/staff/AuthCard';
+import { awaitsFirstOwner } from '@/features/staff/first-owner.server';
 import { formRefusal } from '@/features/staff/form-post.server';
 import { SignInForm } from '@/features/staff/SignInForm';
 import { stepAction } from '@/features/staff/sign-in-pages.server';
@@ -16,6 +18,16 @@ const copy = STAFF_COPY.signIn;
 /** Staff sign-in; also where an expired staff session is sent (spec §8). */
 export default async function RegistrationPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const reset = (await searchParams).reset === 'done';
+  // A new install: no password opens this form yet, so the page says so and leads to the first owner's set-up.
+  if (await awaitsFirstOwner((await getDatabase()).db)) {
+    return (
+      <AuthCard heading={copy.heading} intro={<p>{STAFF_COPY.firstOwner.notice}</p>}>
+        <Link href={FIRST_OWNER_PATH} className="btn-primary mt-8 w-full">
+          {STAFF_COPY.firstOwner.start}
+        </Link>
+      </AuthCard>
+    );
+  }
   return (
     <AuthCard heading={copy.heading} intro={<p>{copy.intro}</p>} refusal={await formRefusal()}>
       {reset ? (

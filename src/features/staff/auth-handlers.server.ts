@@ -12,9 +12,10 @@ import { deviceLabel } from '@/lib/auth/device-label';
 import { sessionKey } from '@/lib/auth/secret.server';
 import { createSession, resolveSession, revokeSession, revokeUserSessions } from '@/lib/auth/session.server';
 import { signSessionToken } from '@/lib/auth/token.server';
-import { ENROL_CODES_PATH, ENROL_PATH, PASSWORD_RESET_PATH, SECOND_FACTOR_PATH, SIGN_IN_PATH, WELCOME_PATH } from '@/lib/constants';
+import { ENROL_CODES_PATH, ENROL_PATH, FIRST_OWNER_PATH, PASSWORD_RESET_PATH, SECOND_FACTOR_PATH, SIGN_IN_PATH, WELCOME_PATH } from '@/lib/constants';
 import { STAFF_COPY } from '@/content/staff';
 import { ensureFirstOwner } from './bootstrap.server';
+import { awaitsFirstOwner, createFirstOwner, forgetSetUpCode, isSetUpCode } from './first-owner.server';
 import { challengeOf, endChallenge, issueChallenge, liveChallengeOf } from './challenge.server';
 import { answerFormPost, keepRecoveryCodesForPage } from './form-post.server';
 import { accountKey, clientKeyOf, clientLimitRefusal, guardedAttempt, hashesBusyResponse, requestRefusal } from './lockout.server';
@@ -32,6 +33,7 @@ import {
 import { confirmEnrolment } from './second-factor.server';
 import { checkSecondFactorUnderLock, type LockedCheck } from './second-factor-lock.server';
 import {
+  firstOwnerSchema,
   passkeyAnswerSchema,
   RESET_TOKEN_PATTERN,
   resetConfirmSchema,
@@ -309,6 +311,35 @@ export const handleWelcome = signInStep('invitation', linkPage(WELCOME_PATH, SIG
   if (!user) return errorResponse(400, STAFF_COPY.errors.invitationExpired);
   await clearSignInFailures(db, accountKey(user.email));
   await recordAudit(db, user, 'staff.update', user.email, { passwordSet: true, via: 'invitation' });
+  return afterPassword(db, request, user, now);
+});
+
+/**
+ * POST /api/staff/first-owner {code, name, email, password} (a new install, docs/decisions/0380-first-owner-set-up-code.md):
+ * the first owner, made with the set-up code the server printed; then on as after a sign-in, two-step sign-in set up
+ * first ({step: 'enrol', next}). 404 once any staff account exists; 400 for a weak password, or a code that is not the
+ * live one (counted as a failed sign-in: the per-client limit and lockout apply).
+ */
+export const handleFirstOwner = signInStep('first owner', FIRST_OWNER_PATH, async ({ request, body, db, now }) => {
+  if (!(await awaitsFirstOwner(db))) return errorResponse(404, STAFF_COPY.errors.setUpDone);
+  const parsed = firstOwnerSchema.safeParse(body);
+  if (!parsed.success) return errorResponse(400, parsed.error.issues[0]?.message ?? STAFF_COPY.errors.unreadable);
+  const { code, name, email, password } = parsed.data;
+  const problem = passwordProblem(password);
+  if (problem) return errorResponse(400, problem);
+  let passwordHash = '';
+  const attempt = await guardedAttempt(db, request, { email, now, hashes: true }, async () => {
+    if (!(await isSetUpCode(db, code, now))) return false;
+    passwordHash = await hashPassword(password);
+    return true;
+  });
+  if (attempt.outcome === 'refused') return attempt.response;
+  if (attempt.outcome === 'failed') return errorResponse(400, STAFF_COPY.errors.setUpCode);
+  const outcome = await createFirstOwner(db, { email, name, passwordHash, code }, now);
+  if ('refused' in outcome) return errorResponse(outcome.refused === 'exists' ? 404 : 400, STAFF_COPY.errors[outcome.refused === 'exists' ? 'setUpDone' : 'setUpCode']);
+  await forgetSetUpCode(db);
+  const user = (await findStaffByEmail(db, email))!;
+  await recordAudit(db, user, 'staff.create', user.email, { role: 'owner', via: 'set-up code' });
   return afterPassword(db, request, user, now);
 });
 

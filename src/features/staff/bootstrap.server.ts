@@ -2,8 +2,11 @@ import 'server-only';
 import { resealVapidKey } from '@/lib/push/vapid.server';
 import type { Db } from '@/lib/db/client';
 import { getEnv } from '@/lib/env.server';
+import { FIRST_OWNER_PATH } from '@/lib/constants';
+import { formatDateTime } from '@/lib/format';
 import { hashPassword, passwordProblem } from './password.server';
-import { createFirstOwnerIfNone } from './repository.server';
+import { createFirstOwner, SET_UP_CODE_FILE, setUpCodeAtStart } from './first-owner.server';
+import { countStaff } from './repository.server';
 import { resealSecondFactorSecrets } from './second-factor.server';
 
 const bootstrapped = new WeakSet<object>();
@@ -25,10 +28,10 @@ export async function ensureFirstOwner(db: Db): Promise<void> {
     console.error(`[staff] ADMIN_PASSWORD refused, no owner created: ${problem}`);
     return;
   }
-  const password = env.ADMIN_PASSWORD;
-  const created = await createFirstOwnerIfNone(db, env.ADMIN_EMAIL, () => hashPassword(password));
+  // Hashed only while no account exists; the account is then made under the first owner's lock (first-owner.server.ts).
+  const outcome = (await countStaff(db)) === 0 ? await createFirstOwner(db, { email: env.ADMIN_EMAIL, passwordHash: await hashPassword(env.ADMIN_PASSWORD) }) : undefined;
   bootstrapped.add(db);
-  if (created) console.log('[staff] first owner created from ADMIN_EMAIL');
+  if (outcome && 'created' in outcome) console.log('[staff] first owner created from ADMIN_EMAIL');
 }
 
 /**
@@ -46,4 +49,27 @@ export async function resealAtStart(db: Db): Promise<void> {
     console.error(
       `[staff] ${unreadable} second-factor secret(s) open with no key this server has: set SECRETS_KEY_PREVIOUS to the key before, or reset those accounts' two-step sign-in`,
     );
+}
+
+/**
+ * At start, while no staff account exists (docs/decisions/0380-first-owner-set-up-code.md): where to set up the first
+ * owner, with the one-time code, and the other ways in, printed once so that a newcomer never meets a sign-in form
+ * no password opens. `origin`: this server's own address (the set-up is done once, from the machine or a tunnel).
+ */
+export async function announceFirstRun(db: Db, origin: string): Promise<void> {
+  const url = `${origin}${FIRST_OWNER_PATH}`;
+  const live = await setUpCodeAtStart(db, url);
+  if (!live) return;
+  const file = `${getEnv().DATA_DIR.replace(/\/+$/, '')}/${SET_UP_CODE_FILE}`;
+  console.log(
+    [
+      '',
+      '[staff] No staff account yet. Set up the first owner:',
+      `          open   ${url}`,
+      `          code   ${live.code}   (works once, until ${formatDateTime(live.expiresAt)} Lagos time; also in ${file})`,
+      '        Or restart with ADMIN_EMAIL and ADMIN_PASSWORD set, or stop the server and run',
+      '          npm run staff:create -- --email you@example.com',
+      '',
+    ].join('\n'),
+  );
 }

@@ -94,16 +94,6 @@ export async function createStaff(db: Db, staff: NewStaff): Promise<StaffPublic 
   return row;
 }
 
-/**
- * Creates the first owner when no account exists at all (start-up bootstrap from ADMIN_EMAIL/ADMIN_PASSWORD).
- * Safe when several instances start at once: the unique e-mail index lets one insert win.
- */
-export async function createFirstOwnerIfNone(db: Db, email: string, passwordHash: () => Promise<string>): Promise<boolean> {
-  if ((await countStaff(db)) > 0) return false;
-  const created = await createStaff(db, { email, role: 'owner', name: 'Owner', passwordHash: await passwordHash() });
-  return created !== undefined;
-}
-
 /** A new password (`passwordHash`) also ends the account's open reset links and sign-ins half-way through (0341). */
 export async function updateStaff(
   db: Db,

@@ -103,6 +103,19 @@ export const resetConfirmSchema = z.object({
   password: newPasswordSchema,
 });
 
+/** A new install's first owner (docs/decisions/0380-first-owner-set-up-code.md): the server's set-up code and their own account. */
+export const firstOwnerSchema = z.object({
+  code: z.string({ error: STAFF_COPY.errors.setUpCode }).trim().min(1, STAFF_COPY.errors.setUpCode).max(40, STAFF_COPY.errors.setUpCode),
+  name: z
+    .string({ error: STAFF_COPY.errors.nameEmpty })
+    .trim()
+    .min(1, STAFF_COPY.errors.nameEmpty)
+    .max(120, STAFF_COPY.errors.name)
+    .refine(hasNoControlCharacters, STAFF_COPY.errors.nameCharacters),
+  email,
+  password: newPasswordSchema,
+});
+
 /** The password again before a sensitive change. */
 export const reauthSchema = z.object({ password: signInSchema.shape.password }).strict();
 

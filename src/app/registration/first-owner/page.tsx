@@ -1,0 +1,26 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { STAFF_COPY } from '@/content/staff';
+import { getDatabase } from '@/lib/db/client';
+import { AuthCard } from '@/features/staff/AuthCard';
+import { awaitsFirstOwner } from '@/features/staff/first-owner.server';
+import { FirstOwnerForm } from '@/features/staff/FirstOwnerForm';
+import { formRefusal } from '@/features/staff/form-post.server';
+
+export const metadata: Metadata = { title: STAFF_COPY.firstOwner.title, robots: { index: false, follow: false } };
+// Per request: it exists only while the install has no staff account.
+export const dynamic = 'force-dynamic';
+
+const copy = STAFF_COPY.firstOwner;
+
+/** A new install's first owner, with the server's set-up code (docs/decisions/0380-first-owner-set-up-code.md); gone once any account exists. */
+export default async function FirstOwnerPage() {
+  const { db } = await getDatabase();
+  if (!(await awaitsFirstOwner(db))) notFound();
+  return (
+    <AuthCard heading={copy.heading} intro={<p>{copy.intro}</p>} refusal={await formRefusal()} startAgain>
+      <FirstOwnerForm />
+      <p className="mt-6 text-sm leading-relaxed text-ink-soft">{copy.expired}</p>
+    </AuthCard>
+  );
+}
