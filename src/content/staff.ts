@@ -193,7 +193,8 @@ export const STAFF_COPY = {
     unreadable: 'We could not read that request. Reload the page and try again.',
     unavailable: 'The server could not do that just now. Please try again in a moment.',
     emailTaken: 'A staff account with this e-mail already exists.',
-    setUpCode: 'That set-up code is not right or has expired. Copy it again from the server’s start-up output; if it expired, restart the server for a new one.',
+    setUpCode:
+      'That set-up code is not right or has expired. Copy it again from the server’s start-up output; if it expired, restart the server for a new one.',
     setUpDone: 'This site has its first owner already. Sign in instead.',
     lastOwner: 'Keep at least one active owner.',
     self: 'You cannot demote or deactivate your own account.',

@@ -5,7 +5,13 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { handleFirstOwner } from '@/features/staff/auth-handlers.server';
 import { hashPassword } from '@/features/staff/password.server';
 import { countStaff, findStaffByEmail } from '@/features/staff/repository.server';
-import { createFirstOwner, isSetUpCode, SET_UP_CODE_FILE, SET_UP_CODE_TTL_HOURS, setUpCodeAtStart } from '@/features/staff/first-owner.server';
+import {
+  createFirstOwner,
+  isSetUpCode,
+  SET_UP_CODE_FILE,
+  SET_UP_CODE_TTL_HOURS,
+  setUpCodeAtStart,
+} from '@/features/staff/first-owner.server';
 import { describeEachDriver, freshClient, setEnv } from './helpers';
 import { formRequest, staffRequest } from './staff-helpers';
 

@@ -12,7 +12,15 @@ import { deviceLabel } from '@/lib/auth/device-label';
 import { sessionKey } from '@/lib/auth/secret.server';
 import { createSession, resolveSession, revokeSession, revokeUserSessions } from '@/lib/auth/session.server';
 import { signSessionToken } from '@/lib/auth/token.server';
-import { ENROL_CODES_PATH, ENROL_PATH, FIRST_OWNER_PATH, PASSWORD_RESET_PATH, SECOND_FACTOR_PATH, SIGN_IN_PATH, WELCOME_PATH } from '@/lib/constants';
+import {
+  ENROL_CODES_PATH,
+  ENROL_PATH,
+  FIRST_OWNER_PATH,
+  PASSWORD_RESET_PATH,
+  SECOND_FACTOR_PATH,
+  SIGN_IN_PATH,
+  WELCOME_PATH,
+} from '@/lib/constants';
 import { STAFF_COPY } from '@/content/staff';
 import { ensureFirstOwner } from './bootstrap.server';
 import { awaitsFirstOwner, createFirstOwner, forgetSetUpCode, isSetUpCode } from './first-owner.server';
@@ -336,7 +344,11 @@ export const handleFirstOwner = signInStep('first owner', FIRST_OWNER_PATH, asyn
   if (attempt.outcome === 'refused') return attempt.response;
   if (attempt.outcome === 'failed') return errorResponse(400, STAFF_COPY.errors.setUpCode);
   const outcome = await createFirstOwner(db, { email, name, passwordHash, code }, now);
-  if ('refused' in outcome) return errorResponse(outcome.refused === 'exists' ? 404 : 400, STAFF_COPY.errors[outcome.refused === 'exists' ? 'setUpDone' : 'setUpCode']);
+  if ('refused' in outcome)
+    return errorResponse(
+      outcome.refused === 'exists' ? 404 : 400,
+      STAFF_COPY.errors[outcome.refused === 'exists' ? 'setUpDone' : 'setUpCode'],
+    );
   await forgetSetUpCode(db);
   const user = (await findStaffByEmail(db, email))!;
   await recordAudit(db, user, 'staff.create', user.email, { role: 'owner', via: 'set-up code' });

@@ -29,7 +29,10 @@ export async function ensureFirstOwner(db: Db): Promise<void> {
     return;
   }
   // Hashed only while no account exists; the account is then made under the first owner's lock (first-owner.server.ts).
-  const outcome = (await countStaff(db)) === 0 ? await createFirstOwner(db, { email: env.ADMIN_EMAIL, passwordHash: await hashPassword(env.ADMIN_PASSWORD) }) : undefined;
+  const outcome =
+    (await countStaff(db)) === 0
+      ? await createFirstOwner(db, { email: env.ADMIN_EMAIL, passwordHash: await hashPassword(env.ADMIN_PASSWORD) })
+      : undefined;
   bootstrapped.add(db);
   if (outcome && 'created' in outcome) console.log('[staff] first owner created from ADMIN_EMAIL');
 }

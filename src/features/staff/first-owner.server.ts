@@ -97,7 +97,12 @@ export async function createFirstOwner(
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('first-owner', 0))`);
     if ((await countStaff(tx)) > 0) return { refused: 'exists' };
     if (owner.code !== undefined && !(await isSetUpCode(tx, owner.code, now))) return { refused: 'code' };
-    const created = await createStaff(tx, { email: owner.email, name: owner.name ?? 'Owner', role: 'owner', passwordHash: owner.passwordHash });
+    const created = await createStaff(tx, {
+      email: owner.email,
+      name: owner.name ?? 'Owner',
+      role: 'owner',
+      passwordHash: owner.passwordHash,
+    });
     if (!created) return { refused: 'exists' };
     await tx.delete(appSecrets).where(eq(appSecrets.name, SETUP_SECRET));
     return { created };
