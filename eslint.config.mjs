@@ -69,7 +69,7 @@ const config = [
   // Public pages link with plain <a>: each is a prerendered, cacheable document, and next/link's code and viewport
   // prefetches would cost visitors on slow phones more than a page load does (docs/decisions/0013-front-end-budget.md).
   {
-    files: ['src/components/**', 'src/app/(site)/**', 'src/app/not-found.tsx', 'src/features/interest/**'],
+    files: ['src/components/**', 'src/app/(site)/**', 'src/app/not-found.tsx', 'src/features/lead-form/**'],
     rules: { '@next/next/no-html-link-for-pages': 'off' },
   },
   { ignores: ['.next*/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts', 'drizzle/**'] },

@@ -1,6 +1,6 @@
 import { ACTION_BAR_COPY } from '@/content/navigation';
-import { SubmitInterestButton } from '@/features/interest/SubmitInterestButton';
-import type { DistrictChoice } from '@/features/interest/fields';
+import { SubmitInterestButton } from '@/features/lead-form/SubmitInterestButton';
+import type { DistrictChoice } from '@/features/lead-form/fields';
 import { WhatsAppIcon } from './icons';
 
 /**

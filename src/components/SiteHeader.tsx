@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { usePathname } from 'next/navigation';
 import { NAV_COPY, NAV_ITEMS } from '@/content/navigation';
-import { SubmitInterestButton } from '@/features/interest/SubmitInterestButton';
+import { SubmitInterestButton } from '@/features/lead-form/SubmitInterestButton';
 import { Modal } from '@/components/ui/Modal';
 import { ComingSoonDialog } from './ComingSoonDialog';
 import { BrandMark } from './BrandMark';

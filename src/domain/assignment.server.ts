@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import { SYSTEM_ACTOR_EMAIL, type Actor } from '@/lib/audit.server';
 import type { Db } from '@/lib/db/client';
 import { placeholdersOf, preparedStatement } from '@/lib/db/prepared';
-import { appSettings, interestSubmissions, leadActivity, staffUsers } from '@/lib/db/schema';
+import { appSettings, leads, leadActivity, staffUsers } from '@/lib/db/schema';
 import { workingMinutesPassedSql, type WorkingTime } from './working-time';
 
 /**
@@ -170,7 +170,7 @@ export async function claimLead(
   now = new Date(),
 ): Promise<ClaimOutcome | undefined> {
   return db.transaction(async (tx) => {
-    const t = interestSubmissions;
+    const t = leads;
     const [lead] = await tx
       .select({ status: t.status, spam: t.spam, assignedTo: t.assignedTo, claimedBy: t.claimedBy, offeredAt: t.offeredAt })
       .from(t)
@@ -231,9 +231,9 @@ export async function handOverLead(tx: Db, lead: { id: string; assignedTo: strin
     : [];
   if (next) await tx.update(staffUsers).set({ lastLeadAssignedAt: now }).where(eq(staffUsers.id, next.id));
   await tx
-    .update(interestSubmissions)
+    .update(leads)
     .set({ assignedTo: next?.id ?? null, offeredAt: next ? now : null, updatedAt: now })
-    .where(eq(interestSubmissions.id, lead.id));
+    .where(eq(leads.id, lead.id));
   await tx.insert(leadActivity).values({
     leadId: lead.id,
     actorEmail: SYSTEM_ACTOR_EMAIL,
@@ -246,7 +246,7 @@ export async function handOverLead(tx: Db, lead: { id: string; assignedTo: strin
 
 /** Unclaimed leads whose agent's time is up: offered automatically, still new, unclaimed, not spam. */
 export function claimTimeUpSql(now: Date, time: WorkingTime, minutes: number): SQL {
-  const t = interestSubmissions;
+  const t = leads;
   return sql`(${t.offeredAt} is not null and ${t.claimedAt} is null and ${t.status} = 'new' and ${t.spam} = false
     and ${workingMinutesPassedSql(t.offeredAt, now, time, minutes)})`;
 }
@@ -258,9 +258,9 @@ export function claimTimeUpSql(now: Date, time: WorkingTime, minutes: number): S
 export async function reassignLead(db: Db, leadId: string, staffId: string | null, actor: Actor, now = new Date()) {
   return db.transaction(async (tx) => {
     const [lead] = await tx
-      .select({ assignedTo: interestSubmissions.assignedTo })
-      .from(interestSubmissions)
-      .where(eq(interestSubmissions.id, leadId))
+      .select({ assignedTo: leads.assignedTo })
+      .from(leads)
+      .where(eq(leads.id, leadId))
       .for('update');
     if (!lead) return undefined;
     let assignee: Assignee | null = null;
@@ -274,7 +274,7 @@ export async function reassignLead(db: Db, leadId: string, staffId: string | nul
     }
     if (lead.assignedTo === (assignee?.id ?? null)) {
       // Given by hand to the agent who has it: a person's choice now, so it no longer moves on.
-      await tx.update(interestSubmissions).set({ offeredAt: null }).where(eq(interestSubmissions.id, leadId));
+      await tx.update(leads).set({ offeredAt: null }).where(eq(leads.id, leadId));
       return { changed: false, assignedTo: lead.assignedTo };
     }
     await writeAssignment(tx, leadId, assignee, actor, now);
@@ -313,7 +313,7 @@ const agentServed = preparedStatement((db) =>
 
 const leadAssigned = preparedStatement((db) =>
   db
-    .update(interestSubmissions)
+    .update(leads)
     .set({
       assignedTo: sql`${sql.placeholder('assignedTo')}::uuid`,
       offeredAt: sql`${sql.placeholder('offeredAt')}::timestamptz`,
@@ -321,7 +321,7 @@ const leadAssigned = preparedStatement((db) =>
       claimedAt: null,
       updatedAt: sql`${sql.placeholder('now')}::timestamptz`,
     })
-    .where(eq(interestSubmissions.id, sql.placeholder('leadId')))
+    .where(eq(leads.id, sql.placeholder('leadId')))
     .prepare('assignment_lead_assigned'),
 );
 

@@ -2,7 +2,7 @@ import 'server-only';
 import { inArray, type SQL } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import type { Db } from '@/lib/db/client';
-import { interestSubmissions, leadNotifications, newsletterSubscribers } from '@/lib/db/schema';
+import { leads, leadNotifications, newsletterSubscribers } from '@/lib/db/schema';
 import { deleteJobsOf, sendInTransaction } from '@/lib/jobs/queue';
 import { LEAD_ERASED, type LeadErasedJob } from '@/lib/jobs/queues';
 import { logError } from '@/lib/log';
@@ -46,37 +46,37 @@ const PHONE_MIN_DIGITS = 7;
 
 /** Erases the targeted leads and newsletter sign-ups with every copy of them; returns what went. */
 export async function eraseRecords(db: Db, targets: ErasureTargets, tellCrm: TellCrm, mailDir = outboxMailDir()): Promise<ErasedRecords> {
-  const l = interestSubmissions;
+  const l = leads;
   const n = newsletterSubscribers;
-  const { leads, newsletter, jobs } = await db.transaction(async (tx) => {
+  const { erasedLeads, newsletter, jobs } = await db.transaction(async (tx) => {
     // The notification rows would go with their leads (cascade); deleted first for their ids, which their jobs carry.
     const notifications = await tx
       .delete(leadNotifications)
       .where(inArray(leadNotifications.leadId, tx.select({ id: l.id }).from(l).where(targets.leads)))
       .returning({ id: leadNotifications.id });
-    const leads = await tx
+    const erasedLeads = await tx
       .delete(l)
       .where(targets.leads)
       .returning({ id: l.id, email: l.email, phoneRaw: l.phoneRaw, phoneE164: l.phoneE164 });
     const newsletter = await tx.delete(n).where(targets.newsletter).returning({ id: n.id, email: n.email });
     const jobs = await deleteJobsOf(tx, {
-      lead: leads.map((lead) => lead.id),
+      lead: erasedLeads.map((lead) => lead.id),
       notification: notifications.map((row) => row.id),
       newsletterSignUp: newsletter.map((row) => row.id),
     });
     if (tellCrm) {
       const erasedAt = new Date().toISOString();
-      for (let i = 0; i < leads.length; i += LEAD_IDS_PER_EVENT) {
-        const leadIds = leads.slice(i, i + LEAD_IDS_PER_EVENT).map((lead) => lead.id);
+      for (let i = 0; i < erasedLeads.length; i += LEAD_IDS_PER_EVENT) {
+        const leadIds = erasedLeads.slice(i, i + LEAD_IDS_PER_EVENT).map((lead) => lead.id);
         await sendInTransaction(tellCrm.boss, tx, LEAD_ERASED, { leadIds, reason: tellCrm.reason, erasedAt } satisfies LeadErasedJob);
       }
     }
-    return { leads, newsletter, jobs };
+    return { erasedLeads, newsletter, jobs };
   });
 
-  const recordIds = [...leads.map((lead) => lead.id), ...newsletter.map((row) => row.id)];
+  const recordIds = [...erasedLeads.map((lead) => lead.id), ...newsletter.map((row) => row.id)];
   const mentions = [
-    ...leads.flatMap((lead) => [
+    ...erasedLeads.flatMap((lead) => [
       lead.email,
       lead.phoneE164,
       phoneDigits(lead.phoneRaw).length >= PHONE_MIN_DIGITS ? lead.phoneRaw.trim() : null,
@@ -91,5 +91,5 @@ export async function eraseRecords(db: Db, targets: ErasureTargets, tellCrm: Tel
         return 0;
       })
     : 0;
-  return { leadIds: leads.map((lead) => lead.id), newsletterIds: newsletter.map((row) => row.id), jobs, mailFiles };
+  return { leadIds: erasedLeads.map((lead) => lead.id), newsletterIds: newsletter.map((row) => row.id), jobs, mailFiles };
 }

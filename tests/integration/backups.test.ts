@@ -17,7 +17,7 @@ import { listBackups } from '@/lib/backup/files.server';
 import { readLedger } from '@/lib/backup/ledger.server';
 import { restoreDatabase } from '@/lib/backup/restore.server';
 import { openDatabase } from '@/lib/db/client';
-import { interestSubmissions, leadNotifications, staffAudit } from '@/lib/db/schema';
+import { leads, leadNotifications, staffAudit } from '@/lib/db/schema';
 import { getEnv } from '@/lib/env.server';
 import { startSmtpPeer, type Peer, type ReceivedMail } from '../support/peers';
 import {
@@ -72,9 +72,9 @@ describeEachDriver('backups and restores', (ctx) => {
     const handle = await openDatabase(target);
     try {
       const rows = await handle.db
-        .select({ id: interestSubmissions.id })
-        .from(interestSubmissions)
-        .where(inArray(interestSubmissions.id, ids));
+        .select({ id: leads.id })
+        .from(leads)
+        .where(inArray(leads.id, ids));
       const sent = await handle.db
         .select({ id: leadNotifications.id, state: leadNotifications.state })
         .from(leadNotifications)

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import { getLead, saveLead } from '@/features/interest/repository.server';
-import { interestSchema } from '@/features/interest/schema';
+import { getLead, saveLead } from '@/features/lead-form/repository.server';
+import { interestSchema } from '@/features/lead-form/schema';
 import { describeEachDriver, newKey, validLead } from './helpers';
 
 describeEachDriver('concurrent saves', (ctx) => {

@@ -6,7 +6,7 @@ import { formatConversion, rowLabel, sortConversionRows, type ConversionRow } fr
 import { conversionFigures } from '@/features/leads-admin/conversion.server';
 import { dashboardFigures } from '@/features/leads-admin/dashboard.server';
 import type { DashboardFilters } from '@/features/leads-admin/schema';
-import { interestSubmissions, visitCounts } from '@/lib/db/schema';
+import { leads, visitCounts } from '@/lib/db/schema';
 import { DEFAULT_WORKING_TIME } from '@/domain/working-time';
 import { describeEachDriver, setEnv } from './helpers';
 import { makeStaff, sessionCookieFor, staffRequest } from './staff-helpers';
@@ -130,7 +130,7 @@ describeEachDriver('dashboard: visits and conversion', (ctx) => {
         visitors,
       })),
     );
-    await db.insert(interestSubmissions).values(
+    await db.insert(leads).values(
       LEADS.map((lead, i) => ({
         title: 'Mrs' as const,
         fullName: `Conversion Lead ${i}`,

@@ -2,10 +2,10 @@ import { beforeAll, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { GET as dashboardRoute } from '@/app/api/admin/dashboard/route';
 import { GET as listRoute } from '@/app/api/admin/leads/route';
-import { saveLead } from '@/features/interest/repository.server';
+import { saveLead } from '@/features/lead-form/repository.server';
 import { dashboardFigures } from '@/features/leads-admin/dashboard.server';
 import { changeLeadStatus, listLeadPage } from '@/features/leads-admin/repository.server';
-import { interestSubmissions } from '@/lib/db/schema';
+import { leads } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/client';
 import { DEFAULT_WORKING_TIME, parseWorkingDays, workingSecondsSql, type WorkingTime } from '@/domain/working-time';
 import { describeEachDriver, setEnv, validLead } from './helpers';
@@ -132,9 +132,9 @@ async function seed(db: Db, actor: { id: string; email: string }): Promise<Map<s
     });
     const saved = await saveLead(db, { input: input as never, spam: lead.spam ?? false, spamReason: lead.spam ? 'honeypot' : undefined });
     await db
-      .update(interestSubmissions)
+      .update(leads)
       .set({ createdAt: lagos(lead.at) })
-      .where(eq(interestSubmissions.id, saved.id));
+      .where(eq(leads.id, saved.id));
     for (const [status, at] of lead.moves ?? []) await changeLeadStatus(db, saved.id, status as never, actor, lagos(at));
     ids.set(lead.key, saved.id);
   }

@@ -5,8 +5,8 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '@/lib/db/client';
 import { DatabaseLockedError, lockLine, processIdentity } from '@/lib/db/lock';
-import { countLeads, saveLead } from '@/features/interest/repository.server';
-import { interestSchema } from '@/features/interest/schema';
+import { countLeads, saveLead } from '@/features/lead-form/repository.server';
+import { interestSchema } from '@/features/lead-form/schema';
 import { validLead } from './helpers';
 
 const dirs: string[] = [];

@@ -5,7 +5,7 @@ import { DELETE as discardHeld, POST as releaseHeld } from '@/app/api/admin/lead
 import { GET as listLeads } from '@/app/api/admin/leads/route';
 import { POST } from '@/app/api/interest/route';
 import { startNotificationWorkers } from '@/features/notifications/workers.server';
-import { interestSubmissions, leadNotifications, rateLimits } from '@/lib/db/schema';
+import { leads, leadNotifications, rateLimits } from '@/lib/db/schema';
 import { OWNER_ALERT } from '@/lib/jobs/queues';
 import { startSmtpPeer, waitFor, type SmtpPeer } from '../support/peers';
 import { makeStaff, sessionCookieFor, staffRequest } from './staff-helpers';
@@ -92,10 +92,10 @@ describeEachDriver('a flood of leads', (ctx) => {
     const buyerId = (await buyerAnswer!.json()).id as string;
 
     const flood = await db
-      .select({ id: interestSubmissions.id, spam: interestSubmissions.spam, spamReason: interestSubmissions.spamReason })
-      .from(interestSubmissions)
+      .select({ id: leads.id, spam: leads.spam, spamReason: leads.spamReason })
+      .from(leads)
       .where(
-        sql`${interestSubmissions.email} like '%@flood.example' and ${interestSubmissions.fullName} like ${`Flood Sender ${block.slice(-4)}x%`}`,
+        sql`${leads.email} like '%@flood.example' and ${leads.fullName} like ${`Flood Sender ${block.slice(-4)}x%`}`,
       );
     // Stored: one per 201, at most the /48's 20 in ten minutes (and the /56's 10 in each of the two /56s it used).
     expect(flood).toHaveLength(statuses.filter((status) => status === 201).length);
@@ -112,7 +112,7 @@ describeEachDriver('a flood of leads', (ctx) => {
     expect(await db.select().from(leadNotifications).where(inArray(leadNotifications.leadId, held))).toEqual([]);
 
     // The buyer: an ordinary lead, with its four messages, and the sales team's e-mail arrives.
-    const [stored] = await db.select().from(interestSubmissions).where(eq(interestSubmissions.id, buyerId));
+    const [stored] = await db.select().from(leads).where(eq(leads.id, buyerId));
     expect(stored).toMatchObject({ spam: false, spamReason: null, fullName: buyer.fullname });
     expect((await db.select().from(leadNotifications).where(eq(leadNotifications.leadId, buyerId))).map((n) => n.channel).sort()).toEqual([
       'push',
@@ -137,7 +137,7 @@ describeEachDriver('a flood of leads', (ctx) => {
     const floodMail = mailTo(SALES).filter((m) => (m.mail.text ?? '').includes(`Flood Sender ${block.slice(-4)}x`));
     expect(floodMail).toEqual([]);
     expect(
-      (await db.select().from(interestSubmissions).where(inArray(interestSubmissions.id, held))).map((lead) => lead.assignedTo),
+      (await db.select().from(leads).where(inArray(leads.id, held))).map((lead) => lead.assignedTo),
     ).toEqual(held.map(() => null));
 
     // The inbox: held leads only under status=held, where they show as held.
@@ -166,9 +166,9 @@ describeEachDriver('a flood of leads', (ctx) => {
     const second = await post(validLead({ fullname: 'Second Sender', email: `second.${block.slice(-4)}@example.org` }), `${block}:2::1`);
     expect(second.status).toBe(201);
     const rows = await db
-      .select({ id: interestSubmissions.id, spamReason: interestSubmissions.spamReason })
-      .from(interestSubmissions)
-      .where(inArray(interestSubmissions.id, [firstId, (await second.json()).id as string]));
+      .select({ id: leads.id, spamReason: leads.spamReason })
+      .from(leads)
+      .where(inArray(leads.id, [firstId, (await second.json()).id as string]));
     expect(rows.find((row) => row.id === firstId)?.spamReason).toBeNull();
     expect(rows.find((row) => row.id !== firstId)?.spamReason).toBe('flood');
     expect(await db.select().from(leadNotifications).where(eq(leadNotifications.leadId, firstId))).toHaveLength(4);
@@ -217,7 +217,7 @@ describeEachDriver('a flood of leads', (ctx) => {
     const answers = await Promise.all(keys.map((key) => post(validLead(), freshClient()['x-forwarded-for'], key)));
     expect(answers.map((res) => res.status)).toEqual(Array(8).fill(201));
     const ids = await Promise.all(answers.map(async (res) => (await res.json()).id as string));
-    const rows = await db.select().from(interestSubmissions).where(inArray(interestSubmissions.id, ids));
+    const rows = await db.select().from(leads).where(inArray(leads.id, ids));
     // Exactly the rate taken as usual, even from a concurrent burst; the rest held.
     expect(rows.filter((row) => !row.spam)).toHaveLength(3);
     const held = rows.filter((row) => row.spamReason === 'flood').map((row) => row.id);
@@ -228,8 +228,8 @@ describeEachDriver('a flood of leads', (ctx) => {
     expect(spam.status).toBe(201);
     const [spamRow] = await db
       .select()
-      .from(interestSubmissions)
-      .where(eq(interestSubmissions.id, (await spam.json()).id));
+      .from(leads)
+      .where(eq(leads.id, (await spam.json()).id));
     expect(spamRow.spamReason).toBe('honeypot');
     const resent = await post(validLead(), freshClient()['x-forwarded-for'], keys[0]);
     expect(resent.status).toBe(200);
@@ -244,7 +244,7 @@ describeEachDriver('a flood of leads', (ctx) => {
     const released = await releaseHeld(staffRequest('/api/admin/leads/held', { method: 'POST', cookie: ownerCookie }), undefined);
     expect(released.status).toBe(200);
     expect((await released.json()).released).toBeGreaterThanOrEqual(5);
-    const after = await db.select().from(interestSubmissions).where(inArray(interestSubmissions.id, held));
+    const after = await db.select().from(leads).where(inArray(leads.id, held));
     expect(after.map((row) => [row.spam, row.spamReason, row.status])).toEqual(Array(5).fill([false, null, 'new']));
     const messages = await db.select().from(leadNotifications).where(inArray(leadNotifications.leadId, held));
     expect(messages).toHaveLength(20);
@@ -254,7 +254,7 @@ describeEachDriver('a flood of leads', (ctx) => {
     // Discard: the password must be recent (20 minutes old is not), then the held leads are gone for good.
     const more = await post(validLead({ fullname: 'Held Then Discarded' }), freshClient()['x-forwarded-for']);
     const moreId = (await more.json()).id as string;
-    expect((await db.select().from(interestSubmissions).where(eq(interestSubmissions.id, moreId)))[0].spamReason).toBe('flood');
+    expect((await db.select().from(leads).where(eq(leads.id, moreId)))[0].spamReason).toBe('flood');
     const staleCookie = await sessionCookieFor(db, owners[0], 3600, new Date(Date.now() - 20 * 60_000));
     const stale = await discardHeld(staffRequest('/api/admin/leads/held', { method: 'DELETE', cookie: staleCookie }), undefined);
     expect(stale.status).toBe(403);
@@ -264,8 +264,8 @@ describeEachDriver('a flood of leads', (ctx) => {
     expect(
       await db
         .select()
-        .from(interestSubmissions)
-        .where(and(eq(interestSubmissions.id, moreId))),
+        .from(leads)
+        .where(and(eq(leads.id, moreId))),
     ).toEqual([]);
   });
 });

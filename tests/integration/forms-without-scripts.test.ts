@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import { POST as postInterest } from '@/app/api/interest/route';
 import { POST as postNewsletter } from '@/app/api/newsletter/route';
 import { FORM_FLASH_COOKIE } from '@/lib/constants';
-import { interestSubmissions } from '@/lib/db/schema';
+import { leads } from '@/lib/db/schema';
 import { openFormFlash } from '@/lib/http/form-flash.server';
 import { describeEachDriver, freshClient, notificationsOf, setEnv } from './helpers';
 
@@ -40,7 +40,7 @@ describeEachDriver('forms without scripts', (ctx) => {
     // The same form sent again (a double tap, a reload that re-posts) stores nothing new.
     const again = await postInterest(formPost('/api/interest', fields));
     expect(again.status).toBe(303);
-    const rows = await ctx.handle().db.select().from(interestSubmissions).where(eq(interestSubmissions.email, fields.email));
+    const rows = await ctx.handle().db.select().from(leads).where(eq(leads.email, fields.email));
     expect(rows).toHaveLength(1);
     // No scripts means no form timer: such a lead is not taken for a bot.
     expect(rows[0]).toMatchObject({ fullName: 'Amaka Nwosu', phoneRaw: '0803 555 7788', district: 'Moniya, Ibadan', spam: false });
@@ -62,7 +62,7 @@ describeEachDriver('forms without scripts', (ctx) => {
       error: 'Please enter a phone number we can call, e.g. +234 803 123 4567.',
       values: { title: 'Mrs', fullname: 'Amaka Nwosu', email: fields.email, phonenumber: '12', district: 'Moniya, Ibadan' },
     });
-    expect(await ctx.handle().db.select().from(interestSubmissions).where(eq(interestSubmissions.email, fields.email))).toHaveLength(0);
+    expect(await ctx.handle().db.select().from(leads).where(eq(leads.email, fields.email))).toHaveLength(0);
   });
 
   it('answers an unreadable form with the form page and a sentence, not an error page', async () => {

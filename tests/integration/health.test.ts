@@ -6,7 +6,7 @@ import { beforeAll, beforeEach, expect, it } from 'vitest';
 import { GET } from '@/app/api/health/route';
 import { backupName } from '@/lib/backup/files.server';
 import { setDatabaseForTests } from '@/lib/db/client';
-import { appSettings, channelAlerts, interestSubmissions, leadNotifications } from '@/lib/db/schema';
+import { appSettings, channelAlerts, leads, leadNotifications } from '@/lib/db/schema';
 import { healthResponse } from '@/lib/ops/health.server';
 import { recordFirstStart } from '@/lib/ops/status.server';
 import { describeEachDriver, setEnv } from './helpers';
@@ -32,7 +32,7 @@ describeEachDriver('GET /api/health', (ctx) => {
     backups = mkdtempSync(path.join(tmpdir(), 'districts-health-'));
     setEnv({ BACKUP_DIR: backups });
     const { db } = ctx.handle();
-    await db.delete(interestSubmissions);
+    await db.delete(leads);
     await db.delete(channelAlerts);
     await db.delete(appSettings).where(eq(appSettings.name, 'first_started_at'));
   });
@@ -41,7 +41,7 @@ describeEachDriver('GET /api/health', (ctx) => {
   async function waitingSince(at: Date) {
     const { db } = ctx.handle();
     const [lead] = await db
-      .insert(interestSubmissions)
+      .insert(leads)
       .values({
         title: 'Mr',
         fullName: 'Emeka Nwosu',

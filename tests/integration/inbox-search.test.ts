@@ -1,9 +1,9 @@
 import { beforeAll, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { GET as listRoute } from '@/app/api/admin/leads/route';
-import { saveLead } from '@/features/interest/repository.server';
+import { saveLead } from '@/features/lead-form/repository.server';
 import { countLeads, inboxScope } from '@/features/leads-admin/repository.server';
-import { interestSubmissions } from '@/lib/db/schema';
+import { leads } from '@/lib/db/schema';
 import { describeEachDriver, setEnv, validLead } from './helpers';
 import { makeStaff, sessionCookieFor, staffRequest } from './staff-helpers';
 
@@ -40,9 +40,9 @@ describeEachDriver('inbox search', (ctx) => {
       const saved = await saveLead(db, { input: validLead(lead) as never, spam: Boolean(spamReason), spamReason });
       // Distinct arrival times, in the order above (newest last); the first lead was won long ago.
       await db
-        .update(interestSubmissions)
+        .update(leads)
         .set({ createdAt: new Date(Date.now() - (20 - i) * 60_000), ...(i === 0 ? { status: 'won' as const } : {}) })
-        .where(eq(interestSubmissions.id, saved.id));
+        .where(eq(leads.id, saved.id));
     }
   });
 

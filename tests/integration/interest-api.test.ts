@@ -2,8 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeEach, expect, it } from 'vitest';
 import { GET as health } from '@/app/api/health/route';
 import { DELETE, GET, POST } from '@/app/api/interest/route';
-import { interestSubmissions } from '@/lib/db/schema';
-import { getLead } from '@/features/interest/repository.server';
+import { leads } from '@/lib/db/schema';
+import { getLead } from '@/features/lead-form/repository.server';
 import { INTEREST_ERRORS } from '@/content/form-errors';
 import { describeEachDriver, freshClient, jsonRequest, notificationsOf, newKey, setEnv, validLead } from './helpers';
 
@@ -82,7 +82,7 @@ describeEachDriver('POST /api/interest', (ctx) => {
     expect(second.headers.get('Idempotent-Replayed')).toBe('true');
     const a = await first.json();
     expect(await second.json()).toEqual(a);
-    const rows = await ctx.handle().db.select().from(interestSubmissions).where(eq(interestSubmissions.idempotencyKey, key));
+    const rows = await ctx.handle().db.select().from(leads).where(eq(leads.idempotencyKey, key));
     expect(rows).toHaveLength(1);
   });
 
@@ -97,7 +97,7 @@ describeEachDriver('POST /api/interest', (ctx) => {
     expect(statuses.every((s) => s === 201 || s === 200)).toBe(true);
     const ids = new Set(await Promise.all(answers.map(async (r) => (await r.json()).id)));
     expect(ids.size).toBe(1);
-    const rows = await ctx.handle().db.select().from(interestSubmissions).where(eq(interestSubmissions.idempotencyKey, key));
+    const rows = await ctx.handle().db.select().from(leads).where(eq(leads.idempotencyKey, key));
     expect(rows).toHaveLength(1);
     expect(await notificationsOf(ctx.handle(), rows[0].id)).toHaveLength(4);
   });
@@ -129,7 +129,7 @@ describeEachDriver('POST /api/interest', (ctx) => {
         await ctx
           .handle()
           .db.select({ n: sql<number>`count(*)::int` })
-          .from(interestSubmissions)
+          .from(leads)
       )[0].n;
     const before = await count();
     for (const fullname of ['Ada https://prize.example/claim', 'Ada www.prize.example', 'Claim at prize-claim.com']) {
@@ -256,7 +256,7 @@ describeEachDriver('POST /api/interest', (ctx) => {
     const [{ n }] = await ctx
       .handle()
       .db.select({ n: sql<number>`count(*)::int` })
-      .from(interestSubmissions);
+      .from(leads);
     expect(Number(n)).toBeGreaterThan(0);
   });
 });

@@ -10,7 +10,7 @@ import { deliverOverdueReminder, queueOverdueReminders } from '@/features/notifi
 import { startNotificationWorkers } from '@/features/notifications/workers.server';
 import { myOpenLeads, OPEN_STATUSES } from '@/features/leads-admin/repository.server';
 import { teamWorkload } from '@/features/leads-admin/dashboard.server';
-import { interestSubmissions, leadActivity, staffUsers } from '@/lib/db/schema';
+import { leads, leadActivity, staffUsers } from '@/lib/db/schema';
 import { DEFAULT_WORKING_TIME } from '@/domain/working-time';
 import { startSmtpPeer, waitFor, type Peer, type ReceivedMail } from '../support/peers';
 import { describeEachDriver, freshClient, jsonRequest, newKey, setEnv, validLead } from './helpers';
@@ -87,7 +87,7 @@ describeEachDriver('lead assignment and overdue reminders', (ctx) => {
   }
   const assigneeOf = async (id: string) =>
     (
-      await ctx.handle().db.select({ to: interestSubmissions.assignedTo }).from(interestSubmissions).where(eq(interestSubmissions.id, id))
+      await ctx.handle().db.select({ to: leads.assignedTo }).from(leads).where(eq(leads.id, id))
     )[0].to;
   const salesMailFor = async (id: string) => {
     const arrived = await waitFor(() => smtp.received.some((m) => m.mail.text?.includes(`/admin/leads/${id}`)), 20_000);
@@ -204,13 +204,13 @@ describeEachDriver('lead assignment and overdue reminders', (ctx) => {
       await submit('Called Already'),
       await submit('Old Lead'),
     ];
-    await db.update(interestSubmissions).set({ createdAt: arrived, assignedTo: ada.id }).where(eq(interestSubmissions.id, mine));
-    await db.update(interestSubmissions).set({ createdAt: arrived, assignedTo: null }).where(eq(interestSubmissions.id, nobodys));
-    await db.update(interestSubmissions).set({ createdAt: arrived, status: 'contacted' }).where(eq(interestSubmissions.id, contacted));
+    await db.update(leads).set({ createdAt: arrived, assignedTo: ada.id }).where(eq(leads.id, mine));
+    await db.update(leads).set({ createdAt: arrived, assignedTo: null }).where(eq(leads.id, nobodys));
+    await db.update(leads).set({ createdAt: arrived, status: 'contacted' }).where(eq(leads.id, contacted));
     await db
-      .update(interestSubmissions)
+      .update(leads)
       .set({ createdAt: new Date('2026-03-01T12:00:00+01:00') })
-      .where(eq(interestSubmissions.id, stale));
+      .where(eq(leads.id, stale));
 
     const queued = await queueOverdueReminders(db, boss, now, DEFAULT_WORKING_TIME);
     expect(queued.sort()).toEqual([mine, nobodys].sort());
@@ -240,7 +240,7 @@ describeEachDriver('lead assignment and overdue reminders', (ctx) => {
     ).toBe(true);
 
     // A lead contacted after the check but before the reminder went out gets none.
-    await db.update(interestSubmissions).set({ status: 'contacted' }).where(eq(interestSubmissions.id, mine));
+    await db.update(leads).set({ status: 'contacted' }).where(eq(leads.id, mine));
     await deliverOverdueReminder(db, mine);
     expect(reminders(mine)).toHaveLength(1);
   });
@@ -250,23 +250,23 @@ describeEachDriver('lead assignment and overdue reminders', (ctx) => {
     const now = new Date('2026-03-11T15:00:00+01:00');
     const fresh = await submit('Fresh Lead');
     await db
-      .update(interestSubmissions)
+      .update(leads)
       .set({ createdAt: new Date('2026-03-11T14:50:00+01:00'), assignedTo: bola.id })
-      .where(eq(interestSubmissions.id, fresh));
+      .where(eq(leads.id, fresh));
     const late = await submit('Late Lead');
     await db
-      .update(interestSubmissions)
+      .update(leads)
       .set({ createdAt: new Date('2026-03-11T09:00:00+01:00'), assignedTo: bola.id })
-      .where(eq(interestSubmissions.id, late));
+      .where(eq(leads.id, late));
     const mine = await myOpenLeads(db, { staffId: bola.id, now, time: DEFAULT_WORKING_TIME });
     expect(mine.leads[0]).toMatchObject({ id: late, overdue: true, assigneeLabel: 'Bola Ade' });
     expect(mine.leads.map((l) => l.id)).toContain(fresh);
     expect(mine.leads.find((l) => l.id === fresh)?.overdue).toBe(false);
     const bolaOpen = (
       await db
-        .select({ id: interestSubmissions.id })
-        .from(interestSubmissions)
-        .where(and(eq(interestSubmissions.assignedTo, bola.id), inArray(interestSubmissions.status, OPEN_STATUSES)))
+        .select({ id: leads.id })
+        .from(leads)
+        .where(and(eq(leads.assignedTo, bola.id), inArray(leads.status, OPEN_STATUSES)))
     ).length;
     expect(mine.total).toBe(bolaOpen);
 

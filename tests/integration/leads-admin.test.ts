@@ -4,10 +4,10 @@ import { GET as getRoute, PATCH as patchRoute } from '@/app/api/admin/leads/[id]
 import { POST as noteRoute } from '@/app/api/admin/leads/[id]/notes/route';
 import { GET as exportRoute } from '@/app/api/admin/exports/leads/route';
 import { GET as statsRoute } from '@/app/api/admin/stats/route';
-import { saveLead } from '@/features/interest/repository.server';
+import { saveLead } from '@/features/lead-form/repository.server';
 import { inboxCounters } from '@/features/leads-admin/repository.server';
 import { lagosPeriods } from '@/domain/working-time';
-import { interestSubmissions } from '@/lib/db/schema';
+import { leads } from '@/lib/db/schema';
 import { eq } from 'drizzle-orm';
 import { describeEachDriver, setEnv, validLead } from './helpers';
 import { makeStaff, sessionCookieFor, staffRequest } from './staff-helpers';
@@ -26,7 +26,7 @@ describeEachDriver('staff lead inbox API', (ctx) => {
     const agent = await makeStaff(db, 'agent');
     actorEmail = agent.email;
     cookie = await sessionCookieFor(db, agent);
-    const leads = [
+    const inputs = [
       validLead({ fullname: 'Bola Ahmed', email: 'bola@example.com', district: 'Lugbe, Abuja', phonenumber: '08031110000' }),
       validLead({ fullname: 'Chinwe Obi', email: 'chinwe@example.com', district: 'Moniya, Ibadan', phonenumber: '08032220000' }),
       validLead({
@@ -37,14 +37,14 @@ describeEachDriver('staff lead inbox API', (ctx) => {
       }),
       validLead({ fullname: 'Spammy Bot', email: 'bot@example.com' }),
     ];
-    for (const [i, input] of leads.entries()) {
+    for (const [i, input] of inputs.entries()) {
       const saved = await saveLead(db, { input: input as never, spam: i === 3, spamReason: i === 3 ? 'honeypot' : undefined });
       ids.push(saved.id);
       // Distinct arrival times, oldest first.
       await db
-        .update(interestSubmissions)
+        .update(leads)
         .set({ createdAt: new Date(Date.now() - (10 - i) * 60_000) })
-        .where(eq(interestSubmissions.id, saved.id));
+        .where(eq(leads.id, saved.id));
     }
   });
 

@@ -9,7 +9,7 @@ import { GET as exportGet, POST as exportRoute } from '@/app/api/admin/privacy/e
 import { POST as eraseRoute } from '@/app/api/admin/privacy/erase/route';
 import { POST as interestRoute } from '@/app/api/interest/route';
 import { STAFF_COPY } from '@/content/staff';
-import { saveLead } from '@/features/interest/repository.server';
+import { saveLead } from '@/features/lead-form/repository.server';
 import { addLeadNote } from '@/features/leads-admin/repository.server';
 import { requestSubscription } from '@/features/newsletter/repository.server';
 import { sendConfirmation } from '@/features/newsletter/workers.server';
@@ -17,7 +17,7 @@ import { listForLead } from '@/features/notifications/repository.server';
 import { startNotificationWorkers } from '@/features/notifications/workers.server';
 import { subjectFingerprint } from '@/features/privacy/repository.server';
 import type { Db } from '@/lib/db/client';
-import { interestSubmissions, leadNotes, leadNotifications, newsletterSubscribers, staffAudit } from '@/lib/db/schema';
+import { leads, leadNotes, leadNotifications, newsletterSubscribers, staffAudit } from '@/lib/db/schema';
 import { LEAD_ERASED, NEWSLETTER_CONFIRMATION } from '@/lib/jobs/queues';
 import {
   startSmtpPeer,
@@ -40,13 +40,13 @@ import { makeStaff, sessionCookieFor, staffRequest } from './staff-helpers';
 /** A lead row as older or imported data may hold it (the form would have normalised it). */
 async function rawLead(db: Db, values: { email: string; phoneRaw?: string; phoneE164?: string | null }) {
   const [lead] = await db
-    .insert(interestSubmissions)
+    .insert(leads)
     .values({ title: 'Mr', fullName: 'Tunde Bakare', district: 'Moniya, Ibadan', phoneRaw: '0700 000 0000', phoneE164: null, ...values })
     .returning();
   return lead;
 }
 const idsOf = async (db: Db, ids: string[]) =>
-  (await db.select({ id: interestSubmissions.id }).from(interestSubmissions).where(inArray(interestSubmissions.id, ids))).map((r) => r.id);
+  (await db.select({ id: leads.id }).from(leads).where(inArray(leads.id, ids))).map((r) => r.id);
 
 describeEachDriver('privacy requests', (ctx) => {
   let ownerCookie = '';

@@ -10,7 +10,7 @@ import { PUT as assignRoute } from '@/app/api/admin/leads/[id]/assignee/route';
 import { PATCH as assignmentRoute } from '@/app/api/admin/assignment/route';
 import { handOverUnclaimedLeads } from '@/features/notifications/hand-over.server';
 import { startNotificationWorkers } from '@/features/notifications/workers.server';
-import { interestSubmissions, leadActivity, staffPushSubscriptions, staffUsers } from '@/lib/db/schema';
+import { leads, leadActivity, staffPushSubscriptions, staffUsers } from '@/lib/db/schema';
 import { DEFAULT_WORKING_TIME } from '@/domain/working-time';
 import { setTakesNewLeads } from '@/domain/assignment.server';
 import { PUSH_SERVICE_CERT, startPushService, type PushService } from '../support/push-service.mjs';
@@ -72,7 +72,7 @@ describeEachDriver('push alerts, claims and leads that move on', (ctx) => {
     gone = new Set();
     // Each case sets up its own team: nobody from an earlier case takes leads or gets alerts.
     await db().update(staffUsers).set({ active: false });
-    await db().update(interestSubmissions).set({ offeredAt: null });
+    await db().update(leads).set({ offeredAt: null });
     await db().delete(staffPushSubscriptions);
     await db().execute(sql`delete from app_settings where name in ('lead_auto_assign', 'lead_alert_everyone')`);
   });
@@ -212,7 +212,7 @@ describeEachDriver('push alerts, claims and leads that move on', (ctx) => {
     const loser = first.status === 409 ? first : second;
     const winner = first.status === 200 ? ada : ben;
     expect((await loser.json()).error).toBe(`${winner === ada ? 'Ada' : 'Ben'} has already claimed this lead.`);
-    const [lead] = await db().select().from(interestSubmissions).where(eq(interestSubmissions.id, leadId));
+    const [lead] = await db().select().from(leads).where(eq(leads.id, leadId));
     expect(lead.claimedBy).toBe(winner.id);
     expect(lead.assignedTo).toBe(winner.id);
     expect(lead.claimedAt).toBeInstanceOf(Date);
@@ -254,11 +254,11 @@ describeEachDriver('push alerts, claims and leads that move on', (ctx) => {
     expect((await claim(ada.cookie)).status).toBe(200);
     // The owner gives it to Ben: Ada's claim goes with it, and Ben may claim it.
     expect((await give(ben.id)).status).toBe(200);
-    expect((await db().select().from(interestSubmissions).where(eq(interestSubmissions.id, leadId)))[0].claimedBy).toBeNull();
+    expect((await db().select().from(leads).where(eq(leads.id, leadId)))[0].claimedBy).toBeNull();
     expect((await claim(ben.cookie)).status).toBe(200);
     // Contacted: nothing left to claim.
     const other = await submit();
-    await db().update(interestSubmissions).set({ status: 'contacted' }).where(eq(interestSubmissions.id, other));
+    await db().update(leads).set({ status: 'contacted' }).where(eq(leads.id, other));
     const closed = await claimAs(other, ada.cookie);
     expect(closed.status).toBe(409);
     expect((await closed.json()).error).toBe('Only a new lead can be claimed.');
@@ -272,10 +272,10 @@ describeEachDriver('push alerts, claims and leads that move on', (ctx) => {
     const move = (at: string) => handOverUnclaimedLeads(db(), boss, new Date(at), DEFAULT_WORKING_TIME, 5);
     const offer = async (leadId: string, at: string) =>
       db()
-        .update(interestSubmissions)
+        .update(leads)
         .set({ offeredAt: new Date(at) })
-        .where(eq(interestSubmissions.id, leadId));
-    const leadOf = async (leadId: string) => (await db().select().from(interestSubmissions).where(eq(interestSubmissions.id, leadId)))[0];
+        .where(eq(leads.id, leadId));
+    const leadOf = async (leadId: string) => (await db().select().from(leads).where(eq(leads.id, leadId)))[0];
 
     const leadId = await submit({ fullname: 'Tolu Adeyemi' });
     const first = (await leadOf(leadId)).assignedTo!;

@@ -8,7 +8,7 @@ import { describePeriod, PRIVACY, PRIVACY_NOTICE_VERSION } from '@/content/legal
 import { confirmByToken, findSubscriber, requestSubscription, unsubscribeByToken } from '@/features/newsletter/repository.server';
 import type { Db } from '@/lib/db/client';
 import {
-  interestSubmissions,
+  leads,
   leadNotes,
   leadNotifications,
   rateLimits,
@@ -45,9 +45,9 @@ const noticeText = () =>
     .join('\n');
 
 let serial = 0;
-async function addLead(db: Db, values: Partial<typeof interestSubmissions.$inferInsert> = {}) {
+async function addLead(db: Db, values: Partial<typeof leads.$inferInsert> = {}) {
   const [lead] = await db
-    .insert(interestSubmissions)
+    .insert(leads)
     .values({
       title: 'Mrs',
       fullName: 'Kept Or Not',
@@ -71,7 +71,7 @@ const jobsNamed = async (db: Db, name: string) =>
   ).rows.map((row) => row.data);
 
 const leadExists = async (db: Db, id: string) =>
-  (await db.select({ id: interestSubmissions.id }).from(interestSubmissions).where(eq(interestSubmissions.id, id))).length === 1;
+  (await db.select({ id: leads.id }).from(leads).where(eq(leads.id, id))).length === 1;
 
 const PROMISES: Record<RetainedData, (db: Db) => Promise<void>> = {
   async addressFingerprints(db) {
@@ -82,7 +82,7 @@ const PROMISES: Record<RetainedData, (db: Db) => Promise<void>> = {
 
     // The job runs hourly: its last run before the fingerprints turn 24 hours old has cleared every one of them.
     await applyRetention(db, boss, at(RETENTION.addressFingerprints.hours * HOUR - HOUR + 1_000));
-    const [kept] = await db.select().from(interestSubmissions).where(eq(interestSubmissions.id, lead.id));
+    const [kept] = await db.select().from(leads).where(eq(leads.id, lead.id));
     expect(kept.clientHash).toBeNull();
     expect(kept.fullName).toBe('Kept Or Not'); // the lead itself stays
     expect((await findSubscriber(db, 'fingerprint@example.com'))?.clientHash).toBeNull();

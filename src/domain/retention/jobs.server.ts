@@ -5,7 +5,7 @@ import { and, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import type { DatabaseHandle, Db } from '@/lib/db/client';
 import {
-  interestSubmissions,
+  leads,
   newsletterSubscribers,
   NO_PENDING_NEWSLETTER_REQUEST,
   rateLimits,
@@ -51,10 +51,10 @@ export async function applyRetention(db: Db, boss: PgBoss, now = new Date(), mai
   const count = (rows: unknown[]) => rows.length;
 
   const leadHashes = await db
-    .update(interestSubmissions)
+    .update(leads)
     .set({ clientHash: null })
-    .where(and(isNotNull(interestSubmissions.clientHash), lt(interestSubmissions.createdAt, fingerprints)))
-    .returning({ id: interestSubmissions.id });
+    .where(and(isNotNull(leads.clientHash), lt(leads.createdAt, fingerprints)))
+    .returning({ id: leads.id });
   const signUpHashes = await db
     .update(nl)
     .set({ clientHash: null })
@@ -74,7 +74,7 @@ export async function applyRetention(db: Db, boss: PgBoss, now = new Date(), mai
   const erased = await eraseRecords(
     db,
     {
-      leads: and(ne(interestSubmissions.status, 'won'), lt(interestSubmissions.updatedAt, leadsBefore))!,
+      leads: and(ne(leads.status, 'won'), lt(leads.updatedAt, leadsBefore))!,
       newsletter: and(isNull(nl.confirmedAt), lt(requestedAt, unconfirmedBefore))!,
     },
     { boss, reason: 'retention' },

@@ -2,7 +2,7 @@ import 'server-only';
 import { and, gte, lte, min, not, or, sql, type SQL } from 'drizzle-orm';
 import { DISTRICTS } from '@/content/districts';
 import type { Db } from '@/lib/db/client';
-import { interestSubmissions, visitCounts } from '@/lib/db/schema';
+import { leads, visitCounts } from '@/lib/db/schema';
 import { visitOf, type VisitKey } from '@/lib/visits/source';
 import { conversionOf, rowKey, type ConversionGroup, type ConversionRow, type ConversionTotals } from './conversion';
 import { inView } from './dashboard.server';
@@ -24,7 +24,7 @@ export interface ConversionFigures {
 }
 
 const v = visitCounts;
-const t = interestSubmissions;
+const t = leads;
 
 /**
  * Visits of the pages the district filter keeps: a district's own page (and any below it) and the pages both
@@ -83,7 +83,7 @@ export async function conversionFigures(db: Db, filters: DashboardFilters): Prom
     .where(and(gte(v.day, filters.from), lte(v.day, filters.to), pagesOf(filters.district)))
     .groupBy(v.path, v.kind, v.source, v.medium, v.campaign);
   // Leads grouped by what they recorded (few distinct values), then placed on rows by the visit rule.
-  const leads = await db
+  const leadGroups = await db
     .select({
       landingPath: t.landingPath,
       utmSource: t.utmSource,
@@ -104,7 +104,7 @@ export async function conversionFigures(db: Db, filters: DashboardFilters): Prom
     bySource.add({ view: 'source', kind: row.kind, source: row.source, medium: row.medium, campaign: row.campaign }, counts);
     byPage.add({ view: 'page', path: row.path }, counts);
   }
-  for (const row of leads) {
+  for (const row of leadGroups) {
     const key = leadVisitKey(row);
     const counts = { visits: 0, visitors: 0, leads: Number(row.leads) };
     bySource.add({ view: 'source', kind: key.kind, source: key.source, medium: key.medium, campaign: key.campaign }, counts);

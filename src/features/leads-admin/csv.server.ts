@@ -1,5 +1,5 @@
 import 'server-only';
-import type { InterestSubmissionRow } from '@/lib/db/schema';
+import type { LeadRow } from '@/lib/db/schema';
 import { csvRow } from '@/lib/csv/csv';
 import type { ConversionRow } from './conversion';
 import type { ConversionView, DashboardFilters } from './schema';
@@ -25,7 +25,7 @@ export const LEAD_CSV_HEADER = [
   'id',
 ];
 
-export async function* leadsCsv(rows: AsyncIterable<InterestSubmissionRow>): AsyncGenerator<string> {
+export async function* leadsCsv(rows: AsyncIterable<LeadRow>): AsyncGenerator<string> {
   yield csvRow(LEAD_CSV_HEADER);
   for await (const r of rows) {
     yield csvRow([

@@ -2,7 +2,7 @@ import 'server-only';
 import { and, asc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { DISTRICT_CHOICES } from '@/lib/db/enums';
-import { interestSubmissions, staffUsers } from '@/lib/db/schema';
+import { leads, staffUsers } from '@/lib/db/schema';
 import { staffLabelSql } from '@/domain/assignment.server';
 import { epochDayOf, lagosDayStart, lagosEpochDaySql, overdueSql, workingSecondsSql, type WorkingTime } from '@/domain/working-time';
 import { OPEN_STATUSES } from './repository.server';
@@ -69,7 +69,7 @@ export interface DashboardFigures {
 /** Sources shown by name; the rest are added up as "other". */
 export const NAMED_SOURCES = 7;
 
-const t = interestSubmissions;
+const t = leads;
 
 /** The leads every figure counts: the inbox's (no spam, none held), arrived on the Lagos days of the range, in the district. */
 export function inView(filters: DashboardFilters): SQL {

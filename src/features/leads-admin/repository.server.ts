@@ -2,7 +2,7 @@ import 'server-only';
 import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import type { Actor } from '@/lib/audit.server';
-import { interestSubmissions, leadActivity, leadNotes, staffUsers, type InterestSubmissionRow, type LeadStatus } from '@/lib/db/schema';
+import { leads, leadActivity, leadNotes, staffUsers, type LeadRow, type LeadStatus } from '@/lib/db/schema';
 import { getWorkingTime } from '@/lib/env.server';
 import { staffLabelSql } from '@/domain/assignment.server';
 import { lagosDayStart, lagosPeriods, overdueSql, workingSecondsSql, type WorkingTime } from '@/domain/working-time';
@@ -12,7 +12,7 @@ import { FOLDED_AWAY, parseLeadSearch, type LeadSearch } from './search';
 
 /**
  * Staff-area queries on leads (the inbox, detail, pipeline, notes, counters, exports). Lead capture itself stays in
- * src/features/interest/repository.server.ts. "Today" and "this week" are Lagos days (src/domain/working-time.ts).
+ * src/features/lead-form/repository.server.ts. "Today" and "this week" are Lagos days (src/domain/working-time.ts).
  */
 
 export const PAGE_SIZE = 25;
@@ -28,7 +28,7 @@ export interface InboxScope {
 export const inboxScope = (staff: { id: string }, now = new Date()): InboxScope => ({ staffId: staff.id, now, time: getWorkingTime() });
 
 export type LeadListRow = Pick<
-  InterestSubmissionRow,
+  LeadRow,
   | 'id'
   | 'title'
   | 'fullName'
@@ -49,31 +49,31 @@ export type LeadListRow = Pick<
 
 /** The columns of a lead in a list, with its agent's name (left join on staff_users) and whether it is overdue now. */
 const listColumns = (scope: Pick<InboxScope, 'now' | 'time'>) => ({
-  id: interestSubmissions.id,
-  title: interestSubmissions.title,
-  fullName: interestSubmissions.fullName,
-  email: interestSubmissions.email,
-  phoneRaw: interestSubmissions.phoneRaw,
-  phoneE164: interestSubmissions.phoneE164,
-  district: interestSubmissions.district,
-  status: interestSubmissions.status,
-  spam: interestSubmissions.spam,
-  spamReason: interestSubmissions.spamReason,
-  utmSource: interestSubmissions.utmSource,
-  utmMedium: interestSubmissions.utmMedium,
-  utmCampaign: interestSubmissions.utmCampaign,
-  referrer: interestSubmissions.referrer,
-  createdAt: interestSubmissions.createdAt,
-  assignedTo: interestSubmissions.assignedTo,
+  id: leads.id,
+  title: leads.title,
+  fullName: leads.fullName,
+  email: leads.email,
+  phoneRaw: leads.phoneRaw,
+  phoneE164: leads.phoneE164,
+  district: leads.district,
+  status: leads.status,
+  spam: leads.spam,
+  spamReason: leads.spamReason,
+  utmSource: leads.utmSource,
+  utmMedium: leads.utmMedium,
+  utmCampaign: leads.utmCampaign,
+  referrer: leads.referrer,
+  createdAt: leads.createdAt,
+  assignedTo: leads.assignedTo,
   assigneeLabel: sql<string | null>`${staffLabelSql}`,
-  overdue: sql<boolean>`${overdueSql(interestSubmissions, scope.now, scope.time)}`,
+  overdue: sql<boolean>`${overdueSql(leads, scope.now, scope.time)}`,
 });
-const withAssignee = eq(staffUsers.id, interestSubmissions.assignedTo);
+const withAssignee = eq(staffUsers.id, leads.assignedTo);
 
 /** Rows after a cursor in the inbox order (newest first, then id): the keyset condition of every paged read. */
 function afterCursor(value: string | undefined): SQL[] {
   const cursor = value ? decodeCursor(value) : undefined;
-  const t = interestSubmissions;
+  const t = leads;
   return cursor ? [sql`(${t.createdAt}, ${t.id}) < (${cursor.c}::timestamptz, ${cursor.i}::uuid)`] : [];
 }
 
@@ -81,7 +81,7 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Conditions of the inbox filters. Spam (flagged by the server or marked by staff) shows only under status=spam, held leads only under status=held. */
 export function filterConditions(filters: LeadFilters, scope: InboxScope): SQL[] {
-  const t = interestSubmissions;
+  const t = leads;
   const conditions: SQL[] = [];
   if (filters.status === 'held') conditions.push(eq(t.spamReason, 'flood'));
   else if (filters.status === 'spam')
@@ -107,14 +107,14 @@ const contains = (column: SQL | AnyColumn, text: string) => sql`${foldSql(column
 
 /** A lead's number holds these digits: its E.164 digits, or, for a number that never parsed, the digits as typed. */
 function phoneHolds(digits: string): SQL {
-  const t = interestSubmissions;
+  const t = leads;
   const pattern = `%${digits}%`;
   return or(sql`replace(${t.phoneE164}, '+', '') like ${pattern}`, sql`regexp_replace(${t.phoneRaw}, '[^0-9]', '', 'g') like ${pattern}`)!;
 }
 
 /** The inbox search (docs/decisions/0363-finding-a-lead-in-one-step.md): a number in any spelling, or words in any order. */
 function searchCondition(search: LeadSearch): SQL {
-  const t = interestSubmissions;
+  const t = leads;
   if (search.kind === 'phone') return or(phoneHolds(search.digits), contains(t.email, search.text))!;
   // Nothing left to look for (only apostrophes or marks were typed): nothing matches, rather than everything.
   if (search.words.length === 0) return sql`false`;
@@ -129,7 +129,7 @@ function searchCondition(search: LeadSearch): SQL {
 export async function countLeads(db: Db, filters: LeadFilters, scope: InboxScope): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
-    .from(interestSubmissions)
+    .from(leads)
     .where(and(...filterConditions(filters, scope)));
   return Number(row.n);
 }
@@ -141,7 +141,7 @@ export interface LeadPage {
 
 /** Newest first, keyset-paginated on (created_at, id). */
 export async function listLeadPage(db: Db, filters: LeadFilters, scope: InboxScope, pageSize = PAGE_SIZE): Promise<LeadPage> {
-  const t = interestSubmissions;
+  const t = leads;
   const rows = await db
     .select(listColumns(scope))
     .from(t)
@@ -150,8 +150,8 @@ export async function listLeadPage(db: Db, filters: LeadFilters, scope: InboxSco
     .orderBy(desc(t.createdAt), desc(t.id))
     .limit(pageSize + 1);
   const more = rows.length > pageSize;
-  const leads = more ? rows.slice(0, pageSize) : rows;
-  return { leads, nextCursor: more ? encodeCursor(leads[leads.length - 1]) : undefined };
+  const page = more ? rows.slice(0, pageSize) : rows;
+  return { leads: page, nextCursor: more ? encodeCursor(page[page.length - 1]) : undefined };
 }
 
 /** Statuses of a lead somebody is still working on. */
@@ -159,10 +159,10 @@ export const OPEN_STATUSES: LeadStatus[] = ['new', 'contacted', 'qualified'];
 
 /** "My leads": the staff member's open leads, overdue ones first, then newest; and how many there are in all. */
 export async function myOpenLeads(db: Db, scope: InboxScope, limit = 10): Promise<{ leads: LeadListRow[]; total: number }> {
-  const t = interestSubmissions;
+  const t = leads;
   const mine = and(eq(t.assignedTo, scope.staffId), eq(t.spam, false), inArray(t.status, OPEN_STATUSES));
   const columns = listColumns(scope);
-  const [leads, [count]] = await Promise.all([
+  const [mineRows, [count]] = await Promise.all([
     db
       .select(columns)
       .from(t)
@@ -175,7 +175,7 @@ export async function myOpenLeads(db: Db, scope: InboxScope, limit = 10): Promis
       .from(t)
       .where(mine),
   ]);
-  return { leads, total: Number(count.n) };
+  return { leads: mineRows, total: Number(count.n) };
 }
 
 /**
@@ -185,7 +185,7 @@ export async function myOpenLeads(db: Db, scope: InboxScope, limit = 10): Promis
 export async function exportSnapshot(db: Db, filters: LeadFilters, scope: InboxScope): Promise<{ rows: number; until: Date }> {
   const [row] = await db
     .select({ rows: sql<number>`count(*)::int`, until: sql<Date | string>`now()` })
-    .from(interestSubmissions)
+    .from(leads)
     .where(and(...filterConditions(filters, scope)));
   return { rows: Number(row.rows), until: new Date(row.until) };
 }
@@ -197,9 +197,9 @@ export async function* allLeads(
   scope: InboxScope,
   until: Date,
   batch = 500,
-): AsyncGenerator<InterestSubmissionRow> {
+): AsyncGenerator<LeadRow> {
   let cursor: string | undefined;
-  const t = interestSubmissions;
+  const t = leads;
   for (;;) {
     const rows = await db
       .select()
@@ -215,9 +215,9 @@ export async function* allLeads(
 
 export async function distinctDistricts(db: Db): Promise<string[]> {
   const rows = await db
-    .selectDistinct({ district: interestSubmissions.district })
-    .from(interestSubmissions)
-    .orderBy(asc(interestSubmissions.district));
+    .selectDistinct({ district: leads.district })
+    .from(leads)
+    .orderBy(asc(leads.district));
   return rows.map((r) => r.district);
 }
 
@@ -226,13 +226,13 @@ export async function distinctDistricts(db: Db): Promise<string[]> {
 export async function getLeadDetail(db: Db, id: string, scope: Pick<InboxScope, 'now' | 'time'>) {
   const [row] = await db
     .select({
-      lead: interestSubmissions,
+      lead: leads,
       assigneeLabel: sql<string | null>`${staffLabelSql}`,
-      overdue: sql<boolean>`${overdueSql(interestSubmissions, scope.now, scope.time)}`,
+      overdue: sql<boolean>`${overdueSql(leads, scope.now, scope.time)}`,
     })
-    .from(interestSubmissions)
+    .from(leads)
     .leftJoin(staffUsers, withAssignee)
-    .where(eq(interestSubmissions.id, id))
+    .where(eq(leads.id, id))
     .limit(1);
   if (!row) return undefined;
   const lead = { ...row.lead, assigneeLabel: row.assigneeLabel, overdue: row.overdue };
@@ -270,18 +270,18 @@ const CONTACT_STATUSES: LeadStatus[] = ['contacted', 'qualified', 'won', 'lost']
 export async function changeLeadStatus(db: Db, id: string, status: LeadStatus, actor: Actor, now = new Date()) {
   return db.transaction(async (tx) => {
     const [lead] = await tx
-      .select({ status: interestSubmissions.status, firstContactedAt: interestSubmissions.firstContactedAt })
-      .from(interestSubmissions)
-      .where(eq(interestSubmissions.id, id))
+      .select({ status: leads.status, firstContactedAt: leads.firstContactedAt })
+      .from(leads)
+      .where(eq(leads.id, id))
       .for('update');
     if (!lead) return undefined;
     if (lead.status === status) return { changed: false, status };
     const firstContact = !lead.firstContactedAt && CONTACT_STATUSES.includes(status) ? now : undefined;
     await tx
-      .update(interestSubmissions)
+      .update(leads)
       // A status set by hand ends the lead's offer: it never moves on after (docs/decisions/0365).
       .set({ status, offeredAt: null, updatedAt: now, ...(firstContact ? { firstContactedAt: firstContact } : {}) })
-      .where(eq(interestSubmissions.id, id));
+      .where(eq(leads.id, id));
     await tx.insert(leadActivity).values({
       leadId: id,
       actorId: actor.id,
@@ -296,7 +296,7 @@ export async function changeLeadStatus(db: Db, id: string, status: LeadStatus, a
 
 export async function addLeadNote(db: Db, id: string, body: string, actor: Actor, now = new Date()) {
   return db.transaction(async (tx) => {
-    const [lead] = await tx.select({ id: interestSubmissions.id }).from(interestSubmissions).where(eq(interestSubmissions.id, id));
+    const [lead] = await tx.select({ id: leads.id }).from(leads).where(eq(leads.id, id));
     if (!lead) return undefined;
     const [note] = await tx
       .insert(leadNotes)
@@ -310,7 +310,7 @@ export async function addLeadNote(db: Db, id: string, body: string, actor: Actor
       detail: { noteId: note.id },
       createdAt: now,
     });
-    await tx.update(interestSubmissions).set({ updatedAt: now }).where(eq(interestSubmissions.id, id));
+    await tx.update(leads).set({ updatedAt: now }).where(eq(leads.id, id));
     return note;
   });
 }
@@ -325,7 +325,7 @@ export interface InboxCounters {
 }
 
 export async function inboxCounters(db: Db, time: WorkingTime, now = new Date()): Promise<InboxCounters> {
-  const t = interestSubmissions;
+  const t = leads;
   const { dayStart, weekStart } = lagosPeriods(now);
   const real = and(eq(t.spam, false), sql`${t.status} <> 'spam'`);
   const [today] = await db
@@ -356,13 +356,13 @@ export async function inboxCounters(db: Db, time: WorkingTime, now = new Date())
 
 // ---- leads held in a flood (docs/decisions/0343-a-flood-is-held-not-refused.md) ------------------------------------
 
-const isHeld = eq(interestSubmissions.spamReason, 'flood');
+const isHeld = eq(leads.spamReason, 'flood');
 
 /** How many leads are held and since when (the oldest's arrival), or undefined when none is. */
 export async function heldLeadsSummary(db: Db): Promise<{ count: number; since: Date } | undefined> {
   const [row] = await db
-    .select({ count: sql<number>`count(*)::int`, since: sql<Date | null>`min(${interestSubmissions.createdAt})` })
-    .from(interestSubmissions)
+    .select({ count: sql<number>`count(*)::int`, since: sql<Date | null>`min(${leads.createdAt})` })
+    .from(leads)
     .where(isHeld);
   return row && row.count > 0 && row.since ? { count: Number(row.count), since: new Date(row.since) } : undefined;
 }
@@ -370,14 +370,14 @@ export async function heldLeadsSummary(db: Db): Promise<{ count: number; since: 
 /** Every held lead becomes an ordinary new lead (in the caller's transaction, which then deals them out and notifies). */
 export function releaseHeldLeads(tx: Db): Promise<{ id: string; email: string }[]> {
   return tx
-    .update(interestSubmissions)
+    .update(leads)
     .set({ spam: false, spamReason: null, updatedAt: new Date() })
     .where(isHeld)
-    .returning({ id: interestSubmissions.id, email: interestSubmissions.email });
+    .returning({ id: leads.id, email: leads.email });
 }
 
 /** Deletes every held lead (nobody was told of them, so nobody is told now). Returns how many. */
 export async function discardHeldLeads(db: Db): Promise<number> {
-  const rows = await db.delete(interestSubmissions).where(isHeld).returning({ id: interestSubmissions.id });
+  const rows = await db.delete(leads).where(isHeld).returning({ id: leads.id });
   return rows.length;
 }

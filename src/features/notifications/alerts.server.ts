@@ -5,7 +5,7 @@ import type { PgBoss } from 'pg-boss';
 import { getSiteFacts, getSiteUrl } from '@/content/site';
 import type { DatabaseHandle, Db } from '@/lib/db/client';
 import type { NotificationChannel } from '@/lib/db/enums';
-import { channelAlerts, interestSubmissions, staffUsers, type ChannelAlertRow } from '@/lib/db/schema';
+import { channelAlerts, leads, staffUsers, type ChannelAlertRow } from '@/lib/db/schema';
 import { getEnv } from '@/lib/env.server';
 import { insertInTransaction, type ScheduledJob } from '@/lib/jobs/queue';
 import { CHANNEL_CHECK, OWNER_ALERT } from '@/lib/jobs/queues';
@@ -176,7 +176,7 @@ export async function deliverOwnerAlert(db: Db, boss: PgBoss, job: OwnerAlertJob
 /** A flood ends when no lead was held for this long; the next held lead begins another, and owners hear again. */
 export const FLOOD_QUIET_MS = 60 * 60_000;
 
-const held = eq(interestSubmissions.spamReason, 'flood');
+const held = eq(leads.spamReason, 'flood');
 
 /**
  * In a held lead's transaction: when no other lead was held in the last quiet period, this one begins a flood and
@@ -186,11 +186,11 @@ const held = eq(interestSubmissions.spamReason, 'flood');
  */
 export async function alertOwnersOfFlood(tx: Db, boss: PgBoss, leadId: string, now = new Date()): Promise<void> {
   const floodGoingOn = async () => {
-    const recent = gte(interestSubmissions.createdAt, new Date(now.getTime() - FLOOD_QUIET_MS));
+    const recent = gte(leads.createdAt, new Date(now.getTime() - FLOOD_QUIET_MS));
     const [earlier] = await tx
-      .select({ id: interestSubmissions.id })
-      .from(interestSubmissions)
-      .where(and(held, ne(interestSubmissions.id, leadId), recent))
+      .select({ id: leads.id })
+      .from(leads)
+      .where(and(held, ne(leads.id, leadId), recent))
       .limit(1);
     return Boolean(earlier);
   };
@@ -221,15 +221,15 @@ async function deliverFloodAlert(db: Db, job: FloodAlertJob): Promise<void> {
     .where(and(eq(staffUsers.id, job.to), eq(staffUsers.active, true)));
   if (!owner) return;
   const [first] = await db
-    .select({ createdAt: interestSubmissions.createdAt })
-    .from(interestSubmissions)
-    .where(eq(interestSubmissions.id, job.firstHeldId));
+    .select({ createdAt: leads.createdAt })
+    .from(leads)
+    .where(eq(leads.id, job.firstHeldId));
   // Discarded or released before this e-mail went: the flood was seen to.
   if (!first) return;
   const [{ n }] = await db
     .select({ n: count() })
-    .from(interestSubmissions)
-    .where(and(held, gte(interestSubmissions.createdAt, first.createdAt)));
+    .from(leads)
+    .where(and(held, gte(leads.createdAt, first.createdAt)));
   if (n === 0) return;
   const reviewUrl = `${getSiteUrl()}/admin?status=held`;
   await sendMail({ ...floodAlertEmail(first.createdAt, n, reviewUrl, getSiteFacts().brand), to: [owner.email] });

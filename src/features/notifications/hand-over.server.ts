@@ -4,7 +4,7 @@ import { and, eq, gte } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import { getSiteUrl } from '@/content/site';
 import type { DatabaseHandle, Db } from '@/lib/db/client';
-import { interestSubmissions, staffUsers } from '@/lib/db/schema';
+import { leads, staffUsers } from '@/lib/db/schema';
 import { getEnv, getWorkingTime } from '@/lib/env.server';
 import { insertInTransaction, type ScheduledJob } from '@/lib/jobs/queue';
 import { HAND_OVER, HAND_OVER_CHECK, type HandOverJob } from '@/lib/jobs/queues';
@@ -34,7 +34,7 @@ export async function handOverUnclaimedLeads(
   minutes = getEnv().LEAD_CLAIM_MINUTES,
 ): Promise<HandOverJob[]> {
   if (minutes === 0 || !(await autoAssignEnabled(db))) return [];
-  const t = interestSubmissions;
+  const t = leads;
   return db.transaction(async (tx) => {
     const due = await tx
       .select({ id: t.id, assignedTo: t.assignedTo })

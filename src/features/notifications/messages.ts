@@ -11,7 +11,7 @@ import {
 } from '@/content/notifications';
 import type { SiteFacts } from '@/content/site';
 import { telHref, whatsappHref } from '@/lib/contact-links';
-import type { ChannelAlertRow, InterestSubmissionRow } from '@/lib/db/schema';
+import type { ChannelAlertRow, LeadRow } from '@/lib/db/schema';
 import { formatDateTime, formatDuration } from '@/lib/format';
 import type { LeadErasedJob } from '@/lib/jobs/queues';
 import { ATTRIBUTION_FIELDS } from '@/lib/lead-attribution';
@@ -29,8 +29,8 @@ export interface Rendered {
   html: string;
 }
 
-const phoneOf = (lead: InterestSubmissionRow) => lead.phoneE164 ?? lead.phoneRaw;
-const forMessage = (lead: InterestSubmissionRow): LeadForMessage => ({
+const phoneOf = (lead: LeadRow) => lead.phoneE164 ?? lead.phoneRaw;
+const forMessage = (lead: LeadRow): LeadForMessage => ({
   title: lead.title,
   fullName: lead.fullName,
   email: lead.email,
@@ -39,11 +39,11 @@ const forMessage = (lead: InterestSubmissionRow): LeadForMessage => ({
 });
 
 /** Where a lead opens in the staff app, and where its alert's "I'm on it" posts (same origin: the worker checks). */
-const leadPath = (lead: Pick<InterestSubmissionRow, 'id'>) => `/admin/leads/${lead.id}`;
-const claimPath = (lead: Pick<InterestSubmissionRow, 'id'>) => `/api/admin/leads/${lead.id}/claim`;
+const leadPath = (lead: Pick<LeadRow, 'id'>) => `/admin/leads/${lead.id}`;
+const claimPath = (lead: Pick<LeadRow, 'id'>) => `/api/admin/leads/${lead.id}/claim`;
 
 /** To the sales team and the lead's agent: every field, the agent, where the lead came from, one-tap call and WhatsApp, and the lead in the inbox. */
-export function salesEmail(lead: InterestSubmissionRow, facts: SiteFacts, siteUrl: string, agent?: string): Rendered {
+export function salesEmail(lead: LeadRow, facts: SiteFacts, siteUrl: string, agent?: string): Rendered {
   const copy = SALES_EMAIL_COPY;
   const person = forMessage(lead);
   const tel = telHref(person.phone);
@@ -91,14 +91,14 @@ export function salesEmail(lead: InterestSubmissionRow, facts: SiteFacts, siteUr
 }
 
 /** To the lead's agent (or sales), once: a lead is still new after its first working hour. */
-export function overdueReminderEmail(lead: InterestSubmissionRow, siteUrl: string, targetMinutes: number): Rendered {
+export function overdueReminderEmail(lead: LeadRow, siteUrl: string, targetMinutes: number): Rendered {
   const copy = OVERDUE_REMINDER_COPY;
   const person = forMessage(lead);
   return callAndOpenEmail(lead, siteUrl, copy.subject(person), copy.intro(person, formatDateTime(lead.createdAt), targetMinutes), copy.why);
 }
 
 /** A short message to staff about one lead: why, then one-tap call and the lead in the inbox. */
-function callAndOpenEmail(lead: InterestSubmissionRow, siteUrl: string, subject: string, intro: string, why: string): Rendered {
+function callAndOpenEmail(lead: LeadRow, siteUrl: string, subject: string, intro: string, why: string): Rendered {
   const tel = telHref(phoneOf(lead));
   const inbox = `${siteUrl}${leadPath(lead)}`;
   const text = [intro, '', `${SALES_EMAIL_COPY.call}: ${tel}`, `${SALES_EMAIL_COPY.openInInbox}: ${inbox}`, '', why].join('\n');
@@ -112,7 +112,7 @@ function callAndOpenEmail(lead: InterestSubmissionRow, siteUrl: string, subject:
 }
 
 /** A new lead's push alert: encrypted to each phone by the push standard, so the name may travel in it. */
-export function leadPushMessage(lead: InterestSubmissionRow): PushMessage {
+export function leadPushMessage(lead: LeadRow): PushMessage {
   const person = forMessage(lead);
   return {
     title: LEAD_PUSH_COPY.title(lead.district),
@@ -124,7 +124,7 @@ export function leadPushMessage(lead: InterestSubmissionRow): PushMessage {
 }
 
 /** A lead that moved on: to the next agent (with "I'm on it"), or to the owners. */
-export function handOverPushMessage(lead: InterestSubmissionRow, toOwners: boolean): PushMessage {
+export function handOverPushMessage(lead: LeadRow, toOwners: boolean): PushMessage {
   return {
     title: HAND_OVER_COPY.pushTitle(lead.district, toOwners),
     body: LEAD_PUSH_COPY.body(forMessage(lead)),
@@ -135,14 +135,14 @@ export function handOverPushMessage(lead: InterestSubmissionRow, toOwners: boole
 }
 
 /** The e-mail beside that push, with the same one-tap call and link as the sales e-mail. */
-export function handOverEmail(lead: InterestSubmissionRow, siteUrl: string, minutes: number, toOwners: boolean): Rendered {
+export function handOverEmail(lead: LeadRow, siteUrl: string, minutes: number, toOwners: boolean): Rendered {
   const person = forMessage(lead);
   const copy = HAND_OVER_COPY;
   return callAndOpenEmail(lead, siteUrl, copy.subject(person, toOwners), copy.intro(person, minutes, toOwners), copy.why);
 }
 
 /** To the visitor: their interest is received, what happens next, and how to reach the team. */
-export function receiptEmail(lead: InterestSubmissionRow, facts: SiteFacts): Rendered {
+export function receiptEmail(lead: LeadRow, facts: SiteFacts): Rendered {
   const copy = RECEIPT_COPY;
   const person = forMessage(lead);
   const whatsapp = whatsappHref(facts.whatsapp);
@@ -179,7 +179,7 @@ export function receiptEmail(lead: InterestSubmissionRow, facts: SiteFacts): Ren
 }
 
 /** The webhook body: a Standard Webhooks style event with the lead's fields and attribution. */
-export function webhookPayload(lead: InterestSubmissionRow) {
+export function webhookPayload(lead: LeadRow) {
   return {
     type: 'lead.created',
     timestamp: lead.createdAt.toISOString(),

@@ -4,7 +4,7 @@ import type { PgBoss } from 'pg-boss';
 import { getSiteUrl } from '@/content/site';
 import { SYSTEM_ACTOR_EMAIL } from '@/lib/audit.server';
 import type { DatabaseHandle, Db } from '@/lib/db/client';
-import { interestSubmissions, leadActivity } from '@/lib/db/schema';
+import { leads, leadActivity } from '@/lib/db/schema';
 import { getWorkingTime } from '@/lib/env.server';
 import { insertInTransaction, type ScheduledJob } from '@/lib/jobs/queue';
 import { OVERDUE_CHECK, OVERDUE_REMINDER } from '@/lib/jobs/queues';
@@ -26,7 +26,7 @@ const REMIND_WITHIN_MS = 7 * 86_400_000;
 const BATCH = 200;
 
 export async function queueOverdueReminders(db: Db, boss: PgBoss, now = new Date(), time = getWorkingTime()): Promise<string[]> {
-  const t = interestSubmissions;
+  const t = leads;
   return db.transaction(async (tx) => {
     const due = await tx
       .select({ id: t.id })

@@ -3,7 +3,7 @@ import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { preparedStatement } from '@/lib/db/prepared';
 import { NOTIFICATION_CHANNELS, type NotificationChannel, type NotificationState } from '@/lib/db/enums';
-import { interestSubmissions, leadNotifications, staffUsers, type InterestSubmissionRow, type LeadNotificationRow } from '@/lib/db/schema';
+import { leads, leadNotifications, staffUsers, type LeadRow, type LeadNotificationRow } from '@/lib/db/schema';
 import { staffLabelSql } from '@/domain/assignment.server';
 
 /** Every query on lead_notifications, the delivery record of each message a lead sets off. */
@@ -14,7 +14,7 @@ import { staffLabelSql } from '@/domain/assignment.server';
  */
 export async function createLeadNotifications(
   tx: Db,
-  lead: Pick<InterestSubmissionRow, 'id'>,
+  lead: Pick<LeadRow, 'id'>,
   settled: Partial<Record<NotificationChannel, { state: NotificationState; lastError: string }>> = {},
 ): Promise<LeadNotificationRow[]> {
   const values: Record<string, string | null> = { leadId: lead.id };
@@ -43,7 +43,7 @@ const notificationsCreated = preparedStatement((db) =>
 );
 
 /** The lead's agent as the messages name and address them: only while the account is active. */
-const activeAssignee = and(eq(staffUsers.id, interestSubmissions.assignedTo), eq(staffUsers.active, true));
+const activeAssignee = and(eq(staffUsers.id, leads.assignedTo), eq(staffUsers.active, true));
 const assigneeColumns = { email: staffUsers.email, label: staffLabelSql };
 
 /** Notifications with their leads and the leads' agents (or null), for delivery; one that is gone (erased) is missing. */
@@ -53,9 +53,9 @@ export async function findForDelivery(db: Db, ids: string[]) {
 
 const forDelivery = preparedStatement((db) =>
   db
-    .select({ notification: leadNotifications, lead: interestSubmissions, assignee: assigneeColumns })
+    .select({ notification: leadNotifications, lead: leads, assignee: assigneeColumns })
     .from(leadNotifications)
-    .innerJoin(interestSubmissions, eq(interestSubmissions.id, leadNotifications.leadId))
+    .innerJoin(leads, eq(leads.id, leadNotifications.leadId))
     .leftJoin(staffUsers, activeAssignee)
     .where(sql`${leadNotifications.id} = any(${sql.placeholder('ids')}::uuid[])`)
     .prepare('find_for_delivery'),
@@ -64,10 +64,10 @@ const forDelivery = preparedStatement((db) =>
 /** A lead with its agent (or null), for its overdue reminder; undefined when it is gone (erased). */
 export async function findLeadWithAssignee(db: Db, leadId: string) {
   const [row] = await db
-    .select({ lead: interestSubmissions, assignee: assigneeColumns })
-    .from(interestSubmissions)
+    .select({ lead: leads, assignee: assigneeColumns })
+    .from(leads)
     .leftJoin(staffUsers, activeAssignee)
-    .where(eq(interestSubmissions.id, leadId))
+    .where(eq(leads.id, leadId))
     .limit(1);
   return row;
 }

@@ -4,7 +4,7 @@ import { eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import { eraseRecords, type TellCrm } from '@/domain/erasure.server';
 import type { Db } from '@/lib/db/client';
-import { interestSubmissions, leadActivity, leadNotes, newsletterSubscribers } from '@/lib/db/schema';
+import { leads, leadActivity, leadNotes, newsletterSubscribers } from '@/lib/db/schema';
 import { storedSecret } from '@/lib/db/secrets.server';
 import { normaliseEmail } from '@/lib/validation/email';
 import { phoneDigits, toE164 } from '@/lib/validation/phone';
@@ -17,16 +17,16 @@ import type { PrivacySubject } from './schema';
  */
 
 /** An address compared as stored data may hold it: trimmed of whitespace, lower-cased. */
-const storedEmail = (column: typeof interestSubmissions.email | typeof newsletterSubscribers.email) =>
+const storedEmail = (column: typeof leads.email | typeof newsletterSubscribers.email) =>
   sql`lower(btrim(${column}, E' \\t\\r\\n'))`;
 
 function leadsOf(subject: PrivacySubject): SQL {
   const matches: SQL[] = [];
-  if (subject.email) matches.push(sql`${storedEmail(interestSubmissions.email)} = ${normaliseEmail(subject.email)}`);
+  if (subject.email) matches.push(sql`${storedEmail(leads.email)} = ${normaliseEmail(subject.email)}`);
   if (subject.phone) {
     const e164 = toE164(subject.phone);
-    if (e164) matches.push(eq(interestSubmissions.phoneE164, e164));
-    matches.push(sql`regexp_replace(${interestSubmissions.phoneRaw}, '[^0-9]', '', 'g') = ${phoneDigits(subject.phone)}`);
+    if (e164) matches.push(eq(leads.phoneE164, e164));
+    matches.push(sql`regexp_replace(${leads.phoneRaw}, '[^0-9]', '', 'g') = ${phoneDigits(subject.phone)}`);
   }
   return or(...matches)!;
 }
@@ -57,8 +57,8 @@ async function fingerprintOf(db: Db): Promise<(value: string) => string> {
 }
 
 export async function exportSubject(db: Db, subject: PrivacySubject) {
-  const leads = await db.select().from(interestSubmissions).where(leadsOf(subject));
-  const ids = leads.map((l) => l.id);
+  const found = await db.select().from(leads).where(leadsOf(subject));
+  const ids = found.map((l) => l.id);
   const notes = ids.length ? await db.select().from(leadNotes).where(inArray(leadNotes.leadId, ids)) : [];
   const activity = ids.length ? await db.select().from(leadActivity).where(inArray(leadActivity.leadId, ids)) : [];
   // Everything held on the newsletter list but its tokens (secrets of ours).
@@ -81,7 +81,7 @@ export async function exportSubject(db: Db, subject: PrivacySubject) {
     subject: { email: subject.email ? normaliseEmail(subject.email) : undefined, phone: subject.phone },
     generatedAt: new Date().toISOString(),
     // The client hash is a salted hash of a network address, not something the person gave us; it is listed as held.
-    leads: leads.map((lead) => ({
+    leads: found.map((lead) => ({
       ...lead,
       idempotencyKey: undefined,
       notes: notes
@@ -121,7 +121,7 @@ export async function eraseAgain(db: Db, erasures: { leadIds: string[]; newslett
   const newsletterIds = new Set(erasures.flatMap((e) => e.newsletterIds));
   if (fingerprints.size) {
     const mac = await fingerprintOf(db);
-    const l = interestSubmissions;
+    const l = leads;
     for (const lead of await db.select({ id: l.id, email: l.email, e164: l.phoneE164, raw: l.phoneRaw }).from(l)) {
       const marks = [
         `email:${mac(normaliseEmail(lead.email))}`,
@@ -135,13 +135,13 @@ export async function eraseAgain(db: Db, erasures: { leadIds: string[]; newslett
       if (fingerprints.has(`email:${mac(normaliseEmail(row.email))}`)) newsletterIds.add(row.id);
     }
   }
-  const byId = (column: typeof interestSubmissions.id | typeof newsletterSubscribers.id, ids: Set<string>) =>
+  const byId = (column: typeof leads.id | typeof newsletterSubscribers.id, ids: Set<string>) =>
     ids.size ? inArray(column, [...ids]) : sql`false`;
   // The CRM was told when each of these erasures was first made.
-  return deleteWhere(db, byId(interestSubmissions.id, leadIds), byId(newsletterSubscribers.id, newsletterIds), null);
+  return deleteWhere(db, byId(leads.id, leadIds), byId(newsletterSubscribers.id, newsletterIds), null);
 }
 
-async function deleteWhere(db: Db, leads: SQL, newsletter: SQL, tellCrm: TellCrm): Promise<Erased> {
-  const { leadIds, newsletterIds } = await eraseRecords(db, { leads, newsletter }, tellCrm);
+async function deleteWhere(db: Db, leadsWhere: SQL, newsletter: SQL, tellCrm: TellCrm): Promise<Erased> {
+  const { leadIds, newsletterIds } = await eraseRecords(db, { leads: leadsWhere, newsletter }, tellCrm);
   return { leads: leadIds.length, newsletter: newsletterIds.length, leadIds, newsletterIds };
 }

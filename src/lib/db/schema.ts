@@ -42,7 +42,11 @@ export { LEAD_STATUSES, STAFF_ROLES, type LeadStatus, type StaffRole };
 /** `column in ('a', 'b', ...)` for a check constraint over one of the closed sets in ./enums. */
 const oneOf = (column: AnyPgColumn, values: readonly string[]) => sql`${column} in (${sql.raw(values.map((v) => `'${v}'`).join(', '))})`;
 
-export const interestSubmissions = pgTable(
+/**
+ * The leads: one row per filled Submit Interest form. The SQL table keeps its first name, interest_submissions: a
+ * rename is not safe while two releases share one database (docs/decisions/0110, 0381).
+ */
+export const leads = pgTable(
   'interest_submissions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
@@ -161,7 +165,7 @@ export const leadNotifications = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     leadId: uuid('lead_id')
       .notNull()
-      .references(() => interestSubmissions.id, { onDelete: 'cascade' }),
+      .references(() => leads.id, { onDelete: 'cascade' }),
     channel: text('channel').$type<NotificationChannel>().notNull(),
     state: text('state').$type<NotificationState>().notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
@@ -246,7 +250,7 @@ export const appSecrets = pgTable('app_secrets', {
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
-export type InterestSubmissionRow = typeof interestSubmissions.$inferSelect;
+export type LeadRow = typeof leads.$inferSelect;
 export type NewsletterSubscriberRow = typeof newsletterSubscribers.$inferSelect;
 export type LeadNotificationRow = typeof leadNotifications.$inferSelect;
 export type ChannelAlertRow = typeof channelAlerts.$inferSelect;
@@ -442,7 +446,7 @@ export const leadNotes = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     leadId: uuid('lead_id')
       .notNull()
-      .references(() => interestSubmissions.id, { onDelete: 'cascade' }),
+      .references(() => leads.id, { onDelete: 'cascade' }),
     authorId: uuid('author_id').references(() => staffUsers.id, { onDelete: 'set null' }),
     authorEmail: text('author_email').notNull(),
     body: text('body').notNull(),
@@ -458,7 +462,7 @@ export const leadActivity = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     leadId: uuid('lead_id')
       .notNull()
-      .references(() => interestSubmissions.id, { onDelete: 'cascade' }),
+      .references(() => leads.id, { onDelete: 'cascade' }),
     actorId: uuid('actor_id').references(() => staffUsers.id, { onDelete: 'set null' }),
     actorEmail: text('actor_email').notNull(),
     action: text('action').$type<LeadAction>().notNull(),

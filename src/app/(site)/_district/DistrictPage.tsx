@@ -6,7 +6,7 @@ import { IndicativeFigures, IndicativeNote } from '@/components/IndicativePrice'
 import { whatsappHref } from '@/lib/contact-links';
 import { districtLabel, OFFER_COPY, type District } from '@/content/districts';
 import { getFxRates, getSiteFacts, getSiteUrl } from '@/content/site';
-import { SubmitInterestButton } from '@/features/interest/SubmitInterestButton';
+import { SubmitInterestButton } from '@/features/lead-form/SubmitInterestButton';
 import { ContactUsButton } from '@/features/offer/ContactUsButton';
 import { InstalmentView } from '@/features/offer/InstalmentView';
 import { formatNaira } from '@/features/offer/instalments';

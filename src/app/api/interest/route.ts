@@ -8,9 +8,9 @@ import {
   networkOf,
   readLimits,
   takeSitePlace,
-} from '@/features/interest/flood.server';
-import { findIdByIdempotencyKey, holdLeads, insertLead, leadOfKey, recentLeadsOfNetwork } from '@/features/interest/repository.server';
-import { INTEREST_FORM, leadCreated, leadReplayed, newLead } from '@/features/interest/submission.server';
+} from '@/features/lead-form/flood.server';
+import { findIdByIdempotencyKey, holdLeads, insertLead, leadOfKey, recentLeadsOfNetwork } from '@/features/lead-form/repository.server';
+import { INTEREST_FORM, leadCreated, leadReplayed, newLead } from '@/features/lead-form/submission.server';
 import { alertOwnersOfFlood } from '@/features/notifications/alerts.server';
 import { queueLeadNotifications, wakeLeadSenders, withdrawWaitingNotifications } from '@/features/notifications/delivery.server';
 import { getDatabase } from '@/lib/db/client';
@@ -20,7 +20,7 @@ import { publicForm, type PublicSubmission } from '@/lib/http/public-route.serve
 import { RateLimited } from '@/lib/http/rate-limit.server';
 import { postOnly } from '@/lib/http/response.server';
 import { assignNewLead } from '@/domain/assignment.server';
-import type { InterestInput } from '@/features/interest/schema';
+import type { InterestInput } from '@/features/lead-form/schema';
 
 export const dynamic = 'force-dynamic';
 

@@ -3,7 +3,7 @@ import { and, desc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { placeholdersOf, preparedStatement } from '@/lib/db/prepared';
 import type { SpamReason } from '@/lib/db/enums';
-import { interestSubmissions, LEAD_STATUSES, type InterestSubmissionRow, type LeadStatus } from '@/lib/db/schema';
+import { leads, LEAD_STATUSES, type LeadRow, type LeadStatus } from '@/lib/db/schema';
 import { normaliseEmail } from '@/lib/validation/email';
 import type { InterestInput } from './schema';
 import { toE164 } from '@/lib/validation/phone';
@@ -89,16 +89,16 @@ const LEAD_COLUMNS = [
   'fillMs',
   'clientHash',
   'networkHash',
-] as const satisfies readonly (keyof typeof interestSubmissions.$inferInsert)[];
+] as const satisfies readonly (keyof typeof leads.$inferInsert)[];
 type LeadColumn = (typeof LEAD_COLUMNS)[number];
 
 /** Built once: every lead runs it in its transaction (src/lib/db/prepared.ts). */
 const leadInserted = preparedStatement((db) =>
   db
-    .insert(interestSubmissions)
+    .insert(leads)
     .values(placeholdersOf(LEAD_COLUMNS))
     .onConflictDoNothing()
-    .returning({ id: interestSubmissions.id })
+    .returning({ id: leads.id })
     .prepare('insert_lead'),
 );
 
@@ -109,14 +109,14 @@ const leadInserted = preparedStatement((db) =>
 export async function holdLeads(tx: Db, ids: string[]): Promise<void> {
   if (!ids.length) return;
   await tx
-    .update(interestSubmissions)
+    .update(leads)
     .set({ spam: true, spamReason: 'flood', assignedTo: null, offeredAt: null })
-    .where(inArray(interestSubmissions.id, ids));
+    .where(inArray(leads.id, ids));
 }
 
 /** The leads taken as usual from the IPv6 block `networkHash` since `since`, other than `exceptId`. */
 export async function recentLeadsOfNetwork(tx: Db, networkHash: string, since: Date, exceptId: string): Promise<string[]> {
-  const t = interestSubmissions;
+  const t = leads;
   const rows = await tx
     .select({ id: t.id })
     .from(t)
@@ -139,15 +139,15 @@ export async function saveLead(db: Db, lead: NewLead): Promise<SaveResult> {
 
 export async function findIdByIdempotencyKey(db: Db, key: string): Promise<string | undefined> {
   const [row] = await db
-    .select({ id: interestSubmissions.id })
-    .from(interestSubmissions)
-    .where(eq(interestSubmissions.idempotencyKey, key))
+    .select({ id: leads.id })
+    .from(leads)
+    .where(eq(leads.idempotencyKey, key))
     .limit(1);
   return row?.id;
 }
 
-export async function getLead(db: Db, id: string): Promise<InterestSubmissionRow | undefined> {
-  const [row] = await db.select().from(interestSubmissions).where(eq(interestSubmissions.id, id)).limit(1);
+export async function getLead(db: Db, id: string): Promise<LeadRow | undefined> {
+  const [row] = await db.select().from(leads).where(eq(leads.id, id)).limit(1);
   return row;
 }
 
@@ -159,15 +159,15 @@ export interface ListLeadsOptions {
 }
 
 /** Newest first; spam excluded unless asked for. */
-export async function listLeads(db: Db, options: ListLeadsOptions = {}): Promise<InterestSubmissionRow[]> {
+export async function listLeads(db: Db, options: ListLeadsOptions = {}): Promise<LeadRow[]> {
   const conditions = [];
-  if (options.status) conditions.push(eq(interestSubmissions.status, options.status));
-  if (!options.includeSpam) conditions.push(eq(interestSubmissions.spam, false));
+  if (options.status) conditions.push(eq(leads.status, options.status));
+  if (!options.includeSpam) conditions.push(eq(leads.spam, false));
   return db
     .select()
-    .from(interestSubmissions)
+    .from(leads)
     .where(conditions.length ? and(...conditions) : undefined)
-    .orderBy(desc(interestSubmissions.createdAt))
+    .orderBy(desc(leads.createdAt))
     .limit(Math.min(options.limit ?? 50, 500))
     .offset(options.offset ?? 0);
 }
@@ -175,14 +175,14 @@ export async function listLeads(db: Db, options: ListLeadsOptions = {}): Promise
 export async function setLeadStatus(db: Db, id: string, status: LeadStatus): Promise<boolean> {
   if (!LEAD_STATUSES.includes(status)) throw new Error(`Unknown lead status ${status}`);
   const rows = await db
-    .update(interestSubmissions)
+    .update(leads)
     .set({ status, updatedAt: sql`now()` })
-    .where(eq(interestSubmissions.id, id))
-    .returning({ id: interestSubmissions.id });
+    .where(eq(leads.id, id))
+    .returning({ id: leads.id });
   return rows.length > 0;
 }
 
 export async function countLeads(db: Db): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(interestSubmissions);
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(leads);
   return Number(row.n);
 }
