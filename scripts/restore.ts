@@ -9,7 +9,7 @@
  */
 import { parseArgs } from 'node:util';
 import { eraseAgain } from '@/features/privacy/repository.server';
-import { markSentAgain } from '@/features/notifications/repository.server';
+import { markSentAgain } from '@/domain/leads/notifications.repository.server';
 import { ledgerDir, readLedger } from '@/lib/backup/ledger.server';
 import { restoreDatabase } from '@/lib/backup/restore.server';
 import { backupDir } from '@/lib/backup/files.server';

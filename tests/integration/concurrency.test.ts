@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { getLead, saveLead } from '@/features/lead-form/repository.server';
+import { getLead, saveLead } from '@/domain/leads/submissions.repository.server';
 import { interestSchema } from '@/features/lead-form/schema';
 import { describeEachDriver, newKey, validLead } from './helpers';
 

@@ -4,7 +4,7 @@ import { GET as conversionCsvRoute } from '@/app/api/admin/exports/conversion/ro
 import { GET as leadsCsvRoute } from '@/app/api/admin/exports/leads/route';
 import { formatConversion, rowLabel, sortConversionRows, type ConversionRow } from '@/features/leads-admin/conversion';
 import { conversionFigures } from '@/features/leads-admin/conversion.server';
-import { dashboardFigures } from '@/features/leads-admin/dashboard.server';
+import { dashboardFigures } from '@/domain/leads/dashboard.repository.server';
 import type { DashboardFilters } from '@/features/leads-admin/schema';
 import { leads, visitCounts } from '@/lib/db/schema';
 import { DEFAULT_WORKING_TIME } from '@/domain/working-time';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '@/lib/db/client';
 import { DatabaseLockedError, lockLine, processIdentity } from '@/lib/db/lock';
-import { countLeads, saveLead } from '@/features/lead-form/repository.server';
+import { countLeads, saveLead } from '@/domain/leads/submissions.repository.server';
 import { interestSchema } from '@/features/lead-form/schema';
 import { validLead } from './helpers';
 

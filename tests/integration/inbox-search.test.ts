@@ -1,8 +1,8 @@
 import { beforeAll, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { GET as listRoute } from '@/app/api/admin/leads/route';
-import { saveLead } from '@/features/lead-form/repository.server';
-import { countLeads, inboxScope } from '@/features/leads-admin/repository.server';
+import { saveLead } from '@/domain/leads/submissions.repository.server';
+import { countInboxLeads, inboxScope } from '@/domain/leads/inbox.repository.server';
 import { leads } from '@/lib/db/schema';
 import { describeEachDriver, setEnv, validLead } from './helpers';
 import { makeStaff, sessionCookieFor, staffRequest } from './staff-helpers';
@@ -126,8 +126,8 @@ describeEachDriver('inbox search', (ctx) => {
   it('counts what a search found', async () => {
     const scope = inboxScope({ id: staffId });
     const db = ctx.handle().db;
-    expect(await countLeads(db, { q: '4567' }, scope)).toBe(2);
-    expect(await countLeads(db, { q: 'ada obi' }, scope)).toBe(1);
-    expect(await countLeads(db, { q: '0803 123 4567', status: 'spam' }, scope)).toBe(1);
+    expect(await countInboxLeads(db, { q: '4567' }, scope)).toBe(2);
+    expect(await countInboxLeads(db, { q: 'ada obi' }, scope)).toBe(1);
+    expect(await countInboxLeads(db, { q: '0803 123 4567', status: 'spam' }, scope)).toBe(1);
   });
 });

@@ -5,11 +5,12 @@ import { PATCH as assignmentRoute } from '@/app/api/admin/assignment/route';
 import { PUT as assigneeRoute } from '@/app/api/admin/leads/[id]/assignee/route';
 import { GET as getLeadRoute } from '@/app/api/admin/leads/[id]/route';
 import { updateStaff } from '@/features/staff/repository.server';
-import { listForLead } from '@/features/notifications/repository.server';
-import { deliverOverdueReminder, queueOverdueReminders } from '@/features/notifications/overdue.server';
+import { listForLead } from '@/domain/leads/notifications.repository.server';
+import { deliverOverdueReminder } from '@/features/notifications/overdue.server';
+import { queueOverdueReminders } from '@/domain/leads/operations.server';
 import { startNotificationWorkers } from '@/features/notifications/workers.server';
-import { myOpenLeads, OPEN_STATUSES } from '@/features/leads-admin/repository.server';
-import { teamWorkload } from '@/features/leads-admin/dashboard.server';
+import { myOpenLeads, OPEN_STATUSES } from '@/domain/leads/inbox.repository.server';
+import { teamWorkload } from '@/domain/leads/dashboard.repository.server';
 import { leads, leadActivity, staffUsers } from '@/lib/db/schema';
 import { DEFAULT_WORKING_TIME } from '@/domain/working-time';
 import { startSmtpPeer, waitFor, type Peer, type ReceivedMail } from '../support/peers';
@@ -86,9 +87,7 @@ describeEachDriver('lead assignment and overdue reminders', (ctx) => {
     return (await res.json()).id;
   }
   const assigneeOf = async (id: string) =>
-    (
-      await ctx.handle().db.select({ to: leads.assignedTo }).from(leads).where(eq(leads.id, id))
-    )[0].to;
+    (await ctx.handle().db.select({ to: leads.assignedTo }).from(leads).where(eq(leads.id, id)))[0].to;
   const salesMailFor = async (id: string) => {
     const arrived = await waitFor(() => smtp.received.some((m) => m.mail.text?.includes(`/admin/leads/${id}`)), 20_000);
     expect(arrived, 'the sales e-mail arrived').toBe(true);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { POST } from '@/app/api/interest/route';
 import { GET } from '@/app/metrics/route';
-import { listForLead } from '@/features/notifications/repository.server';
+import { listForLead } from '@/domain/leads/notifications.repository.server';
 import { startNotificationWorkers } from '@/features/notifications/workers.server';
 import {
   startSmtpPeer,

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { POST } from '@/app/api/interest/route';
 import { POST as resendRoute } from '@/app/api/admin/leads/[id]/notifications/route';
 import { webhookId } from '@/features/notifications/delivery.server';
-import { listForLead } from '@/features/notifications/repository.server';
+import { listForLead } from '@/domain/leads/notifications.repository.server';
 import { startNotificationWorkers } from '@/features/notifications/workers.server';
 import { leadNotifications } from '@/lib/db/schema';
 import {

@@ -3,7 +3,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { POST } from '@/app/api/interest/route';
 import { checkChannels } from '@/features/notifications/alerts.server';
-import { listForLead } from '@/features/notifications/repository.server';
+import { listForLead } from '@/domain/leads/notifications.repository.server';
 import { startNotificationWorkers } from '@/features/notifications/workers.server';
 import type { DatabaseHandle } from '@/lib/db/client';
 import type { NotificationChannel } from '@/lib/db/enums';

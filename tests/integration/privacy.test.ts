@@ -9,11 +9,11 @@ import { GET as exportGet, POST as exportRoute } from '@/app/api/admin/privacy/e
 import { POST as eraseRoute } from '@/app/api/admin/privacy/erase/route';
 import { POST as interestRoute } from '@/app/api/interest/route';
 import { STAFF_COPY } from '@/content/staff';
-import { saveLead } from '@/features/lead-form/repository.server';
-import { addLeadNote } from '@/features/leads-admin/repository.server';
+import { saveLead } from '@/domain/leads/submissions.repository.server';
+import { addLeadNote } from '@/domain/leads/operations.server';
 import { requestSubscription } from '@/features/newsletter/repository.server';
 import { sendConfirmation } from '@/features/newsletter/workers.server';
-import { listForLead } from '@/features/notifications/repository.server';
+import { listForLead } from '@/domain/leads/notifications.repository.server';
 import { startNotificationWorkers } from '@/features/notifications/workers.server';
 import { subjectFingerprint } from '@/features/privacy/repository.server';
 import type { Db } from '@/lib/db/client';

@@ -8,11 +8,11 @@ import { POST as removePush } from '@/app/api/admin/account/push/remove/route';
 import { POST as claimRoute } from '@/app/api/admin/leads/[id]/claim/route';
 import { PUT as assignRoute } from '@/app/api/admin/leads/[id]/assignee/route';
 import { PATCH as assignmentRoute } from '@/app/api/admin/assignment/route';
-import { handOverUnclaimedLeads } from '@/features/notifications/hand-over.server';
+import { passOnUnclaimedLeads } from '@/domain/leads/operations.server';
 import { startNotificationWorkers } from '@/features/notifications/workers.server';
 import { leads, leadActivity, staffPushSubscriptions, staffUsers } from '@/lib/db/schema';
 import { DEFAULT_WORKING_TIME } from '@/domain/working-time';
-import { setTakesNewLeads } from '@/domain/assignment.server';
+import { setTakesNewLeads } from '@/domain/leads/assignment.server';
 import { PUSH_SERVICE_CERT, startPushService, type PushService } from '../support/push-service.mjs';
 import { startSmtpPeer, waitFor, type SmtpPeer } from '../support/peers';
 import { describeEachDriver, freshClient, jsonRequest, newKey, notificationsOf, setEnv, validLead } from './helpers';
@@ -269,7 +269,7 @@ describeEachDriver('push alerts, claims and leads that move on', (ctx) => {
     const ada = await agentWithPhone('Ada');
     const ben = await agentWithPhone('Ben');
     const boss = await ctx.handle().jobs();
-    const move = (at: string) => handOverUnclaimedLeads(db(), boss, new Date(at), DEFAULT_WORKING_TIME, 5);
+    const move = (at: string) => passOnUnclaimedLeads(db(), boss, new Date(at), DEFAULT_WORKING_TIME, 5);
     const offer = async (leadId: string, at: string) =>
       db()
         .update(leads)

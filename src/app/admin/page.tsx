@@ -7,28 +7,29 @@ import { HeldLeads } from '@/features/leads-admin/components/HeldLeads';
 import { InboxSearch, LeadFiltersForm, QuickFilters } from '@/features/leads-admin/components/LeadFiltersForm';
 import { LeadsTable } from '@/features/leads-admin/components/LeadsTable';
 import { MyLeads } from '@/features/leads-admin/components/MyLeads';
-import { formatMinutes, staffDisplayName } from '@/features/leads-admin/format';
+import { formatMinutes } from '@/features/leads-admin/format';
+import { staffDisplayName } from '@/domain/staff-name';
 import { getSiteFacts } from '@/content/site';
 import { lagosDayOf } from '@/domain/working-time';
 import { formatDateTime } from '@/lib/format';
+import { heldLeadsSummary } from '@/domain/leads/held.repository.server';
 import {
-  countLeads,
+  countInboxLeads,
   distinctDistricts,
-  heldLeadsSummary,
   inboxCounters,
   inboxScope,
   listLeadPage,
   myOpenLeads,
-} from '@/features/leads-admin/repository.server';
+} from '@/domain/leads/inbox.repository.server';
 import { currentStaff } from '@/lib/auth/page-guard.server';
 import { STAFF_DOWNLOADS } from '@/lib/constants';
 import { DownloadLink } from '@/features/staff/DownloadLink';
 import { filtersToQuery, parseLeadFilters } from '@/features/leads-admin/schema';
 import { getDatabase } from '@/lib/db/client';
-import { countFailed } from '@/features/notifications/repository.server';
+import { countFailed } from '@/domain/leads/notifications.repository.server';
 import { NOTIFICATION_COPY } from '@/content/notifications';
 import { ASSIGNMENT_COPY, DASHBOARD_COPY } from '@/content/sales-insight';
-import { assignableStaff, takesNewLeads } from '@/domain/assignment.server';
+import { assignableStaff, takesNewLeads } from '@/domain/leads/assignment.server';
 
 export const metadata: Metadata = { title: STAFF_COPY.inbox.title };
 
@@ -44,7 +45,7 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
   const { now } = scope;
   const [page, matched, counters, known, failedDeliveries, mine, staffList, takes, held] = await Promise.all([
     listLeadPage(db, filters, scope),
-    filters.q ? countLeads(db, filters, scope) : undefined,
+    filters.q ? countInboxLeads(db, filters, scope) : undefined,
     inboxCounters(db, scope.time, now),
     distinctDistricts(db),
     countFailed(db),

@@ -1,23 +1,17 @@
 import 'server-only';
 import { readdir, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { and, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import type { DatabaseHandle, Db } from '@/lib/db/client';
-import {
-  leads,
-  newsletterSubscribers,
-  NO_PENDING_NEWSLETTER_REQUEST,
-  rateLimits,
-  staffSignInFailures,
-  visitCounts,
-} from '@/lib/db/schema';
+import { newsletterSubscribers, NO_PENDING_NEWSLETTER_REQUEST, rateLimits, staffSignInFailures, visitCounts } from '@/lib/db/schema';
 import type { ScheduledJob } from '@/lib/jobs/queue';
 import { DATA_RETENTION } from '@/lib/jobs/queues';
 import { outboxMailDir } from '@/lib/mail/mailer.server';
 import { forgetPastVisitors } from '@/lib/visits/counter.server';
+import { eraseRecords } from '../leads/erasure.server';
+import { clearLeadFingerprints, leadsPastRetention } from '../leads/retention.server';
 import { lagosDayOf } from '../working-time';
-import { eraseRecords } from '../erasure.server';
 import { periodBefore, RETENTION } from './periods';
 
 /**
@@ -41,7 +35,7 @@ export interface RetentionReport {
   visitCountRows: number;
 }
 
-/** `boss`: the started job queue, on which the CRM is told of the leads deleted (src/domain/erasure.server.ts). */
+/** `boss`: the started job queue, on which the CRM is told of the leads deleted (src/domain/leads/erasure.server.ts). */
 export async function applyRetention(db: Db, boss: PgBoss, now = new Date(), mailDir = outboxMailDir()): Promise<RetentionReport> {
   const fingerprints = periodBefore(now, { hours: RETENTION.addressFingerprints.hours - RUN_EVERY_HOURS });
   const leadsBefore = periodBefore(now, RETENTION.leads);
@@ -50,11 +44,7 @@ export async function applyRetention(db: Db, boss: PgBoss, now = new Date(), mai
   const requestedAt = sql`coalesce(${nl.confirmRequestedAt}, ${nl.subscribedAt})`;
   const count = (rows: unknown[]) => rows.length;
 
-  const leadHashes = await db
-    .update(leads)
-    .set({ clientHash: null })
-    .where(and(isNotNull(leads.clientHash), lt(leads.createdAt, fingerprints)))
-    .returning({ id: leads.id });
+  const leadHashes = await clearLeadFingerprints(db, fingerprints);
   const signUpHashes = await db
     .update(nl)
     .set({ clientHash: null })
@@ -74,7 +64,7 @@ export async function applyRetention(db: Db, boss: PgBoss, now = new Date(), mai
   const erased = await eraseRecords(
     db,
     {
-      leads: and(ne(leads.status, 'won'), lt(leads.updatedAt, leadsBefore))!,
+      leads: leadsPastRetention(leadsBefore),
       newsletter: and(isNull(nl.confirmedAt), lt(requestedAt, unconfirmedBefore))!,
     },
     { boss, reason: 'retention' },
@@ -96,7 +86,7 @@ export async function applyRetention(db: Db, boss: PgBoss, now = new Date(), mai
     .returning({ day: visitCounts.day });
 
   return {
-    fingerprintsCleared: count(leadHashes) + count(signUpHashes),
+    fingerprintsCleared: leadHashes + count(signUpHashes),
     visitorFingerprints: visitors.fingerprints,
     visitCountRows: count(visitCountRows),
     rateLimitCounters: count(rateLimitCounters),

@@ -4,7 +4,7 @@ import { FORM_PAGES } from '@/lib/constants';
 import type { PublicForm } from '@/lib/http/public-route.server';
 import { jsonResponse } from '@/lib/http/response.server';
 import { INTEREST_VISIBLE_FIELDS } from './fields';
-import type { NewLead } from './repository.server';
+import type { NewLead } from '@/domain/leads/submissions.repository.server';
 import { interestSchema, type InterestInput } from './schema';
 
 /** The Submit Interest form as POST /api/interest reads it (JSON from the popup, or the form posted without scripts). */

@@ -4,7 +4,7 @@ import { parseHTML } from 'linkedom';
 import { DASHBOARD_COPY } from '@/content/sales-insight';
 import { formatMinutes } from './format';
 import { formatConversion, rowLabel, type ConversionRow } from './conversion';
-import type { ContactWeek, DayCount, Funnel, SourceCount } from './dashboard.server';
+import type { ContactWeek, DayCount, Funnel, SourceCount } from '@/domain/leads/dashboard.repository.server';
 
 /**
  * The dashboard's charts, drawn by Observable Plot on the server into linkedom's DOM and sent as inline SVG: the

@@ -6,7 +6,7 @@ import { errorResponse, jsonResponse } from '@/lib/http/response.server';
 import { isFormPost } from '@/lib/http/request.server';
 import { SIGN_IN_PATH } from '@/lib/constants';
 import { idParamSchema } from '@/lib/validation/id';
-import { claimLead } from '@/domain/assignment.server';
+import { claimLead } from '@/domain/leads/operations.server';
 
 /**
  * POST /api/admin/leads/:id/claim → {ok} ("I'm on it", docs/decisions/0365-claims-and-leads-that-move-on.md): from the

@@ -2,10 +2,10 @@ import 'server-only';
 import { and, gte, lte, min, not, or, sql, type SQL } from 'drizzle-orm';
 import { DISTRICTS } from '@/content/districts';
 import type { Db } from '@/lib/db/client';
-import { leads, visitCounts } from '@/lib/db/schema';
+import { visitCounts } from '@/lib/db/schema';
+import { leadsByAttribution } from '@/domain/leads/dashboard.repository.server';
 import { visitOf, type VisitKey } from '@/lib/visits/source';
 import { conversionOf, rowKey, type ConversionGroup, type ConversionRow, type ConversionTotals } from './conversion';
-import { inView } from './dashboard.server';
 import type { DashboardFilters } from './schema';
 
 /**
@@ -24,7 +24,6 @@ export interface ConversionFigures {
 }
 
 const v = visitCounts;
-const t = leads;
 
 /**
  * Visits of the pages the district filter keeps: a district's own page (and any below it) and the pages both
@@ -83,18 +82,7 @@ export async function conversionFigures(db: Db, filters: DashboardFilters): Prom
     .where(and(gte(v.day, filters.from), lte(v.day, filters.to), pagesOf(filters.district)))
     .groupBy(v.path, v.kind, v.source, v.medium, v.campaign);
   // Leads grouped by what they recorded (few distinct values), then placed on rows by the visit rule.
-  const leadGroups = await db
-    .select({
-      landingPath: t.landingPath,
-      utmSource: t.utmSource,
-      utmMedium: t.utmMedium,
-      utmCampaign: t.utmCampaign,
-      referrer: t.referrer,
-      leads: sql<number>`count(*)::int`,
-    })
-    .from(t)
-    .where(inView(filters))
-    .groupBy(t.landingPath, t.utmSource, t.utmMedium, t.utmCampaign, t.referrer);
+  const leadGroups = await leadsByAttribution(db, filters);
   const [first] = await db.select({ day: min(v.day) }).from(v);
 
   const bySource = new Rows();

@@ -68,6 +68,3 @@ export function leadContactLinks(
   const greeting = SALES_EMAIL_COPY.whatsappGreeting(lead, sender.brand, sender.agent);
   return { tel: telHref(lead.phoneE164 ?? lead.phoneRaw), whatsapp: lead.phoneE164 ? whatsappHref(lead.phoneE164, greeting) : undefined };
 }
-
-/** A staff member as others read them: their display name, else the local part of their e-mail (before any name was set). */
-export const staffDisplayName = (staff: { name: string; email: string }) => staff.name.trim() || staff.email.split('@')[0];

@@ -8,21 +8,13 @@ import { csvResponse } from '@/lib/csv/response.server';
 import { getWorkingTime } from '@/lib/env.server';
 import { errorResponse, jsonResponse } from '@/lib/http/response.server';
 import { readJsonObject } from '@/lib/http/request.server';
-import { reassignLead, setAlertEveryone, setAutoAssign, setTakesNewLeads } from '@/domain/assignment.server';
+import { setAlertEveryone, setAutoAssign, setTakesNewLeads } from '@/domain/leads/assignment.server';
+import { dashboardFigures } from '@/domain/leads/dashboard.repository.server';
+import { allLeads, exportSnapshot, getLeadDetail, inboxCounters, inboxScope, listLeadPage } from '@/domain/leads/inbox.repository.server';
+import { addLeadNote, changeLeadStatus, reassignLead } from '@/domain/leads/operations.server';
 import { sortConversionRows } from './conversion';
 import { conversionFigures } from './conversion.server';
 import { conversionCsv, leadsCsv } from './csv.server';
-import { dashboardFigures } from './dashboard.server';
-import {
-  addLeadNote,
-  allLeads,
-  changeLeadStatus,
-  exportSnapshot,
-  getLeadDetail,
-  inboxCounters,
-  inboxScope,
-  listLeadPage,
-} from './repository.server';
 import {
   assignmentChangeSchema,
   leadAssigneeSchema,

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ASSIGNMENT_COPY, DASHBOARD_COPY } from '@/content/sales-insight';
 import { STAFF_COPY } from '@/content/staff';
 import { DISTRICT_CHOICES, LEAD_STATUSES, type LeadStatus } from '@/lib/db/enums';
+import { decodeCursor, isCalendarDay } from '@/domain/leads/cursor';
 import { lagosDayOf } from '@/domain/working-time';
 import { idParamSchema } from '@/lib/validation/id';
 import { withoutControlCharacters, withoutStrayControlCharacters } from '@/lib/validation/text';
@@ -10,6 +11,8 @@ import { withoutControlCharacters, withoutStrayControlCharacters } from '@/lib/v
 /** The rules of the lead inbox, shared by its forms, its pages and its route handlers. */
 
 export { LEAD_STATUSES, type LeadStatus } from '@/lib/db/enums';
+// The inbox's cursor and days are the lead repository's (src/domain/leads/cursor.ts); its forms and tests read them here.
+export { decodeCursor, encodeCursor, isCalendarDay, type Cursor } from '@/domain/leads/cursor';
 
 export const leadStatusSchema = z.object({ status: z.enum(LEAD_STATUSES, { error: STAFF_COPY.errors.status }) }).strict();
 
@@ -45,40 +48,6 @@ export type InboxStatus = (typeof INBOX_STATUSES)[number];
 /** The status a lead shows in lists: held, spam (flagged by the server or marked by staff), or its own. */
 export const inboxStatusOf = (lead: { status: LeadStatus; spam: boolean; spamReason: string | null }): InboxStatus =>
   lead.spamReason === 'flood' ? 'held' : lead.spam ? 'spam' : lead.status;
-
-/** A YYYY-MM-DD that names a real calendar day (not 2026-02-31), in years the inbox can hold. */
-export function isCalendarDay(text: string): boolean {
-  const match = /^(\d{4})-\d{2}-\d{2}$/.exec(text);
-  if (!match || Number(match[1]) < 1900 || Number(match[1]) > 2999) return false;
-  const day = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === text;
-}
-
-/** A position in the inbox order (newest first, then id): where the next page starts, opaque in URLs. */
-export interface Cursor {
-  c: string;
-  i: string;
-}
-
-const cursorSchema = z.object({ c: z.iso.datetime(), i: z.uuid() }).strict();
-
-// base64url by hand (btoa/atob) so the same code runs in the browser; the cursor's JSON is ASCII.
-export function encodeCursor(row: { createdAt: Date; id: string }): string {
-  return btoa(JSON.stringify({ c: row.createdAt.toISOString(), i: row.id }))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
-}
-
-/** The cursor in a URL, or undefined when it is not one this inbox made (never reaches the database then). */
-export function decodeCursor(value: string): Cursor | undefined {
-  try {
-    const parsed = cursorSchema.safeParse(JSON.parse(atob(value.replace(/-/g, '+').replace(/_/g, '/'))));
-    return parsed.success && isCalendarDay(parsed.data.c.slice(0, 10)) ? parsed.data : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * Inbox filters, read from the URL (shareable views; the dashboard reads the same district and dates). A value that

@@ -1,16 +1,17 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
-import { and, count, eq, gte, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import { getSiteFacts, getSiteUrl } from '@/content/site';
 import type { DatabaseHandle, Db } from '@/lib/db/client';
 import type { NotificationChannel } from '@/lib/db/enums';
-import { channelAlerts, leads, staffUsers, type ChannelAlertRow } from '@/lib/db/schema';
+import { channelAlerts, staffUsers, type ChannelAlertRow } from '@/lib/db/schema';
 import { getEnv } from '@/lib/env.server';
 import { insertInTransaction, type ScheduledJob } from '@/lib/jobs/queue';
 import { CHANNEL_CHECK, OWNER_ALERT } from '@/lib/jobs/queues';
 import { sendMail } from '@/lib/mail/mailer.server';
 import { channelConfigured, channelStates, LIMITS, openAlerts, type ChannelState } from '@/lib/ops/status.server';
+import { arrivalOf, countHeldSince, otherLeadHeldSince } from '@/domain/leads/held.repository.server';
 import { alertWebhookPayload, floodAlertEmail, ownerAlertEmail, type AlertKind } from './messages';
 import { postWebhook } from './webhook.server';
 
@@ -176,8 +177,6 @@ export async function deliverOwnerAlert(db: Db, boss: PgBoss, job: OwnerAlertJob
 /** A flood ends when no lead was held for this long; the next held lead begins another, and owners hear again. */
 export const FLOOD_QUIET_MS = 60 * 60_000;
 
-const held = eq(leads.spamReason, 'flood');
-
 /**
  * In a held lead's transaction: when no other lead was held in the last quiet period, this one begins a flood and
  * every active owner gets one e-mail about it. A transaction-scoped lock makes the check and the queueing one step
@@ -185,15 +184,7 @@ const held = eq(leads.spamReason, 'flood');
  * usual never wait for it.
  */
 export async function alertOwnersOfFlood(tx: Db, boss: PgBoss, leadId: string, now = new Date()): Promise<void> {
-  const floodGoingOn = async () => {
-    const recent = gte(leads.createdAt, new Date(now.getTime() - FLOOD_QUIET_MS));
-    const [earlier] = await tx
-      .select({ id: leads.id })
-      .from(leads)
-      .where(and(held, ne(leads.id, leadId), recent))
-      .limit(1);
-    return Boolean(earlier);
-  };
+  const floodGoingOn = () => otherLeadHeldSince(tx, leadId, new Date(now.getTime() - FLOOD_QUIET_MS));
   // Within a flood (nearly every held lead) the first look settles it, and held leads never wait for each other.
   if (await floodGoingOn()) return;
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('lead-flood', 0))`);
@@ -220,19 +211,13 @@ async function deliverFloodAlert(db: Db, job: FloodAlertJob): Promise<void> {
     .from(staffUsers)
     .where(and(eq(staffUsers.id, job.to), eq(staffUsers.active, true)));
   if (!owner) return;
-  const [first] = await db
-    .select({ createdAt: leads.createdAt })
-    .from(leads)
-    .where(eq(leads.id, job.firstHeldId));
+  const since = await arrivalOf(db, job.firstHeldId);
   // Discarded or released before this e-mail went: the flood was seen to.
-  if (!first) return;
-  const [{ n }] = await db
-    .select({ n: count() })
-    .from(leads)
-    .where(and(held, gte(leads.createdAt, first.createdAt)));
+  if (!since) return;
+  const n = await countHeldSince(db, since);
   if (n === 0) return;
   const reviewUrl = `${getSiteUrl()}/admin?status=held`;
-  await sendMail({ ...floodAlertEmail(first.createdAt, n, reviewUrl, getSiteFacts().brand), to: [owner.email] });
+  await sendMail({ ...floodAlertEmail(since, n, reviewUrl, getSiteFacts().brand), to: [owner.email] });
 }
 
 /** The check, every minute on one of the instances (pg-boss runs one job per cron minute). */

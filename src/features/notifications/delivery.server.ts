@@ -1,131 +1,33 @@
 import 'server-only';
-import type { PgBoss } from 'pg-boss';
 import { getSiteFacts, getSiteUrl } from '@/content/site';
 import type { Db } from '@/lib/db/client';
-import type { NotificationChannel } from '@/lib/db/enums';
 import type { LeadNotificationRow } from '@/lib/db/schema';
 import { appendLedger } from '@/lib/backup/ledger.server';
 import { getEnv } from '@/lib/env.server';
 import { hashClient } from '@/lib/http/client.server';
 import { hitRateLimit } from '@/lib/http/rate-limit.server';
-import { deleteJobs, insertInTransaction, lockWaitingJobs, sendInTransaction, wakeWorkers } from '@/lib/jobs/queue';
-import { NOTIFY, NOTIFY_PUSH, type LeadErasedJob } from '@/lib/jobs/queues';
+import type { LeadErasedJob } from '@/lib/jobs/queues';
 import { logError, withoutContactDetails } from '@/lib/log';
 import { observeDelivery } from '@/lib/ops/metrics.server';
 import { sendMail } from '@/lib/mail/mailer.server';
 import { sendPush, type PushMessage, type PushOutcome } from '@/lib/push/send.server';
 import { forgetSubscriptions, markSubscriptionsUsed, pushTargetsOf } from '@/lib/push/subscriptions.server';
-import { leadAlertRecipients } from '@/domain/assignment.server';
+import { leadAlertRecipients } from '@/domain/leads/assignment.server';
+import { NOT_SENT, webhookTarget, type Outcome } from '@/domain/leads/notifications.server';
+import { findForDelivery, recordAttempts, type Attempt } from '@/domain/leads/notifications.repository.server';
 import { leadErasedPayload, leadPushMessage, receiptEmail, salesEmail, webhookPayload } from './messages';
-import {
-  createLeadNotifications,
-  deleteNotifications,
-  findForDelivery,
-  notificationsOfLeads,
-  recordAttempts,
-  requeue,
-  type Attempt,
-} from './repository.server';
 import { postWebhook } from './webhook.server';
+
+/**
+ * Sending a lead's messages: the `notify` workers' deliveries, each recorded on its notification row, and the CRM's
+ * `lead.erased`. The rows and their jobs are written with the lead (src/domain/leads/notifications.server.ts).
+ */
 
 /** A message that has not arrived this long after its lead is marked failed with its last error. */
 export const GIVE_UP_AFTER_MS = 24 * 3_600_000;
 
 /** The Standard Webhooks message id of a notification: stable across its retries. */
 export const webhookId = (notification: Pick<LeadNotificationRow, 'id'>) => `msg_${notification.id.replace(/-/g, '')}`;
-
-/** The queue of a channel's messages: push alerts have their own (a release before them never takes one). */
-const queueOf = (channel: NotificationChannel) => (channel === 'push' ? NOTIFY_PUSH : NOTIFY);
-
-/**
- * Runs in the new lead's own transaction (src/app/api/interest/route.ts): writes the lead's notification rows and one
- * job per row to send, so the lead and its messages commit together.
- */
-export async function queueLeadNotifications(
-  tx: Db,
-  lead: { id: string },
-  boss: PgBoss,
-  { afterSeconds = 0 }: { afterSeconds?: number } = {},
-): Promise<void> {
-  // A webhook with no address is settled at once: there is nothing to send, so no job either.
-  const rows = await createLeadNotifications(tx, lead, webhookTarget() ? {} : { webhook: NOT_SENT.not_configured });
-  const queued = rows.filter((row) => row.state === 'queued');
-  const startAfter = afterSeconds ? new Date(Date.now() + afterSeconds * 1000) : undefined;
-  // The job carries the row's id only (no personal data); the id also makes the insert idempotent.
-  for (const queue of [NOTIFY, NOTIFY_PUSH]) {
-    const jobs = queued.filter((row) => queueOf(row.channel) === queue);
-    await insertInTransaction(
-      boss,
-      tx,
-      queue,
-      jobs.map((row) => ({ id: row.id, data: { notificationId: row.id }, startAfter })),
-    );
-  }
-}
-
-/** After the transaction of queueLeadNotifications has committed: this process's senders fetch its messages now. */
-export const wakeLeadSenders = (boss: PgBoss) => wakeWorkers(boss, [NOTIFY, NOTIFY_PUSH]);
-
-/**
- * Of `leadIds`, the leads none of whose messages has started (every job still waiting for its time): their
- * notification rows and jobs are deleted, as if never queued, and their ids returned. A lead with a message already
- * taken by a worker keeps all of them. In the caller's transaction (a flood holding these leads:
- * docs/decisions/0343-a-flood-is-held-not-refused.md).
- */
-export async function withdrawWaitingNotifications(tx: Db, leadIds: string[]): Promise<string[]> {
-  if (!leadIds.length) return [];
-  const rows = await notificationsOfLeads(tx, leadIds);
-  const queued = rows.filter((row) => row.state === 'queued');
-  const waiting = new Set<string>();
-  for (const queue of [NOTIFY, NOTIFY_PUSH]) {
-    const ids = queued.filter((row) => queueOf(row.channel) === queue).map((row) => row.id);
-    for (const id of await lockWaitingJobs(tx, queue, ids)) waiting.add(id);
-  }
-  const untouched = (leadId: string) =>
-    rows.every((row) => row.leadId !== leadId || (row.attempts === 0 && (row.state !== 'queued' || waiting.has(row.id))));
-  const withdrawn = leadIds.filter(untouched);
-  const gone = rows.filter((row) => withdrawn.includes(row.leadId));
-  for (const queue of [NOTIFY, NOTIFY_PUSH]) {
-    await deleteJobs(
-      tx,
-      queue,
-      gone.filter((row) => queueOf(row.channel) === queue && waiting.has(row.id)).map((row) => row.id),
-    );
-  }
-  await deleteNotifications(
-    tx,
-    gone.map((row) => row.id),
-  );
-  return withdrawn;
-}
-
-/**
- * An owner's "send again": the notification goes back to `queued` with a new job, in one transaction. The
- * webhook keeps its id, so a receiver that did get it before can tell. Undefined when there is no such notification.
- */
-export async function resendNotification(db: Db, boss: PgBoss, leadId: string, channel: NotificationChannel) {
-  const row = await db.transaction(async (tx) => {
-    const row = await requeue(tx, leadId, channel);
-    if (row) await sendInTransaction(boss, tx, queueOf(row.channel), { notificationId: row.id });
-    return row;
-  });
-  if (row) wakeLeadSenders(boss);
-  return row;
-}
-
-type Outcome = 'sent' | 'not_configured' | 'skipped';
-
-/** Why an attempt sent nothing, as kept on the notification row. */
-const NOT_SENT = {
-  not_configured: { state: 'not_configured', lastError: 'not configured' },
-  skipped: { state: 'skipped', lastError: 'receipt limit per address and day' },
-} as const satisfies Record<Exclude<Outcome, 'sent'>, { state: Exclude<Outcome, 'sent'>; lastError: string }>;
-
-/** Where lead webhooks go, when the owner set both the address and the signing secret. */
-function webhookTarget(): { url: string; secret: string } | undefined {
-  const { WEBHOOK_URL: url, WEBHOOK_SECRET: secret } = getEnv();
-  return url && secret ? { url, secret } : undefined;
-}
 
 export const RECEIPTS_PER_ADDRESS_PER_DAY = 3;
 
@@ -251,7 +153,7 @@ export async function deliverNotification(db: Db, notificationId: string, now = 
 }
 
 /**
- * `lead-erased` job (queued by an erasure, src/domain/erasure.server.ts): tells the CRM which leads to delete, signed
+ * `lead-erased` job (queued by an erasure, src/domain/leads/erasure.server.ts): tells the CRM which leads to delete, signed
  * like every webhook, its webhook-id made from the job's id so retries keep it. Without a webhook the CRM got no copy.
  * A failure is thrown, so pg-boss retries it (about three days).
  */

@@ -1,63 +1,23 @@
 import 'server-only';
-import { randomUUID } from 'node:crypto';
-import { and, eq, gte } from 'drizzle-orm';
-import type { PgBoss } from 'pg-boss';
+import { and, eq } from 'drizzle-orm';
 import { getSiteUrl } from '@/content/site';
 import type { DatabaseHandle, Db } from '@/lib/db/client';
-import { leads, staffUsers } from '@/lib/db/schema';
-import { getEnv, getWorkingTime } from '@/lib/env.server';
-import { insertInTransaction, type ScheduledJob } from '@/lib/jobs/queue';
-import { HAND_OVER, HAND_OVER_CHECK, type HandOverJob } from '@/lib/jobs/queues';
+import { staffUsers } from '@/lib/db/schema';
+import { getEnv } from '@/lib/env.server';
+import type { ScheduledJob } from '@/lib/jobs/queue';
+import { HAND_OVER_CHECK, type HandOverJob } from '@/lib/jobs/queues';
 import { sendMail } from '@/lib/mail/mailer.server';
-import { autoAssignEnabled, claimTimeUpSql, handOverLead } from '@/domain/assignment.server';
-import type { WorkingTime } from '@/domain/working-time';
+import { findLeadWithAssignee } from '@/domain/leads/notifications.repository.server';
+import { passOnUnclaimedLeads } from '@/domain/leads/operations.server';
 import { pushToStaff } from './delivery.server';
 import { handOverEmail, handOverPushMessage } from './messages';
-import { findLeadWithAssignee } from './repository.server';
 
 /**
  * Leads that move on (docs/decisions/0365-claims-and-leads-that-move-on.md): while the round-robin is on, a new lead
  * its agent has neither claimed nor contacted within LEAD_CLAIM_MINUTES of working time passes to the next agent, and
- * after the last to the owners. The check hands each lead over and queues the message that says so in one
- * transaction, so however many instances run it, a lead moves once per turn.
+ * after the last to the owners. A check every minute passes them on (passOnUnclaimedLeads, src/domain/leads), queueing
+ * a `hand-over` job for each; the job's message here tells whoever has the lead now.
  */
-
-/** Leads offered longer ago than this are left alone (say, when the round-robin is turned back on after a week). */
-const MOVE_WITHIN_MS = 7 * 86_400_000;
-const BATCH = 100;
-
-export async function handOverUnclaimedLeads(
-  db: Db,
-  boss: PgBoss,
-  now = new Date(),
-  time: WorkingTime = getWorkingTime(),
-  minutes = getEnv().LEAD_CLAIM_MINUTES,
-): Promise<HandOverJob[]> {
-  if (minutes === 0 || !(await autoAssignEnabled(db))) return [];
-  const t = leads;
-  return db.transaction(async (tx) => {
-    const due = await tx
-      .select({ id: t.id, assignedTo: t.assignedTo })
-      .from(t)
-      .where(and(gte(t.offeredAt, new Date(now.getTime() - MOVE_WITHIN_MS)), claimTimeUpSql(now, time, minutes)))
-      .orderBy(t.offeredAt)
-      .limit(BATCH)
-      .for('update', { skipLocked: true });
-    const jobs: HandOverJob[] = [];
-    for (const [i, lead] of due.entries()) {
-      // A millisecond apart: each hand-over is the next agent's turn, so a batch is dealt out in turn, not to one.
-      const next = await handOverLead(tx, lead, new Date(now.getTime() + i));
-      jobs.push({ leadId: lead.id, to: next === 'owners' ? null : next.id });
-    }
-    await insertInTransaction(
-      boss,
-      tx,
-      HAND_OVER,
-      jobs.map((data) => ({ id: randomUUID(), data })),
-    );
-    return jobs;
-  });
-}
 
 /** `hand-over` job: tells the lead's new agent (or every owner) by push and e-mail, unless it was claimed or contacted meanwhile. */
 export async function deliverHandOver(db: Db, job: HandOverJob): Promise<void> {
@@ -87,7 +47,7 @@ export function handOverCheckJob(handle: DatabaseHandle): ScheduledJob {
     queue: HAND_OVER_CHECK,
     cron: '* * * * *',
     run: async () => {
-      await handOverUnclaimedLeads(handle.db, await handle.jobs());
+      await passOnUnclaimedLeads(handle.db, await handle.jobs());
     },
   };
 }

@@ -5,7 +5,7 @@ import { getDatabase } from '@/lib/db/client';
 import { readJsonObject } from '@/lib/http/request.server';
 import { errorResponse, jsonResponse } from '@/lib/http/response.server';
 import { idParamSchema } from '@/lib/validation/id';
-import { resendNotification } from './delivery.server';
+import { resendNotification } from '@/domain/leads/operations.server';
 import { resendSchema } from './schema';
 
 /** POST /api/admin/leads/:id/notifications {channel} → 202 {ok, state: 'queued'} (owners) */

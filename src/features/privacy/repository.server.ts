@@ -1,10 +1,11 @@
 import 'server-only';
 import { createHmac } from 'node:crypto';
-import { eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
-import { eraseRecords, type TellCrm } from '@/domain/erasure.server';
+import { eraseRecords, type TellCrm } from '@/domain/leads/operations.server';
+import { leadContacts, leadRecordsOf, leadsOfSubject, leadsWithIds, storedEmailSql } from '@/domain/leads/privacy.repository.server';
 import type { Db } from '@/lib/db/client';
-import { leads, leadActivity, leadNotes, newsletterSubscribers } from '@/lib/db/schema';
+import { newsletterSubscribers } from '@/lib/db/schema';
 import { storedSecret } from '@/lib/db/secrets.server';
 import { normaliseEmail } from '@/lib/validation/email';
 import { phoneDigits, toE164 } from '@/lib/validation/phone';
@@ -12,28 +13,13 @@ import type { PrivacySubject } from './schema';
 
 /**
  * NDPA subject access and erasure by e-mail address, phone number or both (docs/decisions/0203-privacy-requests.md,
- * 0312-privacy-requests-by-phone-and-keyed-audit.md). An address matches however it was capitalised or padded; a
- * number matches in any spelling that parses to the same E.164 number, or by its digits when it never parsed.
+ * 0312-privacy-requests-by-phone-and-keyed-audit.md). The person's leads are found as src/domain/leads says
+ * (privacy.repository.server.ts); their newsletter sign-up by the same comparison of addresses.
  */
-
-/** An address compared as stored data may hold it: trimmed of whitespace, lower-cased. */
-const storedEmail = (column: typeof leads.email | typeof newsletterSubscribers.email) =>
-  sql`lower(btrim(${column}, E' \\t\\r\\n'))`;
-
-function leadsOf(subject: PrivacySubject): SQL {
-  const matches: SQL[] = [];
-  if (subject.email) matches.push(sql`${storedEmail(leads.email)} = ${normaliseEmail(subject.email)}`);
-  if (subject.phone) {
-    const e164 = toE164(subject.phone);
-    if (e164) matches.push(eq(leads.phoneE164, e164));
-    matches.push(sql`regexp_replace(${leads.phoneRaw}, '[^0-9]', '', 'g') = ${phoneDigits(subject.phone)}`);
-  }
-  return or(...matches)!;
-}
 
 /** The newsletter holds addresses only. */
 const newsletterOf = (subject: PrivacySubject): SQL =>
-  subject.email ? sql`${storedEmail(newsletterSubscribers.email)} = ${normaliseEmail(subject.email)}` : sql`false`;
+  subject.email ? sql`${storedEmailSql(newsletterSubscribers.email)} = ${normaliseEmail(subject.email)}` : sql`false`;
 
 /**
  * The staff audit's record of whose data it was: a keyed HMAC-SHA256 of the address and of the number (its E.164
@@ -57,10 +43,7 @@ async function fingerprintOf(db: Db): Promise<(value: string) => string> {
 }
 
 export async function exportSubject(db: Db, subject: PrivacySubject) {
-  const found = await db.select().from(leads).where(leadsOf(subject));
-  const ids = found.map((l) => l.id);
-  const notes = ids.length ? await db.select().from(leadNotes).where(inArray(leadNotes.leadId, ids)) : [];
-  const activity = ids.length ? await db.select().from(leadActivity).where(inArray(leadActivity.leadId, ids)) : [];
+  const { leads: found, notes, activity } = await leadRecordsOf(db, subject);
   // Everything held on the newsletter list but its tokens (secrets of ours).
   const n = newsletterSubscribers;
   const newsletter = await db
@@ -105,11 +88,11 @@ export interface Erased {
 
 /**
  * Deletes every matching lead (with notes, history, notification records and their jobs) and newsletter row, the
- * messages kept of them as files, and tells the CRM which leads went (src/domain/erasure.server.ts). `boss` is the
- * started job queue: on PGlite it must be started before the erasure's transaction, which uses the one connection.
+ * messages kept of them as files, and tells the CRM which leads went (src/domain/leads/erasure.server.ts). `boss` is
+ * the started job queue: on PGlite it must be started before the erasure's transaction, which uses the one connection.
  */
 export const eraseSubject = (db: Db, boss: PgBoss, subject: PrivacySubject): Promise<Erased> =>
-  deleteWhere(db, leadsOf(subject), newsletterOf(subject), { boss, reason: 'privacy_request' });
+  deleteWhere(db, leadsOfSubject(subject), newsletterOf(subject), { boss, reason: 'privacy_request' });
 
 /**
  * After a restore: erases again what was erased since the backup (the privacy notice's promise), by the erased
@@ -121,8 +104,7 @@ export async function eraseAgain(db: Db, erasures: { leadIds: string[]; newslett
   const newsletterIds = new Set(erasures.flatMap((e) => e.newsletterIds));
   if (fingerprints.size) {
     const mac = await fingerprintOf(db);
-    const l = leads;
-    for (const lead of await db.select({ id: l.id, email: l.email, e164: l.phoneE164, raw: l.phoneRaw }).from(l)) {
+    for (const lead of await leadContacts(db)) {
       const marks = [
         `email:${mac(normaliseEmail(lead.email))}`,
         `phone:${mac(phoneDigits(lead.raw))}`,
@@ -135,10 +117,9 @@ export async function eraseAgain(db: Db, erasures: { leadIds: string[]; newslett
       if (fingerprints.has(`email:${mac(normaliseEmail(row.email))}`)) newsletterIds.add(row.id);
     }
   }
-  const byId = (column: typeof leads.id | typeof newsletterSubscribers.id, ids: Set<string>) =>
-    ids.size ? inArray(column, [...ids]) : sql`false`;
+  const newsletterWithIds = newsletterIds.size ? inArray(newsletterSubscribers.id, [...newsletterIds]) : sql`false`;
   // The CRM was told when each of these erasures was first made.
-  return deleteWhere(db, byId(leads.id, leadIds), byId(newsletterSubscribers.id, newsletterIds), null);
+  return deleteWhere(db, leadsWithIds([...leadIds]), newsletterWithIds, null);
 }
 
 async function deleteWhere(db: Db, leadsWhere: SQL, newsletter: SQL, tellCrm: TellCrm): Promise<Erased> {

@@ -122,8 +122,9 @@ export const OWNER_ALERT: QueueDefinition = {
 };
 
 /**
- * The CRM hears that leads were erased (src/domain/erasure.server.ts queues it in the erasure's own transaction; the
- * notifications feature signs and posts it): tried at once, then every 5 s growing to 15 minutes, for about three days.
+ * The CRM hears that leads were erased (src/domain/leads/erasure.server.ts queues it in the erasure's own transaction;
+ * the notifications feature signs and posts it): tried at once, then every 5 s growing to 15 minutes, for about three
+ * days.
  */
 export const LEAD_ERASED: QueueDefinition = {
   name: 'lead-erased',

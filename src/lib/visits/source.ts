@@ -2,9 +2,9 @@ import { isbot } from 'isbot';
 
 /**
  * What one visit is counted as (docs/decisions/0350-visits-counted-on-the-server.md): its page and its source, by the
- * rule the sales dashboard applies to leads (src/features/leads-admin/dashboard.server.ts), so the two can be set side
- * by side: the UTM source (with medium and campaign), lower-cased; else the referring site's host without www.; else
- * direct. Import-safe anywhere (no database).
+ * rule the sales dashboard applies to leads (src/domain/leads/dashboard.repository.server.ts), so the two can be set
+ * side by side: the UTM source (with medium and campaign), lower-cased; else the referring site's host without www.;
+ * else direct. Import-safe anywhere (no database).
  */
 export type VisitKind = 'campaign' | 'referrer' | 'direct';
 

@@ -7,7 +7,7 @@ import { Dashboard } from '@/features/leads-admin/components/Dashboard';
 import { DashboardFiltersForm } from '@/features/leads-admin/components/DashboardFiltersForm';
 import { shortDay } from '@/features/leads-admin/charts.server';
 import { conversionFigures } from '@/features/leads-admin/conversion.server';
-import { dashboardFigures, teamWorkload } from '@/features/leads-admin/dashboard.server';
+import { dashboardFigures, teamWorkload } from '@/domain/leads/dashboard.repository.server';
 import {
   DEFAULT_CONVERSION_ORDER,
   defaultDashboardFilters,
@@ -19,7 +19,7 @@ import { currentStaff } from '@/lib/auth/page-guard.server';
 import { getDatabase } from '@/lib/db/client';
 import { DISTRICT_CHOICES } from '@/lib/db/enums';
 import { getEnv, getWorkingTime } from '@/lib/env.server';
-import { alertEveryoneEnabled, autoAssignEnabled } from '@/domain/assignment.server';
+import { alertEveryoneEnabled, autoAssignEnabled } from '@/domain/leads/assignment.server';
 
 export const metadata: Metadata = { title: DASHBOARD_COPY.title };
 

@@ -9,17 +9,16 @@ import {
   readLimits,
   takeSitePlace,
 } from '@/features/lead-form/flood.server';
-import { findIdByIdempotencyKey, holdLeads, insertLead, leadOfKey, recentLeadsOfNetwork } from '@/features/lead-form/repository.server';
 import { INTEREST_FORM, leadCreated, leadReplayed, newLead } from '@/features/lead-form/submission.server';
 import { alertOwnersOfFlood } from '@/features/notifications/alerts.server';
-import { queueLeadNotifications, wakeLeadSenders, withdrawWaitingNotifications } from '@/features/notifications/delivery.server';
+import { holdLead, storeLead, takeLead, wakeLeadSenders } from '@/domain/leads/operations.server';
+import { findIdByIdempotencyKey, leadOfKey } from '@/domain/leads/submissions.repository.server';
 import { getDatabase } from '@/lib/db/client';
 import { getEnv } from '@/lib/env.server';
 import { clientIdentityOf } from '@/lib/http/client.server';
 import { publicForm, type PublicSubmission } from '@/lib/http/public-route.server';
 import { RateLimited } from '@/lib/http/rate-limit.server';
 import { postOnly } from '@/lib/http/response.server';
-import { assignNewLead } from '@/domain/assignment.server';
 import type { InterestInput } from '@/features/lead-form/schema';
 
 export const dynamic = 'force-dynamic';
@@ -61,7 +60,7 @@ async function submitInterest({ request, input, idempotencyKey }: PublicSubmissi
   // webhook and push alert commit together or not at all.
   const stored = await db
     .transaction(async (tx) => {
-      const row = await insertLead(tx, lead);
+      const row = await storeLead(tx, lead);
       // A repeat of a stored form (its key is taken) costs no limit and stores nothing.
       if (!row) return undefined;
       const counts = await countOnClient(tx, limits);
@@ -73,14 +72,12 @@ async function submitInterest({ request, input, idempotencyKey }: PublicSubmissi
       if (held) {
         // First the alert: it asks whether a flood was already going on, before this one's leads count as held.
         await alertOwnersOfFlood(tx, jobs, row.id);
-        const caught = held === 'network' ? await recentLeadsOfNetwork(tx, networkHash!, holdBackSince(), row.id) : [];
-        await holdLeads(tx, [row.id, ...(await withdrawWaitingNotifications(tx, caught))]);
+        await holdLead(tx, row.id, held === 'network' ? { hash: networkHash!, since: holdBackSince() } : undefined);
         return { row, takenAsUsual: false };
       }
-      // The agent first (round-robin), so the sales e-mail goes to them too. From an IPv6 block, the messages wait a
-      // few seconds, in case the block's flood is only beginning.
-      await assignNewLead(tx, row);
-      await queueLeadNotifications(tx, row, jobs, { afterSeconds: networkHash ? NETWORK_HOLD_BACK_SECONDS : 0 });
+      // Taken as usual: the agent first (round-robin), so the sales e-mail goes to them too, then the messages. From an
+      // IPv6 block, the messages wait a few seconds, in case the block's flood is only beginning.
+      await takeLead(tx, row, jobs, { afterSeconds: networkHash ? NETWORK_HOLD_BACK_SECONDS : 0 });
       return { row, takenAsUsual: true };
     })
     .catch(async (error: unknown) => {

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { ASSIGNMENT_COPY } from '@/content/sales-insight';
-import type { TeamMember } from '../dashboard.server';
+import type { TeamMember } from '@/domain/leads/dashboard.repository.server';
 import { AssignmentSwitch, TakesNewLeadsButton } from './AssignmentControls';
 
 const copy = ASSIGNMENT_COPY.panel;

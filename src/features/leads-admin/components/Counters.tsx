@@ -1,6 +1,6 @@
 import { STAFF_COPY } from '@/content/staff';
 import { formatMinutes } from '../format';
-import type { InboxCounters } from '../repository.server';
+import type { InboxCounters } from '@/domain/leads/inbox.repository.server';
 
 const copy = STAFF_COPY.inbox.counters;
 

@@ -12,7 +12,7 @@ import {
   sourceName,
   sourcesChart,
 } from '../charts.server';
-import type { DashboardFigures } from '../dashboard.server';
+import type { DashboardFigures } from '@/domain/leads/dashboard.repository.server';
 import { formatMinutes } from '../format';
 import { filtersToQuery, type DashboardFilters } from '../schema';
 import { ChartFigure, Legend } from './ChartFigure';

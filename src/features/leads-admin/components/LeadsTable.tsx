@@ -3,7 +3,7 @@ import { ASSIGNMENT_COPY } from '@/content/sales-insight';
 import { STAFF_COPY } from '@/content/staff';
 import { leadContactLinks, sourceLabel, timeAgo, type ChatSender } from '../format';
 import { leadLocalTime } from '../local-time.server';
-import type { LeadListRow } from '../repository.server';
+import type { LeadListRow } from '@/domain/leads/inbox.repository.server';
 import { OverdueBadge, StatusBadge } from './StatusBadge';
 import { inboxStatusOf } from '../schema';
 

@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { ASSIGNMENT_COPY } from '@/content/sales-insight';
 import type { ChatSender } from '../format';
-import type { LeadListRow } from '../repository.server';
+import type { LeadListRow } from '@/domain/leads/inbox.repository.server';
 import { TakesNewLeadsButton } from './AssignmentControls';
 import { LeadsTable } from './LeadsTable';
 

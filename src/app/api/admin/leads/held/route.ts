@@ -1,6 +1,4 @@
-import { assignNewLead } from '@/domain/assignment.server';
-import { discardHeldLeads, releaseHeldLeads } from '@/features/leads-admin/repository.server';
-import { queueLeadNotifications, wakeLeadSenders } from '@/features/notifications/delivery.server';
+import { discardHeldLeads, releaseHeldLeads, wakeLeadSenders } from '@/domain/leads/operations.server';
 import { recordAudit } from '@/lib/audit.server';
 import { staffRoute } from '@/lib/auth/guard.server';
 import { getDatabase } from '@/lib/db/client';
@@ -17,13 +15,9 @@ export const dynamic = 'force-dynamic';
 const releaseHeld = staffRoute({ owner: true }, async (_request, { db, staff }) => {
   const jobs = await (await getDatabase()).jobs();
   const released = await db.transaction(async (tx) => {
-    const leads = await releaseHeldLeads(tx);
-    for (const lead of leads) {
-      await assignNewLead(tx, lead);
-      await queueLeadNotifications(tx, lead, jobs);
-    }
-    if (leads.length) await recordAudit(tx, staff, 'held_leads_released', null, { count: leads.length });
-    return leads.length;
+    const count = await releaseHeldLeads(tx, jobs);
+    if (count) await recordAudit(tx, staff, 'held_leads_released', null, { count });
+    return count;
   });
   wakeLeadSenders(jobs);
   return jsonResponse({ ok: true, released });

@@ -4,9 +4,12 @@ import type { Db } from '@/lib/db/client';
 import { preparedStatement } from '@/lib/db/prepared';
 import { NOTIFICATION_CHANNELS, type NotificationChannel, type NotificationState } from '@/lib/db/enums';
 import { leads, leadNotifications, staffUsers, type LeadRow, type LeadNotificationRow } from '@/lib/db/schema';
-import { staffLabelSql } from '@/domain/assignment.server';
+import { staffLabelSql } from './assignment.server';
 
-/** Every query on lead_notifications, the delivery record of each message a lead sets off. */
+/**
+ * Every query on lead_notifications, the delivery record of each message a lead sets off: written with the lead's
+ * jobs (./notifications.server.ts), read and updated by the senders (src/features/notifications).
+ */
 
 /**
  * The notification rows of a new lead, one per channel, queued unless given another state (written once: the lead's
@@ -46,6 +49,12 @@ const notificationsCreated = preparedStatement((db) =>
 const activeAssignee = and(eq(staffUsers.id, leads.assignedTo), eq(staffUsers.active, true));
 const assigneeColumns = { email: staffUsers.email, label: staffLabelSql };
 
+/** A message to send: its row, its lead and the lead's agent (null when nobody active has it). */
+const deliveryColumns = { notification: leadNotifications, lead: leads, assignee: assigneeColumns };
+
+/** A lead with its agent (null when nobody active has it). */
+const leadWithAssigneeColumns = { lead: leads, assignee: assigneeColumns };
+
 /** Notifications with their leads and the leads' agents (or null), for delivery; one that is gone (erased) is missing. */
 export async function findForDelivery(db: Db, ids: string[]) {
   return forDelivery(db).execute({ ids });
@@ -53,7 +62,7 @@ export async function findForDelivery(db: Db, ids: string[]) {
 
 const forDelivery = preparedStatement((db) =>
   db
-    .select({ notification: leadNotifications, lead: leads, assignee: assigneeColumns })
+    .select(deliveryColumns)
     .from(leadNotifications)
     .innerJoin(leads, eq(leads.id, leadNotifications.leadId))
     .leftJoin(staffUsers, activeAssignee)
@@ -61,10 +70,10 @@ const forDelivery = preparedStatement((db) =>
     .prepare('find_for_delivery'),
 );
 
-/** A lead with its agent (or null), for its overdue reminder; undefined when it is gone (erased). */
+/** A lead with its agent (or null), for its overdue reminder or hand-over message; undefined when it is gone (erased). */
 export async function findLeadWithAssignee(db: Db, leadId: string) {
   const [row] = await db
-    .select({ lead: leads, assignee: assigneeColumns })
+    .select(leadWithAssigneeColumns)
     .from(leads)
     .leftJoin(staffUsers, activeAssignee)
     .where(eq(leads.id, leadId))
@@ -152,13 +161,18 @@ export async function markSentAgain(db: Db, sent: { notificationId: string; at: 
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** How far a message got. */
+const progressColumns = {
+  id: leadNotifications.id,
+  leadId: leadNotifications.leadId,
+  channel: leadNotifications.channel,
+  state: leadNotifications.state,
+  attempts: leadNotifications.attempts,
+};
+
 /** The notification rows of these leads: how far each message got. */
 export function notificationsOfLeads(tx: Db, leadIds: string[]) {
-  const n = leadNotifications;
-  return tx
-    .select({ id: n.id, leadId: n.leadId, channel: n.channel, state: n.state, attempts: n.attempts })
-    .from(n)
-    .where(inArray(n.leadId, leadIds));
+  return tx.select(progressColumns).from(leadNotifications).where(inArray(leadNotifications.leadId, leadIds));
 }
 
 /** Deletes notification rows by id (their messages withdrawn before any was sent). */

@@ -11,10 +11,10 @@ import { phoneDigits } from '@/lib/validation/phone';
 
 /**
  * Deleting a person's records reaches every copy the site holds (docs/decisions/0344-erasure-reaches-every-copy.md).
- * A privacy request (src/features/privacy) and the retention job (./retention) both delete leads and newsletter
- * sign-ups here. In one transaction: the rows (notes and history cascade), the job-queue rows that name any of them,
- * whatever their state, and a signed `lead.erased` webhook so the CRM deletes its copy; once committed, the messages
- * kept as .eml files.
+ * A privacy request (src/features/privacy, its leads found by ./privacy.repository.server.ts) and the retention job
+ * (src/domain/retention) both delete leads and newsletter sign-ups here. In one transaction: the rows (notes and
+ * history cascade), the job-queue rows that name any of them, whatever their state, and a signed `lead.erased` webhook
+ * so the CRM deletes its copy; once committed, the messages kept as .eml files.
  */
 
 /** Which rows to erase (sql`false` for none of a kind). */

@@ -3,7 +3,7 @@ import { phoneSearchDigits } from '@/lib/validation/phone';
 /**
  * How the inbox reads its search box (docs/decisions/0363-finding-a-lead-in-one-step.md): a number, however it is
  * written, or words, each of which must be found in the lead's name, e-mail or number. Pure, so it is tested alone;
- * repository.server.ts turns it into SQL.
+ * inbox.repository.server.ts turns it into SQL.
  */
 
 /** At least this many digits before a search looks at phone numbers: fewer would match almost every lead. */

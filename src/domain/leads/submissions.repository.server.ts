@@ -1,19 +1,36 @@
 import 'server-only';
-import { and, desc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { placeholdersOf, preparedStatement } from '@/lib/db/prepared';
-import type { SpamReason } from '@/lib/db/enums';
-import { leads, LEAD_STATUSES, type LeadRow, type LeadStatus } from '@/lib/db/schema';
+import type { DistrictChoice, SpamReason, Title } from '@/lib/db/enums';
+import { leads, type LeadRow, type LeadStatus } from '@/lib/db/schema';
 import { normaliseEmail } from '@/lib/validation/email';
-import type { InterestInput } from './schema';
 import { toE164 } from '@/lib/validation/phone';
+import { overdueSql, type WorkingTime } from '../working-time';
 
 /**
- * Every query on interest submissions lives here (the staff area will extend this module).
+ * The lead's own row (table interest_submissions): a new lead stored once per idempotency key, read back, and the
+ * single-row statements of the lead's operations (./operations.server.ts).
  */
 
+/** What the Submit Interest form sends (src/features/lead-form/schema.ts), as a lead is stored from it. */
+export interface LeadInput {
+  title: Title;
+  fullname: string;
+  email: string;
+  phonenumber: string;
+  district: DistrictChoice;
+  utm_source?: string;
+  utm_medium?: string;
+  utm_campaign?: string;
+  utm_term?: string;
+  utm_content?: string;
+  referrer?: string;
+  landing_path?: string;
+}
+
 export interface NewLead {
-  input: InterestInput;
+  input: LeadInput;
   idempotencyKey?: string;
   spam: boolean;
   spamReason?: SpamReason;
@@ -33,6 +50,9 @@ export interface SaveResult {
   /** false when the idempotency key already had a lead: nothing new was stored. */
   created: boolean;
 }
+
+/** A lead by its id alone. */
+const leadIdColumns = { id: leads.id };
 
 const emptyToNull = (value: string | undefined) => (value === undefined || value === '' ? null : value);
 
@@ -94,35 +114,8 @@ type LeadColumn = (typeof LEAD_COLUMNS)[number];
 
 /** Built once: every lead runs it in its transaction (src/lib/db/prepared.ts). */
 const leadInserted = preparedStatement((db) =>
-  db
-    .insert(leads)
-    .values(placeholdersOf(LEAD_COLUMNS))
-    .onConflictDoNothing()
-    .returning({ id: leads.id })
-    .prepare('insert_lead'),
+  db.insert(leads).values(placeholdersOf(LEAD_COLUMNS)).onConflictDoNothing().returning(leadIdColumns).prepare('insert_lead'),
 );
-
-/**
- * Sets leads aside as held in a flood (docs/decisions/0343-a-flood-is-held-not-refused.md), in the flood's lead's
- * transaction; one dealt out already goes back to nobody (its agent was told nothing yet).
- */
-export async function holdLeads(tx: Db, ids: string[]): Promise<void> {
-  if (!ids.length) return;
-  await tx
-    .update(leads)
-    .set({ spam: true, spamReason: 'flood', assignedTo: null, offeredAt: null })
-    .where(inArray(leads.id, ids));
-}
-
-/** The leads taken as usual from the IPv6 block `networkHash` since `since`, other than `exceptId`. */
-export async function recentLeadsOfNetwork(tx: Db, networkHash: string, since: Date, exceptId: string): Promise<string[]> {
-  const t = leads;
-  const rows = await tx
-    .select({ id: t.id })
-    .from(t)
-    .where(and(eq(t.networkHash, networkHash), gte(t.createdAt, since), eq(t.spam, false), ne(t.id, exceptId)));
-  return rows.map((row) => row.id);
-}
 
 /** The lead an idempotency key already stored (by an earlier or a concurrent request that has committed). */
 export async function leadOfKey(db: Db, key: string | undefined): Promise<string> {
@@ -138,11 +131,7 @@ export async function saveLead(db: Db, lead: NewLead): Promise<SaveResult> {
 }
 
 export async function findIdByIdempotencyKey(db: Db, key: string): Promise<string | undefined> {
-  const [row] = await db
-    .select({ id: leads.id })
-    .from(leads)
-    .where(eq(leads.idempotencyKey, key))
-    .limit(1);
+  const [row] = await db.select(leadIdColumns).from(leads).where(eq(leads.idempotencyKey, key)).limit(1);
   return row?.id;
 }
 
@@ -151,38 +140,62 @@ export async function getLead(db: Db, id: string): Promise<LeadRow | undefined> 
   return row;
 }
 
-export interface ListLeadsOptions {
-  status?: LeadStatus;
-  includeSpam?: boolean;
-  limit?: number;
-  offset?: number;
-}
-
-/** Newest first; spam excluded unless asked for. */
-export async function listLeads(db: Db, options: ListLeadsOptions = {}): Promise<LeadRow[]> {
-  const conditions = [];
-  if (options.status) conditions.push(eq(leads.status, options.status));
-  if (!options.includeSpam) conditions.push(eq(leads.spam, false));
-  return db
-    .select()
-    .from(leads)
-    .where(conditions.length ? and(...conditions) : undefined)
-    .orderBy(desc(leads.createdAt))
-    .limit(Math.min(options.limit ?? 50, 500))
-    .offset(options.offset ?? 0);
-}
-
-export async function setLeadStatus(db: Db, id: string, status: LeadStatus): Promise<boolean> {
-  if (!LEAD_STATUSES.includes(status)) throw new Error(`Unknown lead status ${status}`);
-  const rows = await db
-    .update(leads)
-    .set({ status, updatedAt: sql`now()` })
-    .where(eq(leads.id, id))
-    .returning({ id: leads.id });
-  return rows.length > 0;
-}
-
 export async function countLeads(db: Db): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(leads);
   return Number(row.n);
+}
+
+// ---- a status and a note (the operations' own transactions) -------------------------------------------------------
+
+/** Where a lead is in the pipeline, and whether it was ever contacted. */
+const pipelineColumns = { status: leads.status, firstContactedAt: leads.firstContactedAt };
+
+/** The lead's place in the pipeline, its row locked until the caller's transaction ends; undefined: no such lead. */
+export async function lockPipeline(tx: Db, id: string) {
+  const [row] = await tx.select(pipelineColumns).from(leads).where(eq(leads.id, id)).for('update');
+  return row;
+}
+
+/**
+ * Moves the lead to `status`. A status set by hand ends the lead's offer: it never moves on after
+ * (docs/decisions/0365). `firstContact`: the time of its first contact, when this is it.
+ */
+export async function setStatus(tx: Db, id: string, status: LeadStatus, now: Date, firstContact: Date | undefined): Promise<void> {
+  await tx
+    .update(leads)
+    .set({ status, offeredAt: null, updatedAt: now, ...(firstContact ? { firstContactedAt: firstContact } : {}) })
+    .where(eq(leads.id, id));
+}
+
+/** Whether the lead exists (read in the caller's transaction). */
+export async function leadExists(tx: Db, id: string): Promise<boolean> {
+  const [lead] = await tx.select(leadIdColumns).from(leads).where(eq(leads.id, id));
+  return Boolean(lead);
+}
+
+/** The lead was worked on now (a note): retention counts its time from here. */
+export async function touchLead(tx: Db, id: string, now: Date): Promise<void> {
+  await tx.update(leads).set({ updatedAt: now }).where(eq(leads.id, id));
+}
+
+// ---- overdue leads (docs/decisions/0206-overdue-leads.md) ------------------------------------------------------------
+
+/**
+ * Up to `limit` leads overdue now that arrived after `since` and were never reminded, locked; those another
+ * transaction holds are skipped, so concurrent checks never remind a lead twice.
+ */
+export async function lockOverdueLeads(tx: Db, now: Date, time: WorkingTime, since: Date, limit: number): Promise<string[]> {
+  const t = leads;
+  const due = await tx
+    .select(leadIdColumns)
+    .from(t)
+    .where(and(isNull(t.overdueRemindedAt), gte(t.createdAt, since), overdueSql(t, now, time)))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return due.map((row) => row.id);
+}
+
+/** These leads' one reminder is queued (at `now`). */
+export async function markReminded(tx: Db, ids: string[], now: Date): Promise<void> {
+  await tx.update(leads).set({ overdueRemindedAt: now }).where(inArray(leads.id, ids));
 }

@@ -1,15 +1,16 @@
 import 'server-only';
-import { and, asc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import { SYSTEM_ACTOR_EMAIL, type Actor } from '@/lib/audit.server';
 import type { Db } from '@/lib/db/client';
 import { placeholdersOf, preparedStatement } from '@/lib/db/prepared';
 import { appSettings, leads, leadActivity, staffUsers } from '@/lib/db/schema';
-import { workingMinutesPassedSql, type WorkingTime } from './working-time';
+import { workingMinutesPassedSql, type WorkingTime } from '../working-time';
 
 /**
- * Who owns a lead (docs/decisions/0205-lead-assignment.md). The interest route composes `assignNewLead` into the new
- * lead's transaction, before the notifications are queued, so the sales e-mail can go to the agent; the staff area
- * reassigns and switches the round-robin through the same functions, so the history reads the same either way.
+ * Who owns a lead (docs/decisions/0205-lead-assignment.md): the round-robin, claims, hand-overs and an owner's choice,
+ * and their switches. Taking a new lead (./operations.server.ts) runs `assignNewLead` in the lead's transaction before
+ * its notifications are queued, so the sales e-mail can go to the agent; an owner's reassignment writes the history
+ * through the same function, so it reads the same either way.
  */
 
 const AUTO_ASSIGN = 'lead_auto_assign';
@@ -17,7 +18,7 @@ const ALERT_EVERYONE = 'lead_alert_everyone';
 
 /**
  * The name staff see for an account in SQL: its name, or its e-mail's local part when it has none (the same rule as
- * staffDisplayName in src/features/leads-admin/format.ts, which names the authors of notes and history).
+ * staffDisplayName in src/domain/staff-name.ts, which names the authors of notes and history).
  */
 export const staffLabelSql = sql<string>`coalesce(nullif(btrim(${staffUsers.name}), ''), split_part(${staffUsers.email}, '@', 1))`;
 
@@ -143,7 +144,14 @@ const activeStaffForAlerts = preparedStatement((db) =>
     .prepare('active_staff_for_alerts'),
 );
 
-export type ClaimOutcome = { claimed: true } | { claimed: false; why: 'claimed' | 'theirs' | 'closed'; by: string | null };
+/** A lead as a claim sees it. */
+const claimStateColumns = {
+  status: leads.status,
+  spam: leads.spam,
+  assignedTo: leads.assignedTo,
+  claimedBy: leads.claimedBy,
+  offeredAt: leads.offeredAt,
+};
 
 /**
  * Who may claim a lead ("I'm on it", docs/decisions/0365-claims-and-leads-that-move-on.md): a new lead, not spam, not
@@ -158,49 +166,28 @@ export function mayClaim(
   return staff.role === 'owner' || !lead.assignedTo || lead.assignedTo === staff.id || lead.offeredAt !== null;
 }
 
-/**
- * "I'm on it": the first to claim a lead has it. The claim is recorded (who, when, in the history), the lead becomes
- * theirs if it was not (their turn in the round-robin counts it), and it stops moving on. A second claim by the same
- * person changes nothing; anyone else's is refused with why and whose it is. Undefined: no such lead.
- */
-export async function claimLead(
-  db: Db,
-  leadId: string,
-  actor: Actor & { role: string },
-  now = new Date(),
-): Promise<ClaimOutcome | undefined> {
-  return db.transaction(async (tx) => {
-    const t = leads;
-    const [lead] = await tx
-      .select({ status: t.status, spam: t.spam, assignedTo: t.assignedTo, claimedBy: t.claimedBy, offeredAt: t.offeredAt })
-      .from(t)
-      .where(eq(t.id, leadId))
-      .for('update');
-    if (!lead) return undefined;
-    if (lead.claimedBy === actor.id) return { claimed: true };
-    const labelOf = async (id: string | null) =>
-      id ? ((await tx.select({ label: staffLabelSql }).from(staffUsers).where(eq(staffUsers.id, id)))[0]?.label ?? null) : null;
-    if (!mayClaim(lead, actor)) {
-      const why = lead.claimedBy ? 'claimed' : lead.status !== 'new' || lead.spam ? 'closed' : 'theirs';
-      return { claimed: false, why, by: await labelOf(lead.claimedBy ?? lead.assignedTo) };
-    }
-    // The lead becomes the claimer's; the history's one line says so, and from whom when it was someone else's.
-    const from = lead.assignedTo !== actor.id ? await labelOf(lead.assignedTo) : null;
-    if (lead.assignedTo !== actor.id) await tx.update(staffUsers).set({ lastLeadAssignedAt: now }).where(eq(staffUsers.id, actor.id));
-    await tx
-      .update(t)
-      .set({ claimedBy: actor.id, claimedAt: now, assignedTo: actor.id, offeredAt: null, updatedAt: now })
-      .where(eq(t.id, leadId));
-    await tx.insert(leadActivity).values({
-      leadId,
-      actorId: actor.id,
-      actorEmail: actor.email,
-      action: 'claimed',
-      detail: { fromName: from },
-      createdAt: now,
-    });
-    return { claimed: true };
-  });
+/** The lead as a claim sees it, locked until the caller's transaction ends; undefined: no such lead. */
+export async function lockForClaim(tx: Db, leadId: string) {
+  const [lead] = await tx.select(claimStateColumns).from(leads).where(eq(leads.id, leadId)).for('update');
+  return lead;
+}
+
+/** A staff member's name as staff see it (staffLabelSql); null for nobody or an account that is gone. */
+export async function staffLabelOf(tx: Db, id: string | null): Promise<string | null> {
+  return id ? ((await tx.select({ label: staffLabelSql }).from(staffUsers).where(eq(staffUsers.id, id)))[0]?.label ?? null) : null;
+}
+
+/** A lead given to this staff member now counts as their turn in the round-robin. */
+export async function markServed(tx: Db, staffId: string, now: Date): Promise<void> {
+  await tx.update(staffUsers).set({ lastLeadAssignedAt: now }).where(eq(staffUsers.id, staffId));
+}
+
+/** The claimer has the lead: claimed by them, theirs, and no longer offered. */
+export async function markClaimed(tx: Db, leadId: string, staffId: string, now: Date): Promise<void> {
+  await tx
+    .update(leads)
+    .set({ claimedBy: staffId, claimedAt: now, assignedTo: staffId, offeredAt: null, updatedAt: now })
+    .where(eq(leads.id, leadId));
 }
 
 /**
@@ -245,45 +232,61 @@ export async function handOverLead(tx: Db, lead: { id: string; assignedTo: strin
 }
 
 /** Unclaimed leads whose agent's time is up: offered automatically, still new, unclaimed, not spam. */
-export function claimTimeUpSql(now: Date, time: WorkingTime, minutes: number): SQL {
+function claimTimeUpSql(now: Date, time: WorkingTime, minutes: number): SQL {
   const t = leads;
   return sql`(${t.offeredAt} is not null and ${t.claimedAt} is null and ${t.status} = 'new' and ${t.spam} = false
     and ${workingMinutesPassedSql(t.offeredAt, now, time, minutes)})`;
 }
 
+/** A lead that moves on: to whom it was offered. */
+const offeredLeadColumns = { id: leads.id, assignedTo: leads.assignedTo };
+
 /**
- * An owner gives a lead to an active staff member, or to nobody (`staffId` null). `undefined` when the lead or the
- * staff member does not exist (or is deactivated); `changed: false` when it already was theirs.
+ * Up to `limit` leads offered since `since` whose agent's `minutes` of working time are up, the longest waiting first,
+ * locked; those another transaction holds are skipped, so a lead moves once per turn however many checks run.
  */
-export async function reassignLead(db: Db, leadId: string, staffId: string | null, actor: Actor, now = new Date()) {
-  return db.transaction(async (tx) => {
-    const [lead] = await tx
-      .select({ assignedTo: leads.assignedTo })
-      .from(leads)
-      .where(eq(leads.id, leadId))
-      .for('update');
-    if (!lead) return undefined;
-    let assignee: Assignee | null = null;
-    if (staffId) {
-      const [row] = await tx
-        .select({ id: staffUsers.id, email: staffUsers.email, label: staffLabelSql })
-        .from(staffUsers)
-        .where(and(eq(staffUsers.id, staffId), eq(staffUsers.active, true)));
-      if (!row) return undefined;
-      assignee = row;
-    }
-    if (lead.assignedTo === (assignee?.id ?? null)) {
-      // Given by hand to the agent who has it: a person's choice now, so it no longer moves on.
-      await tx.update(leads).set({ offeredAt: null }).where(eq(leads.id, leadId));
-      return { changed: false, assignedTo: lead.assignedTo };
-    }
-    await writeAssignment(tx, leadId, assignee, actor, now);
-    return { changed: true, assignedTo: assignee?.id ?? null };
-  });
+export function lockLeadsToPassOn(tx: Db, now: Date, time: WorkingTime, minutes: number, since: Date, limit: number) {
+  const t = leads;
+  return tx
+    .select(offeredLeadColumns)
+    .from(t)
+    .where(and(gte(t.offeredAt, since), claimTimeUpSql(now, time, minutes)))
+    .orderBy(t.offeredAt)
+    .limit(limit)
+    .for('update', { skipLocked: true });
 }
 
-/** Sets the lead's agent and records it in the lead's history: who gave it to whom (by name, as it was then). */
-async function writeAssignment(tx: Db, leadId: string, assignee: Assignee | null, actor: Actor | undefined, now: Date): Promise<void> {
+/** Whose the lead is, locked until the caller's transaction ends; undefined: no such lead. */
+export async function lockAssignee(tx: Db, leadId: string): Promise<{ assignedTo: string | null } | undefined> {
+  const [lead] = await tx.select({ assignedTo: leads.assignedTo }).from(leads).where(eq(leads.id, leadId)).for('update');
+  return lead;
+}
+
+/** An active staff member a lead can be given to; undefined when there is none by this id. */
+export async function activeAssignee(tx: Db, staffId: string): Promise<Assignee | undefined> {
+  const [row] = await tx
+    .select({ id: staffUsers.id, email: staffUsers.email, label: staffLabelSql })
+    .from(staffUsers)
+    .where(and(eq(staffUsers.id, staffId), eq(staffUsers.active, true)));
+  return row;
+}
+
+/** The lead is its agent's by a person's choice now: it is no longer offered, so it never moves on. */
+export async function endOffer(tx: Db, leadId: string): Promise<void> {
+  await tx.update(leads).set({ offeredAt: null }).where(eq(leads.id, leadId));
+}
+
+/**
+ * Sets the lead's agent and records it in the lead's history: who gave it to whom (by name, as it was then). Without
+ * an actor it is the round-robin's.
+ */
+export async function writeAssignment(
+  tx: Db,
+  leadId: string,
+  assignee: Assignee | null,
+  actor: Actor | undefined,
+  now: Date,
+): Promise<void> {
   await leadAssigned(tx).execute({
     leadId,
     assignedTo: assignee?.id ?? null,

@@ -1,21 +1,37 @@
 import 'server-only';
 import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import type { Actor } from '@/lib/audit.server';
-import { leads, leadActivity, leadNotes, staffUsers, type LeadRow, type LeadStatus } from '@/lib/db/schema';
+import type { DistrictChoice } from '@/lib/db/enums';
+import { leads, staffUsers, type LeadRow, type LeadStatus } from '@/lib/db/schema';
 import { getWorkingTime } from '@/lib/env.server';
-import { staffLabelSql } from '@/domain/assignment.server';
-import { lagosDayStart, lagosPeriods, overdueSql, workingSecondsSql, type WorkingTime } from '@/domain/working-time';
-import { staffDisplayName } from './format';
-import { decodeCursor, encodeCursor, type LeadFilters } from './schema';
+import { staffDisplayName } from '../staff-name';
+import { lagosDayStart, lagosPeriods, overdueSql, workingSecondsSql, type WorkingTime } from '../working-time';
+import { historyOf, notesOf } from './activity.repository.server';
+import { staffLabelSql } from './assignment.server';
+import { decodeCursor, encodeCursor } from './cursor';
 import { FOLDED_AWAY, parseLeadSearch, type LeadSearch } from './search';
 
 /**
- * Staff-area queries on leads (the inbox, detail, pipeline, notes, counters, exports). Lead capture itself stays in
- * src/features/lead-form/repository.server.ts. "Today" and "this week" are Lagos days (src/domain/working-time.ts).
+ * The staff area's reads of leads: the inbox (filters, search, pages), "my leads", the lead page, the counters and
+ * the CSV export. "Today" and "this week" are Lagos days (src/domain/working-time.ts).
  */
 
 export const PAGE_SIZE = 25;
+
+/**
+ * What the inbox filters by, as read from its URL (src/features/leads-admin/schema.ts checks each value): `status`
+ * also `held`; `assignee` is `me`, `none` or a staff id; `cursor` is where the page starts (./cursor.ts).
+ */
+export interface InboxFilters {
+  district?: DistrictChoice;
+  status?: LeadStatus | 'held';
+  from?: string;
+  to?: string;
+  q?: string;
+  assignee?: string;
+  overdue?: '1';
+  cursor?: string;
+}
 
 /** Who is looking and when: `assignee=me` and the overdue rule depend on them. */
 export interface InboxScope {
@@ -48,7 +64,7 @@ export type LeadListRow = Pick<
 > & { assigneeLabel: string | null; overdue: boolean };
 
 /** The columns of a lead in a list, with its agent's name (left join on staff_users) and whether it is overdue now. */
-const listColumns = (scope: Pick<InboxScope, 'now' | 'time'>) => ({
+const inboxRowColumns = (scope: Pick<InboxScope, 'now' | 'time'>) => ({
   id: leads.id,
   title: leads.title,
   fullName: leads.fullName,
@@ -80,7 +96,7 @@ function afterCursor(value: string | undefined): SQL[] {
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Conditions of the inbox filters. Spam (flagged by the server or marked by staff) shows only under status=spam, held leads only under status=held. */
-export function filterConditions(filters: LeadFilters, scope: InboxScope): SQL[] {
+export function filterConditions(filters: InboxFilters, scope: InboxScope): SQL[] {
   const t = leads;
   const conditions: SQL[] = [];
   if (filters.status === 'held') conditions.push(eq(t.spamReason, 'flood'));
@@ -126,7 +142,7 @@ function searchCondition(search: LeadSearch): SQL {
 }
 
 /** How many leads a filtered view holds (the inbox says how many a search found). */
-export async function countLeads(db: Db, filters: LeadFilters, scope: InboxScope): Promise<number> {
+export async function countInboxLeads(db: Db, filters: InboxFilters, scope: InboxScope): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(leads)
@@ -140,10 +156,10 @@ export interface LeadPage {
 }
 
 /** Newest first, keyset-paginated on (created_at, id). */
-export async function listLeadPage(db: Db, filters: LeadFilters, scope: InboxScope, pageSize = PAGE_SIZE): Promise<LeadPage> {
+export async function listLeadPage(db: Db, filters: InboxFilters, scope: InboxScope, pageSize = PAGE_SIZE): Promise<LeadPage> {
   const t = leads;
   const rows = await db
-    .select(listColumns(scope))
+    .select(inboxRowColumns(scope))
     .from(t)
     .leftJoin(staffUsers, withAssignee)
     .where(and(...filterConditions(filters, scope), ...afterCursor(filters.cursor)))
@@ -161,7 +177,7 @@ export const OPEN_STATUSES: LeadStatus[] = ['new', 'contacted', 'qualified'];
 export async function myOpenLeads(db: Db, scope: InboxScope, limit = 10): Promise<{ leads: LeadListRow[]; total: number }> {
   const t = leads;
   const mine = and(eq(t.assignedTo, scope.staffId), eq(t.spam, false), inArray(t.status, OPEN_STATUSES));
-  const columns = listColumns(scope);
+  const columns = inboxRowColumns(scope);
   const [mineRows, [count]] = await Promise.all([
     db
       .select(columns)
@@ -182,7 +198,7 @@ export async function myOpenLeads(db: Db, scope: InboxScope, limit = 10): Promis
  * The CSV export's snapshot of a filtered view: how many leads it holds, and the database's time, up to which the
  * export then reads (so the audited row count is the file's, however many leads arrive meanwhile).
  */
-export async function exportSnapshot(db: Db, filters: LeadFilters, scope: InboxScope): Promise<{ rows: number; until: Date }> {
+export async function exportSnapshot(db: Db, filters: InboxFilters, scope: InboxScope): Promise<{ rows: number; until: Date }> {
   const [row] = await db
     .select({ rows: sql<number>`count(*)::int`, until: sql<Date | string>`now()` })
     .from(leads)
@@ -191,13 +207,7 @@ export async function exportSnapshot(db: Db, filters: LeadFilters, scope: InboxS
 }
 
 /** Every lead of a filtered view created up to `until`, newest first, in batches (for the CSV export). */
-export async function* allLeads(
-  db: Db,
-  filters: LeadFilters,
-  scope: InboxScope,
-  until: Date,
-  batch = 500,
-): AsyncGenerator<LeadRow> {
+export async function* allLeads(db: Db, filters: InboxFilters, scope: InboxScope, until: Date, batch = 500): AsyncGenerator<LeadRow> {
   let cursor: string | undefined;
   const t = leads;
   for (;;) {
@@ -214,41 +224,27 @@ export async function* allLeads(
 }
 
 export async function distinctDistricts(db: Db): Promise<string[]> {
-  const rows = await db
-    .selectDistinct({ district: leads.district })
-    .from(leads)
-    .orderBy(asc(leads.district));
+  const rows = await db.selectDistinct({ district: leads.district }).from(leads).orderBy(asc(leads.district));
   return rows.map((r) => r.district);
 }
 
-// ---- detail, pipeline, notes ----------------------------------------------------------------------------------------
+// ---- the lead page ------------------------------------------------------------------------------------------------
 
+/** A lead with its agent's name and whether it is overdue now. */
+const leadPageColumns = (scope: Pick<InboxScope, 'now' | 'time'>) => ({
+  lead: leads,
+  assigneeLabel: sql<string | null>`${staffLabelSql}`,
+  overdue: sql<boolean>`${overdueSql(leads, scope.now, scope.time)}`,
+});
+
+/** The lead page: the lead, its notes and its history, newest first; undefined when there is no such lead. */
 export async function getLeadDetail(db: Db, id: string, scope: Pick<InboxScope, 'now' | 'time'>) {
-  const [row] = await db
-    .select({
-      lead: leads,
-      assigneeLabel: sql<string | null>`${staffLabelSql}`,
-      overdue: sql<boolean>`${overdueSql(leads, scope.now, scope.time)}`,
-    })
-    .from(leads)
-    .leftJoin(staffUsers, withAssignee)
-    .where(eq(leads.id, id))
-    .limit(1);
+  const [row] = await db.select(leadPageColumns(scope)).from(leads).leftJoin(staffUsers, withAssignee).where(eq(leads.id, id)).limit(1);
   if (!row) return undefined;
   const lead = { ...row.lead, assigneeLabel: row.assigneeLabel, overdue: row.overdue };
   // Authors and actors by their name today (a removed account keeps the e-mail stored with the row).
-  const noteRows = await db
-    .select({ note: leadNotes, name: staffUsers.name })
-    .from(leadNotes)
-    .leftJoin(staffUsers, eq(staffUsers.id, leadNotes.authorId))
-    .where(eq(leadNotes.leadId, id))
-    .orderBy(desc(leadNotes.createdAt));
-  const activityRows = await db
-    .select({ item: leadActivity, name: staffUsers.name })
-    .from(leadActivity)
-    .leftJoin(staffUsers, eq(staffUsers.id, leadActivity.actorId))
-    .where(eq(leadActivity.leadId, id))
-    .orderBy(desc(leadActivity.createdAt));
+  const noteRows = await notesOf(db, id);
+  const activityRows = await historyOf(db, id);
   const notes = noteRows.map(({ note, name }) => ({
     ...note,
     authorName: staffDisplayName({ name: name ?? '', email: note.authorEmail }),
@@ -258,61 +254,6 @@ export async function getLeadDetail(db: Db, id: string, scope: Pick<InboxScope, 
     actorName: staffDisplayName({ name: name ?? '', email: item.actorEmail }),
   }));
   return { lead, notes, activity };
-}
-
-/** Statuses that mean somebody reached the person (first contact is recorded on the first of these). */
-const CONTACT_STATUSES: LeadStatus[] = ['contacted', 'qualified', 'won', 'lost'];
-
-/**
- * Moves a lead in the pipeline and records who did it. Leaving `new` for a contact status sets
- * first_contacted_at once. Returns undefined when the lead does not exist.
- */
-export async function changeLeadStatus(db: Db, id: string, status: LeadStatus, actor: Actor, now = new Date()) {
-  return db.transaction(async (tx) => {
-    const [lead] = await tx
-      .select({ status: leads.status, firstContactedAt: leads.firstContactedAt })
-      .from(leads)
-      .where(eq(leads.id, id))
-      .for('update');
-    if (!lead) return undefined;
-    if (lead.status === status) return { changed: false, status };
-    const firstContact = !lead.firstContactedAt && CONTACT_STATUSES.includes(status) ? now : undefined;
-    await tx
-      .update(leads)
-      // A status set by hand ends the lead's offer: it never moves on after (docs/decisions/0365).
-      .set({ status, offeredAt: null, updatedAt: now, ...(firstContact ? { firstContactedAt: firstContact } : {}) })
-      .where(eq(leads.id, id));
-    await tx.insert(leadActivity).values({
-      leadId: id,
-      actorId: actor.id,
-      actorEmail: actor.email,
-      action: 'status_changed',
-      detail: { from: lead.status, to: status, ...(firstContact ? { firstContact: true } : {}) },
-      createdAt: now,
-    });
-    return { changed: true, status };
-  });
-}
-
-export async function addLeadNote(db: Db, id: string, body: string, actor: Actor, now = new Date()) {
-  return db.transaction(async (tx) => {
-    const [lead] = await tx.select({ id: leads.id }).from(leads).where(eq(leads.id, id));
-    if (!lead) return undefined;
-    const [note] = await tx
-      .insert(leadNotes)
-      .values({ leadId: id, authorId: actor.id, authorEmail: actor.email, body, createdAt: now })
-      .returning();
-    await tx.insert(leadActivity).values({
-      leadId: id,
-      actorId: actor.id,
-      actorEmail: actor.email,
-      action: 'note_added',
-      detail: { noteId: note.id },
-      createdAt: now,
-    });
-    await tx.update(leads).set({ updatedAt: now }).where(eq(leads.id, id));
-    return note;
-  });
 }
 
 // ---- counters ------------------------------------------------------------------------------------------------------
@@ -352,32 +293,4 @@ export async function inboxCounters(db: Db, time: WorkingTime, now = new Date())
     weekByDistrict: week.map((w) => ({ district: w.district, count: Number(w.count) })),
     medianFirstContactMinutes: minutes,
   };
-}
-
-// ---- leads held in a flood (docs/decisions/0343-a-flood-is-held-not-refused.md) ------------------------------------
-
-const isHeld = eq(leads.spamReason, 'flood');
-
-/** How many leads are held and since when (the oldest's arrival), or undefined when none is. */
-export async function heldLeadsSummary(db: Db): Promise<{ count: number; since: Date } | undefined> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int`, since: sql<Date | null>`min(${leads.createdAt})` })
-    .from(leads)
-    .where(isHeld);
-  return row && row.count > 0 && row.since ? { count: Number(row.count), since: new Date(row.since) } : undefined;
-}
-
-/** Every held lead becomes an ordinary new lead (in the caller's transaction, which then deals them out and notifies). */
-export function releaseHeldLeads(tx: Db): Promise<{ id: string; email: string }[]> {
-  return tx
-    .update(leads)
-    .set({ spam: false, spamReason: null, updatedAt: new Date() })
-    .where(isHeld)
-    .returning({ id: leads.id, email: leads.email });
-}
-
-/** Deletes every held lead (nobody was told of them, so nobody is told now). Returns how many. */
-export async function discardHeldLeads(db: Db): Promise<number> {
-  const rows = await db.delete(leads).where(isHeld).returning({ id: leads.id });
-  return rows.length;
 }

@@ -1,18 +1,24 @@
 import 'server-only';
 import { and, asc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { DISTRICT_CHOICES } from '@/lib/db/enums';
+import { DISTRICT_CHOICES, type DistrictChoice } from '@/lib/db/enums';
 import { leads, staffUsers } from '@/lib/db/schema';
-import { staffLabelSql } from '@/domain/assignment.server';
-import { epochDayOf, lagosDayStart, lagosEpochDaySql, overdueSql, workingSecondsSql, type WorkingTime } from '@/domain/working-time';
-import { OPEN_STATUSES } from './repository.server';
-import type { DashboardFilters } from './schema';
+import { epochDayOf, lagosDayStart, lagosEpochDaySql, overdueSql, workingSecondsSql, type WorkingTime } from '../working-time';
+import { staffLabelSql } from './assignment.server';
+import { OPEN_STATUSES } from './inbox.repository.server';
 
 /**
  * Every figure of the sales dashboard (docs/decisions/0207-sales-dashboard.md), each computed by one SQL statement
  * that PGlite and PostgreSQL run alike: plain arithmetic on epoch seconds for Lagos days and working time, no time-zone
  * data. The leads counted are the inbox's (no spam), arrived within the Lagos days of the range, in the district.
  */
+
+/** The leads a figure counts: those that arrived on the Lagos days `from` to `to` (YYYY-MM-DD), in the district if one is given. */
+export interface DashboardRange {
+  district?: DistrictChoice;
+  from: string;
+  to: string;
+}
 
 export interface DayCount {
   /** Lagos day, YYYY-MM-DD. */
@@ -72,7 +78,7 @@ export const NAMED_SOURCES = 7;
 const t = leads;
 
 /** The leads every figure counts: the inbox's (no spam, none held), arrived on the Lagos days of the range, in the district. */
-export function inView(filters: DashboardFilters): SQL {
+export function inView(filters: DashboardRange): SQL {
   return and(
     eq(t.spam, false),
     sql`${t.status} <> 'spam'`,
@@ -91,7 +97,7 @@ const dayText = (epochDay: SQL) => sql`to_char(date '1970-01-01' + (${epochDay})
 const minutes = (value: SQL) => sql`round((${value})::numeric, 1)::float8`;
 
 /** Leads per Lagos day and district, every day of the range and every district shown, zero included. */
-async function leadsPerDay(db: Db, filters: DashboardFilters): Promise<DayCount[]> {
+async function leadsPerDay(db: Db, filters: DashboardRange): Promise<DayCount[]> {
   const districts = filters.district ? [filters.district] : [...DISTRICT_CHOICES];
   const rows = await rowsOf<DayCount>(
     db,
@@ -114,7 +120,7 @@ async function leadsPerDay(db: Db, filters: DashboardFilters): Promise<DayCount[
  * Where leads came from: the UTM source (with its medium), else the referrer's host (without www.), else direct.
  * The NAMED_SOURCES largest by count are named; the rest are one "other" row.
  */
-async function leadsBySource(db: Db, filters: DashboardFilters): Promise<SourceCount[]> {
+async function leadsBySource(db: Db, filters: DashboardRange): Promise<SourceCount[]> {
   const rows = await rowsOf<SourceCount>(
     db,
     sql`with labelled as (
@@ -138,7 +144,7 @@ async function leadsBySource(db: Db, filters: DashboardFilters): Promise<SourceC
   return rows.map((row) => ({ ...row, count: Number(row.count) }));
 }
 
-async function funnel(db: Db, filters: DashboardFilters, time: WorkingTime, now: Date): Promise<Funnel> {
+async function funnel(db: Db, filters: DashboardRange, time: WorkingTime, now: Date): Promise<Funnel> {
   const everQualified = sql`(${t.status} in ('qualified', 'won') or exists (select 1 from lead_activity a
     where a.lead_id = ${t.id} and a.action = 'status_changed' and a.detail ->> 'to' in ('qualified', 'won')))`;
   const [row] = await db
@@ -156,7 +162,7 @@ async function funnel(db: Db, filters: DashboardFilters, time: WorkingTime, now:
 }
 
 /** Each lead of the view: its Lagos day and, once contacted, its working minutes to first contact. */
-const contactTimes = (filters: DashboardFilters, time: WorkingTime) => sql`select ${lagosEpochDaySql(t.createdAt)} as day,
+const contactTimes = (filters: DashboardRange, time: WorkingTime) => sql`select ${lagosEpochDaySql(t.createdAt)} as day,
     case when ${t.firstContactedAt} is not null then ${workingSecondsSql(t.createdAt, t.firstContactedAt, time)} / 60.0 end as minutes
   from ${t} where ${inView(filters)}`;
 
@@ -166,7 +172,7 @@ const contactAggregates = (time: WorkingTime) => sql`count(minutes)::int as cont
     ${minutes(sql`percentile_cont(0.9) within group (order by minutes)`)} as "p90Minutes"`;
 
 /** Median and 90th percentile of working minutes to first contact, per week of arrival (every week of the range). */
-async function contactWeeks(db: Db, filters: DashboardFilters, time: WorkingTime): Promise<ContactWeek[]> {
+async function contactWeeks(db: Db, filters: DashboardRange, time: WorkingTime): Promise<ContactWeek[]> {
   // The Monday of a day number: (day + 3) % 7 is its weekday with Monday = 0 (1970-01-01 was a Thursday).
   const monday = (day: SQL) => sql`(${day} - (${day} + 3) % 7)`;
   const from = sql`${epochDayOf(filters.from)}::bigint`;
@@ -190,7 +196,7 @@ async function contactWeeks(db: Db, filters: DashboardFilters, time: WorkingTime
 }
 
 /** The same over the whole range. */
-async function contactSummary(db: Db, filters: DashboardFilters, time: WorkingTime): Promise<ContactSummary> {
+async function contactSummary(db: Db, filters: DashboardRange, time: WorkingTime): Promise<ContactSummary> {
   const [row] = await rowsOf<ContactSummary>(
     db,
     sql`with leads as (${contactTimes(filters, time)}) select ${contactAggregates(time)} from leads`,
@@ -198,7 +204,7 @@ async function contactSummary(db: Db, filters: DashboardFilters, time: WorkingTi
   return { ...row, contacted: Number(row.contacted), withinTarget: Number(row.withinTarget) };
 }
 
-export async function dashboardFigures(db: Db, filters: DashboardFilters, time: WorkingTime, now = new Date()): Promise<DashboardFigures> {
+export async function dashboardFigures(db: Db, filters: DashboardRange, time: WorkingTime, now = new Date()): Promise<DashboardFigures> {
   // One after another: PGlite has a single connection, and on PostgreSQL these are a few milliseconds each.
   const perDay = await leadsPerDay(db, filters);
   const sources = await leadsBySource(db, filters);
@@ -206,6 +212,28 @@ export async function dashboardFigures(db: Db, filters: DashboardFilters, time: 
   const weeks = await contactWeeks(db, filters, time);
   const contact = await contactSummary(db, filters, time);
   return { perDay, sources, funnel: funnelFigures, weeks, contact };
+}
+
+/** What a lead recorded of its visit (src/lib/visits/source.ts places it on its row), and how many leads recorded it. */
+const attributionColumns = {
+  landingPath: t.landingPath,
+  utmSource: t.utmSource,
+  utmMedium: t.utmMedium,
+  utmCampaign: t.utmCampaign,
+  referrer: t.referrer,
+  leads: sql<number>`count(*)::int`,
+};
+
+/**
+ * The conversion table's leads (docs/decisions/0351-conversion-in-the-dashboard.md): the dashboard's, grouped by what
+ * they recorded of their visit (few distinct values).
+ */
+export function leadsByAttribution(db: Db, filters: DashboardRange) {
+  return db
+    .select(attributionColumns)
+    .from(t)
+    .where(inView(filters))
+    .groupBy(t.landingPath, t.utmSource, t.utmMedium, t.utmCampaign, t.referrer);
 }
 
 export interface TeamMember {
