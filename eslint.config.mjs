@@ -1,5 +1,9 @@
+import path from 'node:path';
 import nextVitals from 'eslint-config-next/core-web-vitals';
 import nextTs from 'eslint-config-next/typescript';
+
+/** The Drizzle tables of a lead (src/lib/db/schema.ts), by their names before and after the rename of 0381. */
+const LEAD_TABLES = new Set(['leads', 'interestSubmissions', 'leadNotifications', 'leadActivity', 'leadNotes']);
 
 /** Project rules that keep the layout honest (README, "What is where"). */
 const project = {
@@ -56,6 +60,34 @@ const project = {
         };
       },
     },
+    // The lead's tables are read and written in src/domain/leads only (docs/decisions/0381-the-lead-has-a-home.md), so
+    // every rule about a lead has one home. The schema, migrations, tests and scripts may still name them.
+    'lead-tables': {
+      meta: {
+        type: 'problem',
+        messages: {
+          table:
+            "{{name}} is one of the lead's tables: only src/domain/leads reads or writes it. Call its repositories or the lead's operations (src/domain/leads/operations.server.ts) instead.",
+          namespace: "Import from '@/lib/db/schema' by name: its lead tables are read and written in src/domain/leads only.",
+        },
+      },
+      create(context) {
+        const file = path.relative(context.cwd, context.filename).split(path.sep).join('/');
+        if (/^(src\/domain\/leads|src\/lib\/db|drizzle|tests|scripts)\/|\.test\.tsx?$/.test(file)) return {};
+        const check = (node) => {
+          const source = String(node.source?.value ?? '');
+          if (source !== '@/lib/db/schema' && !/(^|\/)db\/schema(\.ts)?$/.test(source)) return;
+          for (const specifier of node.specifiers ?? []) {
+            if (specifier.type === 'ImportNamespaceSpecifier' || specifier.type === 'ExportNamespaceSpecifier')
+              context.report({ node: specifier, messageId: 'namespace' });
+            const name = specifier.type === 'ImportSpecifier' ? specifier.imported.name : specifier.local?.name;
+            if (LEAD_TABLES.has(name)) context.report({ node: specifier, messageId: 'table', data: { name } });
+          }
+          if (node.type === 'ExportAllDeclaration') context.report({ node, messageId: 'namespace' });
+        };
+        return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check };
+      },
+    },
   },
 };
 
@@ -64,7 +96,12 @@ const config = [
   ...nextTs,
   {
     plugins: { project },
-    rules: { 'project/server-only': 'error', 'project/feature-boundaries': 'error', 'project/zod-configured': 'error' },
+    rules: {
+      'project/server-only': 'error',
+      'project/feature-boundaries': 'error',
+      'project/lead-tables': 'error',
+      'project/zod-configured': 'error',
+    },
   },
   // Public pages link with plain <a>: each is a prerendered, cacheable document, and next/link's code and viewport
   // prefetches would cost visitors on slow phones more than a page load does (docs/decisions/0013-front-end-budget.md).
