@@ -162,6 +162,8 @@ const envSchema = z
     ),
     // The embedded database fsyncs its WAL before a write is answered (docs/decisions/0106-durability-of-an-answered-lead.md).
     PGLITE_FSYNC: onOff('PGLITE_FSYNC', true),
+    // The database's fast path (src/lib/db/README.md); off runs only what the libraries document, slower.
+    DB_FAST_PATH: onOff('DB_FAST_PATH', true),
     SITE_URL: url('SITE_URL', ['http:', 'https:']),
     SITE_BRAND: z.preprocess(blankToUndefined, z.string().trim().max(80, 'SITE_BRAND must be at most 80 characters.').optional()),
     SITE_EMAIL: z.preprocess(blankToUndefined, z.email({ error: 'SITE_EMAIL must be an e-mail address.' }).optional()),

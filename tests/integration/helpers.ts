@@ -24,7 +24,7 @@ let warned = false;
 
 /** The migrated PGlite made once per run (global-setup.ts): a suite's database starts as a copy of it. */
 let template: Blob | undefined;
-const pgliteTemplate = () => (template ??= new Blob([readFileSync(inject('pgliteTemplate'))]));
+export const pgliteTemplate = () => (template ??= new Blob([readFileSync(inject('pgliteTemplate'))]));
 
 export function describeEachDriver(name: string, body: (ctx: DriverContext) => void): void {
   for (const kind of ['pglite', 'postgres'] as const) {

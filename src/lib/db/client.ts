@@ -5,6 +5,7 @@ import { createGzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import * as schema from './schema';
 import type { Db } from './db';
+import { fastPathOn } from './fast-path';
 import { acquireDirectoryLock, type HeldLock } from './lock';
 import { migratePgliteDatabase, migratePostgresDatabase } from './migrate';
 import type { PgBoss } from 'pg-boss';
@@ -82,15 +83,29 @@ export interface OpenOptions {
   pgliteTemplate?: Blob;
   /** Bring the schema up to this release (default true); a backup command reads the database as it is. */
   migrate?: boolean;
+  /** PGlite: named statements and grouped WAL fsyncs (default: on unless DB_FAST_PATH=off; src/lib/db/README.md). */
+  fastPath?: boolean;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   return options.databaseUrl
     ? openPostgres(options.databaseUrl, options)
-    : openPglite(options.dataDir ?? './data', options.pgliteFsync ?? true, options.pgliteTemplate, options.migrate ?? true);
+    : openPglite(
+        options.dataDir ?? './data',
+        options.pgliteFsync ?? true,
+        options.pgliteTemplate,
+        options.migrate ?? true,
+        options.fastPath,
+      );
 }
 
-async function openPglite(dataDir: string, fsync: boolean, template: Blob | undefined, migrate: boolean): Promise<DatabaseHandle> {
+async function openPglite(
+  dataDir: string,
+  fsync: boolean,
+  template: Blob | undefined,
+  migrate: boolean,
+  fastPath = fastPathOn(),
+): Promise<DatabaseHandle> {
   const { createPglite } = await import('./pglite.mjs');
   const { drizzle } = await import('drizzle-orm/pglite');
   const inMemory = dataDir.startsWith('memory://');
@@ -103,7 +118,7 @@ async function openPglite(dataDir: string, fsync: boolean, template: Blob | unde
     dir = path.join(root, 'pglite');
   }
   try {
-    const pglite = await createPglite(dir, { fsync, loadDataDir: template });
+    const pglite = await createPglite(dir, { fsync, loadDataDir: template, fastPath });
     const { client } = pglite;
     const db = drizzle({ client, schema });
     if (migrate) await migratePgliteDatabase(db as never);

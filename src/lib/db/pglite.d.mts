@@ -11,5 +11,5 @@ export interface WalSyncs {
 }
 export declare function createPglite(
   dir: string | undefined,
-  options?: { fsync?: boolean; loadDataDir?: Blob },
+  options?: { fsync?: boolean; loadDataDir?: Blob; fastPath?: boolean },
 ): Promise<{ client: PGlite; fsync: boolean; walSyncs: () => WalSyncs | undefined }>;

@@ -47,9 +47,13 @@ class SyncedNodeFS extends NodeFS {
   #batches = 0;
   #failure;
 
-  constructor(dataDir) {
+  #grouped;
+
+  /** `grouped`: WAL fsyncs wait for flushWal() (the fast path); otherwise each is done at once, as PostgreSQL asks. */
+  constructor(dataDir, grouped = true) {
     super(dataDir);
     this.#walDir = path.join(this.rootDir, 'pg_wal');
+    this.#grouped = grouped;
   }
 
   async init(pg, opts) {
@@ -57,14 +61,15 @@ class SyncedNodeFS extends NodeFS {
     result.emscriptenOpts.preRun.push((mod) => {
       mod.NODEFS.stream_ops.fsync = (stream) => {
         const file = mod.NODEFS.realPath(stream.node);
-        if (file === this.#walDir || path.dirname(file) === this.#walDir) {
+        const wal = file === this.#walDir || path.dirname(file) === this.#walDir;
+        if (wal) {
           this.#walToSync.add(file);
           this.#asked++;
-          return 0;
+          if (this.#grouped) return 0;
         }
         try {
           this.#flushWalNow();
-          fsyncSync(stream.nfd);
+          if (!wal) fsyncSync(stream.nfd);
           return 0;
         } catch (error) {
           this.#fail(error);
@@ -178,12 +183,13 @@ function createDatabaseFiles(dir) {
  * Opens PGlite in `dir` (undefined: in memory), empty or from `loadDataDir` (a dumpDataDir() tarball: a restore) with
  * PGLITE_SETTINGS. With `fsync` (the default) every call that committed resolves only after its WAL is on disk: an
  * answered write survives a power loss, not only a crash of the process. Without it, writes reach the operating
- * system at once and the disk when the OS writes them back.
+ * system at once and the disk when the OS writes them back. `fastPath` (src/lib/db/README.md): named statements in
+ * transactions and WAL fsyncs grouped in the background; off, neither (the same results, slower).
  */
-export async function createPglite(dir, { fsync = true, loadDataDir } = {}) {
+export async function createPglite(dir, { fsync = true, loadDataDir, fastPath = true } = {}) {
   const synced = Boolean(dir) && fsync;
   if (dir && !loadDataDir && !existsSync(path.join(dir, 'PG_VERSION'))) createDatabaseFiles(dir);
-  const fs = synced ? new SyncedNodeFS(dir) : undefined;
+  const fs = synced ? new SyncedNodeFS(dir, fastPath) : undefined;
   const client = new PGlite({
     ...(fs ? { fs } : { dataDir: dir ?? 'memory://' }),
     loadDataDir,
@@ -192,7 +198,7 @@ export async function createPglite(dir, { fsync = true, loadDataDir } = {}) {
     postgresqlconf: PGLITE_SETTINGS,
   });
   await client.waitReady;
-  offerNamedStatements(client);
+  if (fastPath) offerNamedStatements(client);
   if (fs) {
     // Every way in that can commit (sql() goes through query()): a call returns once what it committed is on disk.
     for (const method of ['query', 'exec', 'transaction']) {

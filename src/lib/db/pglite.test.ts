@@ -53,6 +53,25 @@ describe('createPglite', () => {
     }
   });
 
+  it("off the fast path (DB_FAST_PATH=off), fsyncs each commit's WAL at once, as PostgreSQL asks, and names no statement", async () => {
+    const plain = await createPglite(freshDir(), { fastPath: false });
+    const { client } = plain;
+    try {
+      await client.exec('create table t (n int)');
+      await Promise.all(Array.from({ length: 10 }, (_, i) => client.query('insert into t values ($1)', [i])));
+      await client.transaction(async (tx) => {
+        expect('namedStatements' in tx).toBe(false);
+        await tx.query('insert into t values (10)');
+      });
+      const syncs = plain.walSyncs()!;
+      expect(syncs.asked).toBeGreaterThanOrEqual(11);
+      expect(syncs.flushed).toBe(syncs.asked);
+      expect(syncs.batches).toBe(0);
+    } finally {
+      await client.close();
+    }
+  });
+
   it('keeps what was committed across a reopen', async () => {
     const dir = freshDir();
     const first = await createPglite(dir);

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { describeEachDriver } from '../../../tests/integration/helpers';
+import { fastPathOn } from './fast-path';
 import { placeholdersOf, preparedStatement, runsOn, sqlRunnerOf } from './prepared';
 import type { Db } from './db';
 import { rateLimits } from './schema';
@@ -19,8 +20,29 @@ const rolledBack = (db: Db, work: (tx: Db) => Promise<void>) =>
 const ASSUMPTION =
   "Drizzle keeps the driver's connection in a private field `client` of a session and of a prepared statement (src/lib/db/prepared.ts)";
 
-describeEachDriver('a statement built once', (ctx) => {
+// What these tests check is the fast path itself (src/lib/db/README.md): with DB_FAST_PATH=off there is none to check,
+// and tests/integration/fast-path.test.ts finds the same rows both ways.
+describeEachDriver(`a statement built once${fastPathOn() ? '' : ' (DB_FAST_PATH=off: not built once)'}`, (ctx) => {
   const db = () => ctx.handle().db as Db;
+  if (!fastPathOn()) {
+    it('is built on each call on the database or transaction it is given', async () => {
+      let builds = 0;
+      const statement = preparedStatement(
+        (db) => (
+          builds++,
+          db
+            .select({ n: sql<number>`1` })
+            .from(rateLimits)
+            .limit(1)
+        ),
+      );
+      await db().transaction(async (tx) => void (await statement(tx)));
+      await statement(db());
+      expect(builds).toBe(2);
+      expect(sqlRunnerOf(db())).toBeUndefined();
+    });
+    return;
+  }
   // Built per suite, counting how often: once, whatever connection it runs on.
   let builds = 0;
   const counted = preparedStatement((db) => {

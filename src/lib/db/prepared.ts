@@ -1,6 +1,7 @@
 import { is, sql, type Placeholder } from 'drizzle-orm';
 import { NodePgSession } from 'drizzle-orm/node-postgres';
 import type { Db } from './db';
+import { fastPathOn } from './fast-path';
 
 /**
  * A statement built once rather than on every call (Drizzle's `.prepare()` with `sql.placeholder`): building a query
@@ -18,6 +19,8 @@ export function preparedStatement<T extends object>(build: (db: Db) => T): (db: 
   const builtByDriver = new Map<unknown, T>();
   const byConnection = new WeakMap<object, T>();
   return (db) => {
+    // DB_FAST_PATH=off: Drizzle's documented way, the statement built on the database or transaction it runs on.
+    if (!fastPathOn()) return build(db);
     const connection = connectionOf(db);
     if (!connection) return build(db);
     let statement = byConnection.get(connection);
@@ -66,6 +69,7 @@ export type SqlRunner = (text: string, values: unknown[]) => Promise<{ rows: unk
  * statement is named by its text: on PostgreSQL each connection parses it once, in a PGlite transaction the database.
  */
 export function sqlRunnerOf(db: Db): SqlRunner | undefined {
+  if (!fastPathOn()) return undefined;
   const connection = connectionOf(db) as { query?: unknown } | undefined;
   if (typeof connection?.query !== 'function') return undefined;
   const query = connection.query.bind(connection) as (...args: unknown[]) => Promise<{ rows: unknown[] }>;
