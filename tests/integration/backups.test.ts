@@ -71,10 +71,7 @@ describeEachDriver('backups and restores', (ctx) => {
   async function leadIdsIn(target: { dataDir: string; databaseUrl?: string }, ids: string[]) {
     const handle = await openDatabase(target);
     try {
-      const rows = await handle.db
-        .select({ id: leads.id })
-        .from(leads)
-        .where(inArray(leads.id, ids));
+      const rows = await handle.db.select({ id: leads.id }).from(leads).where(inArray(leads.id, ids));
       const sent = await handle.db
         .select({ id: leadNotifications.id, state: leadNotifications.state })
         .from(leadNotifications)

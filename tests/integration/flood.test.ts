@@ -94,9 +94,7 @@ describeEachDriver('a flood of leads', (ctx) => {
     const flood = await db
       .select({ id: leads.id, spam: leads.spam, spamReason: leads.spamReason })
       .from(leads)
-      .where(
-        sql`${leads.email} like '%@flood.example' and ${leads.fullName} like ${`Flood Sender ${block.slice(-4)}x%`}`,
-      );
+      .where(sql`${leads.email} like '%@flood.example' and ${leads.fullName} like ${`Flood Sender ${block.slice(-4)}x%`}`);
     // Stored: one per 201, at most the /48's 20 in ten minutes (and the /56's 10 in each of the two /56s it used).
     expect(flood).toHaveLength(statuses.filter((status) => status === 201).length);
     expect(flood.length).toBeLessThanOrEqual(20);
@@ -136,9 +134,7 @@ describeEachDriver('a flood of leads', (ctx) => {
     // By now the buyer's messages, which waited as long, have gone: none of the flood's did.
     const floodMail = mailTo(SALES).filter((m) => (m.mail.text ?? '').includes(`Flood Sender ${block.slice(-4)}x`));
     expect(floodMail).toEqual([]);
-    expect(
-      (await db.select().from(leads).where(inArray(leads.id, held))).map((lead) => lead.assignedTo),
-    ).toEqual(held.map(() => null));
+    expect((await db.select().from(leads).where(inArray(leads.id, held))).map((lead) => lead.assignedTo)).toEqual(held.map(() => null));
 
     // The inbox: held leads only under status=held, where they show as held.
     const cookie = await sessionCookieFor(db, agent);

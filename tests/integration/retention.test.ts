@@ -70,8 +70,7 @@ const jobsNamed = async (db: Db, name: string) =>
     }
   ).rows.map((row) => row.data);
 
-const leadExists = async (db: Db, id: string) =>
-  (await db.select({ id: leads.id }).from(leads).where(eq(leads.id, id))).length === 1;
+const leadExists = async (db: Db, id: string) => (await db.select({ id: leads.id }).from(leads).where(eq(leads.id, id))).length === 1;
 
 const PROMISES: Record<RetainedData, (db: Db) => Promise<void>> = {
   async addressFingerprints(db) {
