@@ -159,8 +159,9 @@ server.on('error', (error) => {
   process.exit(1);
 });
 
-// Known before Next.js starts, so that the start-up's own lines (the first owner's set-up address) name this port.
+// Known before Next.js starts, so that the start-up's own lines (the first owner's set-up address) name this address.
 if (port) process.env.PORT = String(port);
+if (hostname) process.env.HOST = hostname;
 await app.prepare();
 server.listen(port, hostname, () => {
   const address = server.address();

@@ -38,7 +38,8 @@ export async function startServer(): Promise<void> {
     // code of the first owner's page; second-factor secrets sealed with an older key (0346, SECRETS_KEY_PREVIOUS).
     const { announceFirstRun, ensureFirstOwner, resealAtStart } = await import('./features/staff/bootstrap.server');
     await ensureFirstOwner(handle.db).catch((error) => logError('[staff] could not create the first owner', error));
-    const origin = env.SITE_URL?.replace(/\/+$/, '') ?? `http://localhost:${process.env.PORT || 3000}`;
+    const host = process.env.HOST && !['0.0.0.0', '::'].includes(process.env.HOST) ? process.env.HOST : 'localhost';
+    const origin = env.SITE_URL?.replace(/\/+$/, '') ?? `http://${host}:${process.env.PORT || 3000}`;
     await announceFirstRun(handle.db, origin).catch((error) => logError("[staff] could not make the first owner's set-up code", error));
     await resealAtStart(handle.db).catch((error) => logError('[staff] could not seal second-factor secrets anew', error));
     // `npm run backup` asks the server that owns the embedded database (src/lib/backup/control.server.ts).

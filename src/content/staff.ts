@@ -18,13 +18,14 @@ export const STAFF_COPY = {
   /** A new install with no staff account yet (docs/decisions/0380-first-owner-set-up-code.md). */
   firstOwner: {
     title: 'Set up the first owner',
+    noticeHeading: 'Set up the staff area',
     notice: 'This site has no staff account yet. The first one is an owner, set up with the code the server printed when it started.',
     start: 'Set up the first owner',
     heading: 'Set up the first owner',
     intro:
       'Enter the set-up code from the server’s start-up output (or its file first-owner-setup.txt in the data directory), then your own details. You set up two-step sign-in next.',
     code: 'Set-up code',
-    codeHint: 'Twelve letters and digits, e.g. ABCD-EFGH-JKMN.',
+    codeHint: 'Twelve letters and digits, as the server printed them.',
     name: 'Your name',
     email: 'E-mail',
     password: 'Choose a password',

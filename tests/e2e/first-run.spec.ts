@@ -39,13 +39,14 @@ test('a fresh install: the code the server printed makes the first owner, who se
   server.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise((resolve) => server.once('exit', resolve));
   try {
-    await expect.poll(() => /> ready on/.test(output), { timeout: 180_000, intervals: [250] }).toBe(true);
+    // The set-up lines come once the database is open, after the ready line.
+    await expect.poll(() => /code {3}[2-9A-Z]{4}-/.test(output), { timeout: 180_000, intervals: [250] }).toBe(true);
     // What the newcomer reads in the terminal: where the site and the staff area are, where the data and e-mails go,
     // and the way in.
     expect(output).toContain(`the staff area:  http://127.0.0.1:${port}/admin`);
     expect(output).toMatch(/\[db\] pglite database ready in .*districts-e2e-first-run-/);
     expect(output).toMatch(/\[mail\] no SMTP_URL: .*outbox-mail/);
-    expect(output).toContain(`open   http://localhost:${port}/registration/first-owner`);
+    expect(output).toContain(`open   http://127.0.0.1:${port}/registration/first-owner`);
     expect(output).toContain('npm run staff:create');
     const code = /code {3}([2-9A-Z]{4}-[2-9A-Z]{4}-[2-9A-Z]{4})/.exec(output)![1];
 

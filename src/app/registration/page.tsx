@@ -21,7 +21,7 @@ export default async function RegistrationPage({ searchParams }: { searchParams:
   // A new install: no password opens this form yet, so the page says so and leads to the first owner's set-up.
   if (await awaitsFirstOwner((await getDatabase()).db)) {
     return (
-      <AuthCard heading={copy.heading} intro={<p>{STAFF_COPY.firstOwner.notice}</p>}>
+      <AuthCard heading={STAFF_COPY.firstOwner.noticeHeading} intro={<p>{STAFF_COPY.firstOwner.notice}</p>}>
         <Link href={FIRST_OWNER_PATH} className="btn-primary mt-8 w-full">
           {STAFF_COPY.firstOwner.start}
         </Link>
