@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CHROMIUM_FLAGS } from './scripts/lib/chromium.mjs';
+import { CHROMIUM_FLAGS, E2E_CHROMIUM } from './scripts/lib/chromium.mjs';
 import { E2E_STAFF } from './tests/e2e/staff-fixtures';
 import { PUSH_SERVICE_CERT } from './tests/support/push-service.mjs';
 import { TEST_SITE_FACTS } from './tests/support/site-facts';
@@ -15,10 +15,7 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'districts-e2e-'));
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 
-export const chromiumLaunch = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: CHROMIUM_FLAGS,
-};
+export const chromiumLaunch = { executablePath: E2E_CHROMIUM, args: CHROMIUM_FLAGS };
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -43,6 +40,8 @@ export default defineConfig({
       name: 'desktop',
       use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, launchOptions: chromiumLaunch },
       testIgnore: /backups\.spec\.ts/,
+      // A phone's own flows (its fingerprint, its alerts: PHONE_ONLY in tests/e2e/helpers.ts) run in the phone project only.
+      grepInvert: /@phone-only/,
     },
     {
       name: 'phone',

@@ -241,9 +241,10 @@ async function drill(kind) {
 
 await buildIfStale(log);
 const kinds = ['pglite', ...(withPostgres(log) ? ['postgres'] : [])];
-// One database after the other: the drill runs beside npm test in CI, and two loads of 50 in flight at once starved it.
-const outcomes = [];
-for (const kind of kinds) outcomes.push(await drill(kind).catch((error) => (log(`${kind}: ${error.stack ?? error}`), { ok: false })));
+// Side by side: each database has its own server, peers and target, and most of a drill is the watch after its restore.
+const outcomes = await Promise.all(
+  kinds.map((kind) => drill(kind).catch((error) => (log(`${kind}: ${error.stack ?? error}`), { ok: false }))),
+);
 console.table(outcomes.map((o) => o.result).filter(Boolean));
 const passed = outcomes.filter((o) => o.ok).length;
 console.log(`restore drill: ${passed} passed, ${outcomes.length - passed} failed`);

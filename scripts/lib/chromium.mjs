@@ -10,3 +10,10 @@ export const CHROMIUM_FLAGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
+
+// The browsers of the end-to-end tests (playwright.config.ts). Debian's headless shell of Chromium (package
+// chromium-headless-shell: the "old headless" build, which Playwright itself runs for headless tests) draws the same
+// pages with the same engine, without the full browser's own UI, at a fraction of its CPU
+// (docs/decisions/0382-ci-in-ten-minutes.md). The full browser for what the shell lacks: the Push API.
+export const E2E_CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium-headless-shell';
+export const FULL_CHROMIUM = process.env.CHROMIUM_FULL_PATH || '/usr/bin/chromium';

@@ -11,6 +11,8 @@ export const isPhone = (info: TestInfo) => info.project.name === 'phone';
  * project runs only these (playwright.config.ts); everything else is the same on any screen and runs once, on desktop.
  */
 export const PHONE = { tag: '@phone' };
+/** A flow about the phone itself (its fingerprint, its alerts): run in the phone project only (playwright.config.ts). */
+export const PHONE_ONLY = { tag: '@phone-only' };
 
 /** The home page opens with the Submit Interest popup; most tests start by closing it. */
 export async function closeInterestPopup(page: Page) {

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
+import { CHROMIUM_FLAGS, FULL_CHROMIUM } from '../../scripts/lib/chromium.mjs';
 import { startPushService, type PushService } from '../support/push-service.mjs';
-import { expectNoSeriousAxeViolations, isPhone, PHONE, uniqueEmail } from './helpers';
+import { expectNoSeriousAxeViolations, PHONE_ONLY, uniqueEmail } from './helpers';
 import { createStaffAsOwner, signInThroughPages } from './staff-session';
 
 /**
@@ -10,6 +11,9 @@ import { createStaffAsOwner, signInThroughPages } from './staff-session';
  * PushManager hands out a subscription of the test's own Web Push service (tests/support/push-service.mjs), which the
  * server then pushes to for real, signed and encrypted (the e2e server trusts its certificate, playwright.config.ts).
  */
+
+// The full browser: Chromium's headless shell, which the other tests drive, has no PushManager at all.
+test.use({ launchOptions: { executablePath: FULL_CHROMIUM, args: CHROMIUM_FLAGS } });
 
 const AGENT_PASSWORD = 'Agent-Passphrase-Alerts-2026';
 let service: PushService;
@@ -21,7 +25,7 @@ test.afterAll(async () => {
   await service.stop();
 });
 
-test.describe('alerts on the agent’s phone', PHONE, () => {
+test.describe('alerts on the agent’s phone', PHONE_ONLY, () => {
   test('an agent turns alerts on for this phone (a test alert arrives), claims a lead, and turns alerts off', async ({
     browser,
     baseURL,
@@ -35,9 +39,9 @@ test.describe('alerts on the agent’s phone', PHONE, () => {
 
     const context = await browser.newContext({
       baseURL,
-      viewport: isPhone(info) ? { width: 390, height: 844 } : { width: 1440, height: 900 },
-      isMobile: isPhone(info),
-      hasTouch: isPhone(info),
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
       permissions: ['notifications'],
     });
     const phone = service.subscribe();
