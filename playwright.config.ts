@@ -38,7 +38,9 @@ export default defineConfig({
   projects: [
     {
       name: 'desktop',
-      use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, launchOptions: chromiumLaunch },
+      // A visitor who asked for reduced motion: the home page's hero video, which plays on wide screens, kept half a
+      // core busy for as long as a test stayed on the page. tests/e2e/site.spec.ts checks the video with motion on.
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, launchOptions: chromiumLaunch, reducedMotion: 'reduce' },
       testIgnore: /backups\.spec\.ts/,
       // A phone's own flows (its fingerprint, its alerts: PHONE_ONLY in tests/e2e/helpers.ts) run in the phone project only.
       grepInvert: /@phone-only/,
@@ -54,7 +56,7 @@ export default defineConfig({
       // Last, alone: an embedded-database backup holds the server for seconds (docs/decisions/0111), which would
       // trip the timing of tests running beside it (scripts arriving within 3 s).
       name: 'after',
-      use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, launchOptions: chromiumLaunch },
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, launchOptions: chromiumLaunch, reducedMotion: 'reduce' },
       testMatch: /backups\.spec\.ts/,
       dependencies: ['desktop', 'phone'],
     },

@@ -202,23 +202,27 @@ test.describe('home page', () => {
     await expect.poll(() => header.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe(before);
   });
 
-  test('background video on larger screens only; phones download no video bytes', PHONE, async ({ page }, info) => {
-    const videoRequests: string[] = [];
-    page.on('request', (r) => {
-      if (/\.(mp4|webm)(\?|$)/.test(r.url())) videoRequests.push(r.url());
+  test.describe('with motion', () => {
+    // The desktop project's visitor asked for reduced motion (playwright.config.ts): this one has not.
+    test.use({ reducedMotion: 'no-preference' });
+    test('background video on larger screens only; phones download no video bytes', PHONE, async ({ page }, info) => {
+      const videoRequests: string[] = [];
+      page.on('request', (r) => {
+        if (/\.(mp4|webm)(\?|$)/.test(r.url())) videoRequests.push(r.url());
+      });
+      await page.goto('/');
+      await expect(page.getByRole('img', { name: /skyline/i })).toBeVisible();
+      if (isPhone(info)) {
+        await page.waitForLoadState('networkidle');
+        await expect(page.locator('video')).toHaveCount(0);
+        expect(videoRequests).toEqual([]);
+      } else {
+        const video = page.locator('video');
+        await expect(video).toHaveCount(1);
+        await expect(video).toHaveAttribute('autoplay', '');
+        await expect(video.locator('source')).toHaveCount(2);
+      }
     });
-    await page.goto('/');
-    await expect(page.getByRole('img', { name: /skyline/i })).toBeVisible();
-    if (isPhone(info)) {
-      await page.waitForLoadState('networkidle');
-      await expect(page.locator('video')).toHaveCount(0);
-      expect(videoRequests).toEqual([]);
-    } else {
-      const video = page.locator('video');
-      await expect(video).toHaveCount(1);
-      await expect(video).toHaveAttribute('autoplay', '');
-      await expect(video.locator('source')).toHaveCount(2);
-    }
   });
 });
 
