@@ -4,6 +4,7 @@ import type { Db } from '@/lib/db/client';
 import { preparedStatement } from '@/lib/db/prepared';
 import { NOTIFICATION_CHANNELS, type NotificationChannel, type NotificationState } from '@/lib/db/enums';
 import { leads, leadNotifications, staffUsers, type LeadRow, type LeadNotificationRow } from '@/lib/db/schema';
+import { idParamSchema } from '@/lib/validation/id';
 import { staffLabelSql } from './assignment.server';
 
 /**
@@ -141,7 +142,7 @@ export async function countFailed(db: Db): Promise<number> {
  * so their jobs, restored with the database, send nothing again. Returns how many were still waiting.
  */
 export async function markSentAgain(db: Db, sent: { notificationId: string; at: string }[]): Promise<number> {
-  const valid = sent.filter((s) => UUID.test(s.notificationId) && !Number.isNaN(Date.parse(s.at)));
+  const valid = sent.filter((s) => idParamSchema.safeParse(s.notificationId).success && !Number.isNaN(Date.parse(s.at)));
   let marked = 0;
   for (let i = 0; i < valid.length; i += 1000) {
     const batch = valid.slice(i, i + 1000);
@@ -158,8 +159,6 @@ export async function markSentAgain(db: Db, sent: { notificationId: string; at: 
   }
   return marked;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** How far a message got. */
 const progressColumns = {
