@@ -2,7 +2,7 @@
 // npm test: every check that gates a change, stopping at the first group that fails; then the time of each step.
 // Steps in one group run side by side (the first shows its output as it goes, the others when they end): the static
 // checks are one process each and single-threaded. The unit tests and the build are not grouped: each keeps both
-// cores busy (side by side they took 104 s, one after the other 89 s).
+// cores busy, and side by side they are slower than one after the other (docs/benchmarks/serving.md).
 import { spawn } from 'node:child_process';
 
 const GROUPS = [

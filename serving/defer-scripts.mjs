@@ -4,7 +4,7 @@
 // 0020-scripts-downloaded-early-run-after-the-paint.md, 0021-scripts-asked-for-at-the-load-event.md).
 //
 // Next.js puts every script of a page in its <head> (`<script src async>`, and a low-priority preload): on a slow
-// phone network their 150 KB are asked for at once and share the first round trips with the one render-blocking
+// phone network they are all asked for at once and share the first round trips with the one render-blocking
 // stylesheet, which holds back the first paint. A page here is whole without them (content in the HTML, forms that
 // post, the home popup a native dialog), so the build takes them out of <head> and adds one small inline script at
 // the end of <body>, which the browser runs only once the stylesheet is in. Inline scripts (the RSC payload) and

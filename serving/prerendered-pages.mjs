@@ -7,9 +7,8 @@
 import { brotliCompressSync, constants, gunzipSync, gzipSync, inflateSync } from 'node:zlib';
 import Negotiator from 'negotiator';
 
-// Once per page and process, on the main thread (about 20 ms for `/`): brotli at quality 9 with a window no larger
-// than the page, and gzip at its best. Brotli's quality 11, or either run in the thread pool, kept 10 MB more of the
-// server's memory for good, for 9% fewer bytes.
+// Once per page and process: brotli 9 on the main thread, with a window no larger than the page, and gzip at its
+// best; quality 11 or the thread pool kept memory for little gain (docs/benchmarks/serving.md).
 const compressors = {
   br: (body) =>
     brotliCompressSync(body, {
@@ -97,8 +96,8 @@ export function prerenderedPages(etags) {
   }
 
   /**
-   * Lets Next.js answer this request (compressed as the visitor asked: on a phone the first visitor after a start
-   * must not get 180 KB instead of 20) and keeps what it sent, when it is the page as anyone would get it.
+   * Lets Next.js answer this request (compressed as the visitor asked, so the first visitor after a start
+   * gets it compressed too) and keeps what it sent, when it is the page as anyone would get it.
    */
   function keep(path, req, res) {
     keeping.set(path, []);

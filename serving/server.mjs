@@ -17,15 +17,11 @@ import { SOCKET_HOP_MARKER, withSocketHop } from './forwarded-for.mjs';
 import { prerenderedPages } from './prerendered-pages.mjs';
 import { noteVisit, startCounting } from './visits.mjs';
 
-// Memory (docs/decisions/0105-embedded-database-footprint.md), measured with the bench: by default V8 sizes its heap
-// for the machine's memory and lets garbage pile up to several times the live data. With the embedded database,
-// --optimize-for-size and small semi-spaces keep it near the live data (its WebAssembly heap leaves no room for
-// more); its optimising WebAssembly compiler tiers up the database in bursts of several hundred MB and keeps about
-// 100 MB, the baseline compiler alone serves as fast here. On PostgreSQL the server keeps V8's optimising compiler
-// (--optimize-for-size cost a lead half again as much CPU) and only its heap growth is held to 30% above the live
-// data: 150 → 185 MB after 10,000 leads (docs/decisions/0370). glibc's per-thread malloc arenas hold another 20 MB.
-// These only work from the command line and the environment, so without them the process replaces itself (same PID,
-// arguments) with one that has them.
+// Memory flags per database (docs/decisions/0105-embedded-database-footprint.md), chosen with the bench
+// (docs/benchmarks/0370-a-leads-request-cost.md, 0105-embedded-database-footprint.md): the embedded database's heap
+// kept near its live data; PostgreSQL keeps V8's optimising compiler, with only its heap growth held back. Two malloc
+// arenas instead of one per thread. These only work from the command line and the environment, so without them the
+// process replaces itself (same PID, arguments) with one that has them.
 const V8_FLAGS = process.env.DATABASE_URL?.trim()
   ? ['--heap-growing-percent=30', '--max-semi-space-size=8']
   : ['--optimize-for-size', '--max-semi-space-size=8', '--liftoff-only'];
@@ -78,8 +74,8 @@ if (visitCounting !== 'on' && visitCounting !== 'off') {
 }
 startCounting(visitCounting === 'on');
 
-// The configuration as the build resolved it, handed over the way Next.js's own standalone server.js does: loading
-// next.config.ts again would transpile it with SWC, whose native module then stays in memory (25 MB resident).
+// The configuration as the build resolved it, handed over the way Next.js's own standalone server.js does:
+// next.config.ts is not reloaded, since SWC's native module would stay in memory.
 const appDir = path.resolve(import.meta.dirname, '..');
 const distDir = process.env.NEXT_DIST_DIR || '.next'; // as next.config.ts reads it
 const { config: builtConfig } = JSON.parse(readFileSync(path.join(appDir, distDir, 'required-server-files.json'), 'utf8'));

@@ -26,7 +26,7 @@ const TARGET_P99_MS = { postgres: 200 };
 const DURABILITY_P99_COST_MS = 10;
 const DURABILITY_RATE = 20;
 // Turns of a few seconds, one copy at a time (side by side, one's writes slowed the other's flushes), every answer
-// pooled: several hundred each, where one 6 s run gave 120 and a p99 that moved by ±40 ms.
+// pooled: one run per copy gave too few answers for a steady p99 (docs/benchmarks/0106-durability-of-an-answered-lead.md).
 const DURABILITY_TURNS = Number(process.env.BENCH_DURABILITY_TURNS ?? 10);
 const DURABILITY_TURN_SECONDS = 3;
 

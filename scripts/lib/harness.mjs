@@ -133,7 +133,7 @@ export function startServer(port, env, logFile, { app } = {}) {
   });
 }
 
-// 3 minutes: on two cores shared with npm test a server has needed more than 90 s to start.
+// 3 minutes: on a busy 2-core machine a start can take over a minute (docs/benchmarks/serving.md).
 export async function waitHealthy(base, child, timeoutMs = 180_000, healthPath = '/api/health') {
   const start = Date.now();
   while (Date.now() - start < timeoutMs) {

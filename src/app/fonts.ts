@@ -4,7 +4,7 @@ import localFont from 'next/font/local';
 // uses the phone's own UI font (globals.css): one web font less on a slow network (docs/decisions/0013).
 // Until it arrives, headings use the platform's own serif sized to Fraunces ("Fraunces Fallback" faces in globals.css,
 // not next/font's, which covers only Times New Roman), so the swap neither moves the page nor turns a serif heading
-// into a sans one. Not preloaded: on a slow network its 37 KB would share the first round trips with the stylesheet
+// into a sans one. Not preloaded: on a slow network it would share the first round trips with the stylesheet
 // and hold back the first paint; the browser asks for it once the headings are laid out
 // (docs/decisions/0017-first-paint-before-scripts-and-font.md).
 export const fraunces = localFont({

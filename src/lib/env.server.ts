@@ -228,7 +228,7 @@ const envSchema = z
         .default(28_800),
     ),
     // The cost of a staff password's hash, as log2 of scrypt's N. 17 is the strong production setting; test servers
-    // lower it so that their many sign-ins do not each spend 128 MiB and a third of a second.
+    // lower it so their many sign-ins stay cheap.
     STAFF_PASSWORD_SCRYPT_LOG2N: z.preprocess(
       blankToUndefined,
       z.coerce

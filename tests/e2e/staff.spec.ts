@@ -428,7 +428,7 @@ test.describe('two-step sign-in, passwords', () => {
     const exited = new Promise((resolve) => server.once('exit', resolve));
     try {
       await expect
-        // 3 minutes, as the process tests' servers get: beside them on two busy cores a start took over 60 s.
+        // 3 minutes, as the process tests' servers get: on a busy 2-core machine a start can take over a minute.
         .poll(async () => (await fetch(`${base}/api/health`).catch(() => undefined))?.status, { timeout: 180_000, intervals: [250] })
         .toBe(200);
       await page.goto(`${base}/registration`);

@@ -12,8 +12,8 @@ declare module 'vitest' {
 }
 
 /**
- * Creating and migrating an in-memory PGlite took about 3 s per suite (initdb in WebAssembly, every migration,
- * pg-boss's schema). Done once here; each suite starts from a copy of the result.
+ * Creating and migrating an in-memory PGlite (initdb in WebAssembly, every migration, pg-boss's schema) is slow, so
+ * it is done once here and each suite starts from a copy of the result.
  */
 export default async function setup(project: TestProject) {
   // Locally the PostgreSQL suites skip with a printed reason; in CI a missing database must fail, not vanish.

@@ -81,7 +81,7 @@ let zxcvbn: ZxcvbnFactory | undefined;
 /**
  * Too easy to guess by zxcvbn (@zxcvbn-ts/core with the common-language dictionaries: ~49,000 frequent passwords,
  * the diceware list, keyboard layouts), which also sees through predictable padding ("password1234!"),
- * repeats ("monkeymonkey"), l33t, dates and keyboard walks. Built on first use: ranking the dictionaries takes ~50 ms.
+ * repeats ("monkeymonkey"), l33t, dates and keyboard walks. Built on first use: ranking the dictionaries is slow.
  */
 export function isCommonPassword(password: string): boolean {
   zxcvbn ??= new ZxcvbnFactory({ dictionary, graphs: adjacencyGraphs });

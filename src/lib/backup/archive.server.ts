@@ -18,7 +18,7 @@ const MAGIC = Buffer.from('DISTRICTS-BACKUP-AES256GCM-1\n');
 const SALT_BYTES = 16;
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
-// 2^15 × 8 × 128 bytes = 32 MiB of memory per derivation: a second or so, once per backup or restore.
+// 2^15 × 8 × 128 bytes = 32 MiB of memory per derivation, once per backup or restore.
 const SCRYPT = { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
 
 function deriveKey(passphrase: string, salt: Buffer): Promise<Buffer> {

@@ -1,6 +1,7 @@
 // The embedded database (PGlite) as this project opens it: its settings and how an answered write reaches the disk.
 // Plain JavaScript so the bench's bare-insert floor (scripts/bench) opens PGlite exactly as the server does.
-// docs/decisions/0105-embedded-database-footprint.md and 0106-durability-of-an-answered-lead.md explain the figures.
+// Why: docs/decisions/0105-embedded-database-footprint.md and 0106-durability-of-an-answered-lead.md; the figures:
+// docs/benchmarks/0105-embedded-database-footprint.md and 0106-durability-of-an-answered-lead.md.
 import { execFileSync } from 'node:child_process';
 import { closeSync, existsSync, fdatasyncSync, fsyncSync, openSync } from 'node:fs';
 import { open } from 'node:fs/promises';
@@ -170,8 +171,8 @@ function openFile(file) {
 }
 
 /**
- * Creates the database files in a child process that then exits: initdb runs a second WebAssembly PostgreSQL whose
- * memory (about 50 MB the allocator keeps) would otherwise stay with the server for good.
+ * Creates the database files in a child process that then exits: initdb runs a second WebAssembly PostgreSQL, so
+ * initdb's memory leaves with the child process.
  */
 function createDatabaseFiles(dir) {
   const pglite = createRequire(path.join(process.cwd(), 'package.json')).resolve('@electric-sql/pglite');

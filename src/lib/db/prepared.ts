@@ -5,8 +5,7 @@ import { fastPathOn } from './fast-path';
 
 /**
  * A statement built once rather than on every call (Drizzle's `.prepare()` with `sql.placeholder`): building a query
- * costs more than sending it (a join of three tables, 0.5 ms of CPU each time, against 0.1 ms prepared;
- * docs/decisions/0370-a-leads-request-cost.md). A named statement is also parsed once: per connection on PostgreSQL, per
+ * costs more than sending it (docs/benchmarks/0370-a-leads-request-cost.md). A named statement is also parsed once: per connection on PostgreSQL, per
  * database in a PGlite transaction.
  *
  * Drizzle prepares a statement on the database it was built from, never on a transaction. Given a transaction (or

@@ -28,8 +28,8 @@ export interface QueueDefinition {
 }
 
 /**
- * Every poll is a query: on the embedded database, where it runs on the server's one thread, fifteen queues polled
- * every second cost 8 % of a core while the site was idle. No retry here is due sooner than 5 s.
+ * Every poll is a query: on the embedded database every poll runs on the server's one thread, so idle queues poll
+ * every 5 s (docs/benchmarks/0370-a-leads-request-cost.md). No retry here is due sooner than 5 s.
  */
 export const IDLE_POLL_SECONDS = 5;
 
