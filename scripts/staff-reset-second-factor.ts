@@ -10,7 +10,7 @@ import { recordAudit } from '@/lib/audit.server';
 import { revokeUserSessions } from '@/lib/auth/session.server';
 import { describeError } from '@/lib/log';
 import { findStaffByEmail } from '@/features/staff/repository.server';
-import { removeSecondFactor } from '@/features/staff/second-factor.server';
+import { removeSecondFactor } from '@/features/staff/second-factor/second-factor.server';
 import { failer, openStaffDatabase } from './lib/staff-cli';
 
 const fail: (message: string) => never = failer('staff:reset-second-factor');

@@ -36,7 +36,7 @@ export async function startServer(): Promise<void> {
     }
     // Staff area: the first owner from ADMIN_EMAIL/ADMIN_PASSWORD when no staff account exists yet, else the set-up
     // code of the first owner's page; second-factor secrets sealed with an older key (0346, SECRETS_KEY_PREVIOUS).
-    const { announceFirstRun, ensureFirstOwner, resealAtStart } = await import('./features/staff/bootstrap.server');
+    const { announceFirstRun, ensureFirstOwner, resealAtStart } = await import('./features/staff/accounts/bootstrap.server');
     await ensureFirstOwner(handle.db).catch((error) => logError('[staff] could not create the first owner', error));
     const host = process.env.HOST && !['0.0.0.0', '::'].includes(process.env.HOST) ? process.env.HOST : 'localhost';
     const origin = env.SITE_URL?.replace(/\/+$/, '') ?? `http://${host}:${process.env.PORT || 3000}`;

@@ -4,11 +4,11 @@ import { POST as addPasskeyRoute } from '@/app/api/admin/account/passkeys/route'
 import { POST as passkeyOptionsRoute } from '@/app/api/admin/account/passkeys/options/route';
 import { POST as renewCodesRoute } from '@/app/api/admin/account/recovery-codes/route';
 import { DELETE as turnOffRoute, POST as accountEnrolRoute } from '@/app/api/admin/account/second-factor/route';
-import { handleSecondFactor, handleSignIn } from '@/features/staff/auth-handlers.server';
-import { hashResetToken, isLiveResetToken } from '@/features/staff/password-reset.server';
+import { handleSecondFactor, handleSignIn } from '@/features/staff/sign-in/handlers.server';
+import { hashResetToken, isLiveResetToken } from '@/features/staff/sign-in/password-reset.server';
 import { hashPassword } from '@/features/staff/password.server';
 import { createPasswordReset, updateStaff } from '@/features/staff/repository.server';
-import { pendingEnrolment } from '@/features/staff/second-factor.server';
+import { pendingEnrolment } from '@/features/staff/second-factor/second-factor.server';
 import { tokenFromCookieHeader } from '@/lib/auth/cookie.server';
 import { resolveSession } from '@/lib/auth/session.server';
 import { describeEachDriver, freshClient, setEnv } from './helpers';

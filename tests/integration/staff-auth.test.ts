@@ -1,9 +1,9 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { POST as signInRoute } from '@/app/api/staff/sign-in/route';
 import { POST as signOutRoute } from '@/app/api/staff/sign-out/route';
-import { handleSecondFactor, handleSignIn } from '@/features/staff/auth-handlers.server';
-import { ensureFirstOwner } from '@/features/staff/bootstrap.server';
-import { latestLockEnd, LOCKOUT, lockedUntil } from '@/features/staff/lockout.server';
+import { handleSecondFactor, handleSignIn } from '@/features/staff/sign-in/handlers.server';
+import { ensureFirstOwner } from '@/features/staff/accounts/bootstrap.server';
+import { latestLockEnd, LOCKOUT, lockedUntil } from '@/features/staff/sign-in/lockout.server';
 import {
   acquireHashSlot,
   hashPassword,

@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '@/lib/db/client';
 import { findStaffByEmail } from '@/features/staff/repository.server';
-import { confirmEnrolment, pendingEnrolment } from '@/features/staff/second-factor.server';
+import { confirmEnrolment, pendingEnrolment } from '@/features/staff/second-factor/second-factor.server';
 import { totpCode } from './staff-helpers';
 
 /** npm run staff:create: works on a free DATA_DIR, refuses clearly while a live process holds its lock. */

@@ -6,8 +6,8 @@ import { POST as accountEnrolRoute } from '@/app/api/admin/account/second-factor
 import { GET as listSessionsRoute, POST as endSessionsRoute } from '@/app/api/admin/account/sessions/route';
 import { GET as meRoute } from '@/app/api/admin/me/route';
 import { STAFF_COPY } from '@/content/staff';
-import { handleSecondFactor, handleSignIn } from '@/features/staff/auth-handlers.server';
-import { pendingEnrolment } from '@/features/staff/second-factor.server';
+import { handleSecondFactor, handleSignIn } from '@/features/staff/sign-in/handlers.server';
+import { pendingEnrolment } from '@/features/staff/second-factor/second-factor.server';
 import { tokenFromCookieHeader } from '@/lib/auth/cookie.server';
 import { resolveSession } from '@/lib/auth/session.server';
 import { staffAudit, staffSessions } from '@/lib/db/schema';

@@ -4,7 +4,7 @@ import type { Db } from '@/lib/db/client';
 import { hashPassword } from '@/features/staff/password.server';
 import { createSession } from '@/lib/auth/session.server';
 import { addPasskey, createStaff } from '@/features/staff/repository.server';
-import { confirmEnrolment, pendingEnrolment, recoveryCodesForFirstMethod } from '@/features/staff/second-factor.server';
+import { confirmEnrolment, pendingEnrolment, recoveryCodesForFirstMethod } from '@/features/staff/second-factor/second-factor.server';
 import { SESSION_COOKIE } from '@/lib/constants';
 import { sessionKey } from '@/lib/auth/secret.server';
 import { signSessionToken } from '@/lib/auth/token.server';

@@ -12,8 +12,8 @@ import {
   handlePasskeyOptions,
   handleSecondFactor,
   handleSignIn,
-} from '@/features/staff/auth-handlers.server';
-import { pendingEnrolment } from '@/features/staff/second-factor.server';
+} from '@/features/staff/sign-in/handlers.server';
+import { pendingEnrolment } from '@/features/staff/second-factor/second-factor.server';
 import { staffPasskeys, staffRecoveryCodes, staffUsers } from '@/lib/db/schema';
 import { describeEachDriver, freshClient, setEnv } from './helpers';
 import { SoftAuthenticator } from './soft-authenticator';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { POST as resetRequestRoute } from '@/app/api/staff/password-reset/route';
-import { handlePasswordResetConfirm, handlePasswordResetRequest, handleSignIn } from '@/features/staff/auth-handlers.server';
-import { isLiveResetToken } from '@/features/staff/password-reset.server';
+import { handlePasswordResetConfirm, handlePasswordResetRequest, handleSignIn } from '@/features/staff/sign-in/handlers.server';
+import { isLiveResetToken } from '@/features/staff/sign-in/password-reset.server';
 import { tokenFromCookieHeader } from '@/lib/auth/cookie.server';
 import { resolveSession } from '@/lib/auth/session.server';
 import { startSmtpPeer, waitFor, type Peer, type ReceivedMail } from '../support/peers';

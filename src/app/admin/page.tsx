@@ -23,7 +23,7 @@ import {
 } from '@/domain/leads/inbox.repository.server';
 import { currentStaff } from '@/lib/auth/page-guard.server';
 import { STAFF_DOWNLOADS } from '@/lib/constants';
-import { DownloadLink } from '@/features/staff/DownloadLink';
+import { DownloadLink } from '@/features/staff/sessions/DownloadLink';
 import { filtersToQuery, parseLeadFilters } from '@/features/leads-admin/schema';
 import { getDatabase } from '@/lib/db/client';
 import { countFailed } from '@/domain/leads/notifications.repository.server';

@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { STAFF_COPY } from '@/content/staff';
-import { ConfirmPasswordForm } from '@/features/staff/ConfirmPasswordForm';
+import { ConfirmPasswordForm } from '@/features/staff/sessions/ConfirmPasswordForm';
 import { formRefusal } from '@/features/staff/form-post.server';
-import { stepAction } from '@/features/staff/sign-in-pages.server';
+import { stepAction } from '@/features/staff/sign-in/sign-in-pages.server';
 import { requireStaffPage } from '@/lib/auth/page-guard.server';
 import { passwordIsRecent } from '@/lib/auth/recent-password.server';
 import { REAUTH_API, STAFF_DOWNLOADS, staffNextPath } from '@/lib/constants';

@@ -3,9 +3,9 @@ import { STAFF_COPY } from '@/content/staff';
 import { formatDateTime } from '@/lib/format';
 import { requireStaffPage } from '@/lib/auth/page-guard.server';
 import { formRefusal } from '@/features/staff/form-post.server';
-import { INVITATION_TTL_HOURS } from '@/features/staff/invitation.server';
+import { INVITATION_TTL_HOURS } from '@/features/staff/accounts/invitation.server';
 import { listStaff } from '@/features/staff/repository.server';
-import { CreateStaffForm, StaffRowActions } from '@/features/staff/StaffManager';
+import { CreateStaffForm, StaffRowActions } from '@/features/staff/accounts/StaffManager';
 import { getDatabase } from '@/lib/db/client';
 
 export const metadata: Metadata = { title: STAFF_COPY.staff.title };

@@ -2,9 +2,9 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { STAFF_COPY } from '@/content/staff';
 import { getDatabase } from '@/lib/db/client';
-import { AuthCard } from '@/features/staff/AuthCard';
-import { awaitsFirstOwner } from '@/features/staff/first-owner.server';
-import { FirstOwnerForm } from '@/features/staff/FirstOwnerForm';
+import { AuthCard } from '@/features/staff/sign-in/AuthCard';
+import { awaitsFirstOwner } from '@/features/staff/accounts/first-owner.server';
+import { FirstOwnerForm } from '@/features/staff/accounts/FirstOwnerForm';
 import { formRefusal } from '@/features/staff/form-post.server';
 
 export const metadata: Metadata = { title: STAFF_COPY.firstOwner.title, robots: { index: false, follow: false } };

@@ -4,7 +4,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Field } from '@/components/ui/Field';
 import { STAFF_COPY } from '@/content/staff';
 import { request } from '@/lib/browser/request';
-import { goToStep, type SignInAnswer } from './sign-in-complete';
+import { goToStep, type SignInAnswer } from '../sign-in/sign-in-complete';
 
 const copy = STAFF_COPY.firstOwner;
 const API = '/api/staff/first-owner';

@@ -4,10 +4,10 @@ import type { Db } from '@/lib/db/client';
 import { getEnv } from '@/lib/env.server';
 import { FIRST_OWNER_PATH } from '@/lib/constants';
 import { formatDateTime } from '@/lib/format';
-import { hashPassword, passwordProblem } from './password.server';
+import { hashPassword, passwordProblem } from '../password.server';
 import { createFirstOwner, SET_UP_CODE_FILE, setUpCodeAtStart } from './first-owner.server';
-import { countStaff } from './repository.server';
-import { resealSecondFactorSecrets } from './second-factor.server';
+import { countStaff } from '../repository.server';
+import { resealSecondFactorSecrets } from '../second-factor/second-factor.server';
 
 const bootstrapped = new WeakSet<object>();
 

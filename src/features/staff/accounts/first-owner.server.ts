@@ -7,7 +7,7 @@ import type { Db } from '@/lib/db/client';
 import { appSecrets } from '@/lib/db/schema';
 import { getEnv } from '@/lib/env.server';
 import { openWithSecretsKey, sealWithSecretsKey } from '@/lib/security/secrets-key.server';
-import { countStaff, createStaff, type StaffPublic } from './repository.server';
+import { countStaff, createStaff, type StaffPublic } from '../repository.server';
 
 /**
  * The first owner of a new install (docs/decisions/0380-first-owner-set-up-code.md): while no staff account exists the

@@ -7,11 +7,11 @@ import { revokeUserSessions } from '@/lib/auth/session.server';
 import { STAFF_ADMIN_PATH } from '@/lib/constants';
 import { errorResponse, jsonResponse } from '@/lib/http/response.server';
 import { readJsonObject, readJsonOrForm } from '@/lib/http/request.server';
-import { answerFormPost } from './form-post.server';
+import { answerFormPost } from '../form-post.server';
 import { sendInvitation } from './invitation.server';
-import { clearSecondFactorFailures, countActiveOwners, createStaff, findStaffById, listStaff, updateStaff } from './repository.server';
-import { createStaffSchema, updateStaffSchema } from './schema';
-import { removeSecondFactor } from './second-factor.server';
+import { clearSecondFactorFailures, countActiveOwners, createStaff, findStaffById, listStaff, updateStaff } from '../repository.server';
+import { createStaffSchema, updateStaffSchema } from '../schema';
+import { removeSecondFactor } from '../second-factor/second-factor.server';
 
 /** Handlers of /api/admin/me and /api/admin/staff... */
 

@@ -7,9 +7,9 @@ import type { StaffRole } from '@/lib/db/enums';
 import { logError } from '@/lib/log';
 import { emailButton, emailLayout, escapeHtml } from '@/lib/mail/html';
 import { sendMail } from '@/lib/mail/mailer.server';
-import { hashResetToken, newResetToken } from './password-reset.server';
-import { createPasswordReset, liveResetUser } from './repository.server';
-import { RESET_TOKEN_PATTERN } from './schema';
+import { hashResetToken, newResetToken } from '../sign-in/password-reset.server';
+import { createPasswordReset, liveResetUser } from '../repository.server';
+import { RESET_TOKEN_PATTERN } from '../schema';
 
 /**
  * A new account's invitation (docs/decisions/0347-invitations-not-initial-passwords.md): an account an owner adds has

@@ -3,9 +3,9 @@ import type { ReactNode } from 'react';
 import { BrandMark } from '@/components/BrandMark';
 import { DASHBOARD_COPY } from '@/content/sales-insight';
 import { STAFF_COPY } from '@/content/staff';
-import { ReauthDialog } from './ReauthDialog';
-import { SessionKeys } from './SessionKeys';
-import { SignOutButton } from './SignOutButton';
+import { ReauthDialog } from '../sessions/ReauthDialog';
+import { SessionKeys } from '../sessions/SessionKeys';
+import { SignOutButton } from '../sessions/SignOutButton';
 import { StaffNav } from './StaffNav';
 import { StaffWorker } from './StaffWorker';
 

@@ -10,8 +10,8 @@ import { pushEndpoint, usableKeys } from '@/lib/push/endpoint';
 import { sendPush } from '@/lib/push/send.server';
 import { removeSubscription, saveSubscription, subscriptionsOf } from '@/lib/push/subscriptions.server';
 import { vapidPublicKey } from '@/lib/push/vapid.server';
-import { answerFormPost } from './form-post.server';
-import { pushSubscriptionSchema, removePushSchema } from './schema';
+import { answerFormPost } from '../form-post.server';
+import { pushSubscriptionSchema, removePushSchema } from '../schema';
 
 /**
  * /api/admin/account/push: the signed-in person's devices with push alerts on (docs/decisions/0364). Turning alerts on

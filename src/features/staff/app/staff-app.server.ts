@@ -50,7 +50,7 @@ const MARK =
   '<svg viewBox="0 0 32 32" aria-hidden="true" focusable="false"><circle cx="16" cy="16" r="15" fill="#12302a" stroke="#c9a66b" stroke-width="1.5"/>' +
   '<path d="M9 21.5V11l7 6 7-6v10.5" fill="none" stroke="#dcc393" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"/></svg>';
 
-// The sign-in card's look (src/features/staff/AuthCard.tsx) in plain CSS, inline: offline, nothing else can be fetched.
+// The sign-in card's look (src/features/staff/sign-in/AuthCard.tsx) in plain CSS, inline: offline, nothing else can be fetched.
 // Headings in the phone's own serif: the brand's web font is not kept on the phone.
 const OFFLINE_CSS = [
   '*{box-sizing:border-box}',

@@ -7,7 +7,7 @@ import { STAFF_COPY } from '@/content/staff';
 import { request } from '@/lib/browser/request';
 import { notifySuccess } from '@/lib/browser/toast';
 import { RecoveryCodes } from './RecoveryCodes';
-import { completeSignIn } from './sign-in-complete';
+import { completeSignIn } from '../sign-in/sign-in-complete';
 
 const copy = STAFF_COPY.enrol;
 

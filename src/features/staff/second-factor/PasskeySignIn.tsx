@@ -4,7 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { STAFF_COPY } from '@/content/staff';
 import { PasskeyButton, usePasskeySupport } from './PasskeyButton';
 import { RecoveryCodes } from './RecoveryCodes';
-import { completeSignIn } from './sign-in-complete';
+import { completeSignIn } from '../sign-in/sign-in-complete';
 
 const copy = STAFF_COPY.passkey;
 

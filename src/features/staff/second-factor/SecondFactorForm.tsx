@@ -4,7 +4,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Field } from '@/components/ui/Field';
 import { STAFF_COPY } from '@/content/staff';
 import { request } from '@/lib/browser/request';
-import { completeSignIn } from './sign-in-complete';
+import { completeSignIn } from '../sign-in/sign-in-complete';
 
 const copy = STAFF_COPY.secondFactor;
 

@@ -15,7 +15,7 @@ import { STAFF_COPY } from '@/content/staff';
 import { deviceSystem } from '@/lib/auth/device-label';
 import type { Db } from '@/lib/db/client';
 import type { StaffUserRow } from '@/lib/db/schema';
-import { addPasskey, listPasskeys, recordPasskeyUse, setPasskeyChallenge, takePasskeyChallenge } from './repository.server';
+import { addPasskey, listPasskeys, recordPasskeyUse, setPasskeyChallenge, takePasskeyChallenge } from '../repository.server';
 import { recoveryCodesForFirstMethod } from './second-factor.server';
 
 /**

@@ -7,7 +7,7 @@ import { formatDateTime } from '@/lib/format';
 import { logError } from '@/lib/log';
 import { emailLayout, escapeHtml } from '@/lib/mail/html';
 import { sendMail } from '@/lib/mail/mailer.server';
-import { clearSecondFactorFailures, reserveSecondFactorCheck } from './repository.server';
+import { clearSecondFactorFailures, reserveSecondFactorCheck } from '../repository.server';
 import { checkSecondFactor, type SecondFactorCheck } from './second-factor.server';
 
 /**

@@ -18,7 +18,7 @@ import {
   secondFactorOf,
   setPendingTotpSecret,
   spendRecoveryCode,
-} from './repository.server';
+} from '../repository.server';
 
 /**
  * The second factor of staff sign-in (docs/decisions/0322-second-factor.md): TOTP (RFC 6238) through `otpauth`, with

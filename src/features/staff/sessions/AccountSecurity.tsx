@@ -7,8 +7,8 @@ import { STAFF_COPY } from '@/content/staff';
 import { useStaffAction } from '@/lib/browser/use-staff-action';
 import { ACCOUNT_SESSIONS_API } from '@/lib/constants';
 import { notifySuccess } from '@/lib/browser/toast';
-import { PasskeyButton, usePasskeySupport } from './PasskeyButton';
-import { RecoveryCodes } from './RecoveryCodes';
+import { PasskeyButton, usePasskeySupport } from '../second-factor/PasskeyButton';
+import { RecoveryCodes } from '../second-factor/RecoveryCodes';
 
 const copy = STAFF_COPY.account;
 const NEW_CODES_API = '/api/admin/account/recovery-codes';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect } from 'react';
-import { storeSessionKeys } from './sign-in-complete';
+import { storeSessionKeys } from '../sign-in/sign-in-complete';
 
 /**
  * Writes the spec's session keys on every staff page once its script runs: a sign-in sent as a plain form (before

@@ -6,11 +6,11 @@ import { endOpenSessions, listOpenSessions, markPasswordChecked, revokeUserSessi
 import { ACCOUNT_CODES_PATH, ACCOUNT_PATH, REAUTH_PATH } from '@/lib/constants';
 import { isFormPost, readJsonOrForm } from '@/lib/http/request.server';
 import { errorResponse, jsonResponse } from '@/lib/http/response.server';
-import { answerFormPost, keepRecoveryCodesForPage } from './form-post.server';
-import { guardedAttempt } from './lockout.server';
-import { hashPassword, passwordProblem, verifyPassword } from './password.server';
-import { registerPasskey, registrationOptions } from './passkeys.server';
-import { findStaffRowById, listPasskeys, removePasskeyBesideAnother, removeTotpBesidePasskey, updateStaff } from './repository.server';
+import { answerFormPost, keepRecoveryCodesForPage } from '../form-post.server';
+import { guardedAttempt } from '../sign-in/lockout.server';
+import { hashPassword, passwordProblem, verifyPassword } from '../password.server';
+import { registerPasskey, registrationOptions } from '../second-factor/passkeys.server';
+import { findStaffRowById, listPasskeys, removePasskeyBesideAnother, removeTotpBesidePasskey, updateStaff } from '../repository.server';
 import {
   endSessionsSchema,
   newPasswordBodySchema,
@@ -18,8 +18,8 @@ import {
   reauthSchema,
   removePasskeySchema,
   secondFactorSchema,
-} from './schema';
-import { confirmEnrolment, renewRecoveryCodes } from './second-factor.server';
+} from '../schema';
+import { confirmEnrolment, renewRecoveryCodes } from '../second-factor/second-factor.server';
 
 /**
  * Handlers of /api/admin/account/...: the signed-in person's own password, second factor (0322) and signed-in devices

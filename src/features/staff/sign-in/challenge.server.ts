@@ -8,7 +8,7 @@ import { servedOverHttps, type RequestLike } from '@/lib/auth/transport.server';
 import { SIGN_IN_PATH } from '@/lib/constants';
 import type { Db } from '@/lib/db/client';
 import type { StaffUserRow } from '@/lib/db/schema';
-import { findStaffRowById, hasSecondFactor } from './repository.server';
+import { findStaffRowById, hasSecondFactor } from '../repository.server';
 
 /**
  * A sign-in half-way (docs/decisions/0322-second-factor.md): after the right password, an account with a second

@@ -22,14 +22,14 @@ import {
   WELCOME_PATH,
 } from '@/lib/constants';
 import { STAFF_COPY } from '@/content/staff';
-import { ensureFirstOwner } from './bootstrap.server';
-import { awaitsFirstOwner, createFirstOwner, forgetSetUpCode, isSetUpCode } from './first-owner.server';
+import { ensureFirstOwner } from '../accounts/bootstrap.server';
+import { awaitsFirstOwner, createFirstOwner, forgetSetUpCode, isSetUpCode } from '../accounts/first-owner.server';
 import { challengeOf, endChallenge, issueChallenge, liveChallengeOf } from './challenge.server';
-import { answerFormPost, keepRecoveryCodesForPage } from './form-post.server';
+import { answerFormPost, keepRecoveryCodesForPage } from '../form-post.server';
 import { accountKey, clientKeyOf, clientLimitRefusal, guardedAttempt, hashesBusyResponse, requestRefusal } from './lockout.server';
-import { acquireHashSlot, dummyPasswordHash, hashPassword, passwordProblem, verifyPassword } from './password.server';
+import { acquireHashSlot, dummyPasswordHash, hashPassword, passwordProblem, verifyPassword } from '../password.server';
 import { hashResetToken, sendPasswordResetLink } from './password-reset.server';
-import { authenticationOptions, registerPasskey, registrationOptions, verifyPasskeySignIn } from './passkeys.server';
+import { authenticationOptions, registerPasskey, registrationOptions, verifyPasskeySignIn } from '../second-factor/passkeys.server';
 import {
   clearSignInFailures,
   countRecoveryCodesLeft,
@@ -37,9 +37,9 @@ import {
   hasSecondFactor,
   resetPasswordWithLink,
   touchSignIn,
-} from './repository.server';
-import { confirmEnrolment } from './second-factor.server';
-import { checkSecondFactorUnderLock, type LockedCheck } from './second-factor-lock.server';
+} from '../repository.server';
+import { confirmEnrolment } from '../second-factor/second-factor.server';
+import { checkSecondFactorUnderLock, type LockedCheck } from '../second-factor/second-factor-lock.server';
 import {
   firstOwnerSchema,
   passkeyAnswerSchema,
@@ -48,7 +48,7 @@ import {
   resetRequestSchema,
   secondFactorSchema,
   signInSchema,
-} from './schema';
+} from '../schema';
 
 export interface AuthOptions {
   /** The clock (tests move it to check the lockout). */

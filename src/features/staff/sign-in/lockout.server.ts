@@ -6,14 +6,14 @@ import { clientHashOf } from '@/lib/http/client.server';
 import { hitRateLimit } from '@/lib/http/rate-limit.server';
 import { errorResponse } from '@/lib/http/response.server';
 import { normaliseEmail } from '@/lib/validation/email';
-import { acquireHashSlot } from './password.server';
+import { acquireHashSlot } from '../password.server';
 import {
   clearSignInFailures,
   pruneSignInFailures,
   releaseSignInAttempts,
   reserveSignInAttempt,
   signInFailuresSince,
-} from './repository.server';
+} from '../repository.server';
 
 /**
  * Sign-in lockout (docs/decisions/0201-sign-in-lockout.md, 0320-sign-in-attempts.md): 10 failed attempts for one

@@ -7,8 +7,8 @@ import type { Db } from '@/lib/db/client';
 import { emailButton, emailLayout, escapeHtml } from '@/lib/mail/html';
 import { sendMail } from '@/lib/mail/mailer.server';
 import { hitRateLimit } from '@/lib/http/rate-limit.server';
-import { createPasswordReset, findStaffByEmail, liveResetUser } from './repository.server';
-import { RESET_TOKEN_PATTERN } from './schema';
+import { createPasswordReset, findStaffByEmail, liveResetUser } from '../repository.server';
+import { RESET_TOKEN_PATTERN } from '../schema';
 
 /**
  * Forgotten passwords (docs/decisions/0324-password-reset.md): a link by e-mail, single use, valid RESET_TTL_MINUTES. The

@@ -5,7 +5,7 @@ import { STAFF_COPY } from '@/content/staff';
 import { requireStaffPage } from '@/lib/auth/page-guard.server';
 import { ACCOUNT_PATH } from '@/lib/constants';
 import { recoveryCodesForPage } from '@/features/staff/form-post.server';
-import { RecoveryCodeList } from '@/features/staff/RecoveryCodeList';
+import { RecoveryCodeList } from '@/features/staff/second-factor/RecoveryCodeList';
 
 export const metadata: Metadata = { title: STAFF_COPY.enrol.codesHeading };
 
