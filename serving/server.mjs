@@ -162,9 +162,9 @@ await app.prepare();
 server.listen(port, hostname, () => {
   const address = server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
+  const origin = `http://${hostname && hostname !== '0.0.0.0' && hostname !== '::' ? hostname : 'localhost'}:${actualPort}`;
   // What `next start` exposes to the app once it listens.
   process.env.PORT = String(actualPort);
-  process.env.__NEXT_PRIVATE_ORIGIN = `http://${hostname && hostname !== '0.0.0.0' ? hostname : 'localhost'}:${actualPort}`;
-  const origin = `http://${hostname && hostname !== '0.0.0.0' && hostname !== '::' ? hostname : 'localhost'}:${actualPort}`;
+  process.env.__NEXT_PRIVATE_ORIGIN = origin;
   console.log(`> ready on ${origin}\n  the site:        ${origin}/\n  the staff area:  ${origin}/admin`);
 });
