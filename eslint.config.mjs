@@ -22,6 +22,8 @@ const project = {
       },
     },
     // Zod's configuration (src/lib/validation/zod-config.ts) is imported before Zod itself, so it applies to every schema.
+    // The settings' schema (src/lib/env-schema.ts) is the exception: serving/server.mjs loads it in plain Node.js, where
+    // '@/' does not resolve, and it never runs in a browser, the only place the configuration matters.
     'zod-configured': {
       meta: { type: 'problem', messages: { missing: "Import '@/lib/validation/zod-config' before 'zod'." } },
       create(context) {
@@ -30,7 +32,7 @@ const project = {
             const imports = node.body.filter((s) => s.type === 'ImportDeclaration');
             const zod = imports.findIndex((s) => s.source.value === 'zod' && s.importKind !== 'type');
             const configured = imports.findIndex((s) => s.source.value === '@/lib/validation/zod-config');
-            if (zod >= 0 && !context.filename.endsWith('zod-config.ts') && (configured < 0 || configured > zod))
+            if (zod >= 0 && !/(zod-config|env-schema)\.ts$/.test(context.filename) && (configured < 0 || configured > zod))
               context.report({ node: imports[zod], messageId: 'missing' });
           },
         };

@@ -5,6 +5,9 @@
 //
 //   node server.mjs [-p PORT] [-H HOSTNAME]      (or PORT / HOST in the environment; defaults 3000, all interfaces)
 //
+// Its settings are the app's, read and checked by the same module (src/lib/env-schema.ts, whose types Node.js strips
+// itself): a bad value stops the server here, before Next.js starts, with the one error that names every problem.
+//
 // SIGTERM/SIGINT: after SHUTDOWN_DRAIN_SECONDS (default 0; 5 behind deploy/'s Caddy, see below), stop accepting
 // connections, let running requests finish, close Next.js, exit 143/130 (the exit closes the database first:
 // src/lib/db/shutdown.ts).
@@ -12,17 +15,36 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { parseEnv } from '../src/lib/env-schema.ts';
 import { admitWrites } from './admission.mjs';
 import { SOCKET_HOP_MARKER, withSocketHop } from './forwarded-for.mjs';
 import { prerenderedPages } from './prerendered-pages.mjs';
 import { noteVisit, startCounting } from './visits.mjs';
+
+// As `next start`: a production server unless told otherwise; set before the settings are checked (some are required
+// in production only) and before Next.js and the config are loaded. -p and -H stand for PORT and HOST.
+process.env.NODE_ENV ??= 'production';
+const { values: flags } = parseArgs({
+  options: { port: { type: 'string', short: 'p' }, hostname: { type: 'string', short: 'H' } },
+  allowPositionals: false,
+});
+if (flags.port !== undefined) process.env.PORT = flags.port;
+if (flags.hostname !== undefined) process.env.HOST = flags.hostname;
+const settings = (() => {
+  try {
+    return parseEnv(process.env);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+})();
 
 // Memory flags per database (docs/decisions/0105-embedded-database-footprint.md), chosen with the bench
 // (docs/benchmarks/0370-a-leads-request-cost.md, 0105-embedded-database-footprint.md): the embedded database's heap
 // kept near its live data; PostgreSQL keeps V8's optimising compiler, with only its heap growth held back. Two malloc
 // arenas instead of one per thread. These only work from the command line and the environment, so without them the
 // process replaces itself (same PID, arguments) with one that has them.
-const V8_FLAGS = process.env.DATABASE_URL?.trim()
+const V8_FLAGS = settings.DATABASE_URL
   ? ['--heap-growing-percent=30', '--max-semi-space-size=8']
   : ['--optimize-for-size', '--max-semi-space-size=8', '--liftoff-only'];
 const MALLOC = { MALLOC_ARENA_MAX: '2' };
@@ -39,40 +61,19 @@ if (missing && typeof process.execve === 'function') {
   );
 }
 
-// As `next start`: a production server unless told otherwise; set before Next.js and the config are loaded.
-process.env.NODE_ENV ??= 'production';
 process.env[SOCKET_HOP_MARKER] = '1';
 
-const { values: flags } = parseArgs({
-  options: { port: { type: 'string', short: 'p' }, hostname: { type: 'string', short: 'H' } },
-  allowPositionals: false,
-});
-const port = Number(flags.port ?? process.env.PORT ?? 3000);
-const hostname = flags.hostname ?? (process.env.HOST?.trim() || undefined);
-if (!Number.isInteger(port) || port < 0 || port > 65535) {
-  console.error(`server: the port must be a whole number between 0 and 65535 (got "${flags.port ?? process.env.PORT}").`);
-  process.exit(1);
-}
+const port = settings.PORT;
+const hostname = settings.HOST;
 // Behind a load balancer (deploy/), a stopping instance first leaves its rotation: for this long after SIGTERM it answers
 // every request as usual except /api/health, which says 503, so the balancer's health check (every 2 s in
 // deploy/Caddyfile) sends new requests elsewhere before this one stops listening. Closing at once would let requests
 // meet a closed port or a closed idle connection, and the balancer can resend neither a POST's body (Caddy 2.6).
-const drainSeconds = Number(process.env.SHUTDOWN_DRAIN_SECONDS?.trim() || 0);
-if (!Number.isInteger(drainSeconds) || drainSeconds < 0 || drainSeconds > 60) {
-  console.error(
-    `server: SHUTDOWN_DRAIN_SECONDS must be a whole number of seconds from 0 to 60 (got "${process.env.SHUTDOWN_DRAIN_SECONDS}").`,
-  );
-  process.exit(1);
-}
+const drainSeconds = settings.SHUTDOWN_DRAIN_SECONDS;
 
 // Visits to the public pages, counted without scripts or cookies (serving/visits.mjs, docs/decisions/0350): on unless
 // VISIT_COUNTING=off.
-const visitCounting = process.env.VISIT_COUNTING?.trim().toLowerCase() || 'on';
-if (visitCounting !== 'on' && visitCounting !== 'off') {
-  console.error(`server: VISIT_COUNTING must be "on" or "off" (got "${process.env.VISIT_COUNTING}").`);
-  process.exit(1);
-}
-startCounting(visitCounting === 'on');
+startCounting(settings.VISIT_COUNTING);
 
 // The configuration as the build resolved it, handed over the way Next.js's own standalone server.js does:
 // next.config.ts is not reloaded, since SWC's native module would stay in memory.
@@ -155,9 +156,6 @@ server.on('error', (error) => {
   process.exit(1);
 });
 
-// Known before Next.js starts, so that the start-up's own lines (the first owner's set-up address) name this address.
-if (port) process.env.PORT = String(port);
-if (hostname) process.env.HOST = hostname;
 await app.prepare();
 server.listen(port, hostname, () => {
   const address = server.address();

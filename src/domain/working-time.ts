@@ -1,4 +1,5 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { WEEKDAYS, WORKING_TIME_DEFAULTS } from '@/lib/env-schema';
 
 /**
  * Lagos time and the sales team's working time (docs/decisions/0206-overdue-leads.md): the one definition behind
@@ -31,8 +32,6 @@ export function lagosPeriods(now: Date) {
 
 // ---- working time -------------------------------------------------------------------------------------------------
 
-export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
-
 export interface WorkingTime {
   /** Working days as a bit mask, bit 0 = Monday … bit 6 = Sunday. */
   days: number;
@@ -43,30 +42,8 @@ export interface WorkingTime {
   targetMinutes: number;
 }
 
-export const DEFAULT_WORKING_TIME: WorkingTime = { days: 0b0011111, startMinute: 8 * 60, endMinute: 17 * 60, targetMinutes: 60 };
-
-/** `mon-fri`, `mon-sat`, `mon,wed,fri`, `mon-fri,sun`: the mask, or undefined when it cannot be read. */
-export function parseWorkingDays(text: string): number | undefined {
-  let mask = 0;
-  for (const part of text.toLowerCase().split(',')) {
-    const ends = part.split('-').map((name) => WEEKDAYS.indexOf(name.trim() as (typeof WEEKDAYS)[number]));
-    const [first, last = first] = ends;
-    if (ends.length > 2 || first < 0 || last < first) return undefined;
-    for (let day = first; day <= last; day++) mask |= 1 << day;
-  }
-  return mask || undefined;
-}
-
-/** `08:00-17:00` (24:00 allowed as the end): start and end minutes, or undefined when it cannot be read. */
-export function parseWorkingHours(text: string): { startMinute: number; endMinute: number } | undefined {
-  const match = /^\s*(\d{1,2}):(\d{2})\s*-\s*(\d{1,2}):(\d{2})\s*$/.exec(text);
-  if (!match) return undefined;
-  const [startH, startM, endH, endM] = match.slice(1).map(Number);
-  const startMinute = startH * 60 + startM;
-  const endMinute = endH * 60 + endM;
-  if (startM > 59 || endM > 59 || startMinute >= endMinute || endMinute > 1440) return undefined;
-  return { startMinute, endMinute };
-}
+/** The working time when its settings are unset (their format and defaults: src/lib/env-schema.ts). */
+export const DEFAULT_WORKING_TIME: WorkingTime = WORKING_TIME_DEFAULTS;
 
 /** "Mon–Fri, 08:00–17:00", for the staff pages. */
 export function describeWorkingTime(time: WorkingTime): string {

@@ -45,6 +45,20 @@ describe('parseEnv', () => {
       expect(problems).toContain(name);
   });
 
+  it('reads the production server’s own settings: port 0 for any free one, the drain after SIGTERM, visit counting', () => {
+    expect(parseEnv({})).toMatchObject({ SHUTDOWN_DRAIN_SECONDS: 0, VISIT_COUNTING: true });
+    expect(parseEnv({ PORT: '0', SHUTDOWN_DRAIN_SECONDS: '5', VISIT_COUNTING: 'off' })).toMatchObject({
+      PORT: 0,
+      SHUTDOWN_DRAIN_SECONDS: 5,
+      VISIT_COUNTING: false,
+    });
+    expect(() => parseEnv({ SHUTDOWN_DRAIN_SECONDS: '61' })).toThrow(
+      /SHUTDOWN_DRAIN_SECONDS must be a whole number of seconds from 0 to 60/,
+    );
+    expect(() => parseEnv({ VISIT_COUNTING: 'sometimes' })).toThrow(/VISIT_COUNTING must be on or off/);
+    expect(() => parseEnv({ PORT: '65536' })).toThrow(/PORT must be a whole number between 0 \(any free port\) and 65535/);
+  });
+
   it('checks variables that go together', () => {
     expect(() => parseEnv({ WEBHOOK_URL: 'https://crm.example/hook' })).toThrow(/WEBHOOK_SECRET must be set/);
     expect(() => parseEnv({ ADMIN_EMAIL: 'owner@example.com' })).toThrow(/ADMIN_PASSWORD must be set/);

@@ -8,7 +8,8 @@ import { listLeadPage } from '@/domain/leads/inbox.repository.server';
 import { changeLeadStatus } from '@/domain/leads/operations.server';
 import { leads } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/client';
-import { DEFAULT_WORKING_TIME, parseWorkingDays, workingSecondsSql, type WorkingTime } from '@/domain/working-time';
+import { DEFAULT_WORKING_TIME, workingSecondsSql, type WorkingTime } from '@/domain/working-time';
+import { parseWorkingDays } from '@/lib/env-schema';
 import { describeEachDriver, setEnv, validLead } from './helpers';
 import { makeStaff, sessionCookieFor, staffRequest } from './staff-helpers';
 

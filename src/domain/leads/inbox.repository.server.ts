@@ -3,9 +3,9 @@ import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, or, sql, type AnyCol
 import type { Db } from '@/lib/db/client';
 import type { DistrictChoice } from '@/lib/db/enums';
 import { leads, staffUsers, type LeadRow, type LeadStatus } from '@/lib/db/schema';
-import { getWorkingTime } from '@/lib/env.server';
 import { staffDisplayName } from '../staff-name';
 import { lagosDayStart, lagosPeriods, overdueSql, workingSecondsSql, type WorkingTime } from '../working-time';
+import { getWorkingTime } from '../working-time.server';
 import { historyOf, notesOf } from './activity.repository.server';
 import { staffLabelSql } from './assignment.server';
 import { decodeCursor, encodeCursor } from './cursor';

@@ -4,10 +4,11 @@ import type { PgBoss } from 'pg-boss';
 import { SYSTEM_ACTOR_EMAIL, type Actor } from '@/lib/audit.server';
 import type { Db } from '@/lib/db/client';
 import type { LeadStatus } from '@/lib/db/schema';
-import { getEnv, getWorkingTime } from '@/lib/env.server';
+import { getEnv } from '@/lib/env.server';
 import { insertInTransaction } from '@/lib/jobs/queue';
 import { HAND_OVER, OVERDUE_REMINDER, type HandOverJob } from '@/lib/jobs/queues';
 import type { WorkingTime } from '../working-time';
+import { getWorkingTime } from '../working-time.server';
 import { insertNote, recordActivity } from './activity.repository.server';
 import {
   activeAssignee,

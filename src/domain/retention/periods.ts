@@ -2,6 +2,7 @@
  * How long each kind of personal data is kept: the privacy notice states these (src/content/legal.ts) and the
  * retention job applies them (./jobs.server.ts), so the two cannot drift apart. Import-safe anywhere.
  */
+import { MAX_BACKUP_RETENTION_DAYS } from '@/lib/env-schema';
 
 export type Period = { hours: number } | { days: number } | { months: number };
 
@@ -27,9 +28,9 @@ export type RetainedData = keyof typeof RETENTION;
 
 /**
  * Copies outside the database the site cannot delete itself; the people who run it promise these (README,
- * Backups). Database backups are overwritten within this time.
+ * Backups). Database backups are overwritten within this time: the longest BACKUP_RETENTION the settings accept.
  */
-export const BACKUP_RETENTION = { days: 30 } as const satisfies Period;
+export const BACKUP_RETENTION = { days: MAX_BACKUP_RETENTION_DAYS } as const satisfies Period;
 
 /** The moment `period` before `now` (calendar months in UTC). */
 export function periodBefore(now: Date, period: Period): Date {

@@ -5,7 +5,7 @@ import { STAFF_COPY } from '@/content/staff';
 import { recordAudit } from '@/lib/audit.server';
 import { staffRoute, type IdRouteContext } from '@/lib/auth/guard.server';
 import { csvResponse } from '@/lib/csv/response.server';
-import { getWorkingTime } from '@/lib/env.server';
+import { getWorkingTime } from '@/domain/working-time.server';
 import { errorResponse, jsonResponse } from '@/lib/http/response.server';
 import { readJsonObject } from '@/lib/http/request.server';
 import { setAlertEveryone, setAutoAssign, setTakesNewLeads } from '@/domain/leads/assignment.server';

@@ -1,7 +1,7 @@
 import 'server-only';
 import { getSiteUrl } from '@/content/site';
 import type { DatabaseHandle, Db } from '@/lib/db/client';
-import { getWorkingTime } from '@/lib/env.server';
+import { getWorkingTime } from '@/domain/working-time.server';
 import type { ScheduledJob } from '@/lib/jobs/queue';
 import { OVERDUE_CHECK } from '@/lib/jobs/queues';
 import { sendMail } from '@/lib/mail/mailer.server';

@@ -1,3 +1,4 @@
+import { getEnv } from '../env.server';
 import { logError } from '../log';
 import { closeDatabase } from './client';
 
@@ -39,10 +40,19 @@ export function closeDatabaseOnShutdown(): void {
     process.exit = closeThenExit as typeof process.exit;
     // If the host does not exit by itself (no other handler), close and exit after the requests had time to end,
     // counted from the end of the server's drain (serving/server.mjs: it keeps serving that long after the signal).
-    const drainMs = (Number(process.env.SHUTDOWN_DRAIN_SECONDS) || 0) * 1000;
+    const drainMs = drainSeconds() * 1000;
     if (process.listenerCount(signal) > 0) setTimeout(() => closeThenExit(code), drainMs + 10_000);
     else closeThenExit(code);
   };
   process.once('SIGTERM', onSignal);
   process.once('SIGINT', onSignal);
+}
+
+/** SHUTDOWN_DRAIN_SECONDS; a process whose settings were never checked (a script) does not drain. */
+function drainSeconds(): number {
+  try {
+    return getEnv().SHUTDOWN_DRAIN_SECONDS;
+  } catch {
+    return 0;
+  }
 }

@@ -18,7 +18,8 @@ import {
 import { currentStaff } from '@/lib/auth/page-guard.server';
 import { getDatabase } from '@/lib/db/client';
 import { DISTRICT_CHOICES } from '@/lib/db/enums';
-import { getEnv, getWorkingTime } from '@/lib/env.server';
+import { getEnv } from '@/lib/env.server';
+import { getWorkingTime } from '@/domain/working-time.server';
 import { alertEveryoneEnabled, autoAssignEnabled } from '@/domain/leads/assignment.server';
 
 export const metadata: Metadata = { title: DASHBOARD_COPY.title };
