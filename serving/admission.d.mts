@@ -1,5 +1,3 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 export declare function admitWrites(limit: number): (req: IncomingMessage, res: ServerResponse, handle: () => void) => void;
-
-export declare function afterTheRush(maxMs: number): Promise<void>;

@@ -5,13 +5,7 @@
 // answers) until it is answered, and a burst of forms all waits for the database anyway. Waiting here, before Next.js
 // has seen it, a request holds only its socket.
 import pLimit from 'p-limit';
-
-// How many writes wait here, for the lead's message senders inside Next.js (src/features/notifications/workers.server.ts):
-// one `globalThis` entry, as serving/visits.mjs, since Next.js bundles its own copy of this module (serving/README.md,
-// assumption 12). Without server.mjs (`next dev`, the tests) nothing ever waits.
-const STATE = Symbol.for('districts.admission');
-/** @type {{ waiting: () => number }} */
-const state = (globalThis[STATE] ??= { waiting: () => 0 });
+import { handOverWritesWaiting } from '../src/lib/server-hand-over.mjs';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -23,7 +17,8 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export function admitWrites(limit) {
   const places = pLimit(limit);
-  state.waiting = () => places.pendingCount;
+  // The lead's message senders inside Next.js wait while writes do (afterTheRush, src/lib/server-hand-over.mjs).
+  handOverWritesWaiting(() => places.pendingCount);
   return (req, res, handle) => {
     if (READS.has(req.method ?? 'GET')) return handle();
     // By the next turn of the event loop the parser has read the body that came with the headers (a form's does).
@@ -42,16 +37,4 @@ export function admitWrites(limit) {
       );
     });
   };
-}
-
-/**
- * Resolves once no write waits for a place (at once when none does), or after `maxMs` at the latest: work that can
- * wait a few seconds, such as a lead's e-mails, gives a rush of forms the server first (docs/decisions/0370).
- * @param {number} maxMs
- * @returns {Promise<void>}
- */
-export async function afterTheRush(maxMs) {
-  for (const start = Date.now(); state.waiting() > 0 && Date.now() - start < maxMs;) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }

@@ -8,7 +8,8 @@ import {
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { admitWrites, afterTheRush } from './admission.mjs';
+import { afterTheRush } from '../src/lib/server-hand-over.mjs';
+import { admitWrites } from './admission.mjs';
 
 const LIMIT = 2;
 

@@ -1,9 +1,6 @@
 // The production server's part of telling clients apart (docs/decisions/0304-client-address-from-the-socket.md).
 // Plain JavaScript: server.mjs runs it before Next.js is loaded. src/lib/http/client.server.ts reads the result.
 
-/** Set by server.mjs; the start-up instrumentation warns when the site runs without it (plain `next start`). */
-export const SOCKET_HOP_MARKER = 'DISTRICTS_SOCKET_HOP';
-
 /**
  * X-Forwarded-For as this server passes it on: whatever arrived, then the address of the connection itself, as every
  * proxy does for the next hop. The last entry is therefore always the socket's: a client can write anything to the

@@ -16,8 +16,9 @@ import { createServer } from 'node:http';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { parseEnv } from '../src/lib/env-schema.ts';
+import { localOrigin, SOCKET_HOP_MARKER } from '../src/lib/server-hand-over.mjs';
 import { admitWrites } from './admission.mjs';
-import { SOCKET_HOP_MARKER, withSocketHop } from './forwarded-for.mjs';
+import { withSocketHop } from './forwarded-for.mjs';
 import { prerenderedPages } from './prerendered-pages.mjs';
 import { noteVisit, startCounting } from './visits.mjs';
 
@@ -160,7 +161,7 @@ await app.prepare();
 server.listen(port, hostname, () => {
   const address = server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
-  const origin = `http://${hostname && hostname !== '0.0.0.0' && hostname !== '::' ? hostname : 'localhost'}:${actualPort}`;
+  const origin = localOrigin(hostname, actualPort);
   // What `next start` exposes to the app once it listens.
   process.env.PORT = String(actualPort);
   process.env.__NEXT_PRIVATE_ORIGIN = origin;

@@ -1,15 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { VisitNote } from '../src/lib/server-hand-over.mjs';
 
-export interface VisitNote {
-  url: string;
-  host: string;
-  referer: string;
-  userAgent: string;
-  forwardedFor: string;
-  count: number;
-  /** When the first of them was answered (ms since 1970). */
-  at: number;
-}
+export type { VisitNote };
 export declare const MAX_NOTES: number;
 export declare function startCounting(on?: boolean): void;
 export declare function noteVisit(req: IncomingMessage, res: ServerResponse): void;

@@ -4,16 +4,15 @@
 //
 // Here only what the server knows and the app cannot: which requests were a page sent to a browser. Each is noted as
 // one line (page, Host, referrer, user agent, address), counted up in memory: nothing else is done while answering. The app
-// takes the notes every few seconds (src/lib/visits/counter.server.ts), drops bots and our own pages' referrers,
+// takes the notes every few seconds (src/domain/visits/counter.server.ts), drops bots and our own pages' referrers,
 // reduces each to its day, page and source, and adds them to the database. The notes go from here to the app through
-// one `globalThis` entry: Next.js bundles its own copy of this module, and both copies run in the same process
-// (serving/README.md, assumption 12).
+// src/lib/server-hand-over.mjs (serving/README.md, assumption 12).
+import { handOverVisits } from '../src/lib/server-hand-over.mjs';
 import { withSocketHop } from './forwarded-for.mjs';
 import { NOT_THE_PAGE } from './prerendered-pages.mjs';
 
-const STATE = Symbol.for('districts.visits');
 /** @type {{ notes: Map<string, {count: number, at: number}>, dropped: number, counting: boolean }} */
-const state = (globalThis[STATE] ??= { notes: new Map(), dropped: 0, counting: false });
+const state = { notes: new Map(), dropped: 0, counting: false };
 
 /** At most this many different notes wait in memory (the app takes them every few seconds; a database that is down
  * meanwhile must not grow the server's memory without bound). Further ones are dropped and counted. */
@@ -29,9 +28,10 @@ const PREFETCH = [
   ['x-moz', 'prefetch'],
 ];
 
-/** Whether `server.mjs` counts visits: VISIT_COUNTING=off turns it off (checked at start-up by server.mjs). */
+/** Whether `server.mjs` counts visits (VISIT_COUNTING); the app takes the notes through the hand-over. */
 export function startCounting(on = true) {
   state.counting = on;
+  handOverVisits(takeVisits);
 }
 
 /** A page a browser asked for: GET, a path with no file extension outside NOT_PUBLIC, no prefetch, no router request. */
@@ -80,7 +80,7 @@ function noteAnswered() {
 
 /**
  * The notes since the last call, and how many were dropped for want of room; the memory is emptied.
- * @returns {{ notes: Array<{url: string, host: string, referer: string, userAgent: string, forwardedFor: string, count: number, at: number}>, dropped: number }}
+ * @returns {import('../src/lib/server-hand-over.d.mts').NotedVisits}
  */
 export function takeVisits() {
   const taken = state.notes;

@@ -10,7 +10,7 @@ import { databaseMaintenance } from './lib/db/maintenance';
 import { schedule } from './lib/jobs/queue';
 import { closeDatabaseOnShutdown } from './lib/db/shutdown';
 import { logError } from './lib/log';
-import { SOCKET_HOP_MARKER } from '../serving/forwarded-for.mjs';
+import { localOrigin, SOCKET_HOP_MARKER } from './lib/server-hand-over.mjs';
 
 export async function startServer(): Promise<void> {
   try {
@@ -38,8 +38,7 @@ export async function startServer(): Promise<void> {
     // code of the first owner's page; second-factor secrets sealed with an older key (0346, SECRETS_KEY_PREVIOUS).
     const { announceFirstRun, ensureFirstOwner, resealAtStart } = await import('./features/staff/accounts/bootstrap.server');
     await ensureFirstOwner(handle.db).catch((error) => logError('[staff] could not create the first owner', error));
-    const host = process.env.HOST && !['0.0.0.0', '::'].includes(process.env.HOST) ? process.env.HOST : 'localhost';
-    const origin = env.SITE_URL?.replace(/\/+$/, '') ?? `http://${host}:${process.env.PORT || 3000}`;
+    const origin = env.SITE_URL?.replace(/\/+$/, '') ?? localOrigin(env.HOST, env.PORT);
     await announceFirstRun(handle.db, origin).catch((error) => logError("[staff] could not make the first owner's set-up code", error));
     await resealAtStart(handle.db).catch((error) => logError('[staff] could not seal second-factor secrets anew', error));
     // `npm run backup` asks the server that owns the embedded database (src/lib/backup/control.server.ts).
@@ -50,7 +49,7 @@ export async function startServer(): Promise<void> {
       );
     }
     // Visits the server noted (serving/visits.mjs), written every few seconds (docs/decisions/0350).
-    const { startVisitCounter } = await import('./lib/visits/counter.server');
+    const { startVisitCounter } = await import('./domain/visits/counter.server');
     const siteUrl = getEnv().SITE_URL;
     startVisitCounter(handle.db, { trustProxy: getEnv().TRUST_PROXY, ownHosts: siteUrl ? [new URL(siteUrl).hostname] : [] });
     void startBackgroundWorkWhenReady();

@@ -17,7 +17,7 @@ import {
   visitSalts,
   visitVisitors,
 } from '@/lib/db/schema';
-import { addVisits } from '@/lib/visits/counter.server';
+import { addVisits } from '@/domain/visits/counter.server';
 import { LEAD_ERASED, OVERDUE_REMINDER } from '@/lib/jobs/queues';
 import { applyRetention } from '@/domain/retention/jobs.server';
 import { RETENTION, type RetainedData } from '@/domain/retention/periods';

@@ -214,7 +214,7 @@ export async function dashboardFigures(db: Db, filters: DashboardRange, time: Wo
   return { perDay, sources, funnel: funnelFigures, weeks, contact };
 }
 
-/** What a lead recorded of its visit (src/lib/visits/source.ts places it on its row), and how many leads recorded it. */
+/** What a lead recorded of its visit (src/domain/visits/source.ts places it on its row), and how many leads recorded it. */
 const attributionColumns = {
   landingPath: t.landingPath,
   utmSource: t.utmSource,

@@ -8,7 +8,7 @@ import { newsletterSubscribers, NO_PENDING_NEWSLETTER_REQUEST, rateLimits, staff
 import type { ScheduledJob } from '@/lib/jobs/queue';
 import { DATA_RETENTION } from '@/lib/jobs/queues';
 import { outboxMailDir } from '@/lib/mail/mailer.server';
-import { forgetPastVisitors } from '@/lib/visits/counter.server';
+import { forgetPastVisitors } from '../visits/counter.server';
 import { eraseRecords } from '../leads/erasure.server';
 import { clearLeadFingerprints, leadsPastRetention } from '../leads/retention.server';
 import { lagosDayOf } from '../working-time';

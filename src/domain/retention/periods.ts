@@ -16,7 +16,7 @@ export const RETENTION = {
   /** E-mails kept as files because no mail server is configured (DATA_DIR/outbox-mail). */
   keptMailFiles: { days: 30 },
   /**
-   * The day's visitor fingerprints and their salt (src/lib/visits): deleted when the Lagos day ends, so none is older
+   * The day's visitor fingerprints and their salt (src/domain/visits): deleted when the Lagos day ends, so none is older
    * than this. Stated as the period; the counter deletes them at its first write of the next day.
    */
   visitorFingerprints: { hours: 24 },

@@ -4,14 +4,14 @@ import { DISTRICTS } from '@/content/districts';
 import type { Db } from '@/lib/db/client';
 import { visitCounts } from '@/lib/db/schema';
 import { leadsByAttribution } from '@/domain/leads/dashboard.repository.server';
-import { visitOf, type VisitKey } from '@/lib/visits/source';
+import { visitOf, type VisitKey } from '@/domain/visits/source';
 import { conversionOf, rowKey, type ConversionGroup, type ConversionRow, type ConversionTotals } from './conversion';
 import type { DashboardFilters } from './schema';
 
 /**
  * Visits set against leads (docs/decisions/0351-conversion-in-the-dashboard.md): the counted visits of the range
  * (visit_counts, 0350) and the dashboard's leads (the same as every other figure), each lead placed on the row its
- * own visit was counted in, by the one rule both share (`visitOf`, src/lib/visits/source.ts): its landing page and
+ * own visit was counted in, by the one rule both share (`visitOf`, src/domain/visits/source.ts): its landing page and
  * first-touch UTM source, medium and campaign, else the referring site, else direct.
  */
 

@@ -1,5 +1,5 @@
 import { DASHBOARD_COPY } from '@/content/sales-insight';
-import type { VisitKind } from '@/lib/visits/source';
+import type { VisitKind } from '@/domain/visits/source';
 import { filtersToQuery, type ConversionOrder, type ConversionSort, type DashboardFilters, type SortDirection } from './schema';
 
 /**

@@ -1,5 +1,6 @@
 import 'server-only';
 import type { DatabaseHandle } from '@/lib/db/client';
+import { afterTheRush } from '@/lib/server-hand-over.mjs';
 import { workBatches, workEach } from '@/lib/jobs/queue';
 import {
   HAND_OVER,
@@ -12,7 +13,6 @@ import {
   type HandOverJob,
   type LeadErasedJob,
 } from '@/lib/jobs/queues';
-import { afterTheRush } from '../../../serving/admission.mjs';
 import { deliverOwnerAlert, type OwnerAlertJob } from './alerts.server';
 import { deliverLeadErased, deliverNotifications } from './delivery.server';
 import { deliverHandOver } from './hand-over.server';

@@ -2,18 +2,18 @@ import 'server-only';
 import { createHmac, randomBytes } from 'node:crypto';
 import { isbot } from 'isbot';
 import { eq, lt, sql } from 'drizzle-orm';
-import { takeVisits, type VisitNote } from '../../../serving/visits.mjs';
 import type { Db } from '@/lib/db/db';
 import { visitCounts, visitSalts, visitVisitors } from '@/lib/db/schema';
 import { beforeDatabaseCloses } from '@/lib/db/shutdown';
 import { addressFromForwardedFor } from '@/lib/http/client.server';
 import { logError } from '@/lib/log';
-import { lagosDayOf } from '@/domain/working-time';
+import { takeNotedVisits, type VisitNote } from '@/lib/server-hand-over.mjs';
+import { lagosDayOf } from '../working-time';
 import { visitOf, type VisitKey } from './source';
 
 /**
  * The visit counter (docs/decisions/0350-visits-counted-on-the-server.md): every few seconds it takes the visits the
- * server noted in memory (serving/visits.mjs) and adds them to `visit_counts`, one row per Lagos day, page and source.
+ * server noted in memory (serving/visits.mjs, handed over through src/lib/server-hand-over.mjs) and adds them to `visit_counts`, one row per Lagos day, page and source.
  *
  * Visitors are told apart the way Plausible does it, without cookies: a fingerprint of address, user agent and row
  * under a random salt of the day. The salt and the day's fingerprints are deleted once the Lagos day is over (at the
@@ -124,7 +124,7 @@ export interface VisitCounter {
 export function startVisitCounter(
   db: Db,
   context: VisitContext,
-  { intervalMs = VISIT_WRITE_INTERVAL_MS, take = takeVisits }: { intervalMs?: number; take?: typeof takeVisits } = {},
+  { intervalMs = VISIT_WRITE_INTERVAL_MS, take = takeNotedVisits }: { intervalMs?: number; take?: typeof takeNotedVisits } = {},
 ): VisitCounter {
   let waiting: VisitNote[] = [];
   let running: Promise<void> | undefined;
