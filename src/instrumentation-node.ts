@@ -95,7 +95,7 @@ async function startBackgroundWorkWhenReady(): Promise<void> {
       // Owners hear of a channel failing for 10 minutes; backups count as expected a day after the first start (0112).
       const { channelCheckJob } = await import('./features/notifications/alerts.server');
       await schedule(boss, channelCheckJob(handle));
-      const { recordFirstStart } = await import('./lib/ops/status.server');
+      const { recordFirstStart } = await import('./domain/health/status.server');
       await recordFirstStart(handle.db).catch((error) => logError('[ops] could not record the first start', error));
       console.log('[jobs] notification and newsletter workers and scheduled jobs started');
       return;

@@ -7,8 +7,8 @@ import { GET } from '@/app/api/health/route';
 import { backupName } from '@/lib/backup/files.server';
 import { setDatabaseForTests } from '@/lib/db/client';
 import { appSettings, channelAlerts, leads, leadNotifications } from '@/lib/db/schema';
-import { healthResponse } from '@/lib/ops/health.server';
-import { recordFirstStart } from '@/lib/ops/status.server';
+import { recordFirstStart } from '@/domain/health/status.server';
+import { healthResponse } from '@/features/system/health.server';
 import { describeEachDriver, setEnv } from './helpers';
 
 /**

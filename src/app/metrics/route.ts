@@ -1,5 +1,5 @@
 import { routeMethods } from '@/lib/http/response.server';
-import { metricsResponse } from '@/lib/ops/metrics.server';
+import { metricsResponse } from '@/features/system/metrics.server';
 
 export const dynamic = 'force-dynamic';
 

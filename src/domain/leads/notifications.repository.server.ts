@@ -1,9 +1,10 @@
 import 'server-only';
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { preparedStatement } from '@/lib/db/prepared';
 import { NOTIFICATION_CHANNELS, type NotificationChannel, type NotificationState } from '@/lib/db/enums';
 import { leads, leadNotifications, staffUsers, type LeadRow, type LeadNotificationRow } from '@/lib/db/schema';
+import { errorKind } from '@/lib/ops/error-kind';
 import { idParamSchema } from '@/lib/validation/id';
 import { staffLabelSql } from './assignment.server';
 
@@ -135,6 +136,98 @@ export async function listForLead(db: Db, leadId: string): Promise<LeadNotificat
 export async function countFailed(db: Db): Promise<number> {
   const [row] = await db.select({ n: count() }).from(leadNotifications).where(eq(leadNotifications.state, 'failed'));
   return Number(row.n);
+}
+
+// ---- how delivery goes, for /api/health, /metrics, the System page and the channel check (src/domain/health) --------
+
+/** The rows of an aggregate statement (both drivers answer {rows}; Drizzle's type for either leaves it unknown). */
+const rowsOf = async <T>(db: Db, query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+/** Times as milliseconds since 1970: both drivers answer a float8 alike. */
+const epochMs = (column: SQL) => sql`(extract(epoch from ${column}) * 1000)::float8`;
+const toDate = (ms: number | null) => (ms === null ? null : new Date(ms));
+
+export interface Backlog {
+  /** Messages waiting for an attempt or a retry (lead_notifications in state queued). */
+  waiting: number;
+  oldestWaitingAt: Date | null;
+}
+
+/** The undelivered messages: one scan of the few queued rows (the state index). */
+export async function deliveryBacklog(db: Db): Promise<Backlog> {
+  const [row] = await rowsOf<{ waiting: number; oldest: number | null }>(
+    db,
+    sql`select count(*)::int as waiting, ${epochMs(sql`min(created_at)`)} as oldest from lead_notifications where state = 'queued'`,
+  );
+  return { waiting: row.waiting, oldestWaitingAt: toDate(row.oldest) };
+}
+
+export interface ChannelState {
+  channel: NotificationChannel;
+  waiting: number;
+  oldestWaitingAt: Date | null;
+  lastSentAt: Date | null;
+  /**
+   * Set while the channel is failing: when the first message it could not deliver after its last delivered one was
+   * created. Such a message has had a failed attempt and is waiting for a retry (or was given up); a message to one
+   * bad address among others that go through does not count, because a later one was delivered.
+   */
+  failingSince: Date | null;
+  /** Messages failing that way. */
+  failing: number;
+  /** The newest of their errors, without addresses (src/lib/ops/error-kind.ts). */
+  lastErrorKind: string | null;
+}
+
+/**
+ * Every channel's state in one statement: the last delivered message per channel (an index lookup each), joined to
+ * the waiting and given-up rows (the state index; there are few).
+ */
+export async function channelStates(db: Db): Promise<ChannelState[]> {
+  const failing = sql`(o.last_error is not null and o.attempts > 0 and o.created_at > coalesce(l.last_sent, '-infinity'))`;
+  const result = await rowsOf<{
+    channel: NotificationChannel;
+    last_sent: number | null;
+    waiting: number;
+    oldest_waiting: number | null;
+    failing: number;
+    failing_since: number | null;
+    last_error: string | null;
+  }>(
+    db,
+    sql`with l as (
+          select c.channel, (select max(n.sent_at) from lead_notifications n where n.channel = c.channel and n.state = 'sent') as last_sent
+            from unnest(${`{${NOTIFICATION_CHANNELS.join(',')}}`}::text[]) as c(channel)
+        )
+        select l.channel,
+               ${epochMs(sql`l.last_sent`)} as last_sent,
+               (count(o.id) filter (where o.state = 'queued'))::int as waiting,
+               ${epochMs(sql`min(o.created_at) filter (where o.state = 'queued')`)} as oldest_waiting,
+               (count(o.id) filter (where ${failing}))::int as failing,
+               ${epochMs(sql`min(o.created_at) filter (where ${failing})`)} as failing_since,
+               (array_agg(o.last_error order by o.updated_at desc) filter (where ${failing}))[1] as last_error
+          from l left join lead_notifications o on o.channel = l.channel and o.state in ('queued', 'failed')
+         group by l.channel, l.last_sent`,
+  );
+  const byChannel = new Map(result.map((row) => [row.channel, row]));
+  return NOTIFICATION_CHANNELS.map((channel) => {
+    const row = byChannel.get(channel);
+    return {
+      channel,
+      waiting: row?.waiting ?? 0,
+      oldestWaitingAt: toDate(row?.oldest_waiting ?? null),
+      lastSentAt: toDate(row?.last_sent ?? null),
+      failingSince: toDate(row?.failing_since ?? null),
+      failing: row?.failing ?? 0,
+      lastErrorKind: errorKind(row?.last_error),
+    };
+  });
+}
+
+const countsColumns = { channel: leadNotifications.channel, state: leadNotifications.state, n: sql<number>`count(*)::int` };
+
+/** How many messages each channel has in each state (for /metrics). */
+export function notificationCounts(db: Db) {
+  return db.select(countsColumns).from(leadNotifications).groupBy(leadNotifications.channel, leadNotifications.state);
 }
 
 /**

@@ -145,6 +145,17 @@ export async function countLeads(db: Db): Promise<number> {
   return Number(row.n);
 }
 
+/** A stored lead's kind: a lead to work, spam kept for review, or held in a flood. */
+const kindSql = sql<
+  'lead' | 'spam' | 'held'
+>`case when ${leads.spamReason} = 'flood' then 'held' when ${leads.spam} then 'spam' else 'lead' end`;
+const kindCountColumns = { kind: kindSql, n: sql<number>`count(*)::int` };
+
+/** How many leads are stored of each kind (for /metrics). */
+export function countLeadsByKind(db: Db) {
+  return db.select(kindCountColumns).from(leads).groupBy(kindSql);
+}
+
 // ---- a status and a note (the operations' own transactions) -------------------------------------------------------
 
 /** Where a lead is in the pipeline, and whether it was ever contacted. */

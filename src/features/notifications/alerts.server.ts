@@ -10,14 +10,15 @@ import { getEnv } from '@/lib/env.server';
 import { insertInTransaction, type ScheduledJob } from '@/lib/jobs/queue';
 import { CHANNEL_CHECK, OWNER_ALERT } from '@/lib/jobs/queues';
 import { sendMail } from '@/lib/mail/mailer.server';
-import { channelConfigured, channelStates, LIMITS, openAlerts, type ChannelState } from '@/lib/ops/status.server';
+import { channelConfigured, LIMITS, openAlerts } from '@/domain/health/status.server';
 import { arrivalOf, countHeldSince, otherLeadHeldSince } from '@/domain/leads/held.repository.server';
+import { channelStates, type ChannelState } from '@/domain/leads/notifications.repository.server';
 import { alertWebhookPayload, floodAlertEmail, ownerAlertEmail, type AlertKind } from './messages';
 import { postWebhook } from './webhook.server';
 
 /**
  * Owners hear about trouble (docs/decisions/0112-health-metrics-and-owner-alerts.md). Every minute a scheduled check
- * reads each channel's state from lead_notifications (src/lib/ops/status.server.ts) and moves its episode in
+ * reads each channel's state from lead_notifications (src/domain/leads/notifications.repository.server.ts) and moves its episode in
  * channel_alerts: opened when messages stop going through, alerted once it has lasted 10 minutes, resolved when
  * they go through again. Each move is one conditional write, committed together with the jobs it queues (one per
  * owner, and one for the webhook), so several instances and restarts alert once and recover once per episode.

@@ -3,7 +3,8 @@ import { NOTIFICATION_COPY } from '@/content/notifications';
 import { SYSTEM_COPY } from '@/content/system';
 import type { ChannelAlertRow } from '@/lib/db/schema';
 import { formatDateTime, formatDuration } from '@/lib/format';
-import type { BackupState, SystemStatus } from '@/lib/ops/status.server';
+import type { BackupState } from '@/domain/health/status.server';
+import type { SystemStatus } from './status.server';
 
 /**
  * The sections of the owners' System page (src/app/admin/system/page.tsx), each a card in the staff area's style:

@@ -4,7 +4,7 @@ import { BackupsPanel } from '@/features/backups/BackupsPanel';
 import { AlertsSection, BackupStatus, DatabaseSection, MessagesSection, Section, StatusSummary } from '@/features/system/SystemSections';
 import { requireStaffPage } from '@/lib/auth/page-guard.server';
 import { getDatabase } from '@/lib/db/client';
-import { systemStatus } from '@/lib/ops/status.server';
+import { systemStatus } from '@/features/system/status.server';
 
 export const metadata: Metadata = { title: SYSTEM_COPY.title };
 

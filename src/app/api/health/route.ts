@@ -1,5 +1,5 @@
 import { routeMethods } from '@/lib/http/response.server';
-import { healthResponse } from '@/lib/ops/health.server';
+import { healthResponse } from '@/features/system/health.server';
 
 export const dynamic = 'force-dynamic';
 

@@ -2,7 +2,8 @@ import 'server-only';
 import { getDatabase } from '@/lib/db/client';
 import { errorResponse, jsonResponse } from '@/lib/http/response.server';
 import { logError } from '@/lib/log';
-import { backupState, deliveryBacklog, openAlerts, problemsOf, queueDepth, type Problem } from './status.server';
+import { backupState, openAlerts, problemsOf, queueDepth, type Problem } from '@/domain/health/status.server';
+import { deliveryBacklog } from '@/domain/leads/notifications.repository.server';
 
 /**
  * GET /api/health, at two levels (docs/decisions/0112-health-metrics-and-owner-alerts.md):

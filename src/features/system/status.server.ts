@@ -1,0 +1,56 @@
+import 'server-only';
+import type { DatabaseHandle, DbKind } from '@/lib/db/client';
+import type { ChannelAlertRow } from '@/lib/db/schema';
+import {
+  backupState,
+  channelConfigured,
+  openAlerts,
+  problemsOf,
+  queueDepth,
+  recentAlerts,
+  type BackupState,
+  type Problem,
+  type QueueDepth,
+} from '@/domain/health/status.server';
+import { channelStates, deliveryBacklog, type Backlog, type ChannelState } from '@/domain/leads/notifications.repository.server';
+
+export interface SystemStatus {
+  now: Date;
+  database: { driver: DbKind; responseMs: number; durability: string };
+  backlog: Backlog;
+  channels: (ChannelState & { configured: boolean; alert: ChannelAlertRow | undefined })[];
+  recentAlerts: ChannelAlertRow[];
+  queue: QueueDepth | null;
+  backup: BackupState | null;
+  problems: Problem[];
+}
+
+/** Every fact the System page shows (src/app/admin/system/page.tsx); the page itself needs the database to render. */
+export async function systemStatus(handle: DatabaseHandle, now = new Date()): Promise<SystemStatus> {
+  const { db } = handle;
+  const started = performance.now();
+  await handle.ping();
+  const responseMs = performance.now() - started;
+  const [backlog, states, open, recent, queue, backup] = await Promise.all([
+    deliveryBacklog(db),
+    channelStates(db),
+    openAlerts(db),
+    recentAlerts(db),
+    (handle.runningJobs()?.then(queueDepth) ?? Promise.resolve(null)).catch(() => null),
+    backupState(db, now).catch(() => null),
+  ]);
+  return {
+    now,
+    database: { driver: handle.kind, responseMs, durability: handle.durability },
+    backlog,
+    channels: states.map((state) => ({
+      ...state,
+      configured: channelConfigured(state.channel),
+      alert: open.find((a) => a.channel === state.channel),
+    })),
+    recentAlerts: recent,
+    queue,
+    backup,
+    problems: problemsOf({ backlog, alerts: open, backup }, now),
+  };
+}
