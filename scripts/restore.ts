@@ -10,7 +10,8 @@
 import { parseArgs } from 'node:util';
 import { eraseAgain } from '@/features/privacy/repository.server';
 import { markSentAgain } from '@/domain/leads/notifications.repository.server';
-import { ledgerDir, readLedger } from '@/lib/backup/ledger.server';
+import { readRestoreLedger } from '@/domain/restore-ledger.server';
+import { ledgerDir } from '@/lib/backup/ledger.server';
 import { restoreDatabase } from '@/lib/backup/restore.server';
 import { backupDir } from '@/lib/backup/files.server';
 import { openDatabase } from '@/lib/db/client';
@@ -27,7 +28,7 @@ async function main() {
     const env = getEnv();
     const target = { databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR };
     const kind = await restoreDatabase(positionals[0], target, env.BACKUP_KEY);
-    const ledger = await readLedger(values.ledger ?? ledgerDir(backupDir(env)));
+    const ledger = await readRestoreLedger(values.ledger ?? ledgerDir(backupDir(env)));
     const handle = await openDatabase({ ...target, pgliteFsync: env.PGLITE_FSYNC });
     try {
       const erased = await eraseAgain(

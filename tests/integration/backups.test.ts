@@ -14,7 +14,7 @@ import { deliverNotification } from '@/features/notifications/delivery.server';
 import { isEncrypted } from '@/lib/backup/archive.server';
 import { takeBackup } from '@/lib/backup/backup.server';
 import { listBackups } from '@/lib/backup/files.server';
-import { readLedger } from '@/lib/backup/ledger.server';
+import { readRestoreLedger } from '@/domain/restore-ledger.server';
 import { restoreDatabase } from '@/lib/backup/restore.server';
 import { openDatabase } from '@/lib/db/client';
 import { leads, leadNotifications, staffAudit } from '@/lib/db/schema';
@@ -149,7 +149,7 @@ describeEachDriver('backups and restores', (ctx) => {
     const keptMessages = (await notificationsOf(ctx.handle(), kept)).filter((n) => n.channel === 'sales_email' || n.channel === 'receipt');
     for (const n of keptMessages) await deliverNotification(ctx.handle().db, n.id);
     expect((await notificationsOf(ctx.handle(), kept)).filter((n) => n.state === 'sent')).toHaveLength(keptMessages.length);
-    const ledger = await readLedger(path.join(getEnv().BACKUP_DIR!, 'ledger'));
+    const ledger = await readRestoreLedger(path.join(getEnv().BACKUP_DIR!, 'ledger'));
     expect(ledger.filter((e) => e.kind === 'delivered').map((e) => e.kind === 'delivered' && e.notificationId)).toEqual(
       expect.arrayContaining(keptMessages.map((n) => n.id)),
     );

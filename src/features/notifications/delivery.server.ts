@@ -2,7 +2,6 @@ import 'server-only';
 import { getSiteFacts, getSiteUrl } from '@/content/site';
 import type { Db } from '@/lib/db/client';
 import type { LeadNotificationRow } from '@/lib/db/schema';
-import { appendLedger } from '@/lib/backup/ledger.server';
 import { getEnv } from '@/lib/env.server';
 import { hashClient } from '@/lib/http/client.server';
 import { hitRateLimit } from '@/lib/http/rate-limit.server';
@@ -11,10 +10,11 @@ import { logError, withoutContactDetails } from '@/lib/log';
 import { observeDelivery } from '@/lib/ops/metrics.server';
 import { sendMail } from '@/lib/mail/mailer.server';
 import { sendPush, type PushMessage, type PushOutcome } from '@/lib/push/send.server';
-import { forgetSubscriptions, markSubscriptionsUsed, pushTargetsOf } from '@/lib/push/subscriptions.server';
+import { forgetSubscriptions, markSubscriptionsUsed, pushTargetsOf } from '@/domain/push/subscriptions.repository.server';
 import { leadAlertRecipients } from '@/domain/leads/assignment.server';
 import { NOT_SENT, webhookTarget, type Outcome } from '@/domain/leads/notifications.server';
 import { findForDelivery, recordAttempts, type Attempt } from '@/domain/leads/notifications.repository.server';
+import { recordDeliveries } from '@/domain/restore-ledger.server';
 import { leadErasedPayload, leadPushMessage, receiptEmail, salesEmail, webhookPayload } from './messages';
 import { postWebhook } from './webhook.server';
 
@@ -140,7 +140,7 @@ export async function deliverNotifications(
   );
   await recordAttempts(db, attempts);
   // Beside the backups: a site restored from an older backup does not send these messages again.
-  await appendLedger(sent.map(({ id, at }) => ({ kind: 'delivered' as const, at: at.toISOString(), notificationId: id }))).catch((error) =>
+  await recordDeliveries(sent).catch((error) =>
     logError(`[notifications] ${sent.length} messages sent, but not written to the backup ledger`, error),
   );
   return outcomes;

@@ -1,12 +1,12 @@
 import 'server-only';
 import { REQUEST_ERRORS } from '@/content/form-errors';
 import { recordAudit } from '@/lib/audit.server';
-import { appendLedger } from '@/lib/backup/ledger.server';
 import { staffRoute } from '@/lib/auth/guard.server';
 import { getDatabase } from '@/lib/db/client';
 import { readJsonOrForm } from '@/lib/http/request.server';
 import { errorResponse, jsonResponse } from '@/lib/http/response.server';
 import { logError } from '@/lib/log';
+import { recordErasure } from '@/domain/restore-ledger.server';
 import { eraseSubject, exportSubject, subjectFingerprint } from './repository.server';
 import { privacySubjectSchema, type PrivacySubject } from './schema';
 
@@ -61,9 +61,8 @@ export const privacyEraseHandler = staffRoute({ owner: true, recentPassword: tru
   const fingerprint = await subjectFingerprint(db, read.subject);
   await recordAudit(db, staff, 'privacy.erase', fingerprint, erased);
   // Beside the backups, so that restoring one erases this person again (the privacy notice's promise).
-  await appendLedger({ kind: 'erasure', at: new Date().toISOString(), leadIds, newsletterIds, fingerprint }, { durable: true }).catch(
-    (error) =>
-      logError('[privacy] the erasure is done but could not be written to the backup ledger; a restore would not repeat it', error),
+  await recordErasure({ leadIds, newsletterIds, fingerprint }).catch((error) =>
+    logError('[privacy] the erasure is done but could not be written to the backup ledger; a restore would not repeat it', error),
   );
   return jsonResponse({ ok: true, ...erased });
 });

@@ -4,24 +4,26 @@ import path from 'node:path';
 import { backupDir } from './files.server';
 
 /**
- * What happened after a backup that a restore must not undo, kept outside the database beside the backups
- * (docs/decisions/0111-backups-while-the-site-runs.md):
- * - an erasure: the erased rows' ids and the subject's keyed fingerprint (src/features/privacy), so a restore erases
- *   them again, as the privacy notice promises;
- * - a delivery: the id of a message that was sent, so a restored site does not send it again.
- * No personal data: ids are random and fingerprints are keyed hashes. One JSON line per event, in a file per UTC day
+ * The ledger: events after a backup that a restore must not undo, kept outside the database beside the backups
+ * (docs/decisions/0111-backups-while-the-site-runs.md). Which events there are, and what a restore does with each, is
+ * src/domain/restore-ledger.server.ts's; here only how they are kept: one JSON line per event, in a file per UTC day
  * (appends from several instances never rewrite a file; old days are deleted with the backups they could apply to).
  */
 
-export type LedgerEntry =
-  | { kind: 'erasure'; at: string; leadIds: string[]; newsletterIds: string[]; fingerprint: string }
-  | { kind: 'delivered'; at: string; notificationId: string };
+/** An event: its kind, when it happened (ISO; its day names the file), and what the kind carries. */
+export interface LedgerEntry {
+  kind: string;
+  at: string;
+}
 
 export const ledgerDir = (dir = backupDir()) => path.join(dir, 'ledger');
 const DAY_FILE = /^(\d{4}-\d{2}-\d{2})\.jsonl$/;
 
 /** Appends events (none: nothing); `durable` waits until they are on disk (an erasure must survive a crash right after it). */
-export async function appendLedger(entries: LedgerEntry | LedgerEntry[], { dir = ledgerDir(), durable = false } = {}): Promise<void> {
+export async function appendLedger(
+  entries: LedgerEntry | readonly LedgerEntry[],
+  { dir = ledgerDir(), durable = false } = {},
+): Promise<void> {
   const byDay = new Map<string, string>();
   for (const entry of [entries].flat()) {
     const day = entry.at.slice(0, 10);
@@ -45,18 +47,18 @@ export async function appendLedger(entries: LedgerEntry | LedgerEntry[], { dir =
   }
 }
 
-/** Every event recorded in `dir`, oldest day first; a line cut short by a crash is skipped. */
-export async function readLedger(dir = ledgerDir()): Promise<LedgerEntry[]> {
+/** Every event recorded in `dir`, oldest day first, as the kind's owner wrote it; a line cut short by a crash is skipped. */
+export async function readLedger<Entry extends LedgerEntry = LedgerEntry>(dir = ledgerDir()): Promise<Entry[]> {
   const names = await readdir(/*turbopackIgnore: true*/ dir).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return [] as string[];
     throw error;
   });
-  const entries: LedgerEntry[] = [];
+  const entries: Entry[] = [];
   for (const name of names.filter((n) => DAY_FILE.test(n)).sort()) {
     for (const line of (await readFile(path.join(dir, name), 'utf8')).split('\n')) {
       if (!line.trim()) continue;
       try {
-        entries.push(JSON.parse(line) as LedgerEntry);
+        entries.push(JSON.parse(line) as Entry);
       } catch {
         /* the last line of a file a crash cut short */
       }

@@ -12,7 +12,7 @@ import { pendingEnrolment } from '@/features/staff/second-factor/second-factor.s
 import { SecondFactorSetup } from '@/features/staff/second-factor/SecondFactorSetup';
 import { SignedInDevices } from '@/features/staff/sessions/SignedInDevices';
 import { PushAlerts } from '@/features/staff/app/PushAlerts';
-import { subscriptionsOf } from '@/lib/push/subscriptions.server';
+import { subscriptionsOf } from '@/domain/push/subscriptions.repository.server';
 import { vapidPublicKey } from '@/lib/push/vapid.server';
 
 export const metadata: Metadata = { title: STAFF_COPY.account.title };

@@ -8,7 +8,7 @@ import { errorResponse, jsonResponse } from '@/lib/http/response.server';
 import { logError } from '@/lib/log';
 import { pushEndpoint, usableKeys } from '@/lib/push/endpoint';
 import { sendPush } from '@/lib/push/send.server';
-import { removeSubscription, saveSubscription, subscriptionsOf } from '@/lib/push/subscriptions.server';
+import { removeSubscription, saveSubscription, subscriptionsOf } from '@/domain/push/subscriptions.repository.server';
 import { vapidPublicKey } from '@/lib/push/vapid.server';
 import { answerFormPost } from '../form-post.server';
 import { pushSubscriptionSchema, removePushSchema } from '../schema';

@@ -3,9 +3,12 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { preparedStatement } from '@/lib/db/prepared';
 import { staffPushSubscriptions, staffUsers } from '@/lib/db/schema';
-import type { PushTarget } from './send.server';
+import type { PushTarget } from '@/lib/push/endpoint';
 
-/** Every query on staff_push_subscriptions: the devices where staff turned push alerts on. */
+/**
+ * Every query on staff_push_subscriptions: the devices where staff turned push alerts on, and which of them an alert
+ * goes to (those of active accounts only). Sending is src/lib/push's; who is alerted of a lead, src/domain/leads.
+ */
 
 const s = staffPushSubscriptions;
 
