@@ -5,6 +5,18 @@ import nextTs from 'eslint-config-next/typescript';
 /** The Drizzle tables of a lead (src/lib/db/schema.ts), by their names before and after the rename of 0381. */
 const LEAD_TABLES = new Set(['leads', 'interestSubmissions', 'leadNotifications', 'leadActivity', 'leadNotes']);
 
+/** The layers of src, top first: a file may import its own layer and those below it (the rule `layers`). */
+const LAYERS = {
+  ranks: { app: 3, features: 2, domain: 1, lib: 0 },
+  /** Where a repository path sits: its layer and rank (src/features/<x>: also x), `src` for the rest of src, or `serving`. */
+  of(file) {
+    if (file.startsWith('serving/')) return { layer: 'serving' };
+    const match = /^src\/(app|features|domain|lib)\/(?:([^/]+)\/)?/.exec(file);
+    if (match) return { layer: match[1], rank: this.ranks[match[1]], feature: match[1] === 'features' ? match[2] : undefined };
+    return file.startsWith('src/') ? { layer: 'src' } : undefined;
+  },
+};
+
 /** Project rules that keep the layout honest (README, "What is where"). */
 const project = {
   rules: {
@@ -38,28 +50,50 @@ const project = {
         };
       },
     },
-    // Feature folders do not import each other; what two features share lives in src/domain (business rules) or
-    // src/lib (infrastructure), and neither of those imports a feature.
-    'feature-boundaries': {
+    // Layers point down only (docs/decisions/0383-layers-point-down.md): src/app → src/features → src/domain → src/lib.
+    // A file imports its own layer and those below it, and a feature no other feature: what two features share lives in
+    // src/domain (business rules) or src/lib (infrastructure). src imports nothing of serving/ (the production server
+    // hands the app what it has through src/lib/server-hand-over.mjs); serving/, which runs in plain Node.js, imports of
+    // src only src/lib (the hand-over, the settings, the CSP). The rest of src (instrumentation, proxy, components,
+    // content) and the tests stand outside the layers.
+    layers: {
       meta: {
         type: 'problem',
         messages: {
+          upward: 'src/{{from}} may not import src/{{to}}: layers point down only (app → features → domain → lib).',
           crossing: 'src/features/{{from}} may not import src/features/{{to}}: move what both need into src/domain or src/lib.',
-          downward: 'src/{{from}} may not import src/features/{{to}}: shared code never depends on a feature.',
+          serving:
+            'src may not import serving/ ({{source}}): what the production server hands the app goes through src/lib/server-hand-over.mjs.',
+          intoSrc: 'serving/ may import only src/lib of src (not {{source}}): it runs in plain Node.js, in front of the app.',
         },
       },
       create(context) {
-        const own = /[\\/]src[\\/]features[\\/]([^\\/]+)[\\/]/.exec(context.filename)?.[1];
-        const shared = /[\\/]src[\\/](domain|lib)[\\/]/.exec(context.filename)?.[1];
-        if (!own && !shared) return {};
-        return {
-          ImportDeclaration(node) {
-            const other = /^@\/features\/([^/]+)/.exec(String(node.source.value))?.[1];
-            if (!other) return;
-            if (shared) context.report({ node, messageId: 'downward', data: { from: shared, to: other } });
-            else if (other !== own) context.report({ node, messageId: 'crossing', data: { from: own, to: other } });
-          },
+        const file = path.relative(context.cwd, context.filename).split(path.sep).join('/');
+        if (/\.test\.m?[jt]sx?$/.test(file)) return {};
+        const from = LAYERS.of(file);
+        if (!from) return {};
+        const check = (node) => {
+          const source = node.source?.type === 'Literal' ? String(node.source.value) : undefined;
+          if (!source) return;
+          const target = source.startsWith('@/')
+            ? `src/${source.slice(2)}`
+            : source.startsWith('.')
+              ? path.posix.normalize(path.posix.join(path.posix.dirname(file), source))
+              : undefined;
+          if (!target) return;
+          if (from.layer === 'serving') {
+            if (target.startsWith('src/') && !target.startsWith('src/lib/'))
+              context.report({ node, messageId: 'intoSrc', data: { source } });
+            return;
+          }
+          if (target.startsWith('serving/')) return context.report({ node, messageId: 'serving', data: { source } });
+          const to = LAYERS.of(target);
+          if (from.rank === undefined || to?.rank === undefined) return;
+          if (to.rank > from.rank) context.report({ node, messageId: 'upward', data: { from: from.layer, to: to.layer } });
+          else if (from.feature && to.feature && from.feature !== to.feature)
+            context.report({ node, messageId: 'crossing', data: { from: from.feature, to: to.feature } });
         };
+        return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
       },
     },
     // The lead's tables are read and written in src/domain/leads only (docs/decisions/0381-the-lead-has-a-home.md), so
@@ -100,7 +134,7 @@ const config = [
     plugins: { project },
     rules: {
       'project/server-only': 'error',
-      'project/feature-boundaries': 'error',
+      'project/layers': 'error',
       'project/lead-tables': 'error',
       'project/zod-configured': 'error',
     },
