@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { describeWorkingTime, epochDayOf, lagosDayOf, lagosDayStart, lagosPeriods, DEFAULT_WORKING_TIME } from './working-time';
+import { describeWorkingTime, epochDayOf, lagosDayOf, lagosDayStart, lagosPeriods } from './working-time';
+import { DEFAULT_WORKING_TIME } from './working-time.server';
 import { parseWorkingDays } from '@/lib/env-schema';
 
 describe('Lagos days and working time', () => {

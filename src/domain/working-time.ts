@@ -1,5 +1,4 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { WEEKDAYS, WORKING_TIME_DEFAULTS } from '@/lib/env-schema';
 
 /**
  * Lagos time and the sales team's working time (docs/decisions/0206-overdue-leads.md): the one definition behind
@@ -42,18 +41,17 @@ export interface WorkingTime {
   targetMinutes: number;
 }
 
-/** The working time when its settings are unset (their format and defaults: src/lib/env-schema.ts). */
-export const DEFAULT_WORKING_TIME: WorkingTime = WORKING_TIME_DEFAULTS;
+/** Monday first, as the bit mask counts them; how LEAD_WORKING_DAYS names them is src/lib/env-schema.ts's. */
+const DAY_NAMES = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
 /** "Mon–Fri, 08:00–17:00", for the staff pages. */
 export function describeWorkingTime(time: WorkingTime): string {
-  const names = WEEKDAYS.map((d) => d[0].toUpperCase() + d.slice(1));
   const runs: string[] = [];
   for (let day = 0; day < 7; day++) {
     if (!(time.days & (1 << day))) continue;
     let last = day;
     while (last < 6 && time.days & (1 << (last + 1))) last++;
-    runs.push(last === day ? names[day] : `${names[day]}–${names[last]}`);
+    runs.push(last === day ? DAY_NAMES[day] : `${DAY_NAMES[day]}–${DAY_NAMES[last]}`);
     day = last;
   }
   const clock = (minute: number) => `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;

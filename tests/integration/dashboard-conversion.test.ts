@@ -7,7 +7,7 @@ import { conversionFigures } from '@/features/leads-admin/conversion.server';
 import { dashboardFigures } from '@/domain/leads/dashboard.repository.server';
 import type { DashboardFilters } from '@/features/leads-admin/schema';
 import { leads, visitCounts } from '@/lib/db/schema';
-import { DEFAULT_WORKING_TIME } from '@/domain/working-time';
+import { DEFAULT_WORKING_TIME } from '@/domain/working-time.server';
 import { describeEachDriver, setEnv } from './helpers';
 import { makeStaff, sessionCookieFor, staffRequest } from './staff-helpers';
 

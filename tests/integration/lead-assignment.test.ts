@@ -12,7 +12,7 @@ import { startNotificationWorkers } from '@/features/notifications/workers.serve
 import { myOpenLeads, OPEN_STATUSES } from '@/domain/leads/inbox.repository.server';
 import { teamWorkload } from '@/domain/leads/dashboard.repository.server';
 import { leads, leadActivity, staffUsers } from '@/lib/db/schema';
-import { DEFAULT_WORKING_TIME } from '@/domain/working-time';
+import { DEFAULT_WORKING_TIME } from '@/domain/working-time.server';
 import { startSmtpPeer, waitFor, type Peer, type ReceivedMail } from '../support/peers';
 import { describeEachDriver, freshClient, jsonRequest, newKey, setEnv, validLead } from './helpers';
 import { makeStaff, sessionCookieFor, staffRequest } from './staff-helpers';

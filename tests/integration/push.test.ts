@@ -11,7 +11,7 @@ import { PATCH as assignmentRoute } from '@/app/api/admin/assignment/route';
 import { passOnUnclaimedLeads } from '@/domain/leads/operations.server';
 import { startNotificationWorkers } from '@/features/notifications/workers.server';
 import { leads, leadActivity, staffPushSubscriptions, staffUsers } from '@/lib/db/schema';
-import { DEFAULT_WORKING_TIME } from '@/domain/working-time';
+import { DEFAULT_WORKING_TIME } from '@/domain/working-time.server';
 import { setTakesNewLeads } from '@/domain/leads/assignment.server';
 import { PUSH_SERVICE_CERT, startPushService, type PushService } from '../support/push-service.mjs';
 import { startSmtpPeer, waitFor, type SmtpPeer } from '../support/peers';
