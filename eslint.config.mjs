@@ -4,6 +4,8 @@ import nextTs from 'eslint-config-next/typescript';
 
 /** The Drizzle tables of a lead (src/lib/db/schema.ts), by their names before and after the rename of 0381. */
 const LEAD_TABLES = new Set(['leads', 'interestSubmissions', 'leadNotifications', 'leadActivity', 'leadNotes']);
+/** The same tables by their SQL names, as a statement's text would name them. */
+const LEAD_TABLE_SQL = /\b(interest_submissions|lead_notifications|lead_activity|lead_notes)\b/;
 
 /** The layers of src, top first: a file may import its own layer and those below it (the rule `layers`). */
 const LAYERS = {
@@ -97,7 +99,8 @@ const project = {
       },
     },
     // The lead's tables are read and written in src/domain/leads only (docs/decisions/0381-the-lead-has-a-home.md), so
-    // every rule about a lead has one home. The schema, migrations, tests and scripts may still name them.
+    // every rule about a lead has one home: neither their Drizzle tables nor their SQL names in a statement's text are
+    // used elsewhere. The schema, migrations, tests and scripts may still name them.
     'lead-tables': {
       meta: {
         type: 'problem',
@@ -105,6 +108,7 @@ const project = {
           table:
             "{{name}} is one of the lead's tables: only src/domain/leads reads or writes it. Call its repositories or the lead's operations (src/domain/leads/operations.server.ts) instead.",
           namespace: "Import from '@/lib/db/schema' by name: its lead tables are read and written in src/domain/leads only.",
+          sql: "{{name}} is one of the lead's tables: only src/domain/leads queries it. Add the query to its repositories instead.",
         },
       },
       create(context) {
@@ -121,7 +125,17 @@ const project = {
           }
           if (node.type === 'ExportAllDeclaration') context.report({ node, messageId: 'namespace' });
         };
-        return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check };
+        const text = (node, value) => {
+          const name = LEAD_TABLE_SQL.exec(String(value))?.[1];
+          if (name) context.report({ node, messageId: 'sql', data: { name } });
+        };
+        return {
+          ImportDeclaration: check,
+          ExportNamedDeclaration: check,
+          ExportAllDeclaration: check,
+          TemplateElement: (node) => text(node, node.value.raw),
+          Literal: (node) => typeof node.value === 'string' && text(node, node.value),
+        };
       },
     },
   },
