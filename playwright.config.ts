@@ -33,7 +33,9 @@ export default defineConfig({
   use: {
     baseURL,
     launchOptions: chromiumLaunch,
-    trace: 'retain-on-failure',
+    // In CI a failed test runs again with a trace recorded; recording every test's trace (and discarding it when the
+    // test passes) cost a sixth of the run's time (docs/benchmarks/0382-ci-time.md).
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
   },
   projects: [
     {
