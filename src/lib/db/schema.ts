@@ -325,8 +325,17 @@ export const staffPushSubscriptions = pgTable(
     label: text('label'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     lastSentAt: timestamp('last_sent_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * The session that turned alerts on: ending it ends them (src/domain/sessions). Null for subscriptions made before
+     * this column, or once the session's row is pruned; ending all of an account's sessions ends those too.
+     */
+    sessionId: uuid('session_id').references(() => staffSessions.id, { onDelete: 'set null' }),
   },
-  (t) => [uniqueIndex('staff_push_subscriptions_endpoint_uq').on(t.endpoint), index('staff_push_subscriptions_staff_idx').on(t.staffId)],
+  (t) => [
+    uniqueIndex('staff_push_subscriptions_endpoint_uq').on(t.endpoint),
+    index('staff_push_subscriptions_staff_idx').on(t.staffId),
+    index('staff_push_subscriptions_session_idx').on(t.sessionId),
+  ],
 );
 
 /** Single-use recovery codes of the second factor, stored as SHA-256 hashes (docs/decisions/0322-second-factor.md). */
@@ -372,6 +381,11 @@ export const staffPasskeys = pgTable(
     label: text('label').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * When its signature counter went back (a copy of the key signed): it signs nobody in again, and stays listed as
+     * disabled on Your account until its person removes it.
+     */
+    disabledAt: timestamp('disabled_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [uniqueIndex('staff_passkeys_credential_uq').on(t.credentialId), index('staff_passkeys_user_idx').on(t.userId)],
 );
