@@ -2,24 +2,33 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { beforeAll, beforeEach, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { GET } from '@/app/api/health/route';
 import { backupName } from '@/lib/backup/files.server';
 import { setDatabaseForTests } from '@/lib/db/client';
 import { appSettings, channelAlerts, leads, leadNotifications } from '@/lib/db/schema';
 import { recordFirstStart } from '@/domain/health/status.server';
 import { healthResponse } from '@/features/system/health.server';
+import type { DatabaseHandle } from '@/lib/db/client';
+import { SOCKET_HOP_MARKER } from '@/lib/server-hand-over.mjs';
 import { describeEachDriver, setEnv } from './helpers';
 
 /**
  * GET /api/health at its two levels (docs/decisions/0112-health-metrics-and-owner-alerts.md): the load balancer's
  * answer depends on the database alone; `?deep=1` answers 503 with the reasons when the business needs attention.
- * The clock is a parameter: messages, backups and the first start are made as old as each case needs.
+ * The details are the operator's (METRICS_TOKEN or this machine); strangers learn only up or down
+ * (docs/decisions/0387-public-surface-round-3.md). The clock is a parameter: messages, backups and the first start
+ * are made as old as each case needs.
  */
 
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
-const health = (now: Date, query = '') => healthResponse(new Request(`http://localhost/api/health${query}`), now);
+const TOKEN = 'health-token-0123456789abcdef0123456789';
+const OPERATOR = { authorization: `Bearer ${TOKEN}` };
+const health = (now: Date, query = '') => healthResponse(new Request(`http://localhost/api/health${query}`, { headers: OPERATOR }), now);
+/** A request as serving/server.mjs hands it to the app: X-Forwarded-For ends with the socket's address. */
+const asServed = (forwardedFor: string, query = '') =>
+  GET(new Request(`http://localhost/api/health${query}`, { headers: { 'x-forwarded-for': forwardedFor } }));
 const read = async (response: Response) => ({ status: response.status, body: await response.json() });
 
 describeEachDriver('GET /api/health', (ctx) => {
@@ -30,7 +39,7 @@ describeEachDriver('GET /api/health', (ctx) => {
   });
   beforeEach(async () => {
     backups = mkdtempSync(path.join(tmpdir(), 'districts-health-'));
-    setEnv({ BACKUP_DIR: backups });
+    setEnv({ BACKUP_DIR: backups, METRICS_TOKEN: TOKEN, TRUST_PROXY: undefined });
     const { db } = ctx.handle();
     await db.delete(leads);
     await db.delete(channelAlerts);
@@ -60,7 +69,7 @@ describeEachDriver('GET /api/health', (ctx) => {
 
   it('answers 200 {ok: true} with the facts when all is well, at both levels', async () => {
     const now = new Date();
-    const plain = await read(await GET());
+    const plain = await read(await GET(new Request('http://localhost/api/health', { headers: OPERATOR })));
     expect(plain.status).toBe(200);
     expect(plain.body).toMatchObject({ ok: true, database: 'up', driver: ctx.kind, status: 'ok', problems: [] });
     expect(plain.body.notifications).toEqual({ waiting: 0, oldestWaitingSeconds: null, failingChannels: [] });
@@ -164,5 +173,101 @@ describeEachDriver('GET /api/health', (ctx) => {
     } finally {
       setDatabaseForTests(ctx.handle());
     }
+  });
+
+  describe('to anyone else', () => {
+    afterEach(() => {
+      delete process.env[SOCKET_HOP_MARKER];
+    });
+
+    it('a stranger learns only that the site is up, however much needs attention, and is refused the deep check', async () => {
+      const now = new Date();
+      await waitingSince(new Date(now.getTime() - 16 * MINUTE));
+      const since = new Date(now.getTime() - 12 * MINUTE);
+      await ctx
+        .handle()
+        .db.insert(channelAlerts)
+        .values({ channel: 'webhook', failingSince: since, openedAt: since, alertedAt: since, waiting: 1 });
+
+      for (const request of [undefined, new Request('http://localhost/api/health'), new Request('http://localhost/api/health?deep=0')]) {
+        const res = await GET(request);
+        expect(res.status).toBe(200);
+        expect(await res.text()).toBe('{"ok":true,"status":"ok"}');
+      }
+      const deep = await GET(new Request('http://localhost/api/health?deep=1'));
+      expect(deep.status).toBe(401);
+      expect(deep.headers.get('www-authenticate')).toBe('Bearer realm="health"');
+      expect((await deep.json()).error).toMatch(/^The health details need Authorization: Bearer <METRICS_TOKEN>/);
+    });
+
+    it('gives the details to the metrics token only: a wrong token, or a token while METRICS_TOKEN is unset, is 401', async () => {
+      const withToken = await read(await GET(new Request('http://localhost/api/health', { headers: OPERATOR })));
+      expect(withToken).toMatchObject({ status: 200, body: { ok: true, database: 'up', driver: ctx.kind, problems: [] } });
+      for (const authorization of ['Bearer wrong', `Bearer ${TOKEN}x`, `Basic ${TOKEN}`]) {
+        const res = await GET(new Request('http://localhost/api/health', { headers: { authorization } }));
+        expect(res.status).toBe(401);
+        expect(await res.json()).toEqual({ error: expect.stringMatching(/METRICS_TOKEN/) });
+      }
+      setEnv({ METRICS_TOKEN: undefined });
+      expect((await GET(new Request('http://localhost/api/health', { headers: OPERATOR }))).status).toBe(401);
+    });
+
+    it('gives the details to this machine only when the real client is on it, whatever the proxy in front', async () => {
+      process.env[SOCKET_HOP_MARKER] = '1';
+      const details = async (forwardedFor: string) => 'driver' in (await (await asServed(forwardedFor)).json());
+
+      // Straight to the server: the socket is the client.
+      for (const socket of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) expect(await details(socket)).toBe(true);
+      expect(await details('203.0.113.7')).toBe(false);
+      // A stranger writing a loopback address in the header: the socket hop is still theirs.
+      expect(await details('127.0.0.1, 203.0.113.7')).toBe(false);
+      expect((await (await asServed('127.0.0.1, 203.0.113.7', '?deep=1')).json()).error).toMatch(/METRICS_TOKEN/);
+
+      // Behind Caddy on this machine (TRUST_PROXY=1) the socket is loopback for everyone: the client is Caddy's entry.
+      setEnv({ TRUST_PROXY: '1' });
+      expect(await details('203.0.113.7, 127.0.0.1')).toBe(false);
+      expect(await details('127.0.0.1, 203.0.113.7, 127.0.0.1')).toBe(false);
+      expect(await details('127.0.0.1, 127.0.0.1')).toBe(true); // the operator's curl through Caddy
+      expect(await details('127.0.0.1')).toBe(true); // Caddy's own health check, which sends no X-Forwarded-For
+      // The server reached directly despite TRUST_PROXY, with a forged entry: its socket is not loopback.
+      expect(await details('127.0.0.1, 203.0.113.7')).toBe(false);
+
+      // Without serving/server.mjs (next start) nobody wrote the socket hop: the whole header is the client's.
+      delete process.env[SOCKET_HOP_MARKER];
+      setEnv({ TRUST_PROXY: undefined });
+      expect(await details('127.0.0.1')).toBe(false);
+    });
+
+    it("a stranger's requests cost one ping between them and read nothing else; a database that does not answer is 503 down", async () => {
+      let pings = 0;
+      const untouchable = new Proxy({} as DatabaseHandle['db'], {
+        get: () => {
+          throw new Error('the public answer read the database');
+        },
+      });
+      const counting: DatabaseHandle = {
+        ...ctx.handle(),
+        db: untouchable,
+        ping: async () => {
+          pings++;
+        },
+        runningJobs: () => {
+          throw new Error('the public answer read the job queue');
+        },
+      };
+      setDatabaseForTests(counting);
+      try {
+        const answers = await Promise.all(Array.from({ length: 20 }, () => GET(new Request('http://localhost/api/health'))));
+        expect(answers.map((res) => res.status)).toEqual(Array(20).fill(200));
+        expect(pings).toBe(1);
+
+        setDatabaseForTests({ ...counting, ping: async () => Promise.reject(new Error('connection refused')) });
+        const down = await GET(new Request('http://localhost/api/health'));
+        expect(down.status).toBe(503);
+        expect(await down.text()).toBe('{"ok":false,"status":"down"}');
+      } finally {
+        setDatabaseForTests(ctx.handle());
+      }
+    });
   });
 });

@@ -1,5 +1,4 @@
 import 'server-only';
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { Gauge, type Registry } from 'prom-client';
 import { backupState, isAlerted, openAlerts, queueDepth, type BackupState, type QueueDepth } from '@/domain/health/status.server';
 import { deliveryBacklog, notificationCounts, type Backlog } from '@/domain/leads/notifications.repository.server';
@@ -11,6 +10,7 @@ import { getEnv } from '@/lib/env.server';
 import { errorResponse } from '@/lib/http/response.server';
 import { logError } from '@/lib/log';
 import { metricsRegistry } from '@/lib/ops/metrics.server';
+import { hasBearerToken } from './operator-access.server';
 
 /**
  * GET /metrics in the Prometheus text format, behind METRICS_TOKEN (docs/decisions/0112-health-metrics-and-owner-alerts.md).
@@ -145,8 +145,6 @@ async function readSnapshot(): Promise<Snapshot | undefined> {
   }
 }
 
-const digest = (value: string) => createHash('sha256').update(value).digest();
-
 /**
  * GET /metrics: without METRICS_TOKEN configured there are no metrics (404, as for any unknown path); with it, a
  * request without that exact Bearer token gets 401 (so a scraper's misconfiguration is told apart from a wrong URL).
@@ -154,8 +152,7 @@ const digest = (value: string) => createHash('sha256').update(value).digest();
 export async function metricsResponse(request: Request): Promise<Response> {
   const token = getEnv().METRICS_TOKEN;
   if (!token) return errorResponse(404, 'Not found.');
-  const given = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get('authorization') ?? '')?.[1] ?? '';
-  if (!timingSafeEqual(digest(given), digest(token))) {
+  if (!hasBearerToken(request, token)) {
     return errorResponse(401, 'A valid metrics token is required (Authorization: Bearer <METRICS_TOKEN>).', {
       'WWW-Authenticate': 'Bearer realm="metrics"',
     });

@@ -4,6 +4,7 @@ import ipaddr from 'ipaddr.js';
 import type { Db } from '@/lib/db/client';
 import { storedSecret } from '@/lib/db/secrets.server';
 import { getEnv } from '@/lib/env.server';
+import { SOCKET_HOP_MARKER } from '@/lib/server-hand-over.mjs';
 
 /**
  * Who is asking, without keeping their address (docs/decisions/0100-ip-storage.md,
@@ -32,6 +33,29 @@ export function addressFromForwardedFor(header: string | null | undefined, trust
   if (hops.length === 0) return 'local';
   const index = Math.max(0, hops.length - 1 - trustProxy);
   return normaliseAddress(hops[index]) ?? 'unknown';
+}
+
+/**
+ * Whether the client that sent `request` is on this machine: the address TRUST_PROXY points at and every hop after it
+ * up to the socket are loopback. Behind a proxy on this machine the socket is loopback for everyone, so the socket
+ * alone says nothing; and a direct client that forged a loopback entry is still refused by its own socket hop. Only
+ * when the production server wrote that hop (its marker): elsewhere the whole header is the client's.
+ */
+export function isLoopbackClient(request: Request, trustProxy: number): boolean {
+  const header = request.headers.get('x-forwarded-for');
+  if (process.env[SOCKET_HOP_MARKER] !== '1' || !header) return false;
+  const hops = header
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  const first = Math.max(0, hops.length - 1 - trustProxy);
+  return hops.length > 0 && hops.slice(first).every(isLoopbackAddress);
+}
+
+function isLoopbackAddress(hop: string): boolean {
+  const value = hop.replace(/^\[|\](:\d+)?$/g, '').replace(/%.*$/, '');
+  if (ipaddr.IPv4.isValidFourPartDecimal(value)) return ipaddr.IPv4.parse(value).range() === 'loopback';
+  return ipaddr.IPv6.isValid(value) && ipaddr.process(value).range() === 'loopback';
 }
 
 /** Canonical form used for hashing: IPv4 as is (IPv4-mapped IPv6 unwrapped), IPv6 reduced to its /64 prefix. */
