@@ -153,6 +153,30 @@ const config = [
       'project/zod-configured': 'error',
     },
   },
+  // Sessions end only through src/domain/sessions, which ends their push alerts with them
+  // (docs/decisions/0386-staff-sessions-round-3.md).
+  {
+    ignores: ['src/domain/sessions/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@/lib/auth/session.server',
+              importNames: ['revokeSessions'],
+              message: 'End sessions with endSessions (src/domain/sessions).',
+            },
+            {
+              name: '@/domain/push/subscriptions.repository.server',
+              importNames: ['endAlerts'],
+              message: 'Alerts end with their sessions: endSessions (src/domain/sessions).',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // Public pages link with plain <a>: each is a prerendered, cacheable document, and next/link's code and viewport
   // prefetches would cost visitors on slow phones more than a page load does (docs/decisions/0013-front-end-budget.md).
   {

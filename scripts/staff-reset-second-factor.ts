@@ -7,7 +7,7 @@
  */
 import { parseArgs } from 'node:util';
 import { recordAudit } from '@/lib/audit.server';
-import { revokeUserSessions } from '@/lib/auth/session.server';
+import { endSessions } from '@/domain/sessions/end-sessions.server';
 import { describeError } from '@/lib/log';
 import { findStaffByEmail } from '@/features/staff/repository.server';
 import { removeSecondFactor } from '@/features/staff/second-factor/second-factor.server';
@@ -26,7 +26,7 @@ async function main() {
     const user = await findStaffByEmail(handle.db, values.email);
     if (!user) fail(`there is no staff account for ${values.email}.`);
     if (!(await removeSecondFactor(handle.db, user.id))) fail(`${user.email} has no two-step sign-in to reset.`);
-    await revokeUserSessions(handle.db, user.id);
+    await endSessions(handle.db, { account: user.id });
     await recordAudit(handle.db, undefined, 'staff.update', user.email, { secondFactorReset: true, via: 'cli' });
     console.log(
       `Two-step sign-in removed for ${user.email} and their sessions ended. ${user.role === 'owner' ? 'They set it up again at their next sign-in.' : 'They can turn it on again on Your account.'}`,

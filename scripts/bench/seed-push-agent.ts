@@ -16,7 +16,12 @@ try {
     .insert(staffUsers)
     .values({ email: 'bench-agent@example.com', name: 'Bench Agent', role: 'agent', takesNewLeads: true })
     .returning({ id: staffUsers.id });
-  await saveSubscription(handle.db, agent!.id, { endpoint, p256dh: keys.p256dh, auth: keys.auth }, 'Chrome on Android');
+  await saveSubscription(
+    handle.db,
+    { id: agent!.id, sessionId: null },
+    { endpoint, p256dh: keys.p256dh, auth: keys.auth },
+    'Chrome on Android',
+  );
 } finally {
   await handle.close();
 }

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { preparedStatement } from '@/lib/db/prepared';
 import { staffPushSubscriptions, staffUsers } from '@/lib/db/schema';
@@ -13,14 +13,22 @@ import type { PushTarget } from '@/lib/push/endpoint';
 const s = staffPushSubscriptions;
 
 /**
- * Turns alerts on for a browser. Its endpoint is its identity: the same browser turning them on again (or signed in
- * as someone else now) keeps one row, with the latest keys and owner.
+ * Turns alerts on for a browser, in the session `sessionId`: they end with it (src/domain/sessions). Its endpoint is
+ * its identity: the same browser turning them on again (or signed in as someone else now) keeps one row, with the
+ * latest keys, owner and session.
  */
-export async function saveSubscription(db: Db, staffId: string, target: PushTarget, label: string | null, now = new Date()) {
+export async function saveSubscription(
+  db: Db,
+  staff: { id: string; sessionId: string | null },
+  target: PushTarget,
+  label: string | null,
+  now = new Date(),
+) {
+  const values = { staffId: staff.id, sessionId: staff.sessionId, p256dh: target.p256dh, auth: target.auth, label, createdAt: now };
   const [row] = await db
     .insert(s)
-    .values({ staffId, ...target, label, createdAt: now })
-    .onConflictDoUpdate({ target: s.endpoint, set: { staffId, p256dh: target.p256dh, auth: target.auth, label, createdAt: now } })
+    .values({ ...values, endpoint: target.endpoint })
+    .onConflictDoUpdate({ target: s.endpoint, set: values })
     .returning({ id: s.id });
   return row!;
 }
@@ -69,4 +77,28 @@ export async function forgetSubscriptions(db: Db, ids: string[]): Promise<void> 
 
 export async function markSubscriptionsUsed(db: Db, ids: string[], at: Date): Promise<void> {
   if (ids.length) await db.update(s).set({ lastSentAt: at }).where(inArray(s.id, ids));
+}
+
+/** Whose alerts end with sessions that end: those of one session, of an account (but one session's), or everyone's. */
+export type AlertsToEnd = { session: string; staffId?: string } | { staffId: string; exceptSession?: string } | { everyone: true };
+
+/**
+ * Ends the alerts of ended sessions (called by src/domain/sessions only, with the sessions). An account's are all of
+ * its subscriptions but the kept session's, including those whose session is gone or unknown.
+ */
+export async function endAlerts(db: Db, which: AlertsToEnd): Promise<number> {
+  const rows = await db
+    .delete(s)
+    .where(
+      'session' in which
+        ? and(eq(s.sessionId, which.session), which.staffId ? eq(s.staffId, which.staffId) : undefined)
+        : 'staffId' in which
+          ? and(
+              eq(s.staffId, which.staffId),
+              which.exceptSession ? or(isNull(s.sessionId), ne(s.sessionId, which.exceptSession)) : undefined,
+            )
+          : sql`true`,
+    )
+    .returning({ id: s.id });
+  return rows.length;
 }

@@ -98,23 +98,6 @@ export async function markPasswordChecked(db: Db, sessionId: string, now: Date):
   await db.update(staffSessions).set({ passwordCheckedAt: now, lastSeenAt: now }).where(eq(staffSessions.id, sessionId));
 }
 
-export async function revokeSession(db: Db, sessionId: string): Promise<void> {
-  await db
-    .update(staffSessions)
-    .set({ revokedAt: sql`now()` })
-    .where(and(eq(staffSessions.id, sessionId), isNull(staffSessions.revokedAt)));
-}
-
-/** Ends every session of an account, but the one given (a password changed by its owner keeps their own session). */
-export async function revokeUserSessions(db: Db, userId: string, exceptSessionId?: string): Promise<void> {
-  const conditions = [eq(staffSessions.userId, userId), isNull(staffSessions.revokedAt)];
-  if (exceptSessionId) conditions.push(ne(staffSessions.id, exceptSessionId));
-  await db
-    .update(staffSessions)
-    .set({ revokedAt: sql`now()` })
-    .where(and(...conditions));
-}
-
 /** One open session of a person, as Your account lists it (docs/decisions/0321-session-hardening.md, addendum). */
 export interface OpenSession {
   id: string;
@@ -147,21 +130,32 @@ export async function listOpenSessions(
 }
 
 /**
- * Ends open sessions of one person, at once (their next request is refused): the one named (`only`), or all but the
- * one in use (`except`). A session of someone else, or one already over, is not touched. Returns the ended ones.
+ * Which sessions end: one (`session`, only if it is `of`'s when given), every one of an account but the one in use
+ * (`except`), or everyone's (a restore).
  */
-export async function endOpenSessions(
-  db: Db,
-  userId: string,
-  which: { only: string } | { except: string },
-  now: Date = new Date(),
-): Promise<OpenSession[]> {
-  const target = 'only' in which ? eq(staffSessions.id, which.only) : ne(staffSessions.id, which.except);
-  return db
+export type SessionScope = { session: string; of?: string } | { account: string; except?: string } | { everyone: true };
+
+/**
+ * Ends the sessions in `scope` at once (their next request is refused); returns those that were still open, as Your
+ * account listed them. Called only by src/domain/sessions, which ends their push alerts with them (lint:
+ * no-restricted-imports), so no way of ending a session can forget those.
+ */
+export async function revokeSessions(db: Db, scope: SessionScope, now: Date = new Date()): Promise<OpenSession[]> {
+  const target =
+    'session' in scope
+      ? and(eq(staffSessions.id, scope.session), scope.of ? eq(staffSessions.userId, scope.of) : undefined)
+      : 'account' in scope
+        ? and(eq(staffSessions.userId, scope.account), scope.except ? ne(staffSessions.id, scope.except) : undefined)
+        : undefined;
+  const rows = await db
     .update(staffSessions)
     .set({ revokedAt: now })
-    .where(and(eq(staffSessions.userId, userId), target, ...isOpen(now)))
-    .returning(openSessionColumns);
+    .where(and(isNull(staffSessions.revokedAt), target))
+    .returning({ ...openSessionColumns, expiresAt: staffSessions.expiresAt });
+  const idleSince = now.getTime() - SESSION_IDLE_MS;
+  return rows
+    .filter((row) => row.expiresAt > now && row.lastSeenAt.getTime() > idleSince)
+    .map((row) => ({ id: row.id, deviceLabel: row.deviceLabel, signedInAt: row.signedInAt, lastSeenAt: row.lastSeenAt }));
 }
 
 export type SessionResult = { ok: true; staff: SessionStaff } | { ok: false; reason: 'none' | 'expired' | 'invalid' | 'revoked' };

@@ -3,8 +3,8 @@ import { idParamSchema } from '@/lib/validation/id';
 import { STAFF_COPY } from '@/content/staff';
 import { recordAudit } from '@/lib/audit.server';
 import { staffRoute, type IdRouteContext } from '@/lib/auth/guard.server';
-import { revokeUserSessions } from '@/lib/auth/session.server';
 import { STAFF_ADMIN_PATH } from '@/lib/constants';
+import { endSessions } from '@/domain/sessions/end-sessions.server';
 import { errorResponse, jsonResponse } from '@/lib/http/response.server';
 import { readJsonObject, readJsonOrForm } from '@/lib/http/request.server';
 import { answerFormPost } from '../form-post.server';
@@ -92,7 +92,7 @@ export const updateStaffHandler = staffRoute<IdRouteContext>({ owner: true, rece
   else if (changes.unlockSecondFactor) await clearSecondFactorFailures(db, target.id);
   const updated = await findStaffById(db, target.id);
   // A deactivated account or a reset second factor ends that person's open sessions.
-  if (changes.active === false || changes.resetSecondFactor) await revokeUserSessions(db, target.id);
+  if (changes.active === false || changes.resetSecondFactor) await endSessions(db, { account: target.id });
   await recordAudit(db, staff, 'staff.update', target.email, {
     name: changes.name,
     role: changes.role,

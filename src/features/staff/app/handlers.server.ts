@@ -23,7 +23,10 @@ export const listPushHandler = staffRoute({}, async (_request, { db, staff }) =>
   jsonResponse({ publicKey: await vapidPublicKey(db), devices: await subscriptionsOf(db, staff.id) }),
 );
 
-/** POST {subscription} → {ok, id}: alerts on for this browser, labelled by its User-Agent ("Chrome on Android"); a test alert follows. */
+/**
+ * POST {subscription} → {ok, id}: alerts on for this browser, labelled by its User-Agent ("Chrome on Android"), until
+ * this session ends (src/domain/sessions); a test alert follows.
+ */
 export const addPushHandler = staffRoute({}, async (request, { db, staff }) => {
   const body = await readJsonOrForm(request);
   if (!body.ok) return body.response;
@@ -34,7 +37,7 @@ export const addPushHandler = staffRoute({}, async (request, { db, staff }) => {
   if (!endpoint) return errorResponse(400, STAFF_COPY.errors.pushService);
   const target = { endpoint, p256dh: keys.p256dh, auth: keys.auth };
   if (!usableKeys(target)) return errorResponse(400, STAFF_COPY.errors.pushUnreadable);
-  const { id } = await saveSubscription(db, staff.id, target, deviceLabel(request.headers.get('user-agent')));
+  const { id } = await saveSubscription(db, staff, target, deviceLabel(request.headers.get('user-agent')));
   // Not awaited: the answer does not wait on the push service; a failure shows as no test alert on the phone.
   const copy = STAFF_COPY.account;
   void sendPush(db, target, { title: copy.alertsTestTitle, body: copy.alertsTestBody, url: ACCOUNT_PATH, tag: 'alerts-on' }).catch(

@@ -2,7 +2,8 @@ import 'server-only';
 import { STAFF_COPY } from '@/content/staff';
 import { recordAudit } from '@/lib/audit.server';
 import { staffRoute } from '@/lib/auth/guard.server';
-import { endOpenSessions, listOpenSessions, markPasswordChecked, revokeUserSessions } from '@/lib/auth/session.server';
+import { listOpenSessions, markPasswordChecked } from '@/lib/auth/session.server';
+import { endSessions as endSessionsAndAlerts } from '@/domain/sessions/end-sessions.server';
 import { ACCOUNT_CODES_PATH, ACCOUNT_PATH, REAUTH_PATH } from '@/lib/constants';
 import { isFormPost, readJsonOrForm } from '@/lib/http/request.server';
 import { errorResponse, jsonResponse } from '@/lib/http/response.server';
@@ -82,7 +83,7 @@ const changePassword = staffRoute({ recentPassword: true }, async (request, { db
   const problem = passwordProblem(parsed.data.password);
   if (problem) return errorResponse(400, problem);
   await updateStaff(db, staff.id, { passwordHash: await hashPassword(parsed.data.password) });
-  await revokeUserSessions(db, staff.id, staff.sessionId);
+  await endSessionsAndAlerts(db, { account: staff.id, except: staff.sessionId });
   await recordAudit(db, staff, 'staff.update', staff.email, { passwordReset: true, self: true });
   return jsonResponse({ ok: true });
 });
@@ -102,7 +103,7 @@ const enrolSecondFactor = staffRoute({ recentPassword: true }, async (request, {
   const enabled = await confirmEnrolment(db, staff.id, parsed.data.code, new Date());
   if (!enabled) return errorResponse(400, STAFF_COPY.errors.badCode);
   // A change of the second factor ends the account's other sessions (0341): one opened with a stolen password ends.
-  await revokeUserSessions(db, staff.id, staff.sessionId);
+  await endSessionsAndAlerts(db, { account: staff.id, except: staff.sessionId });
   await recordAudit(db, staff, 'staff.second_factor', staff.email, { change: 'enabled', method: 'app' });
   return enabled.recoveryCodes ? recoveryCodesAnswer(request, enabled.recoveryCodes) : jsonResponse({ ok: true });
 });
@@ -117,7 +118,7 @@ export const removeSecondFactorHandler = staffRoute({ recentPassword: true }, as
   const row = await findStaffRowById(db, staff.id);
   if (!row?.totpEnabledAt) return errorResponse(409, STAFF_COPY.errors.noAuthenticatorApp);
   if (!(await removeTotpBesidePasskey(db, staff.id))) return errorResponse(409, STAFF_COPY.errors.keepOneMethod);
-  await revokeUserSessions(db, staff.id, staff.sessionId);
+  await endSessionsAndAlerts(db, { account: staff.id, except: staff.sessionId });
   await recordAudit(db, staff, 'staff.second_factor', staff.email, { change: 'removed', method: 'app' });
   return jsonResponse({ ok: true });
 });
@@ -141,7 +142,7 @@ export const addPasskeyHandler = staffRoute({ recentPassword: true }, async (req
   if (!parsed.success) return errorResponse(400, STAFF_COPY.errors.passkeyUnreadable);
   const added = await registerPasskey(db, staff, parsed.data, request.headers.get('user-agent'), new Date());
   if (!added) return errorResponse(400, STAFF_COPY.errors.passkeyNotAdded);
-  await revokeUserSessions(db, staff.id, staff.sessionId);
+  await endSessionsAndAlerts(db, { account: staff.id, except: staff.sessionId });
   await recordAudit(db, staff, 'staff.second_factor', staff.email, { change: 'enabled', method: 'passkey' });
   return jsonResponse({ ok: true });
 });
@@ -160,7 +161,7 @@ const removePasskey = staffRoute({ recentPassword: true }, async (request, { db,
     return errorResponse(404, STAFF_COPY.errors.passkeyGone);
   const removed = await removePasskeyBesideAnother(db, staff.id, parsed.data.id);
   if (!removed) return errorResponse(409, STAFF_COPY.errors.keepOneMethod);
-  await revokeUserSessions(db, staff.id, staff.sessionId);
+  await endSessionsAndAlerts(db, { account: staff.id, except: staff.sessionId });
   await recordAudit(db, staff, 'staff.second_factor', staff.email, { change: 'removed', method: 'passkey', label: removed.label });
   return jsonResponse({ ok: true });
 });
@@ -173,7 +174,7 @@ export const removePasskeyHandler = accountForm(removePasskey);
 const renewCodes = staffRoute({ recentPassword: true }, async (request, { db, staff }) => {
   const recoveryCodes = await renewRecoveryCodes(db, staff.id);
   if (!recoveryCodes) return errorResponse(409, STAFF_COPY.errors.noSecondFactor);
-  await revokeUserSessions(db, staff.id, staff.sessionId);
+  await endSessionsAndAlerts(db, { account: staff.id, except: staff.sessionId });
   await recordAudit(db, staff, 'staff.second_factor', staff.email, { change: 'recovery_codes' });
   return recoveryCodesAnswer(request, recoveryCodes);
 });
@@ -209,7 +210,10 @@ const endSessions = staffRoute({}, async (request, { db, staff }) => {
   if (!parsed.success) return errorResponse(400, parsed.error.issues[0]?.message ?? STAFF_COPY.errors.unreadable);
   const { end } = parsed.data;
   if (end === staff.sessionId) return errorResponse(409, STAFF_COPY.errors.sessionCurrent);
-  const ended = await endOpenSessions(db, staff.id, end === 'others' ? { except: staff.sessionId } : { only: end });
+  const ended = await endSessionsAndAlerts(
+    db,
+    end === 'others' ? { account: staff.id, except: staff.sessionId } : { session: end, of: staff.id },
+  );
   if (end !== 'others' && !ended.length) return errorResponse(404, STAFF_COPY.errors.sessionGone);
   if (ended.length) {
     await recordAudit(db, staff, 'staff.sessions_ended', staff.email, {

@@ -10,7 +10,8 @@ import { clearSessionCookies, sessionTokenOf, setSessionCookie } from '@/lib/aut
 import { isCrossSite } from '@/lib/auth/csrf.server';
 import { deviceLabel } from '@/lib/auth/device-label';
 import { sessionKey } from '@/lib/auth/secret.server';
-import { createSession, resolveSession, revokeSession, revokeUserSessions } from '@/lib/auth/session.server';
+import { createSession, resolveSession } from '@/lib/auth/session.server';
+import { endSessions } from '@/domain/sessions/end-sessions.server';
 import { signSessionToken } from '@/lib/auth/token.server';
 import {
   ENROL_CODES_PATH,
@@ -200,7 +201,7 @@ export const handleEnrolAtSignIn = signInStep('enrolment', ENROL_PATH, async ({ 
   if (attempt.outcome === 'refused') return attempt.response;
   if (attempt.outcome === 'failed' || !recoveryCodes) return errorResponse(401, STAFF_COPY.errors.badCode);
   // A change of the second factor ends the account's other sessions (0341), as on Your account.
-  await revokeUserSessions(db, user.id);
+  await endSessions(db, { account: user.id }, now);
   await recordAudit(db, user, 'staff.second_factor', user.email, { change: 'enabled', method: 'app' });
   if (!isFormPost(request)) return startSession(db, request, user, now, challenge.passwordCheckedAt, { recoveryCodes });
   // Posted before the page's script ran: the codes are shown once by a page of their own (form-post.server.ts).
@@ -246,7 +247,7 @@ export const handlePasskey = signInStep('passkey', SIGN_IN_PATH, async ({ reques
     });
     if (attempt.outcome === 'refused') return attempt.response;
     if (!added) return errorResponse(401, STAFF_COPY.errors.passkeyNotAdded);
-    await revokeUserSessions(db, user.id);
+    await endSessions(db, { account: user.id }, now);
     await recordAudit(db, user, 'staff.second_factor', user.email, { change: 'enabled', method: 'passkey' });
     return startSession(db, request, user, now, challenge.passwordCheckedAt, { recoveryCodes: added.recoveryCodes });
   }
@@ -289,7 +290,7 @@ export const handlePasswordResetConfirm = signInStep(
     if ('refusal' in hashed) return hashed.refusal;
     const user = await resetPasswordWithLink(db, hashResetToken(parsed.data.token), hashed.hash, now);
     if (!user) return errorResponse(400, STAFF_COPY.errors.linkExpired);
-    await revokeUserSessions(db, user.id);
+    await endSessions(db, { account: user.id }, now);
     await clearSignInFailures(db, accountKey(user.email));
     await recordAudit(db, user, 'staff.update', user.email, { passwordReset: true, via: 'email' });
     return jsonResponse({ ok: true, next: `${SIGN_IN_PATH}?reset=done` });
@@ -361,7 +362,7 @@ export async function handleSignOut(request: Request): Promise<Response> {
   try {
     const { db } = await getDatabase();
     const session = await resolveSession(db, sessionTokenOf(request));
-    if (session.ok) await revokeSession(db, session.staff.sessionId);
+    if (session.ok) await endSessions(db, { session: session.staff.sessionId, of: session.staff.id });
   } catch (error) {
     logError('[staff] sign-out could not revoke the session', error);
   }
