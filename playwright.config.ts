@@ -101,6 +101,8 @@ export default defineConfig({
       ADMIN_EMAIL: E2E_STAFF.email,
       ADMIN_PASSWORD: E2E_STAFF.password,
       SESSION_SECRET: E2E_STAFF.sessionSecret,
+      // Backups encrypted, as in production: only such a file is served for download (tests/e2e/backups.spec.ts).
+      BACKUP_KEY: 'e2e-backup-passphrase-0123456789',
     },
   },
 });

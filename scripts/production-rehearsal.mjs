@@ -89,6 +89,7 @@ function startInstance(dir, port, env, logFile) {
       NEXT_TELEMETRY_DISABLED: '1',
       SESSION_SECRET: 'production-rehearsal-session-secret-0123456789',
       SECRETS_KEY: 'production-rehearsal-secrets-key-0123456789',
+      BACKUP_KEY: 'production-rehearsal-backup-key-0123456789',
       TRUST_PROXY: '1',
       SHUTDOWN_DRAIN_SECONDS: '5',
       RATE_LIMIT_INTEREST: '1000000/600',

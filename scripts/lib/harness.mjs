@@ -123,6 +123,7 @@ export function startServer(port, env, logFile, { app } = {}) {
       // Required in production with DATABASE_URL; the same on every instance of a run.
       SESSION_SECRET: 'process-tests-session-secret-0123456789-abcdef',
       SECRETS_KEY: 'process-tests-secrets-key-0123456789-abcdefgh',
+      BACKUP_KEY: 'process-tests-backup-key-0123456789',
       NEXT_TELEMETRY_DISABLED: '1',
       RATE_LIMIT_INTEREST: '1000000/600',
       RATE_LIMIT_INTEREST_SITE: '1000000/60',

@@ -488,6 +488,14 @@ export const STAFF_COPY = {
     failed: 'The backup could not be taken. The server log says why (for example pg_dump missing or the disk full).',
     notFound: 'There is no such backup (it may have been deleted by the retention rule).',
     restoreHint: 'To restore one: npm run restore -- FILE, into an empty data directory or database (README, Backups and restore).',
+    plain:
+      'not encrypted: written without BACKUP_KEY, so it is not served over the web. Copy it from BACKUP_DIR on the server itself (e.g. with scp), or delete it.',
+    plainRefused:
+      'This backup was written without BACKUP_KEY and is not encrypted, so it is not served over the web. Copy it from BACKUP_DIR on the server itself (e.g. with scp).',
+    running: 'A backup is being taken now. Wait for it to finish, then take another if you still need one.',
+    limit: (perHour: number, minutes: number) =>
+      `At most ${perHour} backups can be taken by hand per hour, so the disk cannot be filled. Try again in ${minutes === 1 ? '1 minute' : `${minutes} minutes`}.`,
+    taken: 'Backup taken.',
   },
   privacy: {
     title: 'Privacy requests',

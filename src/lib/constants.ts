@@ -61,7 +61,15 @@ export const REAUTH_PATH = '/admin/confirm-password';
 export const STAFF_DOWNLOADS = {
   leads: { file: '/api/admin/exports/leads', page: '/admin/exports/leads' },
   newsletter: { file: '/api/admin/exports/newsletter', page: '/admin/exports/newsletter' },
+  /** A backup file: its name joins the file's path, and is the page's `?name=` (backup names hold dots). */
+  backup: { file: '/api/admin/backups', page: '/admin/backups' },
 } as const;
+
+/** The download of one backup file: the file and the page a link to it opens (see STAFF_DOWNLOADS.backup). */
+export const backupDownload = (name: string) => ({
+  file: `${STAFF_DOWNLOADS.backup.file}/${encodeURIComponent(name)}`,
+  page: `${STAFF_DOWNLOADS.backup.page}?name=${encodeURIComponent(name)}`,
+});
 
 /** Where to go after signing in: only paths inside /admin are followed (an open redirect otherwise). */
 export function staffNextPath(next: string | null | undefined): string {

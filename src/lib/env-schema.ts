@@ -525,6 +525,14 @@ const envSchema = z
       });
     if (env.SECRETS_KEY && env.SECRETS_KEY_FILE)
       ctx.addIssue({ code: 'custom', path: ['SECRETS_KEY_FILE'], message: 'Set SECRETS_KEY or SECRETS_KEY_FILE, not both.' });
+    // A backup is the whole database: in production every file is encrypted (docs/decisions/0385-backups-and-secrets-round-3.md).
+    if (env.NODE_ENV === 'production' && env.DATABASE_URL && !env.BACKUP_KEY)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['BACKUP_KEY'],
+        message:
+          'BACKUP_KEY must be set in production with DATABASE_URL (every backup holds every lead and is encrypted with it), at least 16 characters kept away from the server, e.g. `openssl rand -base64 32`.',
+      });
   });
 
 export type ServerEnv = z.infer<typeof envSchema>;

@@ -104,10 +104,25 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ BACKUP_KEY: 'short' })).toThrow(/BACKUP_KEY must be at least 16 characters/);
   });
 
+  it('refuses a production deployment on PostgreSQL without BACKUP_KEY: no backup of every lead is written in the clear', () => {
+    const deployment = {
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://app@db.internal:5432/districts',
+      SESSION_SECRET: 'x'.repeat(48),
+      SECRETS_KEY: 'k'.repeat(44),
+    };
+    expect(() => parseEnv(deployment)).toThrow(/BACKUP_KEY must be set in production with DATABASE_URL/);
+    expect(parseEnv({ ...deployment, BACKUP_KEY: 'b'.repeat(24) }).BACKUP_KEY).toBe('b'.repeat(24));
+    // The quick start and development may still back up without it.
+    expect(parseEnv({ NODE_ENV: 'production' }).BACKUP_KEY).toBeUndefined();
+  });
+
   it('refuses a production deployment on PostgreSQL without its own SESSION_SECRET', () => {
     const deployment = { NODE_ENV: 'production', DATABASE_URL: 'postgres://app@db.internal:5432/districts' };
     expect(() => parseEnv(deployment)).toThrow(/SESSION_SECRET must be set in production with DATABASE_URL/);
-    expect(parseEnv({ ...deployment, SESSION_SECRET: 'x'.repeat(48), SECRETS_KEY: 'k'.repeat(44) }).SESSION_SECRET).toBe('x'.repeat(48));
+    expect(
+      parseEnv({ ...deployment, SESSION_SECRET: 'x'.repeat(48), SECRETS_KEY: 'k'.repeat(44), BACKUP_KEY: 'b'.repeat(24) }).SESSION_SECRET,
+    ).toBe('x'.repeat(48));
     // The quick start (embedded database) and development keep the generated key.
     expect(parseEnv({ NODE_ENV: 'production' }).SESSION_SECRET).toBeUndefined();
     expect(parseEnv({ DATABASE_URL: deployment.DATABASE_URL }).SESSION_SECRET).toBeUndefined();
@@ -118,6 +133,7 @@ describe('parseEnv', () => {
       NODE_ENV: 'production',
       DATABASE_URL: 'postgres://app@db.internal:5432/districts',
       SESSION_SECRET: 'x'.repeat(48),
+      BACKUP_KEY: 'b'.repeat(24),
     };
     expect(() => parseEnv(deployment)).toThrow(/SECRETS_KEY \(or SECRETS_KEY_FILE, a file holding it\) must be set in production/);
     expect(parseEnv({ ...deployment, SECRETS_KEY: ` ${'k'.repeat(44)} ` }).SECRETS_KEY).toBe('k'.repeat(44));

@@ -24,6 +24,8 @@ test.describe('system page', PHONE, () => {
     await expect(page.getByTestId('system-summary')).toBeVisible();
     for (const heading of ['Messages', 'Alerts', 'Backups', 'Database and job queue'])
       await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
+    // BACKUP_KEY is set on this server, as production requires: every backup is encrypted.
+    await expect(page.locator('#backups')).toContainText('Files are encrypted with BACKUP_KEY.');
     const channels = page.getByTestId('system-channel');
     // Push alerts need no set-up (the site makes its own keys); the others do.
     await expect(channels).toHaveCount(4);

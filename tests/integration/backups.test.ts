@@ -1,23 +1,25 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { GET as downloadRoute } from '@/app/api/admin/backups/[name]/route';
 import { GET as listRoute, POST as takeRoute } from '@/app/api/admin/backups/route';
 import { POST as eraseRoute } from '@/app/api/admin/privacy/erase/route';
 import { POST as interestRoute } from '@/app/api/interest/route';
 import { deliverNotification } from '@/features/notifications/delivery.server';
+import { backupsByHand } from '@/features/backups/limits.server';
 import { isEncrypted } from '@/lib/backup/archive.server';
 import { takeBackup } from '@/lib/backup/backup.server';
-import { listBackups } from '@/lib/backup/files.server';
+import { backupDir, backupName, listBackups, partialName } from '@/lib/backup/files.server';
 import { readRestoreLedger } from '@/domain/restore-ledger.server';
 import { restoreDatabase } from '@/lib/backup/restore.server';
 import { openDatabase } from '@/lib/db/client';
-import { leads, leadNotifications, staffAudit } from '@/lib/db/schema';
+import { leads, leadNotifications, rateLimits, staffAudit } from '@/lib/db/schema';
+import { takeIfRoom } from '@/lib/http/rate-limit.server';
 import { getEnv } from '@/lib/env.server';
 import { startSmtpPeer, type Peer, type ReceivedMail } from '../support/peers';
 import {
@@ -31,7 +33,7 @@ import {
   setEnv,
   validLead,
 } from './helpers';
-import { makeStaff, sessionCookieFor, staffRequest } from './staff-helpers';
+import { formRequest, makeStaff, sessionCookieFor, staffRequest } from './staff-helpers';
 
 /**
  * Backups while the site runs, and restores (docs/decisions/0111-backups-while-the-site-runs.md): what an owner
@@ -199,6 +201,69 @@ describeEachDriver('backups and restores', (ctx) => {
       .from(staffAudit)
       .where(inArray(staffAudit.action, ['backup.create', 'backup.download']));
     expect(audit.map((a) => a.action).sort()).toEqual(['backup.create', 'backup.download']);
+  });
+
+  it('asks for a fresh password before taking or downloading a backup, with and without scripts, and never serves a plain file', async () => {
+    const db = ctx.handle().db;
+    const owner = await makeStaff(db, 'owner');
+    const stale = await sessionCookieFor(db, owner, 3600, new Date(Date.now() - 11 * 60_000));
+    const before = (await listBackups()).length;
+    const { file } = await takeBackup(ctx.handle());
+    const nameContext = (name: string) => ({ params: Promise.resolve({ name }) });
+
+    // A session whose password was typed more than STAFF_REAUTH_SECONDS ago: the whole database does not leave.
+    const take = await takeRoute(staffRequest('/api/admin/backups', { method: 'POST', cookie: stale }), undefined);
+    expect(take.status).toBe(403);
+    expect(await take.json()).toMatchObject({ reauth: true, error: expect.any(String) });
+    const download = await downloadRoute(staffRequest(`/api/admin/backups/${file.name}`, { cookie: stale }), nameContext(file.name));
+    expect(download.status).toBe(403);
+    expect(await download.json()).toMatchObject({ reauth: true });
+    // Without scripts the form post goes to the password page, which comes back to the System page.
+    const plainForm = await takeRoute(formRequest('/api/admin/backups', {}, { cookie: stale }), undefined);
+    expect(plainForm.status).toBe(303);
+    expect(plainForm.headers.get('location')).toBe('/admin/confirm-password?next=%2Fadmin%2Fsystem');
+    expect((await listBackups()).length).toBe(before + 1);
+
+    // A file written without BACKUP_KEY (or a plain file named as encrypted) stays on the server.
+    const fresh = await sessionCookieFor(db, owner);
+    const dir = backupDir();
+    for (const name of [backupName(ctx.kind, new Date(), false), backupName(ctx.kind, new Date(Date.now() + 1), true)]) {
+      writeFileSync(path.join(dir, name), 'every lead, in the clear');
+      const res = await downloadRoute(staffRequest(`/api/admin/backups/${name}`, { cookie: fresh }), nameContext(name));
+      expect(res.status).toBe(409);
+      expect((await res.json()).error).toMatch(/not encrypted.*server/);
+      rmSync(path.join(dir, name));
+    }
+  });
+
+  it('takes one backup by hand at a time and a few per hour, with a clear 429 and a sentence for the System page', async () => {
+    const db = ctx.handle().db;
+    const dir = backupDir();
+    mkdirSync(dir, { recursive: true });
+    const before = (await listBackups()).length;
+    // Another backup is being written (by this instance or another sharing BACKUP_DIR).
+    const partial = path.join(dir, partialName(backupName(ctx.kind, new Date(), true)));
+    writeFileSync(partial, '');
+    const busy = await takeRoute(staffRequest('/api/admin/backups', { method: 'POST', cookie: ownerCookie }), undefined);
+    expect(busy.status).toBe(429);
+    expect((await busy.json()).error).toMatch(/being taken now/);
+    rmSync(partial);
+
+    // The hour's backups by hand already taken.
+    while (await takeIfRoom(db, backupsByHand));
+    try {
+      const refused = await takeRoute(staffRequest('/api/admin/backups', { method: 'POST', cookie: ownerCookie }), undefined);
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect((await refused.json()).error).toMatch(/At most 3 backups can be taken by hand per hour/);
+      const plainForm = await takeRoute(formRequest('/api/admin/backups', {}, { cookie: ownerCookie }), undefined);
+      expect(plainForm.status).toBe(303);
+      expect(plainForm.headers.get('location')).toBe('/admin/system#backups');
+      expect(plainForm.headers.get('set-cookie')).toMatch(/staff_form_flash=.+Path=\/admin\/system/);
+      expect((await listBackups()).length).toBe(before);
+    } finally {
+      await db.delete(rateLimits).where(eq(rateLimits.bucket, backupsByHand.bucket));
+    }
   });
 
   it('answers a plain form post (no scripts yet) with the System page', async () => {

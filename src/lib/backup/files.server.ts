@@ -71,6 +71,19 @@ export async function listBackups(dir = backupDir()): Promise<BackupFile[]> {
 }
 
 /**
+ * Whether a backup is being written in `dir` now, by any instance sharing it: a `.partial` file written to within the
+ * last hour (an older one is a crash's leftover, which the retention rule deletes).
+ */
+export async function backupInProgress(dir = backupDir(), now = Date.now()): Promise<boolean> {
+  for (const name of await readdir(/*turbopackIgnore: true*/ dir).catch(() => [] as string[])) {
+    if (!name.endsWith(PARTIAL)) continue;
+    const info = await stat(path.join(dir, name)).catch(() => undefined);
+    if (info && info.mtimeMs > now - 3_600_000) return true;
+  }
+  return false;
+}
+
+/**
  * Deletes the backups taken more than `keepDays` days before `now` (the privacy notice's promise, kept even when it
  * leaves no backup: /api/health reports a missing or old backup) and `.partial` files a crash left over a day ago.
  */

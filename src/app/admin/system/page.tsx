@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { SYSTEM_COPY } from '@/content/system';
 import { BackupsPanel } from '@/features/backups/BackupsPanel';
+import { DownloadLink } from '@/features/staff/sessions/DownloadLink';
 import { AlertsSection, BackupStatus, DatabaseSection, MessagesSection, Section, StatusSummary } from '@/features/system/SystemSections';
 import { requireStaffPage } from '@/lib/auth/page-guard.server';
 import { getDatabase } from '@/lib/db/client';
@@ -16,7 +17,8 @@ const copy = SYSTEM_COPY;
  */
 export default async function SystemPage() {
   await requireStaffPage({ owner: true });
-  const status = await systemStatus(await getDatabase());
+  const handle = await getDatabase();
+  const status = await systemStatus(handle);
   return (
     <div className="space-y-8 sm:space-y-10">
       <div>
@@ -30,7 +32,7 @@ export default async function SystemPage() {
       <Section id="backups" title={copy.backups.heading}>
         <div className="space-y-6 rounded-2xl border border-forest-900/10 bg-white p-5 sm:p-6">
           <BackupStatus backup={status.backup} now={status.now} />
-          <BackupsPanel />
+          <BackupsPanel db={handle.db} DownloadLink={DownloadLink} />
         </div>
       </Section>
       <DatabaseSection status={status} />
