@@ -142,6 +142,20 @@ describeEachDriver('POST /api/interest', (ctx) => {
     expect(dotted.status).toBe(201);
   });
 
+  it('refuses a name with any domain ending, a look-alike dot or an IP address (400, the same sentence), and takes real names with dots', async () => {
+    for (const fullname of ['Ada evil.shop', 'Ada evil.live', 'Ada evil.vip', 'Ada evil．com', 'Ada 1.2.3.4']) {
+      const res = await post(validLead({ fullname, email: 'ada.ending@example.org' }), { 'Idempotency-Key': newKey() });
+      expect(res.status, fullname).toBe(400);
+      expect(await res.json()).toEqual({ error: INTEREST_ERRORS.fullnameLink });
+    }
+    for (const fullname of ['J.R.R. Tolkien', 'Mr. A. Okafor', 'St. John', 'Adé-Ọlá']) {
+      const res = await post(validLead({ fullname }), { 'Idempotency-Key': newKey() });
+      expect(res.status, fullname).toBe(201);
+    }
+    // The schema stays strict with its server-side name check: a field it does not know is still refused.
+    expect((await post({ ...validLead(), admin: true }, { 'Idempotency-Key': newKey() })).status).toBe(400);
+  });
+
   it('rate-limits a client: 429 with Retry-After and a sentence, other clients unaffected', async () => {
     const client = freshClient();
     for (let i = 0; i < 5; i++) {

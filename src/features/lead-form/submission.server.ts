@@ -3,18 +3,27 @@ import { INTEREST_ERRORS } from '@/content/form-errors';
 import { FORM_PAGES } from '@/lib/constants';
 import type { PublicForm } from '@/lib/http/public-route.server';
 import { jsonResponse } from '@/lib/http/response.server';
+import { hasNoDomainName } from '@/lib/validation/web-address.server';
 import { INTEREST_VISIBLE_FIELDS } from './fields';
 import type { NewLead } from '@/domain/leads/submissions.repository.server';
 import { interestSchema, type InterestInput } from './schema';
 
+/**
+ * The shared schema with the name checked against every domain ending too: the public suffix list stays on the server
+ * (docs/decisions/0387-public-surface-round-3.md), and its refusal is the popup's sentence.
+ */
+const interestSchemaOnTheServer = interestSchema.extend({
+  fullname: interestSchema.shape.fullname.refine(hasNoDomainName, INTEREST_ERRORS.fullnameLink),
+});
+
 /** The Submit Interest form as POST /api/interest reads it (JSON from the popup, or the form posted without scripts). */
 export const INTEREST_FORM = {
   name: 'interest',
-  schema: interestSchema,
+  schema: interestSchemaOnTheServer,
   visibleFields: INTEREST_VISIBLE_FIELDS,
   errors: INTEREST_ERRORS,
   formPages: FORM_PAGES.interest,
-} satisfies PublicForm<typeof interestSchema>;
+} satisfies PublicForm<typeof interestSchemaOnTheServer>;
 
 /**
  * The lead a valid submission makes. Honeypot or too-fast posts are kept for review as spam (they get the same

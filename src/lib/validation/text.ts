@@ -11,11 +11,18 @@ export const withoutControlCharacters = (value: string) => value.replace(CONTROL
 export const withoutStrayControlCharacters = (value: string) => value.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '');
 
 /**
- * A web address inside a name: a scheme (`://`), `www.`, or a domain name that mail programs turn into a link. A name
- * goes into the receipt and the sales e-mail's subject, so a link in it would be ours, sent to a stranger's inbox
- * (docs/decisions/0340-names-are-names.md).
+ * Text with its characters in their plain form (NFKC: a full-width `．` or a one-dot leader is `.`) and the ideographic
+ * full stops a browser also takes for a dot in a host name made `.`, so a look-alike dot hides no address.
+ */
+export const withDotsMadePlain = (value: string) => value.normalize('NFKC').replace(/[\u3002\uff61]/g, '.');
+
+/**
+ * A web address inside a name: a scheme (`://`), `www.`, an IPv4 address, or a domain name that mail programs turn
+ * into a link. A name goes into the receipt and the sales e-mail's subject, so a link in it would be ours, sent to a
+ * stranger's inbox (docs/decisions/0340-names-are-names.md). This is the light check the popup runs too; the server
+ * also checks every ending on the public suffix list (web-address.server.ts, docs/decisions/0387).
  */
 const WEB_ADDRESS =
-  /:\/\/|\bwww\.|[\p{L}\d-]\.(?:com|net|org|info|biz|io|co|ng|xyz|top|ru|cn|link|click|site|online|app|me|ly)\b|[\p{L}\d-]\.[\p{L}]{2,}\//iu;
+  /:\/\/|\bwww\.|\b\d{1,3}(?:\.\d{1,3}){3}\b|[\p{L}\d-]\.(?:com|net|org|info|biz|io|co|ng|xyz|top|ru|cn|link|click|site|online|app|me|ly|shop|live|vip|store|club)\b|[\p{L}\d-]\.[\p{L}]{2,}\//iu;
 
-export const hasNoWebAddress = (value: string) => !WEB_ADDRESS.test(value);
+export const hasNoWebAddress = (value: string) => !WEB_ADDRESS.test(withDotsMadePlain(value));
