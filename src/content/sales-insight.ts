@@ -256,6 +256,12 @@ export const HELD_LEADS_COPY = {
   discard: (n: number) => (n === 1 ? 'Discard the held lead' : `Discard all ${n} held leads`),
   confirmDiscard: (n: number) =>
     `Delete ${n === 1 ? 'the held lead' : `all ${n} held leads`} for good? Nobody will be told. Release any real buyer first.`,
+  confirmRelease: (n: number) =>
+    `Release ${n === 1 ? 'the held lead' : `all ${n} held leads`}? The sales team is e-mailed and ${n === 1 ? 'its buyer gets a receipt' : `${n} buyers get a receipt`}, now.`,
+  /** The release confirmed a count that is no longer the count held: nothing was released (0385). */
+  countChanged: (confirmed: number, now: number) =>
+    `Nothing was released: you confirmed ${confirmed} held lead${confirmed === 1 ? '' : 's'}, but ${now} ${now === 1 ? 'is' : 'are'} held now (the flood may go on). Review them and release again.`,
+  countMissing: 'Say how many held leads you are releasing (the count shown), so a flood arriving meanwhile is not released blind.',
   released: (n: number) => (n === 1 ? '1 lead released to the sales team.' : `${n} leads released to the sales team.`),
   discarded: (n: number) => (n === 1 ? '1 held lead discarded.' : `${n} held leads discarded.`),
 } as const;

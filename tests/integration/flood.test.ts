@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { DELETE as discardHeld, POST as releaseHeld } from '@/app/api/admin/leads/held/route';
+import { heldLeadsSummary } from '@/domain/leads/held.repository.server';
 import { GET as listLeads } from '@/app/api/admin/leads/route';
 import { POST } from '@/app/api/interest/route';
 import { startNotificationWorkers } from '@/features/notifications/workers.server';
@@ -237,7 +238,12 @@ describeEachDriver('a flood of leads', (ctx) => {
 
     // Release: each becomes a new lead with its four messages, and the sales team hears of it.
     const ownerCookie = await sessionCookieFor(db, owners[0]);
-    const released = await releaseHeld(staffRequest('/api/admin/leads/held', { method: 'POST', cookie: ownerCookie }), undefined);
+    // The count the inbox shows, which the release confirms (tests/integration/held-release.test.ts).
+    const shown = (await heldLeadsSummary(db))!.count;
+    const released = await releaseHeld(
+      staffRequest('/api/admin/leads/held', { method: 'POST', cookie: ownerCookie, body: { count: shown } }),
+      undefined,
+    );
     expect(released.status).toBe(200);
     expect((await released.json()).released).toBeGreaterThanOrEqual(5);
     const after = await db.select().from(leads).where(inArray(leads.id, held));

@@ -44,9 +44,23 @@ export async function heldLeadsSummary(db: Db): Promise<{ count: number; since: 
   return row && row.count > 0 && row.since ? { count: Number(row.count), since: new Date(row.since) } : undefined;
 }
 
-/** Every held lead becomes an ordinary new lead, in the caller's transaction (which then deals them out and notifies). */
-export function unholdLeads(tx: Db): Promise<{ id: string; email: string }[]> {
-  return tx.update(leads).set({ spam: false, spamReason: null, updatedAt: new Date() }).where(isHeld).returning(releasedLeadColumns);
+/**
+ * The held leads now, locked in the caller's transaction until it ends: what a release confirmed is exactly what it
+ * releases, and a lead held meanwhile waits for the next verdict.
+ */
+export async function lockHeldLeads(tx: Db): Promise<string[]> {
+  const rows = await tx.select(leadIdColumns).from(leads).where(isHeld).for('update');
+  return rows.map((row) => row.id);
+}
+
+/** These held leads become ordinary new leads, in the caller's transaction (which then deals them out and notifies). */
+export function unholdLeads(tx: Db, ids: string[]): Promise<{ id: string; email: string }[]> {
+  if (!ids.length) return Promise.resolve([]);
+  return tx
+    .update(leads)
+    .set({ spam: false, spamReason: null, updatedAt: new Date() })
+    .where(and(isHeld, inArray(leads.id, ids)))
+    .returning(releasedLeadColumns);
 }
 
 /** Deletes every held lead (nobody was told of them, so nobody is told now). Returns how many. */

@@ -26,7 +26,7 @@ import {
   writeAssignment,
   type Assignee,
 } from './assignment.server';
-import { deleteHeldLeads, holdLeads, recentLeadsOfNetwork, unholdLeads } from './held.repository.server';
+import { deleteHeldLeads, holdLeads, lockHeldLeads, recentLeadsOfNetwork, unholdLeads } from './held.repository.server';
 import { queueLeadNotifications, withdrawWaitingNotifications } from './notifications.server';
 import {
   insertLead,
@@ -77,12 +77,19 @@ export async function holdLead(tx: Db, leadId: string, network?: { hash: string;
 
 /**
  * An owner releases every held lead, in the caller's transaction: each becomes an ordinary new lead, taken as if it had
- * just arrived (takeLead). Returns how many.
+ * just arrived (takeLead). Only when `confirmed` is how many are held now; otherwise nothing, and how many are held.
  */
-export async function releaseHeldLeads(tx: Db, jobs: PgBoss): Promise<number> {
-  const released = await unholdLeads(tx);
+export async function releaseHeldLeads(
+  tx: Db,
+  jobs: PgBoss,
+  confirmed: number,
+): Promise<{ ok: true; released: number } | { ok: false; held: number }> {
+  // The count the owner saw and confirmed: a flood that went on meanwhile is not released blind (0385).
+  const held = await lockHeldLeads(tx);
+  if (held.length !== confirmed) return { ok: false, held: held.length };
+  const released = await unholdLeads(tx, held);
   for (const lead of released) await takeLead(tx, lead, jobs);
-  return released.length;
+  return { ok: true, released: released.length };
 }
 
 /** An owner discards every held lead (nobody was told of them, so nobody is told now). Returns how many. */

@@ -1,15 +1,18 @@
 'use client';
 
 import Link from 'next/link';
+import { useRouter } from 'next/navigation';
 import { HELD_LEADS_COPY as copy } from '@/content/sales-insight';
 import { useStaffAction } from '@/lib/browser/use-staff-action';
 
 /**
  * The inbox's notice of leads held in a flood (docs/decisions/0343-a-flood-is-held-not-refused.md): how many, since
- * when, and for owners the two verdicts on all of them. Discarding asks first (and the server wants a recent password).
+ * when, and for owners the two verdicts on all of them. Both ask first and the server wants a recent password; a release
+ * sends the count shown, and is refused when more are held by then (the page then shows the new count; 0385).
  */
 export function HeldLeads({ count, since, owner, reviewing }: { count: number; since: string; owner: boolean; reviewing: boolean }) {
   const { busy, run } = useStaffAction();
+  const router = useRouter();
   return (
     <section
       aria-labelledby="held-leads-notice"
@@ -32,9 +35,14 @@ export function HeldLeads({ count, since, owner, reviewing }: { count: number; s
               type="button"
               className="btn-primary min-h-11"
               disabled={busy}
-              onClick={() =>
-                run<{ released: number }>({ method: 'POST', url: '/api/admin/leads/held' }, (answer) => copy.released(answer.released))
-              }
+              onClick={async () => {
+                if (!window.confirm(copy.confirmRelease(count))) return;
+                const answer = await run<{ released: number }>({ method: 'POST', url: '/api/admin/leads/held', body: { count } }, (done) =>
+                  copy.released(done.released),
+                );
+                // Refused (the count changed meanwhile): the notice shows the count held now.
+                if (!answer) router.refresh();
+              }}
             >
               {copy.release(count)}
             </button>
