@@ -226,9 +226,24 @@ export const ASSIGNMENT_COPY = {
     handedOver: (from: string | null, to: string | null) =>
       `passed the lead ${from ? `from ${from} ` : ''}to ${to ?? 'the owners'}: not claimed in time`,
   },
+  access: {
+    heading: 'Which leads agents see',
+    own: 'Agents see their own leads and the new ones they may claim.',
+    every: 'Agents see and change every lead.',
+    intro:
+      'Owners always see every lead, and only owners download the lead CSV. With agents on their own leads, a departing agent takes only theirs.',
+    showEvery: 'Let agents see every lead',
+    showOwn: 'Agents see only their own leads',
+    saved: 'Saved: it applies to every agent now.',
+    claimFirst: "This lead is not yours yet: press “I'm on it” to claim it first.",
+    claimHint: "Press “I'm on it” to make this lead yours; then you can change its status and add notes.",
+    visibleLeads: 'Your leads and leads to claim',
+  },
   claim: {
     button: "I'm on it",
     claimed: 'Claimed: the lead is yours.',
+    // The same for a lead that does not exist and one outside the agent's scope, so it confirms neither.
+    gone: 'This lead is not there for you to claim: someone else may have it now.',
     claimedBy: (who: string | undefined, when: string) => `${who ?? 'Someone'} is on it · claimed ${when}`,
     waiting: (who: string, minutes: number) =>
       `Offered to ${who}: it passes to the next agent if nobody claims it within ${minutes} working minutes.`,
@@ -242,6 +257,7 @@ export const ASSIGNMENT_COPY = {
     assignee: 'Choose a staff member from the list, or nobody.',
     change: 'Send autoAssign or alertEveryone (true or false), or a staffId with takesNewLeads (true or false).',
     noSuchAgent: 'That staff account does not exist or is deactivated.',
+    access: 'Send agentsSeeEveryLead: true or false.',
   },
 } as const;
 

@@ -122,7 +122,7 @@ const SEED: Seed[] = [
   { key: 'X4', at: '2026-03-12 00:05', district: LUGBE },
 ];
 
-async function seed(db: Db, actor: { id: string; email: string }): Promise<Map<string, string>> {
+async function seed(db: Db, actor: { id: string; email: string; role: string }): Promise<Map<string, string>> {
   const ids = new Map<string, string>();
   for (const lead of SEED) {
     const input = validLead({
@@ -157,7 +157,8 @@ describeEachDriver('sales dashboard figures', (ctx) => {
     const db = ctx.handle().db;
     const agent = await makeStaff(db, 'agent');
     cookie = await sessionCookieFor(db, agent);
-    ids = await seed(db, agent);
+    // An owner moves the leads along (an agent changes only their own: docs/decisions/0388); the agent reads the figures.
+    ids = await seed(db, await makeStaff(db, 'owner'));
   });
 
   const figures = (
@@ -286,11 +287,12 @@ describeEachDriver('sales dashboard figures', (ctx) => {
     const page = await listLeadPage(
       ctx.handle().db,
       { overdue: '1' },
-      { staffId: '00000000-0000-4000-8000-000000000000', now: NOW, time: DEFAULT_WORKING_TIME },
+      { staffId: '00000000-0000-4000-8000-000000000000', role: 'owner', now: NOW, time: DEFAULT_WORKING_TIME },
     );
     expect(page.leads.map((l) => l.fullName).sort()).toEqual(['Lead L6', 'Lead L8']);
     const all = await listLeadPage(ctx.handle().db, RANGE, {
       staffId: '00000000-0000-4000-8000-000000000000',
+      role: 'owner',
       now: NOW,
       time: DEFAULT_WORKING_TIME,
     });

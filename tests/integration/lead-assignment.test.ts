@@ -257,7 +257,7 @@ describeEachDriver('lead assignment and overdue reminders', (ctx) => {
       .update(leads)
       .set({ createdAt: new Date('2026-03-11T09:00:00+01:00'), assignedTo: bola.id })
       .where(eq(leads.id, late));
-    const mine = await myOpenLeads(db, { staffId: bola.id, now, time: DEFAULT_WORKING_TIME });
+    const mine = await myOpenLeads(db, { staffId: bola.id, role: 'agent', now, time: DEFAULT_WORKING_TIME });
     expect(mine.leads[0]).toMatchObject({ id: late, overdue: true, assigneeLabel: 'Bola Ade' });
     expect(mine.leads.map((l) => l.id)).toContain(fresh);
     expect(mine.leads.find((l) => l.id === fresh)?.overdue).toBe(false);

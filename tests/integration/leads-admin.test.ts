@@ -6,6 +6,7 @@ import { GET as exportRoute } from '@/app/api/admin/exports/leads/route';
 import { GET as statsRoute } from '@/app/api/admin/stats/route';
 import { saveLead } from '@/domain/leads/submissions.repository.server';
 import { inboxCounters } from '@/domain/leads/inbox.repository.server';
+import { setAgentsSeeEveryLead } from '@/domain/leads/scope.server';
 import { lagosPeriods } from '@/domain/working-time';
 import { leads } from '@/lib/db/schema';
 import { eq } from 'drizzle-orm';
@@ -16,8 +17,11 @@ const SECRET = 'test-session-secret-0123456789-abcdefghijklmnop';
 const ctxFor = (id: string) => ({ params: Promise.resolve({ id }) });
 const AROUND_THE_CLOCK = { days: 0b1111111, startMinute: 0, endMinute: 1440, targetMinutes: 60 };
 
+// Agents here see and change every lead, as an owner may allow (docs/decisions/0388); tests/integration/lead-scope.test.ts
+// has an agent on their own leads, the default.
 describeEachDriver('staff lead inbox API', (ctx) => {
   let cookie = '';
+  let ownerCookie = '';
   let actorEmail = '';
   const ids: string[] = [];
   beforeAll(async () => {
@@ -26,6 +30,9 @@ describeEachDriver('staff lead inbox API', (ctx) => {
     const agent = await makeStaff(db, 'agent');
     actorEmail = agent.email;
     cookie = await sessionCookieFor(db, agent);
+    const owner = await makeStaff(db, 'owner');
+    ownerCookie = await sessionCookieFor(db, owner);
+    await setAgentsSeeEveryLead(db, true, owner);
     const inputs = [
       validLead({ fullname: 'Bola Ahmed', email: 'bola@example.com', district: 'Lugbe, Abuja', phonenumber: '08031110000' }),
       validLead({ fullname: 'Chinwe Obi', email: 'chinwe@example.com', district: 'Moniya, Ibadan', phonenumber: '08032220000' }),
@@ -73,7 +80,7 @@ describeEachDriver('staff lead inbox API', (ctx) => {
 
   it('paginates with a cursor', async () => {
     const { listLeadPage } = await import('@/domain/leads/inbox.repository.server');
-    const scope = { staffId: '00000000-0000-4000-8000-000000000000', now: new Date(), time: AROUND_THE_CLOCK };
+    const scope = { staffId: '00000000-0000-4000-8000-000000000000', role: 'owner', now: new Date(), time: AROUND_THE_CLOCK };
     const first = await listLeadPage(ctx.handle().db, {}, scope, 2);
     expect(first.leads).toHaveLength(2);
     expect(first.nextCursor).toBeTruthy();
@@ -131,8 +138,10 @@ describeEachDriver('staff lead inbox API', (ctx) => {
     expect((await getRoute(staffRequest(`/api/admin/leads/${missing}`, { cookie }), ctxFor(missing))).status).toBe(404);
   });
 
-  it('exports the filtered view as CSV with formulas neutralised', async () => {
-    const res = await exportRoute(staffRequest('/api/admin/exports/leads?district=Moniya%2C%20Ibadan', { cookie }), undefined);
+  it('exports the filtered view as CSV with formulas neutralised, for owners only even while agents see every lead', async () => {
+    const refused = await exportRoute(staffRequest('/api/admin/exports/leads?district=Moniya%2C%20Ibadan', { cookie }), undefined);
+    expect(refused.status).toBe(403);
+    const res = await exportRoute(staffRequest('/api/admin/exports/leads?district=Moniya%2C%20Ibadan', { cookie: ownerCookie }), undefined);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="leads-\d{4}-\d{2}-\d{2}\.csv"$/);

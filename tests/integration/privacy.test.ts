@@ -63,7 +63,7 @@ describeEachDriver('privacy requests', (ctx) => {
     const db = ctx.handle().db;
     const email = 'subject@example.com';
     const lead = await saveLead(db, { input: validLead({ email }) as never, spam: false });
-    await addLeadNote(db, lead.id, 'Prefers WhatsApp', { id: owner.id, email: owner.email });
+    await addLeadNote(db, lead.id, 'Prefers WhatsApp', { id: owner.id, email: owner.email, role: 'owner' });
     const oddlyStored = await rawLead(db, { email: ' Subject@Example.COM\t' });
     await db.insert(newsletterSubscribers).values({ email, unsubscribeToken: `tok-${lead.id}`, confirmedAt: new Date() });
     const other = await saveLead(db, { input: validLead({ email: 'someone-else@example.com' }) as never, spam: false });

@@ -13,6 +13,7 @@ import { startNotificationWorkers } from '@/features/notifications/workers.serve
 import { leads, leadActivity, staffPushSubscriptions, staffUsers } from '@/lib/db/schema';
 import { DEFAULT_WORKING_TIME } from '@/domain/working-time.server';
 import { setTakesNewLeads } from '@/domain/leads/assignment.server';
+import { setAgentsSeeEveryLead } from '@/domain/leads/scope.server';
 import { PUSH_SERVICE_CERT, startPushService, type PushService } from '../support/push-service.mjs';
 import { startSmtpPeer, waitFor, type SmtpPeer } from '../support/peers';
 import { describeEachDriver, freshClient, jsonRequest, newKey, notificationsOf, setEnv, validLead } from './helpers';
@@ -74,7 +75,9 @@ describeEachDriver('push alerts, claims and leads that move on', (ctx) => {
     await db().update(staffUsers).set({ active: false });
     await db().update(leads).set({ offeredAt: null });
     await db().delete(staffPushSubscriptions);
-    await db().execute(sql`delete from app_settings where name in ('lead_auto_assign', 'lead_alert_everyone')`);
+    await db().execute(
+      sql`delete from app_settings where name in ('lead_auto_assign', 'lead_alert_everyone', 'lead_agents_see_every_lead')`,
+    );
   });
 
   /** An agent taking new leads, signed in, with alerts on for one phone (through the API, as Your account does). */
@@ -201,17 +204,18 @@ describeEachDriver('push alerts, claims and leads that move on', (ctx) => {
     ).toBe(403);
   });
 
-  it('"I\'m on it": the first claim wins, is recorded and shown; the second gets 409 naming who has it', async () => {
+  it('"I\'m on it": the first claim wins, is recorded and shown; the second gets 404, the lead being no longer in their scope', async () => {
     const ada = await agentWithPhone('Ada');
     const ben = await agentWithPhone('Ben');
     const leadId = await submit();
     const claim = (cookie: string) => claimAs(leadId, cookie);
     const [first, second] = await Promise.all([claim(ada.cookie), claim(ben.cookie)]);
     const statuses = [first.status, second.status].sort();
-    expect(statuses).toEqual([200, 409]);
-    const loser = first.status === 409 ? first : second;
+    expect(statuses).toEqual([200, 404]);
+    const loser = first.status === 404 ? first : second;
     const winner = first.status === 200 ? ada : ben;
-    expect((await loser.json()).error).toBe(`${winner === ada ? 'Ada' : 'Ben'} has already claimed this lead.`);
+    // Agents see their own leads and those they may claim (docs/decisions/0388): the lead is Ada's or Ben's now.
+    expect((await loser.json()).error).toBe('This lead is not there for you to claim: someone else may have it now.');
     const [lead] = await db().select().from(leads).where(eq(leads.id, leadId));
     expect(lead.claimedBy).toBe(winner.id);
     expect(lead.assignedTo).toBe(winner.id);
@@ -236,6 +240,8 @@ describeEachDriver('push alerts, claims and leads that move on', (ctx) => {
   it('claims only what is free to take: not a lead an owner gave to someone, not one already contacted; a new agent starts unclaimed', async () => {
     const owner = await makeStaff(db(), 'owner');
     const ownerCookie = await sessionCookieFor(db(), owner);
+    // With agents seeing every lead (docs/decisions/0388), a refusal says why; on their own leads it is a 404.
+    await setAgentsSeeEveryLead(db(), true, owner);
     const ada = await agentWithPhone('Ada');
     const ben = await agentWithPhone('Ben');
     const leadId = await submit();

@@ -13,14 +13,7 @@ import { getSiteFacts } from '@/content/site';
 import { lagosDayOf } from '@/domain/working-time';
 import { formatDateTime } from '@/lib/format';
 import { heldLeadsSummary } from '@/domain/leads/held.repository.server';
-import {
-  countInboxLeads,
-  distinctDistricts,
-  inboxCounters,
-  inboxScope,
-  listLeadPage,
-  myOpenLeads,
-} from '@/domain/leads/inbox.repository.server';
+import { countInboxLeads, distinctDistricts, inboxCounters, listLeadPage, myOpenLeads } from '@/domain/leads/inbox.repository.server';
 import { currentStaff } from '@/lib/auth/page-guard.server';
 import { STAFF_DOWNLOADS } from '@/lib/constants';
 import { DownloadLink } from '@/features/staff/sessions/DownloadLink';
@@ -30,6 +23,7 @@ import { countFailed } from '@/domain/leads/notifications.repository.server';
 import { NOTIFICATION_COPY } from '@/content/notifications';
 import { ASSIGNMENT_COPY, DASHBOARD_COPY } from '@/content/sales-insight';
 import { assignableStaff, takesNewLeads } from '@/domain/leads/assignment.server';
+import { agentsSeeEveryLead, leadScope } from '@/domain/leads/scope.server';
 
 export const metadata: Metadata = { title: STAFF_COPY.inbox.title };
 
@@ -41,9 +35,10 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
   const parsed = parseLeadFilters(await searchParams);
   const filters = parsed.ok ? parsed.filters : {};
   const { db } = await getDatabase();
-  const scope = inboxScope(staff);
+  const scope = leadScope(staff);
+  const owner = staff.role === 'owner';
   const { now } = scope;
-  const [page, matched, counters, known, failedDeliveries, mine, staffList, takes, held] = await Promise.all([
+  const [page, matched, counters, known, failedDeliveries, mine, staffList, takes, held, everyLead] = await Promise.all([
     listLeadPage(db, filters, scope),
     filters.q ? countInboxLeads(db, filters, scope) : undefined,
     inboxCounters(db, scope.time, now),
@@ -53,6 +48,7 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
     assignableStaff(db),
     takesNewLeads(db, staff.id),
     heldLeadsSummary(db),
+    owner || agentsSeeEveryLead(db),
   ]);
   const districts = [...new Set([...DISTRICT_CHOICES, ...known])];
   const query = filtersToQuery(filters);
@@ -66,14 +62,16 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
       <Link href={`/admin/dashboard${dashboardQuery ? `?${dashboardQuery}` : ''}`} className="btn-outline">
         {DASHBOARD_COPY.nav}
       </Link>
-      {/* Each asks for the password first when it was typed a while ago (docs/decisions/0345). */}
-      <DownloadLink download={STAFF_DOWNLOADS.leads} search={query ? `?${query}` : ''} className="btn-outline">
-        {copy.exportCsv}
-      </DownloadLink>
-      {staff.role === 'owner' ? (
-        <DownloadLink download={STAFF_DOWNLOADS.newsletter} className="btn-outline">
-          {copy.exportNewsletter}
-        </DownloadLink>
+      {/* Owners only (docs/decisions/0388); each asks for the password first when it was typed a while ago (0345). */}
+      {owner ? (
+        <>
+          <DownloadLink download={STAFF_DOWNLOADS.leads} search={query ? `?${query}` : ''} className="btn-outline">
+            {copy.exportCsv}
+          </DownloadLink>
+          <DownloadLink download={STAFF_DOWNLOADS.newsletter} className="btn-outline">
+            {copy.exportNewsletter}
+          </DownloadLink>
+        </>
       ) : null}
     </>
   );
@@ -99,12 +97,7 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
         </p>
       ) : null}
       {held ? (
-        <HeldLeads
-          count={held.count}
-          since={formatDateTime(held.since)}
-          owner={staff.role === 'owner'}
-          reviewing={filters.status === 'held'}
-        />
+        <HeldLeads count={held.count} since={formatDateTime(held.since)} owner={owner} reviewing={filters.status === 'held'} />
       ) : null}
       {showMine ? (
         <MyLeads
@@ -122,7 +115,7 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
         <Counters counters={counters} />
       </div>
       <div className="order-last flex flex-wrap gap-3 md:hidden">{actions}</div>
-      {showMine ? <h2 className="text-2xl">{ASSIGNMENT_COPY.myLeads.allLeads}</h2> : null}
+      {showMine ? <h2 className="text-2xl">{everyLead ? ASSIGNMENT_COPY.myLeads.allLeads : ASSIGNMENT_COPY.access.visibleLeads}</h2> : null}
       {parsed.ok ? null : (
         <p
           role="alert"

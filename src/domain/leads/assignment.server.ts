@@ -28,12 +28,13 @@ export interface Assignee {
   label: string;
 }
 
-async function readSwitch(db: Db, name: string, fallback: boolean): Promise<boolean> {
+/** An owners' on/off setting in app_settings; `fallback` until one was saved. */
+export async function readSwitch(db: Db, name: string, fallback: boolean): Promise<boolean> {
   const [row] = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.name, name));
   return row ? row.value === true : fallback;
 }
 
-async function writeSwitch(db: Db, name: string, on: boolean, actor: Actor, now: Date): Promise<void> {
+export async function writeSwitch(db: Db, name: string, on: boolean, actor: Actor, now: Date): Promise<void> {
   await db
     .insert(appSettings)
     .values({ name, value: on, updatedAt: now, updatedBy: actor.email })

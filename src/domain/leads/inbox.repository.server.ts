@@ -5,15 +5,16 @@ import type { DistrictChoice } from '@/lib/db/enums';
 import { leads, staffUsers, type LeadRow, type LeadStatus } from '@/lib/db/schema';
 import { staffDisplayName } from '../staff-name';
 import { lagosDayStart, lagosPeriods, overdueSql, workingSecondsSql, type WorkingTime } from '../working-time';
-import { getWorkingTime } from '../working-time.server';
 import { historyOf, notesOf } from './activity.repository.server';
 import { staffLabelSql } from './assignment.server';
 import { decodeCursor, encodeCursor } from './cursor';
+import { leadsInScope, mayChangeSql, type LeadScope } from './scope.server';
 import { FOLDED_AWAY, parseLeadSearch, type LeadSearch } from './search';
 
 /**
  * The staff area's reads of leads: the inbox (filters, search, pages), "my leads", the lead page, the counters and
- * the CSV export. "Today" and "this week" are Lagos days (src/domain/working-time.ts).
+ * the CSV export, each within the reader's scope (./scope.server.ts). "Today" and "this week" are Lagos days
+ * (src/domain/working-time.ts).
  */
 
 export const PAGE_SIZE = 25;
@@ -32,16 +33,6 @@ export interface InboxFilters {
   overdue?: '1';
   cursor?: string;
 }
-
-/** Who is looking and when: `assignee=me` and the overdue rule depend on them. */
-export interface InboxScope {
-  staffId: string;
-  now: Date;
-  time: WorkingTime;
-}
-
-/** The scope of a staff member's request now, under the configured working time. */
-export const inboxScope = (staff: { id: string }, now = new Date()): InboxScope => ({ staffId: staff.id, now, time: getWorkingTime() });
 
 export type LeadListRow = Pick<
   LeadRow,
@@ -64,7 +55,7 @@ export type LeadListRow = Pick<
 > & { assigneeLabel: string | null; overdue: boolean };
 
 /** The columns of a lead in a list, with its agent's name (left join on staff_users) and whether it is overdue now. */
-const inboxRowColumns = (scope: Pick<InboxScope, 'now' | 'time'>) => ({
+const inboxRowColumns = (scope: Pick<LeadScope, 'now' | 'time'>) => ({
   id: leads.id,
   title: leads.title,
   fullName: leads.fullName,
@@ -96,9 +87,10 @@ function afterCursor(value: string | undefined): SQL[] {
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Conditions of the inbox filters. Spam (flagged by the server or marked by staff) shows only under status=spam, held leads only under status=held. */
-export function filterConditions(filters: InboxFilters, scope: InboxScope): SQL[] {
+export function filterConditions(filters: InboxFilters, scope: LeadScope): SQL[] {
   const t = leads;
-  const conditions: SQL[] = [];
+  const inScope = leadsInScope(scope);
+  const conditions: SQL[] = inScope ? [inScope] : [];
   if (filters.status === 'held') conditions.push(eq(t.spamReason, 'flood'));
   else if (filters.status === 'spam')
     conditions.push(or(eq(t.status, 'spam'), eq(t.spam, true))!, sql`${t.spamReason} is distinct from 'flood'`);
@@ -142,7 +134,7 @@ function searchCondition(search: LeadSearch): SQL {
 }
 
 /** How many leads a filtered view holds (the inbox says how many a search found). */
-export async function countInboxLeads(db: Db, filters: InboxFilters, scope: InboxScope): Promise<number> {
+export async function countInboxLeads(db: Db, filters: InboxFilters, scope: LeadScope): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(leads)
@@ -156,7 +148,7 @@ export interface LeadPage {
 }
 
 /** Newest first, keyset-paginated on (created_at, id). */
-export async function listLeadPage(db: Db, filters: InboxFilters, scope: InboxScope, pageSize = PAGE_SIZE): Promise<LeadPage> {
+export async function listLeadPage(db: Db, filters: InboxFilters, scope: LeadScope, pageSize = PAGE_SIZE): Promise<LeadPage> {
   const t = leads;
   const rows = await db
     .select(inboxRowColumns(scope))
@@ -174,9 +166,9 @@ export async function listLeadPage(db: Db, filters: InboxFilters, scope: InboxSc
 export const OPEN_STATUSES: LeadStatus[] = ['new', 'contacted', 'qualified'];
 
 /** "My leads": the staff member's open leads, overdue ones first, then newest; and how many there are in all. */
-export async function myOpenLeads(db: Db, scope: InboxScope, limit = 10): Promise<{ leads: LeadListRow[]; total: number }> {
+export async function myOpenLeads(db: Db, scope: LeadScope, limit = 10): Promise<{ leads: LeadListRow[]; total: number }> {
   const t = leads;
-  const mine = and(eq(t.assignedTo, scope.staffId), eq(t.spam, false), inArray(t.status, OPEN_STATUSES));
+  const mine = and(eq(t.assignedTo, scope.staffId), eq(t.spam, false), inArray(t.status, OPEN_STATUSES), leadsInScope(scope));
   const columns = inboxRowColumns(scope);
   const [mineRows, [count]] = await Promise.all([
     db
@@ -198,7 +190,7 @@ export async function myOpenLeads(db: Db, scope: InboxScope, limit = 10): Promis
  * The CSV export's snapshot of a filtered view: how many leads it holds, and the database's time, up to which the
  * export then reads (so the audited row count is the file's, however many leads arrive meanwhile).
  */
-export async function exportSnapshot(db: Db, filters: InboxFilters, scope: InboxScope): Promise<{ rows: number; until: Date }> {
+export async function exportSnapshot(db: Db, filters: InboxFilters, scope: LeadScope): Promise<{ rows: number; until: Date }> {
   const [row] = await db
     .select({ rows: sql<number>`count(*)::int`, until: sql<Date | string>`now()` })
     .from(leads)
@@ -207,7 +199,7 @@ export async function exportSnapshot(db: Db, filters: InboxFilters, scope: Inbox
 }
 
 /** Every lead of a filtered view created up to `until`, newest first, in batches (for the CSV export). */
-export async function* allLeads(db: Db, filters: InboxFilters, scope: InboxScope, until: Date, batch = 500): AsyncGenerator<LeadRow> {
+export async function* allLeads(db: Db, filters: InboxFilters, scope: LeadScope, until: Date, batch = 500): AsyncGenerator<LeadRow> {
   let cursor: string | undefined;
   const t = leads;
   for (;;) {
@@ -230,16 +222,25 @@ export async function distinctDistricts(db: Db): Promise<string[]> {
 
 // ---- the lead page ------------------------------------------------------------------------------------------------
 
-/** A lead with its agent's name and whether it is overdue now. */
-const leadPageColumns = (scope: Pick<InboxScope, 'now' | 'time'>) => ({
+/** A lead with its agent's name, whether it is overdue now and whether the reader may change it. */
+const leadPageColumns = (scope: LeadScope) => ({
   lead: leads,
   assigneeLabel: sql<string | null>`${staffLabelSql}`,
   overdue: sql<boolean>`${overdueSql(leads, scope.now, scope.time)}`,
+  mayChange: mayChangeSql(scope),
 });
 
-/** The lead page: the lead, its notes and its history, newest first; undefined when there is no such lead. */
-export async function getLeadDetail(db: Db, id: string, scope: Pick<InboxScope, 'now' | 'time'>) {
-  const [row] = await db.select(leadPageColumns(scope)).from(leads).leftJoin(staffUsers, withAssignee).where(eq(leads.id, id)).limit(1);
+/**
+ * The lead page: the lead, its notes and its history, newest first; undefined when there is no such lead or it is
+ * outside the reader's scope. `mayChange`: whether the reader may set its status and add notes (else only claim it).
+ */
+export async function getLeadDetail(db: Db, id: string, scope: LeadScope) {
+  const [row] = await db
+    .select(leadPageColumns(scope))
+    .from(leads)
+    .leftJoin(staffUsers, withAssignee)
+    .where(and(eq(leads.id, id), leadsInScope(scope)))
+    .limit(1);
   if (!row) return undefined;
   const lead = { ...row.lead, assigneeLabel: row.assigneeLabel, overdue: row.overdue };
   // Authors and actors by their name today (a removed account keeps the e-mail stored with the row).
@@ -253,7 +254,7 @@ export async function getLeadDetail(db: Db, id: string, scope: Pick<InboxScope, 
     ...item,
     actorName: staffDisplayName({ name: name ?? '', email: item.actorEmail }),
   }));
-  return { lead, notes, activity };
+  return { lead, notes, activity, mayChange: row.mayChange };
 }
 
 // ---- counters ------------------------------------------------------------------------------------------------------

@@ -28,9 +28,9 @@ import {
 } from './assignment.server';
 import { deleteHeldLeads, holdLeads, lockHeldLeads, recentLeadsOfNetwork, unholdLeads } from './held.repository.server';
 import { queueLeadNotifications, withdrawWaitingNotifications } from './notifications.server';
+import { leadScope, lockLeadInScope } from './scope.server';
 import {
   insertLead,
-  leadExists,
   lockOverdueLeads,
   lockPipeline,
   markReminded,
@@ -127,7 +127,7 @@ export type ClaimOutcome = { claimed: true } | { claimed: false; why: 'claimed' 
  * "I'm on it": the first to claim a lead has it (mayClaim says who may). The claim is recorded (who, when, in the
  * history), the lead becomes theirs if it was not (their turn in the round-robin counts it), and it stops moving on. A
  * second claim by the same person changes nothing; anyone else's is refused with why and whose it is. Undefined: no
- * such lead.
+ * such lead, or none the claimer's scope reaches (./scope.server.ts).
  */
 export async function claimLead(
   db: Db,
@@ -136,6 +136,7 @@ export async function claimLead(
   now = new Date(),
 ): Promise<ClaimOutcome | undefined> {
   return db.transaction(async (tx) => {
+    if (!(await lockLeadInScope(tx, leadId, leadScope(actor, now)))) return undefined;
     const lead = await lockForClaim(tx, leadId);
     if (!lead) return undefined;
     if (lead.claimedBy === actor.id) return { claimed: true };
@@ -230,12 +231,19 @@ export const noteOverdueReminder = (db: Db, leadId: string, detail: { toName: st
 /** Statuses that mean somebody reached the person (first contact is recorded on the first of these). */
 const CONTACT_STATUSES: LeadStatus[] = ['contacted', 'qualified', 'won', 'lost'];
 
+/** A staff member's change to a lead their scope reaches but that is not theirs to change: they claim it first. */
+export const CLAIM_FIRST = { refused: 'claim-first' } as const;
+
 /**
  * Moves a lead in the pipeline and records who did it. Leaving `new` for a contact status sets first_contacted_at
- * once. Returns undefined when the lead does not exist.
+ * once. Returns undefined when the lead does not exist or the staff member's scope does not reach it (./scope.server.ts),
+ * CLAIM_FIRST when they may only claim it.
  */
-export async function changeLeadStatus(db: Db, id: string, status: LeadStatus, actor: Actor, now = new Date()) {
+export async function changeLeadStatus(db: Db, id: string, status: LeadStatus, actor: Actor & { role: string }, now = new Date()) {
   return db.transaction(async (tx) => {
+    const reach = await lockLeadInScope(tx, id, leadScope(actor, now));
+    if (!reach) return undefined;
+    if (!reach.mayChange) return CLAIM_FIRST;
     const lead = await lockPipeline(tx, id);
     if (!lead) return undefined;
     if (lead.status === status) return { changed: false, status };
@@ -253,10 +261,15 @@ export async function changeLeadStatus(db: Db, id: string, status: LeadStatus, a
   });
 }
 
-/** A staff member's note on a lead, recorded in its history. Returns the note, or undefined when there is no such lead. */
-export async function addLeadNote(db: Db, id: string, body: string, actor: Actor, now = new Date()) {
+/**
+ * A staff member's note on a lead, recorded in its history. Returns the note; undefined when there is no such lead or
+ * their scope does not reach it, CLAIM_FIRST when they may only claim it.
+ */
+export async function addLeadNote(db: Db, id: string, body: string, actor: Actor & { role: string }, now = new Date()) {
   return db.transaction(async (tx) => {
-    if (!(await leadExists(tx, id))) return undefined;
+    const reach = await lockLeadInScope(tx, id, leadScope(actor, now));
+    if (!reach) return undefined;
+    if (!reach.mayChange) return CLAIM_FIRST;
     const note = await insertNote(tx, { leadId: id, authorId: actor.id, authorEmail: actor.email, body, createdAt: now });
     await recordActivity(tx, {
       leadId: id,

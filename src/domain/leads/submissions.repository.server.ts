@@ -178,12 +178,6 @@ export async function setStatus(tx: Db, id: string, status: LeadStatus, now: Dat
     .where(eq(leads.id, id));
 }
 
-/** Whether the lead exists (read in the caller's transaction). */
-export async function leadExists(tx: Db, id: string): Promise<boolean> {
-  const [lead] = await tx.select(leadIdColumns).from(leads).where(eq(leads.id, id));
-  return Boolean(lead);
-}
-
 /** The lead was worked on now (a note): retention counts its time from here. */
 export async function touchLead(tx: Db, id: string, now: Date): Promise<void> {
   await tx.update(leads).set({ updatedAt: now }).where(eq(leads.id, id));

@@ -10,13 +10,15 @@ import { errorResponse, jsonResponse } from '@/lib/http/response.server';
 import { readJsonObject } from '@/lib/http/request.server';
 import { setAlertEveryone, setAutoAssign, setTakesNewLeads } from '@/domain/leads/assignment.server';
 import { dashboardFigures } from '@/domain/leads/dashboard.repository.server';
-import { allLeads, exportSnapshot, getLeadDetail, inboxCounters, inboxScope, listLeadPage } from '@/domain/leads/inbox.repository.server';
-import { addLeadNote, changeLeadStatus, reassignLead } from '@/domain/leads/operations.server';
+import { allLeads, exportSnapshot, getLeadDetail, inboxCounters, listLeadPage } from '@/domain/leads/inbox.repository.server';
+import { addLeadNote, changeLeadStatus, CLAIM_FIRST, reassignLead } from '@/domain/leads/operations.server';
+import { leadScope, setAgentsSeeEveryLead } from '@/domain/leads/scope.server';
 import { sortConversionRows } from './conversion';
 import { conversionFigures } from './conversion.server';
 import { conversionCsv, leadsCsv } from './csv.server';
 import {
   assignmentChangeSchema,
+  leadAccessSchema,
   leadAssigneeSchema,
   leadNoteSchema,
   leadStatusSchema,
@@ -27,7 +29,9 @@ import {
 
 /**
  * Handlers of /api/admin/leads..., /api/admin/stats, /api/admin/dashboard, /api/admin/assignment,
- * /api/admin/exports/leads and /api/admin/exports/conversion (route files only re-export these).
+ * /api/admin/lead-access, /api/admin/exports/leads and /api/admin/exports/conversion (route files only re-export these).
+ * Every lead a handler reads or changes is within the staff member's scope (src/domain/leads/scope.server.ts): a lead
+ * outside it answers 404, as if there were none.
  */
 
 async function leadId(ctx: IdRouteContext): Promise<string | undefined> {
@@ -39,13 +43,13 @@ async function leadId(ctx: IdRouteContext): Promise<string | undefined> {
 export const listLeadsHandler = staffRoute({}, async (request, { db, staff }) => {
   const filters = parseLeadFilters(new URL(request.url).searchParams);
   if (!filters.ok) return errorResponse(400, filters.error);
-  return jsonResponse(await listLeadPage(db, filters.filters, inboxScope(staff)));
+  return jsonResponse(await listLeadPage(db, filters.filters, leadScope(staff)));
 });
 
-/** GET /api/admin/leads/:id → {lead (with assigneeLabel and overdue), notes, activity} */
+/** GET /api/admin/leads/:id → {lead (with assigneeLabel and overdue), notes, activity, mayChange} */
 export const getLeadHandler = staffRoute<IdRouteContext>({}, async (_request, { db, staff }, ctx) => {
   const id = await leadId(ctx);
-  const detail = id ? await getLeadDetail(db, id, inboxScope(staff)) : undefined;
+  const detail = id ? await getLeadDetail(db, id, leadScope(staff)) : undefined;
   if (!detail) return errorResponse(404, STAFF_COPY.errors.notFound);
   return jsonResponse(detail);
 });
@@ -60,6 +64,7 @@ export const patchLeadHandler = staffRoute<IdRouteContext>({}, async (request, {
   if (!parsed.success) return errorResponse(400, STAFF_COPY.errors.status);
   const result = await changeLeadStatus(db, id, parsed.data.status, staff);
   if (!result) return errorResponse(404, STAFF_COPY.errors.notFound);
+  if (result === CLAIM_FIRST) return errorResponse(409, ASSIGNMENT_COPY.access.claimFirst);
   return jsonResponse({ ok: true, ...result });
 });
 
@@ -73,6 +78,7 @@ export const addNoteHandler = staffRoute<IdRouteContext>({}, async (request, { d
   if (!parsed.success) return errorResponse(400, parsed.error.issues[0]?.message ?? STAFF_COPY.errors.noteEmpty);
   const note = await addLeadNote(db, id, parsed.data.body, staff);
   if (!note) return errorResponse(404, STAFF_COPY.errors.notFound);
+  if (note === CLAIM_FIRST) return errorResponse(409, ASSIGNMENT_COPY.access.claimFirst);
   return jsonResponse({ ok: true, note }, 201);
 });
 
@@ -111,6 +117,20 @@ export const assignmentHandler = staffRoute({}, async (request, { db, staff }) =
     if (!(await setTakesNewLeads(db, change.staffId, change.takesNewLeads))) return errorResponse(404, ASSIGNMENT_COPY.errors.noSuchAgent);
     await recordAudit(db, staff, 'assignment.agent', change.staffId, { takesNewLeads: change.takesNewLeads });
   }
+  return jsonResponse({ ok: true });
+});
+
+/**
+ * PUT /api/admin/lead-access {agentsSeeEveryLead} → {ok} (owners, the password typed recently, as for a role change:
+ * docs/decisions/0388-agents-see-their-own-leads.md). Stored in the database, so every instance applies it at once.
+ */
+export const leadAccessHandler = staffRoute({ owner: true, recentPassword: true }, async (request, { db, staff }) => {
+  const body = await readJsonObject(request);
+  if (!body.ok) return body.response;
+  const parsed = leadAccessSchema.safeParse(body.value);
+  if (!parsed.success) return errorResponse(400, ASSIGNMENT_COPY.errors.access);
+  await setAgentsSeeEveryLead(db, parsed.data.agentsSeeEveryLead, staff);
+  await recordAudit(db, staff, 'leads.agent_access', null, { every: parsed.data.agentsSeeEveryLead });
   return jsonResponse({ ok: true });
 });
 
@@ -154,14 +174,15 @@ export const exportConversionHandler = staffRoute({}, async (request, { db }) =>
 /**
  * GET /api/admin/exports/leads?filters → text/csv of the filtered view. Recorded in the audit trail before any row
  * leaves: who, which filters (whether a search was used, not its text, which may be a person's name), how many rows.
- * The password typed recently (docs/decisions/0345-fresh-password-for-bulk-and-irreversible.md).
+ * The password typed recently (docs/decisions/0345-fresh-password-for-bulk-and-irreversible.md). Owners only, whatever
+ * agents may see (docs/decisions/0388-agents-see-their-own-leads.md).
  */
-export const exportLeadsHandler = staffRoute({ recentPassword: true }, async (request, { db, staff }) => {
+export const exportLeadsHandler = staffRoute({ owner: true, recentPassword: true }, async (request, { db, staff }) => {
   const parsed = parseLeadFilters(new URL(request.url).searchParams);
   if (!parsed.ok) return errorResponse(400, parsed.error);
   const { district, status, from, to, q, assignee, overdue } = parsed.filters;
   const view = { district, status, from, to, q, assignee, overdue };
-  const scope = inboxScope(staff);
+  const scope = leadScope(staff);
   const { rows, until } = await exportSnapshot(db, view, scope);
   await recordAudit(db, staff, 'leads.export', null, {
     filters: { district, status, from, to, assignee, overdue, search: q !== undefined },

@@ -36,6 +36,9 @@ export const assignmentChangeSchema = z.union(
   { error: ASSIGNMENT_COPY.errors.change },
 );
 
+/** Owners: whether agents see and change every lead, or only theirs and those they may claim (docs/decisions/0388). */
+export const leadAccessSchema = z.object({ agentsSeeEveryLead: z.boolean() }, { error: ASSIGNMENT_COPY.errors.access }).strict();
+
 const filterErrors = STAFF_COPY.inbox.filters.errors;
 
 /**

@@ -21,6 +21,7 @@ import { DISTRICT_CHOICES } from '@/lib/db/enums';
 import { getEnv } from '@/lib/env.server';
 import { getWorkingTime } from '@/domain/working-time.server';
 import { alertEveryoneEnabled, autoAssignEnabled } from '@/domain/leads/assignment.server';
+import { agentsSeeEveryLead } from '@/domain/leads/scope.server';
 
 export const metadata: Metadata = { title: DASHBOARD_COPY.title };
 
@@ -42,9 +43,9 @@ export default async function DashboardPage({ searchParams }: { searchParams: Pr
   const figures = await dashboardFigures(db, filters, time, now);
   const conversion = await conversionFigures(db, filters);
   const owner = staff.role === 'owner';
-  const [team, autoAssign, alertEveryone] = owner
-    ? await Promise.all([teamWorkload(db, time, now), autoAssignEnabled(db), alertEveryoneEnabled(db)])
-    : [[], false, false];
+  const [team, autoAssign, alertEveryone, everyLead] = owner
+    ? await Promise.all([teamWorkload(db, time, now), autoAssignEnabled(db), alertEveryoneEnabled(db), agentsSeeEveryLead(db)])
+    : [[], false, false, false];
   return (
     <div className="space-y-6 sm:space-y-8">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -74,7 +75,13 @@ export default async function DashboardPage({ searchParams }: { searchParams: Pr
       <Dashboard figures={figures} filters={filters} time={time} districts={districts} />
       <Conversion figures={conversion} filters={filters} order={order} />
       {owner ? (
-        <AssignmentPanel autoAssign={autoAssign} alertEveryone={alertEveryone} claimMinutes={getEnv().LEAD_CLAIM_MINUTES} team={team} />
+        <AssignmentPanel
+          autoAssign={autoAssign}
+          alertEveryone={alertEveryone}
+          agentsSeeEveryLead={everyLead}
+          claimMinutes={getEnv().LEAD_CLAIM_MINUTES}
+          team={team}
+        />
       ) : null}
     </div>
   );

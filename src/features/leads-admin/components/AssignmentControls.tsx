@@ -96,3 +96,22 @@ export function AssignmentSwitch({
     </button>
   );
 }
+
+/**
+ * Owners: whether agents see and change every lead or only theirs (docs/decisions/0388). The server asks for the
+ * password first when it was typed a while ago, as for a role change; the shared request helper shows the dialog.
+ */
+export function LeadAccessSwitch({ every }: { every: boolean }) {
+  const { busy, run } = useStaffAction();
+  return (
+    <button
+      type="button"
+      className="btn-outline min-h-11 px-4"
+      disabled={busy}
+      onClick={() => run({ method: 'PUT', url: '/api/admin/lead-access', body: { agentsSeeEveryLead: !every } }, copy.access.saved)}
+      data-testid="switch-lead-access"
+    >
+      {every ? copy.access.showOwn : copy.access.showEvery}
+    </button>
+  );
+}

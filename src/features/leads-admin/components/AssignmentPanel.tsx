@@ -1,19 +1,24 @@
 import Link from 'next/link';
 import { ASSIGNMENT_COPY } from '@/content/sales-insight';
 import type { TeamMember } from '@/domain/leads/dashboard.repository.server';
-import { AssignmentSwitch, TakesNewLeadsButton } from './AssignmentControls';
+import { AssignmentSwitch, LeadAccessSwitch, TakesNewLeadsButton } from './AssignmentControls';
 
 const copy = ASSIGNMENT_COPY.panel;
 
-/** Owners: the round-robin switch and, per agent, their open and overdue leads and whether they take new ones. */
+/**
+ * Owners: the round-robin switch, alerts, which leads agents see and, per agent, their open and overdue leads and
+ * whether they take new ones.
+ */
 export function AssignmentPanel({
   autoAssign,
   alertEveryone,
+  agentsSeeEveryLead,
   claimMinutes,
   team,
 }: {
   autoAssign: boolean;
   alertEveryone: boolean;
+  agentsSeeEveryLead: boolean;
   claimMinutes: number;
   team: TeamMember[];
 }) {
@@ -44,6 +49,16 @@ export function AssignmentPanel({
           <p className="mt-1 text-sm text-ink-soft">{copy.alertsIntro}</p>
         </div>
         <AssignmentSwitch name="alertEveryone" on={alertEveryone} turnOn={copy.alertEveryoneOn} turnOff={copy.alertEveryoneOff} />
+      </div>
+      <div className="mt-5 flex flex-wrap items-start justify-between gap-4 border-t border-forest-900/10 pt-5">
+        <div className="max-w-prose">
+          <h3 className="text-sm font-semibold text-forest-900">{ASSIGNMENT_COPY.access.heading}</h3>
+          <p className="mt-1 text-sm font-semibold text-forest-900" data-testid="lead-access-state">
+            {agentsSeeEveryLead ? ASSIGNMENT_COPY.access.every : ASSIGNMENT_COPY.access.own}
+          </p>
+          <p className="mt-1 text-sm text-ink-soft">{ASSIGNMENT_COPY.access.intro}</p>
+        </div>
+        <LeadAccessSwitch every={agentsSeeEveryLead} />
       </div>
       {team.length === 0 ? (
         <p className="mt-5 text-sm text-ink-soft">{copy.noAgents}</p>

@@ -11,7 +11,8 @@ import { leadLocalTime } from '@/features/leads-admin/local-time.server';
 import { getSiteFacts } from '@/content/site';
 import { formatDateTime } from '@/lib/format';
 import { ATTRIBUTION_FIELDS } from '@/lib/lead-attribution';
-import { getLeadDetail, inboxScope } from '@/domain/leads/inbox.repository.server';
+import { getLeadDetail } from '@/domain/leads/inbox.repository.server';
+import { leadScope } from '@/domain/leads/scope.server';
 import { getEnv } from '@/lib/env.server';
 import { ASSIGNMENT_COPY } from '@/content/sales-insight';
 import { SYSTEM_ACTOR_EMAIL } from '@/lib/audit.server';
@@ -47,14 +48,12 @@ export default async function LeadPage({ params }: { params: Promise<{ id: strin
   const id = idParamSchema.safeParse((await params).id);
   if (!id.success) notFound();
   const { db } = await getDatabase();
-  const scope = inboxScope(staff);
-  const [detail, notifications, staffList] = await Promise.all([
-    getLeadDetail(db, id.data, scope),
-    listForLead(db, id.data),
-    staff.role === 'owner' ? assignableStaff(db) : [],
-  ]);
+  const scope = leadScope(staff);
+  // A lead outside the staff member's scope is not found, whether or not it exists (docs/decisions/0388).
+  const detail = await getLeadDetail(db, id.data, scope);
   if (!detail) notFound();
-  const { lead, notes, activity } = detail;
+  const [notifications, staffList] = await Promise.all([listForLead(db, id.data), staff.role === 'owner' ? assignableStaff(db) : []]);
+  const { lead, notes, activity, mayChange } = detail;
   const { tel, whatsapp: wa } = leadContactLinks(lead, { agent: staffDisplayName(staff), brand: getSiteFacts().brand });
   const { now } = scope;
   const claimMinutes = getEnv().LEAD_CLAIM_MINUTES;
@@ -114,7 +113,7 @@ export default async function LeadPage({ params }: { params: Promise<{ id: strin
               {STAFF_COPY.inbox.whatsapp}
             </a>
           ) : null}
-          {lead.status === 'new' ? (
+          {lead.status === 'new' && mayChange ? (
             <div className="col-span-2 grid sm:col-auto sm:flex">
               <MarkContactedButton leadId={lead.id} />
             </div>
@@ -191,7 +190,13 @@ export default async function LeadPage({ params }: { params: Promise<{ id: strin
           <h2 id="status" className="text-xl">
             {copy.status}
           </h2>
-          <LeadStatusForm leadId={lead.id} status={lead.status} />
+          {mayChange ? (
+            <LeadStatusForm leadId={lead.id} status={lead.status} />
+          ) : (
+            <p className="text-sm text-ink-soft" data-testid="lead-claim-first">
+              {ASSIGNMENT_COPY.access.claimHint}
+            </p>
+          )}
           {staff.role === 'owner' ? (
             <div className="border-t border-forest-900/10 pt-6">
               <AssigneeForm leadId={lead.id} assignedTo={lead.assignedTo} staff={staffList} />
@@ -208,7 +213,7 @@ export default async function LeadPage({ params }: { params: Promise<{ id: strin
           <h2 id="notes" className="text-xl">
             {copy.notes}
           </h2>
-          <LeadNoteForm leadId={lead.id} />
+          {mayChange ? <LeadNoteForm leadId={lead.id} /> : null}
           {notes.length === 0 ? (
             <p className="text-sm text-ink-soft">{copy.noNotes}</p>
           ) : (
