@@ -318,8 +318,9 @@ test.describe('without scripts', () => {
     test.setTimeout(90_000);
     const urls = recordUrls(page);
     const email = uniqueEmail('noscript-export');
-    const password = 'Agent-Passphrase-Bauchi-2026';
-    await createStaffAsOwner(page.context(), { email, role: 'agent', name: 'Agent', password });
+    const password = 'Owner-Passphrase-Bauchi-2026';
+    // The lead CSV is the owners' (docs/decisions/0388).
+    await createStaffAsOwner(page.context(), { email, role: 'owner', name: 'Second Owner', password });
     // Two-step sign-in set up already (through the API); the sign-in below takes a code from the "app".
     await page.context().clearCookies();
     await signInThroughApi(page.context().request, email, password);

@@ -311,8 +311,9 @@ test.describe('two-step sign-in, passwords', () => {
     async ({ page, context }) => {
       test.setTimeout(90_000);
       const email = uniqueEmail('reauth-export');
-      const password = 'Agent-Passphrase-Makurdi-2026';
-      await createStaffAsOwner(context, { email, role: 'agent', name: 'Agent', password });
+      const password = 'Owner-Passphrase-Makurdi-2026';
+      // The lead CSV is the owners' (docs/decisions/0388).
+      await createStaffAsOwner(context, { email, role: 'owner', name: 'Second Owner', password });
       await context.clearCookies();
       await signIn(page, email, password);
       // STAFF_REAUTH_SECONDS is 15 on the e2e server.
@@ -653,6 +654,7 @@ const OWNER_ONLY: Record<string, string | undefined> = {
   '/admin/privacy': '/api/admin/privacy/export?email=a@example.com',
   '/admin/system': undefined,
   '/admin/exports/newsletter': '/api/admin/exports/newsletter',
+  '/admin/exports/leads': '/api/admin/exports/leads',
 };
 
 test.describe('every /admin page refuses', () => {
