@@ -216,6 +216,17 @@ function isEncryptedOrLocal(value: string, encrypted: (url: URL) => boolean): bo
   return encrypted(url) || host === 'localhost' || host === '::1' || /^127\./.test(host);
 }
 
+/** Whether an SMTP_URL's query leaves TLS on and its certificate check as nodemailer does by default. */
+function smtpTlsChecked(url: URL): boolean {
+  const query = url.searchParams;
+  const rejectUnauthorized = query.getAll('tls.rejectUnauthorized');
+  return (
+    rejectUnauthorized.every((value) => value === 'true') &&
+    !(url.protocol === 'smtps:' && query.getAll('secure').some((value) => value !== 'true')) &&
+    !query.getAll('ignoreTLS').some((value) => value !== 'false')
+  );
+}
+
 /** Standard Webhooks secret: `whsec_` + base64 of 24 to 64 bytes. */
 function isWebhookSecret(value: string): boolean {
   const match = /^whsec_([A-Za-z0-9+/]+={0,2})$/.exec(value);
@@ -416,6 +427,9 @@ const envSchema = z
     RATE_LIMIT_INTEREST_SITE: rate('RATE_LIMIT_INTEREST_SITE', '30/60'),
     RATE_LIMIT_NEWSLETTER: rate('RATE_LIMIT_NEWSLETTER', '5/600'),
     RATE_LIMIT_SIGN_IN: rate('RATE_LIMIT_SIGN_IN', '20/600'),
+    // The same requests per IPv6 /56 and /48 of the client's /64, as the lead form counts (docs/decisions/0386).
+    RATE_LIMIT_SIGN_IN_56: rate('RATE_LIMIT_SIGN_IN_56', '30/600'),
+    RATE_LIMIT_SIGN_IN_48: rate('RATE_LIMIT_SIGN_IN_48', '40/600'),
     // The sales team's working time in Lagos (docs/decisions/0206-overdue-leads.md): when the first-contact clock runs.
     LEAD_WORKING_DAYS: z.preprocess(
       blankToUndefined,
@@ -505,6 +519,15 @@ const envSchema = z
           path: ['SMTP_URL'],
           message:
             'SMTP_URL must use TLS in production (smtps://… on port 465, or smtp://…:587?requireTLS=true for STARTTLS), or set ALLOW_INSECURE_TRANSPORT=true.',
+        });
+      // TLS without the server's certificate checked (nodemailer reads these from the query) is no better than plain:
+      // anyone on the path may pose as the mail server (docs/decisions/0385-backups-and-secrets-round-3.md).
+      else if (env.SMTP_URL && !isEncryptedOrLocal(env.SMTP_URL, smtpTlsChecked))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['SMTP_URL'],
+          message:
+            "SMTP_URL must not turn off TLS or the check of the mail server's certificate in production (tls.rejectUnauthorized=false, secure=false or ignoreTLS=true in its query), or set ALLOW_INSECURE_TRANSPORT=true.",
         });
     }
     // Generated, the session key would be kept in the database, and so in every dump and backup of it: whoever holds

@@ -174,6 +174,28 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ ...webhook, WEBHOOK_URL: 'http://crm.example/hooks', SMTP_URL: 'smtp://mail.example' })).not.toThrow();
   });
 
+  it("in production, refuses an SMTP_URL whose query turns off the mail server's certificate check or TLS, as nodemailer would read it", () => {
+    const production = { NODE_ENV: 'production' };
+    for (const SMTP_URL of [
+      'smtps://user:pass@mail.example:465?tls.rejectUnauthorized=false',
+      'smtp://user:pass@mail.example:587?requireTLS=true&tls.rejectUnauthorized=false',
+      'smtps://mail.example:465?tls.rejectUnauthorized=0',
+      'smtps://mail.example:465?secure=false',
+      'smtp://mail.example:587?requireTLS=true&ignoreTLS=true',
+    ])
+      expect(() => parseEnv({ ...production, SMTP_URL }), SMTP_URL).toThrow(
+        /SMTP_URL must not turn off TLS or the check of the mail server's certificate/,
+      );
+    // Checked, on this machine, or the owner's explicit choice: accepted.
+    expect(() => parseEnv({ ...production, SMTP_URL: 'smtps://mail.example:465?tls.rejectUnauthorized=true' })).not.toThrow();
+    expect(() => parseEnv({ ...production, SMTP_URL: 'smtps://127.0.0.1:465?tls.rejectUnauthorized=false' })).not.toThrow();
+    expect(() =>
+      parseEnv({ ...production, SMTP_URL: 'smtps://mail.example:465?tls.rejectUnauthorized=false', ALLOW_INSECURE_TRANSPORT: 'true' }),
+    ).not.toThrow();
+    // Development may test against a server with a certificate of its own.
+    expect(() => parseEnv({ SMTP_URL: 'smtps://mail.example:465?tls.rejectUnauthorized=false' })).not.toThrow();
+  });
+
   it("reads the sales team's working time, with Monday to Friday 08:00–17:00 and a one-hour target by default", () => {
     expect(parseEnv({})).toMatchObject({
       LEAD_WORKING_DAYS: 0b0011111,
