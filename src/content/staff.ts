@@ -185,6 +185,8 @@ export const STAFF_COPY = {
     sessionCurrent: 'That is the device you are using. To sign out here, use Sign out in the menu.',
     lockedOut: (minutes: number) =>
       `Too many failed sign-ins. For your security, sign-in is paused: try again in ${minutes === 1 ? 'a minute' : `${minutes} minutes`}.`,
+    slowedDown: (seconds: number) =>
+      `Too many wrong attempts on this account lately. For its security, wait ${seconds === 1 ? 'a second' : seconds < 120 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`} before you try again.`,
     tooManyAttempts: (minutes: number) =>
       `Too many sign-in requests from your connection. Please wait ${minutes === 1 ? 'a minute' : `${minutes} minutes`} and try again.`,
     busy: 'The server is busy checking other sign-ins. Please try again in a few seconds.',

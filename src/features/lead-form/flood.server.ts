@@ -3,7 +3,7 @@ import type { Db } from '@/lib/db/client';
 import type { ServerEnv } from '@/lib/env.server';
 import type { ClientIdentity } from '@/lib/http/client.server';
 import {
-  clientCounter,
+  clientCounters,
   countRequests,
   readCounters,
   siteCounter,
@@ -32,12 +32,12 @@ export interface LeadLimits {
 }
 
 export function leadLimits(client: ClientIdentity, env: ServerEnv): LeadLimits {
-  const networkLimit = { 56: env.RATE_LIMIT_INTEREST_56, 48: env.RATE_LIMIT_INTEREST_48 };
   return {
-    perClient: [
-      clientCounter('interest', client.hash, env.RATE_LIMIT_INTEREST),
-      ...client.networks.map(({ prefix, hash }) => clientCounter(`interest:/${prefix}`, hash, networkLimit[prefix])),
-    ],
+    perClient: clientCounters('interest', client, {
+      own: env.RATE_LIMIT_INTEREST,
+      56: env.RATE_LIMIT_INTEREST_56,
+      48: env.RATE_LIMIT_INTEREST_48,
+    }),
     siteWide: siteCounter('interest', env.RATE_LIMIT_INTEREST_SITE),
   };
 }

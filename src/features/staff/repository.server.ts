@@ -462,26 +462,26 @@ export async function resetPasswordWithLink(
 
 // ---- sign-in attempts (lockout) ------------------------------------------------------------------------------------
 
-export type AttemptReservation = { ok: true; ids: string[] } | { ok: false; lockedUntil: Date };
+export type AttemptReservation<R> = { ok: true; ids: string[] } | { ok: false; refusal: R };
 
 /**
  * Records an attempt under each key, counted as a failure until released, in one transaction that first decides
- * whether any key is locked (`lockedUntil` reads the keys' recent failure times). Transaction-scoped advisory locks on the
+ * whether the attempt is refused (`refusalOf` reads the keys' recent failure times). Transaction-scoped advisory locks on the
  * keys serialise concurrent attempts on the same keys across connections and server processes, so a burst can never
  * get more attempts than the rule allows.
  */
-export async function reserveSignInAttempt(
+export async function reserveSignInAttempt<R>(
   db: Db,
   keys: string[],
   now: Date,
   since: Date,
-  lockedUntil: (failures: Map<string, Date[]>) => Date | undefined,
-): Promise<AttemptReservation> {
+  refusalOf: (failures: Map<string, Date[]>) => R | undefined,
+): Promise<AttemptReservation<R>> {
   return db.transaction(async (tx) => {
     // Sorted, so two attempts sharing keys take the locks in one order and never deadlock.
     for (const key of [...keys].sort()) await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
-    const locked = lockedUntil(await signInFailuresSince(tx, keys, since));
-    if (locked) return { ok: false, lockedUntil: locked };
+    const refusal = refusalOf(await signInFailuresSince(tx, keys, since));
+    if (refusal !== undefined) return { ok: false, refusal };
     const rows = await tx
       .insert(staffSignInFailures)
       .values(keys.map((key) => ({ key, at: now })))
@@ -514,6 +514,13 @@ export async function signInFailuresSince(db: Db, keys: string[], since: Date): 
 
 export async function clearSignInFailures(db: Db, key: string): Promise<void> {
   await db.delete(staffSignInFailures).where(eq(staffSignInFailures.key, key));
+}
+
+/** Forgets a key and every key under it (`<key>|…`): an account's count and its counts per client. */
+export async function clearSignInFailuresUnder(db: Db, key: string): Promise<void> {
+  await db
+    .delete(staffSignInFailures)
+    .where(or(eq(staffSignInFailures.key, key), sql`starts_with(${staffSignInFailures.key}, ${`${key}|`})`));
 }
 
 /** Every account's sealed second-factor secret (pending or confirmed): what a change of the secrets key seals anew. */

@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { preparedStatement } from '@/lib/db/prepared';
 import { rateLimits } from '@/lib/db/schema';
+import type { ClientIdentity, WiderPrefix } from './client.server';
 
 /**
  * Fixed-window rate limit whose counters live in the database (table rate_limits), so every instance sharing a
@@ -36,6 +37,19 @@ export interface RateCounter {
 
 /** A client's counter in `bucket` (e.g. 'interest'). */
 export const clientCounter = (bucket: string, clientHash: string, limit: RateLimit): RateCounter => ({ bucket, clientHash, limit });
+
+/** A client's limits in one bucket: its own (an IPv4 address or IPv6 /64), and those of the /56 and /48 around it. */
+export type ClientLimits = { own: RateLimit } & Record<WiderPrefix, RateLimit>;
+
+/**
+ * The counters of a client in `bucket`: its own first, then its networks' from the narrowest to the widest
+ * (docs/decisions/0343-a-flood-is-held-not-refused.md): one holder of a /48 has 65,536 /64s, so counting the /64 alone
+ * does not slow them. The one rule of the lead form's and the staff sign-in's limits.
+ */
+export const clientCounters = (bucket: string, client: ClientIdentity, limits: ClientLimits): RateCounter[] => [
+  clientCounter(bucket, client.hash, limits.own),
+  ...client.networks.map(({ prefix, hash }) => clientCounter(`${bucket}:/${prefix}`, hash, limits[prefix])),
+];
 
 /** The counter of all clients together in `bucket` (its client column can never be a client's: those are hex). */
 export const siteCounter = (bucket: string, limit: RateLimit): RateCounter => ({ bucket: `${bucket}:site`, clientHash: 'site', limit });

@@ -27,18 +27,11 @@ import { ensureFirstOwner } from '../accounts/bootstrap.server';
 import { awaitsFirstOwner, createFirstOwner, forgetSetUpCode, isSetUpCode } from '../accounts/first-owner.server';
 import { challengeOf, endChallenge, issueChallenge, liveChallengeOf } from './challenge.server';
 import { answerFormPost, keepRecoveryCodesForPage } from '../form-post.server';
-import { accountKey, clientKeyOf, clientLimitRefusal, guardedAttempt, hashesBusyResponse, requestRefusal } from './lockout.server';
+import { clientLimitRefusal, clientOf, forgetAccountFailures, guardedAttempt, hashesBusyResponse, requestRefusal } from './lockout.server';
 import { acquireHashSlot, dummyPasswordHash, hashPassword, passwordProblem, verifyPassword } from '../password.server';
 import { hashResetToken, sendPasswordResetLink } from './password-reset.server';
 import { authenticationOptions, registerPasskey, registrationOptions, verifyPasskeySignIn } from '../second-factor/passkeys.server';
-import {
-  clearSignInFailures,
-  countRecoveryCodesLeft,
-  findStaffByEmail,
-  hasSecondFactor,
-  resetPasswordWithLink,
-  touchSignIn,
-} from '../repository.server';
+import { countRecoveryCodesLeft, findStaffByEmail, hasSecondFactor, resetPasswordWithLink, touchSignIn } from '../repository.server';
 import { confirmEnrolment } from '../second-factor/second-factor.server';
 import { checkSecondFactorUnderLock, type LockedCheck } from '../second-factor/second-factor-lock.server';
 import {
@@ -144,7 +137,7 @@ const linkPage = (base: string, fallback: string) => (body: Record<string, unkno
 
 /** A new password's hash, under the per-client limit and the hashing slots of sign-in; or the refusal. */
 async function hashUnderLimits(db: Db, request: Request, password: string, now: Date): Promise<{ hash: string } | { refusal: Response }> {
-  const limited = await clientLimitRefusal(db, await clientKeyOf(db, request), now);
+  const limited = await clientLimitRefusal(db, await clientOf(db, request), now);
   if (limited) return { refusal: limited };
   const slot = acquireHashSlot();
   if (!slot) return { refusal: hashesBusyResponse() };
@@ -218,7 +211,7 @@ export const handleEnrolAtSignIn = signInStep('enrolment', ENROL_PATH, async ({ 
 export const handlePasskeyOptions = signInStep('passkey options', SIGN_IN_PATH, async ({ request, db, now }) => {
   const challenge = await liveChallengeOf(db, request, now);
   if (!challenge) return errorResponse(401, STAFF_COPY.errors.challengeExpired);
-  const limited = await clientLimitRefusal(db, await clientKeyOf(db, request), now);
+  const limited = await clientLimitRefusal(db, await clientOf(db, request), now);
   if (limited) return limited;
   if (challenge.purpose === 'enrol') return jsonResponse({ ok: true, options: await registrationOptions(db, challenge.user, now) });
   const options = await authenticationOptions(db, challenge.user, now);
@@ -291,7 +284,7 @@ export const handlePasswordResetConfirm = signInStep(
     const user = await resetPasswordWithLink(db, hashResetToken(parsed.data.token), hashed.hash, now);
     if (!user) return errorResponse(400, STAFF_COPY.errors.linkExpired);
     await endSessions(db, { account: user.id }, now);
-    await clearSignInFailures(db, accountKey(user.email));
+    await forgetAccountFailures(db, user.email);
     await recordAudit(db, user, 'staff.update', user.email, { passwordReset: true, via: 'email' });
     return jsonResponse({ ok: true, next: `${SIGN_IN_PATH}?reset=done` });
   },
@@ -318,7 +311,7 @@ export const handleWelcome = signInStep('invitation', linkPage(WELCOME_PATH, SIG
   if ('refusal' in hashed) return hashed.refusal;
   const user = await resetPasswordWithLink(db, hashResetToken(parsed.data.token), hashed.hash, now, 'welcome');
   if (!user) return errorResponse(400, STAFF_COPY.errors.invitationExpired);
-  await clearSignInFailures(db, accountKey(user.email));
+  await forgetAccountFailures(db, user.email);
   await recordAudit(db, user, 'staff.update', user.email, { passwordSet: true, via: 'invitation' });
   return afterPassword(db, request, user, now);
 });
