@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { noteVisit, startCounting, takeVisits, type VisitNote } from '../../serving/visits.mjs';
 import type { Db } from '@/lib/db/client';
 import { visitCounts, visitSalts, visitVisitors } from '@/lib/db/schema';
-import { addVisits, startVisitCounter } from '@/domain/visits/counter.server';
+import { addVisits, NEW_SOURCES_PER_CLIENT, NEW_SOURCES_PER_DAY, startVisitCounter } from '@/domain/visits/counter.server';
 import { describeEachDriver } from './helpers';
 
 /**
@@ -150,6 +150,69 @@ describeEachDriver('visits counted on the server', (ctx) => {
       { day: '2026-11-09', visits: 2, visitors: 1 },
       { day: '2026-11-10', visits: 2, visitors: 2 }, // yesterday's visitor is a new visitor today
     ]);
+  });
+
+  it('nobody can inflate the sources: a few new ones per client a day, a few dozen in all, then "other"; known ones keep counting', async () => {
+    const { db } = ctx.handle();
+    const at = Date.parse('2026-11-12T10:00:00Z');
+    const note = (url: string, address: string, referer = ''): VisitNote => ({
+      url,
+      host: 'meridian.example',
+      referer,
+      userAgent: PHONE,
+      forwardedFor: `${address}, 127.0.0.1`,
+      count: 1,
+      at,
+    });
+    const add = (notes: VisitNote[]) => addVisits(db, notes, CONTEXT, new Date(at + 5_000));
+    const visitsBySource = async () => {
+      const rows = await db.select().from(visitCounts).where(eq(visitCounts.day, '2026-11-12'));
+      const by = new Map<string, number>();
+      for (const row of rows) by.set(`${row.kind} ${row.source}`, (by.get(`${row.kind} ${row.source}`) ?? 0) + row.visits);
+      return by;
+    };
+    // Facebook was counted yesterday: a known source.
+    await addVisits(db, [{ ...note('/?utm_source=facebook', '192.0.2.1'), at: at - 86_400_000 }], CONTEXT, new Date(at - 86_395_000));
+
+    // One client invents ten sources and three referring sites: only its first few of each day become rows.
+    await add([
+      ...Array.from({ length: 10 }, (_, i) => note(`/?utm_source=minted-${i}`, '198.51.100.7')),
+      ...Array.from({ length: 3 }, (_, i) => note('/d1', '198.51.100.7', `https://minted-${i}.example/`)),
+      note('/?utm_source=facebook', '198.51.100.7'),
+    ]);
+    let by = await visitsBySource();
+    for (let i = 0; i < NEW_SOURCES_PER_CLIENT; i++) expect(by.get(`campaign minted-${i}`)).toBe(1);
+    expect(by.get('campaign minted-3')).toBeUndefined();
+    expect(by.get('campaign other')).toBe(10 - NEW_SOURCES_PER_CLIENT);
+    expect(by.get('referrer other')).toBe(3);
+    expect(by.get('campaign facebook')).toBe(1);
+
+    // Its /64s are one client: another /64 of the same /48 adds nothing new either.
+    await add([note('/?utm_source=minted-v6-a', '2001:db8:7:1::1'), note('/?utm_source=minted-v6-b', '2001:db8:7:2::1')]);
+    await add([note('/?utm_source=minted-v6-c', '2001:db8:7:3::1'), note('/?utm_source=minted-v6-d', '2001:db8:7:4::1')]);
+    by = await visitsBySource();
+    expect(['a', 'b', 'c', 'd'].filter((x) => by.has(`campaign minted-v6-${x}`))).toHaveLength(NEW_SOURCES_PER_CLIENT);
+
+    // Many clients, one new source each: the day's allowance runs out for everyone.
+    await add(Array.from({ length: 60 }, (_, i) => note(`/?utm_source=crowd-${i}`, `203.0.113.${i + 1}`)));
+    by = await visitsBySource();
+    const newRows = [...by.keys()].filter((key) => /^campaign (minted|crowd)/.test(key) || /^referrer minted/.test(key));
+    expect(newRows).toHaveLength(NEW_SOURCES_PER_DAY);
+
+    // Known sources keep counting for anyone: yesterday's, and the ones admitted today.
+    await add([
+      note('/?utm_source=facebook', '192.0.2.200'),
+      note('/?utm_source=minted-0', '192.0.2.201'),
+      note('/?utm_source=late', '192.0.2.202'),
+    ]);
+    by = await visitsBySource();
+    expect(by.get('campaign facebook')).toBe(2);
+    expect(by.get('campaign minted-0')).toBe(2);
+    expect(by.get('campaign late')).toBeUndefined();
+
+    // The allowances go with the day's fingerprints: nothing about a client outlives its day.
+    await addVisits(db, [{ ...note('/d1', '192.0.2.1'), at: at + 86_400_000 }], CONTEXT, new Date(at + 86_405_000));
+    expect((await db.select().from(visitVisitors)).every((row) => row.day === '2026-11-13')).toBe(true);
   });
 
   it('a crash loses at most what was noted since the last write began, one interval', async () => {

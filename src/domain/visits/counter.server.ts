@@ -1,11 +1,11 @@
 import 'server-only';
 import { createHmac, randomBytes } from 'node:crypto';
 import { isbot } from 'isbot';
-import { eq, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/db';
 import { visitCounts, visitSalts, visitVisitors } from '@/lib/db/schema';
 import { beforeDatabaseCloses } from '@/lib/db/shutdown';
-import { addressFromForwardedFor } from '@/lib/http/client.server';
+import { addressFromForwardedFor, widerNetworks } from '@/lib/http/client.server';
 import { logError } from '@/lib/log';
 import { takeNotedVisits, type VisitNote } from '@/lib/server-hand-over.mjs';
 import { lagosDayOf } from '../working-time';
@@ -23,6 +23,16 @@ import { visitOf, type VisitKey } from './source';
 /** How often the noted visits are written: a crash of the server loses at most this much of them. */
 export const VISIT_WRITE_INTERVAL_MS = 5_000;
 const CHUNK = 1_000;
+
+/**
+ * New sources (a campaign or referring site with no row yet) that one client may add in a Lagos day, and that all
+ * clients together may; beyond them its visit counts as "other" of its kind, so nobody can fill two years of counts
+ * with invented sources (docs/decisions/0387-public-surface-round-3.md). Sources already counted keep counting.
+ */
+export const NEW_SOURCES_PER_CLIENT = 3;
+export const NEW_SOURCES_PER_DAY = 40;
+/** Where a visit from a source over the limits is counted. */
+export const OTHER_SOURCE = 'other';
 
 export interface VisitContext {
   /** TRUST_PROXY: which X-Forwarded-For entry is the client's (src/lib/http/client.server.ts). */
@@ -47,17 +57,27 @@ export async function addVisits(db: Db, notes: readonly VisitNote[], context: Vi
   const isBot = (userAgent: string) => bots.get(userAgent) ?? bots.set(userAgent, isbot(userAgent)).get(userAgent)!;
 
   return db.transaction(async (tx) => {
-    for (const note of notes) {
-      const visit = visitOf(note, context.ownHosts, isBot);
-      if (!visit) continue;
+    const visits = notes.map((note) => ({ note, visit: visitOf(note, context.ownHosts, isBot) }));
+    const sources = new NewSources(
+      tx,
+      await knownSources(
+        tx,
+        visits.map(({ visit }) => visit),
+      ),
+    );
+    for (const { note, visit: found } of visits) {
+      if (!found) continue;
       const day = lagosDayOf(new Date(note.at));
+      let salt = salts.get(day);
+      if (salt === undefined) salts.set(day, (salt = await saltOf(tx, day)));
+      const address = addressFromForwardedFor(note.forwardedFor, context.trustProxy);
+      const visit = (await sources.admits(found, day, salt, address))
+        ? found
+        : { path: found.path, kind: found.kind, source: OTHER_SOURCE, medium: '', campaign: '' };
       const key = JSON.stringify([day, visit.path, visit.kind, visit.source, visit.medium, visit.campaign]);
       let row = rows.get(key);
       if (!row) rows.set(key, (row = { ...visit, day, visits: 0, fingerprints: new Set() }));
       row.visits += note.count;
-      let salt = salts.get(day);
-      if (salt === undefined) salts.set(day, (salt = await saltOf(tx, day)));
-      const address = addressFromForwardedFor(note.forwardedFor, context.trustProxy);
       row.fingerprints.add(createHmac('sha256', salt).update(`${address}\n${note.userAgent}\n${key}`).digest('hex').slice(0, 32));
     }
     const all = [...rows.values()];
@@ -91,6 +111,70 @@ export async function addVisits(db: Db, notes: readonly VisitNote[], context: Vi
     await forgetPastVisitors(tx, today);
     return { visits: values.reduce((n, v) => n + v.visits, 0), visitors: values.reduce((n, v) => n + v.visitors, 0) };
   });
+}
+
+type Source = Pick<VisitKey, 'kind' | 'source' | 'medium' | 'campaign'>;
+const sourceKey = ({ kind, source, medium, campaign }: Source) => JSON.stringify([kind, source, medium, campaign]);
+const needsAdmission = (visit: Source) => visit.kind !== 'direct' && !(visit.source === OTHER_SOURCE && !visit.medium && !visit.campaign);
+
+/** The sources among `visits` that already have a row in visit_counts, on any day. */
+async function knownSources(db: Db, visits: readonly (VisitKey | undefined)[]): Promise<Set<string>> {
+  const names = [...new Set(visits.filter((visit): visit is VisitKey => !!visit && needsAdmission(visit)).map((visit) => visit.source))];
+  const known = new Set<string>();
+  for (let i = 0; i < names.length; i += CHUNK) {
+    const found = await db
+      .selectDistinct({ kind: visitCounts.kind, source: visitCounts.source, medium: visitCounts.medium, campaign: visitCounts.campaign })
+      .from(visitCounts)
+      .where(and(ne(visitCounts.kind, 'direct'), inArray(visitCounts.source, names.slice(i, i + CHUNK))));
+    for (const source of found) known.add(sourceKey(source));
+  }
+  return known;
+}
+
+/**
+ * Admits a new source against the day's limits. The allowances taken are kept beside the day's fingerprints, as
+ * hashes under the day's salt (of the client's address, IPv6 by its /48, one home's block), and go with them when the
+ * day ends: nothing about a client outlives its day.
+ */
+class NewSources {
+  private readonly full = new Set<string>();
+  constructor(
+    private readonly db: Db,
+    private readonly known: Set<string>,
+  ) {}
+
+  async admits(visit: Source, day: string, salt: string, address: string): Promise<boolean> {
+    const key = sourceKey(visit);
+    if (!needsAdmission(visit) || this.known.has(key)) return true;
+    const client = widerNetworks(address).at(-1)?.network ?? address;
+    if (this.full.has(day) || this.full.has(`${day} ${client}`)) return false;
+    const allowance = (name: string, count: number) =>
+      Array.from({ length: count }, (_, i) => createHmac('sha256', salt).update(`new source\n${name}\n${i}`).digest('hex').slice(0, 32));
+    if (!(await this.take(day, allowance(`client ${client}`, NEW_SOURCES_PER_CLIENT)))) {
+      this.full.add(`${day} ${client}`);
+      return false;
+    }
+    if (!(await this.take(day, allowance('site', NEW_SOURCES_PER_DAY)))) {
+      this.full.add(day);
+      return false;
+    }
+    this.known.add(key);
+    return true;
+  }
+
+  /** Takes the first of `hashes` nobody has taken that day (another instance may take one meanwhile: then the next). */
+  private async take(day: string, hashes: string[]): Promise<boolean> {
+    const taken = await this.db
+      .select({ hash: visitVisitors.hash })
+      .from(visitVisitors)
+      .where(and(eq(visitVisitors.day, day), inArray(visitVisitors.hash, hashes)));
+    const used = new Set(taken.map((row) => row.hash));
+    for (const hash of hashes.filter((hash) => !used.has(hash))) {
+      const [row] = await this.db.insert(visitVisitors).values({ day, hash }).onConflictDoNothing().returning({ hash: visitVisitors.hash });
+      if (row) return true;
+    }
+    return false;
+  }
 }
 
 /** The salt of a Lagos day: made by the first instance that needs it, read by the others. */
