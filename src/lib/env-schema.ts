@@ -536,7 +536,8 @@ const envSchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['SESSION_SECRET'],
-        message: 'SESSION_SECRET must be set in production with DATABASE_URL (the same on every instance), e.g. `openssl rand -base64 48`.',
+        message:
+          'SESSION_SECRET must be set in production with DATABASE_URL (the same on every instance), e.g. `openssl rand -base64 48`; or SESSION_SECRET_FILE, a file holding it.',
       });
     // The same for the key of second-factor secrets: made in a file it would be on one instance only.
     if (env.NODE_ENV === 'production' && env.DATABASE_URL && !env.SECRETS_KEY && !env.SECRETS_KEY_FILE)
@@ -554,7 +555,7 @@ const envSchema = z
         code: 'custom',
         path: ['BACKUP_KEY'],
         message:
-          'BACKUP_KEY must be set in production with DATABASE_URL (every backup holds every lead and is encrypted with it), at least 16 characters kept away from the server, e.g. `openssl rand -base64 32`.',
+          'BACKUP_KEY must be set in production with DATABASE_URL (every backup holds every lead and is encrypted with it), at least 16 characters kept away from the server, e.g. `openssl rand -base64 32`; or BACKUP_KEY_FILE, a file holding it.',
       });
   });
 
@@ -569,9 +570,38 @@ export class EnvError extends Error {
   }
 }
 
+/**
+ * Secrets that may come from a file instead (Docker secrets, systemd credentials): NAME_FILE names the file, read once
+ * here at start, so the secret itself need not sit in the environment (docs/decisions/0385-backups-and-secrets-round-3.md).
+ * SECRETS_KEY_FILE is read where the key is made (src/lib/security/secrets-key.server.ts).
+ */
+const SECRETS_FROM_FILES = ['BACKUP_KEY', 'SESSION_SECRET'] as const;
+
+function withSecretFiles(source: Record<string, string | undefined>): { env: Record<string, string | undefined>; problems: string[] } {
+  const env = { ...source };
+  const problems: string[] = [];
+  for (const name of SECRETS_FROM_FILES) {
+    const file = source[`${name}_FILE`]?.trim();
+    if (!file) continue;
+    if (source[name]?.trim()) {
+      problems.push(`Set ${name} or ${name}_FILE, not both.`);
+      continue;
+    }
+    try {
+      // No import: this file imports nothing but Zod (serving/server.mjs strips its types itself).
+      env[name] = process.getBuiltinModule('node:fs').readFileSync(file, 'utf8').trim();
+    } catch (error) {
+      problems.push(`${name}_FILE names a file that could not be read (${(error as { code?: string }).code ?? 'error'}): ${file}`);
+    }
+  }
+  return { env, problems };
+}
+
 /** Validates an environment object; throws EnvError listing every bad variable. */
 export function parseEnv(source: Record<string, string | undefined>): ServerEnv {
-  const result = envSchema.safeParse(source);
+  const files = withSecretFiles(source);
+  if (files.problems.length) throw new EnvError(files.problems);
+  const result = envSchema.safeParse(files.env);
   if (!result.success) {
     throw new EnvError(
       result.error.issues.map((issue) => {

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EnvError, parseEnv } from './env.server';
 
@@ -115,6 +118,34 @@ describe('parseEnv', () => {
     expect(parseEnv({ ...deployment, BACKUP_KEY: 'b'.repeat(24) }).BACKUP_KEY).toBe('b'.repeat(24));
     // The quick start and development may still back up without it.
     expect(parseEnv({ NODE_ENV: 'production' }).BACKUP_KEY).toBeUndefined();
+  });
+
+  it('reads BACKUP_KEY and SESSION_SECRET from the files BACKUP_KEY_FILE and SESSION_SECRET_FILE name (Docker secrets), not both', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'districts-secret-files-'));
+    try {
+      writeFileSync(path.join(dir, 'backup_key'), `${'b'.repeat(24)}\n`);
+      writeFileSync(path.join(dir, 'session_secret'), `${'s'.repeat(48)}\n`);
+      const deployment = {
+        NODE_ENV: 'production',
+        DATABASE_URL: 'postgres://app@db.internal:5432/districts',
+        SECRETS_KEY_FILE: path.join(dir, 'secrets_key'),
+        BACKUP_KEY_FILE: path.join(dir, 'backup_key'),
+        SESSION_SECRET_FILE: path.join(dir, 'session_secret'),
+      };
+      const env = parseEnv(deployment);
+      expect([env.BACKUP_KEY, env.SESSION_SECRET]).toEqual(['b'.repeat(24), 's'.repeat(48)]);
+      expect(() => parseEnv({ ...deployment, BACKUP_KEY: 'c'.repeat(24) })).toThrow(/Set BACKUP_KEY or BACKUP_KEY_FILE, not both/);
+      expect(() => parseEnv({ ...deployment, SESSION_SECRET: 'x'.repeat(48) })).toThrow(
+        /Set SESSION_SECRET or SESSION_SECRET_FILE, not both/,
+      );
+      expect(() => parseEnv({ ...deployment, BACKUP_KEY_FILE: path.join(dir, 'missing') })).toThrow(
+        /BACKUP_KEY_FILE names a file that could not be read \(ENOENT\)/,
+      );
+      writeFileSync(path.join(dir, 'backup_key'), 'short');
+      expect(() => parseEnv(deployment)).toThrow(/BACKUP_KEY must be at least 16 characters/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('refuses a production deployment on PostgreSQL without its own SESSION_SECRET', () => {

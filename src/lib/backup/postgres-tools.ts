@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { PassThrough, type Readable } from 'node:stream';
+import { childProcessEnv } from '../child-env.mjs';
 
 /**
  * Debian's pg_dump and pg_restore (package postgresql-client) for backups of PostgreSQL. Not server-only: the database
@@ -22,10 +23,12 @@ export function libpqEnv(url: string): Record<string, string> {
   return env;
 }
 
-/** The process's environment without any libpq variable of its own (a PGSERVICE would override the URL), plus `env`. */
-function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
-  const base = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('PG')));
-  return { ...base, ...env } as NodeJS.ProcessEnv;
+/**
+ * The child's environment: the allow-list (PATH, the language of messages) and the libpq settings of the URL, nothing
+ * of the server's secrets and no libpq variable of the server's own (a PGSERVICE would override the URL).
+ */
+export function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
+  return childProcessEnv(env) as NodeJS.ProcessEnv;
 }
 
 const missingTool = (tool: string) =>

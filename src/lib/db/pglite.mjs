@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { PGlite, parse, protocol } from '@electric-sql/pglite';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
+import { childProcessEnv } from '../child-env.mjs';
 
 /**
  * postgresql.conf of the embedded database. PGlite's defaults are a server's: 128 MB of shared buffers (most of a
@@ -177,7 +178,7 @@ function openFile(file) {
 function createDatabaseFiles(dir) {
   const pglite = createRequire(path.join(process.cwd(), 'package.json')).resolve('@electric-sql/pglite');
   const script = `require(process.argv[1]).PGlite.create(process.argv[2]).then((db) => db.close()).then(() => process.exit(0), (error) => { console.error(error); process.exit(1); })`;
-  execFileSync(process.execPath, ['-e', script, pglite, dir], { stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync(process.execPath, ['-e', script, pglite, dir], { stdio: ['ignore', 'ignore', 'inherit'], env: childProcessEnv() });
 }
 
 /**
