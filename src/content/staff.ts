@@ -90,6 +90,20 @@ export const STAFF_COPY = {
       `After ${wrongCodes} wrong codes, two-step sign-in is now locked for your account. An owner can unlock it on the Staff page.`,
     notYou: 'If this was not you, your password is known to someone else: change it now (Your account), or ask an owner to.',
   },
+  /** A passkey whose signature counter went back: a copy of it signed (docs/decisions/0386-staff-sessions-round-3.md). */
+  clonedPasskeyEmail: {
+    subject: (brand: string) => `${brand}: one of your passkeys was disabled`,
+    greeting: 'Hello,',
+    body: (label: string, at: string) =>
+      `At ${at} (Lagos time) your passkey "${label}" signed in with a counter lower than it had already reached. That happens when a copy of the passkey is used, so it was refused and the passkey is now disabled.`,
+    next: 'Remove it on Your account and add a new passkey. If you did not just try to sign in, change your password too.',
+  },
+  clonedPasskeyOwnerEmail: {
+    subject: (brand: string) => `${brand}: a staff passkey was disabled (a copy of it may exist)`,
+    body: (email: string, label: string, at: string) =>
+      `At ${at} (Lagos time) the passkey "${label}" of ${email} signed in with a counter lower than it had already reached: a copy of it may exist. It was refused and disabled; ${email} has been told to remove it and add a new one.`,
+    next: 'If you think the account is in other hands, deactivate it or reset its two-step sign-in on the Staff page.',
+  },
   /** Passkeys (docs/decisions/0348-a-second-factor-for-everyone-and-passkeys.md): the buttons and what they say. */
   passkey: {
     setUp: 'Use this phone’s fingerprint or face (passkey)',
@@ -408,6 +422,8 @@ export const STAFF_COPY = {
     passkeyAdded: (when: string) => `Added ${when}`,
     passkeyUsed: (when: string | null) => (when ? `last used ${when}` : 'not used yet'),
     passkeySynced: 'backed up to your account',
+    passkeyDisabled: (when: string) =>
+      `Disabled ${when}: it signed in with a counter lower than it had reached, as a copy of it would. Remove it and add a new one.`,
     removePasskey: 'Remove',
     /** Read after "Remove" by screen readers: which passkey. */
     removePasskeyDetail: (label: string, when: string) => `${label}, added ${when}`,

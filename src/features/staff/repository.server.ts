@@ -370,6 +370,25 @@ export async function recordPasskeyUse(
   return rows.length > 0;
 }
 
+/** Disables a passkey whose counter went back; the row the first time, undefined when it was disabled already. */
+export async function disablePasskey(db: Db, id: string, now: Date): Promise<StaffPasskeyRow | undefined> {
+  const [row] = await db
+    .update(staffPasskeys)
+    .set({ disabledAt: now })
+    .where(and(eq(staffPasskeys.id, id), isNull(staffPasskeys.disabledAt)))
+    .returning();
+  return row;
+}
+
+/** The e-mail addresses of the active owners (who hear of a passkey disabled). */
+export async function activeOwnerEmails(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ email: staffUsers.email })
+    .from(staffUsers)
+    .where(and(eq(staffUsers.role, 'owner'), eq(staffUsers.active, true)));
+  return rows.map((row) => row.email);
+}
+
 /**
  * Removes one of the account's passkeys while another method remains (the app or another passkey); the removed row,
  * or undefined when it is not the account's, or is its last method.

@@ -14,8 +14,21 @@ import { getSiteFacts, getSiteUrl } from '@/content/site';
 import { STAFF_COPY } from '@/content/staff';
 import { deviceSystem } from '@/lib/auth/device-label';
 import type { Db } from '@/lib/db/client';
-import type { StaffUserRow } from '@/lib/db/schema';
-import { addPasskey, listPasskeys, recordPasskeyUse, setPasskeyChallenge, takePasskeyChallenge } from '../repository.server';
+import type { StaffPasskeyRow, StaffUserRow } from '@/lib/db/schema';
+import { recordAudit } from '@/lib/audit.server';
+import { formatDateTime } from '@/lib/format';
+import { logError } from '@/lib/log';
+import { emailLayout, escapeHtml } from '@/lib/mail/html';
+import { sendMail } from '@/lib/mail/mailer.server';
+import {
+  activeOwnerEmails,
+  addPasskey,
+  disablePasskey,
+  listPasskeys,
+  recordPasskeyUse,
+  setPasskeyChallenge,
+  takePasskeyChallenge,
+} from '../repository.server';
 import { recoveryCodesForFirstMethod } from './second-factor.server';
 
 /**
@@ -60,7 +73,7 @@ export async function registrationOptions(db: Db, user: Account, now: Date): Pro
 
 /** The options to sign in with one of this account's passkeys; undefined when it has none. */
 export async function authenticationOptions(db: Db, user: Account, now: Date): Promise<PublicKeyCredentialRequestOptionsJSON | undefined> {
-  const passkeys = await listPasskeys(db, user.id);
+  const passkeys = (await listPasskeys(db, user.id)).filter((passkey) => !passkey.disabledAt);
   if (passkeys.length === 0) return undefined;
   const options = await generateAuthenticationOptions({
     rpID: relyingParty().id,
@@ -145,7 +158,7 @@ export async function verifyPasskeySignIn(db: Db, user: Account, answer: Ceremon
   const challenge = await takeChallengeOf(db, user.id, response.response?.clientDataJSON, now);
   if (!challenge) return false;
   const passkey = (await listPasskeys(db, user.id)).find((p) => p.credentialId === response.id);
-  if (!passkey) return false;
+  if (!passkey || passkey.disabledAt) return false;
   const rp = relyingParty();
   try {
     const { verified, authenticationInfo } = await verifyAuthenticationResponse({
@@ -153,15 +166,21 @@ export async function verifyPasskeySignIn(db: Db, user: Account, answer: Ceremon
       expectedChallenge: challenge,
       expectedOrigin: rp.origin,
       expectedRPID: rp.id,
+      // Counter 0: the library then checks the signature whatever the counter, and the counter is checked below, so only
+      // a signature the key really made can disable it (the library compares counters before it checks the signature).
       credential: {
         id: passkey.credentialId,
         publicKey: isoBase64URL.toBuffer(passkey.publicKey),
-        counter: passkey.counter,
+        counter: 0,
         transports: passkey.transports,
       },
       requireUserVerification: true,
     });
     if (!verified) return false;
+    if (counterWentBack(authenticationInfo.newCounter, passkey.counter)) {
+      await disableClonedPasskey(db, user, passkey, now);
+      return false;
+    }
     return recordPasskeyUse(db, passkey.id, {
       counter: authenticationInfo.newCounter,
       previousCounter: passkey.counter,
@@ -170,5 +189,47 @@ export async function verifyPasskeySignIn(db: Db, user: Account, answer: Ceremon
     });
   } catch {
     return false;
+  }
+}
+
+/**
+ * A counter that did not move forward, where the authenticator counts (WebAuthn §6.1.1): the same key signed on another
+ * device, a clone. Passkeys that never count (synced ones) send 0 every time and are not taken for clones.
+ */
+export const counterWentBack = (received: number, stored: number) => (received > 0 || stored > 0) && received <= stored;
+
+/**
+ * A passkey a copy of which signed: disabled (it signs nobody in until its person removes it and adds a new one), the
+ * person told by e-mail, every active owner alerted by e-mail, as other owner alerts go, and the audit trail. Once.
+ */
+async function disableClonedPasskey(db: Db, user: Account, passkey: StaffPasskeyRow, now: Date): Promise<void> {
+  const disabled = await disablePasskey(db, passkey.id, now);
+  if (!disabled) return;
+  await recordAudit(db, undefined, 'staff.second_factor', user.email, {
+    change: 'disabled',
+    method: 'passkey',
+    label: passkey.label,
+    reason: 'counter',
+  });
+  const { brand } = getSiteFacts();
+  const at = formatDateTime(now);
+  const person = STAFF_COPY.clonedPasskeyEmail;
+  const owners = STAFF_COPY.clonedPasskeyOwnerEmail;
+  const mails = [
+    { to: [user.email], subject: person.subject(brand), paragraphs: [person.greeting, person.body(passkey.label, at), person.next] },
+    ...(await activeOwnerEmails(db)).map((owner) => ({
+      to: [owner],
+      subject: owners.subject(brand),
+      paragraphs: [owners.body(user.email, passkey.label, at), owners.next],
+    })),
+  ];
+  for (const { to, subject, paragraphs } of mails) {
+    const mail = {
+      to,
+      subject,
+      text: [...paragraphs, brand].join('\n\n'),
+      html: emailLayout(paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('') + `<p>${escapeHtml(brand)}</p>`),
+    };
+    await sendMail(mail).catch((error) => logError('[staff] a disabled-passkey e-mail was not sent', error));
   }
 }

@@ -14,7 +14,7 @@ export function PasskeyList({
   passkeys,
   removable,
 }: {
-  passkeys: Pick<StaffPasskeyRow, 'id' | 'label' | 'createdAt' | 'lastUsedAt' | 'backedUp'>[];
+  passkeys: Pick<StaffPasskeyRow, 'id' | 'label' | 'createdAt' | 'lastUsedAt' | 'backedUp' | 'disabledAt'>[];
   removable: boolean;
 }) {
   if (passkeys.length === 0) return <p className="text-sm text-ink-soft">{copy.noPasskeys}</p>;
@@ -34,6 +34,11 @@ export function PasskeyList({
                   {copy.passkeyAdded(added)} · {copy.passkeyUsed(passkey.lastUsedAt ? formatDateTime(passkey.lastUsedAt) : null)}
                   {passkey.backedUp ? ` · ${copy.passkeySynced}` : null}
                 </p>
+                {passkey.disabledAt ? (
+                  <p className="mt-1 text-sm font-medium text-red-800" data-testid="passkey-disabled">
+                    {copy.passkeyDisabled(formatDateTime(passkey.disabledAt))}
+                  </p>
+                ) : null}
               </div>
             </div>
             {removable ? <RemovePasskeyButton id={passkey.id} detail={copy.removePasskeyDetail(passkey.label, added)} /> : null}
