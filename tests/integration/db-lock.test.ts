@@ -7,7 +7,7 @@ import { openDatabase } from '@/lib/db/client';
 import { DatabaseLockedError, lockLine, processIdentity } from '@/lib/db/lock';
 import { countLeads, saveLead } from '@/domain/leads/submissions.repository.server';
 import { interestSchema } from '@/features/lead-form/schema';
-import { validLead } from './helpers';
+import { seedDataDir, validLead } from './helpers';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -15,6 +15,8 @@ const tempDir = () => {
   dirs.push(dir);
   return dir;
 };
+/** A DATA_DIR with a database in it already (the tests' migrated template): these tests are of its lock. */
+const dataDir = () => seedDataDir(tempDir());
 afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
@@ -31,7 +33,7 @@ async function waitFor<T>(read: () => T | undefined): Promise<T> {
 
 describe('embedded database directory lock', () => {
   it('creates the lock on open, refuses a second opener, and releases on close', async () => {
-    const dir = tempDir();
+    const dir = dataDir();
     const first = await openDatabase({ dataDir: dir });
     const lockFile = path.join(dir, 'pglite.lock');
     expect(readFileSync(lockFile, 'utf8')).toContain(String(process.pid));
@@ -55,12 +57,12 @@ describe('embedded database directory lock', () => {
     }
   });
 
-  // Two on-disk databases created and opened (initdb in a child process): slow beside the CI's process tests.
+  // An on-disk database opened twice: slow beside the CI's process tests.
   it(
     'is not blocked by a live process that is not the holder: its PID reused, or the lock from before a reboot',
     { timeout: 90_000 },
     async () => {
-      const dir = tempDir();
+      const dir = dataDir();
       const unrelated = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'ignore' });
       try {
         const [pid, host, boot, start] = lockLine(unrelated.pid).trim().split(' ');
@@ -79,7 +81,7 @@ describe('embedded database directory lock', () => {
   );
 
   it('starts at once after its holder was killed with -9 and is still a zombie, every time', { timeout: 90_000 }, async () => {
-    const dir = tempDir();
+    const dir = dataDir();
     const lockFile = path.join(dir, 'pglite.lock');
     const holder = path.join(dir, 'holder.mts');
     const lockModule = JSON.stringify(path.resolve('src/lib/db/lock.ts'));
@@ -107,7 +109,7 @@ describe('embedded database directory lock', () => {
   });
 
   it('recovers the stale lock of a dead process and keeps its data', { timeout: 90_000 }, async () => {
-    const dir = tempDir();
+    const dir = dataDir();
     const first = await openDatabase({ dataDir: dir });
     await saveLead(first.db, { input: interestSchema.parse(validLead()), spam: false, idempotencyKey: 'lock-test-key-1' });
     await first.close();

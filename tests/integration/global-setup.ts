@@ -8,12 +8,14 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** A PGlite data directory, migrated and with the job queue's schema, as a tarball (see helpers.ts). */
     pgliteTemplate: string;
+    /** The same database as a data directory on disk, to copy (see helpers.ts, seedDataDir); never opened by a test. */
+    pgliteTemplateDir: string;
   }
 }
 
 /**
  * Creating and migrating an in-memory PGlite (initdb in WebAssembly, every migration, pg-boss's schema) is slow, so
- * it is done once here and each suite starts from a copy of the result.
+ * it is done once here and each suite starts from a copy of the result (in memory, or on disk: seedDataDir).
  */
 export default async function setup(project: TestProject) {
   // Locally the PostgreSQL suites skip with a printed reason; in CI a missing database must fail, not vanish.
@@ -30,5 +32,6 @@ export default async function setup(project: TestProject) {
   writeFileSync(tarball, Buffer.from(await (await pglite.dumpDataDir('none')).arrayBuffer()));
   await pglite.close();
   project.provide('pgliteTemplate', tarball);
+  project.provide('pgliteTemplateDir', path.join(work, 'data', 'pglite'));
   return () => rmSync(work, { recursive: true, force: true });
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { cpSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { openDatabase, setDatabaseForTests, type DatabaseHandle } from '@/lib/db/client';
@@ -25,6 +26,16 @@ let warned = false;
 /** The migrated PGlite made once per run (global-setup.ts): a suite's database starts as a copy of it. */
 let template: Blob | undefined;
 export const pgliteTemplate = () => (template ??= new Blob([readFileSync(inject('pgliteTemplate'))]));
+
+/**
+ * Gives `dataDir` (a DATA_DIR) the migrated template's embedded database, as the server leaves it after its first
+ * start: opening it then skips initdb (seconds in WebAssembly) and finds every migration applied. For tests of what
+ * happens to a database that exists (locks, reopening, settings, CLIs), not of creating one. Returns `dataDir`.
+ */
+export function seedDataDir(dataDir: string): string {
+  cpSync(inject('pgliteTemplateDir'), path.join(dataDir, 'pglite'), { recursive: true });
+  return dataDir;
+}
 
 export function describeEachDriver(name: string, body: (ctx: DriverContext) => void): void {
   for (const kind of ['pglite', 'postgres'] as const) {

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase } from '@/lib/db/client';
 import { findStaffByEmail } from '@/features/staff/repository.server';
 import { confirmEnrolment, pendingEnrolment } from '@/features/staff/second-factor/second-factor.server';
+import { seedDataDir } from './helpers';
 import { totpCode } from './staff-helpers';
 
 /** npm run staff:create: works on a free DATA_DIR, refuses clearly while a live process holds its lock. */
@@ -24,6 +25,7 @@ function run(dataDir: string, args: string[], stdin: string, script = 'scripts/s
 
 describe('staff:create CLI', () => {
   it('creates the first account as owner, then refuses a duplicate', { timeout: 120_000 }, async () => {
+    // An empty DATA_DIR: the CLI creates the database, as on a new machine.
     const dir = mkdtempSync(join(tmpdir(), 'staff-cli-'));
     const first = await run(dir, ['--email', 'cli-owner@example.com', '--password-stdin'], 'Lagos-Sales-Desk-2026\n');
     expect(first.out).toContain('Created owner cli-owner@example.com');
@@ -34,7 +36,8 @@ describe('staff:create CLI', () => {
   });
 
   it('staff:reset-second-factor removes a lost second factor', { timeout: 120_000 }, async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'staff-cli-'));
+    // A site's database that exists (the first test creates one from nothing).
+    const dir = seedDataDir(mkdtempSync(join(tmpdir(), 'staff-cli-')));
     expect((await run(dir, ['--email', 'cli-owner@example.com', '--password-stdin'], 'Lagos-Sales-Desk-2026\n')).code).toBe(0);
     const reset = (email: string) => run(dir, ['--email', email], '', 'scripts/staff-reset-second-factor.ts');
     expect((await reset('cli-owner@example.com')).out).toContain('has no two-step sign-in to reset');

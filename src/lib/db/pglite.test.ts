@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { pgliteTemplate, seedDataDir } from '../../../tests/integration/helpers';
 import { createPglite, PGLITE_SETTINGS } from './pglite.mjs';
 
 /** The embedded database as the server opens it: its settings, and an answered write's WAL on disk before the answer. */
@@ -12,12 +13,14 @@ describe('createPglite', () => {
     dirs.push(dir);
     return path.join(dir, 'pglite');
   };
+  /** A database that exists (the tests' migrated template), as the server finds it at every start after its first. */
+  const existingDir = () => path.join(seedDataDir(path.dirname(freshDir())), 'pglite');
   afterEach(() => {
     for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
   });
 
   it('runs with the small-server settings and answers a commit only once its WAL is fsynced, one batch for commits made together', async () => {
-    const pglite = await createPglite(freshDir());
+    const pglite = await createPglite(existingDir());
     const { client } = pglite;
     try {
       const { rows } = await client.query<{ name: string; setting: string }>(
@@ -54,7 +57,7 @@ describe('createPglite', () => {
   });
 
   it("off the fast path (DB_FAST_PATH=off), fsyncs each commit's WAL at once, as PostgreSQL asks, and names no statement", async () => {
-    const plain = await createPglite(freshDir(), { fastPath: false });
+    const plain = await createPglite(existingDir(), { fastPath: false });
     const { client } = plain;
     try {
       await client.exec('create table t (n int)');
@@ -72,6 +75,7 @@ describe('createPglite', () => {
     }
   });
 
+  // The one database created here from nothing (initdb in a child process), then opened again.
   it('keeps what was committed across a reopen', async () => {
     const dir = freshDir();
     const first = await createPglite(dir);
@@ -87,8 +91,8 @@ describe('createPglite', () => {
   });
 
   it('leaves fsync to the operating system when asked, and in memory', async () => {
-    const unsynced = await createPglite(freshDir(), { fsync: false });
-    const inMemory = await createPglite(undefined);
+    const unsynced = await createPglite(existingDir(), { fsync: false });
+    const inMemory = await createPglite(undefined, { loadDataDir: pgliteTemplate() });
     try {
       expect([unsynced.fsync, unsynced.walSyncs()]).toEqual([false, undefined]);
       expect([inMemory.fsync, inMemory.walSyncs()]).toEqual([false, undefined]);
