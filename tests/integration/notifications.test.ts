@@ -10,7 +10,10 @@ import { POST as resendRoute } from '@/app/api/admin/leads/[id]/notifications/ro
 import { webhookId } from '@/features/notifications/delivery.server';
 import { listForLead } from '@/domain/leads/notifications.repository.server';
 import { startNotificationWorkers } from '@/features/notifications/workers.server';
+import type { DatabaseHandle } from '@/lib/db/client';
 import { leadNotifications } from '@/lib/db/schema';
+import { wakeWorkers } from '@/lib/jobs/queue';
+import { NOTIFY } from '@/lib/jobs/queues';
 import {
   startSmtpPeer,
   startWebhookReceiver,
@@ -72,6 +75,18 @@ async function allSettled(ctx: DriverContext, leadId: string, timeoutMs = 20_000
   }, timeoutMs);
   expect(done, 'all four notifications settled').toBe(true);
   return listForLead(ctx.handle().db, leadId);
+}
+
+/**
+ * The clock moved instead of slept: a message's next try (due 5 s after a failure) falls due now and this process's
+ * senders look for it at once. The worker still has to take it, try it and record the result. How many jobs moved.
+ */
+async function retryDueNow(handle: DatabaseHandle, notificationId: string): Promise<number> {
+  const moved = (await handle.db.execute(
+    sql`update pgboss.job set start_after = now() where name = ${NOTIFY.name} and state = 'retry' and data ->> 'notificationId' = ${notificationId} returning id`,
+  )) as unknown as { rows: unknown[] };
+  wakeWorkers(await handle.jobs(), [NOTIFY]);
+  return moved.rows.length;
 }
 
 describeEachDriver('notifications', (ctx) => {
@@ -182,6 +197,8 @@ describeEachDriver('notifications', (ctx) => {
     expect(failedOnce).toMatchObject({ state: 'queued', lastError: 'the webhook receiver answered HTTP 503' });
     hookStatus = 204;
     calls = hooks.received.length;
+    // Once pg-boss has recorded the failure (the job waits for its retry), the retry is due at once.
+    await waitFor(async () => (await retryDueNow(ctx.handle(), failedOnce.id)) > 0, 10_000);
     const rows = await allSettled(ctx, id, 40_000);
     const webhook = rows.find((r) => r.channel === 'webhook')!;
     expect(webhook).toMatchObject({ state: 'sent', lastError: null });

@@ -9,6 +9,7 @@ import type { DatabaseHandle } from '@/lib/db/client';
 import type { NotificationChannel } from '@/lib/db/enums';
 import { channelAlerts, staffUsers, type LeadNotificationRow } from '@/lib/db/schema';
 import { formatDateTime } from '@/lib/format';
+import { wakeWorkers } from '@/lib/jobs/queue';
 import { NOTIFY, OWNER_ALERT } from '@/lib/jobs/queues';
 import {
   startSmtpPeer,
@@ -72,12 +73,14 @@ const events = (type: string) => hooks.received.slice(firstEvent).filter((h) => 
 
 /**
  * The clock moved instead of slept: messages and alerts waiting for their next try (5 s growing to 30 s) fall due at
- * once. The worker still has to pick them up, try them and record the result.
+ * once, and this process's workers look for them now rather than at their next poll (up to 5 s later). The worker
+ * still has to pick them up, try them and record the result.
  */
 async function retriesDueNow(handle: DatabaseHandle) {
   await handle.db.execute(
     sql`update pgboss.job set start_after = now() where state = 'retry' and name in (${NOTIFY.name}, ${OWNER_ALERT.name})`,
   );
+  wakeWorkers(await handle.jobs(), [NOTIFY, OWNER_ALERT]);
 }
 
 async function rowOf(ctx: DriverContext, leadId: string, channel: NotificationChannel, until: (row: LeadNotificationRow) => boolean) {
