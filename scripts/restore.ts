@@ -4,13 +4,17 @@
  * Restores a backup into an empty target (docs/decisions/0111-backups-while-the-site-runs.md): an empty DATA_DIR for
  * the embedded database, or the empty PostgreSQL database of DATABASE_URL; a target with data is refused. Then, as
  * the server would, brings the schema up to this release, and applies the ledger kept beside the backups
- * (BACKUP_DIR/ledger, or --ledger): erasures made since the backup are made again, and messages sent since are marked
- * sent, so the restored site does not send them twice. Decrypts with BACKUP_KEY when the file is encrypted.
+ * (BACKUP_DIR/ledger, or --ledger): erasures made since the backup are made again, messages sent since are marked
+ * sent, so the restored site does not send them twice, and staff changes that took access away (deactivations,
+ * passwords, passkeys, second factors) are made again, in order (docs/decisions/0389). Then every staff session in the
+ * backup ends, with its push alerts. Decrypts with BACKUP_KEY when the file is encrypted.
  */
 import { parseArgs } from 'node:util';
 import { eraseAgain } from '@/features/privacy/repository.server';
 import { markSentAgain } from '@/domain/leads/notifications.repository.server';
 import { readRestoreLedger } from '@/domain/restore-ledger.server';
+import { endEverySession } from '@/domain/sessions/end-sessions.server';
+import { applyStaffChangesAgain } from '@/features/staff/restore-again.server';
 import { ledgerDir } from '@/lib/backup/ledger.server';
 import { restoreDatabase } from '@/lib/backup/restore.server';
 import { backupDir } from '@/lib/backup/files.server';
@@ -39,11 +43,23 @@ async function main() {
         handle.db,
         ledger.flatMap((e) => (e.kind === 'delivered' ? [e] : [])),
       );
+      const staff = await applyStaffChangesAgain(
+        handle.db,
+        ledger.flatMap((e) => (e.kind === 'staff' ? [e] : [])),
+      );
+      // Sessions in a backup are not to be trusted (one may have been stolen since): everyone signs in again.
+      const sessions = await endEverySession(handle.db);
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
       console.log(
         `restore: ${kind} database restored from ${positionals[0]} in ${seconds} s; ledger: ${ledger.length} event(s), ` +
-          `${erased.leads} lead(s) and ${erased.newsletter} newsletter sign-up(s) erased again, ${marked} message(s) marked as already sent.`,
+          `${erased.leads} lead(s) and ${erased.newsletter} newsletter sign-up(s) erased again, ${marked} message(s) marked as already sent, ` +
+          `${staff.applied} staff change(s) made again (deactivations, passwords, passkeys, second factors); ` +
+          `${sessions.length} staff session(s) ended, with their push alerts: everyone signs in again.`,
       );
+      if (staff.passwordsUnreadable)
+        console.log(
+          `restore: ${staff.passwordsUnreadable} new password(s) in the ledger open with neither SECRETS_KEY nor SECRETS_KEY_PREVIOUS: those accounts now have no password; an owner sends them a new invitation from the Staff page.`,
+        );
       if (!ledger.length) console.log('restore: no ledger was found: nothing erased or sent since the backup could be applied again.');
     } finally {
       await handle.close();

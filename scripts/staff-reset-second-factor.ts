@@ -11,6 +11,7 @@ import { endSessions } from '@/domain/sessions/end-sessions.server';
 import { describeError } from '@/lib/log';
 import { findStaffByEmail } from '@/features/staff/repository.server';
 import { removeSecondFactor } from '@/features/staff/second-factor/second-factor.server';
+import { keepForRestore } from '@/features/staff/restore-again.server';
 import { failer, openStaffDatabase } from './lib/staff-cli';
 
 const fail: (message: string) => never = failer('staff:reset-second-factor');
@@ -27,6 +28,7 @@ async function main() {
     if (!user) fail(`there is no staff account for ${values.email}.`);
     if (!(await removeSecondFactor(handle.db, user.id))) fail(`${user.email} has no two-step sign-in to reset.`);
     await endSessions(handle.db, { account: user.id });
+    await keepForRestore(user.id, { what: 'second-factor-reset' });
     await recordAudit(handle.db, undefined, 'staff.update', user.email, { secondFactorReset: true, via: 'cli' });
     console.log(
       `Two-step sign-in removed for ${user.email} and their sessions ended. ${user.role === 'owner' ? 'They set it up again at their next sign-in.' : 'They can turn it on again on Your account.'}`,

@@ -559,3 +559,26 @@ export async function replaceSealedTotpSecret(db: Db, userId: string, before: st
     .returning({ id: staffUsers.id });
   return rows.length > 0;
 }
+
+// ---- a restore applies staff changes again (restore-again.server.ts) -----------------------------------------------
+
+/**
+ * The password a change after the backup set (null: one the restore cannot read, so none), as of `at`; the account's
+ * open links end as with any new password, so a reset link in the restored data cannot set another.
+ */
+export async function setPasswordAgain(db: Db, userId: string, passwordHash: string | null, at: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.update(staffUsers).set({ passwordHash, passwordChangedAt: at }).where(eq(staffUsers.id, userId));
+    await endOpenResets(tx, userId, at);
+  });
+}
+
+/** Removes a passkey again, whatever else the account has (the owner's decision came before; nothing: already gone). */
+export async function deletePasskeyAgain(db: Db, userId: string, id: string): Promise<void> {
+  await db.delete(staffPasskeys).where(and(eq(staffPasskeys.id, id), eq(staffPasskeys.userId, userId)));
+}
+
+/** Removes the authenticator app again (enabled or pending). */
+export async function deleteTotpAgain(db: Db, userId: string): Promise<void> {
+  await db.update(staffUsers).set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null }).where(eq(staffUsers.id, userId));
+}

@@ -12,6 +12,7 @@ import { sendInvitation } from './invitation.server';
 import { clearSecondFactorFailures, countActiveOwners, createStaff, findStaffById, listStaff, updateStaff } from '../repository.server';
 import { createStaffSchema, updateStaffSchema } from '../schema';
 import { removeSecondFactor } from '../second-factor/second-factor.server';
+import { keepForRestore } from '../restore-again.server';
 
 /** Handlers of /api/admin/me and /api/admin/staff... */
 
@@ -93,6 +94,10 @@ export const updateStaffHandler = staffRoute<IdRouteContext>({ owner: true, rece
   const updated = await findStaffById(db, target.id);
   // A deactivated account or a reset second factor ends that person's open sessions.
   if (changes.active === false || changes.resetSecondFactor) await endSessions(db, { account: target.id });
+  // A restore of an older backup must not bring back an account or a second factor the owner took away (0389).
+  if (changes.active !== undefined && changes.active !== target.active)
+    await keepForRestore(target.id, { what: 'active', active: changes.active });
+  if (changes.resetSecondFactor) await keepForRestore(target.id, { what: 'second-factor-reset' });
   await recordAudit(db, staff, 'staff.update', target.email, {
     name: changes.name,
     role: changes.role,

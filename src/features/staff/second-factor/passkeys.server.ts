@@ -30,6 +30,7 @@ import {
   takePasskeyChallenge,
 } from '../repository.server';
 import { recoveryCodesForFirstMethod } from './second-factor.server';
+import { keepForRestore } from '../restore-again.server';
 
 /**
  * Passkeys (WebAuthn, @simplewebauthn/server) as the second step of sign-in
@@ -205,6 +206,7 @@ export const counterWentBack = (received: number, stored: number) => (received >
 async function disableClonedPasskey(db: Db, user: Account, passkey: StaffPasskeyRow, now: Date): Promise<void> {
   const disabled = await disablePasskey(db, passkey.id, now);
   if (!disabled) return;
+  await keepForRestore(user.id, { what: 'passkey-disabled', passkeyId: passkey.id }, now);
   await recordAudit(db, undefined, 'staff.second_factor', user.email, {
     change: 'disabled',
     method: 'passkey',

@@ -21,6 +21,7 @@ import {
   secondFactorSchema,
 } from '../schema';
 import { confirmEnrolment, renewRecoveryCodes } from '../second-factor/second-factor.server';
+import { keepForRestore } from '../restore-again.server';
 
 /**
  * Handlers of /api/admin/account/...: the signed-in person's own password, second factor (0322) and signed-in devices
@@ -82,8 +83,10 @@ const changePassword = staffRoute({ recentPassword: true }, async (request, { db
   if (!parsed.success) return errorResponse(400, parsed.error.issues[0]?.message ?? STAFF_COPY.errors.unreadable);
   const problem = passwordProblem(parsed.data.password);
   if (problem) return errorResponse(400, problem);
-  await updateStaff(db, staff.id, { passwordHash: await hashPassword(parsed.data.password) });
+  const passwordHash = await hashPassword(parsed.data.password);
+  await updateStaff(db, staff.id, { passwordHash });
   await endSessionsAndAlerts(db, { account: staff.id, except: staff.sessionId });
+  await keepForRestore(staff.id, { what: 'password', passwordHash });
   await recordAudit(db, staff, 'staff.update', staff.email, { passwordReset: true, self: true });
   return jsonResponse({ ok: true });
 });
@@ -119,6 +122,7 @@ export const removeSecondFactorHandler = staffRoute({ recentPassword: true }, as
   if (!row?.totpEnabledAt) return errorResponse(409, STAFF_COPY.errors.noAuthenticatorApp);
   if (!(await removeTotpBesidePasskey(db, staff.id))) return errorResponse(409, STAFF_COPY.errors.keepOneMethod);
   await endSessionsAndAlerts(db, { account: staff.id, except: staff.sessionId });
+  await keepForRestore(staff.id, { what: 'app-removed' });
   await recordAudit(db, staff, 'staff.second_factor', staff.email, { change: 'removed', method: 'app' });
   return jsonResponse({ ok: true });
 });
@@ -162,6 +166,7 @@ const removePasskey = staffRoute({ recentPassword: true }, async (request, { db,
   const removed = await removePasskeyBesideAnother(db, staff.id, parsed.data.id);
   if (!removed) return errorResponse(409, STAFF_COPY.errors.keepOneMethod);
   await endSessionsAndAlerts(db, { account: staff.id, except: staff.sessionId });
+  await keepForRestore(staff.id, { what: 'passkey-removed', passkeyId: removed.id });
   await recordAudit(db, staff, 'staff.second_factor', staff.email, { change: 'removed', method: 'passkey', label: removed.label });
   return jsonResponse({ ok: true });
 });

@@ -33,6 +33,7 @@ import { hashResetToken, sendPasswordResetLink } from './password-reset.server';
 import { authenticationOptions, registerPasskey, registrationOptions, verifyPasskeySignIn } from '../second-factor/passkeys.server';
 import { countRecoveryCodesLeft, findStaffByEmail, hasSecondFactor, resetPasswordWithLink, touchSignIn } from '../repository.server';
 import { confirmEnrolment } from '../second-factor/second-factor.server';
+import { keepForRestore } from '../restore-again.server';
 import { checkSecondFactorUnderLock, type LockedCheck } from '../second-factor/second-factor-lock.server';
 import {
   firstOwnerSchema,
@@ -284,6 +285,7 @@ export const handlePasswordResetConfirm = signInStep(
     const user = await resetPasswordWithLink(db, hashResetToken(parsed.data.token), hashed.hash, now);
     if (!user) return errorResponse(400, STAFF_COPY.errors.linkExpired);
     await endSessions(db, { account: user.id }, now);
+    await keepForRestore(user.id, { what: 'password', passwordHash: hashed.hash }, now);
     await forgetAccountFailures(db, user.email);
     await recordAudit(db, user, 'staff.update', user.email, { passwordReset: true, via: 'email' });
     return jsonResponse({ ok: true, next: `${SIGN_IN_PATH}?reset=done` });
@@ -311,6 +313,8 @@ export const handleWelcome = signInStep('invitation', linkPage(WELCOME_PATH, SIG
   if ('refusal' in hashed) return hashed.refusal;
   const user = await resetPasswordWithLink(db, hashResetToken(parsed.data.token), hashed.hash, now, 'welcome');
   if (!user) return errorResponse(400, STAFF_COPY.errors.invitationExpired);
+  // Recorded too: a restore must not reopen the used invitation link of an account whose person has set a password.
+  await keepForRestore(user.id, { what: 'password', passwordHash: hashed.hash }, now);
   await forgetAccountFailures(db, user.email);
   await recordAudit(db, user, 'staff.update', user.email, { passwordSet: true, via: 'invitation' });
   return afterPassword(db, request, user, now);

@@ -1,0 +1,184 @@
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { eq, inArray, isNull } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { POST as changePasswordRoute } from '@/app/api/admin/account/password/route';
+import { POST as removePasskeyRoute } from '@/app/api/admin/account/passkeys/remove/route';
+import { DELETE as removeAppRoute } from '@/app/api/admin/account/second-factor/route';
+import { PATCH as updateStaffRoute } from '@/app/api/admin/staff/[id]/route';
+import { readRestoreLedger } from '@/domain/restore-ledger.server';
+import { verifyPassword } from '@/features/staff/password.server';
+import { addPasskey } from '@/features/staff/repository.server';
+import { takeBackup } from '@/lib/backup/backup.server';
+import { openDatabase } from '@/lib/db/client';
+import { staffPasskeys, staffPushSubscriptions, staffRecoveryCodes, staffSessions, staffUsers } from '@/lib/db/schema';
+import { getEnv } from '@/lib/env.server';
+import { createDatabase, describeEachDriver, dropDatabase, setEnv } from './helpers';
+import { makeStaff, sessionCookieFor, STAFF_PASSWORD, staffRequest } from './staff-helpers';
+
+/**
+ * Issue "Security round 3", item 4 (docs/decisions/0389-a-restore-keeps-what-owners-decided.md): what owners and staff
+ * took away after a backup — an account, a password, a passkey, a second factor — stays taken away once that backup is
+ * restored, and no session or push alert of the backup survives the restore.
+ */
+
+const run = promisify(execFile);
+const KEY = 'correct-horse-battery-staple-restore';
+const NEW_PASSWORD = 'Another-Test-Passphrase-77';
+
+describeEachDriver('a restore keeps what owners decided', (ctx) => {
+  let work = '';
+  const databases: string[] = [];
+  const db = () => ctx.handle().db;
+
+  beforeAll(() => {
+    work = mkdtempSync(path.join(tmpdir(), `districts-restore-staff-${ctx.kind}-`));
+    setEnv({ BACKUP_DIR: path.join(work, 'backups'), BACKUP_KEY: KEY, BACKUP_RETENTION: undefined });
+  });
+  afterAll(async () => {
+    for (const name of databases) await dropDatabase(name);
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  async function emptyTarget() {
+    const dataDir = path.join(work, `target-${randomBytes(4).toString('hex')}`);
+    if (ctx.kind === 'pglite') return { dataDir };
+    const name = `r_${randomBytes(6).toString('hex')}`;
+    databases.push(name);
+    return { dataDir, databaseUrl: await createDatabase(name) };
+  }
+
+  const passkeyOf = (userId: string, label: string) => ({
+    userId,
+    credentialId: randomBytes(16).toString('base64url'),
+    publicKey: 'placeholder',
+    label,
+  });
+
+  /** A signed-in device with push alerts on (the subscription row as Your account keeps it). */
+  async function deviceOf(staff: { id: string; email: string; role: string }) {
+    const cookie = await sessionCookieFor(db(), staff);
+    const [session] = await db()
+      .select({ id: staffSessions.id })
+      .from(staffSessions)
+      .where(eq(staffSessions.userId, staff.id))
+      .orderBy(staffSessions.createdAt)
+      .limit(1);
+    await db()
+      .insert(staffPushSubscriptions)
+      .values({
+        staffId: staff.id,
+        sessionId: session.id,
+        endpoint: `https://push.example/${randomBytes(8).toString('hex')}`,
+        p256dh: 'key',
+        auth: 'auth',
+      });
+    return cookie;
+  }
+
+  it('npm run restore deactivates, changes passwords, removes passkeys and second factors again, and ends every session', async () => {
+    const owner = await makeStaff(db(), 'owner');
+    const leaving = await makeStaff(db(), 'agent');
+    const renamed = await makeStaff(db(), 'agent');
+    const keys = await makeStaff(db(), 'agent');
+    const [lostKey, keptKey] = [passkeyOf(keys.id, 'Passkey on a lost phone'), passkeyOf(keys.id, 'Passkey on a laptop')];
+    for (const passkey of [lostKey, keptKey]) expect(await addPasskey(db(), passkey, undefined, new Date())).toBe(true);
+    const reset = await makeStaff(db(), 'agent');
+    const ownerCookie = await deviceOf(owner);
+    const cookies = { leaving: await deviceOf(leaving), renamed: await deviceOf(renamed), keys: await deviceOf(keys) };
+    await deviceOf(reset);
+    const [{ passwordHash: oldHash }] = await db()
+      .select({ passwordHash: staffUsers.passwordHash })
+      .from(staffUsers)
+      .where(eq(staffUsers.id, renamed.id));
+    const { file } = await takeBackup(ctx.handle());
+
+    // After the backup: an owner deactivates one agent and resets another's two-step sign-in; an agent changes their
+    // password; another removes a passkey (a lost phone) and their authenticator app.
+    const patch = (id: string, body: unknown) =>
+      updateStaffRoute(staffRequest(`/api/admin/staff/${id}`, { method: 'PATCH', cookie: ownerCookie, body }), {
+        params: Promise.resolve({ id }),
+      });
+    expect((await patch(leaving.id, { active: false })).status).toBe(200);
+    expect((await patch(reset.id, { resetSecondFactor: true })).status).toBe(200);
+    const password = await changePasswordRoute(
+      staffRequest('/api/admin/account/password', { method: 'POST', cookie: cookies.renamed, body: { password: NEW_PASSWORD } }),
+      undefined as never,
+    );
+    expect(password.status).toBe(200);
+    const [lostRow] = await db()
+      .select({ id: staffPasskeys.id })
+      .from(staffPasskeys)
+      .where(eq(staffPasskeys.credentialId, lostKey.credentialId));
+    const removeKey = await removePasskeyRoute(
+      staffRequest('/api/admin/account/passkeys/remove', { method: 'POST', cookie: cookies.keys, body: { id: lostRow.id } }),
+      undefined as never,
+    );
+    expect(removeKey.status).toBe(200);
+    const removeApp = await removeAppRoute(
+      staffRequest('/api/admin/account/second-factor', { method: 'DELETE', cookie: cookies.keys }),
+      undefined as never,
+    );
+    expect(removeApp.status).toBe(200);
+
+    // The ledger beside the backups holds the new password only sealed: neither it nor its hash can be read there.
+    const ledger = await readRestoreLedger(path.join(getEnv().BACKUP_DIR!, 'ledger'));
+    expect(ledger.filter((entry) => entry.kind === 'staff')).toHaveLength(5);
+    const [{ passwordHash: newHash }] = await db()
+      .select({ passwordHash: staffUsers.passwordHash })
+      .from(staffUsers)
+      .where(eq(staffUsers.id, renamed.id));
+    expect(JSON.stringify(ledger)).not.toContain(newHash!.split('$').at(-1));
+    expect(JSON.stringify(ledger)).not.toContain(NEW_PASSWORD);
+
+    const target = await emptyTarget();
+    const { stdout } = await run('npm', ['run', '-s', 'restore', '--', file.path], {
+      env: { ...process.env, DATA_DIR: target.dataDir, DATABASE_URL: target.databaseUrl ?? '', BACKUP_KEY: KEY },
+    });
+    expect(stdout).toMatch(/5 staff change\(s\) made again .*; [1-9]\d* staff session\(s\) ended, with their push alerts/);
+
+    const restored = await openDatabase(target);
+    try {
+      const rdb = restored.db;
+      const ids = [owner.id, leaving.id, renamed.id, keys.id, reset.id];
+      const users = new Map(
+        (
+          await rdb
+            .select({
+              id: staffUsers.id,
+              active: staffUsers.active,
+              passwordHash: staffUsers.passwordHash,
+              totpEnabledAt: staffUsers.totpEnabledAt,
+            })
+            .from(staffUsers)
+            .where(inArray(staffUsers.id, ids))
+        ).map((row) => [row.id, row]),
+      );
+      expect(users.get(leaving.id)?.active).toBe(false);
+      expect(users.get(owner.id)?.active).toBe(true);
+      const restoredHash = users.get(renamed.id)!.passwordHash!;
+      expect(restoredHash).not.toBe(oldHash);
+      expect(await verifyPassword(NEW_PASSWORD, restoredHash)).toBe(true);
+      expect(await verifyPassword(STAFF_PASSWORD, restoredHash)).toBe(false);
+      // The lost phone's passkey and the app stay removed; the laptop's passkey stays.
+      const passkeys = await rdb
+        .select({ userId: staffPasskeys.userId, credentialId: staffPasskeys.credentialId })
+        .from(staffPasskeys)
+        .where(inArray(staffPasskeys.userId, [keys.id, reset.id]));
+      expect(passkeys).toEqual([{ userId: keys.id, credentialId: keptKey.credentialId }]);
+      expect(users.get(keys.id)?.totpEnabledAt).toBeNull();
+      // The reset account has no second factor and no recovery codes: its person enrols again, as after any reset.
+      expect(users.get(reset.id)?.totpEnabledAt).toBeNull();
+      expect(await rdb.select().from(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, reset.id))).toEqual([]);
+      // No session of the backup is open, and no device still gets alerts.
+      expect(await rdb.select({ id: staffSessions.id }).from(staffSessions).where(isNull(staffSessions.revokedAt))).toEqual([]);
+      expect(await rdb.select({ id: staffPushSubscriptions.id }).from(staffPushSubscriptions)).toEqual([]);
+    } finally {
+      await restored.close();
+    }
+  }, 180_000);
+});
