@@ -79,6 +79,14 @@ export async function markSubscriptionsUsed(db: Db, ids: string[], at: Date): Pr
   if (ids.length) await db.update(s).set({ lastSentAt: at }).where(inArray(s.id, ids));
 }
 
+/**
+ * Every subscription, when the push key they were made for is lost (src/lib/push/vapid.server.ts): none can work with
+ * the new key, and the browsers' alerts controls show off until their person turns alerts on again. How many.
+ */
+export async function forgetEverySubscription(db: Db): Promise<number> {
+  return (await db.delete(s).returning({ id: s.id })).length;
+}
+
 /** Whose alerts end with sessions that end: those of one session, of an account (but one session's), or everyone's. */
 export type AlertsToEnd = { session: string; staffId?: string } | { staffId: string; exceptSession?: string } | { everyone: true };
 

@@ -1,5 +1,5 @@
 import 'server-only';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import webpush from 'web-push';
 import type { Db } from '@/lib/db/client';
 import { appSecrets } from '@/lib/db/schema';
@@ -10,7 +10,9 @@ import { openWithSecretsKey, sealWithSecretsKey, sealedWithCurrentKey } from '@/
  * (docs/decisions/0364-push-alerts-on-the-agents-phone.md). Made once and kept in app_secrets, so every instance on one
  * database signs alike: the public key as it is, the private key sealed with the secrets key like the second-factor
  * secrets (a copy of the database alone cannot push to staff phones). A new pair would void every subscription, so a
- * rotation of SECRETS_KEY seals the same private key anew instead.
+ * rotation of SECRETS_KEY seals the same private key anew instead; only when no key this server has opens it (the key
+ * changed without a rotation) is a new pair made, and the subscriptions go with the old one
+ * (docs/decisions/0389-a-restore-keeps-what-owners-decided.md).
  */
 
 const NAME = 'web_push_vapid';
@@ -30,7 +32,8 @@ const read = async (db: Db): Promise<Stored | undefined> => {
   return row ? (JSON.parse(row.value) as Stored) : undefined;
 };
 
-let cached: Promise<VapidKeys> | undefined;
+/** Per database, as stored secrets are (one process, one database; the tests open several). */
+const cache = new WeakMap<Db, Promise<VapidKeys>>();
 
 async function loadOrCreate(db: Db): Promise<VapidKeys> {
   let stored = await read(db);
@@ -48,13 +51,15 @@ async function loadOrCreate(db: Db): Promise<VapidKeys> {
   return { publicKey: stored.publicKey, privateKey: await openWithSecretsKey('web-push', stored.sealedPrivateKey) };
 }
 
-/** The key pair, read (or made) once per process; a failed read is tried again on the next call. */
+/** The key pair, read (or made) once per process and database; a failed read is tried again on the next call. */
 export function vapidKeys(db: Db): Promise<VapidKeys> {
-  if (!cached) {
-    cached = loadOrCreate(db);
-    cached.catch(() => (cached = undefined));
+  let keys = cache.get(db);
+  if (!keys) {
+    keys = loadOrCreate(db);
+    keys.catch(() => cache.delete(db));
+    cache.set(db, keys);
   }
-  return cached;
+  return keys;
 }
 
 /** The public key browsers subscribe with (the "application server key"). */
@@ -70,6 +75,36 @@ export async function resealVapidKey(db: Db): Promise<boolean> {
     .update(appSecrets)
     .set({ value: JSON.stringify(value) })
     .where(eq(appSecrets.name, NAME));
-  cached = undefined;
+  cache.delete(db);
   return true;
+}
+
+/**
+ * At start-up, when the stored private key opens with no key this server has (SECRETS_KEY changed without
+ * `npm run secrets:rotate`): it can never be read again and every push would fail, so a new pair replaces it, and
+ * `withNewPair` removes, in the same transaction, the subscriptions browsers made for the old public key (they cannot
+ * work with the new one). Replaced only if still the pair read here, so of several instances starting at once one makes
+ * the pair and the others read it. Undefined when the stored key opens (or there is none); else what `withNewPair` gave.
+ */
+export async function replaceUnreadableVapidKey<T>(db: Db, withNewPair: (tx: Db) => Promise<T>): Promise<{ removed: T } | undefined> {
+  const [row] = await db.select({ value: appSecrets.value }).from(appSecrets).where(eq(appSecrets.name, NAME));
+  if (!row) return undefined;
+  const stored = JSON.parse(row.value) as Stored;
+  const opens = await openWithSecretsKey('web-push', stored.sealedPrivateKey).then(
+    () => true,
+    () => false,
+  );
+  if (opens) return undefined;
+  const made = webpush.generateVAPIDKeys();
+  const value: Stored = { publicKey: made.publicKey, sealedPrivateKey: await sealWithSecretsKey('web-push', made.privateKey) };
+  const replaced = await db.transaction(async (tx) => {
+    const swapped = await tx
+      .update(appSecrets)
+      .set({ value: JSON.stringify(value) })
+      .where(and(eq(appSecrets.name, NAME), eq(appSecrets.value, row.value)))
+      .returning({ name: appSecrets.name });
+    return swapped.length ? { removed: await withNewPair(tx) } : undefined;
+  });
+  cache.delete(db);
+  return replaced;
 }

@@ -1,5 +1,6 @@
 import 'server-only';
-import { resealVapidKey } from '@/lib/push/vapid.server';
+import { replaceUnreadableVapidKey, resealVapidKey } from '@/lib/push/vapid.server';
+import { forgetEverySubscription } from '@/domain/push/subscriptions.repository.server';
 import type { Db } from '@/lib/db/client';
 import { getEnv } from '@/lib/env.server';
 import { FIRST_OWNER_PATH } from '@/lib/constants';
@@ -43,9 +44,14 @@ export async function ensureFirstOwner(db: Db): Promise<void> {
  */
 export async function resealAtStart(db: Db): Promise<void> {
   const vapid = await resealVapidKey(db).catch(() => 'unreadable' as const);
-  if (vapid === 'unreadable')
-    console.error('[staff] the web push key opens with no key this server has: set SECRETS_KEY_PREVIOUS to the key before');
-  else if (vapid) console.log('[staff] the web push key sealed with the current secrets key');
+  if (vapid === 'unreadable') {
+    // No key here opens it: push would fail for good. A new pair, and the subscriptions made for the old one go.
+    const replaced = await replaceUnreadableVapidKey(db, forgetEverySubscription);
+    if (replaced)
+      console.error(
+        `[push] the web push key was sealed with a secrets key this server does not have (SECRETS_KEY changed without npm run secrets:rotate), so it can never be read again: a new key pair was made and the ${replaced.removed} push subscription(s) made for the old one removed; staff must turn alerts on again on their phones (Your account)`,
+      );
+  } else if (vapid) console.log('[staff] the web push key sealed with the current secrets key');
   const { resealed, unreadable } = await resealSecondFactorSecrets(db);
   if (resealed) console.log(`[staff] ${resealed} second-factor secret(s) sealed with the current secrets key`);
   if (unreadable)

@@ -7,6 +7,7 @@ import { STAFF_COPY } from '@/content/staff';
 import { formatDateTime } from '@/lib/format';
 import { notifyError } from '@/lib/browser/toast';
 import { useStaffAction } from '@/lib/browser/use-staff-action';
+import { madeForKey } from './push-key';
 import { STAFF_APP } from './staff-app';
 import { staffWorkerRegistration } from './staff-worker';
 
@@ -42,7 +43,13 @@ export function PushAlerts({ devices, publicKey }: { devices: PushDevice[]; publ
       if (cancelled) return;
       if (!registration) return setHere('unsupported');
       if (Notification.permission === 'denied') return setHere('blocked');
-      const existing = await registration.pushManager.getSubscription();
+      let existing = await registration.pushManager.getSubscription();
+      // Made for a key the site lost and replaced: it gets no alerts, and a new one cannot be made beside it. It goes,
+      // and the switch shows off so its person turns alerts on again.
+      if (existing && !madeForKey(existing.options.applicationServerKey, publicKey)) {
+        await existing.unsubscribe().catch(() => undefined);
+        existing = null;
+      }
       if (cancelled) return;
       setSubscription(existing);
       setHere(existing ? 'on' : 'off');
