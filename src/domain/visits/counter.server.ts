@@ -29,8 +29,8 @@ const CHUNK = 1_000;
  * clients together may; beyond them its visit counts as "other" of its kind, so nobody can fill two years of counts
  * with invented sources (docs/decisions/0387-public-surface-round-3.md). Sources already counted keep counting.
  */
-export const NEW_SOURCES_PER_CLIENT = 3;
-export const NEW_SOURCES_PER_DAY = 40;
+export const NEW_SOURCES_PER_CLIENT = 10;
+export const NEW_SOURCES_PER_DAY = 60;
 /** Where a visit from a source over the limits is counted. */
 export const OTHER_SOURCE = 'other';
 
