@@ -653,6 +653,7 @@ const OWNER_ONLY: Record<string, string | undefined> = {
   '/admin/staff': '/api/admin/staff',
   '/admin/privacy': '/api/admin/privacy/export?email=a@example.com',
   '/admin/system': undefined,
+  '/admin/backups': '/api/admin/backups',
   '/admin/exports/newsletter': '/api/admin/exports/newsletter',
   '/admin/exports/leads': '/api/admin/exports/leads',
 };
@@ -664,6 +665,7 @@ test.describe('every /admin page refuses', () => {
       '/admin',
       '/admin/account',
       '/admin/account/codes',
+      '/admin/backups',
       '/admin/confirm-password',
       '/admin/dashboard',
       '/admin/exports/leads',

@@ -9,7 +9,7 @@ export default async function BackupDownloadPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const { name } = await searchParams;
-  if (typeof name !== 'string') redirect('/admin/system#backups');
+  if (typeof name !== 'string') redirect('/admin/system');
   const download = backupDownload(name);
   return downloadPage({ file: download.file, page: download.page.split('?')[0] }, searchParams, { owner: true });
 }
