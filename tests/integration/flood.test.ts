@@ -166,12 +166,16 @@ describeEachDriver('a flood of leads', (ctx) => {
     expect(floodMail).toEqual([]);
     expect((await db.select().from(leads).where(inArray(leads.id, held))).map((lead) => lead.assignedTo)).toEqual(held.map(() => null));
 
-    // The inbox: held leads only under status=held, where they show as held.
-    const cookie = await sessionCookieFor(db, agent);
+    // The inbox: held leads only under status=held, where they show as held (to an owner: an agent sees no held lead,
+    // docs/decisions/0388-agents-see-their-own-leads.md).
+    const cookie = await sessionCookieFor(db, owners[0]);
     const inbox = await (await listLeads(staffRequest('/api/admin/leads?q=Flood%20Sender', { cookie }), undefined)).json();
     expect(inbox.leads.filter((lead: { id: string }) => held.includes(lead.id))).toEqual([]);
     const heldView = await (await listLeads(staffRequest('/api/admin/leads?status=held', { cookie }), undefined)).json();
     expect(heldView.leads.map((lead: { id: string }) => lead.id)).toEqual(expect.arrayContaining(held.slice(0, 25)));
+    const agentCookie = await sessionCookieFor(db, agent);
+    const agentsHeldView = await (await listLeads(staffRequest('/api/admin/leads?status=held', { cookie: agentCookie }), undefined)).json();
+    expect(agentsHeldView.leads).toEqual([]);
   });
 
   it("a block's lead whose messages already went stays taken when the block's second lead is held", async () => {
