@@ -45,17 +45,24 @@ test.describe('alerts on the agent’s phone', PHONE_ONLY, () => {
       permissions: ['notifications'],
     });
     const phone = service.subscribe();
-    // The browser's push service, stood in for: subscribe() answers with the test service's subscription.
-    // Kept across page loads, as the browser keeps a real one, until unsubscribed.
+    // The browser's push service, stood in for: subscribe() answers with the test service's subscription, which,
+    // like a browser's, says which key it was made for. Kept across page loads, as the browser keeps a real one, until
+    // unsubscribed.
     await context.addInitScript((subscription) => {
       const KEY = 'e2e-push-subscription';
       const made = () => ({
         endpoint: subscription.endpoint,
+        options: { userVisibleOnly: true, applicationServerKey: Uint8Array.from(JSON.parse(localStorage.getItem(KEY)!)).buffer },
         toJSON: () => subscription,
         unsubscribe: async () => (localStorage.removeItem(KEY), true),
       });
-      PushManager.prototype.subscribe = async function () {
-        localStorage.setItem(KEY, '1');
+      PushManager.prototype.subscribe = async function (options?: PushSubscriptionOptionsInit) {
+        const key = options?.applicationServerKey;
+        const bytes =
+          typeof key === 'string'
+            ? Array.from(atob(key.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0))
+            : Array.from(new Uint8Array(key instanceof ArrayBuffer ? key : (key as ArrayBufferView).buffer));
+        localStorage.setItem(KEY, JSON.stringify(bytes));
         return made() as unknown as PushSubscription;
       };
       PushManager.prototype.getSubscription = async function () {

@@ -46,7 +46,7 @@ export function PushAlerts({ devices, publicKey }: { devices: PushDevice[]; publ
       let existing = await registration.pushManager.getSubscription();
       // Made for a key the site lost and replaced: it gets no alerts, and a new one cannot be made beside it. It goes,
       // and the switch shows off so its person turns alerts on again.
-      if (existing && !madeForKey(existing.options.applicationServerKey, publicKey)) {
+      if (existing && !madeForKey(existing.options?.applicationServerKey, publicKey)) {
         await existing.unsubscribe().catch(() => undefined);
         existing = null;
       }

@@ -4,7 +4,9 @@
  * subscription for the old one, which gets no alerts: the switch must then show alerts off. Browser-safe.
  */
 export function madeForKey(applicationServerKey: ArrayBuffer | null | undefined, publicKey: string): boolean {
-  if (!applicationServerKey) return false;
+  // A browser that does not say which key its subscription was made for: kept, as a working one would be. Its
+  // server-side row went with the lost key, so Your account's list of devices still shows it off.
+  if (!applicationServerKey) return true;
   const held = new Uint8Array(applicationServerKey);
   const wanted = fromBase64Url(publicKey);
   return held.length === wanted.length && held.every((byte, i) => byte === wanted[i]);
