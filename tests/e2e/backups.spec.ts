@@ -12,6 +12,8 @@ import { E2E_STAFF } from './staff-fixtures';
  */
 test.describe('backups on the System page', () => {
   test.use({ javaScriptEnabled: false });
+  // One after the other: both write to the one backups folder, and the first counts its files.
+  test.describe.configure({ mode: 'serial' });
 
   /** The password page, when the owners' shared session did not confirm its password in the last 15 s. */
   async function confirmPassword(page: Page) {
