@@ -156,7 +156,7 @@ test.describe('phone inbox', PHONE, () => {
   });
 
   // Screenshots to look at, only when asked for (SHOTS_DIR); kept out of the repository.
-  test('screenshots of the inbox, a lead page and the staff page', async ({ page }, info) => {
+  test('screenshots of the inbox, a lead page and the staff, system, dashboard and account pages', async ({ page }, info) => {
     const dir = process.env.SHOTS_DIR;
     test.skip(!dir, 'set SHOTS_DIR to take screenshots');
     mkdirSync(dir!, { recursive: true });
@@ -176,8 +176,10 @@ test.describe('phone inbox', PHONE, () => {
       await expect(page).toHaveURL(/\/admin\/leads\//);
       await page.screenshot({ path: join(dir!, `lead-${size.width}.png`) });
       await page.screenshot({ path: join(dir!, `lead-${size.width}-full.png`), fullPage: true });
-      await page.goto('/admin/staff');
-      await page.screenshot({ path: join(dir!, `staff-${size.width}-full.png`), fullPage: true });
+      for (const name of ['staff', 'system', 'dashboard', 'account']) {
+        await page.goto(`/admin/${name}`);
+        await page.screenshot({ path: join(dir!, `${name}-${size.width}-full.png`), fullPage: true });
+      }
     }
   });
 });
