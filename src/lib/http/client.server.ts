@@ -53,18 +53,22 @@ export function isLoopbackClient(request: Request, trustProxy: number): boolean 
 }
 
 function isLoopbackAddress(hop: string): boolean {
-  const value = hop.replace(/^\[|\](:\d+)?$/g, '').replace(/%.*$/, '');
+  const value = bareAddress(hop);
   if (ipaddr.IPv4.isValidFourPartDecimal(value)) return ipaddr.IPv4.parse(value).range() === 'loopback';
   return ipaddr.IPv6.isValid(value) && ipaddr.process(value).range() === 'loopback';
 }
 
-/** Canonical form used for hashing: IPv4 as is (IPv4-mapped IPv6 unwrapped), IPv6 reduced to its /64 prefix. */
-export function normaliseAddress(raw: string): string | undefined {
+/** An address without the port ([v6]:port, v4:port) and zone id a forwarded entry may carry, which ipaddr.js does not take. */
+function bareAddress(raw: string): string {
   let value = raw.trim();
-  // Forwarded entries may carry a port ([v6]:port, v4:port) and a zone id, which ipaddr.js does not take.
   if (value.startsWith('[')) value = value.slice(1, value.indexOf(']') > 0 ? value.indexOf(']') : undefined);
   else if (/^\d+\.\d+\.\d+\.\d+:\d+$/.test(value)) value = value.replace(/:\d+$/, '');
-  value = value.replace(/%.*$/, '');
+  return value.replace(/%.*$/, '');
+}
+
+/** Canonical form used for hashing: IPv4 as is (IPv4-mapped IPv6 unwrapped), IPv6 reduced to its /64 prefix. */
+export function normaliseAddress(raw: string): string | undefined {
+  const value = bareAddress(raw);
   if (ipaddr.IPv4.isValidFourPartDecimal(value)) return value;
   if (!ipaddr.IPv6.isValid(value)) return undefined;
   const address = ipaddr.IPv6.parse(value);
