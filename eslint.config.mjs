@@ -3,9 +3,18 @@ import nextVitals from 'eslint-config-next/core-web-vitals';
 import nextTs from 'eslint-config-next/typescript';
 
 /** The Drizzle tables of a lead (src/lib/db/schema.ts), by their names before and after the rename of 0381. */
-const LEAD_TABLES = new Set(['leads', 'interestSubmissions', 'leadNotifications', 'leadActivity', 'leadNotes']);
+const LEAD_TABLES = new Set([
+  'leads',
+  'interestSubmissions',
+  'leadNotifications',
+  'leadActivity',
+  'leadNotes',
+  'inspectionSchedules',
+  'inspectionSlots',
+  'inspectionBookings',
+]);
 /** The same tables by their SQL names, as a statement's text would name them. */
-const LEAD_TABLE_SQL = /\b(interest_submissions|lead_notifications|lead_activity|lead_notes)\b/;
+const LEAD_TABLE_SQL = /\b(interest_submissions|lead_notifications|lead_activity|lead_notes|inspection_schedules|inspection_slots|inspection_bookings)\b/;
 
 /** The layers of src, top first: a file may import its own layer and those below it (the rule `layers`). */
 const LAYERS = {

@@ -46,6 +46,44 @@ export function parseWorkingHours(text: string): { startMinute: number; endMinut
   return { startMinute, endMinute };
 }
 
+/** One weekly site inspection as INSPECTION_SCHEDULE gives it; `district` undefined: both districts. */
+export interface ScheduledInspection {
+  weekday: number;
+  startTime: string;
+  seats: number;
+  kind: 'on_site' | 'video';
+  district?: 'd1' | 'd2';
+}
+
+/** The schedule a fresh install offers (docs/decisions/0391): every Saturday at 10:00 Lagos time, 14 seats, on site, both districts. */
+export const DEFAULT_INSPECTION_SCHEDULE = 'sat 10:00 14 on_site';
+
+/**
+ * `sat 10:00 14 on_site; wed 18:00 20 video d1`: entries separated by `;`, each a day, a Lagos time, the seats, the
+ * kind and, optionally, one district (`d1` or `d2`; both when left out). Undefined when it cannot be read.
+ */
+export function parseInspectionSchedule(text: string): ScheduledInspection[] | undefined {
+  const entries: ScheduledInspection[] = [];
+  for (const entry of text.split(';')) {
+    if (entry.trim() === '') continue;
+    const match = /^(mon|tue|wed|thu|fri|sat|sun)\s+(\d{1,2}):(\d{2})\s+(\d{1,3})\s+(on_site|video)(?:\s+(d1|d2))?$/.exec(
+      entry.trim().toLowerCase(),
+    );
+    if (!match) return undefined;
+    const [, day, hours, minutes, seats, kind, district] = match;
+    if (Number(hours) > 23 || Number(minutes) > 59 || Number(seats) < 1 || Number(seats) > 500) return undefined;
+    entries.push({
+      // 0 = Sunday, as the schedule's rows count (WEEKDAYS starts on Monday).
+      weekday: (WEEKDAYS.indexOf(day as (typeof WEEKDAYS)[number]) + 1) % 7,
+      startTime: `${hours.padStart(2, '0')}:${minutes}`,
+      seats: Number(seats),
+      kind: kind as ScheduledInspection['kind'],
+      ...(district ? { district: district as 'd1' | 'd2' } : {}),
+    });
+  }
+  return entries;
+}
+
 /** The currencies SITE_FX_RATES may give (src/domain/indicative-prices.ts has their symbols). */
 export const FX_CURRENCIES = ['USD', 'GBP'] as const;
 export type FxCurrency = (typeof FX_CURRENCIES)[number];
@@ -430,6 +468,31 @@ const envSchema = z
     // The same requests per IPv6 /56 and /48 of the client's /64, as the lead form counts (docs/decisions/0386).
     RATE_LIMIT_SIGN_IN_56: rate('RATE_LIMIT_SIGN_IN_56', '30/600'),
     RATE_LIMIT_SIGN_IN_48: rate('RATE_LIMIT_SIGN_IN_48', '40/600'),
+    // The site inspections a fresh install offers until an owner sets the schedule (docs/decisions/0391); "" offers none.
+    INSPECTION_SCHEDULE: z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        const schedule = parseInspectionSchedule(value ?? DEFAULT_INSPECTION_SCHEDULE);
+        if (!schedule) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `INSPECTION_SCHEDULE must list inspections as "<day> <HH:MM> <seats> <on_site|video> [d1|d2]", separated by ";", e.g. "sat 10:00 14 on_site" (got "${value}").`,
+          });
+          return z.NEVER;
+        }
+        return schedule;
+      }),
+    // How long before an inspection a buyer may still move or cancel it from the e-mail's link, unless an owner set it.
+    INSPECTION_CHANGE_CUTOFF_HOURS: z.preprocess(
+      blankToUndefined,
+      z.coerce
+        .number({ error: 'INSPECTION_CHANGE_CUTOFF_HOURS must be a whole number of hours between 0 and 168.' })
+        .int('INSPECTION_CHANGE_CUTOFF_HOURS must be a whole number of hours between 0 and 168.')
+        .min(0, 'INSPECTION_CHANGE_CUTOFF_HOURS must be a whole number of hours between 0 and 168.')
+        .max(168, 'INSPECTION_CHANGE_CUTOFF_HOURS must be a whole number of hours between 0 and 168.')
+        .default(12),
+    ),
     // The sales team's working time in Lagos (docs/decisions/0206-overdue-leads.md): when the first-contact clock runs.
     LEAD_WORKING_DAYS: z.preprocess(
       blankToUndefined,

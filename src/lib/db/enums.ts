@@ -3,8 +3,12 @@
  * checks with them, the Zod schemas validate with them, and the staff screens list them. Import-safe in browsers.
  */
 
-/** Pipeline states a lead moves through in the staff area. `spam` is for leads staff mark by hand. */
-export const LEAD_STATUSES = ['new', 'contacted', 'qualified', 'won', 'lost', 'spam'] as const;
+/**
+ * Pipeline states a lead moves through in the staff area. `spam` is for leads staff mark by hand. A booked site
+ * inspection moves a contacted lead to `inspection_booked`, and the buyer's coming to it to `inspected`
+ * (docs/decisions/0391-site-inspections-booked-online.md).
+ */
+export const LEAD_STATUSES = ['new', 'contacted', 'qualified', 'inspection_booked', 'inspected', 'won', 'lost', 'spam'] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
 
 export const STAFF_ROLES = ['owner', 'agent'] as const;
@@ -27,7 +31,18 @@ export type DistrictChoice = (typeof DISTRICT_CHOICES)[number];
  * What lead_activity records. `assigned`: the lead's agent changed; `overdue_reminder`: its one reminder was sent;
  * `claimed`: "I'm on it"; `handed_over`: nobody claimed it in time, so it moved on (docs/decisions/0365).
  */
-export const LEAD_ACTIONS = ['status_changed', 'note_added', 'assigned', 'overdue_reminder', 'claimed', 'handed_over'] as const;
+export const LEAD_ACTIONS = [
+  'status_changed',
+  'note_added',
+  'assigned',
+  'overdue_reminder',
+  'claimed',
+  'handed_over',
+  'inspection_booked',
+  'inspection_moved',
+  'inspection_cancelled',
+  'inspection_attended',
+] as const;
 export type LeadAction = (typeof LEAD_ACTIONS)[number];
 
 /**
@@ -55,3 +70,18 @@ export type NotificationState = (typeof NOTIFICATION_STATES)[number];
 /** The newsletter's sign-up forms: the footer of every page, and /newsletter (where a refused form comes back). */
 export const NEWSLETTER_FORMS = ['footer', 'newsletter_page'] as const;
 export type NewsletterForm = (typeof NEWSLETTER_FORMS)[number];
+
+/**
+ * Site inspections (docs/decisions/0391-site-inspections-booked-online.md). `on_site`: a trip to the estate from a
+ * pickup point in the city; `video`: a live video tour, for buyers abroad.
+ */
+export const INSPECTION_KINDS = ['on_site', 'video'] as const;
+export type InspectionKind = (typeof INSPECTION_KINDS)[number];
+
+/** A booking holds its seats while `confirmed`; `waiting` is the slot's waiting list (first come, first promoted). */
+export const BOOKING_STATES = ['confirmed', 'waiting', 'cancelled'] as const;
+export type BookingState = (typeof BOOKING_STATES)[number];
+
+/** Marked by staff on the day. */
+export const ATTENDANCE = ['came', 'no_show'] as const;
+export type Attendance = (typeof ATTENDANCE)[number];

@@ -16,12 +16,18 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import {
+  ATTENDANCE,
+  BOOKING_STATES,
+  INSPECTION_KINDS,
   LEAD_STATUSES,
   NOTIFICATION_CHANNELS,
   NOTIFICATION_STATES,
   STAFF_LINK_KINDS,
   STAFF_ROLES,
+  type Attendance,
+  type BookingState,
   type DistrictChoice,
+  type InspectionKind,
   type LeadAction,
   type LeadStatus,
   type NotificationChannel,
@@ -548,3 +554,104 @@ export const visitSalts = pgTable('visit_salts', {
   day: date('day', { mode: 'string' }).primaryKey(),
   salt: text('salt').notNull(),
 });
+
+// ---- site inspections (docs/decisions/0391-site-inspections-booked-online.md) ------------------------------------
+
+/**
+ * The owners' weekly schedule of site inspections: each active row makes a slot every week on its Lagos weekday and
+ * time (0 = Sunday). Changing a row changes the slots not made yet; slots already made keep their bookings.
+ */
+export const inspectionSchedules = pgTable(
+  'inspection_schedules',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    district: text('district').$type<DistrictChoice>().notNull(),
+    weekday: integer('weekday').notNull(),
+    /** `HH:MM`, Lagos time. */
+    startTime: text('start_time').notNull(),
+    kind: text('kind').$type<InspectionKind>().notNull(),
+    seats: integer('seats').notNull(),
+    /** On site: where the bus leaves from, and its map link. */
+    meetingPoint: text('meeting_point'),
+    mapUrl: text('map_url'),
+    /** A video tour: the call's link, sent in the confirmation only. */
+    videoUrl: text('video_url'),
+    /** The agent who leads it (their name and WhatsApp go in the confirmation); null: the sales line. */
+    agentId: uuid('agent_id').references((): AnyPgColumn => staffUsers.id, { onDelete: 'set null' }),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('inspection_schedules_weekday_ck', sql`${t.weekday} between 0 and 6`),
+    check('inspection_schedules_seats_ck', sql`${t.seats} between 1 and 500`),
+    check('inspection_schedules_kind_ck', oneOf(t.kind, INSPECTION_KINDS)),
+  ],
+);
+
+/**
+ * One inspection on one day: made from the schedule for the weeks ahead (one per schedule row and time, so every
+ * instance makes the same one), or added by an owner (a one-off trip: no schedule). Its seats are counted against
+ * its confirmed bookings under a row lock, so N seats never go to more than N people. `cancelled_at`: an owner called
+ * the day off (a holiday); the row stays so the schedule does not make it again.
+ */
+export const inspectionSlots = pgTable(
+  'inspection_slots',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    scheduleId: uuid('schedule_id').references(() => inspectionSchedules.id, { onDelete: 'set null' }),
+    district: text('district').$type<DistrictChoice>().notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }).notNull(),
+    kind: text('kind').$type<InspectionKind>().notNull(),
+    seats: integer('seats').notNull(),
+    meetingPoint: text('meeting_point'),
+    mapUrl: text('map_url'),
+    videoUrl: text('video_url'),
+    agentId: uuid('agent_id').references((): AnyPgColumn => staffUsers.id, { onDelete: 'set null' }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('inspection_slots_schedule_time_uq').on(t.scheduleId, t.startsAt),
+    index('inspection_slots_district_time_idx').on(t.district, t.startsAt),
+    check('inspection_slots_seats_ck', sql`${t.seats} between 1 and 500`),
+    check('inspection_slots_kind_ck', oneOf(t.kind, INSPECTION_KINDS)),
+  ],
+);
+
+/**
+ * A lead's seat(s) on a slot: at most one booking that is not cancelled per lead (moving it changes its slot). A walk-in
+ * staff add on the day has no lead, only the name and phone they were given.
+ */
+export const inspectionBookings = pgTable(
+  'inspection_bookings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    slotId: uuid('slot_id')
+      .notNull()
+      .references(() => inspectionSlots.id, { onDelete: 'cascade' }),
+    leadId: uuid('lead_id').references(() => leads.id, { onDelete: 'cascade' }),
+    partySize: integer('party_size').notNull(),
+    state: text('state').$type<BookingState>().notNull().default('confirmed'),
+    attendance: text('attendance').$type<Attendance>(),
+    walkInName: text('walk_in_name'),
+    walkInPhone: text('walk_in_phone'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('inspection_bookings_slot_idx').on(t.slotId, t.state, t.createdAt),
+    uniqueIndex('inspection_bookings_lead_active_uq')
+      .on(t.leadId)
+      .where(sql`state <> 'cancelled'`),
+    check('inspection_bookings_party_ck', sql`${t.partySize} between 1 and 50`),
+    check('inspection_bookings_state_ck', oneOf(t.state, BOOKING_STATES)),
+    check('inspection_bookings_attendance_ck', sql`${t.attendance} is null or ${oneOf(t.attendance, ATTENDANCE)}`),
+    check('inspection_bookings_who_ck', sql`${t.leadId} is not null or ${t.walkInName} is not null`),
+  ],
+);
+
+export type InspectionScheduleRow = typeof inspectionSchedules.$inferSelect;
+export type InspectionSlotRow = typeof inspectionSlots.$inferSelect;
+export type InspectionBookingRow = typeof inspectionBookings.$inferSelect;

@@ -1,0 +1,245 @@
+import 'server-only';
+import { and, asc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import type { Attendance, DistrictChoice } from '@/lib/db/enums';
+import {
+  appSettings,
+  inspectionBookings,
+  inspectionSchedules,
+  inspectionSlots,
+  staffUsers,
+  type InspectionBookingRow,
+  type InspectionScheduleRow,
+  type InspectionSlotRow,
+} from '@/lib/db/schema';
+import { staffLabelSql } from '../assignment.server';
+
+/**
+ * The site inspections' tables (docs/decisions/0391-site-inspections-booked-online.md): the owners' weekly schedule,
+ * the slots it makes, and the bookings on them. Only ./inspections.server.ts writes through these.
+ */
+
+// ---- the schedule ---------------------------------------------------------------------------------------------------
+
+export type ScheduleValues = Omit<InspectionScheduleRow, 'id' | 'createdAt' | 'updatedAt'>;
+
+export const listSchedule = (db: Db): Promise<InspectionScheduleRow[]> =>
+  db
+    .select()
+    .from(inspectionSchedules)
+    .orderBy(asc(inspectionSchedules.district), asc(inspectionSchedules.weekday), asc(inspectionSchedules.startTime));
+
+export const activeSchedule = (db: Db): Promise<InspectionScheduleRow[]> =>
+  db.select().from(inspectionSchedules).where(eq(inspectionSchedules.active, true));
+
+export async function insertSchedule(db: Db, values: ScheduleValues[]): Promise<InspectionScheduleRow[]> {
+  return values.length ? db.insert(inspectionSchedules).values(values).returning() : [];
+}
+
+export async function updateSchedule(
+  db: Db,
+  id: string,
+  values: Partial<ScheduleValues>,
+  now: Date,
+): Promise<InspectionScheduleRow | undefined> {
+  const [row] = await db
+    .update(inspectionSchedules)
+    .set({ ...values, updatedAt: now })
+    .where(eq(inspectionSchedules.id, id))
+    .returning();
+  return row;
+}
+
+/**
+ * The one-time offer of INSPECTION_SCHEDULE on a fresh install: true for the one caller (of any instance) that may
+ * write it, false once it was offered, even if owners have since removed every row.
+ */
+export async function takeScheduleOffer(db: Db, now: Date): Promise<boolean> {
+  const rows = await db
+    .insert(appSettings)
+    .values({ name: 'inspection_schedule_offered', value: true, updatedAt: now })
+    .onConflictDoNothing()
+    .returning({ name: appSettings.name });
+  return rows.length === 1;
+}
+
+// ---- slots ------------------------------------------------------------------------------------------------------
+
+/** Makes the slots a schedule gives (a slot already made, or called off, is left as it is). */
+export async function insertScheduledSlots(db: Db, slots: (typeof inspectionSlots.$inferInsert)[]): Promise<void> {
+  if (slots.length) await db.insert(inspectionSlots).values(slots).onConflictDoNothing();
+}
+
+export async function insertSlot(db: Db, slot: typeof inspectionSlots.$inferInsert): Promise<InspectionSlotRow> {
+  const [row] = await db.insert(inspectionSlots).values(slot).returning();
+  return row;
+}
+
+/** Seats held by confirmed bookings, and people waiting, per slot. */
+const seatsTakenSql = sql<number>`coalesce((select sum(${inspectionBookings.partySize}) from ${inspectionBookings}
+  where ${inspectionBookings.slotId} = ${inspectionSlots.id} and ${inspectionBookings.state} = 'confirmed'), 0)::int`;
+const waitingSql = sql<number>`(select count(*) from ${inspectionBookings}
+  where ${inspectionBookings.slotId} = ${inspectionSlots.id} and ${inspectionBookings.state} = 'waiting')::int`;
+
+/** A slot as buyers and staff see it: its facts, its agent's name and WhatsApp number's owner, and its seats. */
+export const slotViewColumns = {
+  id: inspectionSlots.id,
+  scheduleId: inspectionSlots.scheduleId,
+  district: inspectionSlots.district,
+  startsAt: inspectionSlots.startsAt,
+  kind: inspectionSlots.kind,
+  seats: inspectionSlots.seats,
+  meetingPoint: inspectionSlots.meetingPoint,
+  mapUrl: inspectionSlots.mapUrl,
+  videoUrl: inspectionSlots.videoUrl,
+  agentId: inspectionSlots.agentId,
+  agentName: sql<string | null>`(select ${staffLabelSql} from ${staffUsers} where ${staffUsers.id} = ${inspectionSlots.agentId})`,
+  cancelledAt: inspectionSlots.cancelledAt,
+  seatsTaken: seatsTakenSql,
+  waiting: waitingSql,
+};
+export interface SlotView {
+  id: string;
+  scheduleId: string | null;
+  district: DistrictChoice;
+  startsAt: Date;
+  kind: InspectionSlotRow['kind'];
+  seats: number;
+  meetingPoint: string | null;
+  mapUrl: string | null;
+  videoUrl: string | null;
+  agentId: string | null;
+  agentName: string | null;
+  cancelledAt: Date | null;
+  seatsTaken: number;
+  waiting: number;
+}
+
+/** Slots of a district (or all) starting after `from` and up to `to`, earliest first; called-off ones only when asked. */
+export async function slotsBetween(
+  db: Db,
+  { district, from, to, withCancelled = false }: { district?: DistrictChoice; from: Date; to: Date; withCancelled?: boolean },
+): Promise<SlotView[]> {
+  return db
+    .select(slotViewColumns)
+    .from(inspectionSlots)
+    .where(
+      and(
+        gt(inspectionSlots.startsAt, from),
+        sql`${inspectionSlots.startsAt} <= ${to}`,
+        district ? eq(inspectionSlots.district, district) : undefined,
+        withCancelled ? undefined : isNull(inspectionSlots.cancelledAt),
+      ),
+    )
+    .orderBy(asc(inspectionSlots.startsAt), asc(inspectionSlots.id)) as Promise<SlotView[]>;
+}
+
+export async function slotById(db: Db, id: string): Promise<SlotView | undefined> {
+  return ((await db.select(slotViewColumns).from(inspectionSlots).where(eq(inspectionSlots.id, id))) as SlotView[])[0];
+}
+
+/**
+ * Locks slots for a change of their seats (ids in one order, so two moves between the same slots never deadlock) and
+ * returns them with their seats taken, by id.
+ */
+export async function lockSlots(tx: Db, ids: string[]): Promise<Map<string, InspectionSlotRow & { seatsTaken: number }>> {
+  const sorted = [...new Set(ids)].sort();
+  const locked = new Map<string, InspectionSlotRow & { seatsTaken: number }>();
+  for (const id of sorted) {
+    const [slot] = await tx.select().from(inspectionSlots).where(eq(inspectionSlots.id, id)).for('update');
+    if (!slot) continue;
+    const [{ taken }] = await tx
+      .select({ taken: sql<number>`coalesce(sum(${inspectionBookings.partySize}), 0)::int` })
+      .from(inspectionBookings)
+      .where(and(eq(inspectionBookings.slotId, id), eq(inspectionBookings.state, 'confirmed')));
+    locked.set(id, { ...slot, seatsTaken: taken });
+  }
+  return locked;
+}
+
+export async function cancelSlotRow(tx: Db, id: string, now: Date): Promise<void> {
+  await tx.update(inspectionSlots).set({ cancelledAt: now }).where(eq(inspectionSlots.id, id));
+}
+
+// ---- bookings ----------------------------------------------------------------------------------------------------
+
+export async function insertBooking(tx: Db, booking: typeof inspectionBookings.$inferInsert): Promise<InspectionBookingRow> {
+  const [row] = await tx.insert(inspectionBookings).values(booking).returning();
+  return row;
+}
+
+/** A lead's booking that is not cancelled, locked (a lead has at most one). */
+export async function lockActiveBookingOfLead(tx: Db, leadId: string): Promise<InspectionBookingRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(inspectionBookings)
+    .where(and(eq(inspectionBookings.leadId, leadId), ne(inspectionBookings.state, 'cancelled')))
+    .for('update');
+  return row;
+}
+
+export async function lockBooking(tx: Db, id: string): Promise<InspectionBookingRow | undefined> {
+  const [row] = await tx.select().from(inspectionBookings).where(eq(inspectionBookings.id, id)).for('update');
+  return row;
+}
+
+export async function bookingById(db: Db, id: string): Promise<InspectionBookingRow | undefined> {
+  const [row] = await db.select().from(inspectionBookings).where(eq(inspectionBookings.id, id));
+  return row;
+}
+
+/** A lead's bookings, newest first (the lead's page). */
+export async function bookingsOfLead(db: Db, leadId: string): Promise<(InspectionBookingRow & { slot: SlotView })[]> {
+  const rows = await db
+    .select({ booking: inspectionBookings, slot: slotViewColumns })
+    .from(inspectionBookings)
+    .innerJoin(inspectionSlots, eq(inspectionSlots.id, inspectionBookings.slotId))
+    .where(eq(inspectionBookings.leadId, leadId))
+    .orderBy(sql`${inspectionBookings.createdAt} desc`);
+  return rows.map(({ booking, slot }) => ({ ...booking, slot: slot as SlotView }));
+}
+
+/** The bookings of slots, confirmed and waiting first by when they were made (the Inspections page). */
+export async function bookingsOfSlots(db: Db, slotIds: string[]): Promise<InspectionBookingRow[]> {
+  if (!slotIds.length) return [];
+  return db
+    .select()
+    .from(inspectionBookings)
+    .where(inArray(inspectionBookings.slotId, slotIds))
+    .orderBy(asc(inspectionBookings.slotId), asc(inspectionBookings.createdAt), asc(inspectionBookings.id));
+}
+
+export async function setBookingState(
+  tx: Db,
+  id: string,
+  values: Partial<Pick<InspectionBookingRow, 'state' | 'slotId' | 'partySize' | 'cancelledAt'>>,
+  now: Date,
+): Promise<void> {
+  await tx
+    .update(inspectionBookings)
+    .set({ ...values, updatedAt: now })
+    .where(eq(inspectionBookings.id, id));
+}
+
+export async function setAttendance(tx: Db, id: string, attendance: Attendance | null, now: Date): Promise<void> {
+  await tx.update(inspectionBookings).set({ attendance, updatedAt: now }).where(eq(inspectionBookings.id, id));
+}
+
+/** The slot's waiting list, first in line first, locked. */
+export async function lockWaitingList(tx: Db, slotId: string): Promise<InspectionBookingRow[]> {
+  return tx
+    .select()
+    .from(inspectionBookings)
+    .where(and(eq(inspectionBookings.slotId, slotId), eq(inspectionBookings.state, 'waiting')))
+    .orderBy(asc(inspectionBookings.createdAt), asc(inspectionBookings.id))
+    .for('update');
+}
+
+/** Every booking that is not cancelled on a slot, locked (an owner calls the slot off). */
+export async function lockActiveBookingsOfSlot(tx: Db, slotId: string): Promise<InspectionBookingRow[]> {
+  return tx
+    .select()
+    .from(inspectionBookings)
+    .where(and(eq(inspectionBookings.slotId, slotId), ne(inspectionBookings.state, 'cancelled')))
+    .for('update');
+}
