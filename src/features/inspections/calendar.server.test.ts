@@ -1,0 +1,41 @@
+import ical from 'node-ical';
+import { describe, expect, it } from 'vitest';
+import { inspectionCalendar } from './calendar.server';
+
+describe('an inspection as a calendar file', () => {
+  const entry = {
+    bookingId: '6f1c2f3e-5d2a-4c8e-9d6b-3f0d1c2b3a4e',
+    host: 'districts.example',
+    startsAt: new Date('2026-12-05T09:00:00Z'),
+    minutes: 180,
+    summary: 'Site inspection: District 1, Lugbe, Abuja',
+    description: 'Bring an ID. Your lawyer is welcome.\nYour agent: Amaka, +234 803 000 0000',
+    location: 'District 1 estate gate, Airport Road, Lugbe, Abuja',
+    url: 'https://districts.example/inspection/manage?t=abc',
+    changedAt: new Date('2026-11-27T12:00:00Z'),
+  };
+
+  it('parses as one event at the booked time, with its place, what to bring and its page', () => {
+    const parsed = Object.values(ical.sync.parseICS(inspectionCalendar(entry))).filter((c) => c.type === 'VEVENT');
+    expect(parsed).toHaveLength(1);
+    const event = parsed[0] as ical.VEvent;
+    expect(event.uid).toBe(`${entry.bookingId}@districts.example`);
+    expect(new Date(event.start).toISOString()).toBe('2026-12-05T09:00:00.000Z');
+    expect(new Date(event.end).toISOString()).toBe('2026-12-05T12:00:00.000Z');
+    expect(event.summary).toBe(entry.summary);
+    expect(event.location).toBe(entry.location);
+    expect(String(event.description)).toContain('Bring an ID');
+    expect(event.status).toBe('CONFIRMED');
+  });
+
+  it('gives a moved booking a higher sequence, and a cancelled one the status CANCELLED', () => {
+    const seq = (text: string) =>
+      Number((Object.values(ical.sync.parseICS(text)).find((c) => c.type === 'VEVENT') as ical.VEvent).sequence);
+    const moved = inspectionCalendar({ ...entry, changedAt: new Date('2026-11-28T08:00:00Z') });
+    expect(seq(moved)).toBeGreaterThan(seq(inspectionCalendar(entry)));
+    const cancelled = Object.values(ical.sync.parseICS(inspectionCalendar({ ...entry, cancelled: true }))).find(
+      (c) => c.type === 'VEVENT',
+    ) as ical.VEvent;
+    expect(cancelled.status).toBe('CANCELLED');
+  });
+});
