@@ -1,4 +1,4 @@
-import ical from 'node-ical';
+import ical, { type VEvent } from 'node-ical';
 import { describe, expect, it } from 'vitest';
 import { inspectionCalendar } from './calendar.server';
 
@@ -15,10 +15,12 @@ describe('an inspection as a calendar file', () => {
     changedAt: new Date('2026-11-27T12:00:00Z'),
   };
 
+  const eventsOf = (text: string) => Object.values(ical.sync.parseICS(text)).filter((c): c is VEvent => c?.type === 'VEVENT');
+
   it('parses as one event at the booked time, with its place, what to bring and its page', () => {
-    const parsed = Object.values(ical.sync.parseICS(inspectionCalendar(entry))).filter((c) => c.type === 'VEVENT');
+    const parsed = eventsOf(inspectionCalendar(entry));
     expect(parsed).toHaveLength(1);
-    const event = parsed[0] as ical.VEvent;
+    const event = parsed[0];
     expect(event.uid).toBe(`${entry.bookingId}@districts.example`);
     expect(new Date(event.start).toISOString()).toBe('2026-12-05T09:00:00.000Z');
     expect(new Date(event.end).toISOString()).toBe('2026-12-05T12:00:00.000Z');
