@@ -23,7 +23,7 @@ describe('an inspection as a calendar file', () => {
     const event = parsed[0];
     expect(event.uid).toBe(`${entry.bookingId}@districts.example`);
     expect(new Date(event.start).toISOString()).toBe('2026-12-05T09:00:00.000Z');
-    expect(new Date(event.end).toISOString()).toBe('2026-12-05T12:00:00.000Z');
+    expect(new Date(event.end!).toISOString()).toBe('2026-12-05T12:00:00.000Z');
     expect(event.summary).toBe(entry.summary);
     expect(event.location).toBe(entry.location);
     expect(String(event.description)).toContain('Bring an ID');
