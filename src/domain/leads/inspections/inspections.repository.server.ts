@@ -1,5 +1,6 @@
 import 'server-only';
 import { and, asc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { leadsInScope, mayChangeSql, type LeadScope } from '../scope.server';
 import type { Db } from '@/lib/db/client';
 import type { Attendance, DistrictChoice } from '@/lib/db/enums';
 import {
@@ -7,6 +8,7 @@ import {
   inspectionBookings,
   inspectionSchedules,
   inspectionSlots,
+  leads,
   staffUsers,
   type InspectionBookingRow,
   type InspectionScheduleRow,
@@ -242,4 +244,136 @@ export async function lockActiveBookingsOfSlot(tx: Db, slotId: string): Promise<
     .from(inspectionBookings)
     .where(and(eq(inspectionBookings.slotId, slotId), ne(inspectionBookings.state, 'cancelled')))
     .for('update');
+}
+
+// ---- the staff area (the Inspections page, the schedule, the lead's CSV) --------------------------------------------
+
+export async function scheduleRowById(db: Db, id: string): Promise<InspectionScheduleRow | undefined> {
+  const [row] = await db.select().from(inspectionSchedules).where(eq(inspectionSchedules.id, id));
+  return row;
+}
+
+/**
+ * Removes a schedule row's future slots that nobody ever booked (not called off), so the schedule makes them again
+ * from the row as it is now; a slot with a booking keeps what its buyers were told.
+ */
+export async function deleteUnbookedSlotsOfSchedule(tx: Db, scheduleId: string, from: Date): Promise<void> {
+  await tx
+    .delete(inspectionSlots)
+    .where(
+      and(
+        eq(inspectionSlots.scheduleId, scheduleId),
+        gt(inspectionSlots.startsAt, from),
+        isNull(inspectionSlots.cancelledAt),
+        sql`not exists (select 1 from ${inspectionBookings} where ${inspectionBookings.slotId} = ${inspectionSlots.id})`,
+      ),
+    );
+}
+
+export async function setSlotSeats(tx: Db, id: string, seats: number): Promise<void> {
+  await tx.update(inspectionSlots).set({ seats }).where(eq(inspectionSlots.id, id));
+}
+
+/** A booking as the Inspections page lists it: who (the lead, or the walk-in's name and phone), and what the reader may do. */
+export interface StaffBooking {
+  id: string;
+  slotId: string;
+  leadId: string | null;
+  partySize: number;
+  state: InspectionBookingRow['state'];
+  attendance: InspectionBookingRow['attendance'];
+  walkInName: string | null;
+  walkInPhone: string | null;
+  createdAt: Date;
+  title: string | null;
+  fullName: string | null;
+  phoneRaw: string | null;
+  phoneE164: string | null;
+  district: string | null;
+  utmSource: string | null;
+  utmCampaign: string | null;
+  /** The lead is within the reader's scope (src/domain/leads/scope.server.ts); walk-ins: false. */
+  inScope: boolean;
+  /** The reader may change the lead (mark it came). */
+  mayChange: boolean;
+}
+
+/** The bookings of slots with their leads, and for each whether the reader's scope reaches it. */
+export async function staffBookingsOfSlots(db: Db, slotIds: string[], scope: LeadScope): Promise<StaffBooking[]> {
+  if (!slotIds.length) return [];
+  const reach = leadsInScope(scope);
+  return db
+    .select({
+      id: inspectionBookings.id,
+      slotId: inspectionBookings.slotId,
+      leadId: inspectionBookings.leadId,
+      partySize: inspectionBookings.partySize,
+      state: inspectionBookings.state,
+      attendance: inspectionBookings.attendance,
+      walkInName: inspectionBookings.walkInName,
+      walkInPhone: inspectionBookings.walkInPhone,
+      createdAt: inspectionBookings.createdAt,
+      title: leads.title,
+      fullName: leads.fullName,
+      phoneRaw: leads.phoneRaw,
+      phoneE164: leads.phoneE164,
+      district: leads.district,
+      utmSource: leads.utmSource,
+      utmCampaign: leads.utmCampaign,
+      inScope: sql<boolean>`coalesce(${leads.id} is not null and ${reach ?? sql`true`}, false)`,
+      mayChange: sql<boolean>`coalesce(${leads.id} is not null and ${mayChangeSql(scope)}, false)`,
+    })
+    .from(inspectionBookings)
+    .leftJoin(leads, eq(leads.id, inspectionBookings.leadId))
+    .where(inArray(inspectionBookings.slotId, slotIds))
+    .orderBy(asc(inspectionBookings.slotId), asc(inspectionBookings.createdAt), asc(inspectionBookings.id)) as Promise<StaffBooking[]>;
+}
+
+/** One booking with its slot's leading agent and what the reader's scope may do with its lead (attendance). */
+export async function bookingReach(db: Db, bookingId: string, scope: LeadScope) {
+  const reach = leadsInScope(scope);
+  const [row] = await db
+    .select({
+      id: inspectionBookings.id,
+      slotId: inspectionBookings.slotId,
+      leadId: inspectionBookings.leadId,
+      slotAgentId: inspectionSlots.agentId,
+      mayChange: sql<boolean>`coalesce(${leads.id} is not null and ${reach ?? sql`true`} and ${mayChangeSql(scope)}, false)`,
+    })
+    .from(inspectionBookings)
+    .innerJoin(inspectionSlots, eq(inspectionSlots.id, inspectionBookings.slotId))
+    .leftJoin(leads, eq(leads.id, inspectionBookings.leadId))
+    .where(eq(inspectionBookings.id, bookingId));
+  return row;
+}
+
+/** The booking the lead CSV shows per lead: the one not cancelled, else the latest. */
+export interface LeadInspection {
+  startsAt: Date;
+  district: DistrictChoice;
+  kind: InspectionSlotRow['kind'];
+  partySize: number;
+  state: InspectionBookingRow['state'];
+  attendance: InspectionBookingRow['attendance'];
+}
+
+export async function latestInspectionOfLeads(db: Db, leadIds: string[]): Promise<Map<string, LeadInspection>> {
+  const found = new Map<string, LeadInspection>();
+  if (!leadIds.length) return found;
+  const rows = await db
+    .select({
+      leadId: inspectionBookings.leadId,
+      startsAt: inspectionSlots.startsAt,
+      district: inspectionSlots.district,
+      kind: inspectionSlots.kind,
+      partySize: inspectionBookings.partySize,
+      state: inspectionBookings.state,
+      attendance: inspectionBookings.attendance,
+    })
+    .from(inspectionBookings)
+    .innerJoin(inspectionSlots, eq(inspectionSlots.id, inspectionBookings.slotId))
+    .where(inArray(inspectionBookings.leadId, leadIds))
+    .orderBy(sql`(${inspectionBookings.state} = 'cancelled')`, sql`${inspectionBookings.updatedAt} desc`);
+  for (const { leadId, ...booking } of rows) if (leadId && !found.has(leadId)) found.set(leadId, booking);
+  return found;
 }

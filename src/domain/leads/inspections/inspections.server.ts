@@ -3,16 +3,18 @@ import type { PgBoss } from 'pg-boss';
 import { SYSTEM_ACTOR_EMAIL, type Actor } from '@/lib/audit.server';
 import type { Db } from '@/lib/db/client';
 import type { Attendance, DistrictChoice, LeadAction, LeadStatus } from '@/lib/db/enums';
-import type { InspectionBookingRow } from '@/lib/db/schema';
+import type { InspectionBookingRow, InspectionScheduleRow, InspectionSlotRow } from '@/lib/db/schema';
 import type { ScheduledInspection } from '@/lib/env-schema';
 import { recordActivity } from '../activity.repository.server';
 import { lockPipeline, setStatus } from '../submissions.repository.server';
 import {
   activeSchedule,
   cancelSlotRow,
+  deleteUnbookedSlotsOfSchedule,
   insertBooking,
   insertSchedule,
   insertScheduledSlots,
+  insertSlot,
   lockActiveBookingOfLead,
   lockActiveBookingsOfSlot,
   lockBooking,
@@ -20,8 +22,10 @@ import {
   lockWaitingList,
   setAttendance,
   setBookingState,
+  setSlotSeats,
   slotsBetween,
   takeScheduleOffer,
+  updateSchedule,
   type ScheduleValues,
   type SlotView,
 } from './inspections.repository.server';
@@ -319,6 +323,58 @@ export async function callOffSlot(
       now,
     );
     return bookings;
+  });
+}
+
+// ---- the owners' schedule and exceptions (the staff area) ---------------------------------------------------------
+
+export async function addScheduleRow(db: Db, values: Omit<ScheduleValues, 'active'>): Promise<InspectionScheduleRow> {
+  const [row] = await insertSchedule(db, [{ ...values, active: true }]);
+  return row;
+}
+
+/**
+ * Changes a schedule row (or stops it: `active: false`). Its future slots nobody booked are made again from the row as
+ * it is now (by the next makeSlots); a slot with bookings keeps what its buyers were told, to be called off by hand.
+ */
+export async function changeScheduleRow(
+  db: Db,
+  id: string,
+  values: Partial<ScheduleValues>,
+  now = new Date(),
+): Promise<InspectionScheduleRow | undefined> {
+  return db.transaction(async (tx) => {
+    const row = await updateSchedule(tx, id, values, now);
+    if (row) await deleteUnbookedSlotsOfSchedule(tx, id, now);
+    return row;
+  });
+}
+
+/** A one-off slot (an extra trip), outside the weekly schedule. */
+export const addOneOffSlot = (db: Db, slot: Omit<InspectionSlotRow, 'id' | 'scheduleId' | 'cancelledAt' | 'createdAt'>) =>
+  insertSlot(db, { ...slot, scheduleId: null });
+
+export type SeatsOutcome =
+  { ok: true; promoted: InspectionBookingRow[] } | { ok: false; why: 'no_slot' } | { ok: false; why: 'below_confirmed'; confirmed: number };
+
+/**
+ * Changes one slot's seats, never below the seats its confirmed bookings hold; more seats go to its waiting list first
+ * (they are told).
+ */
+export async function changeSlotSeats(db: Db, slotId: string, seats: number, jobs: PgBoss, now = new Date()): Promise<SeatsOutcome> {
+  return db.transaction(async (tx): Promise<SeatsOutcome> => {
+    const slot = (await lockSlots(tx, [slotId])).get(slotId);
+    if (!slot || slot.cancelledAt) return { ok: false, why: 'no_slot' };
+    if (seats < slot.seatsTaken) return { ok: false, why: 'below_confirmed', confirmed: slot.seatsTaken };
+    await setSlotSeats(tx, slotId, seats);
+    const promoted = slot.startsAt > now ? await promoteWaiting(tx, slotId, seats, slot.seatsTaken, now) : [];
+    await queueInspectionMessages(
+      tx,
+      jobs,
+      promoted.map((p) => ({ kind: 'promoted' as const, bookingId: p.id })),
+      now,
+    );
+    return { ok: true, promoted };
   });
 }
 
