@@ -85,3 +85,34 @@ export type BookingState = (typeof BOOKING_STATES)[number];
 /** Marked by staff on the day. */
 export const ATTENDANCE = ['came', 'no_show'] as const;
 export type Attendance = (typeof ATTENDANCE)[number];
+
+/**
+ * What a booking's messages are (docs/decisions/0391): to the buyer, one per change (`booked` … `called_off`) and the
+ * two reminders; to staff, `agent_alert` (a new booking, to its lead's agent) and `slot_filling` (owners: a slot is
+ * nearly full, once per slot).
+ */
+export const INSPECTION_MESSAGE_KINDS = [
+  'booked',
+  'waiting',
+  'promoted',
+  'moved',
+  'cancelled',
+  'called_off',
+  'reminder_24h',
+  'reminder_2h',
+  'agent_alert',
+  'slot_filling',
+] as const;
+export type InspectionMessageKind = (typeof INSPECTION_MESSAGE_KINDS)[number];
+
+/** How a booking's message goes: e-mail now (WhatsApp and SMS later, issue 46), push alerts to staff phones. */
+export const INSPECTION_MESSAGE_CHANNELS = ['email', 'push'] as const;
+export type InspectionMessageChannel = (typeof INSPECTION_MESSAGE_CHANNELS)[number];
+
+/**
+ * queued: waiting for its time or a retry; sending: taken by a sender (a crash leaves it so: a reminder found so is not
+ * sent again); sent; failed: given up; not_configured: nowhere to send it (kept as an .eml file without a mail server);
+ * withdrawn: no longer true (the booking was cancelled or moved before it went).
+ */
+export const INSPECTION_MESSAGE_STATES = ['queued', 'sending', 'sent', 'failed', 'not_configured', 'withdrawn'] as const;
+export type InspectionMessageState = (typeof INSPECTION_MESSAGE_STATES)[number];

@@ -19,6 +19,9 @@ import {
   ATTENDANCE,
   BOOKING_STATES,
   INSPECTION_KINDS,
+  INSPECTION_MESSAGE_CHANNELS,
+  INSPECTION_MESSAGE_KINDS,
+  INSPECTION_MESSAGE_STATES,
   LEAD_STATUSES,
   NOTIFICATION_CHANNELS,
   NOTIFICATION_STATES,
@@ -28,6 +31,9 @@ import {
   type BookingState,
   type DistrictChoice,
   type InspectionKind,
+  type InspectionMessageChannel,
+  type InspectionMessageKind,
+  type InspectionMessageState,
   type LeadAction,
   type LeadStatus,
   type NotificationChannel,
@@ -652,6 +658,50 @@ export const inspectionBookings = pgTable(
   ],
 );
 
+/**
+ * The delivery record of each message a booking sets off (docs/decisions/0391), like lead_notifications for a lead:
+ * written in the booking's own transaction with its pg-boss job (a reminder's job starts at its time), and claimed
+ * (`sending`) before it is sent, so a restart never sends a reminder twice. One per booking, kind, channel and slot
+ * time: a move gives the new time its own reminders. `slot_filling` is the owners' and names no booking (no personal
+ * data), once per slot and channel.
+ */
+export const inspectionMessages = pgTable(
+  'inspection_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id').references(() => inspectionBookings.id, { onDelete: 'cascade' }),
+    slotId: uuid('slot_id')
+      .notNull()
+      .references(() => inspectionSlots.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<InspectionMessageKind>().notNull(),
+    channel: text('channel').$type<InspectionMessageChannel>().notNull(),
+    /** The start of the slot the message is about (a move makes a message about the new time). */
+    aboutStartsAt: timestamp('about_starts_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** When it is meant to go: at once, or a reminder's time. */
+    dueAt: timestamp('due_at', { withTimezone: true, mode: 'date' }).notNull(),
+    state: text('state').$type<InspectionMessageState>().notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    /** When a sender claimed it; a `sending` row older than the sender's longest wait was left by a crash. */
+    sendingSince: timestamp('sending_since', { withTimezone: true, mode: 'date' }),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('inspection_messages_booking_uq').on(t.bookingId, t.kind, t.channel, t.aboutStartsAt),
+    uniqueIndex('inspection_messages_slot_filling_uq')
+      .on(t.slotId, t.channel)
+      .where(sql`kind = 'slot_filling'`),
+    index('inspection_messages_state_idx').on(t.state, t.dueAt),
+    check('inspection_messages_kind_ck', oneOf(t.kind, INSPECTION_MESSAGE_KINDS)),
+    check('inspection_messages_channel_ck', oneOf(t.channel, INSPECTION_MESSAGE_CHANNELS)),
+    check('inspection_messages_state_ck', oneOf(t.state, INSPECTION_MESSAGE_STATES)),
+    check('inspection_messages_booking_ck', sql`${t.bookingId} is not null or ${t.kind} = 'slot_filling'`),
+  ],
+);
+
 export type InspectionScheduleRow = typeof inspectionSchedules.$inferSelect;
+export type InspectionMessageRow = typeof inspectionMessages.$inferSelect;
 export type InspectionSlotRow = typeof inspectionSlots.$inferSelect;
 export type InspectionBookingRow = typeof inspectionBookings.$inferSelect;
