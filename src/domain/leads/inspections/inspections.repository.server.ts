@@ -338,6 +338,9 @@ export async function bookingReach(db: Db, bookingId: string, scope: LeadScope) 
       slotId: inspectionBookings.slotId,
       leadId: inspectionBookings.leadId,
       slotAgentId: inspectionSlots.agentId,
+      slotStartsAt: inspectionSlots.startsAt,
+      slotCancelledAt: inspectionSlots.cancelledAt,
+      inScope: sql<boolean>`coalesce(${leads.id} is not null and ${reach ?? sql`true`}, false)`,
       mayChange: sql<boolean>`coalesce(${leads.id} is not null and ${reach ?? sql`true`} and ${mayChangeSql(scope)}, false)`,
     })
     .from(inspectionBookings)

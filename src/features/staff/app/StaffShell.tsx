@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { BrandMark } from '@/components/BrandMark';
+import { INSPECTIONS_STAFF_COPY } from '@/content/inspections-staff';
 import { DASHBOARD_COPY } from '@/content/sales-insight';
 import { STAFF_COPY } from '@/content/staff';
 import { ReauthDialog } from '../sessions/ReauthDialog';
@@ -16,6 +17,7 @@ export function StaffShell({ staff, children }: { staff: { email: string; name: 
   const links = [
     { href: '/admin', label: nav.inbox },
     { href: '/admin/dashboard', label: DASHBOARD_COPY.nav },
+    { href: '/admin/inspections', label: INSPECTIONS_STAFF_COPY.nav },
     ...(staff.role === 'owner'
       ? [
           { href: '/admin/staff', label: nav.staff },

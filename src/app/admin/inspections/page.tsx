@@ -1,0 +1,53 @@
+import Link from 'next/link';
+import type { Metadata } from 'next';
+import { getSiteFacts } from '@/content/site';
+import { INSPECTIONS_STAFF_COPY } from '@/content/inspections-staff';
+import { staffDisplayName } from '@/domain/staff-name';
+import { leadScope } from '@/domain/leads/scope.server';
+import { InspectionsBoard } from '@/features/inspections-admin/components/InspectionsBoard';
+import { FormAnswer } from '@/features/inspections-admin/components/FormAnswer';
+import { formAnswer } from '@/features/inspections-admin/form-answer.server';
+import { inspectionsPage } from '@/features/inspections-admin/slots.server';
+import { currentStaff } from '@/lib/auth/page-guard.server';
+import { getDatabase } from '@/lib/db/client';
+import { DISTRICT_CHOICES, type DistrictChoice } from '@/lib/db/enums';
+
+export const metadata: Metadata = { title: INSPECTIONS_STAFF_COPY.title };
+
+const copy = INSPECTIONS_STAFF_COPY;
+
+export default async function InspectionsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const staff = await currentStaff();
+  const asked = (await searchParams).district;
+  // An unknown district (an old link) shows them all.
+  const district = DISTRICT_CHOICES.find((choice) => choice === asked) as DistrictChoice | undefined;
+  const { db } = await getDatabase();
+  const scope = leadScope(staff);
+  const [slots, answer] = await Promise.all([inspectionsPage(db, scope), formAnswer()]);
+  const owner = staff.role === 'owner';
+  return (
+    <div className="space-y-6 sm:space-y-8">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <p className="eyebrow">{copy.eyebrow}</p>
+          <h1 className="mt-1 text-3xl sm:text-4xl">{copy.heading}</h1>
+          <p className="mt-2 max-w-2xl text-ink-soft">{owner ? copy.intro : copy.agentIntro}</p>
+        </div>
+        {owner ? (
+          <Link href="/admin/inspections/schedule" className="btn-outline">
+            {copy.schedule}
+          </Link>
+        ) : null}
+      </div>
+      <FormAnswer {...answer} />
+      <InspectionsBoard
+        slots={slots}
+        now={scope.now}
+        owner={owner}
+        sender={{ agent: staffDisplayName(staff), brand: getSiteFacts().brand }}
+        districts={DISTRICT_CHOICES}
+        district={district}
+      />
+    </div>
+  );
+}
