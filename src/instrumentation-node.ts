@@ -78,6 +78,8 @@ async function startBackgroundWorkWhenReady(): Promise<void> {
       await startNotificationWorkers(handle);
       const { startNewsletterWorkers } = await import('./features/newsletter/workers.server');
       await startNewsletterWorkers(handle);
+      const { startInspectionMessageWorkers } = await import('./features/inspections/messages/workers.server');
+      await startInspectionMessageWorkers(handle);
       const { retentionJob } = await import('./domain/retention/jobs.server');
       const { overdueCheckJob } = await import('./features/notifications/overdue.server');
       const { handOverCheckJob } = await import('./features/notifications/hand-over.server');

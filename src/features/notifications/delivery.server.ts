@@ -9,8 +9,7 @@ import type { LeadErasedJob } from '@/lib/jobs/queues';
 import { logError, withoutContactDetails } from '@/lib/log';
 import { observeDelivery } from '@/lib/ops/metrics.server';
 import { sendMail } from '@/lib/mail/mailer.server';
-import { sendPush, type PushMessage, type PushOutcome } from '@/lib/push/send.server';
-import { forgetSubscriptions, markSubscriptionsUsed, pushTargetsOf } from '@/domain/push/subscriptions.repository.server';
+import { pushToStaff } from '@/domain/push/staff-alerts.server';
 import { leadAlertRecipients } from '@/domain/leads/assignment.server';
 import { NOT_SENT, webhookTarget, type Outcome } from '@/domain/leads/notifications.server';
 import { findForDelivery, recordAttempts, type Attempt } from '@/domain/leads/notifications.repository.server';
@@ -49,24 +48,8 @@ export const salesAddresses = () => getEnv().LEADS_NOTIFY_TO ?? [getSiteFacts().
 
 type Delivery = Awaited<ReturnType<typeof findForDelivery>>[number];
 
-/**
- * Pushes one message to the phones of these staff members. A subscription the push service says is gone is removed.
- * Sent when at least one phone took it; not_configured when none of them has alerts on; when every phone failed,
- * the first error is thrown so the job is tried again.
- */
-export async function pushToStaff(db: Db, staffIds: string[], message: PushMessage): Promise<Outcome> {
-  const targets = await pushTargetsOf(db, staffIds);
-  const results = await Promise.allSettled(targets.map((target) => sendPush(db, target, message)));
-  const idsWhere = (outcome: PushOutcome) =>
-    targets.filter((_, i) => results[i].status === 'fulfilled' && results[i].value === outcome).map((t) => t.id);
-  const sent = idsWhere('sent');
-  await forgetSubscriptions(db, idsWhere('gone'));
-  await markSubscriptionsUsed(db, sent, new Date());
-  if (sent.length) return 'sent';
-  const failure = results.find((result) => result.status === 'rejected');
-  if (failure) throw failure.reason;
-  return 'not_configured';
-}
+/** Push alerts to staff phones (src/domain/push: booking alerts use it too). */
+export { pushToStaff };
 
 async function send(db: Db, { notification, lead, assignee }: Delivery): Promise<Outcome> {
   const facts = getSiteFacts();

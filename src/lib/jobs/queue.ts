@@ -58,12 +58,15 @@ export function sendInTransaction(
   return boss.send(queue.name, data, { ...options, db: inTransaction(tx) });
 }
 
-/** Adds several jobs with one statement inside a Drizzle transaction (each job's id makes it idempotent). */
+/**
+ * Adds several jobs with one statement inside a Drizzle transaction (each job's id makes it idempotent; `startAfter`:
+ * not before then).
+ */
 export async function insertInTransaction(
   boss: PgBoss,
   tx: Db,
   queue: QueueDefinition,
-  jobs: { id: string; data: object }[],
+  jobs: { id: string; data: object; startAfter?: Date }[],
 ): Promise<void> {
   if (jobs.length) await boss.insert(queue.name, jobs, { db: inTransaction(tx) });
 }

@@ -9,7 +9,7 @@ import type { Queue } from 'pg-boss';
  */
 
 /** The kinds of records about a person that jobs name by id (a job's data holds ids only, never the person's details). */
-export type PersonRecord = 'lead' | 'notification' | 'newsletterSignUp';
+export type PersonRecord = 'lead' | 'notification' | 'newsletterSignUp' | 'inspectionMessage';
 
 export interface QueueDefinition {
   name: string;
@@ -138,6 +138,22 @@ export interface LeadErasedJob {
   erasedAt: string;
 }
 
+/**
+ * One message a site-inspection booking set off (an inspection_messages row, written in the booking's own transaction,
+ * docs/decisions/0391): a change's message at once, a reminder at its time (startAfter). Retried every 5 s growing to
+ * 15 minutes; the sender gives up a day after it was due (a reminder, once its inspection began).
+ */
+export const INSPECTION_MESSAGE: QueueDefinition = {
+  name: 'inspection-message',
+  options: { notify: true, retryLimit: 200, retryDelay: 5, retryBackoff: true, retryDelayMax: 900, expireInSeconds: 60 },
+  record: { kind: 'inspectionMessage', key: 'messageId' },
+};
+
+/** An INSPECTION_MESSAGE job: the message's row, nothing else. */
+export interface InspectionMessageJob {
+  messageId: string;
+}
+
 /** The retention job (src/domain/retention/jobs.server.ts): deletes what the privacy notice says is not kept, hourly. */
 export const DATA_RETENTION: QueueDefinition = { name: 'data-retention', options: { retryLimit: 2, retryDelay: 60, expireInSeconds: 900 } };
 
@@ -162,6 +178,7 @@ export const QUEUES: QueueDefinition[] = [
   CHANNEL_CHECK,
   OWNER_ALERT,
   LEAD_ERASED,
+  INSPECTION_MESSAGE,
   DATA_RETENTION,
   DB_CHECKPOINT,
   DB_VACUUM,

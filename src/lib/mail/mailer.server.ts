@@ -24,6 +24,13 @@ export interface MailMessage {
    * carries it in the file's name, so erasing the record deletes the file (deleteKeptMail).
    */
   recordId?: string;
+  /** Files sent with it, e.g. a booking's calendar file (text/calendar). */
+  attachments?: { filename: string; content: string; contentType: string }[];
+  /**
+   * The message's own Message-ID (`<id@host>`), stable across its retries: a mail server or client that got it
+   * already can tell the copy apart.
+   */
+  messageId?: string;
 }
 
 export type MailOutcome = { sent: true } | { sent: false; file: string };
@@ -66,6 +73,8 @@ export async function sendMail(message: MailMessage): Promise<MailOutcome> {
     html: message.html,
     replyTo: message.replyTo,
     headers: message.headers,
+    attachments: message.attachments,
+    messageId: message.messageId,
   };
   if (env.SMTP_URL) {
     await smtpTransport(env.SMTP_URL).sendMail(mail);
