@@ -3,6 +3,9 @@
  * page, where agents run the trips from their phones, the owners' schedule, and the lead page's booking.
  */
 
+/** " of Sat 14 Mar, 10:00" (or " for …"), or nothing when the day is not known. */
+const on = (when: string, word = 'of') => (when ? ` ${word} ${when}` : '');
+
 export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 
 export const INSPECTIONS_STAFF_COPY = {
@@ -142,11 +145,12 @@ export const INSPECTIONS_STAFF_COPY = {
   /** The lead's history lines (the actor's name comes first). */
   history: {
     buyer: 'The buyer',
-    booked: (when: string, waiting: boolean) => (waiting ? `joined the waiting list for ${when}` : `booked a site inspection for ${when}`),
-    promoted: (when: string) => `was given a seat from the waiting list for ${when}`,
-    moved: (when: string) => `moved the site inspection to ${when}`,
-    cancelled: (when: string) => `cancelled the site inspection of ${when}`,
-    calledOff: (when: string) => `called off the site inspection of ${when}`,
+    booked: (when: string, waiting: boolean) =>
+      waiting ? `joined the waiting list for the site inspection${on(when)}` : `booked a site inspection${on(when, 'for')}`,
+    promoted: (when: string) => `gave a waiting buyer a seat at the site inspection${on(when)}`,
+    moved: (when: string) => `moved the site inspection to ${when || 'another day'}`,
+    cancelled: (when: string) => `cancelled the site inspection${on(when)}`,
+    calledOff: (when: string) => `called off the site inspection${on(when)}`,
     attended: (attendance: string | null) =>
       attendance === 'came'
         ? 'marked the buyer as came to the site inspection'

@@ -358,6 +358,8 @@ export const STAFF_COPY = {
     new: 'New',
     contacted: 'Contacted',
     qualified: 'Qualified',
+    inspection_booked: 'Inspection booked',
+    inspected: 'Inspected',
     won: 'Won',
     lost: 'Lost',
     spam: 'Spam',

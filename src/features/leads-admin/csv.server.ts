@@ -1,4 +1,5 @@
 import 'server-only';
+import type { LeadInspection } from '@/domain/leads/inspections/inspections.repository.server';
 import type { LeadRow } from '@/lib/db/schema';
 import { csvRow } from '@/lib/csv/csv';
 import type { ConversionRow } from './conversion';
@@ -23,9 +24,17 @@ export const LEAD_CSV_HEADER = [
   'landing_path',
   'spam',
   'id',
+  // A lead's site inspection (the one not cancelled, else the latest; docs/decisions/0391), last so that a sheet reading
+  // the earlier columns by position still reads them.
+  'inspection_at',
+  'inspection_district',
+  'inspection_kind',
+  'inspection_party',
+  'inspection_state',
+  'inspection_attendance',
 ];
 
-export async function* leadsCsv(rows: AsyncIterable<LeadRow>): AsyncGenerator<string> {
+export async function* leadsCsv(rows: AsyncIterable<LeadRow & { inspection?: LeadInspection }>): AsyncGenerator<string> {
   yield csvRow(LEAD_CSV_HEADER);
   for await (const r of rows) {
     yield csvRow([
@@ -47,6 +56,12 @@ export async function* leadsCsv(rows: AsyncIterable<LeadRow>): AsyncGenerator<st
       r.landingPath,
       r.spam ? 'yes' : 'no',
       r.id,
+      r.inspection?.startsAt,
+      r.inspection?.district,
+      r.inspection?.kind,
+      r.inspection?.partySize,
+      r.inspection?.state,
+      r.inspection?.attendance,
     ]);
   }
 }

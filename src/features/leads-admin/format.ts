@@ -42,6 +42,9 @@ export const STATUS_STYLES: Record<string, string> = {
   new: 'bg-brass-300/40 text-forest-950',
   contacted: 'bg-forest-100 text-forest-900',
   qualified: 'bg-forest-700 text-ivory-50',
+  // The inspection stages in brass, between qualified and won (docs/decisions/0391).
+  inspection_booked: 'bg-brass-300 text-forest-950 ring-1 ring-inset ring-brass-500/60',
+  inspected: 'bg-brass-700 text-ivory-50',
   won: 'bg-forest-900 text-ivory-50',
   lost: 'bg-ivory-200 text-ink-soft',
   spam: 'bg-red-100 text-red-900',

@@ -10,6 +10,7 @@ import { errorResponse, jsonResponse } from '@/lib/http/response.server';
 import { readJsonObject } from '@/lib/http/request.server';
 import { setAlertEveryone, setAutoAssign, setTakesNewLeads } from '@/domain/leads/assignment.server';
 import { dashboardFigures } from '@/domain/leads/dashboard.repository.server';
+import { withLatestInspections } from '@/domain/leads/inspections/inspections.repository.server';
 import { allLeads, exportSnapshot, getLeadDetail, inboxCounters, listLeadPage } from '@/domain/leads/inbox.repository.server';
 import { addLeadNote, changeLeadStatus, CLAIM_FIRST, reassignLead } from '@/domain/leads/operations.server';
 import { leadScope, setAgentsSeeEveryLead } from '@/domain/leads/scope.server';
@@ -188,5 +189,5 @@ export const exportLeadsHandler = staffRoute({ owner: true, recentPassword: true
     filters: { district, status, from, to, assignee, overdue, search: q !== undefined },
     rows,
   });
-  return csvResponse(leadsCsv(allLeads(db, view, scope, until)), 'leads');
+  return csvResponse(leadsCsv(withLatestInspections(db, allLeads(db, view, scope, until))), 'leads');
 });

@@ -380,3 +380,26 @@ export async function latestInspectionOfLeads(db: Db, leadIds: string[]): Promis
   for (const { leadId, ...booking } of rows) if (leadId && !found.has(leadId)) found.set(leadId, booking);
   return found;
 }
+
+/** Leads streamed with their inspection (the lead CSV), looked up a batch at a time. */
+export async function* withLatestInspections<T extends { id: string }>(
+  db: Db,
+  rows: AsyncIterable<T>,
+  batch = 500,
+): AsyncGenerator<T & { inspection?: LeadInspection }> {
+  let pending: T[] = [];
+  const flush = async () => {
+    const found = await latestInspectionOfLeads(
+      db,
+      pending.map((row) => row.id),
+    );
+    const out = pending.map((row) => ({ ...row, inspection: found.get(row.id) }));
+    pending = [];
+    return out;
+  };
+  for await (const row of rows) {
+    pending.push(row);
+    if (pending.length >= batch) yield* await flush();
+  }
+  if (pending.length) yield* await flush();
+}

@@ -23,6 +23,11 @@ import { NOTIFICATION_COPY } from '@/content/notifications';
 import { currentStaff } from '@/lib/auth/page-guard.server';
 import { getDatabase } from '@/lib/db/client';
 import { idParamSchema } from '@/lib/validation/id';
+import { INSPECTIONS_STAFF_COPY } from '@/content/inspections-staff';
+import { BUYER_ACTOR_EMAIL } from '@/domain/leads/inspections/inspections.server';
+import { bookingsOfLead } from '@/domain/leads/inspections/inspections.repository.server';
+import { LeadInspections } from '@/features/inspections-admin/components/LeadInspections';
+import { describeInspectionAction } from '@/features/inspections-admin/history';
 
 export const metadata: Metadata = { title: 'Lead' };
 
@@ -40,7 +45,7 @@ function describe(action: string, detail: unknown): string {
   if (action === 'overdue_reminder') return ASSIGNMENT_COPY.history.overdueReminder(d.toName ?? null);
   if (action === 'claimed') return ASSIGNMENT_COPY.history.claimed(d.fromName ?? null);
   if (action === 'handed_over') return ASSIGNMENT_COPY.history.handedOver(d.fromName ?? null, d.toName ?? null);
-  return action;
+  return describeInspectionAction(action, detail) ?? action;
 }
 
 export default async function LeadPage({ params }: { params: Promise<{ id: string }> }) {
@@ -52,7 +57,11 @@ export default async function LeadPage({ params }: { params: Promise<{ id: strin
   // A lead outside the staff member's scope is not found, whether or not it exists (docs/decisions/0388).
   const detail = await getLeadDetail(db, id.data, scope);
   if (!detail) notFound();
-  const [notifications, staffList] = await Promise.all([listForLead(db, id.data), staff.role === 'owner' ? assignableStaff(db) : []]);
+  const [notifications, staffList, inspections] = await Promise.all([
+    listForLead(db, id.data),
+    staff.role === 'owner' ? assignableStaff(db) : [],
+    bookingsOfLead(db, id.data),
+  ]);
   const { lead, notes, activity, mayChange } = detail;
   const { tel, whatsapp: wa } = leadContactLinks(lead, { agent: staffDisplayName(staff), brand: getSiteFacts().brand });
   const { now } = scope;
@@ -208,6 +217,12 @@ export default async function LeadPage({ params }: { params: Promise<{ id: strin
           <NotificationList leadId={lead.id} rows={notifications} canResend={staff.role === 'owner'} />
         </section>
       </div>
+      <section aria-labelledby="inspection" className="min-w-0 rounded-2xl border border-forest-900/10 bg-white p-6">
+        <h2 id="inspection" className="text-xl">
+          {INSPECTIONS_STAFF_COPY.lead.heading}
+        </h2>
+        <LeadInspections bookings={inspections} />
+      </section>
       <div className="grid gap-6 lg:grid-cols-2">
         <section aria-labelledby="notes" className="min-w-0 space-y-5 rounded-2xl border border-forest-900/10 bg-white p-6">
           <h2 id="notes" className="text-xl">
@@ -240,7 +255,11 @@ export default async function LeadPage({ params }: { params: Promise<{ id: strin
               {activity.map((item) => (
                 <li key={item.id} className="text-sm" data-testid="lead-activity">
                   <span className="font-medium">
-                    {item.actorEmail === SYSTEM_ACTOR_EMAIL ? ASSIGNMENT_COPY.history.system : item.actorName}
+                    {item.actorEmail === SYSTEM_ACTOR_EMAIL
+                      ? ASSIGNMENT_COPY.history.system
+                      : item.actorEmail === BUYER_ACTOR_EMAIL
+                        ? INSPECTIONS_STAFF_COPY.history.buyer
+                        : item.actorName}
                   </span>{' '}
                   {describe(item.action, item.detail)}
                   <span className="block text-xs text-ink-soft">
