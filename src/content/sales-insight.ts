@@ -91,6 +91,64 @@ export const DASHBOARD_COPY = {
     explain: (workingTime: string) =>
       `Working time only (${workingTime}): the clock stops evenings, weekends and off days. First contact is the first move from New to a later status.`,
   },
+  /** Site inspections (issue 44, item 9): the leads of the period on their way to a sale, and the inspections held. */
+  inspections: {
+    title: 'Site inspections',
+    intro:
+      'Land sells at the inspection: of the leads that arrived in this period, how many booked a seat, came and bought, and how the inspections of these days filled.',
+    kpis: {
+      label: 'Site inspections in this period',
+      booked: 'Booked an inspection',
+      bookedHint: (leads: number) => `of ${plural(leads, 'lead')} in this period`,
+      attended: 'Came to one',
+      attendedHint: (booked: number) => `of the ${plural(booked, 'lead')} who booked`,
+      noShow: 'No-show rate',
+      noShowHint: (noShow: number, marked: number) => `${noShow} of ${plural(marked, 'booking')} marked, inspections held so far`,
+      filled: 'Seats filled',
+      filledHint: (taken: number, seats: number, walkIns: number) =>
+        `${taken} of ${plural(seats, 'seat')}${walkIns ? `, ${plural(walkIns, 'walk-in')} included` : ''}`,
+    },
+    funnel: {
+      title: 'From lead to sale, by district',
+      summary: (leads: number, booked: number, attended: number, won: number) =>
+        leads === 0
+          ? 'No leads in this period.'
+          : `Of ${plural(leads, 'lead')}: ${booked} booked an inspection, ${attended} came and ${won} ${won === 1 ? 'is' : 'are'} won.`,
+      caption: 'Leads of this period that booked a site inspection, came to one, and are won, per district',
+      district: 'District',
+      all: 'Both districts',
+      columns: { leads: 'Leads', booked: 'Booked', attended: 'Came', won: 'Won' },
+      /** Read after the share under a figure. */
+      ofLeads: 'of leads',
+      explain:
+        'Booked: ever had a confirmed seat, even if later cancelled or moved (a place on a waiting list only is not booked). Came: a booking marked came. Won: where the lead stands now. By campaign and landing page: the table under Visits and conversion.',
+    },
+    slots: {
+      title: 'Inspections held in this period',
+      summary: (held: number, noShowRate: string, filled: string) =>
+        held === 0
+          ? 'No inspections in this period.'
+          : `${plural(held, 'inspection')}: ${filled} of the seats filled, no-show rate ${noShowRate}.`,
+      caption: 'Each inspection of this period: seats filled, walk-ins, people marked came and no-show',
+      slot: 'Inspection',
+      filled: 'Seats filled',
+      came: 'Came',
+      noShow: 'No-show',
+      /** "10 of 14 · 71%". */
+      seats: (taken: number, seats: number, share: string) => `${taken} of ${seats} · ${share}`,
+      walkIns: (n: number) => `${plural(n, 'walk-in')}`,
+      kind: { on_site: 'On site', video: 'Video tour' },
+      upcoming: 'Upcoming',
+      calledOff: 'Called off',
+      unmarked: (n: number) => `${n} not marked`,
+      total: 'All inspections',
+      rowsShown: (shown: number, total: number) => `The latest ${shown} of ${total} inspections.`,
+      explain:
+        'Seats filled: confirmed seats, walk-ins included, of the seats offered (called-off inspections left out). Came and no-show count bookings of leads, as marked on the day; walk-ins are not leads and count in neither. The no-show rate is no-shows of the bookings marked, for inspections already held.',
+      empty: 'No inspections in this period.',
+    },
+    none: '—',
+  },
   /** Visits set against leads (issue 32; docs/decisions/0351-conversion-in-the-dashboard.md). */
   conversion: {
     title: 'Visits and conversion',
@@ -126,7 +184,21 @@ export const DASHBOARD_COPY = {
     chartLabelWide: (conversion: string, leads: number, visitors: number) =>
       `${conversion} · ${counted(leads, 'lead')} from ${counted(visitors, 'visitor')}`,
     noVisits: (leads: number) => `${plural(leads, 'lead')}, no visits counted`,
-    columns: { source: 'Source', page: 'Landing page', visits: 'Visits', visitors: 'Visitors', leads: 'Leads', conversion: 'Conversion' },
+    columns: {
+      source: 'Source',
+      page: 'Landing page',
+      visits: 'Visits',
+      visitors: 'Visitors',
+      leads: 'Leads',
+      conversion: 'Conversion',
+      booked: 'Booked',
+      attended: 'Came',
+      won: 'Won',
+    },
+    /** On phones, where the inspection columns do not fit, a row's leads on their way through an inspection. */
+    inspectionLine: (booked: number, attended: number, won: number) => `${booked} booked · ${attended} came · ${won} won`,
+    inspectionsNote:
+      'Booked, came and won: of these leads, how many ever had a confirmed seat on a site inspection, came to one, and are won now.',
     /** Column names on phones, where four figures share the width with the name. */
     shortColumns: { conversion: 'Conv.' },
     caption: (view: 'source' | 'page', column: string, direction: string) =>
@@ -154,7 +226,7 @@ export const DASHBOARD_COPY = {
     none: '—',
     errors: {
       view: 'Group by source or by landing page (view=source or view=page).',
-      sort: 'Sort by name, visits, visitors, leads or conversion.',
+      sort: 'Sort by name, visits, visitors, leads, conversion, booked, attended or won.',
       dir: 'Sort in the direction asc or desc.',
     },
   },

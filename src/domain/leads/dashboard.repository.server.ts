@@ -1,8 +1,8 @@
 import 'server-only';
 import { and, asc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { DISTRICT_CHOICES, type DistrictChoice } from '@/lib/db/enums';
-import { leads, staffUsers } from '@/lib/db/schema';
+import { DISTRICT_CHOICES, type DistrictChoice, type InspectionKind } from '@/lib/db/enums';
+import { inspectionBookings, inspectionSlots, leads, staffUsers } from '@/lib/db/schema';
 import { epochDayOf, lagosDayStart, lagosEpochDaySql, overdueSql, workingSecondsSql, type WorkingTime } from '../working-time';
 import { staffLabelSql } from './assignment.server';
 import { OPEN_STATUSES } from './inbox.repository.server';
@@ -70,6 +70,47 @@ export interface DashboardFigures {
   funnel: Funnel;
   weeks: ContactWeek[];
   contact: ContactSummary;
+  inspections: InspectionFigures;
+}
+
+/** The leads of one district (of the range) on their way through a site inspection. */
+export interface InspectionFunnelRow {
+  district: DistrictChoice;
+  leads: number;
+  /** Ever had a confirmed seat on an inspection (everBookedSql). */
+  booked: number;
+  /** A booking of theirs was marked came. */
+  attended: number;
+  /** Won now. */
+  won: number;
+}
+
+/** One inspection that started on the Lagos days of the range, and how its seats and people went. */
+export interface InspectionSlotFigures {
+  id: string;
+  district: DistrictChoice;
+  startsAt: Date;
+  kind: InspectionKind;
+  seats: number;
+  /** Called off by an owner: its bookings were cancelled, and it counts in no total. */
+  calledOff: boolean;
+  /** Started before now. */
+  happened: boolean;
+  /** Seats of confirmed bookings, walk-ins included (what the booking service counts against the seats). */
+  seatsTaken: number;
+  /** People who walked in without a booking (not leads), within seatsTaken. */
+  walkIns: number;
+  /** Leads' bookings marked came, marked no-show, and not marked yet (confirmed, unmarked). */
+  came: number;
+  noShow: number;
+  unmarked: number;
+}
+
+export interface InspectionFigures {
+  /** One row per district shown, zeros included. */
+  funnel: InspectionFunnelRow[];
+  /** Earliest first. */
+  slots: InspectionSlotFigures[];
 }
 
 /** Sources shown by name; the rest are added up as "other". */
@@ -211,7 +252,97 @@ export async function dashboardFigures(db: Db, filters: DashboardRange, time: Wo
   const funnelFigures = await funnel(db, filters, time, now);
   const weeks = await contactWeeks(db, filters, time);
   const contact = await contactSummary(db, filters, time);
-  return { perDay, sources, funnel: funnelFigures, weeks, contact };
+  const inspections = await inspectionFigures(db, filters, now);
+  return { perDay, sources, funnel: funnelFigures, weeks, contact, inspections };
+}
+
+// ---- site inspections (issue 44, item 9) ---------------------------------------------------------------------------
+
+const b = inspectionBookings;
+const s = inspectionSlots;
+
+/**
+ * A lead that ever had a confirmed seat: a booking confirmed now, or one its history records as confirmed (booked,
+ * moved or promoted from the waiting list with state confirmed), so a booking cancelled or moved onto a waiting list
+ * afterwards still counts, and one that only ever waited does not. The booking row alone cannot tell: a cancelled
+ * booking may have been confirmed or only waiting.
+ */
+const everBookedSql = sql`(exists (select 1 from ${b} where ${b.leadId} = ${t.id} and ${b.state} = 'confirmed')
+  or exists (select 1 from lead_activity a where a.lead_id = ${t.id}
+    and a.action in ('inspection_booked', 'inspection_moved') and a.detail ->> 'state' = 'confirmed'))`;
+
+/** A lead that came to an inspection: a booking of theirs marked came. */
+const attendedSql = sql`exists (select 1 from ${b} where ${b.leadId} = ${t.id} and ${b.attendance} = 'came')`;
+
+/** Booked, attended and won among a group of leads. */
+const inspectionCounts = {
+  booked: sql<number>`(count(*) filter (where ${everBookedSql}))::int`,
+  attended: sql<number>`(count(*) filter (where ${attendedSql}))::int`,
+  won: sql<number>`(count(*) filter (where ${t.status} = 'won'))::int`,
+};
+
+/**
+ * The inspections of the range: the dashboard's leads (arrived in the range, in the district) per district on their
+ * way to a sale, whenever they booked; and each slot that started on the Lagos days of the range, in the district.
+ */
+export async function inspectionFigures(db: Db, filters: DashboardRange, now = new Date()): Promise<InspectionFigures> {
+  const rows = await db
+    .select({ district: t.district, leads: sql<number>`count(*)::int`, ...inspectionCounts })
+    .from(t)
+    .where(inView(filters))
+    .groupBy(t.district);
+  const districts = filters.district ? [filters.district] : DISTRICT_CHOICES;
+  const funnelRows = districts.map((district) => {
+    const row = rows.find((r) => r.district === district);
+    return {
+      district,
+      leads: Number(row?.leads ?? 0),
+      booked: Number(row?.booked ?? 0),
+      attended: Number(row?.attended ?? 0),
+      won: Number(row?.won ?? 0),
+    };
+  });
+
+  const leadBooking = sql`${b.leadId} is not null`;
+  const confirmed = sql`${b.state} = 'confirmed'`;
+  const slots = await db
+    .select({
+      id: s.id,
+      district: s.district,
+      startsAt: s.startsAt,
+      kind: s.kind,
+      seats: s.seats,
+      cancelledAt: s.cancelledAt,
+      seatsTaken: sql<number>`coalesce(sum(${b.partySize}) filter (where ${confirmed}), 0)::int`,
+      walkIns: sql<number>`coalesce(sum(${b.partySize}) filter (where ${confirmed} and ${b.leadId} is null), 0)::int`,
+      came: sql<number>`(count(${b.id}) filter (where ${leadBooking} and ${b.attendance} = 'came'))::int`,
+      noShow: sql<number>`(count(${b.id}) filter (where ${leadBooking} and ${b.attendance} = 'no_show'))::int`,
+      unmarked: sql<number>`(count(${b.id}) filter (where ${leadBooking} and ${confirmed} and ${b.attendance} is null))::int`,
+    })
+    .from(s)
+    .leftJoin(b, eq(b.slotId, s.id))
+    .where(
+      and(
+        gte(s.startsAt, lagosDayStart(filters.from)),
+        lt(s.startsAt, lagosDayStart(filters.to, 1)),
+        filters.district ? eq(s.district, filters.district) : undefined,
+      ),
+    )
+    .groupBy(s.id)
+    .orderBy(asc(s.startsAt), asc(s.district));
+  return {
+    funnel: funnelRows,
+    slots: slots.map(({ cancelledAt, ...slot }) => ({
+      ...slot,
+      calledOff: cancelledAt !== null,
+      happened: slot.startsAt.getTime() <= now.getTime(),
+      seatsTaken: Number(slot.seatsTaken),
+      walkIns: Number(slot.walkIns),
+      came: Number(slot.came),
+      noShow: Number(slot.noShow),
+      unmarked: Number(slot.unmarked),
+    })),
+  };
 }
 
 /** What a lead recorded of its visit (src/domain/visits/source.ts places it on its row), and how many leads recorded it. */
@@ -222,11 +353,12 @@ const attributionColumns = {
   utmCampaign: t.utmCampaign,
   referrer: t.referrer,
   leads: sql<number>`count(*)::int`,
+  ...inspectionCounts,
 };
 
 /**
  * The conversion table's leads (docs/decisions/0351-conversion-in-the-dashboard.md): the dashboard's, grouped by what
- * they recorded of their visit (few distinct values).
+ * they recorded of their visit (few distinct values), with how many of them booked, came to and won from an inspection.
  */
 export function leadsByAttribution(db: Db, filters: DashboardRange) {
   return db

@@ -39,16 +39,25 @@ describe('dashboard charts (Observable Plot on the server)', () => {
 
   it('draws conversion per row with its figures, names escaped, a row without visitors named as such', () => {
     const campaign = { view: 'source' as const, kind: 'campaign' as const, medium: 'paid' };
+    const inspections = { booked: 0, attended: 0, won: 0 };
     const { phone, desktop } = conversionChart([
-      { group: { ...campaign, source: 'facebook', campaign: 'nov' }, visits: 240, visitors: 200, leads: 20, conversion: 0.1 },
+      {
+        group: { ...campaign, source: 'facebook', campaign: 'nov' },
+        visits: 240,
+        visitors: 200,
+        leads: 20,
+        conversion: 0.1,
+        ...inspections,
+      },
       {
         group: { ...campaign, source: '<img src=x onerror=alert(1)>', campaign: '' },
         visits: 5000,
         visitors: 5000,
         leads: 3,
         conversion: 0.0006,
+        ...inspections,
       },
-      { group: { ...campaign, source: 'whatsapp', campaign: '' }, visits: 0, visitors: 0, leads: 2, conversion: null },
+      { group: { ...campaign, source: 'whatsapp', campaign: '' }, visits: 0, visitors: 0, leads: 2, conversion: null, ...inspections },
     ]);
     expect([widthOf(phone), widthOf(desktop)]).toEqual(['340', '1000']);
     expect(phone).toContain('10.0% · 20 of 200');

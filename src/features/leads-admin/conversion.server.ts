@@ -5,7 +5,7 @@ import type { Db } from '@/lib/db/client';
 import { visitCounts } from '@/lib/db/schema';
 import { leadsByAttribution } from '@/domain/leads/dashboard.repository.server';
 import { visitOf, type VisitKey } from '@/domain/visits/source';
-import { conversionOf, rowKey, type ConversionGroup, type ConversionRow, type ConversionTotals } from './conversion';
+import { conversionOf, rowKey, type ConversionCounts, type ConversionGroup, type ConversionRow, type ConversionTotals } from './conversion';
 import type { DashboardFilters } from './schema';
 
 /**
@@ -87,20 +87,35 @@ export async function conversionFigures(db: Db, filters: DashboardFilters): Prom
 
   const bySource = new Rows();
   const byPage = new Rows();
+  const none = { leads: 0, booked: 0, attended: 0, won: 0 };
   for (const row of visits) {
-    const counts = { visits: Number(row.visits), visitors: Number(row.visitors), leads: 0 };
+    const counts = { visits: Number(row.visits), visitors: Number(row.visitors), ...none };
     bySource.add({ view: 'source', kind: row.kind, source: row.source, medium: row.medium, campaign: row.campaign }, counts);
     byPage.add({ view: 'page', path: row.path }, counts);
   }
   for (const row of leadGroups) {
     const key = leadVisitKey(row);
-    const counts = { visits: 0, visitors: 0, leads: Number(row.leads) };
+    const counts = {
+      visits: 0,
+      visitors: 0,
+      leads: Number(row.leads),
+      booked: Number(row.booked),
+      attended: Number(row.attended),
+      won: Number(row.won),
+    };
     bySource.add({ view: 'source', kind: key.kind, source: key.source, medium: key.medium, campaign: key.campaign }, counts);
     byPage.add({ view: 'page', path: key.path }, counts);
   }
   const source = bySource.list();
-  const sum = (name: 'visits' | 'visitors' | 'leads') => source.reduce((total, row) => total + row[name], 0);
-  const totals = { visits: sum('visits'), visitors: sum('visitors'), leads: sum('leads') };
+  const sum = (name: keyof ConversionCounts) => source.reduce((total, row) => total + row[name], 0);
+  const totals = {
+    visits: sum('visits'),
+    visitors: sum('visitors'),
+    leads: sum('leads'),
+    booked: sum('booked'),
+    attended: sum('attended'),
+    won: sum('won'),
+  };
   return {
     bySource: source,
     byPage: byPage.list(),
@@ -113,14 +128,17 @@ export async function conversionFigures(db: Db, filters: DashboardFilters): Prom
 class Rows {
   private readonly rows = new Map<string, Omit<ConversionRow, 'conversion'>>();
 
-  add(group: ConversionGroup, counts: { visits: number; visitors: number; leads: number }) {
+  add(group: ConversionGroup, counts: ConversionCounts) {
     const key = rowKey(group);
-    const row = this.rows.get(key) ?? { group, visits: 0, visitors: 0, leads: 0 };
+    const row = this.rows.get(key) ?? { group, visits: 0, visitors: 0, leads: 0, booked: 0, attended: 0, won: 0 };
     this.rows.set(key, {
       group,
       visits: row.visits + counts.visits,
       visitors: row.visitors + counts.visitors,
       leads: row.leads + counts.leads,
+      booked: row.booked + counts.booked,
+      attended: row.attended + counts.attended,
+      won: row.won + counts.won,
     });
   }
 

@@ -19,6 +19,10 @@ export interface ConversionRow {
   leads: number;
   /** Leads ÷ visitors; null when no visitor was counted. */
   conversion: number | null;
+  /** Of those leads: how many ever had a confirmed inspection seat, came to one, and are won (issue 44, item 9). */
+  booked: number;
+  attended: number;
+  won: number;
 }
 
 export interface ConversionTotals {
@@ -26,7 +30,13 @@ export interface ConversionTotals {
   visitors: number;
   leads: number;
   conversion: number | null;
+  booked: number;
+  attended: number;
+  won: number;
 }
+
+/** The counts each row adds up. */
+export type ConversionCounts = Pick<ConversionRow, 'visits' | 'visitors' | 'leads' | 'booked' | 'attended' | 'won'>;
 
 const copy = DASHBOARD_COPY.conversion;
 

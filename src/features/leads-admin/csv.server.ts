@@ -78,8 +78,12 @@ export async function* conversionCsv(
     row.visitors,
     row.leads,
     row.conversion === null ? '' : (row.conversion * 100).toFixed(1),
+    row.booked,
+    row.attended,
+    row.won,
   ];
-  const counts = ['visits', 'visitors', 'leads', 'conversion_percent'];
+  // Inspection figures last, so a sheet reading the earlier columns by position still reads them (issue 44, item 9).
+  const counts = ['visits', 'visitors', 'leads', 'conversion_percent', 'booked_inspection', 'attended_inspection', 'won'];
   if (view === 'source') {
     yield csvRow(['from', 'to', 'district', 'source_type', 'source', 'medium', 'campaign', ...counts]);
     for (const row of rows)

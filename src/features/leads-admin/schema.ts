@@ -155,7 +155,7 @@ const conversionErrors = DASHBOARD_COPY.conversion.errors;
 export const CONVERSION_VIEWS = ['source', 'page'] as const;
 export type ConversionView = (typeof CONVERSION_VIEWS)[number];
 /** The columns it sorts by (`name`: the source, or the landing page). */
-export const CONVERSION_SORTS = ['name', 'visits', 'visitors', 'leads', 'conversion'] as const;
+export const CONVERSION_SORTS = ['name', 'visits', 'visitors', 'leads', 'conversion', 'booked', 'attended', 'won'] as const;
 export type ConversionSort = (typeof CONVERSION_SORTS)[number];
 export type SortDirection = 'asc' | 'desc';
 

@@ -4,6 +4,7 @@ import { DASHBOARD_COPY } from '@/content/sales-insight';
 import { AssignmentPanel } from '@/features/leads-admin/components/AssignmentPanel';
 import { Conversion } from '@/features/leads-admin/components/Conversion';
 import { Dashboard } from '@/features/leads-admin/components/Dashboard';
+import { InspectionFunnel } from '@/features/leads-admin/components/InspectionFunnel';
 import { DashboardFiltersForm } from '@/features/leads-admin/components/DashboardFiltersForm';
 import { shortDay } from '@/features/leads-admin/charts.server';
 import { conversionFigures } from '@/features/leads-admin/conversion.server';
@@ -73,6 +74,7 @@ export default async function DashboardPage({ searchParams }: { searchParams: Pr
       ))}
       <DashboardFiltersForm filters={filters} order={order} districts={DISTRICT_CHOICES} now={now} />
       <Dashboard figures={figures} filters={filters} time={time} districts={districts} />
+      <InspectionFunnel figures={figures.inspections} />
       <Conversion figures={conversion} filters={filters} order={order} />
       {owner ? (
         <AssignmentPanel

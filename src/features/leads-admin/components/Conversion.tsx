@@ -28,6 +28,8 @@ import { Kpi } from './Kpi';
 
 const copy = DASHBOARD_COPY.conversion;
 const NUMBER_COLUMNS = ['visits', 'visitors', 'leads', 'conversion'] as const;
+/** Leads on their way through a site inspection (issue 44, item 9): columns from tablets up, a line under the name on phones. */
+const INSPECTION_COLUMNS = ['booked', 'attended', 'won'] as const;
 
 /**
  * Visits and conversion (docs/decisions/0351-conversion-in-the-dashboard.md): key figures, a chart of the rows with the
@@ -154,11 +156,14 @@ export function Conversion({ figures, filters, order }: { figures: ConversionFig
                 )}
               </caption>
               <colgroup>
-                <col className="w-[40%]" />
-                <col className="w-[12%] sm:w-[15%]" />
-                <col className="w-[16%] sm:w-[15%]" />
-                <col className="w-[11%] sm:w-[15%]" />
-                <col className="w-[21%] sm:w-[15%]" />
+                <col className="w-[40%] sm:w-[27%]" />
+                <col className="w-[12%] sm:w-[10%]" />
+                <col className="w-[16%] sm:w-[11%]" />
+                <col className="w-[11%] sm:w-[9%]" />
+                <col className="w-[21%] sm:w-[13%]" />
+                {INSPECTION_COLUMNS.map((column) => (
+                  <col key={column} className="w-0 sm:w-[10%]" />
+                ))}
               </colgroup>
               <thead className="border-y border-forest-900/10 bg-ivory-100 text-xs text-ink-soft">
                 <tr>
@@ -167,26 +172,42 @@ export function Conversion({ figures, filters, order }: { figures: ConversionFig
                     header(
                       column,
                       copy.columns[column],
-                      `text-right [&>a]:justify-end ${i === NUMBER_COLUMNS.length - 1 ? 'pr-4 pl-1 sm:px-4' : 'pr-1.5 pl-1 sm:px-4'}`,
+                      `text-right [&>a]:justify-end ${i === NUMBER_COLUMNS.length - 1 ? 'pr-4 pl-1 sm:px-3' : 'pr-1.5 pl-1 sm:px-3'}`,
                       column === 'conversion' ? copy.shortColumns.conversion : undefined,
                     ),
+                  )}
+                  {INSPECTION_COLUMNS.map((column) =>
+                    header(column, copy.columns[column], 'hidden text-right sm:table-cell sm:px-3 [&>a]:justify-end'),
                   )}
                 </tr>
               </thead>
               <tbody className="divide-y divide-forest-900/10">
                 {shown.map((row) => {
                   const { name, detail } = rowName(row.group);
-                  const figure = 'py-3 pl-1 text-right align-top tabular-nums sm:px-4';
+                  const figure = 'py-3 pl-1 text-right align-top tabular-nums sm:px-3';
                   return (
                     <tr key={rowKey(row.group)} data-testid="conversion-row">
                       <th scope="row" className="py-3 pr-2 pl-5 align-top font-medium sm:px-4">
                         <span className="block wrap-anywhere text-forest-900">{name}</span>
                         {detail ? <span className="mt-0.5 block text-xs font-normal wrap-anywhere text-ink-soft">{detail}</span> : null}
+                        {row.leads > 0 ? (
+                          <span
+                            className="mt-1 block text-xs font-medium text-forest-800 sm:hidden"
+                            data-testid="conversion-row-inspections"
+                          >
+                            {copy.inspectionLine(row.booked, row.attended, row.won)}
+                          </span>
+                        ) : null}
                       </th>
                       <td className={`${figure} pr-1.5`}>{formatCount(row.visits)}</td>
                       <td className={`${figure} pr-1.5`}>{formatCount(row.visitors)}</td>
                       <td className={`${figure} pr-1.5`}>{formatCount(row.leads)}</td>
                       <td className={`${figure} pr-4 font-semibold text-forest-900`}>{formatConversion(row.conversion)}</td>
+                      {INSPECTION_COLUMNS.map((column) => (
+                        <td key={column} className={`${figure} hidden sm:table-cell`}>
+                          {formatCount(row[column])}
+                        </td>
+                      ))}
                     </tr>
                   );
                 })}
@@ -201,6 +222,7 @@ export function Conversion({ figures, filters, order }: { figures: ConversionFig
           <ul className="max-w-prose space-y-1.5 text-xs leading-relaxed text-ink-soft">
             {shown.length < sorted.length ? <li>{copy.rowsShown(shown.length, sorted.length)}</li> : null}
             <li>{copy.visitorsNote}</li>
+            <li>{copy.inspectionsNote}</li>
             {filters.district ? <li>{copy.districtNote(filters.district)}</li> : null}
             {counted === null ? (
               <li>{copy.notCountedYet}</li>
