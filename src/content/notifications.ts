@@ -45,6 +45,9 @@ export const RECEIPT_COPY = {
     'A member of our sales team will call you on the number you gave us, usually within the hour on working days.',
     'We will answer your questions, share the payment plan and arrange a site inspection — in person, or a live video tour if you are abroad.',
   ],
+  /** The receipt's own way to book (docs/decisions/0391): a signed link, the buyer's details already known. */
+  book: 'Book a site inspection',
+  bookIntro: 'Choose a date for your site inspection now, in person or as a live video tour: your details are already with us.',
   reachTitle: 'You can also reach us',
   phone: 'Phone',
   whatsapp: 'WhatsApp',

@@ -2,18 +2,19 @@ import 'server-only';
 import { inArray, type SQL } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import type { Db } from '@/lib/db/client';
-import { leads, leadNotifications, newsletterSubscribers } from '@/lib/db/schema';
+import { inspectionBookings, leads, leadNotifications, newsletterSubscribers } from '@/lib/db/schema';
 import { deleteJobsOf, sendInTransaction } from '@/lib/jobs/queue';
 import { LEAD_ERASED, type LeadErasedJob } from '@/lib/jobs/queues';
 import { logError } from '@/lib/log';
 import { deleteKeptMail, outboxMailDir } from '@/lib/mail/mailer.server';
 import { phoneDigits } from '@/lib/validation/phone';
+import { deleteMessagesOfBookings } from './inspections/messages.repository.server';
 
 /**
  * Deleting a person's records reaches every copy the site holds (docs/decisions/0344-erasure-reaches-every-copy.md).
  * A privacy request (src/features/privacy, its leads found by ./privacy.repository.server.ts) and the retention job
- * (src/domain/retention) both delete leads and newsletter sign-ups here. In one transaction: the rows (notes and
- * history cascade), the job-queue rows that name any of them, whatever their state, and a signed `lead.erased` webhook
+ * (src/domain/retention) both delete leads and newsletter sign-ups here. In one transaction: the rows (notes, history
+ * and site-inspection bookings cascade; walk-ins by their phone), the job-queue rows that name any of them, whatever their state, and a signed `lead.erased` webhook
  * so the CRM deletes its copy; once committed, the messages kept as .eml files.
  */
 
@@ -21,11 +22,18 @@ import { phoneDigits } from '@/lib/validation/phone';
 export interface ErasureTargets {
   leads: SQL;
   newsletter: SQL;
+  /**
+   * Site-inspection walk-ins (bookings staff added on the day with a name and phone, no lead), by a condition on
+   * inspection_bookings; a lead's bookings go with the lead.
+   */
+  walkIns?: SQL;
 }
 
 export interface ErasedRecords {
   leadIds: string[];
   newsletterIds: string[];
+  /** Walk-in bookings deleted. */
+  walkIns: number;
   /** Job-queue rows deleted with them. */
   jobs: number;
   /** Kept .eml files deleted with them. */
@@ -48,12 +56,16 @@ const PHONE_MIN_DIGITS = 7;
 export async function eraseRecords(db: Db, targets: ErasureTargets, tellCrm: TellCrm, mailDir = outboxMailDir()): Promise<ErasedRecords> {
   const l = leads;
   const n = newsletterSubscribers;
-  const { erasedLeads, newsletter, jobs } = await db.transaction(async (tx) => {
+  const { erasedLeads, newsletter, jobs, walkIns } = await db.transaction(async (tx) => {
     // The notification rows would go with their leads (cascade); deleted first for their ids, which their jobs carry.
     const notifications = await tx
       .delete(leadNotifications)
       .where(inArray(leadNotifications.leadId, tx.select({ id: l.id }).from(l).where(targets.leads)))
       .returning({ id: leadNotifications.id });
+    // So are the messages of their site-inspection bookings (docs/decisions/0391), with the jobs that name them.
+    const erasedLeadIds = tx.select({ id: l.id }).from(l).where(targets.leads);
+    const bookingMessages = await deleteMessagesOfBookings(tx, inArray(inspectionBookings.leadId, erasedLeadIds));
+    const walkIns = targets.walkIns ? await tx.delete(inspectionBookings).where(targets.walkIns).returning({ id: inspectionBookings.id }) : [];
     const erasedLeads = await tx
       .delete(l)
       .where(targets.leads)
@@ -63,6 +75,7 @@ export async function eraseRecords(db: Db, targets: ErasureTargets, tellCrm: Tel
       lead: erasedLeads.map((lead) => lead.id),
       notification: notifications.map((row) => row.id),
       newsletterSignUp: newsletter.map((row) => row.id),
+      inspectionMessage: bookingMessages,
     });
     if (tellCrm) {
       const erasedAt = new Date().toISOString();
@@ -71,7 +84,7 @@ export async function eraseRecords(db: Db, targets: ErasureTargets, tellCrm: Tel
         await sendInTransaction(tellCrm.boss, tx, LEAD_ERASED, { leadIds, reason: tellCrm.reason, erasedAt } satisfies LeadErasedJob);
       }
     }
-    return { erasedLeads, newsletter, jobs };
+    return { erasedLeads, newsletter, jobs, walkIns: walkIns.length };
   });
 
   const recordIds = [...erasedLeads.map((lead) => lead.id), ...newsletter.map((row) => row.id)];
@@ -91,5 +104,5 @@ export async function eraseRecords(db: Db, targets: ErasureTargets, tellCrm: Tel
         return 0;
       })
     : 0;
-  return { leadIds: erasedLeads.map((lead) => lead.id), newsletterIds: newsletter.map((row) => row.id), jobs, mailFiles };
+  return { leadIds: erasedLeads.map((lead) => lead.id), newsletterIds: newsletter.map((row) => row.id), walkIns, jobs, mailFiles };
 }

@@ -11,6 +11,7 @@ import { outboxMailDir } from '@/lib/mail/mailer.server';
 import { forgetPastVisitors } from '../visits/counter.server';
 import { eraseRecords } from '../leads/erasure.server';
 import { clearLeadFingerprints, leadsPastRetention } from '../leads/retention.server';
+import { walkInsBefore } from '../leads/inspections/messages.repository.server';
 import { lagosDayOf } from '../working-time';
 import { periodBefore, RETENTION } from './periods';
 
@@ -28,6 +29,8 @@ export interface RetentionReport {
   rateLimitCounters: number;
   signInFailures: number;
   leads: number;
+  /** Site-inspection walk-ins (no lead) whose inspection was longer ago than a lead is kept. */
+  walkIns: number;
   unconfirmedSignUps: number;
   expiredRequests: number;
   mailFiles: number;
@@ -66,6 +69,8 @@ export async function applyRetention(db: Db, boss: PgBoss, now = new Date(), mai
     {
       leads: leadsPastRetention(leadsBefore),
       newsletter: and(isNull(nl.confirmedAt), lt(requestedAt, unconfirmedBefore))!,
+      // A walk-in has no lead to outlive: kept as long as a lead, from the day of the inspection (docs/decisions/0391).
+      walkIns: walkInsBefore(leadsBefore),
     },
     { boss, reason: 'retention' },
     mailDir,
@@ -92,6 +97,7 @@ export async function applyRetention(db: Db, boss: PgBoss, now = new Date(), mai
     rateLimitCounters: count(rateLimitCounters),
     signInFailures: count(signInFailures),
     leads: count(erased.leadIds),
+    walkIns: erased.walkIns,
     unconfirmedSignUps: count(erased.newsletterIds),
     expiredRequests: count(expiredRequests),
     mailFiles: await deleteOldMailFiles(mailDir, periodBefore(now, RETENTION.keptMailFiles)),

@@ -11,6 +11,8 @@ import { observeDelivery } from '@/lib/ops/metrics.server';
 import { sendMail } from '@/lib/mail/mailer.server';
 import { pushToStaff } from '@/domain/push/staff-alerts.server';
 import { leadAlertRecipients } from '@/domain/leads/assignment.server';
+import { signInspectionLink } from '@/domain/leads/inspections/links.server';
+import { bookPathOf } from '@/domain/leads/inspections/paths';
 import { NOT_SENT, webhookTarget, type Outcome } from '@/domain/leads/notifications.server';
 import { findForDelivery, recordAttempts, type Attempt } from '@/domain/leads/notifications.repository.server';
 import { recordDeliveries } from '@/domain/restore-ledger.server';
@@ -68,7 +70,9 @@ async function send(db: Db, { notification, lead, assignee }: Delivery): Promise
     }
     case 'receipt': {
       if (!(await receiptAllowed(db, notification, lead.email))) return 'skipped';
-      const result = await sendMail({ ...receiptEmail(lead, facts), to: [lead.email], replyTo: facts.email, recordId: lead.id });
+      // A signed link to book a site inspection as this lead (docs/decisions/0391): only an id in it, never a detail.
+      const bookUrl = `${getSiteUrl()}${bookPathOf(lead.district, await signInspectionLink(db, 'book', lead.id))}`;
+      const result = await sendMail({ ...receiptEmail(lead, facts, bookUrl), to: [lead.email], replyTo: facts.email, recordId: lead.id });
       return result.sent ? 'sent' : 'not_configured';
     }
     case 'webhook': {

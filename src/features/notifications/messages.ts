@@ -15,7 +15,7 @@ import type { ChannelAlertRow, LeadRow } from '@/lib/db/schema';
 import { formatDateTime, formatDuration } from '@/lib/format';
 import type { LeadErasedJob } from '@/lib/jobs/queues';
 import { ATTRIBUTION_FIELDS } from '@/lib/lead-attribution';
-import { emailLayout as layout, emailLink as link, escapeHtml } from '@/lib/mail/html';
+import { emailButton as button, emailLayout as layout, emailLink as link, escapeHtml } from '@/lib/mail/html';
 import type { PushMessage } from '@/lib/push/send.server';
 
 /**
@@ -141,8 +141,11 @@ export function handOverEmail(lead: LeadRow, siteUrl: string, minutes: number, t
   return callAndOpenEmail(lead, siteUrl, copy.subject(person, toOwners), copy.intro(person, minutes, toOwners), copy.why);
 }
 
-/** To the visitor: their interest is received, what happens next, and how to reach the team. */
-export function receiptEmail(lead: LeadRow, facts: SiteFacts): Rendered {
+/**
+ * To the visitor: their interest is received, what happens next, a link to book a site inspection (`bookUrl`, signed:
+ * they only pick a slot), and how to reach the team.
+ */
+export function receiptEmail(lead: LeadRow, facts: SiteFacts, bookUrl?: string): Rendered {
   const copy = RECEIPT_COPY;
   const person = forMessage(lead);
   const whatsapp = whatsappHref(facts.whatsapp);
@@ -158,6 +161,7 @@ export function receiptEmail(lead: LeadRow, facts: SiteFacts): Rendered {
     '',
     `${copy.nextTitle}:`,
     ...copy.next.map((line) => `- ${line}`),
+    ...(bookUrl ? ['', copy.bookIntro, `${copy.book}: ${bookUrl}`] : []),
     '',
     `${copy.reachTitle}:`,
     ...contacts.map(([label, shown]) => `${label}: ${shown}`),
@@ -169,6 +173,7 @@ export function receiptEmail(lead: LeadRow, facts: SiteFacts): Rendered {
   const html = layout(
     `<p style="margin-top:0">${escapeHtml(copy.greeting(person))}</p><p>${escapeHtml(copy.received(lead.district))}</p>` +
       `<h2 style="font-size:16px;margin:20px 0 8px">${escapeHtml(copy.nextTitle)}</h2><ul style="padding-left:20px;margin:0">${copy.next.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>` +
+      (bookUrl ? `<p style="margin:20px 0 12px">${escapeHtml(copy.bookIntro)}</p><p style="margin:0">${button(bookUrl, copy.book)}</p>` : '') +
       `<h2 style="font-size:16px;margin:20px 0 8px">${escapeHtml(copy.reachTitle)}</h2><p style="margin:0">${contacts
         .map(([label, shown, href]) => `${escapeHtml(label)}: ${link(href, shown)}`)
         .join('<br>')}</p>` +

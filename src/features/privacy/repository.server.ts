@@ -3,7 +3,15 @@ import { createHmac } from 'node:crypto';
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import { eraseRecords, type TellCrm } from '@/domain/leads/operations.server';
-import { leadContacts, leadRecordsOf, leadsOfSubject, leadsWithIds, storedEmailSql } from '@/domain/leads/privacy.repository.server';
+import {
+  bookingsWithIds,
+  leadContacts,
+  leadRecordsOf,
+  leadsOfSubject,
+  leadsWithIds,
+  storedEmailSql,
+  walkInsOfSubject,
+} from '@/domain/leads/privacy.repository.server';
 import type { Db } from '@/lib/db/client';
 import { newsletterSubscribers } from '@/lib/db/schema';
 import { storedSecret } from '@/lib/db/secrets.server';
@@ -43,7 +51,7 @@ async function fingerprintOf(db: Db): Promise<(value: string) => string> {
 }
 
 export async function exportSubject(db: Db, subject: PrivacySubject) {
-  const { leads: found, notes, activity } = await leadRecordsOf(db, subject);
+  const { leads: found, notes, activity, inspections, inspectionMessages, walkIns } = await leadRecordsOf(db, subject);
   // Everything held on the newsletter list but its tokens (secrets of ours).
   const n = newsletterSubscribers;
   const newsletter = await db
@@ -73,7 +81,21 @@ export async function exportSubject(db: Db, subject: PrivacySubject) {
       history: activity
         .filter((a) => a.leadId === lead.id)
         .map((a) => ({ action: a.action, detail: a.detail, by: a.actorEmail, at: a.createdAt })),
+      // Site inspections booked (docs/decisions/0391), each with the messages it set off (what, when, how far it got).
+      inspections: inspections
+        .filter((booking) => booking.leadId === lead.id)
+        .map((booking) => ({
+          ...booking,
+          leadId: undefined,
+          walkInName: undefined,
+          walkInPhone: undefined,
+          messages: inspectionMessages
+            .filter((message) => message.bookingId === booking.id)
+            .map((message) => ({ ...message, leadId: undefined, bookingId: undefined })),
+        })),
     })),
+    // Site inspections staff added on the day with this phone number (no lead: a name and a phone only).
+    walkIns: walkIns.map((booking) => ({ ...booking, leadId: undefined })),
     newsletter,
   };
 }
@@ -82,6 +104,8 @@ export async function exportSubject(db: Db, subject: PrivacySubject) {
 export interface Erased {
   leads: number;
   newsletter: number;
+  /** Site-inspection walk-ins with the subject's phone number. */
+  walkIns: number;
   leadIds: string[];
   newsletterIds: string[];
 }
@@ -91,8 +115,8 @@ export interface Erased {
  * messages kept of them as files, and tells the CRM which leads went (src/domain/leads/erasure.server.ts). `boss` is
  * the started job queue: on PGlite it must be started before the erasure's transaction, which uses the one connection.
  */
-export const eraseSubject = (db: Db, boss: PgBoss, subject: PrivacySubject): Promise<Erased> =>
-  deleteWhere(db, leadsOfSubject(subject), newsletterOf(subject), { boss, reason: 'privacy_request' });
+export const eraseSubject = async (db: Db, boss: PgBoss, subject: PrivacySubject): Promise<Erased> =>
+  deleteWhere(db, leadsOfSubject(subject), newsletterOf(subject), { boss, reason: 'privacy_request' }, bookingsWithIds(await walkInsOfSubject(db, subject)));
 
 /**
  * After a restore: erases again what was erased since the backup (the privacy notice's promise), by the erased
@@ -122,7 +146,8 @@ export async function eraseAgain(db: Db, erasures: { leadIds: string[]; newslett
   return deleteWhere(db, leadsWithIds([...leadIds]), newsletterWithIds, null);
 }
 
-async function deleteWhere(db: Db, leadsWhere: SQL, newsletter: SQL, tellCrm: TellCrm): Promise<Erased> {
-  const { leadIds, newsletterIds } = await eraseRecords(db, { leads: leadsWhere, newsletter }, tellCrm);
-  return { leads: leadIds.length, newsletter: newsletterIds.length, leadIds, newsletterIds };
+async function deleteWhere(db: Db, leadsWhere: SQL, newsletter: SQL, tellCrm: TellCrm, walkIns?: SQL): Promise<Erased> {
+  const erased = await eraseRecords(db, { leads: leadsWhere, newsletter, walkIns }, tellCrm);
+  const { leadIds, newsletterIds } = erased;
+  return { leads: leadIds.length, newsletter: newsletterIds.length, walkIns: erased.walkIns, leadIds, newsletterIds };
 }
