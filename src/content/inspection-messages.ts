@@ -42,7 +42,8 @@ export const BUYER_MESSAGE_COPY = {
       `The ${what(b)} of ${b.district} on ${b.short} is full, so you are on its waiting list${place ? ` (number ${place} in line)` : ''}. If a seat comes free we confirm you at once and e-mail you. You can also choose another slot with room.`,
     promoted: (b: BookingForCopy) =>
       `Good news: a seat came free on the ${what(b)} of ${b.district}, and you are confirmed, for ${people(b.partySize)}.`,
-    moved: (b: BookingForCopy) => `Your ${what(b)} of ${b.district} has moved. Here is the new time; the calendar file attached replaces the old one.`,
+    moved: (b: BookingForCopy) =>
+      `Your ${what(b)} of ${b.district} has moved. Here is the new time; the calendar file attached replaces the old one.`,
     movedWaiting: (b: BookingForCopy) =>
       `Your booking has moved to the ${what(b)} of ${b.district} on ${b.short}, which is full: you are on its waiting list, and we e-mail you the moment a seat comes free.`,
     cancelled: (b: BookingForCopy) =>
@@ -121,7 +122,8 @@ export const SLOT_FILLING_COPY = {
   intro: (b: Pick<BookingForCopy, 'day' | 'time' | 'district' | 'video'>, taken: number, seats: number) =>
     `${taken} of the ${seats} seats of the ${what(b)} of ${b.district} on ${b.day} at ${b.time} are taken. Add seats or another slot before buyers are turned away to the waiting list.`,
   pushTitle: 'Inspection nearly full',
-  pushBody: (b: Pick<BookingForCopy, 'short' | 'district'>, taken: number, seats: number) => `${b.short}, ${b.district}: ${taken} of ${seats} seats`,
+  pushBody: (b: Pick<BookingForCopy, 'short' | 'district'>, taken: number, seats: number) =>
+    `${b.short}, ${b.district}: ${taken} of ${seats} seats`,
   open: 'Open the Inspections page',
   why: 'You get this once per slot, as an owner.',
 } as const;

@@ -65,7 +65,9 @@ export async function eraseRecords(db: Db, targets: ErasureTargets, tellCrm: Tel
     // So are the messages of their site-inspection bookings (docs/decisions/0391), with the jobs that name them.
     const erasedLeadIds = tx.select({ id: l.id }).from(l).where(targets.leads);
     const bookingMessages = await deleteMessagesOfBookings(tx, inArray(inspectionBookings.leadId, erasedLeadIds));
-    const walkIns = targets.walkIns ? await tx.delete(inspectionBookings).where(targets.walkIns).returning({ id: inspectionBookings.id }) : [];
+    const walkIns = targets.walkIns
+      ? await tx.delete(inspectionBookings).where(targets.walkIns).returning({ id: inspectionBookings.id })
+      : [];
     const erasedLeads = await tx
       .delete(l)
       .where(targets.leads)

@@ -173,7 +173,9 @@ export function receiptEmail(lead: LeadRow, facts: SiteFacts, bookUrl?: string):
   const html = layout(
     `<p style="margin-top:0">${escapeHtml(copy.greeting(person))}</p><p>${escapeHtml(copy.received(lead.district))}</p>` +
       `<h2 style="font-size:16px;margin:20px 0 8px">${escapeHtml(copy.nextTitle)}</h2><ul style="padding-left:20px;margin:0">${copy.next.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>` +
-      (bookUrl ? `<p style="margin:20px 0 12px">${escapeHtml(copy.bookIntro)}</p><p style="margin:0">${button(bookUrl, copy.book)}</p>` : '') +
+      (bookUrl
+        ? `<p style="margin:20px 0 12px">${escapeHtml(copy.bookIntro)}</p><p style="margin:0">${button(bookUrl, copy.book)}</p>`
+        : '') +
       `<h2 style="font-size:16px;margin:20px 0 8px">${escapeHtml(copy.reachTitle)}</h2><p style="margin:0">${contacts
         .map(([label, shown, href]) => `${escapeHtml(label)}: ${link(href, shown)}`)
         .join('<br>')}</p>` +

@@ -116,7 +116,13 @@ export interface Erased {
  * the started job queue: on PGlite it must be started before the erasure's transaction, which uses the one connection.
  */
 export const eraseSubject = async (db: Db, boss: PgBoss, subject: PrivacySubject): Promise<Erased> =>
-  deleteWhere(db, leadsOfSubject(subject), newsletterOf(subject), { boss, reason: 'privacy_request' }, bookingsWithIds(await walkInsOfSubject(db, subject)));
+  deleteWhere(
+    db,
+    leadsOfSubject(subject),
+    newsletterOf(subject),
+    { boss, reason: 'privacy_request' },
+    bookingsWithIds(await walkInsOfSubject(db, subject)),
+  );
 
 /**
  * After a restore: erases again what was erased since the backup (the privacy notice's promise), by the erased

@@ -2,14 +2,7 @@ import 'server-only';
 import { and, asc, eq, inArray, isNull, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import type { InspectionMessageChannel, InspectionMessageKind, InspectionMessageState } from '@/lib/db/enums';
-import {
-  inspectionBookings,
-  inspectionMessages,
-  inspectionSlots,
-  leads,
-  staffUsers,
-  type InspectionMessageRow,
-} from '@/lib/db/schema';
+import { inspectionBookings, inspectionMessages, inspectionSlots, leads, staffUsers, type InspectionMessageRow } from '@/lib/db/schema';
 import { staffLabelSql } from '../assignment.server';
 import { slotViewColumns, type SlotView } from './inspections.repository.server';
 
@@ -84,10 +77,7 @@ export async function queueMessages(tx: Db, rows: NewMessage[], now: Date): Prom
   const values = (list: NewMessage[]) => list.map((row) => ({ ...row, state: 'queued' as const, createdAt: now, updatedAt: now }));
   const queued: { id: string; dueAt: Date }[] = [];
   if (perBooking.length) {
-    const again = or(
-      eq(m.state, 'withdrawn'),
-      and(notInArray(m.kind, [...REMINDER_KINDS]), notInArray(m.state, ['queued', 'sending'])),
-    );
+    const again = or(eq(m.state, 'withdrawn'), and(notInArray(m.kind, [...REMINDER_KINDS]), notInArray(m.state, ['queued', 'sending'])));
     queued.push(
       ...(await tx
         .insert(m)
@@ -204,7 +194,9 @@ export async function claimMessage(
   now: Date,
 ): Promise<boolean> {
   const found: SQL =
-    from.state === 'sending' && from.sendingSince ? and(eq(m.state, 'sending'), eq(m.sendingSince, from.sendingSince))! : eq(m.state, 'queued');
+    from.state === 'sending' && from.sendingSince
+      ? and(eq(m.state, 'sending'), eq(m.sendingSince, from.sendingSince))!
+      : eq(m.state, 'queued');
   const rows = await db
     .update(m)
     .set({ state: 'sending', sendingSince: now, attempts: sql`${m.attempts} + 1`, updatedAt: now })
@@ -309,7 +301,10 @@ export async function inspectionMessageBacklog(db: Db, now: Date): Promise<Inspe
 export const walkInsBefore = (before: Date): SQL =>
   and(
     isNull(inspectionBookings.leadId),
-    inArray(inspectionBookings.slotId, sql`(select ${inspectionSlots.id} from ${inspectionSlots} where ${inspectionSlots.startsAt} < ${before})`),
+    inArray(
+      inspectionBookings.slotId,
+      sql`(select ${inspectionSlots.id} from ${inspectionSlots} where ${inspectionSlots.startsAt} < ${before})`,
+    ),
   )!;
 
 export type { InspectionMessageChannel };

@@ -89,9 +89,7 @@ export async function deliverInspectionMessage(db: Db, messageId: string, option
     // Without addresses or numbers (an SMTP refusal quotes the recipient), as every stored error.
     const reason = withoutContactDetails(error instanceof Error ? error.message : String(error));
     const later = now();
-    const giveUp = isReminder(message.kind)
-      ? later >= found.slot.startsAt
-      : later.getTime() - message.dueAt.getTime() >= GIVE_UP_AFTER_MS;
+    const giveUp = isReminder(message.kind) ? later >= found.slot.startsAt : later.getTime() - message.dueAt.getTime() >= GIVE_UP_AFTER_MS;
     await settleMessage(db, message.id, { state: giveUp ? 'failed' : 'queued', lastError: reason }, later);
     logError(`[inspections] ${message.kind} ${message.channel} ${message.id} ${giveUp ? 'failed for good' : 'will be retried'}`, error);
     if (!giveUp) throw error;

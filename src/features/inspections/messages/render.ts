@@ -1,9 +1,4 @@
-import {
-  BOOKING_ALERT_COPY,
-  BUYER_MESSAGE_COPY,
-  SLOT_FILLING_COPY,
-  type BookingForCopy,
-} from '@/content/inspection-messages';
+import { BOOKING_ALERT_COPY, BUYER_MESSAGE_COPY, SLOT_FILLING_COPY, type BookingForCopy } from '@/content/inspection-messages';
 import { DISTRICTS, districtLabel } from '@/content/districts';
 import { telHref, whatsappHref } from '@/lib/contact-links';
 import type { DistrictChoice, InspectionKind } from '@/lib/db/enums';
