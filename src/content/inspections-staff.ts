@@ -126,7 +126,7 @@ export const INSPECTIONS_STAFF_COPY = {
     agent: 'That agent no longer has an active account.',
     cutoff: 'Please enter a whole number of hours from 0 to 168.',
     notConfirmed: 'Only a confirmed booking is marked as came or no-show.',
-    notYet: 'Attendance is marked from the day of the inspection.',
+    notYet: 'Attendance and walk-ins open 12 hours before the inspection.',
     notYours: 'This inspection is not yours to run: ask its agent or an owner.',
     calledOff: 'This inspection was called off.',
   },

@@ -252,7 +252,7 @@ describeEachDriver('site inspections in the staff area', (ctx) => {
     ).toBe(404);
   });
 
-  it('marks a confirmed buyer as came on the day: the lead moves to inspected; not before the day, not for another agent’s lead', async () => {
+  it('marks a confirmed buyer as came on the day: the lead moves to inspected; not days ahead, not for another agent’s lead', async () => {
     const startsAt = new Date(Date.now() - HOUR);
     const slot = await slotAt(startsAt, 10);
     const leadId = await newLead({ status: 'contacted', assignedTo: null });
@@ -294,7 +294,7 @@ describeEachDriver('site inspections in the staff area', (ctx) => {
       ctxFor(ahead.id),
     );
     expect(early.status).toBe(409);
-    expect(await early.json()).toEqual({ error: 'Attendance is marked from the day of the inspection.' });
+    expect(await early.json()).toEqual({ error: 'Attendance and walk-ins open 12 hours before the inspection.' });
   });
 
   it('lets the agent who leads a slot mark any of its buyers and add a walk-in, counted as come', async () => {

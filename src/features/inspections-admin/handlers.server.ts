@@ -13,7 +13,6 @@ import {
 } from '@/domain/leads/inspections/inspections.server';
 import { bookingReach, scheduleRowById, slotById } from '@/domain/leads/inspections/inspections.repository.server';
 import { leadScope } from '@/domain/leads/scope.server';
-import { lagosDayOf } from '@/domain/working-time';
 import { recordAudit } from '@/lib/audit.server';
 import { staffRoute, type IdRouteContext } from '@/lib/auth/guard.server';
 import { getDatabase, type Db } from '@/lib/db/client';
@@ -23,6 +22,7 @@ import { idParamSchema } from '@/lib/validation/id';
 import type { z } from 'zod';
 import { answeredAsForm, INSPECTIONS_PATH, SCHEDULE_PATH } from './form-answer.server';
 import {
+  attendanceOpen,
   attendanceSchema,
   cutoffSchema,
   oneOffSlotSchema,
@@ -59,9 +59,6 @@ async function readInput<S extends z.ZodType>(
   return { ok: true, value: parsed.data };
 }
 
-/** Attendance and walk-ins are marked from the Lagos day of the inspection on, never ahead. */
-const begun = (startsAt: Date, now: Date) => lagosDayOf(startsAt) <= lagosDayOf(now);
-
 /** An agent named to lead a slot must have an active account. */
 async function activeAgent(db: Db, agentId: string | null): Promise<boolean> {
   return agentId === null || (await assignableStaff(db)).some((member) => member.id === agentId);
@@ -85,7 +82,7 @@ export const attendanceHandler = answeredAsForm(
     const input = await readInput(request, attendanceSchema);
     if (!input.ok) return input.response;
     if (booking.slotCancelledAt) return errorResponse(409, errors.calledOff);
-    if (!begun(booking.slotStartsAt, scope.now)) return errorResponse(409, errors.notYet);
+    if (!attendanceOpen(booking.slotStartsAt, scope.now)) return errorResponse(409, errors.notYet);
     const marked = await markInspectionAttendance(db, booking.id, input.value.attendance, staff, scope.now);
     if (!marked) return errorResponse(409, errors.notConfirmed);
     const notice =
@@ -109,7 +106,7 @@ export const walkInHandler = answeredAsForm(
     if (!input.ok) return input.response;
     const now = new Date();
     if (slot.cancelledAt) return errorResponse(409, errors.calledOff);
-    if (!begun(slot.startsAt, now)) return errorResponse(409, errors.notYet);
+    if (!attendanceOpen(slot.startsAt, now)) return errorResponse(409, errors.notYet);
     const booking = await addWalkIn(db, slot.id, input.value, now);
     return jsonResponse({ ok: true, booking, slotId: slot.id, notice: copy.walkInAdded }, 201);
   }),

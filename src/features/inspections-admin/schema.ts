@@ -16,6 +16,15 @@ import { withoutControlCharacters } from '@/lib/validation/text';
 
 const errors = INSPECTIONS_STAFF_COPY.errors;
 
+/**
+ * Attendance and walk-ins open this long before an inspection starts (the morning of a trip, the evening before a dawn
+ * one: people gather at the pickup point first), and stay open afterwards for the days the Inspections page shows.
+ */
+export const ATTENDANCE_OPENS_HOURS_BEFORE = 12;
+
+export const attendanceOpen = (startsAt: Date, now: Date) =>
+  startsAt.getTime() - now.getTime() <= ATTENDANCE_OPENS_HOURS_BEFORE * 3_600_000;
+
 /** The most people a walk-in group counts (a family, a lawyer, a surveyor; a small office at most). */
 export const MAX_WALK_IN_PARTY = 10;
 

@@ -2,6 +2,7 @@ import Link from 'next/link';
 import { INSPECTIONS_STAFF_COPY } from '@/content/inspections-staff';
 import { lagosDayOf } from '@/domain/working-time';
 import type { DistrictChoice } from '@/lib/db/enums';
+import { attendanceOpen } from '../schema';
 import type { StaffSlot } from '../slots.server';
 import { SlotCard } from './SlotCard';
 
@@ -56,10 +57,10 @@ export function InspectionsBoard({
   const todays = shown.filter((slot) => lagosDayOf(slot.startsAt) === today);
   const ahead = shown.filter((slot) => lagosDayOf(slot.startsAt) > today);
   const past = shown.filter((slot) => lagosDayOf(slot.startsAt) < today).reverse();
-  const list = (group: StaffSlot[], begun: boolean) => (
+  const list = (group: StaffSlot[]) => (
     <div className="grid gap-5 lg:grid-cols-2">
       {group.map((slot) => (
-        <SlotCard key={slot.id} slot={slot} begun={begun} owner={owner} sender={sender} now={now} />
+        <SlotCard key={slot.id} slot={slot} begun={attendanceOpen(slot.startsAt, now)} owner={owner} sender={sender} now={now} />
       ))}
     </div>
   );
@@ -71,7 +72,7 @@ export function InspectionsBoard({
           <h2 id="today" className="text-2xl">
             {copy.today}
           </h2>
-          {list(todays, true)}
+          {list(todays)}
         </section>
       ) : null}
       <section aria-labelledby="upcoming" className="space-y-4">
@@ -79,7 +80,7 @@ export function InspectionsBoard({
           {copy.upcoming}
         </h2>
         {ahead.length ? (
-          list(ahead, false)
+          list(ahead)
         ) : (
           <p className="rounded-2xl border border-dashed border-forest-900/20 p-6 text-sm text-ink-soft">{copy.noSlots}</p>
         )}
@@ -88,7 +89,7 @@ export function InspectionsBoard({
         <h2 id="past" className="text-2xl">
           {copy.past}
         </h2>
-        {past.length ? list(past, true) : <p className="text-sm text-ink-soft">{copy.noPast}</p>}
+        {past.length ? list(past) : <p className="text-sm text-ink-soft">{copy.noPast}</p>}
       </section>
     </div>
   );

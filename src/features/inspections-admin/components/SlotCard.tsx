@@ -138,7 +138,7 @@ export function SlotCard({
 }: {
   slot: StaffSlot;
   now: Date;
-  /** Its Lagos day has come: attendance and walk-ins open. */
+  /** Attendance and walk-ins are open (from 12 hours before its start). */
   begun: boolean;
   owner: boolean;
   sender: { agent: string; brand: string };
