@@ -1,10 +1,18 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { NextResponse, type NextRequest } from 'next/server';
-import { FORM_FLASH_COOKIE, FORM_FLASH_HEADER, FORM_PAGES, SECURE_SESSION_COOKIE, SESSION_COOKIE, SIGN_IN_PATH } from '@/lib/constants';
+import {
+  FORM_FLASH_COOKIE,
+  FORM_FLASH_HEADER,
+  FORM_PAGES,
+  INSPECTION_FORM_PAGES,
+  SECURE_SESSION_COOKIE,
+  SESSION_COOKIE,
+  SIGN_IN_PATH,
+} from '@/lib/constants';
 import { contentSecurityPolicy } from '@/lib/security/headers';
 
-const FORM_PAGE_PATHS = new Set<string>(Object.values(FORM_PAGES).map((pages) => pages.retry));
+const FORM_PAGE_PATHS = new Set<string>([...Object.values(FORM_PAGES).map((pages) => pages.retry), ...INSPECTION_FORM_PAGES]);
 
 /** The proxy only checks that a session cookie is present; pages and handlers verify it. */
 const STAFF_COOKIES = [SECURE_SESSION_COOKIE, SESSION_COOKIE];
@@ -78,6 +86,6 @@ export const config = {
   // without running this function (the build fails if a page listed here is rendered per request). The staff app's
   // files (src/features/staff/app/staff-app.ts) carry their own headers and need no session.
   matcher: [
-    '/((?!(?:api|_next/static|_next/image|media|staff-app/|favicon.ico|icon|apple-icon|robots.txt|sitemap.xml)|(?:d1|d2|privacy|terms|interest/thanks|newsletter/thanks)?$).*)',
+    '/((?!(?:api|_next/static|_next/image|media|staff-app/|favicon.ico|icon|apple-icon|robots.txt|sitemap.xml)|(?:d1|d2|privacy|terms|newsletter/thanks)?$).*)',
   ],
 };

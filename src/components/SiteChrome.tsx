@@ -3,13 +3,14 @@ import { NAV_COPY } from '@/content/navigation';
 import { getSiteFacts } from '@/content/site';
 import { DISTRICTS, OFFER_COPY, districtLabel } from '@/content/districts';
 import { BUYING_SECTION_ID } from '@/content/buying';
+import { INSPECTION_COPY } from '@/content/inspections';
 import type { NextSteps } from '@/features/lead-form/ConfirmationPanel';
 import { InterestProvider } from '@/features/lead-form/InterestProvider';
 import { whatsappHref } from '@/lib/contact-links';
 import { SiteFooter } from './SiteFooter';
 import { SiteHeader } from './SiteHeader';
 
-/** After a submission: a WhatsApp chat about the chosen district, and how buying there works. */
+/** After a submission: book a site inspection, a WhatsApp chat about the chosen district, and how buying there works. */
 function nextSteps(whatsapp: string): NextSteps {
   const steps = DISTRICTS.map((district) => [
     district.choice,
@@ -17,6 +18,7 @@ function nextSteps(whatsapp: string): NextSteps {
       whatsappHref: whatsappHref(whatsapp, OFFER_COPY.whatsappMessage(districtLabel(district))),
       buyingHref: `${district.path}#${BUYING_SECTION_ID}`,
       districtName: district.name,
+      bookLabel: INSPECTION_COPY.bookAction,
     },
   ]);
   return Object.fromEntries(steps) as NextSteps;

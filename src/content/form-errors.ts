@@ -45,3 +45,20 @@ export const REQUEST_ERRORS = {
   rateLimited: (minutes: number) =>
     `You have sent this form several times in a short while. Please wait ${minutes === 1 ? 'a minute' : `${minutes} minutes`} and try again.`,
 } as const;
+
+/** Booking a site inspection and changing it from its link (docs/decisions/0391). */
+export const INSPECTION_ERRORS = {
+  slot: 'Please choose one of the inspections listed.',
+  party: 'Please choose how many people are coming: 1 to 4.',
+  full: 'Sorry, that inspection is now full. Please choose another one below, or join its waiting list.',
+  closed: 'Bookings for that inspection have closed: it starts within two hours or was called off. Please choose another one.',
+  invalidLink: 'This booking link is not valid. Please book from the district page instead.',
+  expiredLink: 'This booking link has expired. Please book from the district page instead.',
+  /** The lead or booking a link names is gone (erased at the buyer's request). */
+  goneLink: 'This booking link no longer works. Please book from the district page instead.',
+  cancelledBooking: 'This booking was cancelled. Please book a new inspection from the district page.',
+  tooLate: (hours: number) =>
+    `It is too late to change this booking online: it starts in less than ${hours === 1 ? 'an hour' : `${hours} hours`}. Please call or WhatsApp your agent.`,
+  unreadable: unreadableForm,
+  unavailable: 'We could not book your inspection just now. Please try again in a moment.',
+} as const;

@@ -85,6 +85,12 @@ export const FORM_PAGES = {
   newsletter: { retry: '/newsletter', success: '/newsletter/thanks' },
 } as const;
 
+/**
+ * The site inspection pages a booking form posted without scripts comes back to after a refusal (the district's booking
+ * page, and moving or cancelling a booking); where it goes on to depends on the answer (docs/decisions/0391).
+ */
+export const INSPECTION_FORM_PAGES = ['/d1/inspection', '/d2/inspection', '/inspection/change'] as const;
+
 /** The same for the staff sign-in forms posted before their script runs (read by their pages, never by the proxy). */
 export const STAFF_FORM_FLASH_COOKIE = 'staff_form_flash';
 /** The recovery codes of an enrolment posted without scripts, for ENROL_CODES_PATH (or ACCOUNT_CODES_PATH) only. */

@@ -38,8 +38,8 @@ export function InterestProvider({ nextSteps, children }: { nextSteps: NextSteps
   const dismissedBefore = useSyncExternalStore(subscribePopupMemory, popupDismissedBefore, () => false);
   const [fields, setFields] = useState<InterestFields>(INTEREST_DEFAULTS);
   const [submitting, setSubmitting] = useState(false);
-  /** The district of the submission just accepted, while its confirmation shows. */
-  const [confirmed, setConfirmed] = useState<DistrictChoice | null>(null);
+  /** The district of the submission just accepted, and its booking link, while its confirmation shows. */
+  const [confirmed, setConfirmed] = useState<{ district: DistrictChoice; bookingHref?: string } | null>(null);
   const formKey = useRef<string | null>(null);
   const formStartedAt = useRef<number>(0);
   const resending = useRef(false);
@@ -121,7 +121,7 @@ export function InterestProvider({ nextSteps, children }: { nextSteps: NextSteps
       if (!accepted) return;
       notifySuccess(INTEREST_COPY.successToast);
       rememberPopup('submitted');
-      setConfirmed(values.district);
+      setConfirmed({ district: values.district, bookingHref: typeof accepted.inspection === 'string' ? accepted.inspection : undefined });
       resetForm();
     },
     [startForm, resetForm],
@@ -143,7 +143,11 @@ export function InterestProvider({ nextSteps, children }: { nextSteps: NextSteps
         onChange={setFields}
         onSubmit={submit}
       />
-      <ConfirmationPanel step={confirmed && nextSteps[confirmed]} onClose={() => setConfirmed(null)} />
+      <ConfirmationPanel
+        step={confirmed && nextSteps[confirmed.district]}
+        bookingHref={confirmed?.bookingHref}
+        onClose={() => setConfirmed(null)}
+      />
       <SubmittingOverlay visible={submitting} message={INTEREST_COPY.submitting} />
     </InterestContext.Provider>
   );

@@ -22,7 +22,11 @@ export const INTEREST_FORM = {
   schema: interestSchemaOnTheServer,
   visibleFields: INTEREST_VISIBLE_FIELDS,
   errors: INTEREST_ERRORS,
-  formPages: FORM_PAGES.interest,
+  formPages: {
+    retry: FORM_PAGES.interest.retry,
+    // The confirmation carries the answer's booking link on to its "Book a site inspection" (a signed token only).
+    success: (answer) => thanksPageOf(answer.inspection),
+  },
 } satisfies PublicForm<typeof interestSchemaOnTheServer>;
 
 /**
@@ -47,8 +51,15 @@ export function newLead(
   return { input, idempotencyKey, clientHash, networkHash, fillMs, spam: spamReason !== undefined, spamReason };
 }
 
-/** 201 {ok, id}: a new lead. */
-export const leadCreated = (id: string) => jsonResponse({ ok: true, id }, 201);
+/** The no-scripts confirmation page, with the `book` token of the answer's booking link (`inspection`). */
+function thanksPageOf(inspection: unknown): string {
+  const token = typeof inspection === 'string' ? new URL(inspection, 'http://localhost').searchParams.get('book') : null;
+  return token ? `${FORM_PAGES.interest.success}?book=${encodeURIComponent(token)}` : FORM_PAGES.interest.success;
+}
 
-/** 200 {ok, id} with Idempotent-Replayed: the idempotency key already stored this lead; nothing new was stored. */
-export const leadReplayed = (id: string) => jsonResponse({ ok: true, id }, 200, { 'Idempotent-Replayed': 'true' });
+/** 201 {ok, id, inspection}: a new lead, and the page where this buyer books a site inspection (a signed link). */
+export const leadCreated = (id: string, inspection: string) => jsonResponse({ ok: true, id, inspection }, 201);
+
+/** 200 {ok, id, inspection} with Idempotent-Replayed: the idempotency key already stored this lead; nothing new was stored. */
+export const leadReplayed = (id: string, inspection: string) =>
+  jsonResponse({ ok: true, id, inspection }, 200, { 'Idempotent-Replayed': 'true' });

@@ -6,6 +6,8 @@ export const INTEREST_ENDPOINT = '/api/interest';
 export interface InterestAccepted {
   ok: true;
   id: string | number;
+  /** This buyer's booking page for a site inspection (a signed link: they only pick a slot). */
+  inspection?: string;
 }
 
 /**

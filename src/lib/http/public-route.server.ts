@@ -30,9 +30,15 @@ export interface PublicForm<S extends z.ZodType> {
   /** Fields the visitor fills: their issues carry the schema's own sentences; anything else gets `errors.unreadable`. */
   visibleFields: readonly string[];
   errors: { unreadable: string; unavailable: string };
-  /** Where a browser-posted form sends the visitor: the success page, and the form's own page after a refusal. */
-  formPages: { success: string; retry: string };
+  /**
+   * Where a browser-posted form sends the visitor: the success page, and the form's own page after a refusal. Either may
+   * depend on the JSON answer (e.g. a page named by a signed token it carries; never anything personal).
+   */
+  formPages: { success: string | FormPageOf; retry: string | FormPageOf };
 }
+
+/** A form's page from the route's JSON answer and the fields as posted. */
+export type FormPageOf = (answer: Record<string, unknown>, fields: Record<string, unknown>) => string;
 
 export interface PublicSubmission<T> {
   request: Request;
@@ -56,7 +62,7 @@ export function publicForm<S extends z.ZodType>(
     // Every outcome passes here: /metrics counts it (refusals by reason) and times it.
     const answer = (response: Response) => {
       answered(response.status);
-      return browserForm ? formAnswer(request, response, form, visibleValues(fields, form.visibleFields)) : response;
+      return browserForm ? formAnswer(request, response, form, fields) : response;
     };
     try {
       const body = await readJsonOrForm(request);
@@ -100,15 +106,21 @@ async function formAnswer(
   request: Request,
   response: Response,
   options: PublicForm<z.ZodType>,
-  values: Record<string, string>,
+  fields: Record<string, unknown>,
 ): Promise<Response> {
   // Relative locations: behind a proxy the request's own URL may name another host, and a form may only be
   // redirected to its own origin (CSP form-action 'self').
   const seeOther = (location: string) => new Response(null, { status: 303, headers: { Location: location, 'Cache-Control': 'no-store' } });
-  if (response.ok) return seeOther(options.formPages.success);
-  const redirect = seeOther(options.formPages.retry);
+  const answer: Record<string, unknown> = await response
+    .clone()
+    .json()
+    .catch(() => ({}));
+  const page = (target: string | FormPageOf) => (typeof target === 'string' ? target : target(answer ?? {}, fields));
+  if (response.ok) return seeOther(page(options.formPages.success));
+  const redirect = seeOther(page(options.formPages.retry));
+  const values = visibleValues(fields, options.visibleFields);
   try {
-    const { error } = (await response.json()) as { error: string };
+    const { error } = answer as { error: string };
     const token = await sealFormFlash((await getDatabase()).db, { values, error });
     new ResponseCookies(redirect.headers).set(FORM_FLASH_COOKIE, token, {
       path: '/',

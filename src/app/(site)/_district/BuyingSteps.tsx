@@ -1,9 +1,14 @@
 import { Section } from '@/components/Section';
 import { BUYING_COPY, BUYING_SECTION_ID, type OfferFigures } from '@/content/buying';
 import type { District } from '@/content/districts';
+import { INSPECTION_COPY } from '@/content/inspections';
+import { INSPECTION_PATHS } from '@/domain/leads/inspections/paths';
 import { OrdinalMark } from './OrdinalMark';
 
-/** How buying works: eight steps from enquiry to documents, quoting the district's own figures. */
+/**
+ * How buying works: eight steps from enquiry to documents, quoting the district's own figures; then the way to book the
+ * site inspection they promise, a plain link to the district's booking page.
+ */
 export function BuyingSteps({ district, figures, className }: { district: District; figures: OfferFigures; className?: string }) {
   return (
     <Section id={BUYING_SECTION_ID} heading={BUYING_COPY.heading} intro={BUYING_COPY.intro(district)} className={className}>
@@ -18,6 +23,12 @@ export function BuyingSteps({ district, figures, className }: { district: Distri
           </li>
         ))}
       </ol>
+      <div className="mt-10 flex flex-col gap-5 rounded-3xl bg-forest-900 p-6 text-ivory-100 sm:flex-row sm:items-center sm:justify-between sm:p-8">
+        <p className="max-w-xl leading-relaxed text-ivory-100/85">{INSPECTION_COPY.wayInText}</p>
+        <a href={INSPECTION_PATHS.book(district.slug)} className="btn-brass shrink-0">
+          {INSPECTION_COPY.bookAction}
+        </a>
+      </div>
     </Section>
   );
 }

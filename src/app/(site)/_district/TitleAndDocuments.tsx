@@ -2,11 +2,11 @@ import { Section } from '@/components/Section';
 import { DocumentIcon, ShieldIcon } from '@/components/icons';
 import { DISTRICT_AUTHORITIES, TITLE_COPY } from '@/content/buying';
 import type { District } from '@/content/districts';
-import { SubmitInterestButton } from '@/features/lead-form/SubmitInterestButton';
+import { INSPECTION_PATHS } from '@/domain/leads/inspections/paths';
 
 /**
  * Title and documents: how to check the estate's title, what the buyer receives, and an offer to inspect the
- * documents, which opens the interest form with the district chosen (a plain GET form to /interest without scripts).
+ * documents, a plain link to the district's booking page (the documents are shown at the site inspection).
  */
 export function TitleAndDocuments({ district, className }: { district: District; className?: string }) {
   const authorities = DISTRICT_AUTHORITIES[district.slug];
@@ -23,9 +23,9 @@ export function TitleAndDocuments({ district, className }: { district: District;
             <h3 className="text-2xl text-ivory-50">{TITLE_COPY.inspectionHeading}</h3>
             <p className="mt-3 leading-relaxed text-ivory-100/85">{TITLE_COPY.inspectionText}</p>
             <div className="mt-7 flex">
-              <SubmitInterestButton district={district.choice} className="btn-brass">
+              <a href={INSPECTION_PATHS.book(district.slug)} className="btn-brass">
                 {TITLE_COPY.inspectionAction}
-              </SubmitInterestButton>
+              </a>
             </div>
           </div>
         </div>

@@ -1,14 +1,27 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { ConfirmationPage } from '@/components/ConfirmationPage';
+import { INSPECTION_COPY } from '@/content/inspections';
 import { INTEREST_COPY, INTEREST_PAGE_COPY } from '@/content/interest';
 import { getSiteFacts } from '@/content/site';
+import { bookPageOfLink } from '@/features/inspections/buyer-pages.server';
 import { whatsappHref } from '@/lib/contact-links';
+
+export const dynamic = 'force-dynamic';
 
 export const metadata: Metadata = { title: INTEREST_PAGE_COPY.thanksMetaTitle, robots: { index: false } };
 
-/** Where a form posted without scripts lands: the spec's confirmation, and a next step. */
-export default function InterestThanksPage() {
+/**
+ * Where a form posted without scripts lands: the spec's confirmation, and the next steps: booking a site inspection (the
+ * answer's signed `book` link, naming the lead only, so the buyer just picks a slot) and WhatsApp.
+ */
+export default async function InterestThanksPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const { book } = await searchParams;
+  const bookingHref = await bookPageOfLink(typeof book === 'string' ? book : undefined);
   const facts = getSiteFacts();
   return (
     <ConfirmationPage
@@ -16,9 +29,14 @@ export default function InterestThanksPage() {
       heading={INTEREST_COPY.confirmationTitle}
       actions={
         <>
+          {bookingHref ? (
+            <a href={bookingHref} className="btn-primary">
+              {INSPECTION_COPY.bookAction}
+            </a>
+          ) : null}
           <a
             href={whatsappHref(facts.whatsapp, INTEREST_PAGE_COPY.whatsappMessage)}
-            className="btn-primary"
+            className={bookingHref ? 'btn-outline' : 'btn-primary'}
             target="_blank"
             rel="noopener noreferrer"
           >

@@ -1,0 +1,25 @@
+import type { Metadata } from 'next';
+import { d2 } from '@/content/districts';
+import { INSPECTION_COPY } from '@/content/inspections';
+import { INSPECTION_PATHS } from '@/domain/leads/inspections/paths';
+import { pageMetadata } from '@/lib/seo/metadata';
+import { BookingPage } from '../../_inspection/BookingPage';
+
+export const dynamic = 'force-dynamic';
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+/** Indexed as the district's booking page; a buyer's own signed link (`?book=`) is never indexed. */
+export async function generateMetadata({ searchParams }: { searchParams: SearchParams }): Promise<Metadata> {
+  const page = pageMetadata({
+    title: INSPECTION_COPY.book.metaTitle(d2.name),
+    description: INSPECTION_COPY.book.metaDescription(d2.name, d2.area),
+    path: INSPECTION_PATHS.book('d2'),
+  });
+  return (await searchParams).book ? { ...page, robots: { index: false, follow: false } } : page;
+}
+
+/** /d2/inspection: book a site inspection of D2 (its slots and seats read per request). */
+export default function D2InspectionPage({ searchParams }: { searchParams: SearchParams }) {
+  return <BookingPage district={d2} searchParams={searchParams} />;
+}

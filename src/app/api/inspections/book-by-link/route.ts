@@ -1,0 +1,7 @@
+import { bookByLinkHandler } from '@/features/lead-form/book-by-link.server';
+import { postOnly } from '@/lib/http/response.server';
+
+export const dynamic = 'force-dynamic';
+
+/** POST /api/inspections/book-by-link: a known buyer's booking from their signed `book` link. */
+export const { POST, GET, PUT, PATCH, DELETE } = postOnly(bookByLinkHandler);

@@ -1,0 +1,7 @@
+import { cancelHandler } from '@/features/inspections/cancel.server';
+import { postOnly } from '@/lib/http/response.server';
+
+export const dynamic = 'force-dynamic';
+
+/** POST /api/inspections/cancel: cancel a booking from its signed link. */
+export const { POST, GET, PUT, PATCH, DELETE } = postOnly(cancelHandler);

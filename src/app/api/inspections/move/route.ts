@@ -1,0 +1,7 @@
+import { moveHandler } from '@/features/inspections/move.server';
+import { postOnly } from '@/lib/http/response.server';
+
+export const dynamic = 'force-dynamic';
+
+/** POST /api/inspections/move: move a booking from its signed link. */
+export const { POST, GET, PUT, PATCH, DELETE } = postOnly(moveHandler);

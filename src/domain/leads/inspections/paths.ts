@@ -1,0 +1,34 @@
+import type { DistrictChoice } from '@/lib/db/enums';
+
+/**
+ * Where a buyer books, sees and changes a site inspection (docs/decisions/0391): the pages and the form posts. The
+ * e-mails link to these too. A link carries only a signed token (links.server.ts), never anything personal.
+ */
+
+/** The district page a slot's district belongs to (/d1, /d2). */
+export const DISTRICT_SLUGS: Record<DistrictChoice, 'd1' | 'd2'> = { 'Lugbe, Abuja': 'd1', 'Moniya, Ibadan': 'd2' };
+export type DistrictSlug = 'd1' | 'd2';
+
+const withToken = (path: string, name: string, token: string | undefined) =>
+  token ? `${path}?${name}=${encodeURIComponent(token)}` : path;
+
+export const INSPECTION_PATHS = {
+  /** The district's booking page; with a `book` token the buyer is known and only picks a slot. */
+  book: (slug: DistrictSlug, bookToken?: string) => withToken(`/${slug}/inspection`, 'book', bookToken),
+  /** The booking's own page (the confirmation), from a `manage` token. */
+  booking: (manageToken: string) => withToken('/inspection/booking', 't', manageToken),
+  /** Move or cancel it, from the same token. */
+  change: (manageToken: string) => withToken('/inspection/change', 't', manageToken),
+  /** Its calendar file (.ics). */
+  calendar: (manageToken: string) => withToken('/api/inspections/calendar', 't', manageToken),
+  /** Where the forms post. */
+  api: {
+    bookAsVisitor: '/api/inspections/book',
+    bookByLink: '/api/inspections/book-by-link',
+    move: '/api/inspections/move',
+    cancel: '/api/inspections/cancel',
+  },
+} as const;
+
+/** The booking page of a lead's district, for a lead already known (the interest confirmation, the receipt). */
+export const bookPathOf = (district: DistrictChoice, bookToken: string) => INSPECTION_PATHS.book(DISTRICT_SLUGS[district], bookToken);
