@@ -36,7 +36,8 @@ describeEachDriver('forms without scripts', (ctx) => {
     const fields = lead();
     const res = await postInterest(formPost('/api/interest', fields));
     expect(res.status).toBe(303);
-    expect(res.headers.get('location')).toBe('/interest/thanks');
+    // The confirmation page, with a signed link (the lead's id only) to book a site inspection.
+    expect(res.headers.get('location')).toMatch(/^\/interest\/thanks\?book=[\w.-]+$/);
     // The same form sent again (a double tap, a reload that re-posts) stores nothing new.
     const again = await postInterest(formPost('/api/interest', fields));
     expect(again.status).toBe(303);

@@ -27,7 +27,8 @@ describeEachDriver('POST /api/interest', (ctx) => {
     );
     expect(res.status).toBe(201);
     const body = await res.json();
-    expect(body).toEqual({ ok: true, id: expect.any(String) });
+    // With its next step: the district's booking page for this buyer (a signed link naming the lead only).
+    expect(body).toEqual({ ok: true, id: expect.any(String), inspection: expect.stringMatching(/^\/d1\/inspection\?book=[\w.-]+$/) });
     const row = await getLead(ctx.handle().db, body.id);
     expect(row).toMatchObject({
       title: 'Mrs',
