@@ -19,7 +19,7 @@ export interface LegalPage {
  * The edition of the privacy notice below: a newsletter consent records the edition the person confirmed under.
  * Change it with every change of the notice's text (the date, then the edition of that day).
  */
-export const PRIVACY_NOTICE_VERSION = '2026-11-26.1';
+export const PRIVACY_NOTICE_VERSION = '2026-11-27.1';
 
 /** A retention period in words: "24 hours", "7 days", "24 months". */
 export function describePeriod(period: Period): string {
@@ -42,7 +42,7 @@ export const PRIVACY: LegalPage = {
   title: 'Privacy Policy',
   description:
     'What personal data we collect when you submit your interest or subscribe, why, how long we keep it and your rights under the Nigeria Data Protection Act 2023.',
-  updated: '26 November 2026',
+  updated: '27 November 2026',
   intro: (brand) =>
     `${brand} (“we”) is the data controller for the personal data collected on this website. This notice explains what we collect, why, and the rights you have under the Nigeria Data Protection Act 2023 (NDPA).`,
   sections: ({ brand, email, address }) => [
@@ -52,6 +52,7 @@ export const PRIVACY: LegalPage = {
       list: [
         'Submit Interest form: your title, full name, e-mail address, phone number and preferred district.',
         'Newsletter: your e-mail address, and when, from which page and under which version of this notice you confirmed your subscription.',
+        'Site inspections: the inspection you book, how many people come with you, whether you came, and the e-mails we send you about it (the confirmation, reminders and any change). If you come without booking, our staff note your name and phone number.',
         'How you found us: the campaign tags in the link you followed (UTM parameters), the website that referred you and the first page you opened.',
         'Abuse prevention: a one-way, salted fingerprint of your network address, used only to limit repeated automated submissions. We never store your IP address itself.',
         'Visits: when our server sends you a page, it adds one to a count for that day, page and source (the campaign tags in the link you followed, or the website that referred you). To count visitors rather than page loads, it makes a one-way fingerprint of your network address and browser with a key that changes every day. We use no cookies and no tracking scripts, and the counts say nothing about who you are.',
@@ -76,6 +77,7 @@ export const PRIVACY: LegalPage = {
       heading: 'How long we keep it',
       paragraphs: [
         `Interest submissions: deleted ${kept.leads} after our team last worked on them (a note, a call logged or a change of status), or after we received them if nobody has since. If you become a customer, contract and tax law require us to keep records longer, and your enquiry is kept with them.`,
+        `Site-inspection bookings and the messages about them: kept with your interest submission and deleted with it, never longer. The name and phone number of someone who came without booking: deleted ${kept.leads} after the inspection.`,
         `Newsletter: until you unsubscribe; we then keep only your address, when you confirmed and when you unsubscribed, so we can show we had your consent and never write to you again. A sign-up that is not confirmed within ${kept.unconfirmed} is deleted.`,
         `Abuse-prevention fingerprints: deleted within ${kept.fingerprints}.`,
         `Visit fingerprints and the day’s key: deleted when the day ends (Lagos time), so never kept longer than ${kept.visitorFingerprints}. The visit counts themselves hold no personal data and are kept for ${kept.visitCounts}.`,
