@@ -103,7 +103,10 @@ export const DASHBOARD_COPY = {
       attended: 'Came to one',
       attendedHint: (booked: number) => `of the ${plural(booked, 'lead')} who booked`,
       noShow: 'No-show rate',
-      noShowHint: (noShow: number, marked: number) => `${noShow} of ${plural(marked, 'booking')} marked, inspections held so far`,
+      noShowHint: (noShow: number, marked: number) =>
+        marked === 0
+          ? 'No booking marked yet at an inspection held'
+          : `${noShow} of ${plural(marked, 'booking')} marked, inspections held so far`,
       filled: 'Seats filled',
       filledHint: (taken: number, seats: number, walkIns: number) =>
         `${taken} of ${plural(seats, 'seat')}${walkIns ? `, ${plural(walkIns, 'walk-in')} included` : ''}`,

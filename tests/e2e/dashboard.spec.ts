@@ -77,6 +77,16 @@ test.describe('sales dashboard', PHONE, () => {
     ).toHaveText('2');
     await expect(page.getByTestId('chart-funnel').locator('table tr', { hasText: 'Qualified' }).locator('td').first()).not.toHaveText('0');
     await expect(page.getByTestId('kpi-received')).not.toHaveText('0');
+    // Site inspections (issue 44, item 9): the chosen district's funnel row (no total for one district), and the
+    // conversion table's booked, came and won, as columns on wider screens and a line under the name on phones.
+    const inspections = page.getByTestId('inspections');
+    await expect(inspections.getByRole('heading', { level: 2, name: 'Site inspections' })).toBeVisible();
+    await expect(inspections.getByTestId('inspection-funnel-row')).toHaveCount(1);
+    await expect(inspections.getByTestId('inspection-funnel-row').getByRole('rowheader')).toHaveText(district);
+    await expect(page.getByTestId('kpi-booked')).toBeVisible();
+    const campaignRow = page.getByTestId('conversion-row').filter({ hasText: run });
+    if (isPhone(info)) await expect(campaignRow.getByTestId('conversion-row-inspections')).toBeVisible();
+    else await expect(page.getByTestId('conversion-table').getByRole('columnheader', { name: /^Booked/ })).toBeVisible();
     await expectNoSeriousAxeViolations(page);
     await page.screenshot({ path: info.outputPath(`dashboard-${info.project.name}.png`), fullPage: true });
 

@@ -1,6 +1,6 @@
 import { DASHBOARD_COPY } from '@/content/sales-insight';
 import type { InspectionFigures, InspectionSlotFigures } from '@/domain/leads/dashboard.repository.server';
-import { SLOT_ROWS, inspectionTotals, percent, slotFilled, slotTime } from '../inspection-funnel';
+import { SLOT_ROWS, inspectionTotals, percent, slotDay, slotFilled, slotHour } from '../inspection-funnel';
 import { Kpi } from './Kpi';
 
 const copy = DASHBOARD_COPY.inspections;
@@ -14,6 +14,19 @@ function FillBar({ share }: { share: number }) {
       <rect width="100" height="6" rx="3" className="fill-ivory-200" />
       {width > 0 ? <rect width={width} height="6" rx="3" className={share >= 1 ? 'fill-brass-500' : 'fill-forest-700'} /> : null}
     </svg>
+  );
+}
+
+/** "Lugbe, Abuja" on one line on a phone: the town shown, the state read (and shown from tablets up). */
+function DistrictName({ name }: { name: string }) {
+  const [town, ...rest] = name.split(',');
+  return rest.length ? (
+    <>
+      {town}
+      <span className="sr-only sm:not-sr-only">,{rest.join(',')}</span>
+    </>
+  ) : (
+    name
   );
 }
 
@@ -34,7 +47,7 @@ export function InspectionFunnel({ figures }: { figures: InspectionFigures }) {
   const funnelRow = (name: string, row: (typeof funnel)[number] | typeof totals, total = false) => (
     <tr key={name} data-testid="inspection-funnel-row" className={total ? 'bg-ivory-100/60' : undefined}>
       <th scope="row" className="py-3 pr-2 pl-5 text-left align-top font-medium text-forest-900 sm:px-4">
-        {name}
+        <DistrictName name={name} />
       </th>
       {FUNNEL_COLUMNS.map((column, i) => (
         <td key={column} className={`${cell} ${i === FUNNEL_COLUMNS.length - 1 ? 'pr-5' : ''}`}>
@@ -57,9 +70,9 @@ export function InspectionFunnel({ figures }: { figures: InspectionFigures }) {
     return (
       <tr key={slot.id} data-testid="inspection-slot-row">
         <th scope="row" className="py-3 pr-2 pl-5 text-left align-top font-medium sm:px-4">
-          <span className="block text-forest-900">{slotTime(slot.startsAt)}</span>
+          <span className="block text-forest-900">{slotDay(slot.startsAt)}</span>
           <span className="mt-0.5 block text-xs font-normal text-ink-soft">
-            {place}
+            {slotHour(slot.startsAt)} · {place}
             {status ? ` · ${status}` : ''}
             {slot.happened && !slot.calledOff && slot.unmarked ? ` · ${copy.slots.unmarked(slot.unmarked)}` : ''}
           </span>
