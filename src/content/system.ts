@@ -25,6 +25,12 @@ export const SYSTEM_COPY = {
     never: 'never',
     none: 'none',
     notConfigured: { mail: 'No mail server (SMTP_URL): e-mails are kept as files on the server.', webhook: 'No webhook (WEBHOOK_URL).' },
+    /** The messages site-inspection bookings set off (docs/decisions/0391): reminders waiting for their time are not counted. */
+    inspections: {
+      title: 'Site-inspection messages',
+      note: 'Confirmations, changes, reminders and alerts of bookings. Reminders waiting for their time are not counted.',
+      delayed: 'Delayed',
+    },
   },
   alerts: {
     heading: 'Alerts',

@@ -128,8 +128,36 @@ export function MessagesSection({ status }: { status: SystemStatus }) {
             </li>
           );
         })}
+        <InspectionMessagesCard status={status} />
       </ul>
     </Section>
+  );
+}
+
+/** A booking message due this long ago and still not delivered is late (a lead's message is retried within a minute). */
+const INSPECTION_MESSAGE_LATE_MS = 15 * 60_000;
+
+/** The booking messages beside the lead's channels: what is due and waits, and the last delivered. */
+function InspectionMessagesCard({ status }: { status: SystemStatus }) {
+  const { now, inspectionMessages: backlog } = status;
+  const m = copy.messages;
+  const late = backlog.oldestWaitingAt !== null && now.getTime() - backlog.oldestWaitingAt.getTime() >= INSPECTION_MESSAGE_LATE_MS;
+  const [tone, label] = late ? (['bad', m.inspections.delayed] as const) : (['good', m.states.working] as const);
+  return (
+    <li className={CARD} data-testid="system-inspection-messages" data-state={tone}>
+      <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
+        <h3 className="font-display text-lg text-forest-900">{m.inspections.title}</h3>
+        <Badge tone={tone}>{label}</Badge>
+      </div>
+      <p className="mb-2 text-sm text-ink-soft">{m.inspections.note}</p>
+      <Facts
+        rows={[
+          [m.waiting, backlog.waiting],
+          [m.oldest, backlog.oldestWaitingAt ? ago(now, backlog.oldestWaitingAt) : m.none],
+          [m.lastDelivered, backlog.lastSentAt ? formatDateTime(backlog.lastSentAt) : m.never],
+        ]}
+      />
+    </li>
   );
 }
 

@@ -2,9 +2,20 @@ import 'server-only';
 import { Gauge, type Registry } from 'prom-client';
 import { backupState, isAlerted, openAlerts, queueDepth, type BackupState, type QueueDepth } from '@/domain/health/status.server';
 import { deliveryBacklog, notificationCounts, type Backlog } from '@/domain/leads/notifications.repository.server';
+import {
+  inspectionMessageBacklog,
+  inspectionMessageCounts,
+  type InspectionMessageBacklog,
+} from '@/domain/leads/inspections/messages.repository.server';
 import { countLeadsByKind } from '@/domain/leads/submissions.repository.server';
 import { getDatabase } from '@/lib/db/client';
-import { NOTIFICATION_CHANNELS, type NotificationChannel, type NotificationState } from '@/lib/db/enums';
+import {
+  NOTIFICATION_CHANNELS,
+  type InspectionMessageChannel,
+  type InspectionMessageState,
+  type NotificationChannel,
+  type NotificationState,
+} from '@/lib/db/enums';
 import type { ChannelAlertRow } from '@/lib/db/schema';
 import { getEnv } from '@/lib/env.server';
 import { errorResponse } from '@/lib/http/response.server';
@@ -24,6 +35,8 @@ interface Snapshot {
   leads: { kind: 'lead' | 'spam' | 'held'; n: number }[];
   notifications: { channel: NotificationChannel; state: NotificationState; n: number }[];
   backlog: Backlog;
+  inspectionMessages: { channel: InspectionMessageChannel; state: InspectionMessageState; n: number }[];
+  inspectionBacklog: InspectionMessageBacklog;
   alerts: ChannelAlertRow[];
   queue: QueueDepth | null;
   backup: BackupState | null;
@@ -87,6 +100,24 @@ function registerDatabaseGauges(registry: Registry) {
       gauge.set(s.backlog.oldestWaitingAt ? (s.at.getTime() - s.backlog.oldestWaitingAt.getTime()) / 1000 : 0);
     },
   );
+  // The messages site-inspection bookings set off (docs/decisions/0391): a reminder waiting for its time is not late.
+  fromDatabase(
+    'districts_inspection_messages',
+    'Messages site-inspection bookings set off (buyers, agents, owners), by channel and delivery state.',
+    ['channel', 'state'],
+    (gauge, s) => {
+      for (const row of s.inspectionMessages) gauge.set({ channel: row.channel, state: row.state }, row.n);
+    },
+  );
+  fromDatabase(
+    'districts_inspection_messages_oldest_waiting_seconds',
+    'How long the oldest booking message that is due has waited (0 when none waits).',
+    [],
+    (gauge, s) => {
+      const oldest = s.inspectionBacklog.oldestWaitingAt;
+      gauge.set(oldest ? Math.max(0, (s.at.getTime() - oldest.getTime()) / 1000) : 0);
+    },
+  );
   fromDatabase('districts_channel_failing_seconds', 'How long a channel has been failing (0 when it works).', ['channel'], (gauge, s) => {
     for (const channel of NOTIFICATION_CHANNELS) {
       const alert = s.alerts.find((a) => a.channel === channel);
@@ -130,15 +161,17 @@ async function readSnapshot(): Promise<Snapshot | undefined> {
     const handle = await getDatabase();
     const { db } = handle;
     const at = new Date();
-    const [leads, notifications, backlog, alerts, queue, backup] = await Promise.all([
+    const [leads, notifications, backlog, inspectionMessages, inspectionBacklog, alerts, queue, backup] = await Promise.all([
       countLeadsByKind(db),
       notificationCounts(db),
       deliveryBacklog(db),
+      inspectionMessageCounts(db),
+      inspectionMessageBacklog(db, at),
       openAlerts(db),
       (handle.runningJobs()?.then(queueDepth) ?? Promise.resolve(null)).catch(() => null),
       backupState(db, at).catch(() => null),
     ]);
-    return { leads, notifications, backlog, alerts, queue, backup, at };
+    return { leads, notifications, backlog, inspectionMessages, inspectionBacklog, alerts, queue, backup, at };
   } catch (error) {
     logError('[metrics] could not read the database', error);
     return undefined;

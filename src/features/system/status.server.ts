@@ -13,11 +13,14 @@ import {
   type QueueDepth,
 } from '@/domain/health/status.server';
 import { channelStates, deliveryBacklog, type Backlog, type ChannelState } from '@/domain/leads/notifications.repository.server';
+import { inspectionMessageBacklog, type InspectionMessageBacklog } from '@/domain/leads/inspections/messages.repository.server';
 
 export interface SystemStatus {
   now: Date;
   database: { driver: DbKind; responseMs: number; durability: string };
   backlog: Backlog;
+  /** The messages of site-inspection bookings that are due and not delivered, and the last one delivered. */
+  inspectionMessages: InspectionMessageBacklog;
   channels: (ChannelState & { configured: boolean; alert: ChannelAlertRow | undefined })[];
   recentAlerts: ChannelAlertRow[];
   queue: QueueDepth | null;
@@ -31,8 +34,9 @@ export async function systemStatus(handle: DatabaseHandle, now = new Date()): Pr
   const started = performance.now();
   await handle.ping();
   const responseMs = performance.now() - started;
-  const [backlog, states, open, recent, queue, backup] = await Promise.all([
+  const [backlog, inspectionMessages, states, open, recent, queue, backup] = await Promise.all([
     deliveryBacklog(db),
+    inspectionMessageBacklog(db, now),
     channelStates(db),
     openAlerts(db),
     recentAlerts(db),
@@ -43,6 +47,7 @@ export async function systemStatus(handle: DatabaseHandle, now = new Date()): Pr
     now,
     database: { driver: handle.kind, responseMs, durability: handle.durability },
     backlog,
+    inspectionMessages,
     channels: states.map((state) => ({
       ...state,
       configured: channelConfigured(state.channel),
