@@ -11,6 +11,7 @@ import { deliverNotification } from '@/features/notifications/delivery.server';
 import { deliverInspectionMessage, INTERRUPTED, SENDING_LEASE_MS } from '@/features/inspections/messages/delivery.server';
 import type { BuyerChannels } from '@/features/inspections/messages/channels.server';
 import { eraseSubject, exportSubject } from '@/features/privacy/repository.server';
+import { metricsResponse } from '@/features/system/metrics.server';
 import type { DatabaseHandle } from '@/lib/db/client';
 import { inspectionBookings, inspectionMessages, leadNotifications, leads } from '@/lib/db/schema';
 import { startSmtpPeer, type SmtpPeer } from '../support/peers';
@@ -327,6 +328,26 @@ describeEachDriver('site inspection messages', (ctx) => {
     await deliverAt(rows.find((r) => r.channel === 'email')!.id, new Date());
     const [toOwner] = mailsTo(owner.email);
     expect(toOwner.mail.subject).toMatch(/^Nearly full: .+ \(5 of 5 seats\)$/);
+  });
+
+  it('counts the booking messages on /metrics by channel and state', async () => {
+    const buyer = await newLead();
+    const slot = await slotIn(72);
+    const booking = await book(buyer.id, slot.id);
+    await deliverAt((await messageOf(booking.id, 'booked')).id, new Date());
+    const token = 'm'.repeat(40);
+    setEnv({ METRICS_TOKEN: token });
+    const res = await metricsResponse(new Request('http://localhost/metrics', { headers: { Authorization: `Bearer ${token}` } }));
+    const text = await res.text();
+    const sample = (series: string) =>
+      Number(
+        text
+          .split('\n')
+          .find((line) => line.startsWith(`${series} `))
+          ?.slice(series.length + 1),
+      );
+    expect(sample('districts_inspection_messages{channel="email",state="sent"}')).toBeGreaterThanOrEqual(1);
+    expect(sample('districts_inspection_messages{channel="email",state="queued"}')).toBeGreaterThanOrEqual(2);
   });
 
   it('gives the receipt a "Book a site inspection" link signed for the lead, and keeps its existing texts', async () => {
