@@ -144,7 +144,7 @@ describeEachDriver('booking a site inspection as a buyer', (ctx) => {
     expect(ok.status).toBe(303);
     expect(ok.headers.get('location')).toMatch(/^\/inspection\/booking\?t=[\w.-]+$/);
 
-    const visitor = { ...stringsOf(someone()), slot: one.id, party: '1', page: 'd1' };
+    const visitor: Record<string, string> = { ...stringsOf(someone()), slot: one.id, party: '1', page: 'd1' };
     const full = await form(bookAsVisitor, '/api/inspections/book', visitor);
     expect(full.status).toBe(303);
     const location = full.headers.get('location')!;
