@@ -89,7 +89,14 @@ function SlotFields({
               key={option}
               className="flex min-h-12 cursor-pointer items-center gap-3 rounded-xl border border-forest-900/20 bg-white px-4 text-sm font-medium has-checked:border-forest-800 has-checked:bg-forest-100"
             >
-              <input type="radio" name="kind" value={option} defaultChecked={kind === option} className="size-4 accent-forest-800" />
+              <input
+                type="radio"
+                name="kind"
+                value={option}
+                data-kind={option === 'video' ? 'video' : 'site'}
+                defaultChecked={kind === option}
+                className="size-4 accent-forest-800"
+              />
               {copy.kinds[option]}
             </label>
           ))}
@@ -124,13 +131,13 @@ function SlotFields({
           ))}
         </select>
       </div>
-      <div className="sm:col-span-2 group-has-[input[value=video]:checked]/kind:hidden">
+      <div className="sm:col-span-2 group-has-[[data-kind=video]:checked]/kind:hidden">
         <label htmlFor={`${prefix}-meeting`} className="field-label">
           {fields.meetingPoint}
         </label>
         <input id={`${prefix}-meeting`} name="meetingPoint" maxLength={200} defaultValue={values.meetingPoint ?? ''} className="field" />
       </div>
-      <div className="sm:col-span-2 group-has-[input[value=video]:checked]/kind:hidden">
+      <div className="sm:col-span-2 group-has-[[data-kind=video]:checked]/kind:hidden">
         <label htmlFor={`${prefix}-map`} className="field-label">
           {fields.mapUrl}
         </label>
@@ -144,7 +151,7 @@ function SlotFields({
           className="field"
         />
       </div>
-      <div className="sm:col-span-2 group-has-[input[value=on_site]:checked]/kind:hidden">
+      <div className="sm:col-span-2 group-has-[[data-kind=site]:checked]/kind:hidden">
         <label htmlFor={`${prefix}-video`} className="field-label">
           {fields.videoUrl}
         </label>
