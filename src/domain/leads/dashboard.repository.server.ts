@@ -1,8 +1,8 @@
 import 'server-only';
-import { and, asc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { DISTRICT_CHOICES, type DistrictChoice, type InspectionKind } from '@/lib/db/enums';
-import { inspectionBookings, inspectionSlots, leads, staffUsers } from '@/lib/db/schema';
+import { inspectionBookings, inspectionSlots, leadActivity, leads, staffUsers } from '@/lib/db/schema';
 import { epochDayOf, lagosDayStart, lagosEpochDaySql, overdueSql, workingSecondsSql, type WorkingTime } from '../working-time';
 import { staffLabelSql } from './assignment.server';
 import { OPEN_STATUSES } from './inbox.repository.server';
@@ -77,7 +77,7 @@ export interface DashboardFigures {
 export interface InspectionFunnelRow {
   district: DistrictChoice;
   leads: number;
-  /** Ever had a confirmed seat on an inspection (everBookedSql). */
+  /** Ever had a confirmed seat on an inspection, even if cancelled or moved since (inspectionCounts). */
   booked: number;
   /** A booking of theirs was marked came. */
   attended: number;
@@ -262,33 +262,59 @@ const b = inspectionBookings;
 const s = inspectionSlots;
 
 /**
- * A lead that ever had a confirmed seat: a booking confirmed now, or one its history records as confirmed (booked,
- * moved or promoted from the waiting list with state confirmed), so a booking cancelled or moved onto a waiting list
- * afterwards still counts, and one that only ever waited does not. The booking row alone cannot tell: a cancelled
- * booking may have been confirmed or only waiting.
+ * Per lead with bookings: whether one is confirmed now and whether one was marked came. One pass over the bookings,
+ * joined to the leads by hash (bookings have no index by lead that every state can use).
  */
-const everBookedSql = sql`(exists (select 1 from ${b} where ${b.leadId} = ${t.id} and ${b.state} = 'confirmed')
-  or exists (select 1 from lead_activity a where a.lead_id = ${t.id}
-    and a.action in ('inspection_booked', 'inspection_moved') and a.detail ->> 'state' = 'confirmed'))`;
+function bookingFlags(db: Db) {
+  return db
+    .select({
+      leadId: b.leadId,
+      confirmed: sql<boolean>`bool_or(${b.state} = 'confirmed')`.as('confirmed_now'),
+      came: sql<boolean>`bool_or(${b.attendance} = 'came')`.as('came'),
+    })
+    .from(b)
+    .where(isNotNull(b.leadId))
+    .groupBy(b.leadId)
+    .as('booking_flags');
+}
 
-/** A lead that came to an inspection: a booking of theirs marked came. */
-const attendedSql = sql`exists (select 1 from ${b} where ${b.leadId} = ${t.id} and ${b.attendance} = 'came')`;
+/** Leads whose history records a confirmed seat: booked, moved or promoted from the waiting list with state confirmed. */
+function confirmedInHistory(db: Db) {
+  return db
+    .selectDistinct({ leadId: leadActivity.leadId })
+    .from(leadActivity)
+    .where(
+      and(inArray(leadActivity.action, ['inspection_booked', 'inspection_moved']), sql`${leadActivity.detail} ->> 'state' = 'confirmed'`),
+    )
+    .as('confirmed_in_history');
+}
 
-/** Booked, attended and won among a group of leads. */
-const inspectionCounts = {
-  booked: sql<number>`(count(*) filter (where ${everBookedSql}))::int`,
-  attended: sql<number>`(count(*) filter (where ${attendedSql}))::int`,
-  won: sql<number>`(count(*) filter (where ${t.status} = 'won'))::int`,
-};
+/**
+ * Booked, attended and won among a group of leads, given the two joins above. Booked: the lead ever had a confirmed
+ * seat, i.e. a booking confirmed now or one its history records as confirmed, so a booking cancelled or moved onto a
+ * waiting list afterwards still counts, and one that only ever waited does not (a cancelled booking row alone cannot
+ * tell: it may have been confirmed or only waiting). Attended: a booking of it was marked came. Won: its status now.
+ */
+function inspectionCounts(flags: ReturnType<typeof bookingFlags>, history: ReturnType<typeof confirmedInHistory>) {
+  return {
+    booked: sql<number>`(count(*) filter (where ${flags.confirmed} or ${history.leadId} is not null))::int`,
+    attended: sql<number>`(count(*) filter (where ${flags.came}))::int`,
+    won: sql<number>`(count(*) filter (where ${t.status} = 'won'))::int`,
+  };
+}
 
 /**
  * The inspections of the range: the dashboard's leads (arrived in the range, in the district) per district on their
  * way to a sale, whenever they booked; and each slot that started on the Lagos days of the range, in the district.
  */
 export async function inspectionFigures(db: Db, filters: DashboardRange, now = new Date()): Promise<InspectionFigures> {
+  const flags = bookingFlags(db);
+  const history = confirmedInHistory(db);
   const rows = await db
-    .select({ district: t.district, leads: sql<number>`count(*)::int`, ...inspectionCounts })
+    .select({ district: t.district, leads: sql<number>`count(*)::int`, ...inspectionCounts(flags, history) })
     .from(t)
+    .leftJoin(flags, eq(flags.leadId, t.id))
+    .leftJoin(history, eq(history.leadId, t.id))
     .where(inView(filters))
     .groupBy(t.district);
   const districts = filters.district ? [filters.district] : DISTRICT_CHOICES;
@@ -353,7 +379,6 @@ const attributionColumns = {
   utmCampaign: t.utmCampaign,
   referrer: t.referrer,
   leads: sql<number>`count(*)::int`,
-  ...inspectionCounts,
 };
 
 /**
@@ -361,9 +386,13 @@ const attributionColumns = {
  * they recorded of their visit (few distinct values), with how many of them booked, came to and won from an inspection.
  */
 export function leadsByAttribution(db: Db, filters: DashboardRange) {
+  const flags = bookingFlags(db);
+  const history = confirmedInHistory(db);
   return db
-    .select(attributionColumns)
+    .select({ ...attributionColumns, ...inspectionCounts(flags, history) })
     .from(t)
+    .leftJoin(flags, eq(flags.leadId, t.id))
+    .leftJoin(history, eq(history.leadId, t.id))
     .where(inView(filters))
     .groupBy(t.landingPath, t.utmSource, t.utmMedium, t.utmCampaign, t.referrer);
 }
