@@ -87,7 +87,7 @@ export const BUYER_MESSAGE_COPY = {
   bookAgain: 'Book another slot',
   calendar: 'The calendar file attached (.ics) adds it to your phone’s or computer’s calendar.',
   calendarCancelled: 'The calendar file attached removes it from your calendar.',
-  notYou: 'If you did not book this, you can ignore this e-mail, or reply and we will cancel it.',
+  notYou: 'If you did not book this, reply to this e-mail and we will cancel it, so the seats go to others.',
   signOff: (brand: string) => `Warm regards,\nThe ${brand} team`,
   calendarSummary: (b: Pick<BookingForCopy, 'video' | 'district'>, brand: string) =>
     `${b.video ? 'Live video tour' : 'Site inspection'}: ${b.district} (${brand})`,

@@ -46,11 +46,17 @@ export const districtNameOf = (choice: DistrictChoice) => {
   return district ? districtLabel(district) : choice;
 };
 
+/** "Saturday 5 December 2026" (en-GB would put a comma after the weekday). */
+const dayOf = (at: Date) => {
+  const part = (type: Intl.DateTimeFormatPartTypes) => dayFormat.formatToParts(at).find((p) => p.type === type)?.value ?? '';
+  return `${part('weekday')} ${part('day')} ${part('month')} ${part('year')}`;
+};
+
 export function copyOf(view: BookingView): BookingForCopy {
   const time = timeFormat.format(view.slot.startsAt);
   return {
     person: `${view.person.title} ${view.person.fullName}`,
-    day: dayFormat.format(view.slot.startsAt),
+    day: dayOf(view.slot.startsAt),
     time,
     short: `${shortDayFormat.format(view.slot.startsAt)}, ${time}`,
     district: districtNameOf(view.slot.district),
@@ -105,13 +111,16 @@ export function buyerMessage(kind: BuyerMessageKind, view: BookingView, links: B
     [copy.fields.district, b.district],
     [copy.fields.party, copy.party(view.partySize)],
   ];
-  const place: { href: string; label: string } | undefined = video
-    ? view.slot.videoUrl
-      ? { href: view.slot.videoUrl, label: copy.joinVideo }
-      : undefined
-    : view.slot.mapUrl
-      ? { href: view.slot.mapUrl, label: copy.openMap }
-      : undefined;
+  // A booking that ended needs no way there, nor a way to undo a booking the reader never made.
+  const place: { href: string; label: string } | undefined = ended
+    ? undefined
+    : video
+      ? view.slot.videoUrl
+        ? { href: view.slot.videoUrl, label: copy.joinVideo }
+        : undefined
+      : view.slot.mapUrl
+        ? { href: view.slot.mapUrl, label: copy.openMap }
+        : undefined;
   const bring = copy.bring[view.slot.kind];
   const manageLabel = waiting ? copy.waitingManage : copy.manageLink;
   const calendarLine = links.calendar ? (ended ? copy.calendarCancelled : copy.calendar) : undefined;
@@ -132,8 +141,7 @@ export function buyerMessage(kind: BuyerMessageKind, view: BookingView, links: B
         : ['', `${copy.whatsapp}: ${whatsapp}`]
       : ['', `${copy.manageTitle} ${copy.manage(links.cutoffHours)}`, `${manageLabel}: ${links.manageUrl}`]),
     ...(calendarLine ? ['', calendarLine] : []),
-    '',
-    copy.notYou,
+    ...(ended ? [] : ['', copy.notYou]),
     '',
     copy.signOff(links.brand),
   ].join('\n');
@@ -162,7 +170,7 @@ export function buyerMessage(kind: BuyerMessageKind, view: BookingView, links: B
           paragraph(copy.manage(links.cutoffHours)) +
           `<p style="margin:0">${button(links.manageUrl, manageLabel)}</p>`) +
       (calendarLine ? note(calendarLine) : '') +
-      note(copy.notYou) +
+      (ended ? '' : note(copy.notYou)) +
       `<p style="white-space:pre-line">${escapeHtml(copy.signOff(links.brand))}</p>`,
   );
   return { subject, text, html };
