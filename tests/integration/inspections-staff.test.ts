@@ -13,7 +13,7 @@ import { POST as walkInRoute } from '@/app/api/admin/inspections/slots/[id]/walk
 import { GET as exportRoute } from '@/app/api/admin/exports/leads/route';
 import { inspectionChangeCutoffHours } from '@/domain/leads/inspections/cutoff.server';
 import { bookInspection } from '@/domain/leads/inspections/inspections.server';
-import { insertSlot } from '@/domain/leads/inspections/inspections.repository.server';
+import { insertSlot, slotById } from '@/domain/leads/inspections/inspections.repository.server';
 import { saveLead } from '@/domain/leads/submissions.repository.server';
 import { inspectionSchedules, inspectionSlots, inspectionBookings, leadActivity, leads } from '@/lib/db/schema';
 import type { DatabaseHandle } from '@/lib/db/client';
@@ -218,6 +218,9 @@ describeEachDriver('site inspections in the staff area', (ctx) => {
     const outcome = await bookInspection(db(), { leadId: waiting, slotId: slot.id, partySize: 2, waitIfFull: true }, jobs);
     expect(outcome.ok && outcome.booking.state).toBe('waiting');
 
+    // What the Inspections page and the booking page read of the slot: its seats taken and its waiting list.
+    expect(await slotById(db(), slot.id)).toMatchObject({ seats: 3, seatsTaken: 3, waiting: 1 });
+
     const below = await post(seatsRoute, `/api/admin/inspections/slots/${slot.id}/seats`, owner, { seats: 2 }, ctxFor(slot.id));
     expect(below.status).toBe(409);
     expect(await below.json()).toEqual({ error: '3 seats are already confirmed: the slot cannot have fewer.' });
@@ -227,6 +230,7 @@ describeEachDriver('site inspections in the staff area', (ctx) => {
     expect(await more.json()).toMatchObject({ ok: true, promoted: 1 });
     const [promoted] = await db().select().from(inspectionBookings).where(eq(inspectionBookings.leadId, waiting));
     expect(promoted.state).toBe('confirmed');
+    expect(await slotById(db(), slot.id)).toMatchObject({ seats: 5, seatsTaken: 5, waiting: 0 });
   });
 
   it('calls a slot off: every booking cancelled and written in its lead’s history', async () => {

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableName, gt, inArray, isNull, ne, sql, type Column } from 'drizzle-orm';
 import { leadsInScope, mayChangeSql, type LeadScope } from '../scope.server';
 import type { Db } from '@/lib/db/client';
 import type { Attendance, DistrictChoice } from '@/lib/db/enums';
@@ -77,11 +77,17 @@ export async function insertSlot(db: Db, slot: typeof inspectionSlots.$inferInse
   return row;
 }
 
+/**
+ * A column named with its table. Drizzle leaves the columns of a one-table select unqualified, and in a correlated
+ * subquery an unqualified "id" is the inner table's own: the seats of every slot then read 0.
+ */
+const qualified = (column: Column) => sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
+
 /** Seats held by confirmed bookings, and people waiting, per slot. */
-const seatsTakenSql = sql<number>`coalesce((select sum(${inspectionBookings.partySize}) from ${inspectionBookings}
-  where ${inspectionBookings.slotId} = ${inspectionSlots.id} and ${inspectionBookings.state} = 'confirmed'), 0)::int`;
+const seatsTakenSql = sql<number>`coalesce((select sum(${qualified(inspectionBookings.partySize)}) from ${inspectionBookings}
+  where ${qualified(inspectionBookings.slotId)} = ${qualified(inspectionSlots.id)} and ${qualified(inspectionBookings.state)} = 'confirmed'), 0)::int`;
 const waitingSql = sql<number>`(select count(*) from ${inspectionBookings}
-  where ${inspectionBookings.slotId} = ${inspectionSlots.id} and ${inspectionBookings.state} = 'waiting')::int`;
+  where ${qualified(inspectionBookings.slotId)} = ${qualified(inspectionSlots.id)} and ${qualified(inspectionBookings.state)} = 'waiting')::int`;
 
 /** A slot as buyers and staff see it: its facts, its agent's name and WhatsApp number's owner, and its seats. */
 export const slotViewColumns = {
@@ -95,7 +101,9 @@ export const slotViewColumns = {
   mapUrl: inspectionSlots.mapUrl,
   videoUrl: inspectionSlots.videoUrl,
   agentId: inspectionSlots.agentId,
-  agentName: sql<string | null>`(select ${staffLabelSql} from ${staffUsers} where ${staffUsers.id} = ${inspectionSlots.agentId})`,
+  agentName: sql<
+    string | null
+  >`(select ${staffLabelSql} from ${staffUsers} where ${qualified(staffUsers.id)} = ${qualified(inspectionSlots.agentId)})`,
   cancelledAt: inspectionSlots.cancelledAt,
   seatsTaken: seatsTakenSql,
   waiting: waitingSql,
