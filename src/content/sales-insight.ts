@@ -137,8 +137,8 @@ export const DASHBOARD_COPY = {
       filled: 'Seats filled',
       came: 'Came',
       noShow: 'No-show',
-      /** "10 of 14 · 71%". */
-      seats: (taken: number, seats: number, share: string) => `${taken} of ${seats} · ${share}`,
+      /** "10 of 14 seats". */
+      seats: (taken: number, seats: number) => `${taken} of ${seats} seats`,
       walkIns: (n: number) => `${plural(n, 'walk-in')}`,
       kind: { on_site: 'On site', video: 'Video tour' },
       upcoming: 'Upcoming',

@@ -17,19 +17,6 @@ function FillBar({ share }: { share: number }) {
   );
 }
 
-/** "Lugbe, Abuja" on one line on a phone: the town shown, the state read (and shown from tablets up). */
-function DistrictName({ name }: { name: string }) {
-  const [town, ...rest] = name.split(',');
-  return rest.length ? (
-    <>
-      {town}
-      <span className="sr-only sm:not-sr-only">,{rest.join(',')}</span>
-    </>
-  ) : (
-    name
-  );
-}
-
 /**
  * Site inspections on the dashboard (issue 44, item 9): the period's leads on their way to a sale per district
  * (booked, came, won), and how each inspection of the period filled and who came. By campaign and landing page the
@@ -47,7 +34,7 @@ export function InspectionFunnel({ figures }: { figures: InspectionFigures }) {
   const funnelRow = (name: string, row: (typeof funnel)[number] | typeof totals, total = false) => (
     <tr key={name} data-testid="inspection-funnel-row" className={total ? 'bg-ivory-100/60' : undefined}>
       <th scope="row" className="py-3 pr-2 pl-5 text-left align-top font-medium text-forest-900 sm:px-4">
-        <DistrictName name={name} />
+        {name}
       </th>
       {FUNNEL_COLUMNS.map((column, i) => (
         <td key={column} className={`${cell} ${i === FUNNEL_COLUMNS.length - 1 ? 'pr-5' : ''}`}>
@@ -79,16 +66,15 @@ export function InspectionFunnel({ figures }: { figures: InspectionFigures }) {
         </th>
         <td className="py-3 pr-2 pl-1 align-top tabular-nums sm:px-4">
           {slot.calledOff ? (
-            <span className="text-ink-soft">{copy.none}</span>
+            <span className="block text-right text-ink-soft sm:text-left">{copy.none}</span>
           ) : (
             <>
-              <span className="block text-right sm:text-left">
-                {copy.slots.seats(slot.seatsTaken, slot.seats, percent(slotFilled(slot)))}
-              </span>
+              <span className="block text-right font-semibold text-forest-900 sm:text-left">{percent(slotFilled(slot))}</span>
               <FillBar share={slotFilled(slot)} />
-              {slot.walkIns ? (
-                <span className="mt-1 block text-right text-xs text-ink-soft sm:text-left">{copy.slots.walkIns(slot.walkIns)}</span>
-              ) : null}
+              <span className="mt-1 block text-right text-xs text-ink-soft sm:text-left">
+                {copy.slots.seats(slot.seatsTaken, slot.seats)}
+                {slot.walkIns ? ` · ${copy.slots.walkIns(slot.walkIns)}` : ''}
+              </span>
             </>
           )}
         </td>
@@ -128,7 +114,7 @@ export function InspectionFunnel({ figures }: { figures: InspectionFigures }) {
         />
       </dl>
 
-      <div className="grid gap-6 sm:gap-8 lg:grid-cols-2">
+      <div className="grid gap-6 sm:gap-8 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:items-start">
         <figure className="min-w-0 rounded-2xl border border-forest-900/10 bg-white p-5 sm:p-7" data-testid="inspection-funnel">
           <figcaption>
             <h3 className="text-xl sm:text-2xl">{copy.funnel.title}</h3>
@@ -140,11 +126,11 @@ export function InspectionFunnel({ figures }: { figures: InspectionFigures }) {
             <table className="w-full table-fixed text-[13px] sm:text-sm">
               <caption className="sr-only">{copy.funnel.caption}</caption>
               <colgroup>
-                <col className="w-[32%]" />
-                <col className="w-[14%]" />
-                <col className="w-[18%]" />
-                <col className="w-[18%]" />
-                <col className="w-[18%]" />
+                <col className="w-[36%]" />
+                <col className="w-[15%]" />
+                <col className="w-[17%]" />
+                <col className="w-[16%]" />
+                <col className="w-[16%]" />
               </colgroup>
               <thead className="border-y border-forest-900/10 bg-ivory-100 text-xs text-ink-soft">
                 <tr>
@@ -183,10 +169,10 @@ export function InspectionFunnel({ figures }: { figures: InspectionFigures }) {
               <table className="w-full table-fixed text-[13px] sm:text-sm">
                 <caption className="sr-only">{copy.slots.caption}</caption>
                 <colgroup>
-                  <col className="w-[38%]" />
+                  <col className="w-[36%]" />
                   <col className="w-[32%]" />
-                  <col className="w-[13%]" />
-                  <col className="w-[17%]" />
+                  <col className="w-[14%]" />
+                  <col className="w-[18%]" />
                 </colgroup>
                 <thead className="border-y border-forest-900/10 bg-ivory-100 text-xs text-ink-soft">
                   <tr>
@@ -199,7 +185,7 @@ export function InspectionFunnel({ figures }: { figures: InspectionFigures }) {
                     <th scope="col" className="py-2.5 pr-1.5 pl-1 text-right font-semibold sm:px-4">
                       {copy.slots.came}
                     </th>
-                    <th scope="col" className="py-2.5 pr-5 pl-1 text-right font-semibold sm:px-4">
+                    <th scope="col" className="py-2.5 pr-5 pl-1 text-right font-semibold sm:px-4 sm:whitespace-nowrap">
                       {copy.slots.noShow}
                     </th>
                   </tr>
