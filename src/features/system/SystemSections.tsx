@@ -142,14 +142,21 @@ function InspectionMessagesCard({ status }: { status: SystemStatus }) {
   const { now, inspectionMessages: backlog } = status;
   const m = copy.messages;
   const late = backlog.oldestWaitingAt !== null && now.getTime() - backlog.oldestWaitingAt.getTime() >= INSPECTION_MESSAGE_LATE_MS;
-  const [tone, label] = late ? (['bad', m.inspections.delayed] as const) : (['good', m.states.working] as const);
+  const [tone, label] = !backlog.mailConfigured
+    ? (['muted', m.states.notConfigured] as const)
+    : late
+      ? (['bad', m.inspections.delayed] as const)
+      : (['good', m.states.working] as const);
   return (
     <li className={CARD} data-testid="system-inspection-messages" data-state={tone}>
       <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
         <h3 className="font-display text-lg text-forest-900">{m.inspections.title}</h3>
         <Badge tone={tone}>{label}</Badge>
       </div>
-      <p className="mb-2 text-sm text-ink-soft">{m.inspections.note}</p>
+      <p className="mb-2 text-sm text-ink-soft">
+        {m.inspections.note}
+        {backlog.mailConfigured ? null : ` ${m.notConfigured.mail}`}
+      </p>
       <Facts
         rows={[
           [m.waiting, backlog.waiting],

@@ -20,7 +20,7 @@ export interface SystemStatus {
   database: { driver: DbKind; responseMs: number; durability: string };
   backlog: Backlog;
   /** The messages of site-inspection bookings that are due and not delivered, and the last one delivered. */
-  inspectionMessages: InspectionMessageBacklog;
+  inspectionMessages: InspectionMessageBacklog & { mailConfigured: boolean };
   channels: (ChannelState & { configured: boolean; alert: ChannelAlertRow | undefined })[];
   recentAlerts: ChannelAlertRow[];
   queue: QueueDepth | null;
@@ -47,7 +47,8 @@ export async function systemStatus(handle: DatabaseHandle, now = new Date()): Pr
     now,
     database: { driver: handle.kind, responseMs, durability: handle.durability },
     backlog,
-    inspectionMessages,
+    // Their e-mails go by the same mail server as the receipt's.
+    inspectionMessages: { ...inspectionMessages, mailConfigured: channelConfigured('receipt') },
     channels: states.map((state) => ({
       ...state,
       configured: channelConfigured(state.channel),
