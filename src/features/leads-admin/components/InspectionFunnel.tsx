@@ -73,7 +73,12 @@ export function InspectionFunnel({ figures }: { figures: InspectionFigures }) {
               <FillBar share={slotFilled(slot)} />
               <span className="mt-1 block text-right text-xs text-ink-soft sm:text-left">
                 {copy.slots.seats(slot.seatsTaken, slot.seats)}
-                {slot.walkIns ? ` · ${copy.slots.walkIns(slot.walkIns)}` : ''}
+                {slot.walkIns ? (
+                  <>
+                    {' · '}
+                    <span className="whitespace-nowrap">{copy.slots.walkIns(slot.walkIns)}</span>
+                  </>
+                ) : null}
               </span>
             </>
           )}
