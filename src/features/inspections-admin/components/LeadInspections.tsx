@@ -17,7 +17,7 @@ const STATE_STYLES: Record<string, string> = {
 export function LeadInspections({ bookings }: { bookings: (InspectionBookingRow & { slot: SlotView })[] }) {
   if (bookings.length === 0) return <p className="mt-4 text-sm text-ink-soft">{copy.lead.none}</p>;
   return (
-    <ul className="mt-4 space-y-3">
+    <ul className="mt-4 grid gap-3 lg:grid-cols-2">
       {bookings.map((booking) => {
         const { slot } = booking;
         return (

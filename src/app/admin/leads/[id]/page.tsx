@@ -63,6 +63,16 @@ export default async function LeadPage({ params }: { params: Promise<{ id: strin
     bookingsOfLead(db, id.data),
   ]);
   const { lead, notes, activity, mayChange } = detail;
+  // A booked inspection is what the agent needs next (who, when, did they come): above the details; else below them.
+  const booked = inspections.some((booking) => booking.state !== 'cancelled');
+  const inspection = (
+    <section aria-labelledby="inspection" className="min-w-0 rounded-2xl border border-forest-900/10 bg-white p-6">
+      <h2 id="inspection" className="text-xl">
+        {INSPECTIONS_STAFF_COPY.lead.heading}
+      </h2>
+      <LeadInspections bookings={inspections} />
+    </section>
+  );
   const { tel, whatsapp: wa } = leadContactLinks(lead, { agent: staffDisplayName(staff), brand: getSiteFacts().brand });
   const { now } = scope;
   const claimMinutes = getEnv().LEAD_CLAIM_MINUTES;
@@ -146,6 +156,7 @@ export default async function LeadPage({ params }: { params: Promise<{ id: strin
           </p>
         ) : null}
       </section>
+      {booked ? inspection : null}
       <div className="grid gap-6 lg:grid-cols-3">
         <section aria-labelledby="details" className="min-w-0 rounded-2xl border border-forest-900/10 bg-white p-6 lg:col-span-2">
           <h2 id="details" className="text-xl">
@@ -217,12 +228,7 @@ export default async function LeadPage({ params }: { params: Promise<{ id: strin
           <NotificationList leadId={lead.id} rows={notifications} canResend={staff.role === 'owner'} />
         </section>
       </div>
-      <section aria-labelledby="inspection" className="min-w-0 rounded-2xl border border-forest-900/10 bg-white p-6">
-        <h2 id="inspection" className="text-xl">
-          {INSPECTIONS_STAFF_COPY.lead.heading}
-        </h2>
-        <LeadInspections bookings={inspections} />
-      </section>
+      {booked ? null : inspection}
       <div className="grid gap-6 lg:grid-cols-2">
         <section aria-labelledby="notes" className="min-w-0 space-y-5 rounded-2xl border border-forest-900/10 bg-white p-6">
           <h2 id="notes" className="text-xl">
