@@ -77,7 +77,7 @@ export default async function InspectionSchedulePage() {
           <p className="mt-1 mb-5 text-sm text-ink-soft">{copy.oneOffHint}</p>
           <OneOffSlotForm agents={agents} today={lagosDayOf(now)} />
         </section>
-        <section aria-labelledby="cutoff" className="rounded-2xl border border-forest-900/10 bg-white p-6">
+        <section aria-labelledby="cutoff" className="self-start rounded-2xl border border-forest-900/10 bg-white p-6">
           <h2 id="cutoff" className="mb-4 text-xl">
             {copy.cutoff}
           </h2>
