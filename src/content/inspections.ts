@@ -17,7 +17,7 @@ export const DEFAULT_MEETING_PLACES: Record<DistrictChoice, { meetingPoint: stri
 };
 
 /** How long an inspection takes, for the calendar file: the trip from the pickup point and back, or the video call. */
-export const INSPECTION_MINUTES = { on_site: 180, video: 45 } as const;
+export const INSPECTION_MINUTES = { on_site: 180, video: 60 } as const;
 
 /** "Mrs A. Okafor": who a booking is for, without spelling out the whole name. */
 export function bookingForName(title: string, fullName: string): string {
@@ -129,10 +129,6 @@ export const INSPECTION_COPY = {
   },
   /** The calendar entry. */
   calendar: {
-    summary: (districtLabel: string) => `Site inspection: ${districtLabel}`,
-    videoLocation: 'Live video tour (the link comes by e-mail)',
-    description: (agent: string, phone: string, page: string) =>
-      `Bring a photo ID. Your lawyer is welcome.\nYour agent: ${agent}, ${phone}\nMove or cancel: ${page}`,
     fileName: 'site-inspection.ics',
   },
 } as const;

@@ -1,5 +1,7 @@
 import 'server-only';
 import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
+import { INSPECTION_MINUTES } from '@/content/inspections';
+import { calendarWords, type BookingView } from './messages/render';
 
 /**
  * A booked inspection as a calendar file (.ics, RFC 5545), built by ical-generator (docs/decisions/0391): the same file
@@ -41,4 +43,24 @@ export function inspectionCalendar(entry: InspectionCalendarEntry): string {
     status: entry.cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
   });
   return calendar.toString();
+}
+
+/**
+ * A booking's calendar file, the same wherever it goes: attached to its e-mails and downloaded from its page. `ended`:
+ * cancelled or called off, so a calendar that imported it drops it.
+ */
+export function bookingCalendar(
+  booking: BookingView & { id: string; updatedAt: Date },
+  { brand, siteUrl, manageUrl, ended }: { brand: string; siteUrl: string; manageUrl: string; ended: boolean },
+): string {
+  return inspectionCalendar({
+    bookingId: booking.id,
+    host: new URL(siteUrl).hostname,
+    startsAt: booking.slot.startsAt,
+    minutes: INSPECTION_MINUTES[booking.slot.kind],
+    ...calendarWords(booking, brand, manageUrl),
+    url: manageUrl,
+    changedAt: booking.updatedAt,
+    cancelled: ended,
+  });
 }

@@ -18,13 +18,12 @@ import {
 } from '@/domain/leads/inspections/messages.repository.server';
 import { bookPathOf, INSPECTION_PATHS } from '@/domain/leads/inspections/paths';
 import { pushToStaff } from '@/domain/push/staff-alerts.server';
-import { inspectionCalendar } from '../calendar.server';
+import { bookingCalendar } from '../calendar.server';
 import { BUYER_CHANNELS, type BuyerChannels, type ChannelOutcome } from './channels.server';
 import {
   bookingAlertEmail,
   bookingAlertPush,
   buyerMessage,
-  calendarWords,
   slotFillingEmail,
   slotFillingPush,
   type BookingView,
@@ -48,9 +47,6 @@ export const SENDING_LEASE_MS = 2 * 60_000;
 
 /** A change's message or alert not delivered this long after it was due is given up (failed, with its last error). */
 export const GIVE_UP_AFTER_MS = 24 * 3_600_000;
-
-/** How long each kind of inspection lasts in the calendar. */
-export const INSPECTION_MINUTES = { on_site: 180, video: 60 } as const;
 
 export const INTERRUPTED = 'interrupted while sending (the server stopped): not sent again, so that it never goes twice';
 
@@ -188,16 +184,7 @@ async function sendToBuyer(db: Db, found: MessageForDelivery, kind: BuyerMessage
   });
   const host = new URL(siteUrl).hostname;
   const calendar = withCalendar
-    ? inspectionCalendar({
-        bookingId: booking.id,
-        host,
-        startsAt: slot.startsAt,
-        minutes: INSPECTION_MINUTES[slot.kind],
-        ...calendarWords(view, facts.brand, manageUrl),
-        url: manageUrl,
-        changedAt: booking.updatedAt,
-        cancelled: ended,
-      })
+    ? bookingCalendar({ ...view, id: booking.id, updatedAt: booking.updatedAt }, { brand: facts.brand, siteUrl, manageUrl, ended })
     : undefined;
   const channel = channels[message.channel as keyof BuyerChannels];
   if (!channel) return 'not_configured';
