@@ -103,6 +103,28 @@ export async function newsletterMailTo(address: string, timeoutMs = 15_000) {
 }
 
 /**
+ * The booking confirmation e-mail to `address` (kept as an .eml file like every message of the e2e server): its
+ * "Move or cancel" link and its calendar attachment.
+ */
+export async function inspectionConfirmationTo(address: string, timeoutMs = 20_000) {
+  const dir = join(process.env.E2E_DATA_DIR!, 'outbox-mail');
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    for (const name of (await readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith('.eml'))) {
+      const raw = await readFile(join(dir, name));
+      if (!raw.includes(address)) continue;
+      const mail = await simpleParser(raw);
+      if (!/is booked/.test(mail.subject ?? '')) continue;
+      const changeLink = /https?:\/\/[^\s]+\/inspection\/change\?t=[\w.-]+/.exec(mail.text ?? '')?.[0] ?? '';
+      const calendar = mail.attachments.find((a) => a.contentType.startsWith('text/calendar'))?.content.toString('utf8') ?? '';
+      return { mail, changeLink, calendar };
+    }
+    if (Date.now() > deadline) throw new Error(`no booking confirmation to ${address} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/**
  * The link of the `count`-th invitation e-mail to a new staff account at `address` (docs/decisions/0347), kept as an
  * .eml file like every message of the e2e server (no mail server). A new link from an owner is the next one.
  */

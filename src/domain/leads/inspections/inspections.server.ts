@@ -164,7 +164,7 @@ export async function bookInspection(
         booking = { ...existing, slotId: slot.id, partySize: request.partySize, state, updatedAt: now };
         const from = slots.get(existing.slotId);
         if (from && existing.state === 'confirmed')
-          promoted.push(...(await promoteWaiting(tx, from.id, from.seats, from.seatsTaken - existing.partySize, now)));
+          promoted.push(...(await promoteWaiting(tx, from, from.seats, from.seatsTaken - existing.partySize, now)));
       } else {
         booking = await insertBooking(tx, {
           slotId: slot.id,
@@ -224,7 +224,7 @@ export async function cancelInspection(
     const booking = (await lockBooking(tx, bookingId))!;
     await setBookingState(tx, booking.id, { state: 'cancelled', cancelledAt: now }, now);
     const freed = booking.state === 'confirmed' ? booking.partySize : 0;
-    const promoted = await promoteWaiting(tx, slot.id, slot.seats, slot.seatsTaken - freed, now);
+    const promoted = await promoteWaiting(tx, slot, slot.seats, slot.seatsTaken - freed, now);
     if (booking.leadId)
       await record(tx, booking.leadId, 'inspection_cancelled', actor, now, {
         bookingId,
@@ -245,10 +245,16 @@ export async function cancelInspection(
  * Seats freed on a slot go to its waiting list in order: the first in line is confirmed while their party fits (a
  * later, smaller party never jumps the line). Returns the bookings confirmed, to be told.
  */
-async function promoteWaiting(tx: Db, slotId: string, seats: number, taken: number, now: Date): Promise<InspectionBookingRow[]> {
+async function promoteWaiting(
+  tx: Db,
+  slot: { id: string; startsAt: Date },
+  seats: number,
+  taken: number,
+  now: Date,
+): Promise<InspectionBookingRow[]> {
   let free = seats - taken;
   const promoted: InspectionBookingRow[] = [];
-  for (const waiting of await lockWaitingList(tx, slotId)) {
+  for (const waiting of await lockWaitingList(tx, slot.id)) {
     if (waiting.partySize > free) break;
     free -= waiting.partySize;
     await setBookingState(tx, waiting.id, { state: 'confirmed' }, now);
@@ -256,7 +262,8 @@ async function promoteWaiting(tx: Db, slotId: string, seats: number, taken: numb
       const lead = await lockPipeline(tx, waiting.leadId);
       await record(tx, waiting.leadId, 'inspection_booked', SYSTEM, now, {
         bookingId: waiting.id,
-        slotId,
+        slotId: slot.id,
+        startsAt: slot.startsAt.toISOString(),
         promoted: true,
         state: 'confirmed',
       });
@@ -314,7 +321,12 @@ export async function callOffSlot(
     for (const booking of bookings) {
       await setBookingState(tx, booking.id, { state: 'cancelled', cancelledAt: now }, now);
       if (booking.leadId)
-        await record(tx, booking.leadId, 'inspection_cancelled', actor, now, { bookingId: booking.id, slotId, calledOff: true });
+        await record(tx, booking.leadId, 'inspection_cancelled', actor, now, {
+          bookingId: booking.id,
+          slotId,
+          startsAt: slot.startsAt.toISOString(),
+          calledOff: true,
+        });
     }
     await queueInspectionMessages(
       tx,
@@ -367,7 +379,7 @@ export async function changeSlotSeats(db: Db, slotId: string, seats: number, job
     if (!slot || slot.cancelledAt) return { ok: false, why: 'no_slot' };
     if (seats < slot.seatsTaken) return { ok: false, why: 'below_confirmed', confirmed: slot.seatsTaken };
     await setSlotSeats(tx, slotId, seats);
-    const promoted = slot.startsAt > now ? await promoteWaiting(tx, slotId, seats, slot.seatsTaken, now) : [];
+    const promoted = slot.startsAt > now ? await promoteWaiting(tx, slot, seats, slot.seatsTaken, now) : [];
     await queueInspectionMessages(
       tx,
       jobs,
