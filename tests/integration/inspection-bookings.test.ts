@@ -203,4 +203,58 @@ describeEachDriver('site inspection bookings', (ctx) => {
     await makeSlots(db, { offer, places, districts }, new Date(Date.now() + 7 * DAY));
     expect(await db.select().from(inspectionSchedules).where(eq(inspectionSchedules.active, true))).toEqual([]);
   });
+  it('lets a party grow on its slot only with room, never overbooking for the people waiting, and keeps the seat when it does not fit', async () => {
+    const db = ctx.handle().db;
+    const slot = await slotWith(db, 4);
+    const [a, b, c] = await Promise.all([newLead(db), newLead(db), newLead(db)]);
+    await bookInspection(db, { leadId: a, slotId: slot.id, partySize: 1 }, jobs);
+    await bookInspection(db, { leadId: b, slotId: slot.id, partySize: 2 }, jobs);
+    await bookInspection(db, { leadId: c, slotId: slot.id, partySize: 2, waitIfFull: true }, jobs);
+    // One seat left, a pair waiting: the single buyer brings one more, which fits; nobody else is confirmed.
+    expect(await bookInspection(db, { leadId: a, slotId: slot.id, partySize: 2, waitIfFull: true }, jobs)).toMatchObject({
+      ok: true,
+      promoted: [],
+    });
+    expect(await confirmedSeats(db, slot.id)).toBe(4);
+    // A third person does not fit: the answer is full, and the two seats stay theirs (never a place in line instead).
+    expect(await bookInspection(db, { leadId: a, slotId: slot.id, partySize: 3, waitIfFull: true }, jobs)).toMatchObject({
+      ok: false,
+      why: 'full',
+    });
+    const [row] = await db.select().from(inspectionBookings).where(eq(inspectionBookings.leadId, a));
+    expect([row.state, row.partySize]).toEqual(['confirmed', 2]);
+    // Coming alone after all frees a seat: not enough for the pair in line, so still 3 of 4 taken.
+    expect(await bookInspection(db, { leadId: a, slotId: slot.id, partySize: 1 }, jobs)).toMatchObject({ ok: true, promoted: [] });
+    expect(await confirmedSeats(db, slot.id)).toBe(3);
+  });
+
+  it('books a lead who came to an inspection before onto a new one, leaving the past booking and its attendance as they were', async () => {
+    const db = ctx.handle().db;
+    const leadId = await newLead(db);
+    const past = await slotWith(db, 5);
+    const booked = await bookInspection(db, { leadId, slotId: past.id, partySize: 1 }, jobs);
+    await markInspectionAttendance(db, booked.ok ? booked.booking.id : '', 'came', await makeStaff(db, 'agent'));
+    // A week later the inspection is over; the buyer books the next one.
+    const later = new Date(Date.now() + 7 * DAY);
+    const next = await insertSlot(db, { district: 'Lugbe, Abuja', startsAt: new Date(Date.now() + 10 * DAY), kind: 'on_site', seats: 5 });
+    const again = await bookInspection(db, { leadId, slotId: next.id, partySize: 2 }, jobs, later);
+    expect(again).toMatchObject({ ok: true, unchanged: false });
+    expect(again.ok && again.booking.id).not.toBe(booked.ok && booked.booking.id);
+    const rows = await db.select().from(inspectionBookings).where(eq(inspectionBookings.leadId, leadId));
+    expect(rows.map((r) => [r.slotId, r.state, r.attendance]).sort()).toEqual(
+      [
+        [past.id, 'confirmed', 'came'],
+        [next.id, 'confirmed', null],
+      ].sort(),
+    );
+  });
+
+  it('books nothing for a lead set aside (spam, or held in a flood)', async () => {
+    const db = ctx.handle().db;
+    const slot = await slotWith(db, 5);
+    const leadId = await newLead(db);
+    await db.update(leads).set({ spam: true, spamReason: 'flood' }).where(eq(leads.id, leadId));
+    expect(await bookInspection(db, { leadId, slotId: slot.id, partySize: 1 }, jobs)).toEqual({ ok: false, why: 'no_lead' });
+    expect(await confirmedSeats(db, slot.id)).toBe(0);
+  });
 });

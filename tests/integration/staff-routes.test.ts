@@ -16,6 +16,17 @@ const ACCESS: Record<string, 'staff' | 'owner'> = {
   'leads/[id]/notifications': 'owner',
   'leads/[id]/assignee': 'owner',
   'leads/[id]/claim': 'staff',
+  // Site inspections (docs/decisions/0392): who came and walk-ins are marked by staff on the day; the schedule, one-off
+  // trips, seats, calling a slot off and the buyers' cut-off are the owners'.
+  'inspections/bookings/[id]/attendance': 'staff',
+  'inspections/slots/[id]/walk-ins': 'staff',
+  'inspections/slots': 'owner',
+  'inspections/slots/[id]/seats': 'owner',
+  'inspections/slots/[id]/call-off': 'owner',
+  'inspections/schedule': 'owner',
+  'inspections/schedule/[id]': 'owner',
+  'inspections/schedule/[id]/active': 'owner',
+  'inspections/cutoff': 'owner',
   'leads/held': 'owner',
   assignment: 'staff',
   'lead-access': 'owner',

@@ -135,6 +135,12 @@ export async function findIdByIdempotencyKey(db: Db, key: string): Promise<strin
   return row?.id;
 }
 
+/** Whether a lead was set aside (spam, or held in a flood): nobody was told of it. */
+export async function isSetAside(db: Db, id: string): Promise<boolean> {
+  const [row] = await db.select({ spam: leads.spam }).from(leads).where(eq(leads.id, id));
+  return row?.spam ?? false;
+}
+
 export async function getLead(db: Db, id: string): Promise<LeadRow | undefined> {
   const [row] = await db.select().from(leads).where(eq(leads.id, id)).limit(1);
   return row;
@@ -158,8 +164,8 @@ export function countLeadsByKind(db: Db) {
 
 // ---- a status and a note (the operations' own transactions) -------------------------------------------------------
 
-/** Where a lead is in the pipeline, and whether it was ever contacted. */
-const pipelineColumns = { status: leads.status, firstContactedAt: leads.firstContactedAt };
+/** Where a lead is in the pipeline, whether it was ever contacted, and whether it was set aside (spam, held). */
+const pipelineColumns = { status: leads.status, firstContactedAt: leads.firstContactedAt, spam: leads.spam };
 
 /** The lead's place in the pipeline, its row locked until the caller's transaction ends; undefined: no such lead. */
 export async function lockPipeline(tx: Db, id: string) {

@@ -31,7 +31,7 @@ async function move({ input }: PublicSubmission<z.infer<typeof moveSchema>>): Pr
   const { booking } = checked.found;
   const outcome = await bookInspection(
     database.db,
-    { leadId: booking.leadId!, slotId: input.slot, partySize: input.party, waitIfFull: input.wait },
+    { leadId: booking.leadId!, slotId: input.slot, partySize: input.party, waitIfFull: input.wait, cutoffHours: checked.found.cutoffHours },
     await database.jobs(),
   );
   if (outcome.ok)
@@ -40,6 +40,7 @@ async function move({ input }: PublicSubmission<z.infer<typeof moveSchema>>): Pr
       outcome.unchanged ? 200 : 201,
     );
   if (outcome.why === 'full') return jsonResponse({ error: INSPECTION_ERRORS.full, others: outcome.others.map(publicSlot) }, 409);
+  if (outcome.why === 'too_late') return errorResponse(409, INSPECTION_ERRORS.tooLate(checked.found.cutoffHours));
   return errorResponse(410, outcome.why === 'closed' ? INSPECTION_ERRORS.closed : INSPECTION_ERRORS.goneLink);
 }
 

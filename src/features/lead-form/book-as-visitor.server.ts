@@ -40,8 +40,9 @@ export function bookAsVisitor(alertOwnersOfFlood: FloodAlert) {
     // The lead is the interest form's fields (`page` only names where a form without scripts goes back to).
     const { slot, party, wait, ...lead } = input;
     const taken = await takeVisitorLead({ ...submission, input: lead }, alertOwnersOfFlood);
-    // A bot's lead is kept for review and answered as a person's would be, but takes no seat.
-    if (taken.created && taken.spam) return jsonResponse({ ok: true, href: '/interest/thanks' }, 201);
+    // A lead set aside (a bot's, kept for review; or held in a flood, maybe a buyer's) is answered as the popup answers
+    // it, and takes no seat: a held buyer is called once an owner releases their lead.
+    if (taken.setAside) return jsonResponse({ ok: true, href: '/interest/thanks' }, 201);
     const { db } = await getDatabase();
     const bookingPage = INSPECTION_PATHS.book(DISTRICT_SLUGS[lead.district], await signInspectionLink(db, 'book', taken.id));
     return bookAndAnswer({ leadId: taken.id, slotId: slot, partySize: party, waitIfFull: wait }, bookingPage);

@@ -1,6 +1,7 @@
 import 'server-only';
 import { INSPECTION_ERRORS } from '@/content/form-errors';
 import { publicSlot } from '@/domain/leads/inspections/booking-fields';
+import { inspectionChangeCutoffHours } from '@/domain/leads/inspections/cutoff.server';
 import { bookInspection, type BookingOutcome } from '@/domain/leads/inspections/inspections.server';
 import { signInspectionLink } from '@/domain/leads/inspections/links.server';
 import { INSPECTION_PATHS, type DistrictSlug } from '@/domain/leads/inspections/paths';
@@ -19,11 +20,13 @@ export async function bookAndAnswer(
   bookingPage: string,
 ): Promise<Response> {
   const database = await getDatabase();
-  const outcome = await bookInspection(database.db, request, await database.jobs());
-  return answerOf(database.db, outcome, bookingPage);
+  // A buyer's link may also move the booking they have: not within the owners' cut-off, as from the booking's own page.
+  const cutoffHours = await inspectionChangeCutoffHours(database.db);
+  const outcome = await bookInspection(database.db, { ...request, cutoffHours }, await database.jobs());
+  return answerOf(database.db, outcome, bookingPage, cutoffHours);
 }
 
-async function answerOf(db: Db, outcome: BookingOutcome, bookingPage: string): Promise<Response> {
+async function answerOf(db: Db, outcome: BookingOutcome, bookingPage: string, cutoffHours: number): Promise<Response> {
   if (outcome.ok) {
     const href = INSPECTION_PATHS.booking(await signInspectionLink(db, 'manage', outcome.booking.id));
     return jsonResponse({ ok: true, booking: outcome.booking.id, state: outcome.booking.state, href }, outcome.unchanged ? 200 : 201);
@@ -31,6 +34,7 @@ async function answerOf(db: Db, outcome: BookingOutcome, bookingPage: string): P
   if (outcome.why === 'full')
     return jsonResponse({ error: INSPECTION_ERRORS.full, others: outcome.others.map(publicSlot), bookingPage }, 409);
   if (outcome.why === 'closed') return jsonResponse({ error: INSPECTION_ERRORS.closed, bookingPage }, 410);
+  if (outcome.why === 'too_late') return errorResponse(409, INSPECTION_ERRORS.tooLate(cutoffHours));
   return errorResponse(410, INSPECTION_ERRORS.goneLink);
 }
 

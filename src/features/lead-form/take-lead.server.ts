@@ -1,7 +1,7 @@
 import 'server-only';
 import type { PgBoss } from 'pg-boss';
 import { holdLead, storeLead, takeLead, wakeLeadSenders } from '@/domain/leads/operations.server';
-import { findIdByIdempotencyKey, leadOfKey } from '@/domain/leads/submissions.repository.server';
+import { findIdByIdempotencyKey, isSetAside, leadOfKey } from '@/domain/leads/submissions.repository.server';
 import { getDatabase, type Db } from '@/lib/db/client';
 import { getEnv } from '@/lib/env.server';
 import { clientIdentityOf } from '@/lib/http/client.server';
@@ -24,11 +24,13 @@ import { newLead } from './submission.server';
 /** Tells the owners a flood began (the notifications feature's, handed in by the route: features never import each other). */
 export type FloodAlert = (tx: Db, jobs: PgBoss, leadId: string) => Promise<void>;
 
-export type TakenLead =
-  /** A new lead, stored (held or not: the visitor's details are safe either way). `spam`: kept for review only. */
-  | { created: true; id: string; spam: boolean }
-  /** The same form again (its idempotency key was taken): nothing new stored. */
-  | { created: false; id: string };
+export interface TakenLead {
+  id: string;
+  /** false: the same form again (its idempotency key was taken), nothing new stored. */
+  created: boolean;
+  /** Kept for review (spam) or held in a flood, now or when first stored: nobody is told of it, and it books nothing. */
+  setAside: boolean;
+}
 
 /**
  * A lead's whole path from a visitor's form, in order: the Submit Interest popup and a new visitor's inspection booking
@@ -54,7 +56,7 @@ export async function takeVisitorLead(
   if (read?.usedUp) {
     // A retry of a form already stored still gets its lead, never a refusal.
     const stored = idempotencyKey ? await findIdByIdempotencyKey(db, idempotencyKey) : undefined;
-    if (stored) return { created: false, id: stored };
+    if (stored) return { created: false, id: stored, setAside: await isSetAside(db, stored) };
     throw new RateLimited(read.usedUp.retryAfterSeconds);
   }
 
@@ -100,5 +102,7 @@ export async function takeVisitorLead(
   // This process's senders fetch the new lead's messages at once (other instances find them within a second).
   if (stored?.takenAsUsual && jobs) wakeLeadSenders(jobs);
 
-  return stored ? { created: true, id: stored.row.id, spam: lead.spam } : { created: false, id: await leadOfKey(db, idempotencyKey) };
+  if (stored) return { created: true, id: stored.row.id, setAside: !stored.takenAsUsual };
+  const id = await leadOfKey(db, idempotencyKey);
+  return { created: false, id, setAside: await isSetAside(db, id) };
 }

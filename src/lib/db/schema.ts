@@ -626,8 +626,9 @@ export const inspectionSlots = pgTable(
 );
 
 /**
- * A lead's seat(s) on a slot: at most one booking that is not cancelled per lead (moving it changes its slot). A walk-in
- * staff add on the day has no lead, only the name and phone they were given.
+ * A lead's seat(s) on a slot: one booking still to come per lead (booking again moves it; the booking service keeps
+ * this under the lead's row lock), and any number past. A walk-in staff add on the day has no lead, only the name and
+ * phone they were given.
  */
 export const inspectionBookings = pgTable(
   'inspection_bookings',
@@ -648,9 +649,7 @@ export const inspectionBookings = pgTable(
   },
   (t) => [
     index('inspection_bookings_slot_idx').on(t.slotId, t.state, t.createdAt),
-    uniqueIndex('inspection_bookings_lead_active_uq')
-      .on(t.leadId)
-      .where(sql`state <> 'cancelled'`),
+    index('inspection_bookings_lead_idx').on(t.leadId),
     check('inspection_bookings_party_ck', sql`${t.partySize} between 1 and 50`),
     check('inspection_bookings_state_ck', oneOf(t.state, BOOKING_STATES)),
     check('inspection_bookings_attendance_ck', sql`${t.attendance} is null or ${oneOf(t.attendance, ATTENDANCE)}`),

@@ -35,10 +35,17 @@ function attributionOf(params: SearchParams, referer: string | null, host: strin
     const value = one(params[key]) ?? tags.get(key) ?? undefined;
     if (value?.trim()) found[key] = value.trim().slice(0, 300);
   }
-  if (ours) found.landing_path = `${from!.pathname}${from!.search}`.slice(0, 500);
-  else if (from) found.referrer = referer!.slice(0, 500);
+  // The landing page is a public page's path and its campaign tags only: never another query (a booking's own
+  // page carries its signed link), so nothing but the campaign reaches the lead, its CSV or the CRM.
+  if (ours && LANDING_PAGES.includes(from!.pathname)) {
+    const campaign = new URLSearchParams(UTM_KEYS.flatMap((key) => (tags.get(key) ? [[key, tags.get(key)!]] : [])));
+    found.landing_path = `${from!.pathname}${campaign.size ? `?${campaign}` : ''}`.slice(0, 500);
+  } else if (from) found.referrer = referer!.slice(0, 500);
   return found;
 }
+
+/** The public pages a visitor lands on before booking: the home page and the district pages. */
+const LANDING_PAGES = ['/', '/d1', '/d2'];
 
 /**
  * A district's booking page (/d1/inspection, /d2/inspection), rendered per request: the next four weeks of slots, the

@@ -81,7 +81,7 @@ export async function insertSlot(db: Db, slot: typeof inspectionSlots.$inferInse
  * A column named with its table. Drizzle leaves the columns of a one-table select unqualified, and in a correlated
  * subquery an unqualified "id" is the inner table's own: the seats of every slot then read 0.
  */
-const qualified = (column: Column) => sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
+export const qualified = (column: Column) => sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
 
 /** Seats held by confirmed bookings, and people waiting, per slot. */
 const seatsTakenSql = sql<number>`coalesce((select sum(${qualified(inspectionBookings.partySize)}) from ${inspectionBookings}
@@ -178,23 +178,34 @@ export async function insertBooking(tx: Db, booking: typeof inspectionBookings.$
   return row;
 }
 
-/** A lead's booking that is not cancelled, locked (a lead has at most one). */
-export async function lockActiveBookingOfLead(tx: Db, leadId: string): Promise<InspectionBookingRow | undefined> {
+/**
+ * The lead's booking still to come (not cancelled, its inspection not started): the one booking again moves. Read
+ * without a lock: the caller holds the lead's row, and locks the booking after its slots (one lock order: slots, then
+ * bookings).
+ */
+export async function upcomingBookingOfLead(
+  tx: Db,
+  leadId: string,
+  now: Date,
+): Promise<(InspectionBookingRow & { startsAt: Date }) | undefined> {
   const [row] = await tx
-    .select()
+    .select({ booking: inspectionBookings, startsAt: inspectionSlots.startsAt })
     .from(inspectionBookings)
-    .where(and(eq(inspectionBookings.leadId, leadId), ne(inspectionBookings.state, 'cancelled')))
-    .for('update');
+    .innerJoin(inspectionSlots, eq(inspectionSlots.id, inspectionBookings.slotId))
+    .where(and(eq(inspectionBookings.leadId, leadId), ne(inspectionBookings.state, 'cancelled'), gt(inspectionSlots.startsAt, now)))
+    .orderBy(asc(inspectionSlots.startsAt))
+    .limit(1);
+  return row ? { ...row.booking, startsAt: row.startsAt } : undefined;
+}
+
+/** A booking, not locked (the caller locks its lead and slot first). */
+export async function bookingById(db: Db, id: string): Promise<InspectionBookingRow | undefined> {
+  const [row] = await db.select().from(inspectionBookings).where(eq(inspectionBookings.id, id));
   return row;
 }
 
 export async function lockBooking(tx: Db, id: string): Promise<InspectionBookingRow | undefined> {
   const [row] = await tx.select().from(inspectionBookings).where(eq(inspectionBookings.id, id)).for('update');
-  return row;
-}
-
-export async function bookingById(db: Db, id: string): Promise<InspectionBookingRow | undefined> {
-  const [row] = await db.select().from(inspectionBookings).where(eq(inspectionBookings.id, id));
   return row;
 }
 
@@ -207,16 +218,6 @@ export async function bookingsOfLead(db: Db, leadId: string): Promise<(Inspectio
     .where(eq(inspectionBookings.leadId, leadId))
     .orderBy(sql`${inspectionBookings.createdAt} desc`);
   return rows.map(({ booking, slot }) => ({ ...booking, slot: slot as SlotView }));
-}
-
-/** The bookings of slots, confirmed and waiting first by when they were made (the Inspections page). */
-export async function bookingsOfSlots(db: Db, slotIds: string[]): Promise<InspectionBookingRow[]> {
-  if (!slotIds.length) return [];
-  return db
-    .select()
-    .from(inspectionBookings)
-    .where(inArray(inspectionBookings.slotId, slotIds))
-    .orderBy(asc(inspectionBookings.slotId), asc(inspectionBookings.createdAt), asc(inspectionBookings.id));
 }
 
 export async function setBookingState(

@@ -15,8 +15,9 @@ import {
   insertSchedule,
   insertScheduledSlots,
   insertSlot,
-  lockActiveBookingOfLead,
   lockActiveBookingsOfSlot,
+  upcomingBookingOfLead,
+  bookingById,
   lockBooking,
   lockSlots,
   lockWaitingList,
@@ -30,7 +31,7 @@ import {
   type SlotView,
 } from './inspections.repository.server';
 import { queueInspectionMessages, type InspectionEvent } from './messages.server';
-import { BOOKING_CLOSES_MINUTES_BEFORE, BOOKING_HORIZON_DAYS, stillBookable, weeklyStarts } from './slot-times';
+import { BOOKING_CLOSES_MINUTES_BEFORE, BOOKING_HORIZON_DAYS, stillBookable, stillChangeable, weeklyStarts } from './slot-times';
 
 /**
  * Site inspections, the step from a lead to a sale (docs/decisions/0391-site-inspections-booked-online.md): the slots
@@ -120,51 +121,67 @@ export type BookingOutcome =
       booking: InspectionBookingRow;
       /** The slot the booking left, when it moved. */
       movedFrom?: string;
-      /** Waiting bookings given the seats the move freed (to be told). */
+      /** Waiting bookings given the seats the change freed (to be told). */
       promoted: InspectionBookingRow[];
       /** Nothing changed: the same booking again (a repeated form). */
       unchanged: boolean;
     }
   | { ok: false; why: 'full'; seatsLeft: number; others: SlotView[] }
+  /** The slot is gone, called off, or closes within two hours. */
   | { ok: false; why: 'closed' }
+  /** The lead's booking is within the buyers' cut-off: it no longer moves from a link. */
+  | { ok: false; why: 'too_late' }
+  /** No such lead, or one set aside (spam, or held in a flood): it books nothing. */
   | { ok: false; why: 'no_lead' };
 
 /**
- * A lead books `partySize` seats on a slot, or moves the booking it has there. Confirmed while the seats last; when
- * they do not, the buyer joins the waiting list if `waitIfFull`, else the answer is `full` with the district's next
- * slots that have room. A move frees the old seats for the old slot's waiting list.
+ * A lead books `partySize` seats on a slot, or changes the booking it has still to come (another slot, another party).
+ * Confirmed while the seats last; when they do not, the buyer joins the waiting list if `waitIfFull` (a seat already
+ * held on that slot is never given up for a place in line), else the answer is `full` with the district's next slots
+ * that have room. Seats a change frees go to the waiting list. `cutoffHours`: a buyer's own change (from a link) is
+ * refused within it; staff pass none.
  */
 export async function bookInspection(
   db: Db,
-  request: { leadId: string; slotId: string; partySize: number; waitIfFull?: boolean; actor?: Actor },
+  request: { leadId: string; slotId: string; partySize: number; waitIfFull?: boolean; actor?: Actor; cutoffHours?: number },
   jobs: PgBoss,
   now = new Date(),
 ): Promise<BookingOutcome> {
-  const outcome = await db.transaction(
-    async (tx): Promise<BookingOutcome | { ok: false; why: 'full'; seatsLeft: number; district: DistrictChoice }> => {
-      // The lead first: two bookings for one lead at once wait for each other here, not on the unique index.
+  const outcome = await changeSeats(
+    db,
+    async (tx): Promise<BookingOutcome | { ok: false; why: 'full_in'; seatsLeft: number; district: DistrictChoice }> => {
+      // Locks in one order everywhere: the lead, then slots (by id), then bookings.
       const lead = await lockPipeline(tx, request.leadId);
-      if (!lead) return { ok: false, why: 'no_lead' };
-      const existing = await lockActiveBookingOfLead(tx, request.leadId);
-      const slots = await lockSlots(tx, existing ? [request.slotId, existing.slotId] : [request.slotId]);
+      if (!lead || lead.spam) return { ok: false, why: 'no_lead' };
+      const upcoming = await upcomingBookingOfLead(tx, request.leadId, now);
+      const slots = await lockSlots(tx, upcoming ? [request.slotId, upcoming.slotId] : [request.slotId]);
       const slot = slots.get(request.slotId);
       if (!slot || slot.cancelledAt || !stillBookable(slot.startsAt, now)) return { ok: false, why: 'closed' };
-      if (existing && existing.slotId === request.slotId && existing.partySize === request.partySize && existing.state !== 'cancelled')
-        return { ok: true, booking: existing, promoted: [], unchanged: true };
+      // Read again under the slots' locks: a promotion or a cancel may have changed it meanwhile.
+      const existing = upcoming && (await lockBooking(tx, upcoming.id));
+      const current = existing && existing.state !== 'cancelled' && existing.slotId === upcoming.slotId ? existing : undefined;
+      if (current && current.slotId === slot.id && current.partySize === request.partySize)
+        return { ok: true, booking: current, promoted: [], unchanged: true };
+      if (current && request.cutoffHours !== undefined && !stillChangeable(upcoming!.startsAt, now, request.cutoffHours))
+        return { ok: false, why: 'too_late' };
 
-      const heldHere = existing?.slotId === request.slotId && existing.state === 'confirmed' ? existing.partySize : 0;
+      const sameSlot = current?.slotId === slot.id;
+      const heldHere = sameSlot && current.state === 'confirmed' ? current.partySize : 0;
       const left = slot.seats - slot.seatsTaken + heldHere;
-      const state = request.partySize <= left ? 'confirmed' : request.waitIfFull ? 'waiting' : undefined;
-      if (!state) return { ok: false, why: 'full', seatsLeft: Math.max(0, left), district: slot.district };
+      const state = request.partySize <= left ? 'confirmed' : request.waitIfFull && !heldHere ? 'waiting' : undefined;
+      if (!state) return { ok: false, why: 'full_in', seatsLeft: Math.max(0, left), district: slot.district };
 
       let booking: InspectionBookingRow;
       const promoted: InspectionBookingRow[] = [];
-      if (existing) {
-        await setBookingState(tx, existing.id, { slotId: slot.id, partySize: request.partySize, state }, now);
-        booking = { ...existing, slotId: slot.id, partySize: request.partySize, state, updatedAt: now };
-        const from = slots.get(existing.slotId);
-        if (from && existing.state === 'confirmed')
-          promoted.push(...(await promoteWaiting(tx, from, from.seats, from.seatsTaken - existing.partySize, now)));
+      if (current) {
+        await setBookingState(tx, current.id, { slotId: slot.id, partySize: request.partySize, state }, now);
+        booking = { ...current, slotId: slot.id, partySize: request.partySize, state, updatedAt: now };
+        // Seats freed: on the slot it left, or on this one when the party shrank.
+        const from = slots.get(current.slotId)!;
+        const takenAfter = sameSlot
+          ? slot.seatsTaken - heldHere + request.partySize
+          : from.seatsTaken - (current.state === 'confirmed' ? current.partySize : 0);
+        if (takenAfter < from.seatsTaken || !sameSlot) promoted.push(...(await promoteWaiting(tx, from, from.seats, takenAfter, now)));
       } else {
         booking = await insertBooking(tx, {
           slotId: slot.id,
@@ -175,32 +192,27 @@ export async function bookInspection(
           updatedAt: now,
         });
       }
-      await record(tx, request.leadId, existing ? 'inspection_moved' : 'inspection_booked', request.actor, now, {
+      const moved = current && !sameSlot;
+      await record(tx, request.leadId, current ? 'inspection_moved' : 'inspection_booked', request.actor, now, {
         bookingId: booking.id,
         slotId: slot.id,
         startsAt: slot.startsAt.toISOString(),
         partySize: request.partySize,
         state,
-        ...(existing && existing.slotId !== slot.id ? { fromSlotId: existing.slotId } : {}),
+        ...(moved ? { fromSlotId: current.slotId } : {}),
       });
       if (state === 'confirmed') await advanceLead(tx, request.leadId, lead, 'inspection_booked', now);
       const events: InspectionEvent[] = [
-        { kind: existing && existing.state !== 'waiting' ? 'moved' : state === 'confirmed' ? 'booked' : 'waiting', bookingId: booking.id },
+        { kind: current && current.state !== 'waiting' ? 'moved' : state === 'confirmed' ? 'booked' : 'waiting', bookingId: booking.id },
         ...promoted.map((p) => ({ kind: 'promoted' as const, bookingId: p.id })),
       ];
       await queueInspectionMessages(tx, jobs, events, now);
-      return {
-        ok: true,
-        booking,
-        promoted,
-        unchanged: false,
-        ...(existing && existing.slotId !== slot.id ? { movedFrom: existing.slotId } : {}),
-      };
+      return { ok: true, booking, promoted, unchanged: false, ...(moved ? { movedFrom: current.slotId } : {}) };
     },
   );
-  if (outcome.ok || outcome.why !== 'full' || !('district' in outcome)) return outcome as BookingOutcome;
+  if (outcome.ok || outcome.why !== 'full_in') return outcome;
   const others = (await bookableSlots(db, outcome.district, now)).filter(
-    (slot) => slot.id !== request.slotId && seatsLeft(slot) >= request.partySize,
+    (other) => other.id !== request.slotId && seatsLeft(other) >= request.partySize,
   );
   return { ok: false, why: 'full', seatsLeft: outcome.seatsLeft, others };
 }
@@ -215,9 +227,13 @@ export async function cancelInspection(
   jobs: PgBoss,
   { actor, now = new Date() }: { actor?: Actor; now?: Date } = {},
 ): Promise<CancelOutcome> {
-  return db.transaction(async (tx) => {
-    const found = await lockBooking(tx, bookingId);
-    if (!found) return { ok: false };
+  return changeSeats(db, async (tx) => {
+    // The lead, then the slot, then the booking (the order every change takes): a move holds the lead, so the booking's
+    // slot read after it stays put.
+    const owner = await bookingById(tx, bookingId);
+    if (!owner) return { ok: false };
+    if (owner.leadId) await lockPipeline(tx, owner.leadId);
+    const found = (await bookingById(tx, bookingId))!;
     if (found.state === 'cancelled') return { ok: true, booking: found, promoted: [], unchanged: true };
     const slot = (await lockSlots(tx, [found.slotId])).get(found.slotId)!;
     // Read again under the slot's lock: a promotion may have changed it meanwhile.
@@ -276,7 +292,7 @@ async function promoteWaiting(
 
 /** Staff mark on the day who came: coming moves the lead to `inspected` (and counts as its first contact). */
 export async function markInspectionAttendance(db: Db, bookingId: string, attendance: Attendance | null, actor: Actor, now = new Date()) {
-  return db.transaction(async (tx) => {
+  return changeSeats(db, async (tx) => {
     const booking = await lockBooking(tx, bookingId);
     if (!booking || booking.state !== 'confirmed') return undefined;
     if (booking.attendance === attendance) return { changed: false };
@@ -312,7 +328,7 @@ export async function callOffSlot(
   jobs: PgBoss,
   now = new Date(),
 ): Promise<InspectionBookingRow[] | undefined> {
-  return db.transaction(async (tx) => {
+  return changeSeats(db, async (tx) => {
     const slot = (await lockSlots(tx, [slotId])).get(slotId);
     if (!slot) return undefined;
     if (slot.cancelledAt) return [];
@@ -374,7 +390,7 @@ export type SeatsOutcome =
  * (they are told).
  */
 export async function changeSlotSeats(db: Db, slotId: string, seats: number, jobs: PgBoss, now = new Date()): Promise<SeatsOutcome> {
-  return db.transaction(async (tx): Promise<SeatsOutcome> => {
+  return changeSeats(db, async (tx): Promise<SeatsOutcome> => {
     const slot = (await lockSlots(tx, [slotId])).get(slotId);
     if (!slot || slot.cancelledAt) return { ok: false, why: 'no_slot' };
     if (seats < slot.seatsTaken) return { ok: false, why: 'below_confirmed', confirmed: slot.seatsTaken };
@@ -430,3 +446,20 @@ const record = (
     createdAt: now,
   });
 const SYSTEM = 'system' as const;
+
+/**
+ * A change to seats in its own transaction. Every change locks the lead, then slots, then bookings, but promoting a
+ * waiting list locks the promoted leads after their slot: when PostgreSQL breaks such a deadlock by failing one
+ * transaction (40P01), the change simply runs again, once.
+ */
+async function changeSeats<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  try {
+    return await db.transaction(work);
+  } catch (error) {
+    if (sqlStateOf(error) !== '40P01') throw error;
+    return db.transaction(work);
+  }
+}
+
+const sqlStateOf = (error: unknown): unknown =>
+  (error as { code?: unknown })?.code ?? (error as { cause?: { code?: unknown } })?.cause?.code;

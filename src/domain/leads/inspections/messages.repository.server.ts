@@ -4,7 +4,7 @@ import type { Db } from '@/lib/db/client';
 import type { InspectionMessageChannel, InspectionMessageKind, InspectionMessageState } from '@/lib/db/enums';
 import { inspectionBookings, inspectionMessages, inspectionSlots, leads, staffUsers, type InspectionMessageRow } from '@/lib/db/schema';
 import { staffLabelSql } from '../assignment.server';
-import { slotViewColumns, type SlotView } from './inspections.repository.server';
+import { qualified, slotViewColumns, type SlotView } from './inspections.repository.server';
 
 /**
  * Every query on inspection_messages, the delivery record of each message a booking sets off (docs/decisions/0391):
@@ -197,10 +197,16 @@ export async function claimMessage(
     from.state === 'sending' && from.sendingSince
       ? and(eq(m.state, 'sending'), eq(m.sendingSince, from.sendingSince))!
       : eq(m.state, 'queued');
+  // A reminder is claimed only while its booking still holds a seat at the time it names, in the same statement: a
+  // cancel or a move that commits after the sender read the booking still stops it (they withdraw queued rows only).
+  const stillTrue = sql`(${qualified(m.kind)} not in ('reminder_24h', 'reminder_2h') or exists (select 1
+    from ${inspectionBookings} join ${inspectionSlots} on ${qualified(inspectionSlots.id)} = ${qualified(inspectionBookings.slotId)}
+    where ${qualified(inspectionBookings.id)} = ${qualified(m.bookingId)} and ${qualified(inspectionBookings.state)} = 'confirmed'
+      and ${qualified(inspectionSlots.startsAt)} = ${qualified(m.aboutStartsAt)} and ${qualified(inspectionSlots.cancelledAt)} is null))`;
   const rows = await db
     .update(m)
     .set({ state: 'sending', sendingSince: now, attempts: sql`${m.attempts} + 1`, updatedAt: now })
-    .where(and(eq(m.id, id), found))
+    .where(and(eq(m.id, id), found, stillTrue))
     .returning({ id: m.id });
   return rows.length === 1;
 }
