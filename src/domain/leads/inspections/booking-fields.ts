@@ -8,7 +8,7 @@ import type { SlotView } from './inspections.repository.server';
  * and whether to wait when it is full. From JSON or from a form the browser posted (all text), one reading.
  */
 
-/** The most people one booking brings (as inspections.server.ts's MAX_PARTY_SIZE: the buyer and up to three). */
+/** How many people one booking brings: the buyer and up to three (family, a lawyer, a surveyor). */
 export const PARTY_SIZES = [1, 2, 3, 4] as const;
 
 export const slotField = z.uuid({ error: INSPECTION_ERRORS.slot }).transform((id) => id.toLowerCase());

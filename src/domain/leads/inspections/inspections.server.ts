@@ -42,9 +42,6 @@ import { BOOKING_CLOSES_MINUTES_BEFORE, BOOKING_HORIZON_DAYS, stillBookable, sti
 /** Who the history names when the buyer booked, moved or cancelled themselves (from the site or the e-mail's link). */
 export const BUYER_ACTOR_EMAIL = 'buyer';
 
-/** The most people one booking brings (the buyer and up to three: family, a lawyer, a surveyor). */
-export const MAX_PARTY_SIZE = 4;
-
 /** Where a district's default inspection meets, until an owner sets the schedule (src/content/inspections.ts). */
 export type MeetingPlaces = Record<DistrictChoice, { meetingPoint: string; mapUrl: string }>;
 
