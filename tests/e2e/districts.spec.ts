@@ -192,7 +192,7 @@ for (const district of BUYER_PAGES) {
       await expect(directions).toHaveAttribute('rel', /noopener/);
     });
 
-    test('title and documents: what the buyer receives, and the inspection offer opens the form with the district chosen', async ({
+    test('title and documents: what the buyer receives, and the inspection offer leads to booking one in the district', async ({
       page,
     }) => {
       await page.goto(district.path);
@@ -205,8 +205,10 @@ for (const district of BUYER_PAGES) {
         'Deed of assignment',
       ]);
       await expect(title.getByRole('heading', { level: 3, name: 'Documents available for inspection' })).toBeVisible();
-      await title.getByRole('button', { name: 'Book a document inspection' }).click();
-      await expect(page.getByRole('dialog', { name: 'Submit Interest' }).getByLabel('Preferred district')).toHaveValue(district.choice);
+      // The offer books a site inspection (docs/decisions/0391), where the title documents are shown.
+      await title.getByRole('link', { name: 'Book a document inspection' }).click();
+      await expect(page).toHaveURL(new RegExp(`${district.path}/inspection$`));
+      await expect(page.getByRole('heading', { level: 1, name: 'Book a site inspection' })).toBeVisible();
     });
 
     test('questions buyers ask: disclosures work by keyboard and match the FAQPage structured data', async ({ page }) => {
@@ -253,11 +255,11 @@ for (const district of BUYER_PAGES) {
 test.describe('without scripts', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('the document inspection offer opens the form on its own page with the district chosen', async ({ page }) => {
+  test('the document inspection offer leads to the district’s booking page, its slots and form', async ({ page }) => {
     await page.goto('/d2');
-    await page.getByRole('region', { name: 'Title and documents' }).getByRole('button', { name: 'Book a document inspection' }).click();
-    await expect(page).toHaveURL(/\/interest\?district=Moniya/);
-    await expect(page.getByLabel('Preferred district')).toHaveValue('Moniya, Ibadan');
+    await page.getByRole('region', { name: 'Title and documents' }).getByRole('link', { name: 'Book a document inspection' }).click();
+    await expect(page).toHaveURL(/\/d2\/inspection$/);
+    await expect(page.getByRole('button', { name: 'Book my seat' })).toBeVisible();
   });
 
   test('the answers open without scripts', async ({ page }) => {

@@ -659,6 +659,7 @@ const OWNER_ONLY: Record<string, string | undefined> = {
   '/admin/backups': '/api/admin/backups',
   '/admin/exports/newsletter': '/api/admin/exports/newsletter',
   '/admin/exports/leads': '/api/admin/exports/leads',
+  '/admin/inspections/schedule': undefined,
 };
 
 test.describe('every /admin page refuses', () => {
@@ -673,6 +674,8 @@ test.describe('every /admin page refuses', () => {
       '/admin/dashboard',
       '/admin/exports/leads',
       '/admin/exports/newsletter',
+      '/admin/inspections',
+      '/admin/inspections/schedule',
       '/admin/leads/00000000-0000-4000-8000-000000000000',
       '/admin/privacy',
       '/admin/staff',

@@ -59,8 +59,13 @@ test.describe('visits and conversion in the dashboard', PHONE, () => {
     const row = (campaign: string) => rows.filter({ has: page.getByText(`Campaign ${campaign}`, { exact: true }) });
     await expect(async () => {
       await page.goto('/admin/dashboard');
-      expect(await cells(row(converted))).toEqual([name(converted), '1', '1', '1', '100.0%']);
-      expect(await cells(row(idle))).toEqual([name(idle), '1', '1', '0', '0.0%']);
+      // Name, visits, visitors, leads, conversion; the site inspections' booked, came and won follow (docs/decisions/0392).
+      const [convertedName, ...convertedFigures] = await cells(row(converted));
+      const [idleName, ...idleFigures] = await cells(row(idle));
+      expect(convertedName).toContain(name(converted));
+      expect(idleName).toContain(name(idle));
+      expect(convertedFigures.slice(0, 4)).toEqual(['1', '1', '1', '100.0%']);
+      expect(idleFigures.slice(0, 4)).toEqual(['1', '1', '0', '0.0%']);
     }).toPass(WRITE_WAIT);
     await expect(section.getByRole('heading', { level: 2, name: 'Visits and conversion' })).toBeVisible();
     await expect(page.getByTestId('kpi-visits')).not.toHaveText('0');
@@ -77,8 +82,10 @@ test.describe('visits and conversion in the dashboard', PHONE, () => {
     await expect(page).toHaveURL(/sort=leads&dir=desc#conversion$/);
     await expect(section.locator('th[aria-sort="descending"]')).toContainText('Leads');
     const order = await rows.locator('th').allInnerTexts();
-    expect(order.indexOf(name(converted))).toBeGreaterThanOrEqual(0);
-    expect(order.indexOf(name(converted))).toBeLessThan(order.indexOf(name(idle)));
+    // On phones a row's name also carries its inspection figures on a line of their own.
+    const at = (campaign: string) => order.findIndex((text) => text.startsWith(name(campaign)) && !text.startsWith(`${name(campaign)}-`));
+    expect(at(converted)).toBeGreaterThanOrEqual(0);
+    expect(at(converted)).toBeLessThan(at(idle));
 
     // The CSV of the table holds both campaigns, with their figures (no password asked: counts only).
     const [download] = await Promise.all([page.waitForEvent('download'), section.getByTestId('conversion-csv').click()]);
