@@ -55,6 +55,9 @@ export interface ScheduledInspection {
   district?: 'd1' | 'd2';
 }
 
+/** The longest cut-off before an inspection for buyers' own changes: a week (the setting and the owners' choice alike). */
+export const MAX_INSPECTION_CUTOFF_HOURS = 168;
+
 /** The schedule a fresh install offers (docs/decisions/0391): every Saturday at 10:00 Lagos time, 14 seats, on site, both districts. */
 export const DEFAULT_INSPECTION_SCHEDULE = 'sat 10:00 14 on_site';
 
@@ -490,7 +493,7 @@ const envSchema = z
         .number({ error: 'INSPECTION_CHANGE_CUTOFF_HOURS must be a whole number of hours between 0 and 168.' })
         .int('INSPECTION_CHANGE_CUTOFF_HOURS must be a whole number of hours between 0 and 168.')
         .min(0, 'INSPECTION_CHANGE_CUTOFF_HOURS must be a whole number of hours between 0 and 168.')
-        .max(168, 'INSPECTION_CHANGE_CUTOFF_HOURS must be a whole number of hours between 0 and 168.')
+        .max(MAX_INSPECTION_CUTOFF_HOURS, 'INSPECTION_CHANGE_CUTOFF_HOURS must be a whole number of hours between 0 and 168.')
         .default(12),
     ),
     // The sales team's working time in Lagos (docs/decisions/0206-overdue-leads.md): when the first-contact clock runs.

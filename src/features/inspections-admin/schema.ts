@@ -8,6 +8,7 @@ import { DISTRICT_CHOICES, INSPECTION_KINDS } from '@/lib/db/enums';
 import { idParamSchema } from '@/lib/validation/id';
 import { toE164 } from '@/lib/validation/phone';
 import { withoutControlCharacters } from '@/lib/validation/text';
+import { MAX_INSPECTION_CUTOFF_HOURS } from '@/lib/env-schema';
 
 /**
  * The rules of the staff area's site inspections, shared by their forms (posted as they are, scripts or not) and their
@@ -124,4 +125,4 @@ export const walkInSchema = z.object(
 );
 
 /** The buyers' move/cancel cut-off in hours (owners). */
-export const cutoffSchema = z.object({ hours: whole(0, 168, errors.cutoff) }, { error: errors.cutoff });
+export const cutoffSchema = z.object({ hours: whole(0, MAX_INSPECTION_CUTOFF_HOURS, errors.cutoff) }, { error: errors.cutoff });

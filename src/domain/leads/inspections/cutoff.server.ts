@@ -1,4 +1,5 @@
 import 'server-only';
+import { MAX_INSPECTION_CUTOFF_HOURS } from '@/lib/env-schema';
 import { eq } from 'drizzle-orm';
 import type { Actor } from '@/lib/audit.server';
 import type { Db } from '@/lib/db/client';
@@ -12,13 +13,10 @@ import { getEnv } from '@/lib/env.server';
  */
 const CUTOFF_SETTING = 'inspection_change_cutoff_hours';
 
-/** The limits an owner may choose from: up to a week before. */
-export const MAX_CUTOFF_HOURS = 168;
-
 export async function inspectionChangeCutoffHours(db: Db): Promise<number> {
   const [row] = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.name, CUTOFF_SETTING));
   const stored = row?.value;
-  return typeof stored === 'number' && Number.isInteger(stored) && stored >= 0 && stored <= MAX_CUTOFF_HOURS
+  return typeof stored === 'number' && Number.isInteger(stored) && stored >= 0 && stored <= MAX_INSPECTION_CUTOFF_HOURS
     ? stored
     : getEnv().INSPECTION_CHANGE_CUTOFF_HOURS;
 }
