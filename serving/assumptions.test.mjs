@@ -138,6 +138,25 @@ describe('the production server on this build (server.mjs)', () => {
     assert.doesNotMatch(res.headers.get('content-type') ?? '', /text\/html/, broken(11, 'the router got the HTML page'));
   });
 
+  test("13. Next.js renders a page per request with its scripts in <head> carrying the page's nonce; server.mjs moves them behind the paint", async () => {
+    const res = await fetch(`${base}/d1/inspection`, { headers: { 'accept-encoding': 'br' } });
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get('content-encoding'), 'br', broken(13, 'the page was not compressed after its scripts were moved'));
+    const nonce = /'nonce-([^']+)'/.exec(res.headers.get('content-security-policy') ?? '')?.[1];
+    assert.ok(nonce, broken(13, 'the page has no nonce in its CSP (src/proxy.ts)'));
+    const html = await res.text();
+    assert.doesNotMatch(
+      html,
+      /<script src="[^"]+"[^>]* async=""[^>]*><\/script>/,
+      broken(13, 'a script tag was left in <head>: the tags changed shape'),
+    );
+    assert.match(
+      html,
+      new RegExp(`<script nonce="${nonce}">\\(function[^<]+/_next/static/chunks/`),
+      broken(13, "the loader is missing or lacks the page's nonce"),
+    );
+  });
+
   test('12. the app runs in the process and realm of server.mjs: a visit it notes reaches the counter (last: stops the server)', async () => {
     const browser = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
     const res = await fetch(`${base}/d1?utm_source=assumption-12`, { headers: { 'user-agent': browser } });

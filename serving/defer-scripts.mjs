@@ -12,7 +12,8 @@
 
 import { HYDRATED_ATTRIBUTE } from '../src/lib/constants.ts';
 
-const ASYNC_SCRIPT = /<script src="([^"]+)" async=""><\/script>/g;
+// As built (`async=""` alone) or rendered per request (with the page's nonce, before or after it).
+const ASYNC_SCRIPT = /<script src="([^"]+)"(?=[^>]* async="")(?: async=""| nonce="[^"]*")+><\/script>/g;
 const SCRIPT_PRELOAD = /<link rel="preload" as="script"[^>]*\/>/g;
 
 /**
@@ -102,15 +103,18 @@ function loadScriptsKeepingTaps(sources, hydratedAttribute) {
 }
 
 // Indentation dropped: the function's own text goes into every page.
-const loader = (sources) =>
-  `<script>(${String(loadScriptsKeepingTaps).replace(/^\s+/gm, '')})(${JSON.stringify(sources)},"${HYDRATED_ATTRIBUTE}")</script>`;
+const loader = (sources, nonce) =>
+  `<script${nonce ? ` nonce="${nonce}"` : ''}>(${String(loadScriptsKeepingTaps).replace(/^\s+/gm, '')})(${JSON.stringify(sources)},"${HYDRATED_ATTRIBUTE}")</script>`;
 
-/** The page's HTML with its external scripts asked for at its paint or load event and run after its paint; unchanged when it has none or no </body>. */
-export function deferScripts(html) {
+/**
+ * The page's HTML with its external scripts asked for at its paint or load event and run after its paint; unchanged
+ * when it has none or no </body>. `nonce`: the page's own (a page rendered per request), for the loader.
+ */
+export function deferScripts(html, nonce) {
   const sources = [...html.matchAll(ASYNC_SCRIPT)].map(([, src]) => src);
   if (sources.length === 0 || !html.includes('</body>')) return html;
   return html
     .replace(ASYNC_SCRIPT, '')
     .replace(SCRIPT_PRELOAD, '')
-    .replace('</body>', () => `${loader(sources)}</body>`);
+    .replace('</body>', () => `${loader(sources, nonce)}</body>`);
 }

@@ -19,6 +19,7 @@ import { parseEnv } from '../src/lib/env-schema.ts';
 import { localOrigin, SOCKET_HOP_MARKER } from '../src/lib/server-hand-over.mjs';
 import { admitWrites } from './admission.mjs';
 import { withSocketHop } from './forwarded-for.mjs';
+import { paintFirst } from './per-request-pages.mjs';
 import { prerenderedPages } from './prerendered-pages.mjs';
 import { noteVisit, startCounting } from './visits.mjs';
 
@@ -86,15 +87,17 @@ process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify(builtConfig);
 // Prerendered pages, answered from memory once Next.js has answered each of them once, and revalidated with the ETags
 // the build made (serving/csp-hashes.mjs; next.config.ts turns off Next.js's own, which hashed the whole page on every
 // request). docs/decisions/0015 and 0016.
-const pages = prerenderedPages(
-  (() => {
-    try {
-      return new Map(Object.entries(JSON.parse(readFileSync(path.join(appDir, distDir, 'page-etags.json'), 'utf8'))));
-    } catch {
-      return new Map(); // a build made without `npm run build`: every request goes to Next.js
-    }
-  })(),
-);
+const etags = (() => {
+  try {
+    return new Map(Object.entries(JSON.parse(readFileSync(path.join(appDir, distDir, 'page-etags.json'), 'utf8'))));
+  } catch {
+    return new Map(); // a build made without `npm run build`: every request goes to Next.js
+  }
+})();
+const pages = prerenderedPages(etags);
+// The public pages rendered per request get their scripts moved behind the paint as the build moves the prerendered
+// pages' (serving/per-request-pages.mjs, docs/decisions/0393); PAGES_PAINT_FIRST=off sends them as Next.js makes them.
+const paintPageFirst = settings.PAGES_PAINT_FIRST ? paintFirst({ prerendered: (page) => etags.has(page) }) : () => {};
 
 const { default: next } = await import('next');
 // quiet: Next.js does not log a request's uncaught error itself; src/instrumentation.ts's onRequestError logs it without
@@ -121,6 +124,7 @@ const server = createServer((req, res) => {
   pages.serve(req, res, () =>
     admit(req, res, () => {
       req.headers['x-forwarded-for'] = withSocketHop(req.headers['x-forwarded-for'], req.socket.remoteAddress);
+      paintPageFirst(req, res);
       handle(req, res).catch((error) => {
         // Next.js answers its own errors; this is a failure of the handler itself. No message: it may quote the request.
         console.error(`[server] ${req.method} request failed: ${error instanceof Error ? error.name : typeof error}`);

@@ -6,3 +6,4 @@ export declare const MAX_NOTES: number;
 export declare function startCounting(on?: boolean): void;
 export declare function noteVisit(req: IncomingMessage, res: ServerResponse): void;
 export declare function takeVisits(): { notes: VisitNote[]; dropped: number };
+export declare function isPageRequest(req: IncomingMessage): boolean;

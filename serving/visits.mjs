@@ -35,7 +35,7 @@ export function startCounting(on = true) {
 }
 
 /** A page a browser asked for: GET, a path with no file extension outside NOT_PUBLIC, no prefetch, no router request. */
-function isPageRequest(req) {
+export function isPageRequest(req) {
   if (req.method !== 'GET') return false;
   const url = req.url ?? '';
   if (url.length > 2048 || url.includes('_rsc=')) return false;

@@ -326,6 +326,8 @@ const envSchema = z
     ),
     // Visits to the public pages counted on the server (docs/decisions/0350-visits-counted-on-the-server.md).
     VISIT_COUNTING: onOff('VISIT_COUNTING', true),
+    // npm start moves the scripts of public pages rendered per request behind their largest paint (serving/per-request-pages.mjs).
+    PAGES_PAINT_FIRST: onOff('PAGES_PAINT_FIRST', true),
     // The embedded database fsyncs its WAL before a write is answered (docs/decisions/0106-durability-of-an-answered-lead.md).
     PGLITE_FSYNC: onOff('PGLITE_FSYNC', true),
     // The database's fast path (src/lib/db/README.md); off runs only what the libraries document, slower.
