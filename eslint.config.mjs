@@ -13,10 +13,12 @@ const LEAD_TABLES = new Set([
   'inspectionSlots',
   'inspectionBookings',
   'inspectionMessages',
+  'leadMessages',
+  'messageOptOuts',
 ]);
 /** The same tables by their SQL names, as a statement's text would name them. */
 const LEAD_TABLE_SQL =
-  /\b(interest_submissions|lead_notifications|lead_activity|lead_notes|inspection_schedules|inspection_slots|inspection_bookings|inspection_messages)\b/;
+  /\b(interest_submissions|lead_notifications|lead_activity|lead_notes|inspection_schedules|inspection_slots|inspection_bookings|inspection_messages|lead_messages|message_opt_outs)\b/;
 
 /** The layers of src, top first: a file may import its own layer and those below it (the rule `layers`). */
 const LAYERS = {

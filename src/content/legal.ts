@@ -19,7 +19,7 @@ export interface LegalPage {
  * The edition of the privacy notice below: a newsletter consent records the edition the person confirmed under.
  * Change it with every change of the notice's text (the date, then the edition of that day).
  */
-export const PRIVACY_NOTICE_VERSION = '2026-11-27.1';
+export const PRIVACY_NOTICE_VERSION = '2026-11-27.2';
 
 /** A retention period in words: "24 hours", "7 days", "24 months". */
 export function describePeriod(period: Period): string {
@@ -53,6 +53,7 @@ export const PRIVACY: LegalPage = {
         'Submit Interest form: your title, full name, e-mail address, phone number and preferred district.',
         'Newsletter: your e-mail address, and when, from which page and under which version of this notice you confirmed your subscription.',
         'Site inspections: the inspection you book, how many people come with you, whether you came, and the e-mails we send you about it (the confirmation, reminders and any change). If you come without booking, our staff note your name and phone number.',
+        'WhatsApp and SMS: the messages we exchange with you by WhatsApp or text message, when they were sent, delivered and read, and whether you asked us to stop.',
         'How you found us: the campaign tags in the link you followed (UTM parameters), the website that referred you and the first page you opened.',
         'Abuse prevention: a one-way, salted fingerprint of your network address, used only to limit repeated automated submissions. We never store your IP address itself.',
         'Visits: when our server sends you a page, it adds one to a count for that day, page and source (the campaign tags in the link you followed, or the website that referred you). To count visitors rather than page loads, it makes a one-way fingerprint of your network address and browser with a key that changes every day. We use no cookies and no tracking scripts, and the counts say nothing about who you are.',
@@ -63,6 +64,7 @@ export const PRIVACY: LegalPage = {
       paragraphs: [
         'We use your interest details to call or e-mail you about plots in our districts, arrange site visits and prepare offers. The lawful basis is your consent, given when you submit the form, and steps you ask us to take before a contract (NDPA section 25).',
         'We use your newsletter address to send you news about our districts, on the basis of your consent. Signing up sends you one e-mail with a button to confirm; nothing more is sent unless you press it. Every newsletter has an unsubscribe link.',
+        'When you submit your interest we send one message to the phone number you gave, by WhatsApp (or by SMS where WhatsApp cannot reach you), saying who will call you and from which number, so you know the call is ours. You can answer it, and our sales team answers you there. Reply STOP at any time and nothing more is sent to that number by either channel; we keep only a one-way fingerprint of the number, so the stop lasts even after your data is erased.',
         'We count visits to learn which of our advertisements and pages bring enquiries, in our legitimate interest in spending our advertising well; the counts build no profile of anyone.',
         'We do not sell your data, and we do not use it for automated decisions that affect you.',
       ],
@@ -70,14 +72,14 @@ export const PRIVACY: LegalPage = {
     {
       heading: 'Who sees it',
       paragraphs: [
-        `Only ${brand}’s sales and customer-care staff, and the service providers who host our website and send our e-mails under written data-processing agreements. Where a provider processes data outside Nigeria, we rely on the safeguards the NDPA requires for cross-border transfers.`,
+        `Only ${brand}’s sales and customer-care staff, and the service providers who host our website, send our e-mails and carry our WhatsApp messages (Meta) and text messages (Termii) under written data-processing agreements. Where a provider processes data outside Nigeria, we rely on the safeguards the NDPA requires for cross-border transfers.`,
       ],
     },
     {
       heading: 'How long we keep it',
       paragraphs: [
         `Interest submissions: deleted ${kept.leads} after our team last worked on them (a note, a call logged or a change of status), or after we received them if nobody has since. If you become a customer, contract and tax law require us to keep records longer, and your enquiry is kept with them.`,
-        `Site-inspection bookings and the messages about them: kept with your interest submission and deleted with it, never longer. The name and phone number of someone who came without booking: deleted ${kept.leads} after the inspection.`,
+        `Site-inspection bookings and the messages about them, and our WhatsApp and SMS messages with you: kept with your interest submission and deleted with it, never longer. The name and phone number of someone who came without booking: deleted ${kept.leads} after the inspection.`,
         `Newsletter: until you unsubscribe; we then keep only your address, when you confirmed and when you unsubscribed, so we can show we had your consent and never write to you again. A sign-up that is not confirmed within ${kept.unconfirmed} is deleted.`,
         `Abuse-prevention fingerprints: deleted within ${kept.fingerprints}.`,
         `Visit fingerprints and the day’s key: deleted when the day ends (Lagos time), so never kept longer than ${kept.visitorFingerprints}. The visit counts themselves hold no personal data and are kept for ${kept.visitCounts}.`,

@@ -66,6 +66,7 @@ export const NOTIFICATION_COPY = {
     receipt: 'Receipt to the visitor',
     webhook: 'Webhook (CRM)',
     push: 'Push alert to phones',
+    first_reply: 'First reply to the buyer (WhatsApp or SMS)',
   } satisfies Record<NotificationChannel, string>,
   states: {
     queued: 'queued',
@@ -80,6 +81,7 @@ export const NOTIFICATION_COPY = {
     receipt: NO_MAIL_SERVER,
     webhook: 'not sent: no webhook configured',
     push: 'not sent: nobody it goes to has alerts on a phone',
+    first_reply: 'not sent: neither WhatsApp nor SMS is set up',
   } satisfies Record<NotificationChannel, string>,
   receiptLimit: 'not sent: this address already received 3 receipts today',
   sentAt: (when: string) => `sent ${when}`,

@@ -175,6 +175,22 @@ const rate = (name: string, fallback: string) =>
       }),
   );
 
+/** Meta's Graph API, its version pinned (WHATSAPP_API_BASE). */
+export const WHATSAPP_GRAPH_API = 'https://graph.facebook.com/v23.0';
+/** Termii's API (TERMII_API_BASE). */
+export const TERMII_API = 'https://api.ng.termii.com';
+
+/** A credential given by a provider: any printable text without spaces. */
+const secretText = (name: string) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^\S{8,1024}$/, `${name} must be the credential the provider gave, without spaces (8 characters or more).`)
+      .optional(),
+  );
+
 const url = (name: string, protocols: string[]) =>
   z.preprocess(
     blankToUndefined,
@@ -436,6 +452,60 @@ const envSchema = z
         .refine((list) => list.every((host) => /^[a-z0-9.-]+$/.test(host)), 'PUSH_SERVICE_HOSTS must be host names separated by commas.')
         .default([]),
     ),
+    // WhatsApp Business Cloud API (docs/decisions/0394-whatsapp-and-sms.md): the channel is on when the token and the
+    // phone number's id are set; its webhook (/api/webhooks/whatsapp) needs the app secret and the verify token too.
+    WHATSAPP_TOKEN: secretText('WHATSAPP_TOKEN'),
+    WHATSAPP_PHONE_NUMBER_ID: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .trim()
+        .regex(/^\d{5,30}$/, 'WHATSAPP_PHONE_NUMBER_ID must be the digits of the phone number ID Meta shows.')
+        .optional(),
+    ),
+    WHATSAPP_APP_SECRET: secretText('WHATSAPP_APP_SECRET'),
+    WHATSAPP_VERIFY_TOKEN: secretText('WHATSAPP_VERIFY_TOKEN'),
+    /** Meta's Graph API with its version pinned; a fake on this machine in tests and checks. */
+    WHATSAPP_API_BASE: z.preprocess(blankToUndefined, url('WHATSAPP_API_BASE', ['http:', 'https:']).default(WHATSAPP_GRAPH_API)),
+    /** The approved utility template of the first reply, and its language code. */
+    WHATSAPP_FIRST_REPLY_TEMPLATE: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .trim()
+        .regex(/^[a-z0-9_]{1,512}$/, 'WHATSAPP_FIRST_REPLY_TEMPLATE must be a template name (lower case, digits, _).')
+        .default('lead_first_reply'),
+    ),
+    /** The approved template an agent sends once WhatsApp's 24-hour window has closed (free text cannot go then). */
+    WHATSAPP_FOLLOW_UP_TEMPLATE: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .trim()
+        .regex(/^[a-z0-9_]{1,512}$/, 'WHATSAPP_FOLLOW_UP_TEMPLATE must be a template name (lower case, digits, _).')
+        .default('lead_follow_up'),
+    ),
+    WHATSAPP_TEMPLATE_LANGUAGE: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .trim()
+        .regex(/^[a-z]{2,3}(_[A-Z]{2})?$/, 'WHATSAPP_TEMPLATE_LANGUAGE must be a language code such as en or en_GB.')
+        .default('en'),
+    ),
+    // SMS through Termii's transactional (DND) route, where WhatsApp cannot reach: on when the key and sender ID are set;
+    // its webhook (/api/webhooks/sms) checks events with the account's secret key.
+    TERMII_API_KEY: secretText('TERMII_API_KEY'),
+    TERMII_SENDER_ID: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .trim()
+        .regex(/^[A-Za-z0-9 ]{3,11}$/, 'TERMII_SENDER_ID must be the 3 to 11 letters or digits of an approved sender ID.')
+        .optional(),
+    ),
+    TERMII_SECRET_KEY: secretText('TERMII_SECRET_KEY'),
+    TERMII_API_BASE: z.preprocess(blankToUndefined, url('TERMII_API_BASE', ['http:', 'https:']).default(TERMII_API)),
     /** In production, lets WEBHOOK_URL and SMTP_URL go unencrypted to another machine (docs/decisions/0342-encrypted-transport.md). */
     ALLOW_INSECURE_TRANSPORT: onOff('ALLOW_INSECURE_TRANSPORT', false),
     WEBHOOK_SECRET: z.preprocess(
@@ -572,6 +642,32 @@ const envSchema = z
         path: ['WEBHOOK_SECRET'],
         message: 'WEBHOOK_SECRET must be set when WEBHOOK_URL is set (webhooks are signed).',
       });
+    // A channel half set up would fail every message: its settings come together (docs/decisions/0394).
+    if (Boolean(env.WHATSAPP_TOKEN) !== Boolean(env.WHATSAPP_PHONE_NUMBER_ID))
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.WHATSAPP_TOKEN ? 'WHATSAPP_PHONE_NUMBER_ID' : 'WHATSAPP_TOKEN'],
+        message: 'WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID must be set together (WhatsApp is off without both).',
+      });
+    if (env.WHATSAPP_TOKEN && !(env.WHATSAPP_APP_SECRET && env.WHATSAPP_VERIFY_TOKEN))
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.WHATSAPP_APP_SECRET ? 'WHATSAPP_VERIFY_TOKEN' : 'WHATSAPP_APP_SECRET'],
+        message:
+          'WHATSAPP_APP_SECRET and WHATSAPP_VERIFY_TOKEN must be set with WHATSAPP_TOKEN (replies and statuses come by the signed webhook).',
+      });
+    if (Boolean(env.TERMII_API_KEY) !== Boolean(env.TERMII_SENDER_ID))
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.TERMII_API_KEY ? 'TERMII_SENDER_ID' : 'TERMII_API_KEY'],
+        message: 'TERMII_API_KEY and TERMII_SENDER_ID must be set together (SMS is off without both).',
+      });
+    if (env.TERMII_API_KEY && !env.TERMII_SECRET_KEY)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TERMII_SECRET_KEY'],
+        message: 'TERMII_SECRET_KEY must be set with TERMII_API_KEY (delivery reports and replies are checked with it).',
+      });
     // Lead details leave the machine in webhooks and e-mails: in production only encrypted, unless to this machine
     // itself (a local mail relay) or the owner says otherwise (docs/decisions/0342-encrypted-transport.md).
     if (env.NODE_ENV === 'production' && !env.ALLOW_INSECURE_TRANSPORT) {
@@ -581,6 +677,13 @@ const envSchema = z
           path: ['WEBHOOK_URL'],
           message: 'WEBHOOK_URL must be an https: address in production (each lead is sent in it), or set ALLOW_INSECURE_TRANSPORT=true.',
         });
+      for (const name of ['WHATSAPP_API_BASE', 'TERMII_API_BASE'] as const)
+        if (!isEncryptedOrLocal(env[name], (u) => u.protocol === 'https:'))
+          ctx.addIssue({
+            code: 'custom',
+            path: [name],
+            message: `${name} must be an https: address in production (buyers' phone numbers and messages go in it), or set ALLOW_INSECURE_TRANSPORT=true.`,
+          });
       if (env.SMTP_URL && !isEncryptedOrLocal(env.SMTP_URL, (u) => u.protocol === 'smtps:' || u.searchParams.get('requireTLS') === 'true'))
         ctx.addIssue({
           code: 'custom',

@@ -9,6 +9,7 @@ import { appSettings, channelAlerts, type ChannelAlertRow } from '@/lib/db/schem
 import { getEnv } from '@/lib/env.server';
 import { QUEUES } from '@/lib/jobs/queues';
 import type { Backlog } from '../leads/notifications.repository.server';
+import { firstReplyOn } from '../leads/notifications.server';
 
 /**
  * What the site knows about its own health (docs/decisions/0112-health-metrics-and-owner-alerts.md), read from the
@@ -49,8 +50,16 @@ export const isAlerted = (alert: ChannelAlertRow) => alert.alertedAt !== null &&
  * always has (the site makes its own keys); a lead whose people have no phone with alerts on is marked not_configured.
  */
 export function channelConfigured(channel: NotificationChannel, env = getEnv()): boolean {
-  if (channel === 'push') return true;
-  return channel === 'webhook' ? Boolean(env.WEBHOOK_URL && env.WEBHOOK_SECRET) : Boolean(env.SMTP_URL);
+  switch (channel) {
+    case 'push':
+      return true;
+    case 'webhook':
+      return Boolean(env.WEBHOOK_URL && env.WEBHOOK_SECRET);
+    case 'first_reply':
+      return firstReplyOn(env);
+    default:
+      return Boolean(env.SMTP_URL);
+  }
 }
 
 // ---- job queue ----------------------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { preparedStatement } from '@/lib/db/prepared';
 import { NOTIFICATION_CHANNELS, type NotificationChannel, type NotificationState } from '@/lib/db/enums';
@@ -15,36 +15,44 @@ import { staffLabelSql } from './assignment.server';
 
 /**
  * The notification rows of a new lead, one per channel, queued unless given another state (written once: the lead's
- * own transaction calls this). Returns the rows written.
+ * own transaction calls this). Without `firstReply` (neither WhatsApp nor SMS set up) the lead has no first-reply row
+ * at all. Returns the rows written.
  */
 export async function createLeadNotifications(
   tx: Db,
   lead: Pick<LeadRow, 'id'>,
   settled: Partial<Record<NotificationChannel, { state: NotificationState; lastError: string }>> = {},
+  { firstReply = false }: { firstReply?: boolean } = {},
 ): Promise<LeadNotificationRow[]> {
   const values: Record<string, string | null> = { leadId: lead.id };
   for (const channel of NOTIFICATION_CHANNELS) {
     values[`state_${channel}`] = settled[channel]?.state ?? 'queued';
     values[`lastError_${channel}`] = settled[channel]?.lastError ?? null;
   }
-  return notificationsCreated(tx).execute(values);
+  return (firstReply ? notificationsCreated : notificationsCreatedWithoutFirstReply)(tx).execute(values);
 }
 
 /** Built once: every lead runs it in its transaction (src/lib/db/prepared.ts). */
-const notificationsCreated = preparedStatement((db) =>
-  db
-    .insert(leadNotifications)
-    .values(
-      NOTIFICATION_CHANNELS.map((channel) => ({
-        leadId: sql.placeholder('leadId'),
-        channel,
-        state: sql.placeholder(`state_${channel}`),
-        lastError: sql.placeholder(`lastError_${channel}`),
-      })),
-    )
-    .onConflictDoNothing()
-    .returning()
-    .prepare('create_lead_notifications'),
+const createdStatement = (channels: readonly NotificationChannel[], name: string) =>
+  preparedStatement((db) =>
+    db
+      .insert(leadNotifications)
+      .values(
+        channels.map((channel) => ({
+          leadId: sql.placeholder('leadId'),
+          channel,
+          state: sql.placeholder(`state_${channel}`),
+          lastError: sql.placeholder(`lastError_${channel}`),
+        })),
+      )
+      .onConflictDoNothing()
+      .returning()
+      .prepare(name),
+  );
+const notificationsCreated = createdStatement(NOTIFICATION_CHANNELS, 'create_lead_notifications');
+const notificationsCreatedWithoutFirstReply = createdStatement(
+  NOTIFICATION_CHANNELS.filter((channel) => channel !== 'first_reply'),
+  'create_lead_notifications_without_first_reply',
 );
 
 /** The lead's agent as the messages name and address them: only while the account is active. */
@@ -120,11 +128,22 @@ const attemptsRecorded = preparedStatement((db) =>
 );
 
 /** Puts a notification back in the queue (an owner's resend); undefined when the lead has no such notification. */
-export async function requeue(db: Db, leadId: string, channel: NotificationChannel): Promise<LeadNotificationRow | undefined> {
+export async function requeue(
+  db: Db,
+  leadId: string,
+  channel: NotificationChannel,
+  { unlessQueued = false }: { unlessQueued?: boolean } = {},
+): Promise<LeadNotificationRow | undefined> {
   const [row] = await db
     .update(leadNotifications)
     .set({ state: 'queued', lastError: null, updatedAt: new Date() })
-    .where(and(eq(leadNotifications.leadId, leadId), eq(leadNotifications.channel, channel)))
+    .where(
+      and(
+        eq(leadNotifications.leadId, leadId),
+        eq(leadNotifications.channel, channel),
+        unlessQueued ? ne(leadNotifications.state, 'queued') : undefined,
+      ),
+    )
     .returning();
   return row;
 }

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { PgBoss } from 'pg-boss';
 import type { Db } from '@/lib/db/client';
-import type { NotificationChannel } from '@/lib/db/enums';
+import type { NotificationChannel, NotificationState } from '@/lib/db/enums';
 import { getEnv } from '@/lib/env.server';
 import { deleteJobs, insertInTransaction, lockWaitingJobs, sendInTransaction, wakeWorkers } from '@/lib/jobs/queue';
 import { NOTIFY, NOTIFY_PUSH } from '@/lib/jobs/queues';
@@ -17,18 +17,30 @@ import { createLeadNotifications, deleteNotifications, notificationsOfLeads, req
 export const queueOf = (channel: NotificationChannel) => (channel === 'push' ? NOTIFY_PUSH : NOTIFY);
 
 /** What an attempt at sending a message came to. */
-export type Outcome = 'sent' | 'not_configured' | 'skipped';
+export type Outcome = 'sent' | 'not_configured' | 'skipped' | 'opted_out' | 'no_number' | 'number_limit';
 
 /** Why an attempt sent nothing, as kept on the notification row. */
 export const NOT_SENT = {
   not_configured: { state: 'not_configured', lastError: 'not configured' },
   skipped: { state: 'skipped', lastError: 'receipt limit per address and day' },
-} as const satisfies Record<Exclude<Outcome, 'sent'>, { state: Exclude<Outcome, 'sent'>; lastError: string }>;
+  // The first reply by WhatsApp or SMS (docs/decisions/0394).
+  opted_out: { state: 'skipped', lastError: 'the buyer said STOP: nothing more goes to this number' },
+  no_number: { state: 'skipped', lastError: 'the number given cannot get WhatsApp or SMS' },
+  number_limit: { state: 'skipped', lastError: 'this number already got 2 first replies today' },
+} as const satisfies Record<
+  Exclude<Outcome, 'sent'>,
+  { state: Exclude<NotificationState, 'queued' | 'sent' | 'failed'>; lastError: string }
+>;
 
 /** Where lead webhooks go, when the owner set both the address and the signing secret. */
 export function webhookTarget(): { url: string; secret: string } | undefined {
   const { WEBHOOK_URL: url, WEBHOOK_SECRET: secret } = getEnv();
   return url && secret ? { url, secret } : undefined;
+}
+
+/** Whether a new lead gets a first reply by WhatsApp or SMS: either is set up (docs/decisions/0394). */
+export function firstReplyOn(env = getEnv()): boolean {
+  return Boolean(env.WHATSAPP_TOKEN || env.TERMII_API_KEY);
 }
 
 /**
@@ -42,7 +54,9 @@ export async function queueLeadNotifications(
   { afterSeconds = 0 }: { afterSeconds?: number } = {},
 ): Promise<void> {
   // A webhook with no address is settled at once: there is nothing to send, so no job either.
-  const rows = await createLeadNotifications(tx, lead, webhookTarget() ? {} : { webhook: NOT_SENT.not_configured });
+  const rows = await createLeadNotifications(tx, lead, webhookTarget() ? {} : { webhook: NOT_SENT.not_configured }, {
+    firstReply: firstReplyOn(),
+  });
   const queued = rows.filter((row) => row.state === 'queued');
   const startAfter = afterSeconds ? new Date(Date.now() + afterSeconds * 1000) : undefined;
   // The job carries the row's id only (no personal data); the id also makes the insert idempotent.
@@ -96,10 +110,17 @@ export async function withdrawWaitingNotifications(tx: Db, leadIds: string[]): P
 /**
  * An owner's "send again": the notification goes back to `queued` with a new job, in one transaction. The
  * webhook keeps its id, so a receiver that did get it before can tell. Undefined when there is no such notification.
+ * `unlessQueued`: nothing when it is queued already (a provider reporting one failure twice queues it once).
  */
-export async function resendNotification(db: Db, boss: PgBoss, leadId: string, channel: NotificationChannel) {
+export async function resendNotification(
+  db: Db,
+  boss: PgBoss,
+  leadId: string,
+  channel: NotificationChannel,
+  options: { unlessQueued?: boolean } = {},
+) {
   const row = await db.transaction(async (tx) => {
-    const row = await requeue(tx, leadId, channel);
+    const row = await requeue(tx, leadId, channel, options);
     if (row) await sendInTransaction(boss, tx, queueOf(row.channel), { notificationId: row.id });
     return row;
   });

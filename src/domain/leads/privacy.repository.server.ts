@@ -5,6 +5,7 @@ import { inspectionBookings, inspectionSlots, leads } from '@/lib/db/schema';
 import { normaliseEmail } from '@/lib/validation/email';
 import { phoneDigits, toE164 } from '@/lib/validation/phone';
 import { historyOfLeads, notesOfLeads } from './activity.repository.server';
+import { conversationsOfLeads } from './conversations/messages.repository.server';
 import { messagesOfLeads } from './inspections/messages.repository.server';
 
 /**
@@ -39,7 +40,8 @@ export const leadsWithIds = (ids: string[]): SQL => (ids.length ? inArray(leads.
 
 /**
  * Everything held about the subject's leads: the leads as stored, their notes and their history, their site-inspection
- * bookings and the messages those set off; and the walk-ins staff added with the subject's phone number.
+ * bookings and the messages those set off, their WhatsApp and SMS conversations; and the walk-ins staff added with the
+ * subject's phone number.
  */
 export async function leadRecordsOf(db: Db, subject: LeadSubject) {
   const found = await db.select().from(leads).where(leadsOfSubject(subject));
@@ -48,9 +50,10 @@ export async function leadRecordsOf(db: Db, subject: LeadSubject) {
   const activity = ids.length ? await historyOfLeads(db, ids) : [];
   const inspections = ids.length ? await bookingsOf(db, inArray(inspectionBookings.leadId, ids)) : [];
   const inspectionMessages = await messagesOfLeads(db, ids);
+  const conversations = await conversationsOfLeads(db, ids);
   const walkInIds = await walkInsOfSubject(db, subject);
   const walkIns = walkInIds.length ? await bookingsOf(db, inArray(inspectionBookings.id, walkInIds)) : [];
-  return { leads: found, notes, activity, inspections, inspectionMessages, walkIns };
+  return { leads: found, notes, activity, inspections, inspectionMessages, conversations, walkIns };
 }
 
 /** A booking as a privacy export shows it: what was booked, for when and where, and what became of it. */

@@ -17,6 +17,7 @@ import { NOT_SENT, webhookTarget, type Outcome } from '@/domain/leads/notificati
 import { findForDelivery, recordAttempts, type Attempt } from '@/domain/leads/notifications.repository.server';
 import { recordDeliveries } from '@/domain/restore-ledger.server';
 import { leadErasedPayload, leadPushMessage, receiptEmail, salesEmail, webhookPayload } from './messages';
+import { sendFirstReply } from './first-reply.server';
 import { postWebhook } from './webhook.server';
 
 /**
@@ -83,6 +84,8 @@ async function send(db: Db, { notification, lead, assignee }: Delivery): Promise
     }
     case 'push':
       return pushToStaff(db, await leadAlertRecipients(db, lead), leadPushMessage(lead));
+    case 'first_reply':
+      return sendFirstReply(db, { notification, lead, agentName: assignee?.label ?? undefined });
   }
 }
 
@@ -109,7 +112,11 @@ export async function deliverNotifications(
       try {
         const outcome = await send(db, delivery);
         const at = now();
-        attempts.push({ id, state: outcome, lastError: outcome === 'sent' ? null : NOT_SENT[outcome].lastError, at });
+        attempts.push(
+          outcome === 'sent'
+            ? { id, state: 'sent', lastError: null, at }
+            : { id, state: NOT_SENT[outcome].state, lastError: NOT_SENT[outcome].lastError, at },
+        );
         if (outcome === 'sent') {
           observeDelivery(notification.channel, lead.createdAt, at);
           sent.push({ id, at });

@@ -7,6 +7,7 @@ import {
   inspectionMessageCounts,
   type InspectionMessageBacklog,
 } from '@/domain/leads/inspections/messages.repository.server';
+import { conversationCounts } from '@/domain/leads/conversations/messages.repository.server';
 import { countLeadsByKind } from '@/domain/leads/submissions.repository.server';
 import { getDatabase } from '@/lib/db/client';
 import {
@@ -37,6 +38,7 @@ interface Snapshot {
   backlog: Backlog;
   inspectionMessages: { channel: InspectionMessageChannel; state: InspectionMessageState; n: number }[];
   inspectionBacklog: InspectionMessageBacklog;
+  conversations: Awaited<ReturnType<typeof conversationCounts>>;
   alerts: ChannelAlertRow[];
   queue: QueueDepth | null;
   backup: BackupState | null;
@@ -109,6 +111,15 @@ function registerDatabaseGauges(registry: Registry) {
       for (const row of s.inspectionMessages) gauge.set({ channel: row.channel, state: row.state }, row.n);
     },
   );
+  // A lead's WhatsApp and SMS conversation (docs/decisions/0394): the first reply's sending is a notification above.
+  fromDatabase(
+    'districts_conversation_messages',
+    'WhatsApp and SMS messages of leads, by channel, direction (out, in) and status as the provider reported it.',
+    ['channel', 'direction', 'status'],
+    (gauge, s) => {
+      for (const row of s.conversations) gauge.set({ channel: row.channel, direction: row.direction, status: row.status }, row.n);
+    },
+  );
   fromDatabase(
     'districts_inspection_messages_oldest_waiting_seconds',
     'How long the oldest booking message that is due has waited (0 when none waits).',
@@ -161,17 +172,18 @@ async function readSnapshot(): Promise<Snapshot | undefined> {
     const handle = await getDatabase();
     const { db } = handle;
     const at = new Date();
-    const [leads, notifications, backlog, inspectionMessages, inspectionBacklog, alerts, queue, backup] = await Promise.all([
+    const [leads, notifications, backlog, inspectionMessages, inspectionBacklog, conversations, alerts, queue, backup] = await Promise.all([
       countLeadsByKind(db),
       notificationCounts(db),
       deliveryBacklog(db),
       inspectionMessageCounts(db),
       inspectionMessageBacklog(db, at),
+      conversationCounts(db),
       openAlerts(db),
       (handle.runningJobs()?.then(queueDepth) ?? Promise.resolve(null)).catch(() => null),
       backupState(db, at).catch(() => null),
     ]);
-    return { leads, notifications, backlog, inspectionMessages, inspectionBacklog, alerts, queue, backup, at };
+    return { leads, notifications, backlog, inspectionMessages, inspectionBacklog, conversations, alerts, queue, backup, at };
   } catch (error) {
     logError('[metrics] could not read the database', error);
     return undefined;

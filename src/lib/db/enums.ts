@@ -54,9 +54,10 @@ export type SpamReason = (typeof SPAM_REASONS)[number];
 
 /**
  * What each lead sets off (docs/decisions/0010-notifications-on-pg-boss.md): an e-mail to sales, a receipt to the
- * visitor, a signed webhook, and a push alert to the phones of the staff who take it (docs/decisions/0364).
+ * visitor, a signed webhook, a push alert to the phones of the staff who take it (docs/decisions/0364), and the
+ * buyer's first reply by WhatsApp or SMS when either is set up (docs/decisions/0394).
  */
-export const NOTIFICATION_CHANNELS = ['sales_email', 'receipt', 'webhook', 'push'] as const;
+export const NOTIFICATION_CHANNELS = ['sales_email', 'receipt', 'webhook', 'push', 'first_reply'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 
 /**
@@ -116,3 +117,19 @@ export type InspectionMessageChannel = (typeof INSPECTION_MESSAGE_CHANNELS)[numb
  */
 export const INSPECTION_MESSAGE_STATES = ['queued', 'sending', 'sent', 'failed', 'not_configured', 'withdrawn'] as const;
 export type InspectionMessageState = (typeof INSPECTION_MESSAGE_STATES)[number];
+
+/**
+ * A lead's conversation by WhatsApp and SMS (docs/decisions/0394-whatsapp-and-sms.md): every message either way, with
+ * its delivery status as the provider reports it. `first_reply` is the template sent when the lead arrives;
+ * `template` an approved template an agent sends outside WhatsApp's 24-hour window; `text` free text (an agent's,
+ * inside the window, or the buyer's); `opt_out_ack` the one acknowledgement of a STOP.
+ */
+export const MESSAGE_CHANNELS = ['whatsapp', 'sms'] as const;
+export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
+export const MESSAGE_DIRECTIONS = ['out', 'in'] as const;
+export type MessageDirection = (typeof MESSAGE_DIRECTIONS)[number];
+export const MESSAGE_KINDS = ['first_reply', 'template', 'text', 'opt_out_ack'] as const;
+export type MessageKind = (typeof MESSAGE_KINDS)[number];
+/** Outgoing: sent (the provider took it), delivered, read, failed. Incoming: received. Statuses only move forward. */
+export const MESSAGE_STATUSES = ['sent', 'delivered', 'read', 'failed', 'received'] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];

@@ -18,6 +18,14 @@ import {
 import {
   ATTENDANCE,
   BOOKING_STATES,
+  MESSAGE_CHANNELS,
+  MESSAGE_DIRECTIONS,
+  MESSAGE_KINDS,
+  MESSAGE_STATUSES,
+  type MessageChannel,
+  type MessageDirection,
+  type MessageKind,
+  type MessageStatus,
   INSPECTION_KINDS,
   INSPECTION_MESSAGE_CHANNELS,
   INSPECTION_MESSAGE_KINDS,
@@ -116,6 +124,8 @@ export const leads = pgTable(
     index('interest_submissions_email_idx').on(t.email),
     index('interest_submissions_status_idx').on(t.status, t.createdAt),
     index('interest_submissions_assigned_idx').on(t.assignedTo, t.createdAt),
+    // A buyer's WhatsApp or SMS message finds the newest lead with its number (docs/decisions/0394).
+    index('interest_submissions_phone_idx').on(t.phoneE164, t.createdAt),
     index('interest_submissions_network_idx').on(t.networkHash, t.createdAt),
     index('interest_submissions_offered_idx')
       .on(t.offeredAt)
@@ -704,3 +714,52 @@ export type InspectionScheduleRow = typeof inspectionSchedules.$inferSelect;
 export type InspectionMessageRow = typeof inspectionMessages.$inferSelect;
 export type InspectionSlotRow = typeof inspectionSlots.$inferSelect;
 export type InspectionBookingRow = typeof inspectionBookings.$inferSelect;
+
+/**
+ * A lead's conversation by WhatsApp and SMS (docs/decisions/0394-whatsapp-and-sms.md): one row per message either way.
+ * `provider_id` is the provider's own id (WhatsApp's wamid, Termii's message_id): a webhook delivered twice finds its
+ * message and changes nothing. `staff_id`: the agent who sent it (none for the first reply and the buyer's).
+ */
+export const leadMessages = pgTable(
+  'lead_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    leadId: uuid('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    channel: text('channel').$type<MessageChannel>().notNull(),
+    direction: text('direction').$type<MessageDirection>().notNull(),
+    kind: text('kind').$type<MessageKind>().notNull(),
+    body: text('body').notNull(),
+    /** The template's name, for a template message. */
+    template: text('template'),
+    providerId: text('provider_id'),
+    status: text('status').$type<MessageStatus>().notNull(),
+    /** Why the provider could not deliver it, as it said. */
+    error: text('error'),
+    staffId: uuid('staff_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    statusAt: timestamp('status_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('lead_messages_provider_uq').on(t.channel, t.providerId),
+    index('lead_messages_lead_idx').on(t.leadId, t.createdAt),
+    check('lead_messages_channel_ck', oneOf(t.channel, MESSAGE_CHANNELS)),
+    check('lead_messages_direction_ck', oneOf(t.direction, MESSAGE_DIRECTIONS)),
+    check('lead_messages_kind_ck', oneOf(t.kind, MESSAGE_KINDS)),
+    check('lead_messages_status_ck', oneOf(t.status, MESSAGE_STATUSES)),
+  ],
+);
+
+/**
+ * Numbers that said STOP (docs/decisions/0394): nothing more goes to them by any channel. Kept as a salted hash of the
+ * number, so an opt-out outlives the erasure of the person's lead without keeping their number.
+ */
+export const messageOptOuts = pgTable('message_opt_outs', {
+  phoneHash: text('phone_hash').primaryKey(),
+  /** Where the STOP came from. */
+  channel: text('channel').$type<MessageChannel>().notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+export type LeadMessageRow = typeof leadMessages.$inferSelect;

@@ -114,3 +114,32 @@ export function readIdempotencyKey(request: Request): IdempotencyKeyResult {
   }
   return { ok: true, key };
 }
+
+/**
+ * A provider's signed webhook body, read once: its exact bytes (what the signature covers) and their text, at most
+ * `maxBytes`, strictly UTF-8. Answers 413 or 400 {error} otherwise. Parse it with `parseSignedJson` once the
+ * signature is checked.
+ */
+export async function readSignedBody(
+  request: Request,
+  maxBytes: number,
+): Promise<{ ok: true; bytes: Uint8Array; text: string } | { ok: false; response: Response }> {
+  const declared = Number(request.headers.get('content-length') ?? 0);
+  const bytes = declared > maxBytes ? 'too-large' : await readCapped(request, maxBytes);
+  if (bytes === 'too-large') return { ok: false, response: errorResponse(413, REQUEST_ERRORS.tooLarge) };
+  if (bytes === 'unreadable') return { ok: false, response: errorResponse(400, REQUEST_ERRORS.unreadable) };
+  try {
+    return { ok: true, bytes, text: new TextDecoder('utf-8', { fatal: true }).decode(bytes) };
+  } catch {
+    return { ok: false, response: errorResponse(400, REQUEST_ERRORS.unreadable) };
+  }
+}
+
+/** A signed body's JSON, its strings made well-formed and free of NUL (which PostgreSQL's text refuses); undefined when it is not JSON. */
+export function parseSignedJson(text: string): unknown {
+  try {
+    return JSON.parse(text, (_key, item: unknown) => (typeof item === 'string' ? item.replaceAll('\u0000', '').toWellFormed() : item));
+  } catch {
+    return undefined;
+  }
+}

@@ -1,4 +1,5 @@
 import type { MessageChannel } from '@/lib/db/enums';
+import type { ChannelErrorKind } from './channel-error';
 
 /**
  * What a provider's webhook tells us (docs/decisions/0394-whatsapp-and-sms.md), in one shape for WhatsApp and SMS:
@@ -32,6 +33,8 @@ export interface StatusUpdate {
   at: Date;
   /** The provider's reason, for a failed message (its code and title; never the message itself). */
   error?: string;
+  /** What the failure means for the sender (a number not on WhatsApp is `unreachable`: the SMS is tried instead). */
+  errorKind?: ChannelErrorKind;
 }
 
 /** What a send gave: the provider's id of the message, which its status updates name. */

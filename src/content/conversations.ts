@@ -1,0 +1,35 @@
+import { bookingForName } from './inspections';
+
+/**
+ * What the buyer is sent by WhatsApp and SMS (docs/decisions/0394-whatsapp-and-sms.md). The first reply's WhatsApp
+ * template must be approved by Meta with this text and its five parameters in this order (README, "WhatsApp and SMS").
+ */
+export const FIRST_REPLY_COPY = {
+  parameters: (
+    lead: { title: string; fullName: string; district: string },
+    { agentName, brand, callFrom }: { agentName: string | undefined; brand: string; callFrom: string },
+  ) => [bookingForName(lead.title, lead.fullName), lead.district, agentName ?? 'Our sales team', brand, callFrom],
+  /** The template's body with its parameters filled in: what the buyer reads on WhatsApp. */
+  text: ([name, district, agent, brand, callFrom]: string[]) =>
+    `Hello ${name}, thank you for your interest in ${district}. ${agent} of ${brand} will call you shortly from ${callFrom}. Reply here with any question, or STOP to get no more messages.`,
+  /** By SMS: from a sender name, which cannot take replies, so the way to stop is the call itself. */
+  sms: ([name, district, agent, brand, callFrom]: string[]) =>
+    `Hello ${name}, thank you for your interest in ${district}. ${agent} of ${brand} will call you shortly from ${callFrom}. To get no more messages, tell us on the call.`,
+} as const;
+
+/** The one answer to a STOP, on the channel it came by. */
+export const optOutAck = (brand: string) => `You will get no more messages from ${brand}. Thank you.`;
+
+/**
+ * The approved template an agent sends once WhatsApp's 24-hour window has closed, with its three parameters in this
+ * order (README, "WhatsApp and SMS").
+ */
+export const FOLLOW_UP_COPY = {
+  parameters: (lead: { title: string; fullName: string }, { agentName, brand }: { agentName: string; brand: string }) => [
+    bookingForName(lead.title, lead.fullName),
+    agentName,
+    brand,
+  ],
+  text: ([name, agent, brand]: string[]) =>
+    `Hello ${name}, ${agent} of ${brand} tried to reach you about your plot enquiry. Reply here whenever it suits you, or STOP to get no more messages.`,
+} as const;

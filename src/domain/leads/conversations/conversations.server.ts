@@ -1,0 +1,97 @@
+import 'server-only';
+import type { Actor } from '@/lib/audit.server';
+import type { Db } from '@/lib/db/client';
+import type { LeadAction, MessageChannel } from '@/lib/db/enums';
+import { hashClient } from '@/lib/http/client.server';
+import { recordActivity } from '../activity.repository.server';
+import { changeLeadStatus } from '../operations.server';
+import { lockPipeline } from '../submissions.repository.server';
+import {
+  findOptOut,
+  isOptedOut,
+  messageByProviderId,
+  recordOptOut,
+  recordSent,
+  type ConversationMessage,
+} from './messages.repository.server';
+
+/**
+ * The rules of a lead's conversation by WhatsApp and SMS (docs/decisions/0394-whatsapp-and-sms.md): who may be sent
+ * anything, what counts as STOP, and when WhatsApp allows free text.
+ */
+
+/** WhatsApp's customer-service window: free text may go for 24 hours after the buyer's last message. */
+export const REPLY_WINDOW_MS = 24 * 3_600_000;
+
+/** Whether free text may go now, and until when: the window opened by the buyer's last message. */
+export function replyWindow(lastReceived: Date | undefined, now = new Date()): { open: boolean; closesAt?: Date } {
+  if (!lastReceived) return { open: false };
+  const closesAt = new Date(lastReceived.getTime() + REPLY_WINDOW_MS);
+  return { open: closesAt.getTime() > now.getTime(), closesAt };
+}
+
+/** The words that end all messages to a number, as senders in Nigeria and elsewhere write them (case and stray punctuation aside). */
+export const STOP_WORDS = ['STOP', 'STOPALL', 'STOP ALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'OPT OUT', 'OPTOUT', 'OPT-OUT'];
+
+export function isStopMessage(text: string): boolean {
+  const said = text
+    .normalize('NFKC')
+    .toUpperCase()
+    .replace(/[^A-Z -]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return STOP_WORDS.includes(said);
+}
+
+/** A number's salted hash: an opt-out outlives the person's lead without keeping their number. */
+const phoneHash = (db: Db, phoneE164: string) => hashClient(db, `phone:${phoneE164}`);
+
+/** Whether nothing may go to this number (it said STOP on any channel). Checked before every send. */
+export async function mayMessage(db: Db, phoneE164: string): Promise<boolean> {
+  return !(await isOptedOut(db, await phoneHash(db, phoneE164)));
+}
+
+/** Records a STOP from this number; true the first time only, so it is acknowledged once. */
+export async function optOut(db: Db, phoneE164: string, channel: MessageChannel, at = new Date()): Promise<boolean> {
+  return recordOptOut(db, await phoneHash(db, phoneE164), channel, at);
+}
+
+/** When and by which channel this number said STOP (the lead page shows it); undefined when it has not. */
+export async function optOutOf(db: Db, phoneE164: string): Promise<{ at: Date; channel: MessageChannel } | undefined> {
+  return findOptOut(db, await phoneHash(db, phoneE164));
+}
+
+/**
+ * The history's line for a message an agent sent. Not yet in LEAD_ACTIONS (src/lib/db/enums.ts); lead_activity.action
+ * has no check, so the row is stored as it is, and the assertion goes once the list names it.
+ */
+export const MESSAGE_SENT = 'message_sent' as LeadAction;
+
+/**
+ * A message an agent sent from the lead page, once its provider took it: recorded as theirs, added to the lead's
+ * history, and, when the lead is still new, it is the first contact: the lead becomes `contacted` as "Mark contacted"
+ * makes it (changeLeadStatus), so the overdue and pass-on rules see it. Returns the message as the page shows it.
+ */
+export async function recordAgentMessage(
+  db: Db,
+  message: { leadId: string; channel: MessageChannel; kind: 'text' | 'template'; body: string; template?: string; providerId: string },
+  actor: Actor & { role: string },
+  at = new Date(),
+): Promise<ConversationMessage | undefined> {
+  return db.transaction(async (tx) => {
+    await recordSent(tx, { ...message, staffId: actor.id }, at);
+    await recordActivity(tx, {
+      leadId: message.leadId,
+      actorId: actor.id,
+      actorEmail: actor.email,
+      action: MESSAGE_SENT,
+      detail: { channel: message.channel, kind: message.kind },
+      createdAt: at,
+    });
+    // Locked here, so a status someone sets meanwhile is never moved back to `contacted`; a millisecond later, so the
+    // history reads the message, then what it did.
+    if ((await lockPipeline(tx, message.leadId))?.status === 'new')
+      await changeLeadStatus(tx, message.leadId, 'contacted', actor, new Date(at.getTime() + 1));
+    return messageByProviderId(tx, message.channel, message.providerId);
+  });
+}

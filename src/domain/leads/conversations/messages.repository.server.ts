@@ -1,0 +1,191 @@
+import 'server-only';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import type { MessageChannel, MessageKind, MessageStatus } from '@/lib/db/enums';
+import { leadMessages, leads, messageOptOuts, staffUsers } from '@/lib/db/schema';
+import { staffLabelSql } from '../assignment.server';
+
+/**
+ * Every query on lead_messages and message_opt_outs, a lead's conversation by WhatsApp and SMS and the numbers that
+ * said STOP (docs/decisions/0394-whatsapp-and-sms.md). The rules are ./conversations.server.ts.
+ */
+
+const m = leadMessages;
+
+/** A message as the lead page shows it, with the agent who sent it (null for the first reply and the buyer's). */
+export const conversationColumns = {
+  id: m.id,
+  channel: m.channel,
+  direction: m.direction,
+  kind: m.kind,
+  body: m.body,
+  template: m.template,
+  status: m.status,
+  error: m.error,
+  createdAt: m.createdAt,
+  statusAt: m.statusAt,
+  sentBy: sql<string | null>`case when ${staffUsers.id} is null then null else ${staffLabelSql} end`,
+};
+export type ConversationMessage = Awaited<ReturnType<typeof conversationOfLead>>[number];
+
+/** The lead's messages either way, oldest first. */
+export async function conversationOfLead(db: Db, leadId: string) {
+  return db
+    .select(conversationColumns)
+    .from(m)
+    .leftJoin(staffUsers, eq(staffUsers.id, m.staffId))
+    .where(eq(m.leadId, leadId))
+    .orderBy(asc(m.createdAt), asc(m.id));
+}
+
+/** The conversations of leads, for a privacy export: every message either way, with its lead. */
+export async function conversationsOfLeads(db: Db, leadIds: string[]) {
+  if (!leadIds.length) return [];
+  return db
+    .select({ leadId: m.leadId, ...conversationColumns })
+    .from(m)
+    .leftJoin(staffUsers, eq(staffUsers.id, m.staffId))
+    .where(inArray(m.leadId, leadIds))
+    .orderBy(asc(m.leadId), asc(m.createdAt), asc(m.id));
+}
+
+/** One message as the lead page shows it, found by its provider's id (the one just sent, say). */
+export async function messageByProviderId(db: Db, channel: MessageChannel, providerId: string): Promise<ConversationMessage | undefined> {
+  const [row] = await db
+    .select(conversationColumns)
+    .from(m)
+    .leftJoin(staffUsers, eq(staffUsers.id, m.staffId))
+    .where(and(eq(m.channel, channel), eq(m.providerId, providerId)));
+  return row;
+}
+
+/** A message we sent, once its provider took it. */
+export async function recordSent(
+  db: Db,
+  message: {
+    leadId: string;
+    channel: MessageChannel;
+    kind: MessageKind;
+    body: string;
+    template?: string;
+    providerId: string;
+    staffId?: string;
+  },
+  at = new Date(),
+): Promise<void> {
+  await db
+    .insert(m)
+    .values({ ...message, direction: 'out', status: 'sent', createdAt: at, statusAt: at })
+    .onConflictDoNothing();
+}
+
+/** A buyer's message; undefined when it was already recorded (the provider sent its webhook again). */
+export async function recordReceived(
+  db: Db,
+  message: { leadId: string; channel: MessageChannel; providerId: string; body: string },
+  at: Date,
+): Promise<{ id: string } | undefined> {
+  const [row] = await db
+    .insert(m)
+    .values({ ...message, direction: 'in', kind: 'text', status: 'received', createdAt: at, statusAt: at })
+    .onConflictDoNothing()
+    .returning({ id: m.id });
+  return row;
+}
+
+/** How far along a message we sent is: a status only ever moves forward (webhooks may come out of order or twice). */
+const RANK = { sent: 0, failed: 1, delivered: 2, read: 3 } as const;
+const rankOf = sql.raw(
+  `case status ${Object.entries(RANK)
+    .map(([status, rank]) => `when '${status}' then ${rank}`)
+    .join(' ')} end`,
+);
+
+/** A provider's status of a message we sent; the lead's id when it moved the message on. */
+export async function recordStatus(
+  db: Db,
+  update: { channel: MessageChannel; providerId: string; status: Exclude<MessageStatus, 'received'>; at: Date; error?: string },
+): Promise<string | undefined> {
+  const [row] = await db
+    .update(m)
+    .set({ status: update.status, statusAt: update.at, error: update.status === 'failed' ? (update.error ?? null) : null })
+    .where(
+      and(
+        eq(m.channel, update.channel),
+        eq(m.providerId, update.providerId),
+        eq(m.direction, 'out'),
+        sql`${rankOf} < ${RANK[update.status]}`,
+      ),
+    )
+    .returning({ leadId: m.leadId });
+  return row?.leadId;
+}
+
+/** Messages by channel, direction and status, for /metrics. */
+export async function conversationCounts(db: Db) {
+  return db
+    .select({ channel: m.channel, direction: m.direction, status: m.status, n: sql<number>`count(*)::int` })
+    .from(m)
+    .groupBy(m.channel, m.direction, m.status);
+}
+
+/** A message we sent, by its provider's id, with its lead's number: what a later failure report is about. */
+export async function sentMessageByProviderId(db: Db, channel: MessageChannel, providerId: string) {
+  const [row] = await db
+    .select({ leadId: m.leadId, kind: m.kind, body: m.body, phoneE164: leads.phoneE164 })
+    .from(m)
+    .innerJoin(leads, eq(leads.id, m.leadId))
+    .where(and(eq(m.channel, channel), eq(m.providerId, providerId), eq(m.direction, 'out')));
+  return row;
+}
+
+/** The lead's first replies so far (by WhatsApp, then perhaps by SMS), with what became of them. */
+export async function firstRepliesOf(db: Db, leadId: string) {
+  return db
+    .select({ channel: m.channel, status: m.status })
+    .from(m)
+    .where(and(eq(m.leadId, leadId), eq(m.kind, 'first_reply')));
+}
+
+/** When the buyer last wrote on this channel (WhatsApp's 24-hour window opens then). */
+export async function lastReceivedAt(db: Db, leadId: string, channel: MessageChannel): Promise<Date | undefined> {
+  const [row] = await db
+    .select({ at: m.createdAt })
+    .from(m)
+    .where(and(eq(m.leadId, leadId), eq(m.channel, channel), eq(m.direction, 'in')))
+    .orderBy(desc(m.createdAt))
+    .limit(1);
+  return row?.at;
+}
+
+/** The newest lead with this number (E.164), kept for review or not: a buyer's message goes to it. */
+export async function latestLeadWithPhone(db: Db, phoneE164: string): Promise<{ id: string; assignedTo: string | null } | undefined> {
+  const [row] = await db
+    .select({ id: leads.id, assignedTo: leads.assignedTo })
+    .from(leads)
+    .where(eq(leads.phoneE164, phoneE164))
+    .orderBy(desc(leads.createdAt))
+    .limit(1);
+  return row;
+}
+
+/** Whether this number (its salted hash) said STOP. */
+export async function isOptedOut(db: Db, phoneHash: string): Promise<boolean> {
+  const [row] = await db.select({ at: messageOptOuts.createdAt }).from(messageOptOuts).where(eq(messageOptOuts.phoneHash, phoneHash));
+  return Boolean(row);
+}
+
+/** When and by which channel this number (its salted hash) said STOP; undefined when it has not. */
+export async function findOptOut(db: Db, phoneHash: string): Promise<{ at: Date; channel: MessageChannel } | undefined> {
+  const [row] = await db
+    .select({ at: messageOptOuts.createdAt, channel: messageOptOuts.channel })
+    .from(messageOptOuts)
+    .where(eq(messageOptOuts.phoneHash, phoneHash));
+  return row;
+}
+
+/** Records a STOP; true only the first time (so it is acknowledged once). */
+export async function recordOptOut(db: Db, phoneHash: string, channel: MessageChannel, at = new Date()): Promise<boolean> {
+  const rows = await db.insert(messageOptOuts).values({ phoneHash, channel, createdAt: at }).onConflictDoNothing().returning();
+  return rows.length > 0;
+}

@@ -1,0 +1,69 @@
+import 'server-only';
+import { FIRST_REPLY_COPY } from '@/content/conversations';
+import { getSiteFacts } from '@/content/site';
+import { mayMessage } from '@/domain/leads/conversations/conversations.server';
+import { firstRepliesOf, recordSent } from '@/domain/leads/conversations/messages.repository.server';
+import type { Outcome } from '@/domain/leads/notifications.server';
+import type { Db } from '@/lib/db/client';
+import type { LeadNotificationRow, LeadRow } from '@/lib/db/schema';
+import { getEnv } from '@/lib/env.server';
+import { hashClient } from '@/lib/http/client.server';
+import { hitRateLimit } from '@/lib/http/rate-limit.server';
+import { ChannelError } from '@/lib/messaging/channel-error';
+import { sendSms, smsConfigured } from '@/lib/messaging/termii.server';
+import { sendWhatsAppTemplate, whatsAppConfigured } from '@/lib/messaging/whatsapp-cloud.server';
+
+/**
+ * The buyer's first reply (docs/decisions/0394-whatsapp-and-sms.md), sent as the lead's `first_reply` notification:
+ * WhatsApp's approved template naming the district, the agent who will call and from which number; by SMS when the
+ * number is not on WhatsApp (Meta says so at once, or later by webhook, which queues this again), or when WhatsApp has
+ * not taken it within WHATSAPP_PATIENCE_MS of the lead (the buyer should hear from us within the minute). Nothing goes
+ * to a number that said STOP, nor more than FIRST_REPLIES_PER_NUMBER_PER_DAY to one number (the form cannot be used to
+ * message a stranger over and over at the owner's cost). A failure is thrown: the job tries again.
+ */
+export const WHATSAPP_PATIENCE_MS = 60_000;
+export const FIRST_REPLIES_PER_NUMBER_PER_DAY = 2;
+
+export async function sendFirstReply(
+  db: Db,
+  { notification, lead, agentName }: { notification: Pick<LeadNotificationRow, 'attempts'>; lead: LeadRow; agentName: string | undefined },
+  now = new Date(),
+): Promise<Outcome> {
+  const to = lead.phoneE164;
+  if (!to) return 'no_number';
+  if (!(await mayMessage(db, to))) return 'opted_out';
+  // Sent already, and only its record was lost: a retry sends nothing more. WhatsApp failed for good: SMS now.
+  const earlier = await firstRepliesOf(db, lead.id);
+  if (earlier.some((reply) => reply.status !== 'failed')) return 'sent';
+  if (notification.attempts === 0 && !(await numberAllowed(db, to))) return 'number_limit';
+
+  const facts = getSiteFacts();
+  const parameters = FIRST_REPLY_COPY.parameters(lead, { agentName, brand: facts.brand, callFrom: facts.phone });
+  if (whatsAppConfigured() && !earlier.some((reply) => reply.channel === 'whatsapp')) {
+    const { WHATSAPP_FIRST_REPLY_TEMPLATE: template, WHATSAPP_TEMPLATE_LANGUAGE: language } = getEnv();
+    try {
+      const { providerId } = await sendWhatsAppTemplate({ to, template, language, parameters });
+      const body = FIRST_REPLY_COPY.text(parameters);
+      await recordSent(db, { leadId: lead.id, channel: 'whatsapp', kind: 'first_reply', body, template, providerId });
+      return 'sent';
+    } catch (error) {
+      const unreachable = error instanceof ChannelError && error.kind === 'unreachable';
+      if (!smsConfigured()) {
+        if (unreachable) return 'no_number';
+        throw error;
+      }
+      if (!unreachable && now.getTime() - lead.createdAt.getTime() < WHATSAPP_PATIENCE_MS) throw error;
+    }
+  }
+  if (!smsConfigured()) return earlier.length ? 'no_number' : 'not_configured';
+  const text = FIRST_REPLY_COPY.sms(parameters);
+  const { providerId } = await sendSms({ to, text });
+  await recordSent(db, { leadId: lead.id, channel: 'sms', kind: 'first_reply', body: text, providerId });
+  return 'sent';
+}
+
+/** Counted at the first attempt, by an atomic upsert keyed by a salted hash of the number (as the receipt's limit). */
+async function numberAllowed(db: Db, phoneE164: string): Promise<boolean> {
+  const limit = { count: FIRST_REPLIES_PER_NUMBER_PER_DAY, windowSeconds: 86_400 };
+  return (await hitRateLimit(db, 'first_reply', await hashClient(db, `first_reply:${phoneE164}`), limit)).allowed;
+}

@@ -1,0 +1,260 @@
+import { createHmac } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { POST } from '@/app/api/interest/route';
+import { POST as smsEvents } from '@/app/api/webhooks/sms/route';
+import { GET as whatsAppHandshake, POST as whatsAppEvents } from '@/app/api/webhooks/whatsapp/route';
+import { startNotificationWorkers } from '@/features/notifications/workers.server';
+import { leadMessages, leadNotifications } from '@/lib/db/schema';
+import { startFakeTermii, deliveryReport, inboundMessage, termiiSignature, type FakeTermii } from '../support/fake-termii';
+import { metaJson, startFakeWhatsApp, type WhatsAppFake } from '../support/fake-whatsapp';
+import { waitFor } from '../support/peers';
+import { describeEachDriver, freshClient, jsonRequest, newKey, setEnv, validLead } from './helpers';
+
+/**
+ * WhatsApp and SMS as channels of a lead's path (issue 46; docs/decisions/0394-whatsapp-and-sms.md), against fakes of
+ * Meta's Cloud API and Termii that speak their documented requests, answers and signed webhooks: the first reply goes
+ * within the lead's own delivery (by SMS when the number is not on WhatsApp), statuses move a message forward only,
+ * a buyer's message lands on their lead once, and STOP ends everything, acknowledged once.
+ */
+
+const WHATSAPP = { token: 'fake-whatsapp-token-0123456789', phoneNumberId: '109876543210', appSecret: 'fake-app-secret-0123456789' };
+const TERMII = { apiKey: 'fake-termii-key-0123456789', secretKey: 'fake-termii-secret-0123456789', senderId: 'Meridian' };
+const VERIFY_TOKEN = 'fake-verify-token-0123456789';
+
+let whatsApp: WhatsAppFake;
+let termii: FakeTermii;
+beforeAll(async () => {
+  whatsApp = await startFakeWhatsApp(WHATSAPP);
+  termii = await startFakeTermii(TERMII);
+});
+afterAll(async () => {
+  await whatsApp.stop();
+  await termii.stop();
+  setEnv({ ...off, MIN_FILL_MS: undefined });
+});
+
+const off = {
+  WHATSAPP_TOKEN: undefined,
+  WHATSAPP_PHONE_NUMBER_ID: undefined,
+  WHATSAPP_APP_SECRET: undefined,
+  WHATSAPP_VERIFY_TOKEN: undefined,
+  WHATSAPP_API_BASE: undefined,
+  TERMII_API_KEY: undefined,
+  TERMII_SENDER_ID: undefined,
+  TERMII_SECRET_KEY: undefined,
+  TERMII_API_BASE: undefined,
+};
+const whatsAppOn = () => ({
+  WHATSAPP_TOKEN: WHATSAPP.token,
+  WHATSAPP_PHONE_NUMBER_ID: WHATSAPP.phoneNumberId,
+  WHATSAPP_APP_SECRET: WHATSAPP.appSecret,
+  WHATSAPP_VERIFY_TOKEN: VERIFY_TOKEN,
+  WHATSAPP_API_BASE: whatsApp.apiBase,
+});
+const smsOn = () => ({
+  TERMII_API_KEY: TERMII.apiKey,
+  TERMII_SENDER_ID: TERMII.senderId,
+  TERMII_SECRET_KEY: TERMII.secretKey,
+  TERMII_API_BASE: termii.url,
+});
+beforeEach(() => setEnv({ ...off, MIN_FILL_MS: '0', SMTP_URL: undefined, WEBHOOK_URL: undefined, WEBHOOK_SECRET: undefined }));
+
+/** A new lead from its own client, with a phone number of its own; resolves to its id. */
+let phoneCounter = 1000;
+const nextPhone = () => {
+  const local = `0803 555 ${String(phoneCounter++).padStart(4, '0')}`;
+  return { local, e164: `+234${local.replace(/\D/g, '').slice(1)}` };
+};
+async function newLead(overrides: Record<string, unknown> = {}, phone = nextPhone()) {
+  const res = await POST(
+    jsonRequest('/api/interest', validLead({ phonenumber: phone.local, ...overrides }), {
+      headers: { ...freshClient(), 'Idempotency-Key': newKey() },
+    }),
+  );
+  expect(res.status).toBe(201);
+  return { id: (await res.json()).id as string, e164: phone.e164 };
+}
+
+const signedByMeta = (payload: unknown) => {
+  const body = metaJson(payload);
+  const signature = `sha256=${createHmac('sha256', WHATSAPP.appSecret).update(body).digest('hex')}`;
+  return whatsAppEvents(jsonRequest('/api/webhooks/whatsapp', body, { raw: true, headers: { 'x-hub-signature-256': signature } }));
+};
+const signedByTermii = (payload: unknown) => {
+  const body = JSON.stringify(payload);
+  return smsEvents(
+    jsonRequest('/api/webhooks/sms', body, { raw: true, headers: { 'x-termii-signature': termiiSignature(body, TERMII.secretKey) } }),
+  );
+};
+
+describeEachDriver('WhatsApp and SMS', (ctx) => {
+  beforeAll(() => startNotificationWorkers(ctx.handle()));
+
+  const messagesOf = (leadId: string) =>
+    ctx.handle().db.select().from(leadMessages).where(eq(leadMessages.leadId, leadId)).orderBy(leadMessages.createdAt);
+  const firstReplyRow = async (leadId: string) =>
+    (
+      await ctx
+        .handle()
+        .db.select()
+        .from(leadNotifications)
+        .where(and(eq(leadNotifications.leadId, leadId), eq(leadNotifications.channel, 'first_reply')))
+    )[0];
+
+  it('sets nothing off while neither WhatsApp nor SMS is set up: no first-reply row, and the webhooks answer 404', async () => {
+    const lead = await newLead();
+    expect(await firstReplyRow(lead.id)).toBeUndefined();
+    expect((await signedByMeta(whatsApp.messagePayload({ from: lead.e164, text: 'Hello' }))).status).toBe(404);
+    expect((await signedByTermii(inboundMessage({ from: lead.e164, text: 'Hello' }))).status).toBe(404);
+  });
+
+  it("sends the first reply by WhatsApp's template within the lead's delivery, naming the district, the agent and the number that will call", async () => {
+    setEnv({ ...whatsAppOn(), SITE_PHONE: '+234 700 111 2222' });
+    const before = whatsApp.sent.length;
+    const lead = await newLead({ fullname: 'Tunde Bakare', title: 'Mr' });
+    expect(await waitFor(async () => (await firstReplyRow(lead.id))?.state === 'sent', 20_000, 100)).toBe(true);
+    const sent = whatsApp.sent.slice(before).find((m) => m.to === lead.e164.slice(1));
+    expect(sent).toMatchObject({ type: 'template' });
+    const [message] = await messagesOf(lead.id);
+    expect(message).toMatchObject({
+      channel: 'whatsapp',
+      direction: 'out',
+      kind: 'first_reply',
+      status: 'sent',
+      template: 'lead_first_reply',
+    });
+    expect(message.body).toBe(
+      'Hello Mr T. Bakare, thank you for your interest in Lugbe, Abuja. Our sales team of Meridian Districts will call you shortly from +234 700 111 2222. Reply here with any question, or STOP to get no more messages.',
+    );
+    expect(message.providerId).toBe(sent!.wamid);
+
+    // Meta's statuses move it forward only: read stays read when a late "delivered" comes, and a repeat changes nothing.
+    const status = (s: 'sent' | 'delivered' | 'read') =>
+      whatsApp.statusPayload({ wamid: sent!.wamid, status: s, recipient: lead.e164.slice(1) });
+    expect((await signedByMeta(status('delivered'))).status).toBe(200);
+    expect((await signedByMeta(status('read'))).status).toBe(200);
+    expect((await signedByMeta(status('delivered'))).status).toBe(200);
+    expect((await messagesOf(lead.id))[0].status).toBe('read');
+    setEnv({ SITE_PHONE: undefined });
+  });
+
+  it('sends it by SMS when the number is not on WhatsApp, and skips a number that cannot get either', async () => {
+    setEnv({ ...whatsAppOn(), ...smsOn() });
+    const phone = nextPhone();
+    whatsApp.notOnWhatsApp.add(phone.e164);
+    const lead = await newLead({}, phone);
+    expect(await waitFor(async () => (await firstReplyRow(lead.id))?.state === 'sent', 20_000, 100)).toBe(true);
+    const sms = termii.sent.find((m) => m.to === lead.e164.slice(1));
+    expect(sms).toMatchObject({ channel: 'dnd', from: TERMII.senderId });
+    expect(sms!.sms).toContain('thank you for your interest in Lugbe, Abuja');
+    // From a sender name no reply can reach: the SMS does not ask for one.
+    expect(sms!.sms).not.toContain('Reply');
+    expect((await messagesOf(lead.id)).map((m) => [m.channel, m.kind, m.status])).toEqual([['sms', 'first_reply', 'sent']]);
+
+    // Termii's delivery report, signed, moves it on; one signed with another key is refused.
+    expect((await signedByTermii(deliveryReport({ messageId: sms!.messageId, receiver: sms!.to, status: 'Delivered' }))).status).toBe(200);
+    expect((await messagesOf(lead.id))[0].status).toBe('delivered');
+    const forged = JSON.stringify(deliveryReport({ messageId: sms!.messageId, receiver: sms!.to, status: 'Message Failed' }));
+    const refused = await smsEvents(
+      jsonRequest('/api/webhooks/sms', forged, {
+        raw: true,
+        headers: { 'x-termii-signature': termiiSignature(forged, 'another-key-0123456789') },
+      }),
+    );
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toEqual({ error: expect.any(String) });
+    expect((await messagesOf(lead.id))[0].status).toBe('delivered');
+  });
+
+  it('sends it by SMS, once, when Meta took it and reports later that the number is not on WhatsApp', async () => {
+    setEnv({ ...whatsAppOn(), ...smsOn() });
+    const lead = await newLead();
+    expect(await waitFor(async () => (await firstReplyRow(lead.id))?.state === 'sent', 20_000, 100)).toBe(true);
+    const [first] = await messagesOf(lead.id);
+    expect(first.channel).toBe('whatsapp');
+    const failed = whatsApp.statusPayload({
+      wamid: first.providerId!,
+      status: 'failed',
+      recipient: lead.e164.slice(1),
+      errors: [{ code: 131026 }],
+    });
+    for (let i = 0; i < 2; i++) expect((await signedByMeta(failed)).status).toBe(200);
+    // Queued again, it goes by SMS with the queue's retries: once, however often Meta reported the failure.
+    expect(await waitFor(async () => (await messagesOf(lead.id)).some((m) => m.channel === 'sms'), 20_000, 100)).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect((await messagesOf(lead.id)).map((m) => [m.channel, m.kind, m.status])).toEqual([
+      ['whatsapp', 'first_reply', 'failed'],
+      ['sms', 'first_reply', 'sent'],
+    ]);
+    expect(termii.sent.filter((m) => m.to === lead.e164.slice(1))).toHaveLength(1);
+    expect((await firstReplyRow(lead.id))?.state).toBe('sent');
+  });
+
+  it("lands a buyer's message on their lead once, however often Meta sends it; refuses a bad signature; answers Meta's handshake", async () => {
+    setEnv(whatsAppOn());
+    const lead = await newLead();
+    const payload = whatsApp.messagePayload({
+      from: lead.e164,
+      text: 'Is the Lugbe plot still available?',
+      wamid: `wamid.test-${lead.id}`,
+    });
+    for (let i = 0; i < 2; i++) expect((await signedByMeta(payload)).status).toBe(200);
+    const incoming = (await messagesOf(lead.id)).filter((m) => m.direction === 'in');
+    expect(incoming.map((m) => [m.channel, m.body, m.status])).toEqual([['whatsapp', 'Is the Lugbe plot still available?', 'received']]);
+
+    const body = metaJson(payload);
+    const tampered = await whatsAppEvents(
+      jsonRequest('/api/webhooks/whatsapp', body.replace('available', 'sold'), {
+        raw: true,
+        headers: { 'x-hub-signature-256': `sha256=${createHmac('sha256', WHATSAPP.appSecret).update(body).digest('hex')}` },
+      }),
+    );
+    expect(tampered.status).toBe(401);
+
+    const handshake = (token: string) =>
+      whatsAppHandshake(
+        new Request(`http://localhost/api/webhooks/whatsapp?hub.mode=subscribe&hub.verify_token=${token}&hub.challenge=1158201444`),
+      );
+    const accepted = await handshake(VERIFY_TOKEN);
+    expect([accepted.status, await accepted.text()]).toEqual([200, '1158201444']);
+    expect((await handshake('wrong-token-0123456789')).status).toBe(403);
+  });
+
+  it('STOP ends every message to the number, acknowledged once: a later lead with the number gets no first reply', async () => {
+    setEnv({ ...whatsAppOn(), ...smsOn() });
+    const lead = await newLead();
+    expect(await waitFor(async () => (await firstReplyRow(lead.id))?.state === 'sent', 20_000, 100)).toBe(true);
+    const acksBefore = whatsApp.sent.filter((m) => m.to === lead.e164.slice(1) && m.type === 'text').length;
+    // The buyer wrote (Meta's fake opens the 24-hour window, in which the acknowledgement may go as text).
+    whatsApp.customerWrote(lead.e164);
+    for (const [i, text] of ['STOP', 'stop.'].entries()) {
+      const answer = await signedByMeta(whatsApp.messagePayload({ from: lead.e164, text, wamid: `wamid.stop-${i}-${lead.id}` }));
+      expect(answer.status).toBe(200);
+    }
+    const acks = whatsApp.sent.filter((m) => m.to === lead.e164.slice(1) && m.type === 'text');
+    expect(acks.length - acksBefore).toBe(1);
+    expect((await messagesOf(lead.id)).filter((m) => m.kind === 'opt_out_ack')).toHaveLength(1);
+
+    // The same buyer again, by the form: the first reply is skipped, by either channel.
+    const sentBefore = whatsApp.sent.length + termii.sent.length;
+    const again = await POST(
+      jsonRequest('/api/interest', validLead({ phonenumber: lead.e164, fullname: 'Adaeze Okafor-Again' }), {
+        headers: { ...freshClient(), 'Idempotency-Key': newKey() },
+      }),
+    );
+    const againId = (await again.json()).id as string;
+    expect(await waitFor(async () => (await firstReplyRow(againId))?.state === 'skipped', 20_000, 100)).toBe(true);
+    expect((await firstReplyRow(againId))?.lastError).toMatch(/STOP/);
+    expect(whatsApp.sent.length + termii.sent.length).toBe(sentBefore);
+  });
+
+  it("takes an SMS reply through Termii's signed inbound event", async () => {
+    setEnv(smsOn());
+    const lead = await newLead();
+    expect((await signedByTermii(inboundMessage({ from: lead.e164.slice(1), text: 'Please call me after 5pm' }))).status).toBe(200);
+    expect((await messagesOf(lead.id)).filter((m) => m.direction === 'in').map((m) => [m.channel, m.body])).toEqual([
+      ['sms', 'Please call me after 5pm'],
+    ]);
+  });
+});
