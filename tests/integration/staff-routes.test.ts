@@ -16,6 +16,8 @@ const ACCESS: Record<string, 'staff' | 'owner'> = {
   'leads/[id]/notifications': 'owner',
   'leads/[id]/assignee': 'owner',
   'leads/[id]/claim': 'staff',
+  // An agent answers the buyer by WhatsApp or SMS from the lead page (docs/decisions/0394).
+  'leads/[id]/messages': 'staff',
   // Site inspections (docs/decisions/0392): who came and walk-ins are marked by staff on the day; the schedule, one-off
   // trips, seats, calling a slot off and the buyers' cut-off are the owners'.
   'inspections/bookings/[id]/attendance': 'staff',

@@ -14,6 +14,14 @@ export const CONVERSATION_PUSH_COPY = {
   }),
 } as const;
 
+/** WhatsApp's failure codes an agent's message meets most (Meta's error codes), said plainly. */
+const FAILURE_REASONS: Record<string, string> = {
+  '131047': 'more than 24 hours had passed since the buyer last wrote',
+  '131026': 'the number is not on WhatsApp, or could not receive it',
+  '131049': 'WhatsApp held it back to keep the buyer from getting too many business messages',
+  '131050': 'the buyer has stopped marketing messages from us on WhatsApp',
+};
+
 const WINDOW_RULE =
   'WhatsApp lets a business write freely only within 24 hours of the buyer’s last message; outside it only an approved template can go.';
 
@@ -29,7 +37,12 @@ export const CONVERSATION_STAFF_COPY = {
   automatic: { first_reply: 'First reply', opt_out_ack: 'STOP acknowledged' } as Record<string, string>,
   followUp: 'Follow-up template',
   statuses: { sent: 'Sent', delivered: 'Delivered', read: 'Read', failed: 'Not delivered' } as Record<string, string>,
-  failedBecause: (reason: string) => `Not delivered: ${reason}`,
+  /** The provider's reason as it gave it (`131047 Re-engagement message`), in plain words for the codes staff meet most. */
+  failedBecause: (reason: string) => {
+    const code = /^\d+/.exec(reason)?.[0];
+    const plain = code ? FAILURE_REASONS[code] : undefined;
+    return `Not delivered: ${plain ? `${plain} (${code})` : reason}`;
+  },
   optedOut: (when: string, channel: MessageChannel) =>
     `This number said STOP by ${CHANNEL_NAMES[channel]} on ${when}. Nothing more can be sent to it, by WhatsApp or SMS.`,
   notSetUp: 'WhatsApp and SMS are not set up, so replies cannot be sent from here.',
@@ -47,8 +60,9 @@ export const CONVERSATION_STAFF_COPY = {
     windowRule: WINDOW_RULE,
     lastWrote: (when: string) => `The buyer last wrote by WhatsApp on ${when}.`,
     neverWrote: 'The buyer has not written by WhatsApp yet.',
-    followUpPreview: 'Approved follow-up template',
+    followUpPreview: 'The follow-up template',
     followUpAfter: 'When the buyer answers, you can write freely again for 24 hours.',
+    followUpWent: (when: string) => `The follow-up template already went on ${when}, and the buyer has not answered since.`,
     sent: (channel: MessageChannel) => `Sent by ${CHANNEL_NAMES[channel]}.`,
     followUpSent: 'Follow-up template sent by WhatsApp.',
   },

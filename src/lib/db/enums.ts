@@ -42,6 +42,8 @@ export const LEAD_ACTIONS = [
   'inspection_moved',
   'inspection_cancelled',
   'inspection_attended',
+  // An agent's WhatsApp or SMS message to the buyer (docs/decisions/0394): contact, like a call logged.
+  'message_sent',
 ] as const;
 export type LeadAction = (typeof LEAD_ACTIONS)[number];
 

@@ -61,11 +61,8 @@ export async function optOutOf(db: Db, phoneE164: string): Promise<{ at: Date; c
   return findOptOut(db, await phoneHash(db, phoneE164));
 }
 
-/**
- * The history's line for a message an agent sent. Not yet in LEAD_ACTIONS (src/lib/db/enums.ts); lead_activity.action
- * has no check, so the row is stored as it is, and the assertion goes once the list names it.
- */
-export const MESSAGE_SENT = 'message_sent' as LeadAction;
+/** The history's line for a message an agent sent (its channel and kind in the detail, never its words). */
+export const MESSAGE_SENT = 'message_sent' satisfies LeadAction;
 
 /**
  * A message an agent sent from the lead page, once its provider took it: recorded as theirs, added to the lead's

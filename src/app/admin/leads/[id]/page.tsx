@@ -28,6 +28,10 @@ import { BUYER_ACTOR_EMAIL } from '@/domain/leads/inspections/inspections.server
 import { bookingsOfLead } from '@/domain/leads/inspections/inspections.repository.server';
 import { LeadInspections } from '@/features/inspections-admin/components/LeadInspections';
 import { describeInspectionAction } from '@/features/inspections-admin/history';
+import { leadConversation } from '@/features/conversations/conversation.server';
+import { LeadConversation } from '@/features/conversations/components/LeadConversation';
+import { describeConversationAction } from '@/features/conversations/history';
+import { replyFormAnswer } from '@/features/conversations/reply-handler.server';
 
 export const metadata: Metadata = { title: 'Lead' };
 
@@ -45,7 +49,7 @@ function describe(action: string, detail: unknown): string {
   if (action === 'overdue_reminder') return ASSIGNMENT_COPY.history.overdueReminder(d.toName ?? null);
   if (action === 'claimed') return ASSIGNMENT_COPY.history.claimed(d.fromName ?? null);
   if (action === 'handed_over') return ASSIGNMENT_COPY.history.handedOver(d.fromName ?? null, d.toName ?? null);
-  return describeInspectionAction(action, detail) ?? action;
+  return describeInspectionAction(action, detail) ?? describeConversationAction(action, detail) ?? action;
 }
 
 export default async function LeadPage({ params }: { params: Promise<{ id: string }> }) {
@@ -57,12 +61,17 @@ export default async function LeadPage({ params }: { params: Promise<{ id: strin
   // A lead outside the staff member's scope is not found, whether or not it exists (docs/decisions/0388).
   const detail = await getLeadDetail(db, id.data, scope);
   if (!detail) notFound();
-  const [notifications, staffList, inspections] = await Promise.all([
+  const { lead, notes, activity, mayChange } = detail;
+  const [notifications, staffList, inspections, conversation] = await Promise.all([
     listForLead(db, id.data),
     staff.role === 'owner' ? assignableStaff(db) : [],
     bookingsOfLead(db, id.data),
+    leadConversation(db, lead, { name: staff.name, email: staff.email, mayChange }, scope.now),
   ]);
-  const { lead, notes, activity, mayChange } = detail;
+  // WhatsApp and SMS set up, or messages already: the conversation, with the answer of a reply posted without scripts.
+  const messages = conversation ? (
+    <LeadConversation leadId={lead.id} buyerName={lead.fullName} conversation={conversation} answer={await replyFormAnswer()} />
+  ) : null;
   // A booked inspection is what the agent needs next (who, when, did they come): above the details; else below them.
   const booked = inspections.some((booking) => booking.state !== 'cancelled');
   const inspection = (
@@ -157,6 +166,7 @@ export default async function LeadPage({ params }: { params: Promise<{ id: strin
         ) : null}
       </section>
       {booked ? inspection : null}
+      {messages}
       <div className="grid gap-6 lg:grid-cols-3">
         <section aria-labelledby="details" className="min-w-0 rounded-2xl border border-forest-900/10 bg-white p-6 lg:col-span-2">
           <h2 id="details" className="text-xl">
