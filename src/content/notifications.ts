@@ -84,6 +84,8 @@ export const NOTIFICATION_COPY = {
     first_reply: 'not sent: neither WhatsApp nor SMS is set up',
   } satisfies Record<NotificationChannel, string>,
   receiptLimit: 'not sent: this address already received 3 receipts today',
+  /** Why a first reply was not sent (the buyer said STOP, the number cannot get it, the number's limit for the day). */
+  skipped: (reason: string | null) => `not sent: ${reason ?? 'skipped'}`,
   sentAt: (when: string) => `sent ${when}`,
   attempts: (n: number) => (n === 1 ? '1 attempt' : `${n} attempts`),
   resend: 'Send again',

@@ -27,10 +27,11 @@ test.describe('system page', PHONE, () => {
     // BACKUP_KEY is set on this server, as production requires: every backup is encrypted.
     await expect(page.locator('#backups')).toContainText('Files are encrypted with BACKUP_KEY.');
     const channels = page.getByTestId('system-channel');
-    // Push alerts need no set-up (the site makes its own keys); the others do.
-    await expect(channels).toHaveCount(4);
+    // Push alerts need no set-up (the site makes its own keys); the others do, the buyer's first reply by WhatsApp or
+    // SMS too (docs/decisions/0394).
+    await expect(channels).toHaveCount(5);
     await expect(page.locator('[data-testid="system-channel"][data-channel="push"]')).not.toContainText('Not configured');
-    for (const channel of ['sales_email', 'receipt', 'webhook'])
+    for (const channel of ['sales_email', 'receipt', 'webhook', 'first_reply'])
       await expect(page.locator(`[data-testid="system-channel"][data-channel="${channel}"]`)).toContainText('Not configured');
     await page.locator('summary', { hasText: 'Jobs per queue' }).click();
     await expect(page.getByRole('table', { name: 'Jobs per queue' })).toContainText('owner-alert');

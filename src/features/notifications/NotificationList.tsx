@@ -18,7 +18,7 @@ const STATE_STYLES: Record<LeadNotificationRow['state'], string> = {
 function detail(row: LeadNotificationRow): string {
   if (row.state === 'sent' && row.sentAt) return copy.sentAt(formatDateTime(row.sentAt));
   if (row.state === 'not_configured') return copy.notConfigured[row.channel];
-  if (row.state === 'skipped') return copy.receiptLimit;
+  if (row.state === 'skipped') return row.channel === 'receipt' ? copy.receiptLimit : copy.skipped(row.lastError);
   const attempts = row.attempts ? ` · ${copy.attempts(row.attempts)}` : '';
   return `${row.lastError ?? ''}${attempts}`.replace(/^ · /, '');
 }
@@ -30,6 +30,8 @@ export function NotificationList({ leadId, rows, canResend }: { leadId: string; 
     <ul className="mt-4 divide-y divide-forest-900/10 [&>li]:py-3 [&>li:first-child]:pt-0">
       {NOTIFICATION_CHANNELS.map((channel) => {
         const row = byChannel.get(channel);
+        // A lead has a first reply only while WhatsApp or SMS is set up (docs/decisions/0394).
+        if (!row && channel === 'first_reply') return null;
         const state = row?.state ?? 'queued';
         return (
           <li key={channel} className="text-sm" data-testid="lead-notification" data-channel={channel} data-state={state}>
