@@ -3,6 +3,7 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import '@/lib/validation/zod-config';
 import { z } from 'zod';
 import { getEnv } from '@/lib/env.server';
+import { toE164 } from '@/lib/validation/phone';
 import { ChannelError } from './channel-error';
 import type { ChannelEvent, IncomingMessage, SentMessage, StatusUpdate } from './events';
 
@@ -272,7 +273,7 @@ function statusUpdate(event: TermiiEvent, receivedAt: Date): StatusUpdate | unde
 }
 
 function incomingMessage(event: TermiiEvent, receivedAt: Date): IncomingMessage | undefined {
-  const from = toE164(idText(event.sender));
+  const from = senderE164(idText(event.sender));
   if (!from) return undefined;
   const text = event.message ?? '';
   const at = eventTime(event.received_at, receivedAt);
@@ -293,20 +294,12 @@ function idText(value: string | number | null | undefined): string | undefined {
 }
 
 /**
- * A sender's number in E.164. Termii writes it in international form without the plus (`2347069549231`); a
- * Nigerian number in its local form (`08031234567`) and `00`-prefixed numbers are taken too. Not a number: undefined.
+ * A sender's number in E.164, by the site's one rule of phone numbers (src/lib/validation/phone.ts). Termii writes it
+ * in international form without the plus (`2347069549231`); a local Nigerian form is read as the form reads it.
  */
-export function toE164(raw: string | undefined): string | undefined {
-  if (!raw) return undefined;
-  const compact = raw.replace(/[\s().-]/g, '');
-  let digits: string;
-  if (/^\+\d+$/.test(compact)) digits = compact.slice(1);
-  else if (/^00\d+$/.test(compact)) digits = compact.slice(2);
-  else if (/^0[789][01]\d{8}$/.test(compact)) digits = `234${compact.slice(1)}`;
-  else if (/^\d+$/.test(compact)) digits = compact;
-  else return undefined;
-  const e164 = `+${digits}`;
-  return E164.test(e164) ? e164 : undefined;
+function senderE164(raw: string | undefined): string | undefined {
+  const compact = raw?.replace(/[\s().-]/g, '') ?? '';
+  return toE164(/^[1-9]\d+$/.test(compact) ? `+${compact}` : compact) ?? undefined;
 }
 
 /**
