@@ -1,6 +1,5 @@
 import 'server-only';
 import { cookies } from 'next/headers';
-import { ResponseCookies } from 'next/dist/server/web/spec-extension/cookies';
 import { FOLLOW_UP_COPY } from '@/content/conversations';
 import { ASSIGNMENT_COPY } from '@/content/sales-insight';
 import { getSiteFacts } from '@/content/site';
@@ -11,11 +10,10 @@ import { getLeadDetail } from '@/domain/leads/inbox.repository.server';
 import { leadScope } from '@/domain/leads/scope.server';
 import { staffDisplayName } from '@/domain/staff-name';
 import { staffRoute, type IdRouteContext } from '@/lib/auth/guard.server';
-import { wantsSecureCookies } from '@/lib/auth/transport.server';
 import { SIGN_IN_PATH, STAFF_FORM_FLASH_COOKIE } from '@/lib/constants';
 import { getDatabase } from '@/lib/db/client';
 import { getEnv } from '@/lib/env.server';
-import { openFormFlash, sealFormFlash } from '@/lib/http/form-flash.server';
+import { keepStaffFormAnswer, openFormFlash } from '@/lib/http/form-flash.server';
 import { isFormPost, readJsonOrForm } from '@/lib/http/request.server';
 import { errorResponse, jsonResponse } from '@/lib/http/response.server';
 import { logError } from '@/lib/log';
@@ -86,9 +84,7 @@ const reply = staffRoute<IdRouteContext>({}, async (request, { db, staff }, ctx)
 
 // ---- the reply form without scripts: a 303 back to the lead's Messages, its sentence in the flash cookie -----------
 
-const FLASH_MAX_AGE = 60;
-/** The refused text comes back only while its cookie stays well within the 4 KB a browser keeps. */
-const FLASH_MAX_CHARS = 3500;
+const MAX_TYPED_BYTES = 2000;
 
 const leadPage = (leadId: string) => `/admin/leads/${encodeURIComponent(leadId)}`;
 
@@ -115,21 +111,10 @@ export async function replyHandler(request: Request, ctx: IdRouteContext): Promi
   const error = !response.ok && typeof answer.error === 'string' ? answer.error : '';
   const notice = response.ok && typeof answer.notice === 'string' ? answer.notice : '';
   if (!error && !notice) return redirect;
-  try {
-    const { db } = await getDatabase();
-    const typed = error ? await typedText(posted) : '';
-    let token = await sealFormFlash(db, { values: { notice, ...(typed ? { text: typed } : {}) }, error });
-    if (token.length > FLASH_MAX_CHARS) token = await sealFormFlash(db, { values: { notice }, error });
-    new ResponseCookies(redirect.headers).set(STAFF_FORM_FLASH_COOKIE, token, {
-      path: page,
-      httpOnly: true,
-      sameSite: 'lax',
-      maxAge: FLASH_MAX_AGE,
-      secure: wantsSecureCookies(request),
-    });
-  } catch (failure) {
-    logError('[conversations] could not keep the reply form’s answer for the lead page', failure);
-  }
+  // The refused text comes back too, while its cookie stays well within the 4 KB a browser keeps.
+  const typed = error ? await typedText(posted) : '';
+  const keepTyped = typed && Buffer.byteLength(typed) <= MAX_TYPED_BYTES;
+  await keepStaffFormAnswer(request, redirect, page, { values: { notice, ...(keepTyped ? { text: typed } : {}) }, error });
   return redirect;
 }
 

@@ -1,12 +1,9 @@
 import 'server-only';
 import { cookies } from 'next/headers';
-import { ResponseCookies } from 'next/dist/server/web/spec-extension/cookies';
-import { wantsSecureCookies } from '@/lib/auth/transport.server';
 import { SIGN_IN_PATH, STAFF_FORM_FLASH_COOKIE } from '@/lib/constants';
 import { getDatabase } from '@/lib/db/client';
-import { openFormFlash, sealFormFlash } from '@/lib/http/form-flash.server';
+import { keepStaffFormAnswer, openFormFlash } from '@/lib/http/form-flash.server';
 import { isFormPost } from '@/lib/http/request.server';
-import { logError } from '@/lib/log';
 
 /**
  * The Inspections page and the schedule post plain forms (a phone at the estate gate may never load the scripts): the
@@ -17,8 +14,6 @@ import { logError } from '@/lib/log';
 
 export const INSPECTIONS_PATH = '/admin/inspections';
 export const SCHEDULE_PATH = '/admin/inspections/schedule';
-
-const FLASH_MAX_AGE = 60;
 
 export function answeredAsForm<C>(page: string, handler: (request: Request, routeContext: C) => Promise<Response>) {
   return async (request: Request, routeContext: C): Promise<Response> => {
@@ -35,20 +30,7 @@ export function answeredAsForm<C>(page: string, handler: (request: Request, rout
     const redirect = seeOther(page + anchor);
     const error = !response.ok && typeof body.error === 'string' ? body.error : '';
     const notice = response.ok && typeof body.notice === 'string' ? body.notice : '';
-    if (error || notice) {
-      try {
-        const token = await sealFormFlash((await getDatabase()).db, { values: { notice }, error });
-        new ResponseCookies(redirect.headers).set(STAFF_FORM_FLASH_COOKIE, token, {
-          path: page,
-          httpOnly: true,
-          sameSite: 'lax',
-          maxAge: FLASH_MAX_AGE,
-          secure: wantsSecureCookies(request),
-        });
-      } catch (failure) {
-        logError('[inspections] could not keep the answer for the form page', failure);
-      }
-    }
+    if (error || notice) await keepStaffFormAnswer(request, redirect, page, { values: { notice }, error });
     return redirect;
   };
 }

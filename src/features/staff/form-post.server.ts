@@ -11,9 +11,8 @@ import {
   staffNextPath,
 } from '@/lib/constants';
 import { getDatabase } from '@/lib/db/client';
-import { openFormFlash, sealFormFlash } from '@/lib/http/form-flash.server';
+import { keepStaffFormAnswer, openFormFlash, sealFormFlash } from '@/lib/http/form-flash.server';
 import { isFormPost } from '@/lib/http/request.server';
-import { logError } from '@/lib/log';
 
 /**
  * The sign-in forms post natively until their script runs (docs/decisions/0011-forms-without-scripts.md, 0322): the
@@ -56,20 +55,8 @@ export async function answerFormPost(request: Request, response: Response, page:
   // Relative location: a form may only be redirected to its own origin (CSP form-action 'self').
   const redirect = new Response(null, { status: 303, headers: { Location: location, 'Cache-Control': 'no-store' } });
   for (const cookie of response.headers.getSetCookie()) redirect.headers.append('Set-Cookie', cookie);
-  if (!ok && !reauth && typeof body.error === 'string') {
-    try {
-      const token = await sealFormFlash((await getDatabase()).db, { values: {}, error: body.error });
-      new ResponseCookies(redirect.headers).set(STAFF_FORM_FLASH_COOKIE, token, {
-        path: page,
-        httpOnly: true,
-        sameSite: 'lax',
-        maxAge: FLASH_MAX_AGE,
-        secure: wantsSecureCookies(request),
-      });
-    } catch (error) {
-      logError('[staff] could not keep the refusal for the form page', error);
-    }
-  }
+  if (!ok && !reauth && typeof body.error === 'string')
+    await keepStaffFormAnswer(request, redirect, page, { values: {}, error: body.error });
   return redirect;
 }
 
