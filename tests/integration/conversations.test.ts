@@ -4,6 +4,8 @@ import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { POST } from '@/app/api/interest/route';
 import { POST as smsEvents } from '@/app/api/webhooks/sms/route';
 import { GET as whatsAppHandshake, POST as whatsAppEvents } from '@/app/api/webhooks/whatsapp/route';
+import { FIRST_REPLY_GIVE_UP_MS } from '@/features/notifications/first-reply.server';
+import { deliverNotification } from '@/features/notifications/delivery.server';
 import { startNotificationWorkers } from '@/features/notifications/workers.server';
 import { leadMessages, leadNotifications } from '@/lib/db/schema';
 import { startFakeTermii, deliveryReport, inboundMessage, termiiSignature, type FakeTermii } from '../support/fake-termii';
@@ -189,6 +191,20 @@ describeEachDriver('WhatsApp and SMS', (ctx) => {
     ]);
     expect(termii.sent.filter((m) => m.to === lead.e164.slice(1))).toHaveLength(1);
     expect((await firstReplyRow(lead.id))?.state).toBe('sent');
+  });
+
+  it('gives a first reply up after two hours rather than tell the buyer a day late that we will call shortly', async () => {
+    setEnv(whatsAppOn());
+    await whatsApp.down();
+    try {
+      const lead = await newLead();
+      const row = (await firstReplyRow(lead.id))!;
+      const twoHoursLater = () => new Date(Date.now() + FIRST_REPLY_GIVE_UP_MS);
+      await deliverNotification(ctx.handle().db, row.id, twoHoursLater).catch(() => undefined);
+      expect(await waitFor(async () => (await firstReplyRow(lead.id))?.state === 'failed', 20_000, 100)).toBe(true);
+    } finally {
+      await whatsApp.up();
+    }
   });
 
   it("lands a buyer's message on their lead once, however often Meta sends it; refuses a bad signature; answers Meta's handshake", async () => {

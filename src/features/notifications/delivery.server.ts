@@ -17,7 +17,7 @@ import { NOT_SENT, webhookTarget, type Outcome } from '@/domain/leads/notificati
 import { findForDelivery, recordAttempts, type Attempt } from '@/domain/leads/notifications.repository.server';
 import { recordDeliveries } from '@/domain/restore-ledger.server';
 import { leadErasedPayload, leadPushMessage, receiptEmail, salesEmail, webhookPayload } from './messages';
-import { sendFirstReply } from './first-reply.server';
+import { FIRST_REPLY_GIVE_UP_MS, sendFirstReply } from './first-reply.server';
 import { postWebhook } from './webhook.server';
 
 /**
@@ -125,7 +125,8 @@ export async function deliverNotifications(
         // Staff see the reason on the lead; without addresses or numbers (an SMTP refusal quotes the recipient), as
         // every stored error (docs/decisions/0344-erasure-reaches-every-copy.md). The log names the error's kind only.
         const reason = withoutContactDetails(error instanceof Error ? error.message : String(error));
-        const expired = now().getTime() - lead.createdAt.getTime() >= GIVE_UP_AFTER_MS;
+        const giveUpAfter = notification.channel === 'first_reply' ? FIRST_REPLY_GIVE_UP_MS : GIVE_UP_AFTER_MS;
+        const expired = now().getTime() - lead.createdAt.getTime() >= giveUpAfter;
         attempts.push({ id, state: expired ? 'failed' : 'queued', lastError: reason, at: now() });
         logError(`[notifications] ${notification.channel} ${id} ${expired ? 'failed for good' : 'will be retried'}`, error);
         if (!expired) throw error;

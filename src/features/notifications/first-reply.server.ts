@@ -23,6 +23,8 @@ import { sendWhatsAppTemplate, whatsAppConfigured } from '@/lib/messaging/whatsa
  */
 export const WHATSAPP_PATIENCE_MS = 60_000;
 export const FIRST_REPLIES_PER_NUMBER_PER_DAY = 2;
+/** "Will call you shortly" is no use a day late: a first reply not sent within two hours is given up (marked failed). */
+export const FIRST_REPLY_GIVE_UP_MS = 2 * 3_600_000;
 
 export async function sendFirstReply(
   db: Db,

@@ -82,7 +82,10 @@ export default async function LeadPage({ params }: { params: Promise<{ id: strin
       <LeadInspections bookings={inspections} />
     </section>
   );
-  const { tel, whatsapp: wa } = leadContactLinks(lead, { agent: staffDisplayName(staff), brand: getSiteFacts().brand });
+  const links = leadContactLinks(lead, { agent: staffDisplayName(staff), brand: getSiteFacts().brand });
+  const { tel } = links;
+  // A number that said STOP gets no WhatsApp message from the agent's phone either (the Messages section says so).
+  const wa = conversation?.optedOut ? undefined : links.whatsapp;
   const { now } = scope;
   const claimMinutes = getEnv().LEAD_CLAIM_MINUTES;
   const local = leadLocalTime(lead.phoneE164, now);
