@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { phoneNumberSet, startLocalHttpPeer } from './local-http-peer.mjs';
 
 /**
  * Termii's SMS API played in-process on loopback, for the SMS channel's tests: `POST /api/sms/send` as Termii documents
@@ -220,22 +220,8 @@ export async function startFakeTermii({
     answer(res, send(raw));
   }
 
-  const make = () =>
-    createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (chunk: Buffer) => chunks.push(chunk));
-      req.on('end', () => handle(req, res, Buffer.concat(chunks).toString('utf8')));
-    });
-  let server: Server = make();
-  const listen = (port: number) =>
-    new Promise<number>((resolve) => server.listen(port, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
-  const port = await listen(0);
-  let running = true;
-  const close = () =>
-    new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    });
+  const http = await startLocalHttpPeer(handle);
+  const port = http.port;
 
   const fake: FakeTermii = {
     url: `http://127.0.0.1:${port}`,
@@ -243,7 +229,7 @@ export async function startFakeTermii({
     requests: 0,
     balance,
     requestsPerSecond,
-    unreachable: digitSet(),
+    unreachable: phoneNumberSet(),
     reportFailure: digitMap(),
     deliveries: [],
     failNext(count, failure) {
@@ -256,20 +242,11 @@ export async function startFakeTermii({
     settled: async () => {
       while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
     },
-    down: async () => {
-      if (running) await close();
-      running = false;
-    },
-    up: async () => {
-      if (running) return;
-      server = make();
-      await listen(port);
-      running = true;
-    },
+    down: http.down,
+    up: http.up,
     stop: async () => {
       await fake.settled();
-      if (running) await close();
-      running = false;
+      await http.down();
     },
   };
   return fake;
@@ -350,18 +327,6 @@ export function inboundMessage({
 
 function digits(number: string): string {
   return number.replace(/\D/g, '');
-}
-
-/** A set of numbers that takes them with or without the plus. */
-function digitSet(): Set<string> {
-  const set = new Set<string>();
-  const add = set.add.bind(set);
-  const has = set.has.bind(set);
-  const remove = set.delete.bind(set);
-  set.add = (number: string) => add(digits(number));
-  set.has = (number: string) => has(digits(number));
-  set.delete = (number: string) => remove(digits(number));
-  return set;
 }
 
 function digitMap(): Map<string, string> {

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { phoneNumberSet, startLocalHttpPeer } from './local-http-peer.mjs';
 
 /**
  * Meta's WhatsApp Business Cloud API, faked in-process on loopback for the tests (docs/decisions/0394-whatsapp-and-sms.md):
@@ -477,22 +477,8 @@ export async function startFakeWhatsApp({
     answer(res, handleMessage(match[1], req.headers.authorization, raw));
   }
 
-  const make = () =>
-    createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (chunk: Buffer) => chunks.push(chunk));
-      req.on('end', () => handle(req, res, Buffer.concat(chunks).toString('utf8')));
-    });
-  let server: Server = make();
-  const listen = (port: number) =>
-    new Promise<number>((resolve) => server.listen(port, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
-  const port = await listen(0);
-  let running = true;
-  const close = () =>
-    new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    });
+  const http = await startLocalHttpPeer(handle);
+  const port = http.port;
 
   const fake: WhatsAppFake = {
     url: `http://127.0.0.1:${port}`,
@@ -501,7 +487,7 @@ export async function startFakeWhatsApp({
     sent: [],
     requests: 0,
     messagesPerSecond,
-    notOnWhatsApp: digitSet(),
+    notOnWhatsApp: phoneNumberSet(),
     failuresBy: 'response',
     enforceWindow: true,
     deliveries: [],
@@ -517,32 +503,9 @@ export async function startFakeWhatsApp({
     settled: async () => {
       while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
     },
-    down: async () => {
-      if (running) await close();
-      running = false;
-    },
-    up: async () => {
-      if (running) return;
-      server = make();
-      await listen(port);
-      running = true;
-    },
-    stop: async () => {
-      if (running) await close();
-      running = false;
-    },
+    down: http.down,
+    up: http.up,
+    stop: http.down,
   };
   return fake;
-}
-
-/** A Set of numbers that stores and finds them as digits, so '+234…' and '234…' are the same number. */
-function digitSet(): Set<string> {
-  const set = new Set<string>();
-  const add = set.add.bind(set);
-  const has = set.has.bind(set);
-  const remove = set.delete.bind(set);
-  set.add = (number: string) => add(digits(number));
-  set.has = (number: string) => has(digits(number));
-  set.delete = (number: string) => remove(digits(number));
-  return set;
 }

@@ -1,0 +1,11 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+export interface LocalHttpPeer {
+  port: number;
+  down(): Promise<void>;
+  up(): Promise<void>;
+}
+export declare function startLocalHttpPeer(
+  handle: (req: IncomingMessage, res: ServerResponse, body: string) => void,
+): Promise<LocalHttpPeer>;
+export declare function phoneNumberSet(): Set<string>;
