@@ -1,5 +1,5 @@
 import { MESSAGE_SENT } from '@/domain/leads/conversations/conversations.server';
-import { CONVERSATION_STAFF_COPY } from './copy';
+import { CONVERSATION_STAFF_COPY } from '@/content/conversations-staff';
 
 /**
  * The lead history's line for a message an agent sent (the actor's name comes first), from the detail

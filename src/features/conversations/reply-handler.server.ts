@@ -22,7 +22,7 @@ import type { SentMessage } from '@/lib/messaging/events';
 import { sendSms, smsConfigured } from '@/lib/messaging/termii.server';
 import { sendWhatsAppTemplate, sendWhatsAppText, whatsAppConfigured } from '@/lib/messaging/whatsapp-cloud.server';
 import { idParamSchema } from '@/lib/validation/id';
-import { CONVERSATION_STAFF_COPY } from './copy';
+import { CONVERSATION_STAFF_COPY } from '@/content/conversations-staff';
 import { replyRoute } from './reply-route';
 import { replySchema } from './reply-schema';
 

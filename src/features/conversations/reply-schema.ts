@@ -1,7 +1,7 @@
 import '@/lib/validation/zod-config';
 import { z } from 'zod';
 import { withoutStrayControlCharacters } from '@/lib/validation/text';
-import { CONVERSATION_STAFF_COPY } from './copy';
+import { CONVERSATION_STAFF_COPY } from '@/content/conversations-staff';
 
 const errors = CONVERSATION_STAFF_COPY.errors;
 

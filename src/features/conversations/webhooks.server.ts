@@ -18,7 +18,7 @@ import { logError } from '@/lib/log';
 import type { ChannelEvent, IncomingMessage, StatusUpdate } from '@/lib/messaging/events';
 import { sendSms } from '@/lib/messaging/termii.server';
 import { sendWhatsAppText } from '@/lib/messaging/whatsapp-cloud.server';
-import { CONVERSATION_PUSH_COPY } from './copy';
+import { CONVERSATION_PUSH_COPY } from '@/content/conversations-staff';
 
 /**
  * What a provider's webhook tells us (docs/decisions/0394-whatsapp-and-sms.md), taken in order: a status moves our

@@ -2,7 +2,7 @@ import { CheckIcon, WhatsAppIcon } from '@/components/icons';
 import type { ConversationMessage } from '@/domain/leads/conversations/messages.repository.server';
 import { formatDateTime } from '@/lib/format';
 import type { LeadConversation as Conversation, ReplyOffer } from '../conversation.server';
-import { CHANNEL_NAMES, CONVERSATION_STAFF_COPY } from '../copy';
+import { CHANNEL_NAMES, CONVERSATION_STAFF_COPY } from '@/content/conversations-staff';
 import { FollowUpForm, ReplyTextForm, type ReplyFormAnswer } from './ReplyForm';
 
 const copy = CONVERSATION_STAFF_COPY;

@@ -2,7 +2,7 @@
 
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useStaffAction } from '@/lib/browser/use-staff-action';
-import { CONVERSATION_STAFF_COPY } from '../copy';
+import { CONVERSATION_STAFF_COPY } from '@/content/conversations-staff';
 import { MAX_REPLY_LENGTH } from '../reply-schema';
 
 const copy = CONVERSATION_STAFF_COPY.reply;

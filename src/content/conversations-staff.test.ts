@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONVERSATION_STAFF_COPY } from './copy';
+import { CONVERSATION_STAFF_COPY } from './conversations-staff';
 
 describe('why a message was not delivered, as the lead page says it', () => {
   it('says the codes staff meet most in plain words, keeping the code for whoever asks WhatsApp', () => {
