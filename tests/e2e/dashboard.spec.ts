@@ -66,7 +66,8 @@ test.describe('sales dashboard', PHONE, () => {
       );
       await expect(figure.locator('table')).toHaveCount(1);
     }
-    // The bars are there, and this run's campaign is a source of two leads, in the chart and its table.
+    // The bars are there, and this run's campaign is a source of two leads, in the chart and its table (a retry has
+    // posted its own contacted lead once more).
     expect(await shownChart(page, 'per-day').locator('rect').count()).toBeGreaterThan(0);
     await expect(shownChart(page, 'sources')).toContainText(`${run} / cpc`);
     await expect(
@@ -74,7 +75,7 @@ test.describe('sales dashboard', PHONE, () => {
         .getByTestId('chart-sources')
         .locator('table tr', { hasText: `${run} / cpc` })
         .locator('td'),
-    ).toHaveText('2');
+    ).toHaveText(String(2 + info.retry));
     await expect(page.getByTestId('chart-funnel').locator('table tr', { hasText: 'Qualified' }).locator('td').first()).not.toHaveText('0');
     await expect(page.getByTestId('kpi-received')).not.toHaveText('0');
     // Site inspections (issue 44, item 9): the chosen district's funnel row (no total for one district), and the
@@ -94,7 +95,9 @@ test.describe('sales dashboard', PHONE, () => {
     await page.goto(`/admin/leads/${assignedId}`);
     await page.getByLabel('Give this lead to').selectOption({ label: agentName });
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect(page.getByText('Lead reassigned.')).toBeVisible();
+    // The toast closes itself after 5 s; on a loaded CI machine it was seen already leaving, so its presence is checked
+    // and the change itself through the history line below.
+    await expect(page.getByText('Lead reassigned.')).toBeAttached();
     await expect(page.getByRole('listitem').filter({ hasText: `gave the lead to ${agentName}` })).toBeVisible();
 
     // The agent signs in and finds it first, under My leads.
