@@ -32,6 +32,9 @@ import {
 } from './lib/harness.mjs';
 
 const LOAD_IN_FLIGHT = Number(process.env.DRILL_IN_FLIGHT ?? 50);
+// Leads a second at most (0: each of the LOAD_IN_FLIGHT posts again as soon as it is answered). CI sets a rate, so the
+// drill's load leaves the cores to the tests beside it; the backup still holds up to LOAD_IN_FLIGHT posts waiting.
+const LOAD_RATE = Number(process.env.DRILL_RATE ?? 0);
 // Leads answered before the backup begins (the ones that must come back), while the load goes on.
 const WARM_UP_LEADS = 100;
 // A job claimed just before the backup is restored as active and tried again once it expires (expireInSeconds: 60).
@@ -85,14 +88,20 @@ async function signInOwner(base) {
   return (url, body) => call('POST', url, body);
 }
 
-/** Posts leads with `inFlight` at a time until `stop()`; a post without an answer is sent again with its key. */
-function keepLeadsArriving(base, runId, inFlight) {
+/**
+ * Posts leads with `inFlight` at a time (and `rate` a second at most, when set) until `stop()`; a post without an
+ * answer is sent again with its key.
+ */
+function keepLeadsArriving(base, runId, inFlight, rate) {
   const answered = []; // {id, key, email, sentAt, answeredAt}
+  const began = Date.now();
   let next = 0;
   let stopping = false;
   const workers = Array.from({ length: inFlight }, async () => {
     while (!stopping) {
       const i = next++;
+      if (rate > 0) await sleep(Math.max(0, began + (i * 1000) / rate - Date.now()));
+      if (stopping) break;
       const key = `drill-${runId}-${i}`;
       const body = leadBody(runId, i, 'Drill');
       const sentAt = Date.now();
@@ -155,7 +164,7 @@ async function drill(kind) {
     const erasedLead = await postLead(base, toErase, `drill-${database.runId}-erased`);
     if (erasedLead.status !== 201) throw new Error(`the lead to erase answered ${erasedLead.status}`);
 
-    const load = keepLeadsArriving(base, database.runId, LOAD_IN_FLIGHT);
+    const load = keepLeadsArriving(base, database.runId, LOAD_IN_FLIGHT, LOAD_RATE);
     const warmUpUntil = Date.now() + 120_000;
     while (load.answered.length < WARM_UP_LEADS && Date.now() < warmUpUntil && !load.failed()) await sleep(100);
     const backupBegan = Date.now();

@@ -14,6 +14,7 @@ import { DELETE as turnOffRoute } from '@/app/api/admin/account/second-factor/ro
 import { findStaffByEmail } from '@/features/staff/repository.server';
 import { tokenFromCookieHeader } from '@/lib/auth/cookie.server';
 import { downloadPageTarget } from '@/lib/auth/recent-password.server';
+import { getEnv } from '@/lib/env.server';
 import { resolveSession } from '@/lib/auth/session.server';
 import { STAFF_DOWNLOADS } from '@/lib/constants';
 import { staffAudit } from '@/lib/db/schema';
@@ -174,6 +175,9 @@ describeEachDriver('changes that need the password typed recently', (ctx) => {
     );
     expect(downloadPageTarget({ passwordCheckedAt: new Date() }, STAFF_DOWNLOADS.leads, search)).toBe(`/api/admin/exports/leads${search}`);
     expect(downloadPageTarget({ passwordCheckedAt: new Date() }, STAFF_DOWNLOADS.newsletter, '')).toBe('/api/admin/exports/newsletter');
+    // A password about to run out is asked for again here, not by the file a moment later (whose refusal is JSON).
+    const almostStale = new Date(Date.now() - (getEnv().STAFF_REAUTH_SECONDS - 2) * 1000);
+    expect(downloadPageTarget({ passwordCheckedAt: almostStale }, STAFF_DOWNLOADS.leads, '')).toMatch(/^\/admin\/confirm-password\?next=/);
 
     // That page's form, posted by the browser: a wrong password comes back to it with the sentence (in a cookie)...
     const action = `/api/admin/account/reauth?next=${encodeURIComponent(page)}`;

@@ -11,6 +11,9 @@ export function passwordIsRecent(staff: { passwordCheckedAt: Date }, now: number
   return now - staff.passwordCheckedAt.getTime() <= getEnv().STAFF_REAUTH_SECONDS * 1000;
 }
 
+/** How long the browser may take to follow the download page's redirect to the file. */
+const FOLLOW_MARGIN_MS = 5_000;
+
 /** A download that needs the password typed recently: the file (an /api/admin GET) and the staff page a link opens. */
 export interface StaffDownload {
   file: string;
@@ -22,7 +25,14 @@ export interface StaffDownload {
  * on to the file (the browser downloads it and stays where it was); otherwise to the page that asks for the password,
  * which comes back to this page once it is confirmed. `search` is the query the page was opened with ('' or '?…').
  */
-export function downloadPageTarget(staff: { passwordCheckedAt: Date }, download: StaffDownload, search: string, now?: number): string {
-  if (passwordIsRecent(staff, now)) return `${download.file}${search}`;
+export function downloadPageTarget(
+  staff: { passwordCheckedAt: Date },
+  download: StaffDownload,
+  search: string,
+  now: number = Date.now(),
+): string {
+  // On to the file only while the password stays recent a few seconds more: the file's own check comes a moment later,
+  // and a password that ran out in between showed the browser the API's JSON refusal instead of the question.
+  if (passwordIsRecent(staff, now + FOLLOW_MARGIN_MS)) return `${download.file}${search}`;
   return `${REAUTH_PATH}?next=${encodeURIComponent(`${download.page}${search}`)}`;
 }
