@@ -36,7 +36,14 @@ export const CONVERSATION_STAFF_COPY = {
   /** Who sent an automatic message. */
   automatic: { first_reply: 'First reply', opt_out_ack: 'STOP acknowledged' } as Record<string, string>,
   followUp: 'Follow-up template',
-  statuses: { sent: 'Sent', delivered: 'Delivered', read: 'Read', failed: 'Not delivered' } as Record<string, string>,
+  statuses: {
+    // Asked of WhatsApp or the SMS gateway, whose answer was lost (the server stopped mid-send): not sent again.
+    sending: 'Sent, not yet confirmed',
+    sent: 'Sent',
+    delivered: 'Delivered',
+    read: 'Read',
+    failed: 'Not delivered',
+  } as Record<string, string>,
   /** The provider's reason as it gave it (`131047 Re-engagement message`), in plain words for the codes staff meet most. */
   failedBecause: (reason: string) => {
     const code = /^\d+/.exec(reason)?.[0];

@@ -193,6 +193,35 @@ describeEachDriver('WhatsApp and SMS', (ctx) => {
     expect((await firstReplyRow(lead.id))?.state).toBe('sent');
   });
 
+  it('never sends it twice when the sender died mid-send (Meta took it, the answer was lost): its statuses settle it', async () => {
+    setEnv({ ...whatsAppOn(), ...smsOn() });
+    const phone = nextPhone();
+    const to = phone.e164.slice(1);
+    // Meta takes the message, and the connection is cut before its answer, as when the process is killed mid-send.
+    whatsApp.failNext(1, { drop: 'taken-then-reset' });
+    const lead = await newLead({}, phone);
+    expect(await waitFor(async () => (await messagesOf(lead.id))[0]?.status === 'sending', 20_000, 100)).toBe(true);
+    expect(whatsApp.sent.filter((m) => m.to === to)).toHaveLength(1);
+
+    // The next attempt (the queue's retry, or another server after the job expired) finds it begun and sends nothing,
+    // by WhatsApp or by SMS.
+    const requests = whatsApp.requests;
+    const row = (await firstReplyRow(lead.id))!;
+    await deliverNotification(ctx.handle().db, row.id);
+    expect(await waitFor(async () => (await firstReplyRow(lead.id))?.state === 'sent', 20_000, 100)).toBe(true);
+    expect(whatsApp.requests).toBe(requests);
+    expect(whatsApp.sent.filter((m) => m.to === to)).toHaveLength(1);
+    expect(termii.sent.filter((m) => m.to === to)).toHaveLength(0);
+    const [pending] = await messagesOf(lead.id);
+    expect([pending.status, pending.providerId]).toEqual(['sending', null]);
+
+    // Meta's statuses carry our id of the message (biz_opaque_callback_data): they find it, and give it Meta's id.
+    const { wamid } = whatsApp.sent.find((m) => m.to === to)!;
+    const delivered = whatsApp.statusPayload({ wamid, status: 'delivered', recipient: to, callbackData: pending.id });
+    expect((await signedByMeta(delivered)).status).toBe(200);
+    expect((await messagesOf(lead.id)).map((m) => [m.kind, m.status, m.providerId])).toEqual([['first_reply', 'delivered', wamid]]);
+  });
+
   it('gives a first reply up after two hours rather than tell the buyer a day late that we will call shortly', async () => {
     setEnv(whatsAppOn());
     await whatsApp.down();

@@ -41,8 +41,13 @@ export interface FakeWhatsAppMessage {
   body: unknown;
 }
 
-/** A scripted answer for the next requests: a Graph API error, or a connection that hangs or is reset. */
-export type FakeFailure = { status: number; code?: number; subcode?: number; retryAfterSeconds?: number } | { drop: 'stall' | 'reset' };
+/**
+ * A scripted answer for the next requests: a Graph API error, or a connection that hangs or is reset before the message
+ * is handled; or (`taken-then-reset`) the message taken, its statuses reported, and the connection reset before the
+ * answer, as when the sending process dies mid-send.
+ */
+export type FakeFailure =
+  { status: number; code?: number; subcode?: number; retryAfterSeconds?: number } | { drop: 'stall' | 'reset' | 'taken-then-reset' };
 
 /** A webhook delivery the fake made, as Meta would: to the app's callback URL. */
 export interface FakeWebhookDelivery {
@@ -99,6 +104,8 @@ export interface WhatsAppFake {
     errors?: { code: number; title?: string }[];
     timestamp?: number;
     phoneNumberId?: string;
+    /** The send request's biz_opaque_callback_data, which Meta gives back in its statuses. */
+    callbackData?: string;
   }): object;
   /** Waits for the status reports in flight. */
   settled(): Promise<void>;
@@ -215,6 +222,7 @@ export async function startFakeWhatsApp({
     errors,
     timestamp = Date.now(),
     phoneNumberId: id,
+    callbackData,
   }) => {
     const billing =
       status === 'failed'
@@ -242,6 +250,7 @@ export async function startFakeWhatsApp({
             status,
             timestamp: unixSeconds(timestamp),
             recipient_id: digits(recipient),
+            ...(callbackData ? { biz_opaque_callback_data: callbackData } : {}),
             ...billing,
             ...(failure ? { errors: failure } : {}),
           },
@@ -326,11 +335,13 @@ export async function startFakeWhatsApp({
     const url = fake.statusesTo;
     if (!url) return;
     const recipient = message.to;
+    const sent = message.body as { biz_opaque_callback_data?: unknown };
+    const callbackData = typeof sent.biz_opaque_callback_data === 'string' ? sent.biz_opaque_callback_data : undefined;
     const statuses: Parameters<WhatsAppFake['statusPayload']>[0][] = message.failedWith
-      ? [{ wamid: message.wamid, status: 'failed', recipient, errors: [{ code: message.failedWith }] }]
+      ? [{ wamid: message.wamid, status: 'failed', recipient, errors: [{ code: message.failedWith }], callbackData }]
       : [
-          { wamid: message.wamid, status: 'sent', recipient },
-          { wamid: message.wamid, status: 'delivered', recipient },
+          { wamid: message.wamid, status: 'sent', recipient, callbackData },
+          { wamid: message.wamid, status: 'delivered', recipient, callbackData },
         ];
     track(
       (async () => {
@@ -453,7 +464,11 @@ export async function startFakeWhatsApp({
     fake.requests++;
     const scripted = failures.shift();
     if (scripted && 'drop' in scripted) {
-      if (scripted.drop === 'reset') req.socket.destroy();
+      if (scripted.drop === 'taken-then-reset') {
+        const path = new URL(req.url ?? '/', 'http://fake').pathname;
+        handleMessage(/\/([^/]+)\/messages$/.exec(path)?.[1] ?? '', req.headers.authorization, raw);
+      }
+      if (scripted.drop !== 'stall') req.socket.destroy();
       return; // 'stall': never answered
     }
     if (scripted)

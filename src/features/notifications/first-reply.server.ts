@@ -2,7 +2,7 @@ import 'server-only';
 import { FIRST_REPLY_COPY } from '@/content/conversations';
 import { getSiteFacts } from '@/content/site';
 import { mayMessage } from '@/domain/leads/conversations/conversations.server';
-import { firstRepliesOf, recordSent } from '@/domain/leads/conversations/messages.repository.server';
+import { abandonSend, beginSend, confirmSend, firstRepliesOf } from '@/domain/leads/conversations/messages.repository.server';
 import type { Outcome } from '@/domain/leads/notifications.server';
 import type { Db } from '@/lib/db/client';
 import type { LeadNotificationRow, LeadRow } from '@/lib/db/schema';
@@ -34,7 +34,8 @@ export async function sendFirstReply(
   const to = lead.phoneE164;
   if (!to) return 'no_number';
   if (!(await mayMessage(db, to))) return 'opted_out';
-  // Sent already, and only its record was lost: a retry sends nothing more. WhatsApp failed for good: SMS now.
+  // Sent already, or asked of the provider by an attempt that died before its answer came (it may have gone): a retry
+  // sends nothing more (docs/decisions/0396-a-message-sent-at-most-once.md). WhatsApp failed for good: SMS now.
   const earlier = await firstRepliesOf(db, lead.id);
   if (earlier.some((reply) => reply.status !== 'failed')) return 'sent';
   if (notification.attempts === 0 && !(await numberAllowed(db, to))) return 'number_limit';
@@ -43,12 +44,16 @@ export async function sendFirstReply(
   const parameters = FIRST_REPLY_COPY.parameters(lead, { agentName, brand: facts.brand, callFrom: facts.phone });
   if (whatsAppConfigured() && !earlier.some((reply) => reply.channel === 'whatsapp')) {
     const { WHATSAPP_FIRST_REPLY_TEMPLATE: template, WHATSAPP_TEMPLATE_LANGUAGE: language } = getEnv();
+    const body = FIRST_REPLY_COPY.text(parameters);
+    const pending = await beginSend(db, { leadId: lead.id, channel: 'whatsapp', kind: 'first_reply', body, template });
     try {
-      const { providerId } = await sendWhatsAppTemplate({ to, template, language, parameters });
-      const body = FIRST_REPLY_COPY.text(parameters);
-      await recordSent(db, { leadId: lead.id, channel: 'whatsapp', kind: 'first_reply', body, template, providerId });
+      const { providerId } = await sendWhatsAppTemplate({ to, template, language, parameters, reference: pending });
+      await confirmSend(db, pending, providerId);
       return 'sent';
     } catch (error) {
+      // No answer: WhatsApp may have taken it, and its statuses will say (they carry `pending`). Never an SMS as well.
+      if (error instanceof ChannelError && error.unanswered) throw error;
+      await abandonSend(db, pending);
       const unreachable = error instanceof ChannelError && error.kind === 'unreachable';
       if (!smsConfigured()) {
         if (unreachable) return 'no_number';
@@ -59,9 +64,15 @@ export async function sendFirstReply(
   }
   if (!smsConfigured()) return earlier.length ? 'no_number' : 'not_configured';
   const text = FIRST_REPLY_COPY.sms(parameters);
-  const { providerId } = await sendSms({ to, text });
-  await recordSent(db, { leadId: lead.id, channel: 'sms', kind: 'first_reply', body: text, providerId });
-  return 'sent';
+  const pending = await beginSend(db, { leadId: lead.id, channel: 'sms', kind: 'first_reply', body: text });
+  try {
+    const { providerId } = await sendSms({ to, text });
+    await confirmSend(db, pending, providerId);
+    return 'sent';
+  } catch (error) {
+    if (!(error instanceof ChannelError && error.unanswered)) await abandonSend(db, pending);
+    throw error;
+  }
 }
 
 /** Counted at the first attempt, by an atomic upsert keyed by a salted hash of the number (as the receipt's limit). */

@@ -132,6 +132,9 @@ export const MESSAGE_DIRECTIONS = ['out', 'in'] as const;
 export type MessageDirection = (typeof MESSAGE_DIRECTIONS)[number];
 export const MESSAGE_KINDS = ['first_reply', 'template', 'text', 'opt_out_ack'] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
-/** Outgoing: sent (the provider took it), delivered, read, failed. Incoming: received. Statuses only move forward. */
-export const MESSAGE_STATUSES = ['sent', 'delivered', 'read', 'failed', 'received'] as const;
+/**
+ * Outgoing: sending (asked of the provider, whose answer has not come: it may have taken it), sent (the provider took
+ * it), delivered, read, failed. Incoming: received. Statuses only move forward.
+ */
+export const MESSAGE_STATUSES = ['sending', 'sent', 'delivered', 'read', 'failed', 'received'] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];

@@ -15,12 +15,32 @@ export class ChannelError extends Error {
   readonly retryAfterSeconds?: number;
   /** The provider's own error code, for the record (never the message's text or the number). */
   readonly providerCode?: string;
+  /**
+   * The request may have reached the provider, whose answer never came (no answer in time, a connection cut, a 2xx
+   * without the message's id): the message may have gone, so sending it again could send it twice.
+   */
+  readonly unanswered: boolean;
 
-  constructor(kind: ChannelErrorKind, message: string, options: { retryAfterSeconds?: number; providerCode?: string } = {}) {
+  constructor(
+    kind: ChannelErrorKind,
+    message: string,
+    options: { retryAfterSeconds?: number; providerCode?: string; unanswered?: boolean } = {},
+  ) {
     super(message);
     this.name = 'ChannelError';
     this.kind = kind;
     this.retryAfterSeconds = options.retryAfterSeconds;
     this.providerCode = options.providerCode;
+    this.unanswered = options.unanswered ?? false;
   }
 }
+
+/**
+ * Whether a request whose fetch threw may have reached the provider: not when the connection was never made (refused,
+ * an unknown host, an unreachable network), where the provider cannot have taken anything.
+ */
+export function mayHaveReachedProvider(error: unknown): boolean {
+  const code = (error as { cause?: { code?: unknown } } | undefined)?.cause?.code;
+  return !(typeof code === 'string' && NEVER_CONNECTED.has(code));
+}
+const NEVER_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);

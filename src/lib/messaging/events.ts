@@ -35,6 +35,8 @@ export interface StatusUpdate {
   error?: string;
   /** What the failure means for the sender (a number not on WhatsApp is `unreachable`: the SMS is tried instead). */
   errorKind?: ChannelErrorKind;
+  /** Our id of the message, when we gave one with it (WhatsApp's biz_opaque_callback_data). */
+  reference?: string;
 }
 
 /** What a send gave: the provider's id of the message, which its status updates name. */

@@ -4,7 +4,7 @@ import '@/lib/validation/zod-config';
 import { z } from 'zod';
 import { getEnv } from '@/lib/env.server';
 import { toE164 } from '@/lib/validation/phone';
-import { ChannelError } from './channel-error';
+import { ChannelError, mayHaveReachedProvider } from './channel-error';
 import type { ChannelEvent, IncomingMessage, SentMessage, StatusUpdate } from './events';
 
 /**
@@ -55,7 +55,7 @@ export async function sendSms({ to, text }: { to: string; text: string }): Promi
   } catch (error) {
     const reason =
       error instanceof Error && error.name === 'TimeoutError' ? `no answer within ${TIMEOUT_MS / 1000} s` : 'the connection failed';
-    throw new ChannelError('retry', `Termii could not be reached: ${reason}.`);
+    throw new ChannelError('retry', `Termii could not be reached: ${reason}.`, { unanswered: mayHaveReachedProvider(error) });
   }
 
   const answer = await readAnswer(response);
@@ -157,7 +157,7 @@ function refusal(response: Response, answer: Answer): ChannelError {
   if (status >= 200 && status < 300)
     return known && known.kind !== 'retry'
       ? new ChannelError(known.kind, `Termii did not send the SMS: ${known.says}.`, { providerCode })
-      : new ChannelError('retry', 'Termii answered the send without a message id.', { providerCode });
+      : new ChannelError('retry', 'Termii answered the send without a message id.', { providerCode, unanswered: true });
   if (status >= 300 && status < 400)
     return new ChannelError('config', `Termii answered with a redirect (HTTP ${status}): TERMII_API_BASE is not Termii's API origin.`, {
       providerCode,

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetEnvCache } from '@/lib/env.server';
-import { startFakeWhatsApp, type WhatsAppFake } from '../../../tests/support/fake-whatsapp';
+import { metaJson, startFakeWhatsApp, type WhatsAppFake } from '../../../tests/support/fake-whatsapp';
 import { startWebhookReceiver, waitFor, type Peer, type ReceivedWebhook } from '../../../tests/support/peers';
 import { ChannelError, type ChannelErrorKind } from './channel-error';
 import type { StatusUpdate } from './events';
@@ -224,9 +224,23 @@ describe('a refused send', () => {
     expect(fake.sent).toHaveLength(1);
   });
 
-  it('when Meta resets the connection is retried', async () => {
+  it('when Meta resets the connection is retried, as a send that may have gone', async () => {
     fake.failNext(1, { drop: 'reset' });
-    expect((await refusal(sendFirstReply())).kind).toBe('retry');
+    expect(await refusal(sendFirstReply())).toMatchObject({ kind: 'retry', unanswered: true });
+    fake.failNext(1, { drop: 'taken-then-reset' });
+    expect(await refusal(sendFirstReply())).toMatchObject({ kind: 'retry', unanswered: true });
+    expect(fake.sent).toHaveLength(1);
+  });
+
+  it('gives our id of the message as biz_opaque_callback_data, and reads it back from its statuses', async () => {
+    await sendWhatsAppTemplate({ to: BUYER, ...FIRST_REPLY, reference: 'our-id-1' });
+    expect(fake.sent[0].body).toMatchObject({ biz_opaque_callback_data: 'our-id-1' });
+    const events = parseWhatsAppWebhook(
+      JSON.parse(
+        metaJson(fake.statusPayload({ wamid: fake.sent[0].wamid, status: 'delivered', recipient: BUYER, callbackData: 'our-id-1' })),
+      ),
+    );
+    expect(events).toMatchObject([{ type: 'status', status: 'delivered', reference: 'our-id-1' }]);
   });
 
   it('when Meta does not answer within 10 s is retried', async () => {
@@ -237,6 +251,7 @@ describe('a refused send', () => {
     const error = await refusal(sendFirstReply());
     expect(error.kind).toBe('retry');
     expect(error.message).toContain('no answer within 10 s');
+    expect(error.unanswered).toBe(true);
     expect(asked).toHaveBeenCalledWith(10_000);
   });
 

@@ -3,7 +3,7 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import '@/lib/validation/zod-config';
 import { z } from 'zod';
 import { getEnv } from '@/lib/env.server';
-import { ChannelError, type ChannelErrorKind } from './channel-error';
+import { ChannelError, mayHaveReachedProvider, type ChannelErrorKind } from './channel-error';
 import type { ChannelEvent, IncomingMessage, SentMessage, StatusUpdate } from './events';
 
 /**
@@ -20,19 +20,26 @@ export function whatsAppConfigured(): boolean {
   return Boolean(env.WHATSAPP_TOKEN && env.WHATSAPP_PHONE_NUMBER_ID);
 }
 
-/** Sends an approved template; `parameters` fill its body's {{1}}, {{2}}, … in order. */
+/**
+ * Sends an approved template; `parameters` fill its body's {{1}}, {{2}}, … in order. `reference` (our id of the
+ * message) goes as `biz_opaque_callback_data`, which Meta gives back in the message's statuses: a message whose answer
+ * was lost is still found by them.
+ */
 export async function sendWhatsAppTemplate({
   to,
   template,
   language,
   parameters,
+  reference,
 }: {
   to: string;
   template: string;
   language: string;
   parameters: string[];
+  reference?: string;
 }): Promise<SentMessage> {
   return postMessage(to, {
+    ...(reference ? { biz_opaque_callback_data: reference } : {}),
     type: 'template',
     template: {
       name: template,
@@ -88,13 +95,15 @@ async function postMessage(to: string, message: Record<string, unknown>): Promis
       signal: AbortSignal.timeout(WHATSAPP_TIMEOUT_MS),
     });
   } catch (error) {
-    throw new ChannelError('retry', `WhatsApp could not be reached (${networkReason(error)}).`);
+    throw new ChannelError('retry', `WhatsApp could not be reached (${networkReason(error)}).`, {
+      unanswered: mayHaveReachedProvider(error),
+    });
   }
   const answer: unknown = await response.json().catch(() => undefined);
   if (response.ok) {
     const sent = SentAnswer.safeParse(answer);
     if (sent.success) return { providerId: sent.data.messages[0].id };
-    throw new ChannelError('retry', `WhatsApp answered HTTP ${response.status} without a message id.`);
+    throw new ChannelError('retry', `WhatsApp answered HTTP ${response.status} without a message id.`, { unanswered: true });
   }
   const error = GraphErrorAnswer.safeParse(answer).data?.error;
   const code = error?.code;
@@ -218,6 +227,7 @@ const Status = z.object({
   status: z.enum(['sent', 'delivered', 'read', 'failed']),
   timestamp: unixSeconds,
   errors: optional(z.array(z.object({ code: z.number().int(), title: optional(z.string()) }))),
+  biz_opaque_callback_data: optional(z.string().max(512)),
 });
 
 /** Kinds that are not something the buyer wrote: a chat opened for the first time, a notice of a changed number. */
@@ -288,6 +298,7 @@ function statusUpdate(status: z.infer<typeof Status>): StatusUpdate {
     providerId: status.id,
     status: status.status,
     at: status.timestamp,
+    ...(status.biz_opaque_callback_data ? { reference: status.biz_opaque_callback_data } : {}),
     ...(status.status === 'failed' && error
       ? { error: title ? `${error.code} ${title}` : String(error.code), errorKind: whatsAppErrorKind(error.code, undefined, error.title) }
       : {}),

@@ -1,5 +1,7 @@
 import 'server-only';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import '@/lib/validation/zod-config';
+import { z } from 'zod';
 import type { Db } from '@/lib/db/client';
 import type { MessageChannel, MessageKind, MessageStatus } from '@/lib/db/enums';
 import { leadMessages, leads, messageOptOuts, staffUsers } from '@/lib/db/schema';
@@ -79,6 +81,36 @@ export async function recordSent(
     .onConflictDoNothing();
 }
 
+/**
+ * A message about to be asked of a provider (docs/decisions/0396-a-message-sent-at-most-once.md), written before the
+ * request in a statement of its own: if the process dies before the answer is recorded, the next attempt finds it
+ * `sending` and does not send again. Its id goes with the request where the provider gives it back (WhatsApp).
+ */
+export async function beginSend(
+  db: Db,
+  message: { leadId: string; channel: MessageChannel; kind: MessageKind; body: string; template?: string; staffId?: string },
+  at = new Date(),
+): Promise<string> {
+  const [row] = await db
+    .insert(m)
+    .values({ ...message, direction: 'out', status: 'sending', createdAt: at, statusAt: at })
+    .returning({ id: m.id });
+  return row.id;
+}
+
+/** The provider took the message begun by beginSend: its id, and `sent` (unless a status webhook got there first). */
+export async function confirmSend(db: Db, id: string, providerId: string, at = new Date()): Promise<void> {
+  await db
+    .update(m)
+    .set({ providerId, status: sql`case when ${m.status} = 'sending' then 'sent' else ${m.status} end`, statusAt: at })
+    .where(eq(m.id, id));
+}
+
+/** The provider refused the message begun by beginSend: nothing went, so nothing is kept. */
+export async function abandonSend(db: Db, id: string): Promise<void> {
+  await db.delete(m).where(and(eq(m.id, id), eq(m.status, 'sending')));
+}
+
 /** A buyer's message; undefined when it was already recorded (the provider sent its webhook again). */
 export async function recordReceived(
   db: Db,
@@ -94,26 +126,44 @@ export async function recordReceived(
 }
 
 /** How far along a message we sent is: a status only ever moves forward (webhooks may come out of order or twice). */
-const RANK = { sent: 0, failed: 1, delivered: 2, read: 3 } as const;
+const RANK = { sending: 0, sent: 1, failed: 2, delivered: 3, read: 4 } as const;
 const rankOf = sql.raw(
   `case status ${Object.entries(RANK)
     .map(([status, rank]) => `when '${status}' then ${rank}`)
     .join(' ')} end`,
 );
 
-/** A provider's status of a message we sent; the lead's id when it moved the message on. */
+/**
+ * A provider's status of a message we sent; the lead's id when it moved the message on. A message whose send was never
+ * answered (still `sending`, no provider id) is found by the `reference` the provider gave back, and takes its id.
+ */
 export async function recordStatus(
   db: Db,
-  update: { channel: MessageChannel; providerId: string; status: Exclude<MessageStatus, 'received'>; at: Date; error?: string },
+  update: {
+    channel: MessageChannel;
+    providerId: string;
+    status: Exclude<MessageStatus, 'received' | 'sending'>;
+    at: Date;
+    error?: string;
+    reference?: string;
+  },
 ): Promise<string | undefined> {
+  const reference = update.reference && z.uuid().safeParse(update.reference).success ? update.reference : undefined;
   const [row] = await db
     .update(m)
-    .set({ status: update.status, statusAt: update.at, error: update.status === 'failed' ? (update.error ?? null) : null })
+    .set({
+      status: update.status,
+      statusAt: update.at,
+      error: update.status === 'failed' ? (update.error ?? null) : null,
+      providerId: update.providerId,
+    })
     .where(
       and(
         eq(m.channel, update.channel),
-        eq(m.providerId, update.providerId),
         eq(m.direction, 'out'),
+        reference
+          ? or(eq(m.providerId, update.providerId), and(eq(m.id, reference), isNull(m.providerId)))
+          : eq(m.providerId, update.providerId),
         sql`${rankOf} < ${RANK[update.status]}`,
       ),
     )

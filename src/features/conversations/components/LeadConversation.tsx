@@ -141,9 +141,9 @@ function SmsIcon() {
   );
 }
 
-/** Sent, delivered, read: one tick, two, two brighter (as the buyer's phone shows them). */
+/** Sent, delivered, read: one tick, two, two brighter (as the buyer's phone shows them); none while unconfirmed. */
 function Status({ status, onDark }: { status: string; onDark: boolean }) {
-  const ticks = status === 'sent' ? 1 : 2;
+  const ticks = status === 'sending' ? 0 : status === 'sent' ? 1 : 2;
   const read = status === 'read' ? (onDark ? 'font-semibold text-brass-300' : 'font-semibold text-forest-700') : '';
   return (
     <span className={`inline-flex items-center gap-0.5 ${read}`} data-testid="lead-message-status">
