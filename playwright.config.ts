@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CHROMIUM_FLAGS, E2E_CHROMIUM } from './scripts/lib/chromium.mjs';
 import { E2E_STAFF } from './tests/e2e/staff-fixtures';
+import { e2eWhatsAppEnv } from './tests/e2e/whatsapp-fixtures';
 import { PUSH_SERVICE_CERT } from './tests/support/push-service.mjs';
 import { TEST_SITE_FACTS } from './tests/support/site-facts';
 
@@ -12,6 +13,8 @@ import { TEST_SITE_FACTS } from './tests/support/site-facts';
 // data directory and leaves them in the environment the workers inherit.
 process.env.E2E_PORT ??= execFileSync(process.execPath, ['scripts/free-port.mjs']).toString().trim();
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'districts-e2e-'));
+// The fake of WhatsApp's Cloud API (tests/support/fake-whatsapp.ts), started by global-setup.ts on this port.
+process.env.E2E_WHATSAPP_PORT ??= execFileSync(process.execPath, ['scripts/free-port.mjs']).toString().trim();
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 
@@ -103,6 +106,9 @@ export default defineConfig({
       SESSION_SECRET: E2E_STAFF.sessionSecret,
       // Backups encrypted, as in production: only such a file is served for download (tests/e2e/backups.spec.ts).
       BACKUP_KEY: 'e2e-backup-passphrase-0123456789',
+      // WhatsApp on, against the fake global-setup.ts starts: every lead gets its first reply, and an agent answers a
+      // buyer from the lead page (tests/e2e/conversation.spec.ts).
+      ...e2eWhatsAppEnv(Number(process.env.E2E_WHATSAPP_PORT)),
     },
   },
 });

@@ -1,15 +1,24 @@
 import { request, type FullConfig } from '@playwright/test';
+import { startFakeWhatsApp } from '../support/fake-whatsapp';
 import { E2E_STAFF } from './staff-fixtures';
+import { E2E_WHATSAPP } from './whatsapp-fixtures';
 import { sendDashboardSeeds } from './dashboard-seed';
 import { ownerStatePath, signInThroughApi } from './staff-session';
 
 /**
- * Once per run, after the web server is up: the dashboard test's lead that must turn overdue is sent
- * (tests/e2e/dashboard-seed.ts); then the first owner sets up two-step sign-in and signs in, and that session is kept
- * for the tests that need an owner without testing sign-in itself (tests/e2e/staff-session.ts).
+ * Once per run, after the web server is up: the fake of WhatsApp's Cloud API starts on the port the server was given
+ * (its statuses and the buyers' messages to the server's webhook), until the run ends; the dashboard test's lead that
+ * must turn overdue is sent (tests/e2e/dashboard-seed.ts); then the first owner sets up two-step sign-in and signs in,
+ * and that session is kept for the tests that need an owner without testing sign-in itself (tests/e2e/staff-session.ts).
  */
 export default async function globalSetup(config: FullConfig) {
-  const context = await request.newContext({ baseURL: config.projects[0].use.baseURL });
+  const baseURL = config.projects[0].use.baseURL;
+  const whatsApp = await startFakeWhatsApp({
+    ...E2E_WHATSAPP,
+    port: Number(process.env.E2E_WHATSAPP_PORT),
+    statusesTo: `${baseURL}/api/webhooks/whatsapp`,
+  });
+  const context = await request.newContext({ baseURL });
   try {
     await sendDashboardSeeds(
       context,
@@ -20,4 +29,5 @@ export default async function globalSetup(config: FullConfig) {
   } finally {
     await context.dispose();
   }
+  return () => whatsApp.stop();
 }

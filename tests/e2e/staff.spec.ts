@@ -87,17 +87,19 @@ test.describe('staff area', () => {
     // Status and note on the detail page.
     await page.getByRole('link', { name, exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-    // Its notifications: the e2e server has no mail server or webhook, and says so instead of pretending.
+    // Its notifications: the e2e server has no mail server or webhook, and says so instead of pretending; its WhatsApp
+    // is the fake of Meta's Cloud API (global-setup.ts), which took the buyer's first reply.
     await expect(page.getByRole('heading', { name: 'Notifications' })).toBeVisible();
     await expect(async () => {
       await page.reload();
-      await expect(page.getByTestId('lead-notification')).toHaveCount(4);
+      await expect(page.getByTestId('lead-notification')).toHaveCount(5);
       for (const channel of ['sales_email', 'receipt', 'webhook', 'push']) {
         await expect(page.locator(`[data-testid="lead-notification"][data-channel="${channel}"]`)).toHaveAttribute(
           'data-state',
           'not_configured',
         );
       }
+      await expect(page.locator('[data-testid="lead-notification"][data-channel="first_reply"]')).toHaveAttribute('data-state', 'sent');
     }).toPass({ timeout: 15_000 });
     await expect(page.locator('[data-channel="receipt"]')).toContainText('not sent: no mail server configured');
     await expect(page.locator('[data-channel="webhook"]')).toContainText('not sent: no webhook configured');

@@ -24,6 +24,10 @@ export interface FakeWhatsAppOptions {
   templates?: Record<string, { parameters: number; languages?: string[] }>;
   /** Meta's throughput limit: messages accepted per second, beyond which it answers code 130429. Unset: no limit. */
   messagesPerSecond?: number;
+  /** The port to listen on (any free one when unset): a server started before the fake is told it. */
+  port?: number;
+  /** The app's webhook, for the status reports (`statusesTo`). */
+  statusesTo?: string;
 }
 
 /** A message the fake accepted (answered with a wamid). */
@@ -190,6 +194,8 @@ export async function startFakeWhatsApp({
   displayPhoneNumber = '2349010000000',
   templates,
   messagesPerSecond,
+  port: askedPort,
+  statusesTo,
 }: FakeWhatsAppOptions): Promise<WhatsAppFake> {
   const wabaId = String(100_000_000_000_000 + Math.floor(Math.random() * 899_999_999_999_999));
   const failures: FakeFailure[] = [];
@@ -460,7 +466,28 @@ export async function startFakeWhatsApp({
     res.writeHead(handled.status, headers).end(JSON.stringify('code' in handled ? graphErrorBody(handled) : handled.body));
   }
 
+  /**
+   * The fake's own door for tests in another process (the e2e's browsers' test code), not Meta's: `POST /fake/buyer-writes`
+   * {from, text, profileName?} delivers a buyer's message to `statusesTo` as Meta would (and opens the 24-hour window);
+   * `GET /fake/sent` lists the messages accepted.
+   */
+  function control(req: IncomingMessage, res: ServerResponse, raw: string, path: string) {
+    const json = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    if (req.method === 'GET' && path === '/fake/sent') return json(200, fake.sent);
+    if (req.method === 'POST' && path === '/fake/buyer-writes' && fake.statusesTo) {
+      const { from, text, profileName } = JSON.parse(raw) as { from: string; text: string; profileName?: string };
+      void deliver(fake.statusesTo, messagePayload({ from, text, profileName })).then(
+        (answer) => json(200, { status: answer.status }),
+        () => json(502, { error: 'the app could not be reached' }),
+      );
+      return;
+    }
+    json(404, { error: 'no such fake door' });
+  }
+
   function handle(req: IncomingMessage, res: ServerResponse, raw: string) {
+    const controlPath = new URL(req.url ?? '/', 'http://fake').pathname;
+    if (controlPath.startsWith('/fake/')) return control(req, res, raw, controlPath);
     fake.requests++;
     const scripted = failures.shift();
     if (scripted && 'drop' in scripted) {
@@ -492,7 +519,7 @@ export async function startFakeWhatsApp({
     answer(res, handleMessage(match[1], req.headers.authorization, raw));
   }
 
-  const http = await startLocalHttpPeer(handle);
+  const http = await startLocalHttpPeer(handle, askedPort);
   const port = http.port;
 
   const fake: WhatsAppFake = {
@@ -505,6 +532,7 @@ export async function startFakeWhatsApp({
     notOnWhatsApp: phoneNumberSet(),
     failuresBy: 'response',
     enforceWindow: true,
+    statusesTo,
     deliveries: [],
     failNext(count, failure) {
       for (let i = 0; i < count; i++) failures.push(failure);

@@ -7,5 +7,6 @@ export interface LocalHttpPeer {
 }
 export declare function startLocalHttpPeer(
   handle: (req: IncomingMessage, res: ServerResponse, body: string) => void,
+  port?: number,
 ): Promise<LocalHttpPeer>;
 export declare function phoneNumberSet(): Set<string>;

@@ -3,9 +3,9 @@ import { createServer } from 'node:http';
 
 /**
  * A local HTTP server whose requests arrive with their whole body, which can go down (connection refused) and come
- * back on its port.
+ * back on its port (`port`: a given one, or any free one).
  */
-export async function startLocalHttpPeer(handle) {
+export async function startLocalHttpPeer(handle, port = 0) {
   const make = () =>
     createServer((req, res) => {
       const chunks = [];
@@ -14,10 +14,10 @@ export async function startLocalHttpPeer(handle) {
     });
   let server = make();
   const listen = (port) => new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server.address().port)));
-  const port = await listen(0);
+  const bound = await listen(port);
   let running = true;
   return {
-    port,
+    port: bound,
     down: async () => {
       if (!running) return;
       running = false;
@@ -29,7 +29,7 @@ export async function startLocalHttpPeer(handle) {
     up: async () => {
       if (running) return;
       server = make();
-      await listen(port);
+      await listen(bound);
       running = true;
     },
   };

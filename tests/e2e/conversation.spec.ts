@@ -1,0 +1,70 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousAxeViolations, uniqueEmail, PHONE_ONLY } from './helpers';
+import { addOwnerSession } from './staff-session';
+import { fakeWhatsAppUrl } from './whatsapp-fixtures';
+
+/**
+ * WhatsApp on the lead page (issue 46): a buyer's first reply goes by WhatsApp as the lead arrives; the buyer writes
+ * back; the message is on the lead's page, and the sales team answers it there from a phone, inside WhatsApp's 24-hour
+ * window, and sees it delivered. WhatsApp is the fake of Meta's Cloud API that global-setup.ts starts.
+ */
+test.describe('a conversation on the lead page', PHONE_ONLY, () => {
+  test('an agent answers a buyer’s WhatsApp message from the lead page on a phone, and sees it delivered', async ({ page }, info) => {
+    const local = `0803${String(randomInt(1_000_000, 9_999_999))}`;
+    const number = `234${local.slice(1)}`;
+    const res = await page.request.post('/api/interest', {
+      data: {
+        title: 'Mrs',
+        fullname: 'Ngozi Conversation',
+        email: uniqueEmail('conversation'),
+        phonenumber: local,
+        district: 'Lugbe, Abuja',
+      },
+      headers: { 'Idempotency-Key': randomUUID() },
+    });
+    expect(res.status()).toBe(201);
+    const { id } = await res.json();
+
+    // The first reply went by WhatsApp; the buyer answers it.
+    const sentTo = async () =>
+      ((await (await fetch(`${fakeWhatsAppUrl()}/fake/sent`)).json()) as { to: string; type: string; text?: string }[]).filter(
+        (m) => m.to === number,
+      );
+    await expect.poll(async () => (await sentTo()).map((m) => m.type), { timeout: 20_000 }).toEqual(['template']);
+    const wrote = await fetch(`${fakeWhatsAppUrl()}/fake/buyer-writes`, {
+      method: 'POST',
+      body: JSON.stringify({ from: number, text: 'Is there a corner plot left in Lugbe?', profileName: 'Ngozi' }),
+    });
+    expect((await wrote.json()).status).toBe(200);
+
+    await addOwnerSession(page.context());
+    await page.goto(`/admin/leads/${id}`);
+    const messages = page.getByTestId('lead-messages');
+    await expect(messages.getByRole('heading', { level: 2, name: 'Messages' })).toBeVisible();
+    await expect(messages.getByTestId('lead-message').filter({ hasText: 'Is there a corner plot left in Lugbe?' })).toBeVisible();
+
+    // Inside the 24-hour window the reply box takes free text, and says so.
+    await expect(messages.getByTestId('reply-hint')).toContainText('By WhatsApp. You can write freely until');
+    await messages.getByLabel('Your reply').fill('Yes: plot 14 is a corner plot. Shall I book you for Saturday’s inspection?');
+    await messages.getByTestId('reply-send-text').click();
+    const reply = messages.getByTestId('lead-message').filter({ hasText: 'plot 14 is a corner plot' });
+    await expect(reply).toBeVisible();
+    await expect.poll(async () => (await sentTo()).map((m) => m.type)).toEqual(['template', 'text']);
+    expect((await sentTo())[1].text).toBe('Yes: plot 14 is a corner plot. Shall I book you for Saturday’s inspection?');
+
+    // Meta's statuses come back by webhook: the page shows the reply delivered when it is opened again.
+    await expect
+      .poll(async () => {
+        await page.reload();
+        return reply.getByTestId('lead-message-status').textContent();
+      })
+      .toContain('Delivered');
+    await expectNoSeriousAxeViolations(page);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(page.viewportSize()!.width);
+    const dir = process.env.SHOTS_DIR;
+    if (dir) await messages.screenshot({ path: join(dir, `conversation-${info.project.name}.png`) });
+  });
+});
