@@ -6,7 +6,7 @@ import { BUYING_SECTION_ID } from '@/content/buying';
 import { INSPECTION_COPY } from '@/content/inspections';
 import type { NextSteps } from '@/features/lead-form/ConfirmationPanel';
 import { InterestProvider } from '@/features/lead-form/InterestProvider';
-import { whatsappHref } from '@/lib/contact-links';
+import { whatsappHref, whatsappRef } from '@/lib/contact-links';
 import { SiteFooter } from './SiteFooter';
 import { SiteHeader } from './SiteHeader';
 
@@ -15,7 +15,7 @@ function nextSteps(whatsapp: string): NextSteps {
   const steps = DISTRICTS.map((district) => [
     district.choice,
     {
-      whatsappHref: whatsappHref(whatsapp, OFFER_COPY.whatsappMessage(districtLabel(district))),
+      whatsappHref: whatsappHref(whatsapp, OFFER_COPY.whatsappMessage(districtLabel(district), whatsappRef('FORM'))),
       buyingHref: `${district.path}#${BUYING_SECTION_ID}`,
       districtName: district.name,
       bookLabel: INSPECTION_COPY.bookAction,

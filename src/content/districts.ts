@@ -122,7 +122,8 @@ export const OFFER_COPY = {
   call: 'Call',
   whatsapp: 'WhatsApp',
   email: 'E-mail',
-  whatsappMessage: (district: string) => `Hello, I am interested in a plot in ${district}. Please send me more details.`,
+  whatsappMessage: (district: string, ref: string) =>
+    `Hello, I am interested in a plot in ${district}. Please send me more details. ${ref}`,
   emailSubject: (district: string) => `Plot enquiry: ${district}`,
   driveTime: (minutes: number) => `About ${minutes} minutes`,
   showAllLandmarks: (n: number) => `Show all ${n} landmarks`,

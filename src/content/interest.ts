@@ -46,7 +46,7 @@ export const INTEREST_PAGE_COPY = {
   thanksDetail:
     'A member of our sales team will call you on the number you gave us, usually within the hour on working days. We have also sent a receipt to your e-mail address.',
   whatsapp: 'Chat with us on WhatsApp',
-  whatsappMessage: 'Hello, I have just submitted my interest on your website.',
+  whatsappMessage: (ref: string) => `Hello, I have just submitted my interest on your website. ${ref}`,
   backHome: 'Back to the home page',
   districts: 'Our districts',
 } as const;

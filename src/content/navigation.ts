@@ -30,5 +30,5 @@ export const ACTION_BAR_COPY = {
   label: 'Talk to us',
   whatsapp: 'WhatsApp',
   submitInterest: 'Submit Interest',
-  whatsappMessage: 'Hello, I am interested in a plot in one of your districts. Please send me more details.',
+  whatsappMessage: (ref: string) => `Hello, I am interested in a plot in one of your districts. Please send me more details. ${ref}`,
 } as const;

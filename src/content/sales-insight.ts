@@ -91,6 +91,23 @@ export const DASHBOARD_COPY = {
     explain: (workingTime: string) =>
       `Working time only (${workingTime}): the clock stops evenings, weekends and off days. First contact is the first move from New to a later status.`,
   },
+  /** Speed to lead (issue 46, item 7): the automatic first message, then a person, per week and agent. */
+  speed: {
+    title: 'Speed to lead',
+    intro:
+      'How soon buyers heard from us, per week of arrival and agent: first the automatic message (the WhatsApp or SMS first reply, or the e-mail receipt, round the clock), then a person (a call logged or a reply sent from the lead page, in working time). The automatic messages never count as contact.',
+    caption: (week: string) => `Week of ${week}: speed to lead per agent`,
+    week: (week: string) => `Week of ${week}`,
+    agent: 'Agent',
+    leads: 'Leads',
+    firstMessage: 'First message',
+    firstContact: 'First contact',
+    median: 'median',
+    nobody: 'Nobody yet',
+    notYet: 'not yet',
+    withinTarget: (n: number, of: number) => `${n} of ${of} within target`,
+    empty: 'No leads arrived in this period.',
+  },
   /** Site inspections (issue 44, item 9): the leads of the period on their way to a sale, and the inspections held. */
   inspections: {
     title: 'Site inspections',

@@ -88,6 +88,10 @@ test.describe('sales dashboard', PHONE, () => {
     const campaignRow = page.getByTestId('conversion-row').filter({ hasText: run });
     if (isPhone(info)) await expect(campaignRow.getByTestId('conversion-row-inspections')).toBeVisible();
     else await expect(page.getByTestId('conversion-table').getByRole('columnheader', { name: /^Booked/ })).toBeVisible();
+    // Speed to lead (issue 46, item 7): per week and agent, the first automatic message and the first contact.
+    const speed = page.getByTestId('speed-to-lead');
+    await expect(speed.getByRole('heading', { level: 2, name: 'Speed to lead' })).toBeVisible();
+    await expect(speed.getByTestId('speed-row').first()).toContainText('within target');
     await expectNoSeriousAxeViolations(page);
     await page.screenshot({ path: info.outputPath(`dashboard-${info.project.name}.png`), fullPage: true });
 

@@ -344,3 +344,19 @@ test.describe('footer', () => {
     else if (hydratedAfter > 3_500) await expect(page).toHaveURL(/\/newsletter\/thanks$/);
   });
 });
+
+test.describe('WhatsApp links', () => {
+  test('name the page they are on, and once scripts run the campaign the visit came from', async ({ page, context }) => {
+    // wa.me is the buyer's own app: its page is not loaded here, only the link that was followed is read.
+    await context.route('https://wa.me/**', (route) => route.abort());
+    await page.goto('/d1?utm_source=facebook&utm_medium=cpc&utm_campaign=lugbe-nov');
+    const link = page.locator('a[href^="https://wa.me/"]:visible').first();
+    const text = (href: string | null) => new URL(href!).searchParams.get('text');
+    // In the page as served, before any script: the page's reference only.
+    expect(text(await link.getAttribute('href'))).toMatch(/ \(ref D1\)$/);
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
+    const followed = context.waitForEvent('request', (request) => request.url().startsWith('https://wa.me/'));
+    await link.click();
+    expect(text((await followed).url())).toMatch(/ \(ref D1 lugbe-nov\)$/);
+  });
+});

@@ -6,7 +6,7 @@ import { saveLead } from '@/domain/leads/submissions.repository.server';
 import { dashboardFigures } from '@/domain/leads/dashboard.repository.server';
 import { listLeadPage } from '@/domain/leads/inbox.repository.server';
 import { changeLeadStatus } from '@/domain/leads/operations.server';
-import { leads } from '@/lib/db/schema';
+import { leadNotifications, leads, staffUsers } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/client';
 import { workingSecondsSql, type WorkingTime } from '@/domain/working-time';
 import { DEFAULT_WORKING_TIME } from '@/domain/working-time.server';
@@ -336,5 +336,81 @@ describeEachDriver('sales dashboard figures', (ctx) => {
     const today = new Date(Date.now() + 3_600_000).toISOString().slice(0, 10);
     expect(body.filters.to).toBe(today);
     expect(body.perDay).toHaveLength(60); // 30 days × 2 districts
+  });
+  it('gives speed to lead per week and agent: the first automatic message in seconds, the first contact by a person in working minutes', async () => {
+    const db = ctx.handle().db;
+    const ada = await makeStaff(db, 'agent');
+    const bayo = await makeStaff(db, 'agent');
+    await db.update(staffUsers).set({ name: 'Ada Agent' }).where(eq(staffUsers.id, ada.id));
+    await db.update(staffUsers).set({ name: 'Bayo Agent' }).where(eq(staffUsers.id, bayo.id));
+    const give = (key: string, staffId: string) =>
+      db
+        .update(leads)
+        .set({ assignedTo: staffId })
+        .where(eq(leads.id, ids.get(key)!));
+    await give('L1', ada.id);
+    await give('L2', ada.id);
+    await give('L9', bayo.id);
+    /** A message of the lead's that went `seconds` after it arrived (or, `state` given, did not go). */
+    const message = async (
+      key: string,
+      channel: 'receipt' | 'first_reply' | 'push',
+      seconds: number,
+      state: 'sent' | 'failed' = 'sent',
+    ) => {
+      const at = new Date(lagos(SEED.find((lead) => lead.key === key)!.at).getTime() + seconds * 1000);
+      await db.insert(leadNotifications).values({ leadId: ids.get(key)!, channel, state, sentAt: state === 'sent' ? at : null });
+    };
+    await message('L1', 'receipt', 30);
+    await message('L1', 'first_reply', 12); // the first the buyer saw: 12 s
+    await message('L2', 'receipt', 90);
+    await message('L2', 'first_reply', 5, 'failed'); // never went: not counted
+    await message('L9', 'push', 3); // the agent's alert, not the buyer's message: not counted
+
+    const { speed } = await figures(RANGE);
+    const row = (agent: string | null, figures: Partial<(typeof speed)[number]>) => expect.objectContaining({ agent, ...figures });
+    expect(speed).toEqual([
+      // L5 10 min; L6 and L7 still new; nobody has them.
+      row(null, {
+        week: '2026-03-09',
+        received: 3,
+        messaged: 0,
+        firstMessageSeconds: null,
+        contacted: 1,
+        withinTarget: 1,
+        medianMinutes: 10,
+      }),
+      // L1 12 s and 20 min, L2 90 s and 75 min.
+      row('Ada Agent', {
+        week: '2026-03-02',
+        received: 2,
+        messaged: 2,
+        firstMessageSeconds: 51,
+        contacted: 2,
+        withinTarget: 1,
+        medianMinutes: 47.5,
+      }),
+      // L9 5 min, no message to the buyer yet.
+      row('Bayo Agent', {
+        week: '2026-03-02',
+        received: 1,
+        messaged: 0,
+        firstMessageSeconds: null,
+        contacted: 1,
+        withinTarget: 1,
+        medianMinutes: 5,
+      }),
+      // L3 30, L4 120, L10 30; L8 still new.
+      row(null, {
+        week: '2026-03-02',
+        received: 4,
+        messaged: 0,
+        firstMessageSeconds: null,
+        contacted: 3,
+        withinTarget: 2,
+        medianMinutes: 30,
+      }),
+    ]);
+    expect(speed[1].agentId).toBe(ada.id);
   });
 });

@@ -5,7 +5,7 @@ import { EntryPrice } from '@/components/EntryPrice';
 import { DISTRICTS } from '@/content/districts';
 import { ACTION_BAR_COPY } from '@/content/navigation';
 import { getFxRates, getSiteFacts } from '@/content/site';
-import { whatsappHref } from '@/lib/contact-links';
+import { whatsappHref, whatsappRef } from '@/lib/contact-links';
 import { HOME_COPY } from '@/content/home';
 import { POPUP_MEMORY_SCRIPT } from '@/features/lead-form/popup-memory';
 import { SubmitInterestButton } from '@/features/lead-form/SubmitInterestButton';
@@ -121,7 +121,7 @@ export default function HomePage() {
           </div>
         </div>
       </section>
-      <ActionBar whatsappHref={whatsappHref(getSiteFacts().whatsapp, ACTION_BAR_COPY.whatsappMessage)} />
+      <ActionBar whatsappHref={whatsappHref(getSiteFacts().whatsapp, ACTION_BAR_COPY.whatsappMessage(whatsappRef('HOME')))} />
       {/* Before the popup is parsed, a returning visitor's popup is marked closed (src/features/lead-form/popup-memory.ts).
           After the page's content, not before it: the parser waits at an inline script for the stylesheet, and
           what it has parsed by then is what the first paint shows, the hero heading included. */}

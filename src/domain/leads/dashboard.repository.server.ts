@@ -2,7 +2,7 @@ import 'server-only';
 import { and, asc, eq, gte, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { DISTRICT_CHOICES, type DistrictChoice, type InspectionKind } from '@/lib/db/enums';
-import { inspectionBookings, inspectionSlots, leadActivity, leads, staffUsers } from '@/lib/db/schema';
+import { inspectionBookings, inspectionSlots, leadActivity, leadNotifications, leads, staffUsers } from '@/lib/db/schema';
 import { epochDayOf, lagosDayStart, lagosEpochDaySql, overdueSql, workingSecondsSql, type WorkingTime } from '../working-time';
 import { staffLabelSql } from './assignment.server';
 import { OPEN_STATUSES } from './inbox.repository.server';
@@ -57,6 +57,27 @@ export interface ContactWeek {
   p90Minutes: number | null;
 }
 
+/**
+ * Speed to lead (issue 46, item 7), per week of arrival and the agent who has the lead: how soon the buyer heard from
+ * us at all (the first reply by WhatsApp or SMS, or the e-mail receipt, whichever went first: seconds, round the clock),
+ * and how soon a person did (first contact: a call logged as a status, or a message an agent sent from the lead page;
+ * working minutes, as the first-contact chart). The automatic messages never count as contact.
+ */
+export interface SpeedToLeadRow {
+  /** The week's Monday, YYYY-MM-DD. */
+  week: string;
+  /** The agent the lead is with now; null for leads nobody has. */
+  agentId: string | null;
+  agent: string | null;
+  received: number;
+  /** Leads the first automatic message reached. */
+  messaged: number;
+  firstMessageSeconds: number | null;
+  contacted: number;
+  withinTarget: number;
+  medianMinutes: number | null;
+}
+
 export interface ContactSummary {
   contacted: number;
   withinTarget: number;
@@ -70,6 +91,7 @@ export interface DashboardFigures {
   funnel: Funnel;
   weeks: ContactWeek[];
   contact: ContactSummary;
+  speed: SpeedToLeadRow[];
   inspections: InspectionFigures;
 }
 
@@ -214,23 +236,56 @@ const contactAggregates = (time: WorkingTime) => sql`count(minutes)::int as cont
 
 /** Median and 90th percentile of working minutes to first contact, per week of arrival (every week of the range). */
 async function contactWeeks(db: Db, filters: DashboardRange, time: WorkingTime): Promise<ContactWeek[]> {
-  // The Monday of a day number: (day + 3) % 7 is its weekday with Monday = 0 (1970-01-01 was a Thursday).
-  const monday = (day: SQL) => sql`(${day} - (${day} + 3) % 7)`;
   const from = sql`${epochDayOf(filters.from)}::bigint`;
   const to = sql`${epochDayOf(filters.to)}::bigint`;
   const rows = await rowsOf<ContactWeek>(
     db,
     sql`with leads as (${contactTimes(filters, time)}),
-      weekly as (select ${monday(sql`day`)} as week, count(*)::int as received, ${contactAggregates(time)} from leads group by 1)
+      weekly as (select ${mondayOf(sql`day`)} as week, count(*)::int as received, ${contactAggregates(time)} from leads group by 1)
       select ${dayText(sql`g.week`)} as week, coalesce(w.received, 0)::int as received, coalesce(w.contacted, 0)::int as contacted,
         coalesce(w."withinTarget", 0)::int as "withinTarget", w."medianMinutes", w."p90Minutes"
-      from generate_series(${monday(from)}, ${monday(to)}, 7) as g(week)
+      from generate_series(${mondayOf(from)}, ${mondayOf(to)}, 7) as g(week)
       left join weekly w on w.week = g.week
       order by g.week`,
   );
   return rows.map((row) => ({
     ...row,
     received: Number(row.received),
+    contacted: Number(row.contacted),
+    withinTarget: Number(row.withinTarget),
+  }));
+}
+
+/** Monday of an epoch day: (day + 3) % 7 is its weekday with Monday = 0 (1970-01-01 was a Thursday). */
+const mondayOf = (day: SQL) => sql`(${day} - (${day} + 3) % 7)`;
+
+/** Speed to lead per week of arrival and agent, newest week first, agents by name, leads nobody has last. */
+export async function speedToLead(db: Db, filters: DashboardRange, time: WorkingTime): Promise<SpeedToLeadRow[]> {
+  const n = leadNotifications;
+  const firstMessageAt = sql`(select min(${n.sentAt}) from ${n}
+    where ${n.leadId} = ${t.id} and ${n.state} = 'sent' and ${n.channel} in ('first_reply', 'receipt'))`;
+  const rows = await rowsOf<SpeedToLeadRow>(
+    db,
+    sql`with times as (
+        select ${mondayOf(lagosEpochDaySql(t.createdAt))} as week, ${t.assignedTo} as agent_id,
+          extract(epoch from (${firstMessageAt} - ${t.createdAt}))::float8 as seconds,
+          case when ${t.firstContactedAt} is not null then ${workingSecondsSql(t.createdAt, t.firstContactedAt, time)} / 60.0 end as minutes
+        from ${t} where ${inView(filters)})
+      select ${dayText(sql`times.week`)} as week, times.agent_id as "agentId",
+        case when ${staffUsers.id} is null then null else ${staffLabelSql} end as agent,
+        count(*)::int as received, count(times.seconds)::int as messaged,
+        round((percentile_cont(0.5) within group (order by times.seconds))::numeric)::float8 as "firstMessageSeconds",
+        count(times.minutes)::int as contacted,
+        (count(*) filter (where times.minutes <= ${time.targetMinutes}))::int as "withinTarget",
+        ${minutes(sql`percentile_cont(0.5) within group (order by times.minutes)`)} as "medianMinutes"
+      from times left join ${staffUsers} on ${staffUsers.id} = times.agent_id
+      group by times.week, times.agent_id, ${staffUsers.id}
+      order by times.week desc, (times.agent_id is null), 3`,
+  );
+  return rows.map((row) => ({
+    ...row,
+    received: Number(row.received),
+    messaged: Number(row.messaged),
     contacted: Number(row.contacted),
     withinTarget: Number(row.withinTarget),
   }));
@@ -252,8 +307,9 @@ export async function dashboardFigures(db: Db, filters: DashboardRange, time: Wo
   const funnelFigures = await funnel(db, filters, time, now);
   const weeks = await contactWeeks(db, filters, time);
   const contact = await contactSummary(db, filters, time);
+  const speed = await speedToLead(db, filters, time);
   const inspections = await inspectionFigures(db, filters, now);
-  return { perDay, sources, funnel: funnelFigures, weeks, contact, inspections };
+  return { perDay, sources, funnel: funnelFigures, weeks, contact, speed, inspections };
 }
 
 // ---- site inspections (issue 44, item 9) ---------------------------------------------------------------------------

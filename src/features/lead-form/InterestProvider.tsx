@@ -4,6 +4,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { usePathname } from 'next/navigation';
 import { INTEREST_COPY } from '@/content/interest';
 import { notifyInfo, notifySuccess } from '@/lib/browser/toast';
+import { addCampaignToWhatsAppLinks } from './whatsapp-campaign';
 import { captureAttribution } from './attribution';
 import { InterestDialog } from './InterestDialog';
 import { ConfirmationPanel, type NextSteps } from './ConfirmationPanel';
@@ -63,6 +64,8 @@ export function InterestProvider({ nextSteps, children }: { nextSteps: NextSteps
     // Only on mount: the home page's popup opens with the page.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+
+  useEffect(() => addCampaignToWhatsAppLinks(), []);
 
   const openInterest = useCallback(
     (district?: DistrictChoice) => {

@@ -20,6 +20,11 @@ export function formatMinutes(minutes: number | null): string {
   return m ? `${h} h ${m} min` : `${h} h`;
 }
 
+/** A wait in seconds as a person reads it: `45 s` under a minute, else as formatMinutes. */
+export function formatSeconds(seconds: number): string {
+  return seconds < 60 ? `${Math.round(seconds)} s` : formatMinutes(Math.round(seconds / 60));
+}
+
 /** Where a lead came from: UTM source/medium, else the referrer's host, else Direct. */
 export function sourceLabel(lead: {
   utmSource: string | null;

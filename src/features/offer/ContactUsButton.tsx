@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { Modal } from '@/components/ui/Modal';
 import { OFFER_COPY } from '@/content/districts';
-import { telHref, whatsappHref } from '@/lib/contact-links';
+import { telHref, whatsappHref, whatsappRef } from '@/lib/contact-links';
 import { MailIcon, PhoneIcon, WhatsAppIcon } from '@/components/icons';
 
 interface ContactFacts {
@@ -12,14 +12,16 @@ interface ContactFacts {
   email: string;
 }
 
-/** Contact Us: call, WhatsApp with a message naming the district, or e-mail. */
+/** Contact Us: call, WhatsApp with a message naming the district and the page (`pageRef`, e.g. D1), or e-mail. */
 export function ContactUsButton({
   facts,
   districtLabel,
+  pageRef,
   className = 'btn-outline',
 }: {
   facts: ContactFacts;
   districtLabel: string;
+  pageRef: string;
   className?: string;
 }) {
   const [open, setOpen] = useState(false);
@@ -28,7 +30,7 @@ export function ContactUsButton({
     {
       label: OFFER_COPY.whatsapp,
       detail: `+${facts.whatsapp}`,
-      href: whatsappHref(facts.whatsapp, OFFER_COPY.whatsappMessage(districtLabel)),
+      href: whatsappHref(facts.whatsapp, OFFER_COPY.whatsappMessage(districtLabel, whatsappRef(pageRef))),
       Icon: WhatsAppIcon,
       external: true,
     },

@@ -3,7 +3,7 @@ import { ChevronDownIcon, PhoneIcon, WhatsAppIcon } from '@/components/icons';
 import { DISTRICT_AUTHORITIES, QUESTIONS_COPY, type OfferFigures } from '@/content/buying';
 import { OFFER_COPY, type District } from '@/content/districts';
 import type { SiteFacts } from '@/content/site';
-import { telHref, whatsappHref } from '@/lib/contact-links';
+import { telHref, whatsappHref, whatsappRef } from '@/lib/contact-links';
 import { faqPageJsonLd, JsonLd } from '@/lib/seo/json-ld';
 
 /**
@@ -44,7 +44,7 @@ export function BuyerQuestions({
           <p className="mt-3 leading-relaxed text-ivory-100/85">{QUESTIONS_COPY.askText}</p>
           <div className="mt-7 flex flex-col gap-3 sm:flex-row lg:flex-col">
             <a
-              href={whatsappHref(facts.whatsapp, OFFER_COPY.whatsappMessage(districtLabel))}
+              href={whatsappHref(facts.whatsapp, OFFER_COPY.whatsappMessage(districtLabel, whatsappRef(district.slug.toUpperCase())))}
               target="_blank"
               rel="noopener noreferrer"
               className="btn-brass"

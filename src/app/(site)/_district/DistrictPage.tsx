@@ -3,7 +3,7 @@ import { Section } from '@/components/Section';
 import { ActionBar } from '@/components/ActionBar';
 import { EntryPrice } from '@/components/EntryPrice';
 import { IndicativeFigures, IndicativeNote } from '@/components/IndicativePrice';
-import { whatsappHref } from '@/lib/contact-links';
+import { whatsappHref, whatsappRef } from '@/lib/contact-links';
 import { districtLabel, OFFER_COPY, type District } from '@/content/districts';
 import { getFxRates, getSiteFacts, getSiteUrl } from '@/content/site';
 import { SubmitInterestButton } from '@/features/lead-form/SubmitInterestButton';
@@ -38,7 +38,9 @@ export function DistrictPage({ district }: { district: District }) {
   const { hero, about, features, whyChoose, landmarks, offer } = district;
   const label = districtLabel(district);
   const figures = offerFigures(offer);
-  const contact = district.contactUs ? <ContactUsButton facts={facts} districtLabel={label} className="btn-outline-light" /> : null;
+  const contact = district.contactUs ? (
+    <ContactUsButton facts={facts} districtLabel={label} pageRef={district.slug.toUpperCase()} className="btn-outline-light" />
+  ) : null;
 
   return (
     <>
@@ -210,7 +212,7 @@ export function DistrictPage({ district }: { district: District }) {
             <IndicativeNote fx={fx} className="mt-4 max-w-md" />
             <div className="mt-8 flex flex-wrap gap-3">
               <SubmitInterestButton district={district.choice}>{OFFER_COPY.submitInterest}</SubmitInterestButton>
-              {district.contactUs && <ContactUsButton facts={facts} districtLabel={label} />}
+              {district.contactUs && <ContactUsButton facts={facts} districtLabel={label} pageRef={district.slug.toUpperCase()} />}
             </div>
             <InstalmentView price={offer.priceNgn} deposit={offer.depositNgn} fx={fx} />
           </div>
@@ -221,7 +223,10 @@ export function DistrictPage({ district }: { district: District }) {
       <TitleAndDocuments district={district} className="bg-ivory-100" />
       <BuyerQuestions district={district} districtLabel={label} figures={figures} facts={facts} />
       <JsonLd data={districtOfferJsonLd(district, facts, getSiteUrl())} />
-      <ActionBar whatsappHref={whatsappHref(facts.whatsapp, OFFER_COPY.whatsappMessage(label))} district={district.choice} />
+      <ActionBar
+        whatsappHref={whatsappHref(facts.whatsapp, OFFER_COPY.whatsappMessage(label, whatsappRef(district.slug.toUpperCase())))}
+        district={district.choice}
+      />
     </>
   );
 }

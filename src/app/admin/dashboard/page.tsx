@@ -5,6 +5,7 @@ import { AssignmentPanel } from '@/features/leads-admin/components/AssignmentPan
 import { Conversion } from '@/features/leads-admin/components/Conversion';
 import { Dashboard } from '@/features/leads-admin/components/Dashboard';
 import { InspectionFunnel } from '@/features/leads-admin/components/InspectionFunnel';
+import { SpeedToLead } from '@/features/leads-admin/components/SpeedToLead';
 import { DashboardFiltersForm } from '@/features/leads-admin/components/DashboardFiltersForm';
 import { shortDay } from '@/features/leads-admin/charts.server';
 import { conversionFigures } from '@/features/leads-admin/conversion.server';
@@ -74,6 +75,7 @@ export default async function DashboardPage({ searchParams }: { searchParams: Pr
       ))}
       <DashboardFiltersForm filters={filters} order={order} districts={DISTRICT_CHOICES} now={now} />
       <Dashboard figures={figures} filters={filters} time={time} districts={districts} />
+      <SpeedToLead rows={figures.speed} />
       <InspectionFunnel figures={figures.inspections} />
       <Conversion figures={conversion} filters={filters} order={order} />
       {owner ? (

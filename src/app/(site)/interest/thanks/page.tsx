@@ -5,7 +5,7 @@ import { INSPECTION_COPY } from '@/content/inspections';
 import { INTEREST_COPY, INTEREST_PAGE_COPY } from '@/content/interest';
 import { getSiteFacts } from '@/content/site';
 import { bookPageOfLink } from '@/features/inspections/buyer-pages.server';
-import { whatsappHref } from '@/lib/contact-links';
+import { whatsappHref, whatsappRef } from '@/lib/contact-links';
 
 export const dynamic = 'force-dynamic';
 
@@ -35,7 +35,7 @@ export default async function InterestThanksPage({
             </a>
           ) : null}
           <a
-            href={whatsappHref(facts.whatsapp, INTEREST_PAGE_COPY.whatsappMessage)}
+            href={whatsappHref(facts.whatsapp, INTEREST_PAGE_COPY.whatsappMessage(whatsappRef('FORM')))}
             className={bookingHref ? 'btn-outline' : 'btn-primary'}
             target="_blank"
             rel="noopener noreferrer"
