@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoSeriousAxeViolations, isPhone, uniqueEmail, PHONE } from './helpers';
 import { dashboardSeed } from './dashboard-seed';
@@ -92,6 +93,7 @@ test.describe('sales dashboard', PHONE, () => {
     const speed = page.getByTestId('speed-to-lead');
     await expect(speed.getByRole('heading', { level: 2, name: 'Speed to lead' })).toBeVisible();
     await expect(speed.getByTestId('speed-row').first()).toContainText('within target');
+    if (process.env.SHOTS_DIR) await speed.screenshot({ path: join(process.env.SHOTS_DIR, `speed-to-lead-${info.project.name}.png`) });
     await expectNoSeriousAxeViolations(page);
     await page.screenshot({ path: info.outputPath(`dashboard-${info.project.name}.png`), fullPage: true });
 
