@@ -5,7 +5,8 @@
 // a webhook receiver and the fakes of WhatsApp's Cloud API and Termii (tests/support); all four go down for OUTAGE_MS
 // (75 s) while LEADS leads (100) arrive; then they come back. Every lead must be stored, and each of its four messages
 // delivered exactly once, all within 60 s after the receivers returned: the sales e-mail, the receipt, the webhook,
-// and the first reply (by WhatsApp or, when WhatsApp kept failing for a minute, by SMS: one of the two, once). Two instances sharing one PostgreSQL queue are the production rehearsal's (scripts/production-rehearsal.mjs).
+// and the first reply (by WhatsApp or, when WhatsApp kept failing for a minute, by SMS: one of the two, once). Two
+// instances sharing one PostgreSQL queue are the production rehearsal's (scripts/production-rehearsal.mjs).
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startFakeTermii } from '../tests/support/fake-termii.ts';
