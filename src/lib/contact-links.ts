@@ -9,6 +9,8 @@ export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
  * campaign is added to it (src/features/lead-form/whatsapp-campaign.ts): `(ref D1)` becomes `(ref D1 lugbe-nov)`.
  */
 export const whatsappRef = (page: string) => `(ref ${page})`;
+/** The page's reference at the end of a prefilled message, as whatsappRef writes it ($1: the page). */
+export const WHATSAPP_REF_AT_END = /\(ref ([A-Z0-9]+)\)$/;
 
 /** wa.me link for an international number (any spelling: only its digits count), optionally with a prefilled message. */
 export const whatsappHref = (number: string, message?: string) =>

@@ -1,3 +1,4 @@
+import { WHATSAPP_REF_AT_END, whatsappRef } from '@/lib/contact-links';
 import { captureAttribution } from './attribution';
 
 /**
@@ -20,7 +21,7 @@ export function withCampaign(href: string, campaign: string | undefined): string
   }
   const text = url.searchParams.get('text');
   if (url.hostname !== 'wa.me' || !text) return href;
-  const changed = text.replace(/\(ref ([A-Z0-9]+)\)$/, `(ref $1 ${code})`);
+  const changed = text.replace(WHATSAPP_REF_AT_END, whatsappRef(`$1 ${code}`));
   if (changed === text) return href;
   url.searchParams.set('text', changed);
   return url.toString();

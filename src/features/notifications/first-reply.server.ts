@@ -1,8 +1,8 @@
 import 'server-only';
 import { FIRST_REPLY_COPY } from '@/content/conversations';
 import { getSiteFacts } from '@/content/site';
-import { mayMessage } from '@/domain/leads/conversations/conversations.server';
-import { abandonSend, beginSend, confirmSend, firstRepliesOf } from '@/domain/leads/conversations/messages.repository.server';
+import { mayMessage, sendAtMostOnce } from '@/domain/leads/conversations/conversations.server';
+import { firstRepliesOf } from '@/domain/leads/conversations/messages.repository.server';
 import type { Outcome } from '@/domain/leads/notifications.server';
 import type { Db } from '@/lib/db/client';
 import type { LeadNotificationRow, LeadRow } from '@/lib/db/schema';
@@ -45,15 +45,14 @@ export async function sendFirstReply(
   if (whatsAppConfigured() && !earlier.some((reply) => reply.channel === 'whatsapp')) {
     const { WHATSAPP_FIRST_REPLY_TEMPLATE: template, WHATSAPP_TEMPLATE_LANGUAGE: language } = getEnv();
     const body = FIRST_REPLY_COPY.text(parameters);
-    const pending = await beginSend(db, { leadId: lead.id, channel: 'whatsapp', kind: 'first_reply', body, template });
     try {
-      const { providerId } = await sendWhatsAppTemplate({ to, template, language, parameters, reference: pending });
-      await confirmSend(db, pending, providerId);
+      await sendAtMostOnce(db, { leadId: lead.id, channel: 'whatsapp', kind: 'first_reply', body, template }, (reference) =>
+        sendWhatsAppTemplate({ to, template, language, parameters, reference }),
+      );
       return 'sent';
     } catch (error) {
-      // No answer: WhatsApp may have taken it, and its statuses will say (they carry `pending`). Never an SMS as well.
+      // No answer: WhatsApp may have taken it, and its statuses will say (they carry our id). Never an SMS as well.
       if (error instanceof ChannelError && error.unanswered) throw error;
-      await abandonSend(db, pending);
       const unreachable = error instanceof ChannelError && error.kind === 'unreachable';
       if (!smsConfigured()) {
         if (unreachable) return 'no_number';
@@ -64,15 +63,8 @@ export async function sendFirstReply(
   }
   if (!smsConfigured()) return earlier.length ? 'no_number' : 'not_configured';
   const text = FIRST_REPLY_COPY.sms(parameters);
-  const pending = await beginSend(db, { leadId: lead.id, channel: 'sms', kind: 'first_reply', body: text });
-  try {
-    const { providerId } = await sendSms({ to, text });
-    await confirmSend(db, pending, providerId);
-    return 'sent';
-  } catch (error) {
-    if (!(error instanceof ChannelError && error.unanswered)) await abandonSend(db, pending);
-    throw error;
-  }
+  await sendAtMostOnce(db, { leadId: lead.id, channel: 'sms', kind: 'first_reply', body: text }, () => sendSms({ to, text }));
+  return 'sent';
 }
 
 /** Counted at the first attempt, by an atomic upsert keyed by a salted hash of the number (as the receipt's limit). */

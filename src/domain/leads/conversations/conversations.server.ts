@@ -3,10 +3,15 @@ import type { Actor } from '@/lib/audit.server';
 import type { Db } from '@/lib/db/client';
 import type { LeadAction, MessageChannel } from '@/lib/db/enums';
 import { hashClient } from '@/lib/http/client.server';
+import { ChannelError } from '@/lib/messaging/channel-error';
+import type { SentMessage } from '@/lib/messaging/events';
 import { recordActivity } from '../activity.repository.server';
 import { changeLeadStatus } from '../operations.server';
 import { lockPipeline } from '../submissions.repository.server';
 import {
+  abandonSend,
+  beginSend,
+  confirmSend,
   findOptOut,
   isOptedOut,
   messageByProviderId,
@@ -19,6 +24,27 @@ import {
  * The rules of a lead's conversation by WhatsApp and SMS (docs/decisions/0394-whatsapp-and-sms.md): who may be sent
  * anything, what counts as STOP, and when WhatsApp allows free text.
  */
+
+/**
+ * Sends a message at most once (docs/decisions/0396-a-message-sent-at-most-once.md): its row is written as `sending`
+ * before `send` (given the row's id, for providers that give it back in their statuses), confirmed with the provider's
+ * id after, and deleted when the provider refused it. A send whose answer never came keeps its row: it may have gone.
+ * The provider's error is thrown on.
+ */
+export async function sendAtMostOnce(
+  db: Db,
+  message: Parameters<typeof beginSend>[1],
+  send: (reference: string) => Promise<SentMessage>,
+): Promise<void> {
+  const pending = await beginSend(db, message);
+  try {
+    const { providerId } = await send(pending);
+    await confirmSend(db, pending, providerId);
+  } catch (error) {
+    if (!(error instanceof ChannelError && error.unanswered)) await abandonSend(db, pending);
+    throw error;
+  }
+}
 
 /** WhatsApp's customer-service window: free text may go for 24 hours after the buyer's last message. */
 export const REPLY_WINDOW_MS = 24 * 3_600_000;
