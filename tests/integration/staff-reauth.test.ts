@@ -13,7 +13,7 @@ import { POST as renewCodesRoute } from '@/app/api/admin/account/recovery-codes/
 import { DELETE as turnOffRoute } from '@/app/api/admin/account/second-factor/route';
 import { findStaffByEmail } from '@/features/staff/repository.server';
 import { tokenFromCookieHeader } from '@/lib/auth/cookie.server';
-import { downloadPageTarget } from '@/lib/auth/recent-password.server';
+import { confirmPageGoesOn, downloadPageTarget } from '@/lib/auth/recent-password.server';
 import { getEnv } from '@/lib/env.server';
 import { resolveSession } from '@/lib/auth/session.server';
 import { STAFF_DOWNLOADS } from '@/lib/constants';
@@ -178,6 +178,11 @@ describeEachDriver('changes that need the password typed recently', (ctx) => {
     // A password about to run out is asked for again here, not by the file a moment later (whose refusal is JSON).
     const almostStale = new Date(Date.now() - (getEnv().STAFF_REAUTH_SECONDS - 2) * 1000);
     expect(downloadPageTarget({ passwordCheckedAt: almostStale }, STAFF_DOWNLOADS.leads, '')).toMatch(/^\/admin\/confirm-password\?next=/);
+    // ...and that page asks, rather than send the browser back to the download's page (a loop of redirects until the
+    // password runs out); any other page it goes on to while the password is recent.
+    expect(confirmPageGoesOn({ passwordCheckedAt: almostStale }, page)).toBe(false);
+    expect(confirmPageGoesOn({ passwordCheckedAt: almostStale }, '/admin/leads')).toBe(true);
+    expect(confirmPageGoesOn({ passwordCheckedAt: new Date() }, page)).toBe(true);
 
     // That page's form, posted by the browser: a wrong password comes back to it with the sentence (in a cookie)...
     const action = `/api/admin/account/reauth?next=${encodeURIComponent(page)}`;

@@ -1,5 +1,5 @@
 import 'server-only';
-import { REAUTH_PATH } from '@/lib/constants';
+import { REAUTH_PATH, STAFF_DOWNLOADS } from '@/lib/constants';
 import { getEnv } from '@/lib/env.server';
 
 /**
@@ -35,4 +35,18 @@ export function downloadPageTarget(
   // and a password that ran out in between showed the browser the API's JSON refusal instead of the question.
   if (passwordIsRecent(staff, now + FOLLOW_MARGIN_MS)) return `${download.file}${search}`;
   return `${REAUTH_PATH}?next=${encodeURIComponent(`${download.page}${search}`)}`;
+}
+
+/** Whether `path` (inside /admin) is the page of a download, which goes on to the file once the password is recent. */
+export function isDownloadPage(path: string): boolean {
+  return Object.values(STAFF_DOWNLOADS).some((download) => path.startsWith(download.page));
+}
+
+/**
+ * Whether the page that asks for the password may send the browser straight on to `onward`: for a download's page,
+ * only with the margin downloadPageTarget wants, or in the seconds before the password runs out the two pages would
+ * send the browser to each other until it gives up (too many redirects).
+ */
+export function confirmPageGoesOn(staff: { passwordCheckedAt: Date }, onward: string, now: number = Date.now()): boolean {
+  return passwordIsRecent(staff, isDownloadPage(onward) ? now + FOLLOW_MARGIN_MS : now);
 }

@@ -5,8 +5,8 @@ import { ConfirmPasswordForm } from '@/features/staff/sessions/ConfirmPasswordFo
 import { formRefusal } from '@/features/staff/form-post.server';
 import { stepAction } from '@/features/staff/sign-in/sign-in-pages.server';
 import { requireStaffPage } from '@/lib/auth/page-guard.server';
-import { passwordIsRecent } from '@/lib/auth/recent-password.server';
-import { REAUTH_API, STAFF_DOWNLOADS, staffNextPath } from '@/lib/constants';
+import { confirmPageGoesOn, isDownloadPage } from '@/lib/auth/recent-password.server';
+import { REAUTH_API, staffNextPath } from '@/lib/constants';
 
 export const metadata: Metadata = { title: STAFF_COPY.reauth.title };
 
@@ -22,10 +22,13 @@ export default async function ConfirmPasswordPage({
   const staff = await requireStaffPage();
   const { next } = await searchParams;
   const onward = staffNextPath(typeof next === 'string' ? next : undefined);
-  if (passwordIsRecent(staff)) redirect(onward);
+  if (confirmPageGoesOn(staff, onward)) redirect(onward);
   // A download's page goes on to the file; any other page (a form sent without scripts, 0347) is shown again.
-  const forDownload = Object.values(STAFF_DOWNLOADS).some((download) => onward.startsWith(download.page));
   return (
-    <ConfirmPasswordForm action={await stepAction(REAUTH_API, searchParams)} refusal={await formRefusal()} forDownload={forDownload} />
+    <ConfirmPasswordForm
+      action={await stepAction(REAUTH_API, searchParams)}
+      refusal={await formRefusal()}
+      forDownload={isDownloadPage(onward)}
+    />
   );
 }
