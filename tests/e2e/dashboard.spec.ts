@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { expectNoSeriousAxeViolations, isPhone, uniqueEmail, PHONE } from './helpers';
+import { expectNoSeriousAxeViolations, isPhone, screenshotToLookAt, uniqueEmail, PHONE } from './helpers';
 import { dashboardSeed } from './dashboard-seed';
 import { addOwnerSession, createStaffAsOwner, signInThroughPages } from './staff-session';
 
@@ -93,9 +92,9 @@ test.describe('sales dashboard', PHONE, () => {
     const speed = page.getByTestId('speed-to-lead');
     await expect(speed.getByRole('heading', { level: 2, name: 'Speed to lead' })).toBeVisible();
     await expect(speed.getByTestId('speed-row').first()).toContainText('within target');
-    if (process.env.SHOTS_DIR) await speed.screenshot({ path: join(process.env.SHOTS_DIR, `speed-to-lead-${info.project.name}.png`) });
+    await screenshotToLookAt(speed, `speed-to-lead-${info.project.name}`);
     await expectNoSeriousAxeViolations(page);
-    await page.screenshot({ path: info.outputPath(`dashboard-${info.project.name}.png`), fullPage: true });
+    await screenshotToLookAt(page, `dashboard-${info.project.name}`, { fullPage: true });
 
     // The owner gives the first lead to the agent on its page.
     await page.goto(`/admin/leads/${assignedId}`);
@@ -131,7 +130,7 @@ test.describe('sales dashboard', PHONE, () => {
       await agentPage.reload();
       await expect(card.getByTestId('overdue-badge')).toBeVisible({ timeout: 1000 });
     }).toPass({ timeout: 90_000, intervals: [5_000] });
-    await agentPage.screenshot({ path: info.outputPath(`my-leads-${info.project.name}.png`), fullPage: true });
+    await screenshotToLookAt(agentPage, `my-leads-${info.project.name}`, { fullPage: true });
     await agentPage.goto(`/admin?overdue=1&assignee=me`);
     await expect(shownLead(agentPage, 'lead')).toBeVisible();
     await agentPage.goto(`/admin/leads/${assignedId}`);

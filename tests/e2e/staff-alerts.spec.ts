@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { CHROMIUM_FLAGS, FULL_CHROMIUM } from '../../scripts/lib/chromium.mjs';
 import { startPushService, type PushService } from '../support/push-service.mjs';
-import { expectNoSeriousAxeViolations, PHONE_ONLY, uniqueEmail } from './helpers';
+import { expectNoSeriousAxeViolations, PHONE_ONLY, screenshotToLookAt, uniqueEmail } from './helpers';
 import { createStaffAsOwner, signInThroughPages } from './staff-session';
 
 /**
@@ -84,7 +84,7 @@ test.describe('alerts on the agent’s phone', PHONE_ONLY, () => {
       .toEqual(['Alerts are on']);
     expect(service.rejected).toEqual([]);
     await expectNoSeriousAxeViolations(page);
-    await page.screenshot({ path: info.outputPath(`alerts-on-${info.project.name}.png`), fullPage: true });
+    await screenshotToLookAt(page, `alerts-on-${info.project.name}`, { fullPage: true });
 
     // "I'm on it" on a new lead's page: claimed, and shown.
     const res = await page.request.post('/api/interest', {
@@ -106,7 +106,7 @@ test.describe('alerts on the agent’s phone', PHONE_ONLY, () => {
     await expect(page.getByTestId('lead-activity').filter({ hasText: 'is on it (claimed the lead)' })).toBeVisible();
     // The lead is the claimer's now.
     await expect(page.getByRole('definition').filter({ hasText: new RegExp(`^${name}$`) })).toBeVisible();
-    await page.screenshot({ path: info.outputPath(`lead-claimed-${info.project.name}.png`), fullPage: true });
+    await screenshotToLookAt(page, `lead-claimed-${info.project.name}`, { fullPage: true });
 
     // Alerts off: gone from this phone and from the list.
     await page.goto('/admin/account');

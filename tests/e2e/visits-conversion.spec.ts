@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Browser, type Locator, type TestInfo } from '@playwright/test';
-import { expectNoSeriousAxeViolations, fillInterestForm, isPhone, uniqueEmail, PHONE } from './helpers';
+import { expectNoSeriousAxeViolations, fillInterestForm, isPhone, screenshotToLookAt, uniqueEmail, PHONE } from './helpers';
 import { addOwnerSession } from './staff-session';
 
 /**
@@ -75,7 +75,7 @@ test.describe('visits and conversion in the dashboard', PHONE, () => {
     expect(await chart.getAttribute('width')).toBe(isPhone(info) ? '340' : '1000');
     await expect(page.getByTestId('chart-conversion-summary')).not.toBeEmpty();
     await expectNoSeriousAxeViolations(page);
-    await section.screenshot({ path: info.outputPath(`conversion-${info.project.name}.png`) });
+    await screenshotToLookAt(section, `conversion-${info.project.name}`);
 
     // Sorted by leads with a plain link: the converting campaign comes before the idle one, and the header says so.
     await section.getByTestId('sort-leads').click();
