@@ -25,8 +25,9 @@ export default defineConfig({
   // The first owner sets up two-step sign-in and keeps a session for the tests (after the web server is up).
   globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: true,
-  // Three on two cores: 294 s against 303 s with two (the run is CPU-bound, so little more is to be had here).
-  workers: 3,
+  // Four on two cores: several tests wait (a TOTP step, the password's 15 s, a lead turning overdue), and with three
+  // the cores went half idle whenever three waited at once (docs/benchmarks/0382-ci-time.md).
+  workers: 4,
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
   // A test's whole budget, not a performance target: the long staff and newsletter flows with axe passed 45 s on a

@@ -1,20 +1,22 @@
 #!/usr/bin/env node
 // npm test: every check that gates a change, stopping at the first group that fails; then the time of each step.
 // Steps in one group run side by side (the first shows its output as it goes, the others when they end): the static
-// checks are one process each and single-threaded. The unit tests and the build are not grouped: each keeps both
-// cores busy, and side by side they are slower than one after the other (docs/benchmarks/serving.md).
+// checks are one process each and single-threaded, and the check of serving/'s assumptions mostly waits on a server.
+// The unit tests and the build are not grouped: each keeps both cores busy, and side by side they are slower than one
+// after the other (docs/benchmarks/serving.md). The build comes first (in CI it is already there: .ci/run builds
+// before the process tests start), so that the serving check runs beside the static ones instead of on its own.
 import { spawn } from 'node:child_process';
 
 const GROUPS = [
+  [['build:if-stale', 'the production build the serving, e2e, crash and delivery tests share']],
   [
     ['typecheck', 'tsc --noEmit'],
     ['lint', 'ESLint, with the layout rules'],
     ['check:format', 'Prettier'],
     ['check:cycles', 'no import loops'],
+    ['test:serving', 'what serving/ relies on in Next.js, on that build'],
   ],
   [['test:unit', 'Vitest: unit and integration']],
-  [['build:if-stale', 'the production build the e2e, crash and delivery tests share']],
-  [['test:serving', 'what serving/ relies on in Next.js, on that build']],
   [['test:e2e', 'Playwright']],
 ];
 

@@ -1,4 +1,6 @@
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
 import { Secret, TOTP } from 'otpauth';
 import type { Db } from '@/lib/db/client';
 import { hashPassword } from '@/features/staff/password.server';
@@ -10,6 +12,24 @@ import { sessionKey } from '@/lib/auth/secret.server';
 import { signSessionToken } from '@/lib/auth/token.server';
 
 export const STAFF_PASSWORD = 'Meridian-Test-Passphrase-42';
+
+/** A staff CLI (scripts/staff-*.ts, as `npm run staff:create` runs it) on `dataDir`, `stdin` typed into it. */
+export function runStaffCli(
+  dataDir: string,
+  args: string[],
+  stdin: string,
+  script = 'scripts/staff-create.ts',
+): Promise<{ code: number; out: string }> {
+  return new Promise((resolve) => {
+    const child = execFile(
+      join('node_modules', '.bin', 'tsx'),
+      ['--conditions=react-server', script, ...args],
+      { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' } },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, out: stdout + stderr }),
+    );
+    child.stdin?.end(stdin);
+  });
+}
 
 /** The code an authenticator app shows for this secret at this time (RFC 6238, the app's usual parameters). */
 export const totpCode = (secret: string, at: Date = new Date()) =>
