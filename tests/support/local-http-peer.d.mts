@@ -10,3 +10,4 @@ export declare function startLocalHttpPeer(
   port?: number,
 ): Promise<LocalHttpPeer>;
 export declare function phoneNumberSet(): Set<string>;
+export declare function listenOnLoopback(server: import('node:net').Server, port?: number): Promise<number>;

@@ -1,5 +1,42 @@
 // What the fakes of WhatsApp's Cloud API and Termii share (plain JavaScript: the bench imports them with Node.js).
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+
+/** The lowest port the kernel hands out for port 0 and outgoing connections (Linux; elsewhere its usual value). */
+function ephemeralLow() {
+  try {
+    return Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]) || 32768;
+  } catch {
+    return 32768;
+  }
+}
+
+const bind = (server, port) =>
+  new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve(server.address().port);
+    });
+  });
+
+/**
+ * Listens on loopback at `port`, or, when it is 0, at a free port below the kernel's ephemeral range. A peer that plays
+ * an outage comes back on its port, so the port must still be free then: one from the ephemeral range can be handed to
+ * any other process meanwhile (a delivery test met EADDRINUSE so in CI), one below it only to a process that asks for it.
+ */
+export async function listenOnLoopback(server, port = 0) {
+  if (port) return bind(server, port);
+  const low = ephemeralLow();
+  for (let tries = 0; ; tries++) {
+    const candidate = 10_000 + Math.floor(Math.random() * Math.max(1, low - 10_000));
+    try {
+      return await bind(server, candidate);
+    } catch (error) {
+      if (error.code !== 'EADDRINUSE' || tries >= 50) throw error;
+    }
+  }
+}
 
 /**
  * A local HTTP server whose requests arrive with their whole body, which can go down (connection refused) and come
@@ -13,8 +50,7 @@ export async function startLocalHttpPeer(handle, port = 0) {
       req.on('end', () => handle(req, res, Buffer.concat(chunks).toString('utf8')));
     });
   let server = make();
-  const listen = (port) => new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server.address().port)));
-  const bound = await listen(port);
+  const bound = await listenOnLoopback(server, port);
   let running = true;
   return {
     port: bound,
@@ -29,7 +65,7 @@ export async function startLocalHttpPeer(handle, port = 0) {
     up: async () => {
       if (running) return;
       server = make();
-      await listen(bound);
+      await listenOnLoopback(server, bound);
       running = true;
     },
   };

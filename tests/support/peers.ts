@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { listenOnLoopback } from './local-http-peer.mjs';
 
 /**
  * Real peers for the notification tests, in-process on loopback: an SMTP server (smtp-server) that keeps every
@@ -30,11 +30,7 @@ export interface Peer<T> {
   stop(): Promise<void>;
 }
 
-async function listen(server: { listen: (port: number, host: string, cb: () => void) => unknown }, port = 0): Promise<number> {
-  return new Promise((resolve) => {
-    server.listen(port, '127.0.0.1', () => resolve(((server as unknown as Server).address() as AddressInfo | null)?.port ?? port));
-  });
-}
+const listen = (server: Server, port = 0): Promise<number> => listenOnLoopback(server, port);
 
 /**
  * An SMTP peer whose `refuse` can be set at any time: the recipients it picks are refused as a mail server refuses
