@@ -8,12 +8,15 @@
 // that got no answer is sent again with the same Idempotency-Key until it is answered. At the end every answered
 // post (2xx) must be in the database exactly once, under the id it was answered with, and nothing else may be
 // there; and every acknowledged lead's sales e-mail, receipt and webhook must have arrived (at least once: a kill
-// between sending and recording resends, with the same webhook-id).
+// between sending and recording resends, with the same webhook-id). WhatsApp is on, against a fake of Meta's Cloud API:
+// no buyer may get their first reply twice, however the kills fall (docs/decisions/0396: at most once; a reply whose
+// send a kill cut off may be missing, and only then).
 //
 // The server is built (npm run build into .next) only when that build is missing or older than the sources.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { startFakeWhatsApp } from '../tests/support/fake-whatsapp.ts';
 import { startSmtpPeer, startWebhookReceiver } from '../tests/support/peers.ts';
 import {
   buildIfStale,
@@ -36,6 +39,7 @@ const DEADLINE_MS = Number(process.env.CRASH_DEADLINE_MS ?? 300_000);
 const DELIVERY_DEADLINE_MS = Number(process.env.CRASH_DELIVERY_DEADLINE_MS ?? 180_000);
 
 const log = (...args) => console.log('[crash]', ...args);
+const WHATSAPP = { token: 'crash-whatsapp-token', phoneNumberId: '100200300500', appSecret: 'crash-app-secret' };
 
 // ---- one run -------------------------------------------------------------------------------------------------
 
@@ -45,7 +49,16 @@ async function run(kind) {
   const logFile = path.join(database.work, 'server.log');
   const smtp = await startSmtpPeer();
   const hooks = await startWebhookReceiver();
-  const dbEnv = { ...database.env, ...peerEnv(smtp, hooks) };
+  const whatsApp = await startFakeWhatsApp(WHATSAPP);
+  const dbEnv = {
+    ...database.env,
+    ...peerEnv(smtp, hooks),
+    WHATSAPP_TOKEN: WHATSAPP.token,
+    WHATSAPP_PHONE_NUMBER_ID: WHATSAPP.phoneNumberId,
+    WHATSAPP_APP_SECRET: WHATSAPP.appSecret,
+    WHATSAPP_VERIFY_TOKEN: 'crash-verify-token',
+    WHATSAPP_API_BASE: whatsApp.apiBase,
+  };
   const port = freePort();
   const base = `http://127.0.0.1:${port}`;
   let server = startServer(port, dbEnv, logFile);
@@ -147,6 +160,12 @@ async function run(kind) {
   while (!failure && undelivered() > 0 && Date.now() - deliveryStart < DELIVERY_DEADLINE_MS) await sleep(250);
   const deliverySeconds = Math.round((Date.now() - deliveryStart) / 100) / 10;
 
+  // The first replies go beside those three: until none has arrived for 3 s.
+  for (let count = -1; !failure && whatsApp.sent.length !== count; ) {
+    count = whatsApp.sent.length;
+    await sleep(3_000);
+  }
+
   // Clean shutdown: SIGTERM must close the database and release the lock.
   server.kill('SIGTERM');
   const termStart = Date.now();
@@ -167,6 +186,16 @@ async function run(kind) {
   }
   await smtp.stop();
   await hooks.stop();
+  await whatsApp.stop();
+  // First replies per number (each lead has a number of its own): never two; one missing only where a kill cut its send
+  // off between the row written as `sending` and the request reaching Meta (such a row is left `sending`).
+  const repliesTo = new Map();
+  for (const message of whatsApp.sent) repliesTo.set(message.to, (repliesTo.get(message.to) ?? 0) + 1);
+  const firstRepliesTwice = [...repliesTo.values()].filter((n) => n > 1).length;
+  const firstRepliesMissing = Math.max(0, acked.size - repliesTo.size);
+  const [{ count: leftSending }] = await database.query(
+    `select count(*)::int as count from lead_messages where kind = 'first_reply' and status = 'sending'`,
+  );
   const byKey = new Map();
   for (const row of rows) byKey.set(row.idempotency_key, [...(byKey.get(row.idempotency_key) ?? []), row]);
   let missing = 0;
@@ -209,6 +238,10 @@ async function run(kind) {
     leadsWithAMessageMissing: undeliveredLeads,
     messagesDeliveredTwice: resent,
     webhookIdChangedOnResend: webhookIdChanged,
+    firstRepliesSent: whatsApp.sent.length,
+    firstRepliesTwice,
+    firstRepliesMissing,
+    firstRepliesLeftSending: leftSending,
     allDeliveredAfterSeconds: deliverySeconds,
     sigtermExitMs: termMs,
     seconds: Math.round((Date.now() - startedAt) / 100) / 10,
@@ -224,7 +257,9 @@ async function run(kind) {
     rows.length === acked.size &&
     stats.kills === KILL_AT.length &&
     undeliveredLeads === 0 &&
-    webhookIdChanged === 0;
+    webhookIdChanged === 0 &&
+    firstRepliesTwice === 0 &&
+    firstRepliesMissing <= leftSending;
   if (!ok) {
     if (failure) log(`${kind}: ${failure.stack ?? failure}`);
     log(`${kind}: server log tail:\n${readFileSync(logFile, 'utf8').split('\n').slice(-40).join('\n')}`);

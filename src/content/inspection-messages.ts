@@ -102,6 +102,20 @@ export const BUYER_MESSAGE_COPY = {
       .join('\n'),
 } as const;
 
+/**
+ * A reminder on the buyer's phone (docs/decisions/0397): WhatsApp's approved utility template, whose body must be
+ * approved by Meta as `Hello {{1}}, a reminder: your {{2}} is on {{3}}. Reply here with any question, or STOP to get no
+ * more messages.` (README, "WhatsApp and SMS"), or one SMS of under 160 characters where WhatsApp cannot reach.
+ */
+export const REMINDER_PHONE_COPY = {
+  parameters: (b: BookingForCopy) => [b.person, `${what(b)} of ${b.district}`, `${b.day} at ${b.time} (Lagos time)`],
+  /** The template's body with its parameters filled in: what the buyer reads on WhatsApp, and the lead page shows. */
+  text: ([person, about, when]: string[]) =>
+    `Hello ${person}, a reminder: your ${about} is on ${when}. Reply here with any question, or STOP to get no more messages.`,
+  sms: (b: BookingForCopy, brand: string) =>
+    `${brand}: a reminder, your ${what(b)} of ${b.district} is on ${b.short} (Lagos time). Reply STOP to opt out.`,
+} as const;
+
 /** To the lead's agent (and the sales addresses), as the new lead's e-mail and push alert. */
 export const BOOKING_ALERT_COPY = {
   subject: (b: BookingForCopy, waiting: boolean) =>

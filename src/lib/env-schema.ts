@@ -485,6 +485,15 @@ const envSchema = z
         .regex(/^[a-z0-9_]{1,512}$/, 'WHATSAPP_FOLLOW_UP_TEMPLATE must be a template name (lower case, digits, _).')
         .default('lead_follow_up'),
     ),
+    /** The approved utility template of a site inspection's reminders (24 and 2 hours before). */
+    WHATSAPP_REMINDER_TEMPLATE: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .trim()
+        .regex(/^[a-z0-9_]{1,512}$/, 'WHATSAPP_REMINDER_TEMPLATE must be a template name (lower case, digits, _).')
+        .default('inspection_reminder'),
+    ),
     WHATSAPP_TEMPLATE_LANGUAGE: z.preprocess(
       blankToUndefined,
       z

@@ -108,8 +108,11 @@ export const INSPECTION_MESSAGE_KINDS = [
 ] as const;
 export type InspectionMessageKind = (typeof INSPECTION_MESSAGE_KINDS)[number];
 
-/** How a booking's message goes: e-mail now (WhatsApp and SMS later, issue 46), push alerts to staff phones. */
-export const INSPECTION_MESSAGE_CHANNELS = ['email', 'push'] as const;
+/**
+ * How a booking's message goes: e-mail, push alerts to staff phones, and `phone`: to the buyer's phone by WhatsApp, or
+ * by SMS where WhatsApp cannot reach it (the reminders, when either channel is on: docs/decisions/0397).
+ */
+export const INSPECTION_MESSAGE_CHANNELS = ['email', 'push', 'phone'] as const;
 export type InspectionMessageChannel = (typeof INSPECTION_MESSAGE_CHANNELS)[number];
 
 /**
@@ -124,13 +127,14 @@ export type InspectionMessageState = (typeof INSPECTION_MESSAGE_STATES)[number];
  * A lead's conversation by WhatsApp and SMS (docs/decisions/0394-whatsapp-and-sms.md): every message either way, with
  * its delivery status as the provider reports it. `first_reply` is the template sent when the lead arrives;
  * `template` an approved template an agent sends outside WhatsApp's 24-hour window; `text` free text (an agent's,
- * inside the window, or the buyer's); `opt_out_ack` the one acknowledgement of a STOP.
+ * inside the window, or the buyer's); `opt_out_ack` the one acknowledgement of a STOP; `reminder` a site inspection's
+ * reminder (docs/decisions/0397).
  */
 export const MESSAGE_CHANNELS = ['whatsapp', 'sms'] as const;
 export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
 export const MESSAGE_DIRECTIONS = ['out', 'in'] as const;
 export type MessageDirection = (typeof MESSAGE_DIRECTIONS)[number];
-export const MESSAGE_KINDS = ['first_reply', 'template', 'text', 'opt_out_ack'] as const;
+export const MESSAGE_KINDS = ['first_reply', 'template', 'text', 'opt_out_ack', 'reminder'] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 /**
  * Outgoing: sending (asked of the provider, whose answer has not come: it may have taken it), sent (the provider took

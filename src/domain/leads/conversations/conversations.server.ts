@@ -5,6 +5,8 @@ import type { LeadAction, MessageChannel } from '@/lib/db/enums';
 import { hashClient } from '@/lib/http/client.server';
 import { ChannelError } from '@/lib/messaging/channel-error';
 import type { SentMessage } from '@/lib/messaging/events';
+import { smsConfigured } from '@/lib/messaging/termii.server';
+import { whatsAppConfigured } from '@/lib/messaging/whatsapp-cloud.server';
 import { recordActivity } from '../activity.repository.server';
 import { changeLeadStatus } from '../operations.server';
 import { lockPipeline } from '../submissions.repository.server';
@@ -45,6 +47,9 @@ export async function sendAtMostOnce(
     throw error;
   }
 }
+
+/** Whether a buyer's phone can be messaged at all: WhatsApp or SMS is set up. */
+export const phoneChannelOn = () => whatsAppConfigured() || smsConfigured();
 
 /** WhatsApp's customer-service window: free text may go for 24 hours after the buyer's last message. */
 export const REPLY_WINDOW_MS = 24 * 3_600_000;

@@ -135,6 +135,7 @@ export interface MessageForDelivery {
     fullName: string;
     email: string;
     phone: string;
+    phoneE164: string | null;
     district: SlotView['district'];
     assignedTo: string | null;
   } | null;
@@ -161,6 +162,7 @@ export async function messageForDelivery(db: Db, id: string): Promise<MessageFor
         fullName: leads.fullName,
         email: leads.email,
         phone: sql<string>`coalesce(${leads.phoneE164}, ${leads.phoneRaw})`,
+        phoneE164: leads.phoneE164,
         district: leads.district,
         assignedTo: leads.assignedTo,
       },

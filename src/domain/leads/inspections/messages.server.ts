@@ -4,6 +4,7 @@ import type { PgBoss } from 'pg-boss';
 import type { Db } from '@/lib/db/client';
 import { insertInTransaction } from '@/lib/jobs/queue';
 import { INSPECTION_MESSAGE, type InspectionMessageJob } from '@/lib/jobs/queues';
+import { phoneChannelOn } from '../conversations/conversations.server';
 import { bookingsForMessages, queueMessages, withdrawReminders, type NewMessage } from './messages.repository.server';
 
 /**
@@ -30,7 +31,7 @@ export const nearlyFull = (seatsTaken: number, seats: number) => seatsTaken >= M
  * Runs in the change's transaction (src/domain/leads/inspections/inspections.server.ts), after the bookings changed:
  * writes each message's row and its job, so the change and its messages commit together. The buyer hears of every
  * change by e-mail (a walk-in has no address: nothing); a confirmed booking gets its reminders, 24 and 2 hours before
- * (those already past are skipped); a move or a cancel withdraws the reminders no longer true (the sender checks again
+ * (those already past are skipped), by e-mail and, when WhatsApp or SMS is on, to the buyer's phone; a move or a cancel withdraws the reminders no longer true (the sender checks again
  * at its time); a new booking alerts its lead's agent (push and e-mail); a slot crossing NEARLY_FULL_SHARE alerts the
  * owners once. The jobs carry the rows' ids only.
  */
@@ -51,9 +52,11 @@ export async function queueInspectionMessages(tx: Db, jobs: PgBoss, events: Insp
     if (booking.leadId) {
       rows.push({ ...about, kind: event.kind, channel: 'email', dueAt: now });
       if (confirmed && (event.kind === 'booked' || event.kind === 'promoted' || event.kind === 'moved')) {
+        // By e-mail, and to the buyer's phone when WhatsApp or SMS is on (docs/decisions/0397): a reminder read on the road.
+        const channels = phoneChannelOn() ? (['email', 'phone'] as const) : (['email'] as const);
         for (const reminder of REMINDERS) {
           const dueAt = new Date(booking.startsAt.getTime() - reminder.hoursBefore * 3_600_000);
-          if (dueAt > now) rows.push({ ...about, kind: reminder.kind, channel: 'email', dueAt });
+          if (dueAt > now) for (const channel of channels) rows.push({ ...about, kind: reminder.kind, channel, dueAt });
         }
       }
       if (event.kind === 'booked' || event.kind === 'waiting') {

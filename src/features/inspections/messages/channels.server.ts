@@ -1,19 +1,26 @@
 import 'server-only';
+import { mayMessage, phoneChannelOn, sendAtMostOnce } from '@/domain/leads/conversations/conversations.server';
+import type { Db } from '@/lib/db/client';
+import { getEnv } from '@/lib/env.server';
 import { sendMail } from '@/lib/mail/mailer.server';
-import type { Rendered } from './render';
+import { ChannelError } from '@/lib/messaging/channel-error';
+import { sendSms, smsConfigured } from '@/lib/messaging/termii.server';
+import { sendWhatsAppTemplate, whatsAppConfigured } from '@/lib/messaging/whatsapp-cloud.server';
+import type { PhoneMessage, Rendered } from './render';
 
 /**
- * How a buyer is reached (docs/decisions/0391): every buyer message goes through one of these, chosen by its row's
- * channel. E-mail now; WhatsApp and SMS (issue 46) become two more entries, each rendering the same message in its own
- * form (a template message, a short text) from the same facts.
+ * How a buyer is reached (docs/decisions/0391, 0397): every buyer message goes through one of these, chosen by its
+ * row's channel: e-mail, or the buyer's phone (WhatsApp, SMS where WhatsApp cannot reach), each in its own form.
  */
 
 export interface BuyerAddress {
   /** The lead: a message kept as a file carries it in its name, so erasing the lead deletes the file. */
   leadId: string;
   email: string;
-  /** E.164 when it parsed, else as typed (WhatsApp and SMS will need it). */
+  /** E.164 when it parsed, else as typed. */
   phone: string;
+  /** The number WhatsApp and SMS can reach: E.164, when it parsed. */
+  phoneE164: string | null;
 }
 
 export interface BuyerMessage extends Rendered {
@@ -22,13 +29,18 @@ export interface BuyerMessage extends Rendered {
   /** Stable across retries: `<message-row-id@site-host>`. */
   messageId: string;
   replyTo: string;
+  /** Its form for the buyer's phone, for the messages that go there (the reminders). */
+  phone?: PhoneMessage;
 }
 
-/** sent; not_configured: nowhere to send it (without a mail server, kept as an .eml file). Failures are thrown. */
-export type ChannelOutcome = 'sent' | 'not_configured';
+/**
+ * sent; not_configured: nowhere to send it (without a mail server, kept as an .eml file; no number WhatsApp or SMS can
+ * reach); opted_out: the number said STOP. Failures are thrown.
+ */
+export type ChannelOutcome = 'sent' | 'not_configured' | 'opted_out';
 
 export interface BuyerChannel {
-  send(to: BuyerAddress, message: BuyerMessage): Promise<ChannelOutcome>;
+  send(to: BuyerAddress, message: BuyerMessage, db: Db): Promise<ChannelOutcome>;
 }
 
 export const emailChannel: BuyerChannel = {
@@ -49,9 +61,50 @@ export const emailChannel: BuyerChannel = {
   },
 };
 
-/** The channels a buyer message may go by, by the row's channel. */
+/**
+ * The buyer's phone (docs/decisions/0397): WhatsApp's approved reminder template, or the SMS where Meta says the number
+ * is not on WhatsApp or WhatsApp is off; never to a number that said STOP. At most once, as the first reply
+ * (docs/decisions/0396): each send is recorded in the lead's conversation before it is asked of the provider, and a send
+ * whose answer never came counts as sent (it may have gone, and its statuses will say), so it is not tried again.
+ */
+export const phoneChannel: BuyerChannel = {
+  async send(to, message, db) {
+    const number = to.phoneE164;
+    if (!number || !message.phone || !phoneChannelOn()) return 'not_configured';
+    if (!(await mayMessage(db, number))) return 'opted_out';
+    const { parameters, text, sms } = message.phone;
+    const atMostOnce = async (send: () => Promise<void>): Promise<ChannelOutcome> => {
+      try {
+        await send();
+      } catch (error) {
+        if (!(error instanceof ChannelError && error.unanswered)) throw error;
+      }
+      return 'sent';
+    };
+    if (whatsAppConfigured()) {
+      const { WHATSAPP_REMINDER_TEMPLATE: template, WHATSAPP_TEMPLATE_LANGUAGE: language } = getEnv();
+      try {
+        return await atMostOnce(() =>
+          sendAtMostOnce(db, { leadId: to.leadId, channel: 'whatsapp', kind: 'reminder', body: text, template }, (reference) =>
+            sendWhatsAppTemplate({ to: number, template, language, parameters, reference }),
+          ),
+        );
+      } catch (error) {
+        // Not on WhatsApp: by SMS, when it is on. Any other failure is tried again (by WhatsApp).
+        if (!(error instanceof ChannelError && error.kind === 'unreachable')) throw error;
+        if (!smsConfigured()) return 'not_configured';
+      }
+    }
+    return atMostOnce(() =>
+      sendAtMostOnce(db, { leadId: to.leadId, channel: 'sms', kind: 'reminder', body: sms }, () => sendSms({ to: number, text: sms })),
+    );
+  },
+};
+
+/** The channels a buyer message may go by, by the row's channel (tests give only the ones they look at). */
 export interface BuyerChannels {
   email: BuyerChannel;
+  phone?: BuyerChannel;
 }
 
-export const BUYER_CHANNELS: BuyerChannels = { email: emailChannel };
+export const BUYER_CHANNELS: BuyerChannels = { email: emailChannel, phone: phoneChannel };

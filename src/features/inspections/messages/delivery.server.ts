@@ -24,6 +24,7 @@ import {
   bookingAlertEmail,
   bookingAlertPush,
   buyerMessage,
+  reminderForPhone,
   slotFillingEmail,
   slotFillingPush,
   type BookingView,
@@ -80,7 +81,7 @@ export async function deliverInspectionMessage(db: Db, messageId: string, option
   if (!(await claimMessage(db, message.id, message, at))) return;
   try {
     const outcome = await send(db, found, options.channels ?? BUYER_CHANNELS);
-    await settleMessage(db, message.id, { state: outcome, lastError: outcome === 'sent' ? null : 'not configured' }, now());
+    await settleMessage(db, message.id, SETTLED[outcome], now());
   } catch (error) {
     // Without addresses or numbers (an SMTP refusal quotes the recipient), as every stored error.
     const reason = withoutContactDetails(error instanceof Error ? error.message : String(error));
@@ -91,6 +92,13 @@ export async function deliverInspectionMessage(db: Db, messageId: string, option
     if (!giveUp) throw error;
   }
 }
+
+/** How a channel's answer leaves the message's row. */
+const SETTLED = {
+  sent: { state: 'sent', lastError: null },
+  not_configured: { state: 'not_configured', lastError: 'not configured' },
+  opted_out: { state: 'withdrawn', lastError: 'the number said STOP' },
+} as const;
 
 /** Why a message is not to go any more, or undefined when it is. */
 function noLongerTrue({ message, booking, slot, lead }: MessageForDelivery, at: Date): string | undefined {
@@ -189,7 +197,14 @@ async function sendToBuyer(db: Db, found: MessageForDelivery, kind: BuyerMessage
   const channel = channels[message.channel as keyof BuyerChannels];
   if (!channel) return 'not_configured';
   return channel.send(
-    { leadId: lead.id, email: lead.email, phone: lead.phone },
-    { ...rendered, calendar, messageId: `<${message.id}@${host}>`, replyTo: facts.email },
+    { leadId: lead.id, email: lead.email, phone: lead.phone, phoneE164: lead.phoneE164 },
+    {
+      ...rendered,
+      calendar,
+      messageId: `<${message.id}@${host}>`,
+      replyTo: facts.email,
+      phone: isReminder(message.kind) ? reminderForPhone(view, facts.brand) : undefined,
+    },
+    db,
   );
 }

@@ -1,4 +1,10 @@
-import { BOOKING_ALERT_COPY, BUYER_MESSAGE_COPY, SLOT_FILLING_COPY, type BookingForCopy } from '@/content/inspection-messages';
+import {
+  BOOKING_ALERT_COPY,
+  BUYER_MESSAGE_COPY,
+  REMINDER_PHONE_COPY,
+  SLOT_FILLING_COPY,
+  type BookingForCopy,
+} from '@/content/inspection-messages';
 import { DISTRICTS, districtLabel } from '@/content/districts';
 import { telHref, whatsappHref } from '@/lib/contact-links';
 import type { DistrictChoice, InspectionKind } from '@/lib/db/enums';
@@ -177,6 +183,19 @@ export function buyerMessage(kind: BuyerMessageKind, view: BookingView, links: B
 }
 
 /** The calendar entry's words (src/features/inspections/calendar.server.ts builds the file). */
+/** A reminder as it goes to the buyer's phone: the WhatsApp template's parameters and text, and the SMS. */
+export interface PhoneMessage {
+  parameters: string[];
+  text: string;
+  sms: string;
+}
+
+export function reminderForPhone(view: BookingView, brand: string): PhoneMessage {
+  const copy = copyOf(view);
+  const parameters = REMINDER_PHONE_COPY.parameters(copy);
+  return { parameters, text: REMINDER_PHONE_COPY.text(parameters), sms: REMINDER_PHONE_COPY.sms(copy, brand) };
+}
+
 export function calendarWords(view: BookingView, brand: string, manageUrl: string) {
   const b = copyOf(view);
   return {
