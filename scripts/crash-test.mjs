@@ -161,7 +161,7 @@ async function run(kind) {
   const deliverySeconds = Math.round((Date.now() - deliveryStart) / 100) / 10;
 
   // The first replies go beside those three: until none has arrived for 3 s.
-  for (let count = -1; !failure && whatsApp.sent.length !== count; ) {
+  for (let count = -1; !failure && whatsApp.sent.length !== count;) {
     count = whatsApp.sent.length;
     await sleep(3_000);
   }
