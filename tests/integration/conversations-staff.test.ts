@@ -11,6 +11,7 @@ import { leadActivity, leadMessages, leads, staffUsers, type LeadRow } from '@/l
 import { openFormFlash } from '@/lib/http/form-flash.server';
 import { startFakeTermii, type FakeTermii } from '../support/fake-termii';
 import { startFakeWhatsApp, type WhatsAppFake } from '../support/fake-whatsapp';
+import { CHANNELS_OFF, smsOn as channelSmsOn, TERMII, WHATSAPP, whatsAppOn as channelWhatsAppOn } from './channel-fakes';
 import { describeEachDriver, setEnv, validLead } from './helpers';
 import { formRequest, makeStaff, sessionCookieFor, staffRequest } from './staff-helpers';
 
@@ -22,8 +23,6 @@ import { formRequest, makeStaff, sessionCookieFor, staffRequest } from './staff-
  */
 
 const SECRET = 'test-session-secret-0123456789-abcdefghijklmnop';
-const WHATSAPP = { token: 'fake-whatsapp-token-0123456789', phoneNumberId: '109876543210', appSecret: 'fake-app-secret-0123456789' };
-const TERMII = { apiKey: 'fake-termii-key-0123456789', secretKey: 'fake-termii-secret-0123456789', senderId: 'Meridian' };
 const WINDOW_CLOSED =
   'WhatsApp lets a business write freely only within 24 hours of the buyer’s last message; outside it only an approved template can go. Send the approved follow-up template instead.';
 const HOUR = 3_600_000;
@@ -40,31 +39,9 @@ afterAll(async () => {
   setEnv({ ...off });
 });
 
-const off = {
-  WHATSAPP_TOKEN: undefined,
-  WHATSAPP_PHONE_NUMBER_ID: undefined,
-  WHATSAPP_APP_SECRET: undefined,
-  WHATSAPP_VERIFY_TOKEN: undefined,
-  WHATSAPP_API_BASE: undefined,
-  WHATSAPP_FOLLOW_UP_TEMPLATE: undefined,
-  TERMII_API_KEY: undefined,
-  TERMII_SENDER_ID: undefined,
-  TERMII_SECRET_KEY: undefined,
-  TERMII_API_BASE: undefined,
-};
-const whatsAppOn = () => ({
-  WHATSAPP_TOKEN: WHATSAPP.token,
-  WHATSAPP_PHONE_NUMBER_ID: WHATSAPP.phoneNumberId,
-  WHATSAPP_APP_SECRET: WHATSAPP.appSecret,
-  WHATSAPP_VERIFY_TOKEN: 'fake-verify-token-0123456789',
-  WHATSAPP_API_BASE: whatsApp.apiBase,
-});
-const smsOn = () => ({
-  TERMII_API_KEY: TERMII.apiKey,
-  TERMII_SENDER_ID: TERMII.senderId,
-  TERMII_SECRET_KEY: TERMII.secretKey,
-  TERMII_API_BASE: termii.url,
-});
+const off = { ...CHANNELS_OFF, WHATSAPP_FOLLOW_UP_TEMPLATE: undefined };
+const whatsAppOn = () => channelWhatsAppOn(whatsApp);
+const smsOn = () => channelSmsOn(termii);
 
 let phoneCounter = 1000;
 

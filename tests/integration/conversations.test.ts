@@ -11,6 +11,14 @@ import { leadMessages, leadNotifications } from '@/lib/db/schema';
 import { startFakeTermii, deliveryReport, inboundMessage, termiiSignature, type FakeTermii } from '../support/fake-termii';
 import { metaJson, startFakeWhatsApp, type WhatsAppFake } from '../support/fake-whatsapp';
 import { waitFor } from '../support/peers';
+import {
+  CHANNELS_OFF,
+  smsOn as channelSmsOn,
+  TERMII,
+  WHATSAPP,
+  WHATSAPP_VERIFY_TOKEN,
+  whatsAppOn as channelWhatsAppOn,
+} from './channel-fakes';
 import { describeEachDriver, freshClient, jsonRequest, newKey, setEnv, validLead } from './helpers';
 
 /**
@@ -19,10 +27,6 @@ import { describeEachDriver, freshClient, jsonRequest, newKey, setEnv, validLead
  * within the lead's own delivery (by SMS when the number is not on WhatsApp), statuses move a message forward only,
  * a buyer's message lands on their lead once, and STOP ends everything, acknowledged once.
  */
-
-const WHATSAPP = { token: 'fake-whatsapp-token-0123456789', phoneNumberId: '109876543210', appSecret: 'fake-app-secret-0123456789' };
-const TERMII = { apiKey: 'fake-termii-key-0123456789', secretKey: 'fake-termii-secret-0123456789', senderId: 'Meridian' };
-const VERIFY_TOKEN = 'fake-verify-token-0123456789';
 
 let whatsApp: WhatsAppFake;
 let termii: FakeTermii;
@@ -36,30 +40,9 @@ afterAll(async () => {
   setEnv({ ...off, MIN_FILL_MS: undefined });
 });
 
-const off = {
-  WHATSAPP_TOKEN: undefined,
-  WHATSAPP_PHONE_NUMBER_ID: undefined,
-  WHATSAPP_APP_SECRET: undefined,
-  WHATSAPP_VERIFY_TOKEN: undefined,
-  WHATSAPP_API_BASE: undefined,
-  TERMII_API_KEY: undefined,
-  TERMII_SENDER_ID: undefined,
-  TERMII_SECRET_KEY: undefined,
-  TERMII_API_BASE: undefined,
-};
-const whatsAppOn = () => ({
-  WHATSAPP_TOKEN: WHATSAPP.token,
-  WHATSAPP_PHONE_NUMBER_ID: WHATSAPP.phoneNumberId,
-  WHATSAPP_APP_SECRET: WHATSAPP.appSecret,
-  WHATSAPP_VERIFY_TOKEN: VERIFY_TOKEN,
-  WHATSAPP_API_BASE: whatsApp.apiBase,
-});
-const smsOn = () => ({
-  TERMII_API_KEY: TERMII.apiKey,
-  TERMII_SENDER_ID: TERMII.senderId,
-  TERMII_SECRET_KEY: TERMII.secretKey,
-  TERMII_API_BASE: termii.url,
-});
+const off = CHANNELS_OFF;
+const whatsAppOn = () => channelWhatsAppOn(whatsApp);
+const smsOn = () => channelSmsOn(termii);
 beforeEach(() => setEnv({ ...off, MIN_FILL_MS: '0', SMTP_URL: undefined, WEBHOOK_URL: undefined, WEBHOOK_SECRET: undefined }));
 
 /** A new lead from its own client, with a phone number of its own; resolves to its id. */
@@ -261,7 +244,7 @@ describeEachDriver('WhatsApp and SMS', (ctx) => {
       whatsAppHandshake(
         new Request(`http://localhost/api/webhooks/whatsapp?hub.mode=subscribe&hub.verify_token=${token}&hub.challenge=1158201444`),
       );
-    const accepted = await handshake(VERIFY_TOKEN);
+    const accepted = await handshake(WHATSAPP_VERIFY_TOKEN);
     expect([accepted.status, await accepted.text()]).toEqual([200, '1158201444']);
     expect((await handshake('wrong-token-0123456789')).status).toBe(403);
   });

@@ -10,6 +10,7 @@ import type { DatabaseHandle } from '@/lib/db/client';
 import { inspectionMessages, leadMessages } from '@/lib/db/schema';
 import { startFakeTermii, type FakeTermii } from '../support/fake-termii';
 import { startFakeWhatsApp, type WhatsAppFake } from '../support/fake-whatsapp';
+import { CHANNELS_OFF, smsOn as channelSmsOn, TERMII, WHATSAPP, whatsAppOn as channelWhatsAppOn } from './channel-fakes';
 import { describeEachDriver, setEnv, validLead } from './helpers';
 
 /**
@@ -17,9 +18,6 @@ import { describeEachDriver, setEnv, validLead } from './helpers';
  * Meta's Cloud API and Termii: beside the e-mail, WhatsApp's reminder template, or an SMS where WhatsApp cannot reach;
  * nothing to a number that said STOP; each at most once. No worker runs here: each test delivers the message itself.
  */
-
-const WHATSAPP = { token: 'fake-whatsapp-token-0123456789', phoneNumberId: '109876543210', appSecret: 'fake-app-secret-0123456789' };
-const TERMII = { apiKey: 'fake-termii-key-0123456789', secretKey: 'fake-termii-secret-0123456789', senderId: 'Meridian' };
 
 let whatsApp: WhatsAppFake;
 let termii: FakeTermii;
@@ -32,32 +30,9 @@ afterAll(async () => {
   await termii.stop();
 });
 
-const whatsAppOn = () => ({
-  WHATSAPP_TOKEN: WHATSAPP.token,
-  WHATSAPP_PHONE_NUMBER_ID: WHATSAPP.phoneNumberId,
-  WHATSAPP_APP_SECRET: WHATSAPP.appSecret,
-  WHATSAPP_VERIFY_TOKEN: 'fake-verify-token-0123456789',
-  WHATSAPP_API_BASE: whatsApp.apiBase,
-});
-const smsOn = () => ({
-  TERMII_API_KEY: TERMII.apiKey,
-  TERMII_SENDER_ID: TERMII.senderId,
-  TERMII_SECRET_KEY: TERMII.secretKey,
-  TERMII_API_BASE: termii.url,
-});
-const off = Object.fromEntries(
-  [
-    'WHATSAPP_TOKEN',
-    'WHATSAPP_PHONE_NUMBER_ID',
-    'WHATSAPP_APP_SECRET',
-    'WHATSAPP_VERIFY_TOKEN',
-    'WHATSAPP_API_BASE',
-    'TERMII_API_KEY',
-    'TERMII_SENDER_ID',
-    'TERMII_SECRET_KEY',
-    'TERMII_API_BASE',
-  ].map((name) => [name, undefined]),
-);
+const off = CHANNELS_OFF;
+const whatsAppOn = () => channelWhatsAppOn(whatsApp);
+const smsOn = () => channelSmsOn(termii);
 beforeEach(() => setEnv({ ...off, SMTP_URL: undefined, SITE_URL: 'https://districts.example' }));
 afterAll(() => setEnv(off));
 
