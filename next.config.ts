@@ -1,5 +1,5 @@
 import type { NextConfig } from 'next';
-import { LOCKED_DOWN_CSP, staticSecurityHeaders } from './src/lib/security/headers';
+import { assetSecurityHeaders, LOCKED_DOWN_CSP, staticSecurityHeaders } from './src/lib/security/headers';
 
 const production = process.env.NODE_ENV === 'production';
 
@@ -25,7 +25,8 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ['@electric-sql/pglite', 'pg', 'web-push'],
   async headers() {
     return [
-      { source: '/:path*', headers: staticSecurityHeaders(production) },
+      { source: '/_next/static/:path*', headers: assetSecurityHeaders(production) },
+      { source: '/((?!_next/static/).*)', headers: staticSecurityHeaders(production) },
       { source: '/api/:path*', headers: [{ key: 'Content-Security-Policy', value: LOCKED_DOWN_CSP }] },
     ];
   },

@@ -149,12 +149,14 @@ function report(medians, loads, observedLcp) {
   const check = (page, figure, value, budget, pass) => rows.push({ page, figure, value, budget, pass });
   for (const page of PAGES) {
     const m = medians[page];
+    // A cheap phone's main thread (issue 47): within 2 points and 50 ms of blocking of the empty page, measured in the
+    // same run, since a buyer's first tap waits behind whatever blocks it.
     check(
       page,
       'performance',
       m.performance,
-      `≥ 95 and ≥ ${base.performance - 3} (empty page − 3)`,
-      m.performance >= 95 && m.performance >= base.performance - 3,
+      `≥ 95 and ≥ ${base.performance - 2} (empty page − 2)`,
+      m.performance >= 95 && m.performance >= base.performance - 2,
     );
     check(page, 'accessibility', m.accessibility, '100', m.accessibility === 100);
     check(page, 'SEO', m.seo, '100', m.seo === 100);
@@ -168,7 +170,7 @@ function report(medians, loads, observedLcp) {
       true,
     );
     check(page, 'CLS', m.cls, '0', m.cls === 0);
-    check(page, 'TBT', `${m.tbtMs} ms`, `(empty page ${base.tbtMs} ms)`, true);
+    check(page, 'TBT', `${m.tbtMs} ms`, `≤ ${base.tbtMs + 50} ms (empty page + 50)`, m.tbtMs <= base.tbtMs + 50);
     check(page, 'total transfer', `${m.totalKiB} KiB`, '≤ 300 KiB', m.totalKiB <= 300);
     check(
       page,

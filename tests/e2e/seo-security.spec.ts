@@ -26,6 +26,18 @@ test.describe('security headers', () => {
     });
   }
 
+  test("the build's own scripts carry what applies to a script, and none of a document's headers (bytes a phone fetches for nothing)", async ({
+    request,
+  }) => {
+    const script = /\/_next\/static\/chunks\/[^"]+\.js/.exec(await (await request.get('/')).text())![0];
+    const h = (await request.get(script)).headers();
+    expect(h['x-content-type-options']).toBe('nosniff');
+    expect(h['cross-origin-resource-policy']).toBe('same-origin');
+    expect(h['cache-control']).toContain('immutable');
+    for (const name of ['x-frame-options', 'permissions-policy', 'cross-origin-opener-policy', 'referrer-policy'])
+      expect(h[name], name).toBeUndefined();
+  });
+
   test('public pages are prerendered and cacheable, and their CSP allows exactly their inline scripts by hash', async ({ request }) => {
     for (const path of ['/', '/d1', '/d2', '/privacy', '/terms']) {
       const a = await request.get(path);
