@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // npm run bench: performance figures, each printed with its target and pass/short, written to bench/results.json.
 // Not part of npm test (these machines are shared and noisy). Each part compares with baselines measured in the same
-// run. Without BENCH_ONLY: frontend, notifications, api and visits; BENCH_ONLY=all adds the long disk, load and backup parts, and
+// run. Without BENCH_ONLY: frontend, notifications, api, spike and visits; BENCH_ONLY=all adds the long disk, load and backup parts, and
 // BENCH_ONLY=disk,load (any comma-separated list of parts) runs only those.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -12,6 +12,7 @@ import { benchDisk } from './disk.mjs';
 import { benchFrontend } from './frontend.mjs';
 import { benchLoad } from './load.mjs';
 import { benchNotifications } from './notifications.mjs';
+import { benchSpike } from './spike.mjs';
 import { benchVisits } from './visits.mjs';
 
 const log = (...args) => console.log('[bench]', ...args);
@@ -19,12 +20,13 @@ const PARTS = {
   frontend: benchFrontend,
   notifications: benchNotifications,
   api: benchApi,
+  spike: benchSpike,
   visits: benchVisits,
   disk: benchDisk,
   load: benchLoad,
   backup: benchBackup,
 };
-const DEFAULT_PARTS = ['frontend', 'notifications', 'api', 'visits'];
+const DEFAULT_PARTS = ['frontend', 'notifications', 'api', 'spike', 'visits'];
 const asked = process.env.BENCH_ONLY?.trim();
 const only = !asked ? DEFAULT_PARTS : asked === 'all' ? Object.keys(PARTS) : asked.split(',').map((part) => part.trim());
 const unknown = only.filter((part) => !(part in PARTS));

@@ -233,6 +233,9 @@ test.describe('Submit Interest popup', () => {
     page.on('response', (r) => {
       if (r.url().endsWith('/api/interest')) answers.push(r.status());
     });
+    // The network drops once the page has what typing fetched (the toast library, src/lib/browser/toast.ts): on a
+    // loaded machine it was still on its way when the test went offline, and the notice came as an alert instead.
+    await page.waitForLoadState('networkidle');
     await context.setOffline(true);
     await dialog.getByRole('button', { name: 'Submit Interest' }).click();
     await expect(page.getByText('Could not connect to the Server. Could be your network. Check and try again')).toBeVisible();
