@@ -42,8 +42,7 @@ export const assetSecurityHeaders = (production: boolean) => [
 
 /**
  * What a document adds (pages, API answers, files in public/ such as the service worker): the browser reads these of
- * documents and workers only, so on the build's own files (/_next/static) they were about 250 bytes of headers per file
- * a phone fetched for nothing (issue 47).
+ * documents and workers only, so the build's own files (/_next/static) go without them (docs/decisions/0398).
  */
 export const staticSecurityHeaders = (production: boolean) => [
   ...assetSecurityHeaders(production),
