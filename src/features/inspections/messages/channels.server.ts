@@ -73,31 +73,30 @@ export const phoneChannel: BuyerChannel = {
     if (!number || !message.phone || !phoneChannelOn()) return 'not_configured';
     if (!(await mayMessage(db, number))) return 'opted_out';
     const { parameters, text, sms } = message.phone;
-    const atMostOnce = async (send: () => Promise<void>): Promise<ChannelOutcome> => {
-      try {
-        await send();
-      } catch (error) {
-        if (!(error instanceof ChannelError && error.unanswered)) throw error;
-      }
-      return 'sent';
-    };
     if (whatsAppConfigured()) {
       const { WHATSAPP_REMINDER_TEMPLATE: template, WHATSAPP_TEMPLATE_LANGUAGE: language } = getEnv();
       try {
-        return await atMostOnce(() =>
-          sendAtMostOnce(db, { leadId: to.leadId, channel: 'whatsapp', kind: 'reminder', body: text, template }, (reference) =>
-            sendWhatsAppTemplate({ to: number, template, language, parameters, reference }),
-          ),
+        await sendAtMostOnce(db, { leadId: to.leadId, channel: 'whatsapp', kind: 'reminder', body: text, template }, (reference) =>
+          sendWhatsAppTemplate({ to: number, template, language, parameters, reference }),
         );
+        return 'sent';
       } catch (error) {
+        if (!(error instanceof ChannelError)) throw error;
+        // No answer: WhatsApp may have taken it, and its statuses will say. Never again, never by SMS as well.
+        if (error.unanswered) return 'sent';
         // Not on WhatsApp: by SMS, when it is on. Any other failure is tried again (by WhatsApp).
-        if (!(error instanceof ChannelError && error.kind === 'unreachable')) throw error;
+        if (error.kind !== 'unreachable') throw error;
         if (!smsConfigured()) return 'not_configured';
       }
     }
-    return atMostOnce(() =>
-      sendAtMostOnce(db, { leadId: to.leadId, channel: 'sms', kind: 'reminder', body: sms }, () => sendSms({ to: number, text: sms })),
-    );
+    try {
+      await sendAtMostOnce(db, { leadId: to.leadId, channel: 'sms', kind: 'reminder', body: sms }, () =>
+        sendSms({ to: number, text: sms }),
+      );
+    } catch (error) {
+      if (!(error instanceof ChannelError && error.unanswered)) throw error;
+    }
+    return 'sent';
   },
 };
 
