@@ -1,4 +1,5 @@
 import { bookingForName } from './inspections';
+import { BOTH_DISTRICTS } from './notifications';
 
 /**
  * What the buyer is sent by WhatsApp and SMS (docs/decisions/0394-whatsapp-and-sms.md). The first reply's WhatsApp
@@ -6,9 +7,9 @@ import { bookingForName } from './inspections';
  */
 export const FIRST_REPLY_COPY = {
   parameters: (
-    lead: { title: string; fullName: string; district: string },
+    lead: { title: string | null; fullName: string; district: string | null },
     { agentName, brand, callFrom }: { agentName: string | undefined; brand: string; callFrom: string },
-  ) => [bookingForName(lead.title, lead.fullName), lead.district, agentName ?? 'Our sales team', brand, callFrom],
+  ) => [bookingForName(lead.title, lead.fullName), lead.district ?? BOTH_DISTRICTS, agentName ?? 'Our sales team', brand, callFrom],
   /** The template's body with its parameters filled in: what the buyer reads on WhatsApp. */
   text: ([name, district, agent, brand, callFrom]: string[]) =>
     `Hello ${name}, thank you for your interest in ${district}. ${agent} of ${brand} will call you shortly from ${callFrom}. Reply here with any question, or STOP to get no more messages.`,
@@ -25,7 +26,7 @@ export const optOutAck = (brand: string) => `You will get no more messages from 
  * order (README, "WhatsApp and SMS").
  */
 export const FOLLOW_UP_COPY = {
-  parameters: (lead: { title: string; fullName: string }, { agentName, brand }: { agentName: string; brand: string }) => [
+  parameters: (lead: { title: string | null; fullName: string }, { agentName, brand }: { agentName: string; brand: string }) => [
     bookingForName(lead.title, lead.fullName),
     agentName,
     brand,

@@ -20,7 +20,9 @@ export const DEFAULT_MEETING_PLACES: Record<DistrictChoice, { meetingPoint: stri
 export const INSPECTION_MINUTES = { on_site: 180, video: 60 } as const;
 
 /** "Mrs A. Okafor": who a booking is for, without spelling out the whole name. */
-export function bookingForName(title: string, fullName: string): string {
+export function bookingForName(title: string | null, fullName: string): string {
+  // A chat's lead has no title (docs/decisions/0399): the name its WhatsApp profile shows, as it shows it.
+  if (!title) return fullName.trim();
   const parts = fullName.trim().split(/\s+/).filter(Boolean);
   if (parts.length < 2) return `${title} ${parts[0] ?? ''}`.trim();
   return `${title} ${parts[0][0].toUpperCase()}. ${parts.at(-1)}`;

@@ -19,7 +19,7 @@ export interface LegalPage {
  * The edition of the privacy notice below: a newsletter consent records the edition the person confirmed under.
  * Change it with every change of the notice's text (the date, then the edition of that day).
  */
-export const PRIVACY_NOTICE_VERSION = '2026-11-27.2';
+export const PRIVACY_NOTICE_VERSION = '2026-11-28.1';
 
 /** A retention period in words: "24 hours", "7 days", "24 months". */
 export function describePeriod(period: Period): string {
@@ -53,7 +53,7 @@ export const PRIVACY: LegalPage = {
         'Submit Interest form: your title, full name, e-mail address, phone number and preferred district.',
         'Newsletter: your e-mail address, and when, from which page and under which version of this notice you confirmed your subscription.',
         'Site inspections: the inspection you book, how many people come with you, whether you came, and the e-mails we send you about it (the confirmation, reminders and any change). If you come without booking, our staff note your name and phone number.',
-        'WhatsApp and SMS: the messages we exchange with you by WhatsApp or text message, when they were sent, delivered and read, and whether you asked us to stop.',
+        'WhatsApp and SMS: the messages we exchange with you by WhatsApp or text message, when they were sent, delivered and read, and whether you asked us to stop. If you start a chat with us on WhatsApp, we keep it as an enquiry like a submitted form: the name your WhatsApp profile shows, your number, your messages, the page or advertisement the chat came from, and the district it names.',
         'How you found us: the campaign tags in the link you followed (UTM parameters), the website that referred you and the first page you opened.',
         'Abuse prevention: a one-way, salted fingerprint of your network address, used only to limit repeated automated submissions. We never store your IP address itself.',
         'Visits: when our server sends you a page, it adds one to a count for that day, page and source (the campaign tags in the link you followed, or the website that referred you). To count visitors rather than page loads, it makes a one-way fingerprint of your network address and browser with a key that changes every day. We use no cookies and no tracking scripts, and the counts say nothing about who you are.',

@@ -3,18 +3,26 @@ import { STAFF_COPY } from './staff';
 
 /** Copy of the messages every lead sets off, and of their states in the staff area. */
 
+/** Where a buyer who has not said which district is interested, as we write to them. */
+export const BOTH_DISTRICTS = 'our plots in Abuja and Ibadan';
+
+/** A lead as the staff's messages name it: `name` with its title, `district` as staff read it (src/content/staff.ts). */
 export interface LeadForMessage {
-  title: string;
-  fullName: string;
-  email: string;
+  name: string;
+  /** Null for a lead whose chat began on WhatsApp (docs/decisions/0399). */
+  email: string | null;
   phone: string;
   district: string;
 }
 
 export const SALES_EMAIL_COPY = {
-  subject: (lead: LeadForMessage) => `New lead: ${lead.district} — ${lead.title} ${lead.fullName}`,
-  intro:
-    'A new lead has just submitted interest on the website. Call within the hour: leads called within five minutes are far likelier to buy.',
+  subject: (lead: LeadForMessage) => `New lead: ${lead.district} — ${lead.name}`,
+  /** By where the lead began: the form, or a chat the buyer started on WhatsApp (docs/decisions/0399). */
+  intro: {
+    form: 'A new lead has just submitted interest on the website. Call within the hour: leads called within five minutes are far likelier to buy.',
+    whatsapp:
+      'A buyer has just started a chat with us on WhatsApp. Their first message is on the lead, and you can answer it there. Call within the hour: leads called within five minutes are far likelier to buy.',
+  },
   // The staff area's own field labels, so a lead reads the same in the e-mail and in the inbox.
   fields: { ...STAFF_COPY.lead.fields, received: STAFF_COPY.lead.received, agent: 'Agent' },
   noAgent: 'Not assigned yet',
@@ -24,21 +32,22 @@ export const SALES_EMAIL_COPY = {
   whatsapp: 'WhatsApp',
   openInInbox: 'Open the lead in the staff inbox',
   /** The opening WhatsApp message to a lead: from the sales e-mail (the team) and from the inbox (the signed-in agent by name). */
-  whatsappGreeting: (lead: Pick<LeadForMessage, 'title' | 'fullName' | 'district'>, brand: string, agent?: string) =>
-    `Good day ${lead.title} ${lead.fullName}, thank you for your interest in ${lead.district}. This is ${agent ? `${agent} of ` : ''}the sales team of ${brand}.`,
+  /** To the buyer, so a district not said yet is our plots in both. */
+  whatsappGreeting: (lead: { name: string; district: string | null }, brand: string, agent?: string) =>
+    `Good day ${lead.name}, thank you for your interest in ${lead.district ?? BOTH_DISTRICTS}. This is ${agent ? `${agent} of ` : ''}the sales team of ${brand}.`,
 } as const;
 
 /** The one reminder about a lead still new after its first working hour (docs/decisions/0206-overdue-leads.md). */
 export const OVERDUE_REMINDER_COPY = {
-  subject: (lead: LeadForMessage) => `Still waiting for a call: ${lead.title} ${lead.fullName} (${lead.district})`,
+  subject: (lead: LeadForMessage) => `Still waiting for a call: ${lead.name} (${lead.district})`,
   intro: (lead: LeadForMessage, received: string, targetMinutes: number) =>
-    `${lead.title} ${lead.fullName} submitted interest in ${lead.district} at ${received} and has not been contacted after ${targetMinutes === 60 ? 'an hour' : `${targetMinutes} minutes`} of working time. Please call now, then mark the lead contacted in the inbox.`,
+    `${lead.name} (${lead.district}) came in at ${received} and has not been contacted after ${targetMinutes === 60 ? 'an hour' : `${targetMinutes} minutes`} of working time. Please call now, then mark the lead contacted in the inbox.`,
   why: 'You get this reminder once per lead, because the lead is yours (or unassigned) and still new.',
 } as const;
 
 export const RECEIPT_COPY = {
   subject: (district: string) => `We have received your interest in ${district}`,
-  greeting: (lead: LeadForMessage) => `Dear ${lead.title} ${lead.fullName},`,
+  greeting: (lead: LeadForMessage) => `Dear ${lead.name},`,
   received: (district: string) => `Thank you for your interest in ${district}. Your details have reached our sales team.`,
   nextTitle: 'What happens next',
   next: [
@@ -130,19 +139,17 @@ export const FLOOD_ALERT_COPY = {
 /** A new lead's push alert on staff phones (docs/decisions/0364): the district, who, and what to do. */
 export const LEAD_PUSH_COPY = {
   title: (district: string) => `New lead · ${district}`,
-  body: (lead: LeadForMessage) => `${lead.title} ${lead.fullName} · Tap to call`,
+  body: (lead: LeadForMessage) => `${lead.name} · Tap to call`,
 } as const;
 
 /** A lead that moved on because nobody claimed it in time (docs/decisions/0365): its push and e-mail. */
 export const HAND_OVER_COPY = {
   pushTitle: (district: string, toOwners: boolean) => (toOwners ? `Unclaimed lead · ${district}` : `Lead passed to you · ${district}`),
   subject: (lead: LeadForMessage, toOwners: boolean) =>
-    toOwners
-      ? `Nobody claimed ${lead.title} ${lead.fullName}: the lead is with the owners`
-      : `Lead passed to you: ${lead.title} ${lead.fullName}`,
+    toOwners ? `Nobody claimed ${lead.name}: the lead is with the owners` : `Lead passed to you: ${lead.name}`,
   intro: (lead: LeadForMessage, minutes: number, toOwners: boolean) =>
     toOwners
-      ? `No agent claimed ${lead.title} ${lead.fullName} (${lead.district}) within ${minutes} working minutes of being offered it, so the lead is now with the owners and nobody's yet. Call, or give it to an agent.`
-      : `${lead.title} ${lead.fullName} (${lead.district}) was not claimed within ${minutes} working minutes, so the lead is now yours. Call, then tap "I'm on it" on the lead.`,
+      ? `No agent claimed ${lead.name} (${lead.district}) within ${minutes} working minutes of being offered it, so the lead is now with the owners and nobody's yet. Call, or give it to an agent.`
+      : `${lead.name} (${lead.district}) was not claimed within ${minutes} working minutes, so the lead is now yours. Call, then tap "I'm on it" on the lead.`,
   why: 'A new lead moves on when its agent has not claimed it in time, so every buyer gets a call within minutes.',
 } as const;

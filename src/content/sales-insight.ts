@@ -217,6 +217,8 @@ export const DASHBOARD_COPY = {
     },
     /** On phones, where the inspection columns do not fit, a row's leads on their way through an inspection. */
     inspectionLine: (booked: number, attended: number, won: number) => `${booked} booked · ${attended} came · ${won} won`,
+    /** Under a row's leads: how many of them began as a chat on WhatsApp (docs/decisions/0399). */
+    byWhatsApp: (n: number) => `${n} by WhatsApp`,
     inspectionsNote:
       'Booked, came and won: of these leads, how many ever had a confirmed seat on a site inspection, came to one, and are won now.',
     /** Column names on phones, where four figures share the width with the name. */

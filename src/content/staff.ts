@@ -1,5 +1,15 @@
 /** Copy of the staff area: sign-in at /registration, the lead inbox under /admin, staff and privacy pages. */
 
+/**
+ * A lead as people are addressed: its title and full name ("Mrs Ada Obi"), or the name alone for a lead with no title
+ * (a chat that began on WhatsApp gives a name, not a title: docs/decisions/0399).
+ */
+export const leadName = (lead: { title: string | null; fullName: string }) =>
+  lead.title ? `${lead.title} ${lead.fullName}` : lead.fullName;
+
+/** A lead's district as staff read it: a chat's lead may not have said yet. */
+export const districtOf = (lead: { district: string | null }) => lead.district ?? 'District not said yet';
+
 export const STAFF_COPY = {
   signIn: {
     title: 'Staff sign-in',
@@ -312,6 +322,8 @@ export const STAFF_COPY = {
     pagination: 'Pages',
     caption: 'Leads, newest first',
     direct: 'Direct',
+    /** A lead whose chat began on WhatsApp, before where it came from (docs/decisions/0399). */
+    byWhatsApp: 'WhatsApp chat',
   },
   lead: {
     back: 'Back to leads',
@@ -348,7 +360,11 @@ export const STAFF_COPY = {
       referrer: 'Referrer',
       landingPath: 'Landing page',
       spam: 'Spam flag',
+      origin: 'Came by',
     },
+    /** What a lead whose chat began on WhatsApp has not said yet (docs/decisions/0399). */
+    notSaid: { title: '—', email: 'Not given (the chat began on WhatsApp)', district: 'Not said yet' },
+    origins: { form: 'The Submit Interest form', whatsapp: 'A WhatsApp chat the buyer started' },
     actions: {
       status_changed: (from: string, to: string) => `changed status from ${from} to ${to}`,
       note_added: 'added a note',

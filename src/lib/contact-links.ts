@@ -12,6 +12,15 @@ export const whatsappRef = (page: string) => `(ref ${page})`;
 /** The page's reference at the end of a prefilled message, as whatsappRef writes it ($1: the page). */
 export const WHATSAPP_REF_AT_END = /\(ref ([A-Z0-9]+)\)$/;
 
+/**
+ * The reference a buyer's first message ends with, as the site's link prefilled it and a campaign extended it: `(ref
+ * D1)`, `(ref D1 lugbe-nov)`. Undefined when the buyer wrote their own message.
+ */
+export function readWhatsappRef(text: string): { page: string; campaign?: string } | undefined {
+  const found = /\(ref ([A-Z0-9]{1,12})(?: ([\w-]{1,40}))?\)\s*$/.exec(text);
+  return found ? { page: found[1], ...(found[2] ? { campaign: found[2] } : {}) } : undefined;
+}
+
 /** wa.me link for an international number (any spelling: only its digits count), optionally with a prefilled message. */
 export const whatsappHref = (number: string, message?: string) =>
   `https://wa.me/${number.replace(/\D/g, '')}${message ? `?text=${encodeURIComponent(message)}` : ''}`;

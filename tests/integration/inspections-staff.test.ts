@@ -379,9 +379,10 @@ describeEachDriver('site inspections in the staff area', (ctx) => {
       'inspection_party',
       'inspection_state',
       'inspection_attendance',
+      'origin',
     ]);
     const mine = rows.find((cells) => cells[17] === leadId)!;
-    expect(mine.slice(18)).toEqual([startsAt.toISOString(), 'Lugbe, Abuja', 'on_site', '3', 'confirmed', '']);
-    expect(rows.find((cells) => cells[17] === unbooked)?.slice(18)).toEqual(['', '', '', '', '', '']);
+    expect(mine.slice(18)).toEqual([startsAt.toISOString(), 'Lugbe, Abuja', 'on_site', '3', 'confirmed', '', 'form']);
+    expect(rows.find((cells) => cells[17] === unbooked)?.slice(18)).toEqual(['', '', '', '', '', '', 'form']);
   });
 });

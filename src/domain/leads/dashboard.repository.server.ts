@@ -356,6 +356,8 @@ function inspectionCounts(flags: ReturnType<typeof bookingFlags>, history: Retur
     booked: sql<number>`(count(*) filter (where ${flags.confirmed} or ${history.leadId} is not null))::int`,
     attended: sql<number>`(count(*) filter (where ${flags.came}))::int`,
     won: sql<number>`(count(*) filter (where ${t.status} = 'won'))::int`,
+    // Leads whose chat began on WhatsApp (docs/decisions/0399), counted beside the form's.
+    byWhatsApp: sql<number>`(count(*) filter (where ${t.origin} = 'whatsapp'))::int`,
   };
 }
 

@@ -54,7 +54,7 @@ export async function lockHeldLeads(tx: Db): Promise<string[]> {
 }
 
 /** These held leads become ordinary new leads, in the caller's transaction (which then deals them out and notifies). */
-export function unholdLeads(tx: Db, ids: string[]): Promise<{ id: string; email: string }[]> {
+export function unholdLeads(tx: Db, ids: string[]): Promise<{ id: string; email: string | null }[]> {
   if (!ids.length) return Promise.resolve([]);
   return tx
     .update(leads)

@@ -43,6 +43,7 @@ export type LeadListRow = Pick<
   | 'phoneRaw'
   | 'phoneE164'
   | 'district'
+  | 'origin'
   | 'status'
   | 'spam'
   | 'spamReason'
@@ -63,6 +64,7 @@ const inboxRowColumns = (scope: Pick<LeadScope, 'now' | 'time'>) => ({
   phoneRaw: leads.phoneRaw,
   phoneE164: leads.phoneE164,
   district: leads.district,
+  origin: leads.origin,
   status: leads.status,
   spam: leads.spam,
   spamReason: leads.spamReason,
@@ -217,7 +219,7 @@ export async function* allLeads(db: Db, filters: InboxFilters, scope: LeadScope,
 
 export async function distinctDistricts(db: Db): Promise<string[]> {
   const rows = await db.selectDistinct({ district: leads.district }).from(leads).orderBy(asc(leads.district));
-  return rows.map((r) => r.district);
+  return rows.flatMap((r) => (r.district ? [r.district] : []));
 }
 
 // ---- the lead page ------------------------------------------------------------------------------------------------
@@ -261,7 +263,8 @@ export async function getLeadDetail(db: Db, id: string, scope: LeadScope) {
 
 export interface InboxCounters {
   newToday: number;
-  weekByDistrict: { district: string; count: number }[];
+  /** `district` null: chats' leads that have not said theirs (docs/decisions/0399). */
+  weekByDistrict: { district: string | null; count: number }[];
   /** Median working minutes from arrival to first contact, over leads first contacted this week; null when none. */
   medianFirstContactMinutes: number | null;
 }
@@ -279,7 +282,7 @@ export async function inboxCounters(db: Db, time: WorkingTime, now = new Date())
     .from(t)
     .where(and(real, gte(t.createdAt, weekStart)))
     .groupBy(t.district)
-    .orderBy(asc(t.district));
+    .orderBy(sql`${t.district} asc nulls last`);
   const [median] = await db
     .select({
       minutes: sql<

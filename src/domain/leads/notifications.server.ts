@@ -17,7 +17,7 @@ import { createLeadNotifications, deleteNotifications, notificationsOfLeads, req
 export const queueOf = (channel: NotificationChannel) => (channel === 'push' ? NOTIFY_PUSH : NOTIFY);
 
 /** What an attempt at sending a message came to. */
-export type Outcome = 'sent' | 'not_configured' | 'skipped' | 'opted_out' | 'no_number' | 'number_limit';
+export type Outcome = 'sent' | 'not_configured' | 'skipped' | 'opted_out' | 'no_number' | 'number_limit' | 'no_email';
 
 /** Why an attempt sent nothing, as kept on the notification row. */
 export const NOT_SENT = {
@@ -27,6 +27,8 @@ export const NOT_SENT = {
   opted_out: { state: 'skipped', lastError: 'the buyer said STOP: nothing more goes to this number' },
   no_number: { state: 'skipped', lastError: 'the number given cannot get WhatsApp or SMS' },
   number_limit: { state: 'skipped', lastError: 'this number already got 2 first replies today' },
+  // A lead whose chat began on WhatsApp gives no e-mail address (docs/decisions/0399): it gets no receipt.
+  no_email: { state: 'skipped', lastError: 'the chat began on WhatsApp: no e-mail address to send a receipt to' },
 } as const satisfies Record<
   Exclude<Outcome, 'sent'>,
   { state: Exclude<NotificationState, 'queued' | 'sent' | 'failed'>; lastError: string }
@@ -49,14 +51,17 @@ export function firstReplyOn(env = getEnv()): boolean {
  */
 export async function queueLeadNotifications(
   tx: Db,
-  lead: { id: string },
+  lead: { id: string; email: string | null },
   boss: PgBoss,
   { afterSeconds = 0 }: { afterSeconds?: number } = {},
 ): Promise<void> {
   // A webhook with no address is settled at once: there is nothing to send, so no job either.
-  const rows = await createLeadNotifications(tx, lead, webhookTarget() ? {} : { webhook: NOT_SENT.not_configured }, {
-    firstReply: firstReplyOn(),
-  });
+  const rows = await createLeadNotifications(
+    tx,
+    lead,
+    { ...(webhookTarget() ? {} : { webhook: NOT_SENT.not_configured }), ...(lead.email === null ? { receipt: NOT_SENT.no_email } : {}) },
+    { firstReply: firstReplyOn() },
+  );
   const queued = rows.filter((row) => row.state === 'queued');
   const startAfter = afterSeconds ? new Date(Date.now() + afterSeconds * 1000) : undefined;
   // The job carries the row's id only (no personal data); the id also makes the insert idempotent.

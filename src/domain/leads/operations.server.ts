@@ -29,13 +29,17 @@ import {
 import { deleteHeldLeads, holdLeads, lockHeldLeads, recentLeadsOfNetwork, unholdLeads } from './held.repository.server';
 import { queueLeadNotifications, withdrawWaitingNotifications } from './notifications.server';
 import { leadScope, lockLeadInScope } from './scope.server';
+import { latestLeadWithPhone } from './conversations/messages.repository.server';
 import {
+  insertChatLead,
   insertLead,
+  lockChatNumber,
   lockOverdueLeads,
   lockPipeline,
   markReminded,
   setStatus,
   touchLead,
+  type NewChatLead,
   type NewLead,
   type StoredLead,
 } from './submissions.repository.server';
@@ -60,9 +64,37 @@ export const storeLead = (tx: Db, lead: NewLead): Promise<StoredLead | undefined
  * goes to its agent too; then its notification rows and their jobs are queued, to go `afterSeconds` later. Once the
  * transaction has committed, wakeLeadSenders has this process send them at once.
  */
-export async function takeLead(tx: Db, lead: { id: string }, jobs: PgBoss, { afterSeconds = 0 }: { afterSeconds?: number } = {}) {
-  await assignNewLead(tx, lead);
+export async function takeLead(
+  tx: Db,
+  lead: { id: string; email: string | null },
+  jobs: PgBoss,
+  { afterSeconds = 0 }: { afterSeconds?: number } = {},
+): Promise<Assignee | undefined> {
+  const assignee = await assignNewLead(tx, lead);
   await queueLeadNotifications(tx, lead, jobs, { afterSeconds });
+  return assignee;
+}
+
+/**
+ * The lead of a chat a buyer started on WhatsApp (docs/decisions/0399), in a transaction of its own: the newest lead
+ * with the number when there is one; else a new lead, taken as a form's is (takeLead: its agent, sales e-mail, push
+ * alert, webhook and first reply; no receipt, having no e-mail address). Chats from one number are taken one at a time,
+ * so two messages that come together make one lead. `created`: this call made it (then call wakeLeadSenders).
+ */
+export async function takeChatLead(
+  db: Db,
+  jobs: PgBoss,
+  chat: NewChatLead,
+): Promise<{ id: string; assignedTo: string | null; created: boolean }> {
+  return db.transaction(async (tx) => {
+    await lockChatNumber(tx, chat.phoneE164);
+    const existing = await latestLeadWithPhone(tx, chat.phoneE164);
+    if (existing) return { ...existing, created: false };
+    // Its message cannot have made a lead already: that lead would have the number.
+    const row = (await insertChatLead(tx, chat))!;
+    const assignee = await takeLead(tx, row, jobs);
+    return { id: row.id, assignedTo: assignee?.id ?? null, created: true };
+  });
 }
 
 /**

@@ -42,7 +42,26 @@ export interface NewLead {
 
 export interface StoredLead {
   id: string;
-  email: string;
+  /** Null for a lead whose chat began on WhatsApp: it gets no receipt. */
+  email: string | null;
+}
+
+/**
+ * A chat a buyer started on WhatsApp from a number no lead has (docs/decisions/0399): the name their profile shows,
+ * their number, the district and campaign its link named, and where the chat came from.
+ */
+export interface NewChatLead {
+  /** The first message's provider id: the same message delivered twice stores one lead. */
+  providerId: string;
+  fullName: string;
+  phoneE164: string;
+  district: DistrictChoice | null;
+  utmSource: string | null;
+  utmMedium: string | null;
+  utmCampaign: string | null;
+  utmContent: string | null;
+  referrer: string | null;
+  landingPath: string | null;
 }
 
 export interface SaveResult {
@@ -116,6 +135,25 @@ type LeadColumn = (typeof LEAD_COLUMNS)[number];
 const leadInserted = preparedStatement((db) =>
   db.insert(leads).values(placeholdersOf(LEAD_COLUMNS)).onConflictDoNothing().returning(leadIdColumns).prepare('insert_lead'),
 );
+
+/**
+ * Inserts a chat's lead, in the caller's transaction: undefined when its first message already stored one. The
+ * message's id is its idempotency key, in a space of its own (`whatsapp:`), so it never meets a form's key.
+ */
+export async function insertChatLead(tx: Db, chat: NewChatLead): Promise<StoredLead | undefined> {
+  const { providerId, ...lead } = chat;
+  const [row] = await tx
+    .insert(leads)
+    .values({ ...lead, origin: 'whatsapp', phoneRaw: chat.phoneE164, idempotencyKey: `whatsapp:${providerId}`, spam: false })
+    .onConflictDoNothing()
+    .returning(leadIdColumns);
+  return row && { id: row.id, email: null };
+}
+
+/** Holds chats from this number one at a time until the caller's transaction ends (a lock on the number, not a row). */
+export async function lockChatNumber(tx: Db, phoneE164: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`chat-lead:${phoneE164}`}, 0))`);
+}
 
 /** The lead an idempotency key already stored (by an earlier or a concurrent request that has committed). */
 export async function leadOfKey(db: Db, key: string | undefined): Promise<string> {

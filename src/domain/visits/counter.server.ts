@@ -194,6 +194,35 @@ export async function forgetPastVisitors(db: Db, today: string): Promise<{ salts
   return { salts: salts.length, fingerprints: fingerprints.length };
 }
 
+/**
+ * The source and medium a campaign's visits to `path` were counted under in the 90 days to `now`, the most visited
+ * first; undefined when none were. A chat from WhatsApp names only its campaign (docs/decisions/0399): this places its
+ * lead on the row of the visits that brought it.
+ */
+export async function campaignVisitedAs(
+  db: Db,
+  campaign: string,
+  path: string,
+  now = new Date(),
+): Promise<{ source: string; medium: string } | undefined> {
+  const since = lagosDayOf(now, -90);
+  const [row] = await db
+    .select({ source: visitCounts.source, medium: visitCounts.medium })
+    .from(visitCounts)
+    .where(
+      and(
+        eq(visitCounts.kind, 'campaign'),
+        eq(visitCounts.campaign, campaign.toLowerCase()),
+        eq(visitCounts.path, path),
+        sql`${visitCounts.day} >= ${since}`,
+      ),
+    )
+    .groupBy(visitCounts.source, visitCounts.medium)
+    .orderBy(sql`sum(${visitCounts.visits}) desc`)
+    .limit(1);
+  return row;
+}
+
 export interface VisitCounter {
   /** Writes what was noted so far (the timer does this every interval). */
   flush(): Promise<void>;

@@ -30,7 +30,7 @@ export interface LeadConversation {
 /** Undefined when neither WhatsApp nor SMS is set up and the lead has no messages: the page shows no Messages then. */
 export async function leadConversation(
   db: Db,
-  lead: { id: string; title: string; fullName: string; phoneE164: string | null },
+  lead: { id: string; title: string | null; fullName: string; phoneE164: string | null },
   viewer: { name: string; email: string; mayChange: boolean },
   now = new Date(),
 ): Promise<LeadConversation | undefined> {

@@ -11,7 +11,8 @@ import {
   recordStatus,
   sentMessageByProviderId,
 } from '@/domain/leads/conversations/messages.repository.server';
-import { resendNotification } from '@/domain/leads/notifications.server';
+import { resendNotification, takeChatLead, wakeLeadSenders } from '@/domain/leads/operations.server';
+import { campaignVisitedAs } from '@/domain/visits/counter.server';
 import { pushToStaff } from '@/domain/push/staff-alerts.server';
 import type { Db } from '@/lib/db/client';
 import { logError } from '@/lib/log';
@@ -19,34 +20,41 @@ import type { ChannelEvent, IncomingMessage, StatusUpdate } from '@/lib/messagin
 import { sendSms } from '@/lib/messaging/termii.server';
 import { sendWhatsAppText } from '@/lib/messaging/whatsapp-cloud.server';
 import { CONVERSATION_PUSH_COPY } from '@/content/conversations-staff';
+import { chatLeadOf, withCampaignSource } from './chat-lead';
 
 /**
  * What a provider's webhook tells us (docs/decisions/0394-whatsapp-and-sms.md), taken in order: a status moves our
- * message on (never back); a buyer's message lands on the lead with that number and alerts its agent (push); STOP
- * ends every message to the number, acknowledged once. A webhook delivered twice changes nothing the second time.
+ * message on (never back); a buyer's message lands on the lead with that number and alerts its agent (push); a chat a
+ * buyer starts on WhatsApp from a number no lead has becomes a lead (0399); STOP ends every message to the number,
+ * acknowledged once. A webhook delivered twice changes nothing the second time.
  */
 export interface EventsTaken {
   statuses: number;
   received: number;
   optedOut: number;
-  /** Messages from numbers no lead has (their chats become leads in a later step of issue 46). */
+  /** Leads made from chats that began on WhatsApp. */
+  leads: number;
+  /** Messages from numbers no lead has that made none: an SMS (it carries no name), or a STOP. */
   unknown: number;
 }
 
 export async function takeChannelEvents(db: Db, jobs: PgBoss, events: ChannelEvent[]): Promise<EventsTaken> {
-  const taken: EventsTaken = { statuses: 0, received: 0, optedOut: 0, unknown: 0 };
+  const taken: EventsTaken = { statuses: 0, received: 0, optedOut: 0, leads: 0, unknown: 0 };
   for (const event of events) {
     if (event.type === 'status') {
       if (await recordStatus(db, event)) taken.statuses++;
       if (event.status === 'failed' && event.errorKind === 'unreachable') await firstReplyAgain(db, jobs, event);
       continue;
     }
-    const lead = await latestLeadWithPhone(db, event.from);
+    const stop = isStopMessage(event.text);
+    const known = await latestLeadWithPhone(db, event.from);
+    const chat = !known && !stop && event.channel === 'whatsapp' ? await leadOfChat(db, jobs, event) : undefined;
+    const lead = known ?? chat;
     const recorded = lead
       ? await recordReceived(db, { leadId: lead.id, channel: event.channel, providerId: event.providerId, body: event.text }, event.at)
       : undefined;
     if (!lead) taken.unknown++;
-    if (isStopMessage(event.text)) {
+    if (stop) {
       if (await optOut(db, event.from, event.channel, event.at)) {
         taken.optedOut++;
         await acknowledgeStop(db, event, lead?.id);
@@ -54,12 +62,29 @@ export async function takeChannelEvents(db: Db, jobs: PgBoss, events: ChannelEve
       continue;
     }
     if (!lead || !recorded) continue;
+    // A new lead's own alert (and sales e-mail) tells its agent; a message on a lead they have tells them by push.
+    if (chat?.created) {
+      taken.leads++;
+      continue;
+    }
     taken.received++;
     await pushToStaff(db, await leadAlertRecipients(db, lead), CONVERSATION_PUSH_COPY.message(lead.id, event.channel)).catch((error) =>
       logError('[conversations] a reply was recorded, but its push alert failed', error),
     );
   }
   return taken;
+}
+
+/**
+ * The lead of a chat a buyer started on WhatsApp (docs/decisions/0399): made from what the chat says, its campaign
+ * placed on the row of the visits that brought it, and taken as a form's lead is; its messages are sent at once.
+ */
+async function leadOfChat(db: Db, jobs: PgBoss, message: IncomingMessage) {
+  const chat = chatLeadOf(message);
+  const visitedAs = chat.utmCampaign && chat.landingPath ? await campaignVisitedAs(db, chat.utmCampaign, chat.landingPath) : undefined;
+  const lead = await takeChatLead(db, jobs, withCampaignSource(chat, visitedAs));
+  if (lead.created) wakeLeadSenders(jobs);
+  return lead;
 }
 
 /**

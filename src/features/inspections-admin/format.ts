@@ -1,4 +1,5 @@
 import { SALES_EMAIL_COPY } from '@/content/notifications';
+import { leadName } from '@/content/staff';
 import { INSPECTIONS_STAFF_COPY } from '@/content/inspections-staff';
 import { telHref, whatsappHref } from '@/lib/contact-links';
 import { toE164 } from '@/lib/validation/phone';
@@ -34,13 +35,10 @@ export function personLinks(
   sender: { agent: string; brand: string },
 ) {
   const e164 = person.phoneE164 ?? toE164(person.phone);
-  const greeting =
-    person.title && person.district
-      ? SALES_EMAIL_COPY.whatsappGreeting(
-          { title: person.title, fullName: person.name, district: person.district },
-          sender.brand,
-          sender.agent,
-        )
-      : undefined;
+  const greeting = SALES_EMAIL_COPY.whatsappGreeting(
+    { name: leadName({ title: person.title, fullName: person.name }), district: person.district },
+    sender.brand,
+    sender.agent,
+  );
   return { tel: telHref(e164 ?? person.phone), whatsapp: e164 ? whatsappHref(e164, greeting) : undefined };
 }

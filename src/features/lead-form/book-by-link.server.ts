@@ -5,7 +5,7 @@ import { INSPECTION_ERRORS } from '@/content/form-errors';
 import { bookerOfLead } from '@/domain/leads/inspections/buyer.repository.server';
 import { partyField, slotField, tokenField, waitField } from '@/domain/leads/inspections/booking-fields';
 import { readInspectionLink } from '@/domain/leads/inspections/links.server';
-import { DISTRICT_SLUGS, INSPECTION_PATHS } from '@/domain/leads/inspections/paths';
+import { bookPathOf, INSPECTION_PATHS } from '@/domain/leads/inspections/paths';
 import { getDatabase } from '@/lib/db/client';
 import { publicForm, type PublicForm, type PublicSubmission } from '@/lib/http/public-route.server';
 import { errorResponse } from '@/lib/http/response.server';
@@ -43,7 +43,7 @@ async function bookByLink({ input }: PublicSubmission<z.infer<typeof bookByLinkS
     );
   const booker = await bookerOfLead(db, link.id);
   if (!booker || booker.spam) return errorResponse(410, INSPECTION_ERRORS.goneLink);
-  const bookingPage = INSPECTION_PATHS.book(input.page ? slugOf(input.page) : DISTRICT_SLUGS[booker.district], input.book);
+  const bookingPage = input.page ? INSPECTION_PATHS.book(slugOf(input.page), input.book) : bookPathOf(booker.district, input.book);
   return bookAndAnswer({ leadId: booker.id, slotId: input.slot, partySize: input.party, waitIfFull: input.wait }, bookingPage);
 }
 

@@ -87,7 +87,7 @@ export async function conversionFigures(db: Db, filters: DashboardFilters): Prom
 
   const bySource = new Rows();
   const byPage = new Rows();
-  const none = { leads: 0, booked: 0, attended: 0, won: 0 };
+  const none = { leads: 0, booked: 0, attended: 0, won: 0, byWhatsApp: 0 };
   for (const row of visits) {
     const counts = { visits: Number(row.visits), visitors: Number(row.visitors), ...none };
     bySource.add({ view: 'source', kind: row.kind, source: row.source, medium: row.medium, campaign: row.campaign }, counts);
@@ -102,6 +102,7 @@ export async function conversionFigures(db: Db, filters: DashboardFilters): Prom
       booked: Number(row.booked),
       attended: Number(row.attended),
       won: Number(row.won),
+      byWhatsApp: Number(row.byWhatsApp),
     };
     bySource.add({ view: 'source', kind: key.kind, source: key.source, medium: key.medium, campaign: key.campaign }, counts);
     byPage.add({ view: 'page', path: key.path }, counts);
@@ -115,6 +116,7 @@ export async function conversionFigures(db: Db, filters: DashboardFilters): Prom
     booked: sum('booked'),
     attended: sum('attended'),
     won: sum('won'),
+    byWhatsApp: sum('byWhatsApp'),
   };
   return {
     bySource: source,
@@ -130,7 +132,7 @@ class Rows {
 
   add(group: ConversionGroup, counts: ConversionCounts) {
     const key = rowKey(group);
-    const row = this.rows.get(key) ?? { group, visits: 0, visitors: 0, leads: 0, booked: 0, attended: 0, won: 0 };
+    const row = this.rows.get(key) ?? { group, visits: 0, visitors: 0, leads: 0, booked: 0, attended: 0, won: 0, byWhatsApp: 0 };
     this.rows.set(key, {
       group,
       visits: row.visits + counts.visits,
@@ -139,6 +141,7 @@ class Rows {
       booked: row.booked + counts.booked,
       attended: row.attended + counts.attended,
       won: row.won + counts.won,
+      byWhatsApp: row.byWhatsApp + counts.byWhatsApp,
     });
   }
 

@@ -23,6 +23,8 @@ export interface ConversionRow {
   booked: number;
   attended: number;
   won: number;
+  /** Of those leads: how many began as a chat on WhatsApp rather than the form (docs/decisions/0399). */
+  byWhatsApp: number;
 }
 
 export interface ConversionTotals {
@@ -33,10 +35,11 @@ export interface ConversionTotals {
   booked: number;
   attended: number;
   won: number;
+  byWhatsApp: number;
 }
 
 /** The counts each row adds up. */
-export type ConversionCounts = Pick<ConversionRow, 'visits' | 'visitors' | 'leads' | 'booked' | 'attended' | 'won'>;
+export type ConversionCounts = Pick<ConversionRow, 'visits' | 'visitors' | 'leads' | 'booked' | 'attended' | 'won' | 'byWhatsApp'>;
 
 const copy = DASHBOARD_COPY.conversion;
 

@@ -32,6 +32,8 @@ export const LEAD_CSV_HEADER = [
   'inspection_party',
   'inspection_state',
   'inspection_attendance',
+  // Where the lead began, `form` or `whatsapp` (docs/decisions/0399): a chat's lead has no title or e-mail.
+  'origin',
 ];
 
 export async function* leadsCsv(rows: AsyncIterable<LeadRow & { inspection?: LeadInspection }>): AsyncGenerator<string> {
@@ -62,6 +64,7 @@ export async function* leadsCsv(rows: AsyncIterable<LeadRow & { inspection?: Lea
       r.inspection?.partySize,
       r.inspection?.state,
       r.inspection?.attendance,
+      r.origin,
     ]);
   }
 }
@@ -81,9 +84,10 @@ export async function* conversionCsv(
     row.booked,
     row.attended,
     row.won,
+    row.byWhatsApp,
   ];
   // Inspection figures last, so a sheet reading the earlier columns by position still reads them (issue 44, item 9).
-  const counts = ['visits', 'visitors', 'leads', 'conversion_percent', 'booked_inspection', 'attended_inspection', 'won'];
+  const counts = ['visits', 'visitors', 'leads', 'conversion_percent', 'booked_inspection', 'attended_inspection', 'won', 'whatsapp_leads'];
   if (view === 'source') {
     yield csvRow(['from', 'to', 'district', 'source_type', 'source', 'medium', 'campaign', ...counts]);
     for (const row of rows)

@@ -1,5 +1,5 @@
 import { SALES_EMAIL_COPY } from '@/content/notifications';
-import { STAFF_COPY } from '@/content/staff';
+import { leadName, STAFF_COPY } from '@/content/staff';
 import { telHref, whatsappHref } from '@/lib/contact-links';
 
 /** "12 min ago" style age. */
@@ -25,13 +25,24 @@ export function formatSeconds(seconds: number): string {
   return seconds < 60 ? `${Math.round(seconds)} s` : formatMinutes(Math.round(seconds / 60));
 }
 
-/** Where a lead came from: UTM source/medium, else the referrer's host, else Direct. */
+/** Where a lead came from: UTM source/medium, else the referrer's host, else Direct; a WhatsApp chat's says so first. */
 export function sourceLabel(lead: {
+  origin: 'form' | 'whatsapp';
   utmSource: string | null;
   utmMedium: string | null;
   utmCampaign: string | null;
   referrer: string | null;
 }): string {
+  const source = attributionLabel(lead);
+  return lead.origin === 'whatsapp' ? `${STAFF_COPY.inbox.byWhatsApp} · ${source}` : source;
+}
+
+function attributionLabel(lead: {
+  utmSource: string | null;
+  utmMedium: string | null;
+  utmCampaign: string | null;
+  referrer: string | null;
+}) {
   if (lead.utmSource) return [lead.utmSource, lead.utmMedium, lead.utmCampaign].filter(Boolean).join(' / ');
   if (lead.referrer) {
     try {
@@ -70,9 +81,9 @@ export interface ChatSender {
  * sales e-mail's greeting signed by the agent.
  */
 export function leadContactLinks(
-  lead: { phoneE164: string | null; phoneRaw: string; title: string; fullName: string; district: string },
+  lead: { phoneE164: string | null; phoneRaw: string; title: string | null; fullName: string; district: string | null },
   sender: ChatSender,
 ) {
-  const greeting = SALES_EMAIL_COPY.whatsappGreeting(lead, sender.brand, sender.agent);
+  const greeting = SALES_EMAIL_COPY.whatsappGreeting({ name: leadName(lead), district: lead.district }, sender.brand, sender.agent);
   return { tel: telHref(lead.phoneE164 ?? lead.phoneRaw), whatsapp: lead.phoneE164 ? whatsappHref(lead.phoneE164, greeting) : undefined };
 }

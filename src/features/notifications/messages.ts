@@ -1,4 +1,5 @@
 import {
+  BOTH_DISTRICTS,
   NOTIFICATION_COPY,
   OVERDUE_REMINDER_COPY,
   FLOOD_ALERT_COPY,
@@ -10,6 +11,7 @@ import {
   type LeadForMessage,
 } from '@/content/notifications';
 import type { SiteFacts } from '@/content/site';
+import { districtOf, leadName, STAFF_COPY } from '@/content/staff';
 import { telHref, whatsappHref } from '@/lib/contact-links';
 import type { ChannelAlertRow, LeadRow } from '@/lib/db/schema';
 import { formatDateTime, formatDuration } from '@/lib/format';
@@ -31,11 +33,10 @@ export interface Rendered {
 
 const phoneOf = (lead: LeadRow) => lead.phoneE164 ?? lead.phoneRaw;
 const forMessage = (lead: LeadRow): LeadForMessage => ({
-  title: lead.title,
-  fullName: lead.fullName,
+  name: leadName(lead),
   email: lead.email,
   phone: phoneOf(lead),
-  district: lead.district,
+  district: districtOf(lead),
 });
 
 /** Where a lead opens in the staff app, and where its alert's "I'm on it" posts (same origin: the worker checks). */
@@ -47,20 +48,23 @@ export function salesEmail(lead: LeadRow, facts: SiteFacts, siteUrl: string, age
   const copy = SALES_EMAIL_COPY;
   const person = forMessage(lead);
   const tel = telHref(person.phone);
-  const whatsapp = lead.phoneE164 ? whatsappHref(lead.phoneE164, copy.whatsappGreeting(person, facts.brand)) : undefined;
+  const whatsapp = lead.phoneE164
+    ? whatsappHref(lead.phoneE164, copy.whatsappGreeting({ name: person.name, district: lead.district }, facts.brand))
+    : undefined;
   const inbox = `${siteUrl}${leadPath(lead)}`;
   const details: [string, string][] = [
-    [copy.fields.name, `${lead.title} ${lead.fullName}`],
-    [copy.fields.email, lead.email],
+    [copy.fields.name, person.name],
+    [copy.fields.email, lead.email ?? STAFF_COPY.lead.notSaid.email],
     [copy.fields.phone, lead.phoneE164 && lead.phoneE164 !== lead.phoneRaw ? `${lead.phoneRaw} (${lead.phoneE164})` : lead.phoneRaw],
-    [copy.fields.district, lead.district],
+    [copy.fields.district, person.district],
+    [copy.fields.origin, STAFF_COPY.lead.origins[lead.origin]],
     [copy.fields.received, formatDateTime(lead.createdAt)],
     [copy.fields.agent, agent ?? copy.noAgent],
   ];
   const attribution = ATTRIBUTION_FIELDS.flatMap((field): [string, string][] => (lead[field] ? [[copy.fields[field], lead[field]]] : []));
   const textRows = (rows: [string, string][]) => rows.map(([label, value]) => `${label}: ${value}`).join('\n');
   const text = [
-    copy.intro,
+    copy.intro[lead.origin],
     '',
     textRows(details),
     '',
@@ -80,7 +84,7 @@ export function salesEmail(lead: LeadRow, facts: SiteFacts, siteUrl: string, age
       )
       .join('')}</table>`;
   const html = layout(
-    `<p style="margin-top:0">${escapeHtml(copy.intro)}</p>${htmlRows(details)}` +
+    `<p style="margin-top:0">${escapeHtml(copy.intro[lead.origin])}</p>${htmlRows(details)}` +
       `<h2 style="font-size:16px;margin:20px 0 8px">${escapeHtml(copy.attribution)}</h2>` +
       (attribution.length ? htmlRows(attribution) : `<p style="font-size:14px">${escapeHtml(copy.noAttribution)}</p>`) +
       `<p style="margin:24px 0 0;font-size:16px">${link(tel, `${copy.call} ${person.phone}`)}` +
@@ -115,7 +119,7 @@ function callAndOpenEmail(lead: LeadRow, siteUrl: string, subject: string, intro
 export function leadPushMessage(lead: LeadRow): PushMessage {
   const person = forMessage(lead);
   return {
-    title: LEAD_PUSH_COPY.title(lead.district),
+    title: LEAD_PUSH_COPY.title(person.district),
     body: LEAD_PUSH_COPY.body(person),
     url: leadPath(lead),
     tag: `lead-${lead.id}`,
@@ -126,7 +130,7 @@ export function leadPushMessage(lead: LeadRow): PushMessage {
 /** A lead that moved on: to the next agent (with "I'm on it"), or to the owners. */
 export function handOverPushMessage(lead: LeadRow, toOwners: boolean): PushMessage {
   return {
-    title: HAND_OVER_COPY.pushTitle(lead.district, toOwners),
+    title: HAND_OVER_COPY.pushTitle(districtOf(lead), toOwners),
     body: LEAD_PUSH_COPY.body(forMessage(lead)),
     url: leadPath(lead),
     tag: `lead-${lead.id}`,
@@ -148,6 +152,8 @@ export function handOverEmail(lead: LeadRow, siteUrl: string, minutes: number, t
 export function receiptEmail(lead: LeadRow, facts: SiteFacts, bookUrl?: string): Rendered {
   const copy = RECEIPT_COPY;
   const person = forMessage(lead);
+  // Only a form's lead gets a receipt, and it named its district; to the buyer, none named would be both.
+  const district = lead.district ?? BOTH_DISTRICTS;
   const whatsapp = whatsappHref(facts.whatsapp);
   const contacts: [string, string, string][] = [
     [copy.phone, facts.phone, telHref(facts.phone)],
@@ -157,7 +163,7 @@ export function receiptEmail(lead: LeadRow, facts: SiteFacts, bookUrl?: string):
   const text = [
     copy.greeting(person),
     '',
-    copy.received(lead.district),
+    copy.received(district),
     '',
     `${copy.nextTitle}:`,
     ...copy.next.map((line) => `- ${line}`),
@@ -171,7 +177,7 @@ export function receiptEmail(lead: LeadRow, facts: SiteFacts, bookUrl?: string):
     copy.signOff(facts.brand),
   ].join('\n');
   const html = layout(
-    `<p style="margin-top:0">${escapeHtml(copy.greeting(person))}</p><p>${escapeHtml(copy.received(lead.district))}</p>` +
+    `<p style="margin-top:0">${escapeHtml(copy.greeting(person))}</p><p>${escapeHtml(copy.received(district))}</p>` +
       `<h2 style="font-size:16px;margin:20px 0 8px">${escapeHtml(copy.nextTitle)}</h2><ul style="padding-left:20px;margin:0">${copy.next.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>` +
       (bookUrl
         ? `<p style="margin:20px 0 12px">${escapeHtml(copy.bookIntro)}</p><p style="margin:0">${button(bookUrl, copy.book)}</p>`
@@ -182,7 +188,7 @@ export function receiptEmail(lead: LeadRow, facts: SiteFacts, bookUrl?: string):
       `<p style="font-size:13px;color:#5b6b61;margin-top:24px">${escapeHtml(copy.notYou)}</p>` +
       `<p style="white-space:pre-line">${escapeHtml(copy.signOff(facts.brand))}</p>`,
   );
-  return { subject: copy.subject(lead.district), text, html };
+  return { subject: copy.subject(district), text, html };
 }
 
 /** The webhook body: a Standard Webhooks style event with the lead's fields and attribution. */
@@ -198,6 +204,7 @@ export function webhookPayload(lead: LeadRow) {
       phone: lead.phoneRaw,
       phoneE164: lead.phoneE164,
       district: lead.district,
+      origin: lead.origin,
       createdAt: lead.createdAt.toISOString(),
       attribution: {
         utmSource: lead.utmSource,

@@ -136,7 +136,7 @@ export async function eraseAgain(db: Db, erasures: { leadIds: string[]; newslett
     const mac = await fingerprintOf(db);
     for (const lead of await leadContacts(db)) {
       const marks = [
-        `email:${mac(normaliseEmail(lead.email))}`,
+        lead.email && `email:${mac(normaliseEmail(lead.email))}`,
         `phone:${mac(phoneDigits(lead.raw))}`,
         lead.e164 && `phone:${mac(lead.e164)}`,
       ];

@@ -28,6 +28,14 @@ export const DISTRICT_CHOICES = ['Lugbe, Abuja', 'Moniya, Ibadan'] as const;
 export type DistrictChoice = (typeof DISTRICT_CHOICES)[number];
 
 /**
+ * Where a lead began: the Submit Interest form, or a chat a buyer started on WhatsApp (issue 46, item 4), which gives
+ * a name and a number but no title or e-mail, and a district only when the link it came from named one
+ * (docs/decisions/0399-chats-that-start-on-whatsapp-become-leads.md).
+ */
+export const LEAD_ORIGINS = ['form', 'whatsapp'] as const;
+export type LeadOrigin = (typeof LEAD_ORIGINS)[number];
+
+/**
  * What lead_activity records. `assigned`: the lead's agent changed; `overdue_reminder`: its one reminder was sent;
  * `claimed`: "I'm on it"; `handed_over`: nobody claimed it in time, so it moved on (docs/decisions/0365).
  */

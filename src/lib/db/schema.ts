@@ -30,6 +30,7 @@ import {
   INSPECTION_MESSAGE_CHANNELS,
   INSPECTION_MESSAGE_KINDS,
   INSPECTION_MESSAGE_STATES,
+  LEAD_ORIGINS,
   LEAD_STATUSES,
   NOTIFICATION_CHANNELS,
   NOTIFICATION_STATES,
@@ -43,6 +44,7 @@ import {
   type InspectionMessageKind,
   type InspectionMessageState,
   type LeadAction,
+  type LeadOrigin,
   type LeadStatus,
   type NotificationChannel,
   type NotificationState,
@@ -63,22 +65,26 @@ export { LEAD_STATUSES, STAFF_ROLES, type LeadStatus, type StaffRole };
 const oneOf = (column: AnyPgColumn, values: readonly string[]) => sql`${column} in (${sql.raw(values.map((v) => `'${v}'`).join(', '))})`;
 
 /**
- * The leads: one row per filled Submit Interest form. The SQL table keeps its first name, interest_submissions: a
+ * The leads: one row per filled Submit Interest form, or per chat a buyer started on WhatsApp (`origin`), which has
+ * no title or e-mail and a district only when its link named one (docs/decisions/0399). The SQL table keeps its first name, interest_submissions: a
  * rename is not safe while two releases share one database (docs/decisions/0110, 0381).
  */
 export const leads = pgTable(
   'interest_submissions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    title: text('title').$type<Title>().notNull(),
+    /** Null only for a lead whose chat began on WhatsApp (every form lead has one: a check says so). */
+    title: text('title').$type<Title>(),
     fullName: text('full_name').notNull(),
-    /** Trimmed and lower-cased. */
-    email: text('email').notNull(),
+    /** Trimmed and lower-cased. Null only for a lead whose chat began on WhatsApp. */
+    email: text('email'),
     /** Exactly as the visitor typed it (trimmed). */
     phoneRaw: text('phone_raw').notNull(),
     /** E.164 (+234...) when the number parses as Nigerian or international, else null. */
     phoneE164: text('phone_e164'),
-    district: text('district').$type<DistrictChoice>().notNull(),
+    /** Null only for a lead whose chat began on WhatsApp from a page of neither district. */
+    district: text('district').$type<DistrictChoice>(),
+    origin: text('origin').$type<LeadOrigin>().notNull().default('form'),
     utmSource: text('utm_source'),
     utmMedium: text('utm_medium'),
     utmCampaign: text('utm_campaign'),
@@ -131,6 +137,11 @@ export const leads = pgTable(
       .on(t.offeredAt)
       .where(sql`offered_at is not null`),
     check('interest_submissions_status_ck', oneOf(t.status, LEAD_STATUSES)),
+    check('interest_submissions_origin_ck', oneOf(t.origin, LEAD_ORIGINS)),
+    check(
+      'interest_submissions_form_details_ck',
+      sql`${t.origin} <> 'form' or (${t.title} is not null and ${t.email} is not null and ${t.district} is not null)`,
+    ),
   ],
 );
 

@@ -12,9 +12,10 @@ import { slotViewColumns, type SlotView } from './inspections.repository.server'
 
 export interface Booker {
   id: string;
-  title: Title;
+  /** Null for a chat's lead (docs/decisions/0399), which may not have said its district yet either. */
+  title: Title | null;
   fullName: string;
-  district: DistrictChoice;
+  district: DistrictChoice | null;
   /** A bot's submission (kept for review): its link books nothing. */
   spam: boolean;
 }

@@ -30,5 +30,9 @@ export const INSPECTION_PATHS = {
   },
 } as const;
 
-/** The booking page of a lead's district, for a lead already known (the interest confirmation, the receipt). */
-export const bookPathOf = (district: DistrictChoice, bookToken: string) => INSPECTION_PATHS.book(DISTRICT_SLUGS[district], bookToken);
+/**
+ * The booking page of a lead's district, for a lead already known (the interest confirmation, the receipt). A chat's
+ * lead that has not said its district (docs/decisions/0399) opens District 1's.
+ */
+export const bookPathOf = (district: DistrictChoice | null, bookToken: string) =>
+  INSPECTION_PATHS.book(district ? DISTRICT_SLUGS[district] : 'd1', bookToken);

@@ -201,7 +201,14 @@ export function Conversion({ figures, filters, order }: { figures: ConversionFig
                       </th>
                       <td className={`${figure} pr-1.5`}>{formatCount(row.visits)}</td>
                       <td className={`${figure} pr-1.5`}>{formatCount(row.visitors)}</td>
-                      <td className={`${figure} pr-1.5`}>{formatCount(row.leads)}</td>
+                      <td className={`${figure} pr-1.5`}>
+                        {formatCount(row.leads)}
+                        {row.byWhatsApp > 0 ? (
+                          <span className="block text-xs font-normal whitespace-nowrap text-ink-soft" data-testid="conversion-row-whatsapp">
+                            {copy.byWhatsApp(row.byWhatsApp)}
+                          </span>
+                        ) : null}
+                      </td>
                       <td className={`${figure} pr-4 font-semibold text-forest-900`}>{formatConversion(row.conversion)}</td>
                       {INSPECTION_COLUMNS.map((column) => (
                         <td key={column} className={`${figure} hidden sm:table-cell`}>

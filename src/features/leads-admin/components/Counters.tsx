@@ -1,4 +1,4 @@
-import { STAFF_COPY } from '@/content/staff';
+import { districtOf, STAFF_COPY } from '@/content/staff';
 import { formatMinutes } from '../format';
 import type { InboxCounters } from '@/domain/leads/inbox.repository.server';
 
@@ -20,8 +20,8 @@ export function Counters({ counters }: { counters: InboxCounters }) {
             <span className="font-display text-4xl text-forest-900">0</span>
           ) : (
             counters.weekByDistrict.map((d) => (
-              <div key={d.district} className="flex items-baseline justify-between gap-3">
-                <span>{d.district}</span>
+              <div key={d.district ?? ''} className="flex items-baseline justify-between gap-3">
+                <span>{districtOf(d)}</span>
                 <span className="font-display text-2xl text-forest-900">{d.count}</span>
               </div>
             ))

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { ASSIGNMENT_COPY } from '@/content/sales-insight';
-import { STAFF_COPY } from '@/content/staff';
+import { districtOf, STAFF_COPY } from '@/content/staff';
 import { leadContactLinks, sourceLabel, timeAgo, type ChatSender } from '../format';
 import { leadLocalTime } from '../local-time.server';
 import type { LeadListRow } from '@/domain/leads/inbox.repository.server';
@@ -84,7 +84,7 @@ function LeadCard({
         <Badges lead={lead} overdueHint={overdueHint} />
       </div>
       <p className="mt-1 flex flex-wrap gap-x-2 text-sm text-ink-soft">
-        <span>{lead.district}</span>
+        <span>{districtOf(lead)}</span>
         <span aria-hidden="true">·</span>
         <time dateTime={lead.createdAt.toISOString()}>{timeAgo(lead.createdAt, now)}</time>
         {showAgent ? (
@@ -204,7 +204,7 @@ export function LeadsTable({
                     {lead.fullName}
                   </Link>
                 </th>
-                <td className="px-4 py-3">{lead.district}</td>
+                <td className="px-4 py-3">{districtOf(lead)}</td>
                 <td className="px-4 py-3">
                   <PhoneLinks lead={lead} sender={sender} />
                   <span className="mt-1 block text-xs">
@@ -212,9 +212,13 @@ export function LeadsTable({
                   </span>
                 </td>
                 <td className="px-4 py-3">
-                  <a href={`mailto:${lead.email}`} className="break-all text-forest-800 underline-offset-4 hover:underline">
-                    {lead.email}
-                  </a>
+                  {lead.email ? (
+                    <a href={`mailto:${lead.email}`} className="break-all text-forest-800 underline-offset-4 hover:underline">
+                      {lead.email}
+                    </a>
+                  ) : (
+                    <span className="text-ink-soft">—</span>
+                  )}
                 </td>
                 <td className="px-4 py-3">
                   <Badges lead={lead} overdueHint={overdueHint} />

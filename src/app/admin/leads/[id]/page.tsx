@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import type { Metadata } from 'next';
-import { STAFF_COPY } from '@/content/staff';
+import { districtOf, STAFF_COPY } from '@/content/staff';
 import { LeadNoteForm, LeadStatusForm, MarkContactedButton } from '@/features/leads-admin/components/LeadActions';
 import { AssigneeForm } from '@/features/leads-admin/components/AssignmentControls';
 import { OverdueBadge, StatusBadge } from '@/features/leads-admin/components/StatusBadge';
@@ -92,14 +92,15 @@ export default async function LeadPage({ params }: { params: Promise<{ id: strin
   const claimant = activity.find((item) => item.action === 'claimed')?.actorName;
   const claimable = mayClaim(lead, staff);
   const fields: [string, string | null][] = [
-    [copy.fields.title, lead.title],
+    [copy.fields.title, lead.title ?? copy.notSaid.title],
     [copy.fields.name, lead.fullName],
-    [copy.fields.district, lead.district],
+    [copy.fields.district, districtOf(lead)],
     [copy.received, `${formatDateTime(lead.createdAt)} (${timeAgo(lead.createdAt, now)})`],
     [copy.firstContact, lead.firstContactedAt ? formatDateTime(lead.firstContactedAt) : copy.notContacted],
     [ASSIGNMENT_COPY.agent, lead.assigneeLabel ?? ASSIGNMENT_COPY.unassigned],
   ];
   const attribution: [string, string | null][] = [
+    [copy.fields.origin, copy.origins[lead.origin]],
     ...ATTRIBUTION_FIELDS.map((field): [string, string | null] => [copy.fields[field], lead[field]]),
     [copy.fields.spam, lead.spam ? `yes (${lead.spamReason ?? 'flagged'})` : 'no'],
   ];
@@ -201,9 +202,13 @@ export default async function LeadPage({ params }: { params: Promise<{ id: strin
             </dd>
             <dt className="text-ink-soft">{copy.fields.email}</dt>
             <dd className="break-all">
-              <a href={`mailto:${lead.email}`} className="text-forest-800 underline underline-offset-4">
-                {lead.email}
-              </a>
+              {lead.email ? (
+                <a href={`mailto:${lead.email}`} className="text-forest-800 underline underline-offset-4">
+                  {lead.email}
+                </a>
+              ) : (
+                <span className="text-ink-soft">{copy.notSaid.email}</span>
+              )}
             </dd>
           </dl>
           <h2 className="mt-8 text-xl">{copy.attribution}</h2>

@@ -1,0 +1,217 @@
+import { createHmac } from 'node:crypto';
+import { and, asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { POST as smsEvents } from '@/app/api/webhooks/sms/route';
+import { POST as whatsAppEvents } from '@/app/api/webhooks/whatsapp/route';
+import { GET as exportLeads } from '@/app/api/admin/exports/leads/route';
+import { setTakesNewLeads } from '@/domain/leads/assignment.server';
+import { conversionFigures } from '@/features/leads-admin/conversion.server';
+import { startNotificationWorkers } from '@/features/notifications/workers.server';
+import { lagosDayOf } from '@/domain/working-time';
+import { leadMessages, leadNotifications, leads, visitCounts } from '@/lib/db/schema';
+import { startFakeTermii, inboundMessage, termiiSignature, type FakeTermii } from '../support/fake-termii';
+import { metaJson, startFakeWhatsApp, type WhatsAppFake } from '../support/fake-whatsapp';
+import { startSmtpPeer, waitFor, type Peer, type ReceivedMail } from '../support/peers';
+import { CHANNELS_OFF, smsOn, TERMII, WHATSAPP, whatsAppOn } from './channel-fakes';
+import { describeEachDriver, jsonRequest, setEnv } from './helpers';
+import { makeStaff, sessionCookieFor, staffRequest } from './staff-helpers';
+
+/**
+ * Chats that start on WhatsApp become leads (issue 46, item 4; docs/decisions/0399), against the fake of Meta's Cloud
+ * API: the first message from a number no lead has makes a lead with the district and campaign its link named, taken
+ * as a form's lead is (its agent, the sales e-mail, the first reply; no receipt, having no address), and counted in the
+ * conversion view beside the form's leads. Its later messages, and the same message again, make no second lead.
+ */
+
+const SALES = 'sales@example.com';
+let whatsApp: WhatsAppFake;
+let termii: FakeTermii;
+let smtp: Peer<ReceivedMail>;
+beforeAll(async () => {
+  whatsApp = await startFakeWhatsApp(WHATSAPP);
+  termii = await startFakeTermii(TERMII);
+  smtp = await startSmtpPeer();
+});
+afterAll(async () => {
+  await Promise.all([whatsApp.stop(), termii.stop(), smtp.stop()]);
+  setEnv({ ...CHANNELS_OFF, SMTP_URL: undefined, LEADS_NOTIFY_TO: undefined });
+});
+beforeEach(() =>
+  setEnv({
+    ...whatsAppOn(whatsApp),
+    ...smsOn(termii),
+    SESSION_SECRET: 'test-session-secret-0123456789-abcdefghijklmnop',
+    SMTP_URL: smtp.url,
+    LEADS_NOTIFY_TO: SALES,
+    SITE_PHONE: '+234 700 111 2222',
+    WEBHOOK_URL: undefined,
+    WEBHOOK_SECRET: undefined,
+  }),
+);
+
+let numbers = 0;
+const newNumber = () => `+23480977${String(numbers++).padStart(5, '0')}`;
+
+const fromMeta = (payload: unknown) => {
+  const body = metaJson(payload);
+  const signature = `sha256=${createHmac('sha256', WHATSAPP.appSecret).update(body).digest('hex')}`;
+  return whatsAppEvents(jsonRequest('/api/webhooks/whatsapp', body, { raw: true, headers: { 'x-hub-signature-256': signature } }));
+};
+
+describeEachDriver('chats that start on WhatsApp become leads', (ctx) => {
+  let agentId = '';
+  beforeAll(async () => {
+    agentId = (await makeStaff(ctx.handle().db, 'agent', `chat-agent-${ctx.kind}@example.com`)).id;
+    // On duty: the round-robin deals new leads to agents who take them.
+    await setTakesNewLeads(ctx.handle().db, agentId, true);
+    startNotificationWorkers(ctx.handle());
+  });
+
+  const db = () => ctx.handle().db;
+  const leadsWith = (phone: string) => db().select().from(leads).where(eq(leads.phoneE164, phone));
+  const messagesOf = (leadId: string) =>
+    db().select().from(leadMessages).where(eq(leadMessages.leadId, leadId)).orderBy(asc(leadMessages.createdAt));
+  const notification = async (leadId: string, channel: 'receipt' | 'sales_email' | 'first_reply') =>
+    (
+      await db()
+        .select()
+        .from(leadNotifications)
+        .where(and(eq(leadNotifications.leadId, leadId), eq(leadNotifications.channel, channel)))
+    )[0];
+
+  it("makes a lead of a chat from District 1's link: its district and campaign, its agent, the sales e-mail and first reply, no receipt", async () => {
+    const phone = newNumber();
+    // The campaign's visits to /d1, counted as a visitor tapped through from a Facebook ad.
+    await db()
+      .insert(visitCounts)
+      .values({
+        day: lagosDayOf(new Date()),
+        path: '/d1',
+        kind: 'campaign',
+        source: 'facebook',
+        medium: 'cpc',
+        campaign: 'lugbe-nov',
+        visits: 40,
+        visitors: 35,
+      });
+    const text = 'Hello, I am interested in a plot in Lugbe, Abuja. (ref D1 lugbe-nov)';
+    const answer = await fromMeta(whatsApp.messagePayload({ from: phone, text, profileName: 'Ngozi Eze', wamid: `wamid.first-${phone}` }));
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toMatchObject({ leads: 1, received: 0, unknown: 0 });
+
+    const [lead] = await leadsWith(phone);
+    expect(lead).toMatchObject({
+      origin: 'whatsapp',
+      title: null,
+      fullName: 'Ngozi Eze',
+      email: null,
+      phoneRaw: phone,
+      district: 'Lugbe, Abuja',
+      landingPath: '/d1',
+      utmSource: 'facebook',
+      utmMedium: 'cpc',
+      utmCampaign: 'lugbe-nov',
+      status: 'new',
+      spam: false,
+      assignedTo: agentId,
+    });
+    // The buyer's message is the conversation's first line.
+    expect((await messagesOf(lead.id)).find((m) => m.direction === 'in')).toMatchObject({
+      channel: 'whatsapp',
+      body: text,
+      status: 'received',
+    });
+
+    // No address, no receipt; the sales e-mail says where the lead began and has no reply-to; the first reply goes.
+    expect(await notification(lead.id, 'receipt')).toMatchObject({ state: 'skipped', lastError: expect.stringMatching(/WhatsApp/) });
+    expect(await waitFor(async () => (await notification(lead.id, 'first_reply'))?.state === 'sent', 20_000, 100)).toBe(true);
+    expect(await waitFor(async () => (await notification(lead.id, 'sales_email'))?.state === 'sent', 20_000, 100)).toBe(true);
+    const mail = smtp.received.find((m) => m.mail.text?.includes(phone));
+    expect(mail?.mail.subject).toBe('New lead: Lugbe, Abuja — Ngozi Eze');
+    expect(mail?.mail.text).toMatch(/started a chat with us on WhatsApp/);
+    expect(mail?.mail.text).toMatch(/Came by: A WhatsApp chat the buyer started/);
+    expect(mail?.mail.replyTo).toBeUndefined();
+    const firstReply = (await messagesOf(lead.id)).find((m) => m.kind === 'first_reply');
+    expect(firstReply?.body).toMatch(
+      /^Hello Ngozi Eze, thank you for your interest in Lugbe, Abuja\. .+ of Meridian Districts will call you shortly from \+234 700 111 2222\./,
+    );
+
+    // The conversion view counts it on the row of the visits that brought it, beside the form's leads.
+    const today = lagosDayOf(new Date());
+    const figures = await conversionFigures(db(), { from: today, to: today });
+    const row = figures.bySource.find((r) => r.group.view === 'source' && r.group.campaign === 'lugbe-nov');
+    expect(row).toMatchObject({ visitors: 35, leads: 1, byWhatsApp: 1 });
+    expect(figures.byPage.find((r) => r.group.view === 'page' && r.group.path === '/d1')).toMatchObject({ byWhatsApp: 1 });
+
+    // The owners' CSV says where it began, with the title and e-mail empty.
+    const owner = await makeStaff(db(), 'owner', `chat-owner-${ctx.kind}@example.com`);
+    const csv = await (
+      await exportLeads(staffRequest('/api/admin/exports/leads', { cookie: await sessionCookieFor(db(), owner) }), undefined)
+    ).text();
+    const line = csv.split('\r\n').find((l) => l.includes(lead.id))!;
+    expect(line).toContain('"","Ngozi Eze",""');
+    expect(line.endsWith('"whatsapp"')).toBe(true);
+  });
+
+  it('makes one lead of a chat however often Meta delivers its message, and threads its later messages on it', async () => {
+    const phone = newNumber();
+    const first = whatsApp.messagePayload({
+      from: phone,
+      text: 'Hi, do you have plots? (ref HOME)',
+      profileName: 'Tobi',
+      wamid: `wamid.a-${phone}`,
+    });
+    // Delivered twice at once, then a second message while the first reply is still on its way.
+    const answers = await Promise.all([fromMeta(first), fromMeta(first)]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    expect((await fromMeta(whatsApp.messagePayload({ from: phone, text: 'In Moniya please', wamid: `wamid.b-${phone}` }))).status).toBe(
+      200,
+    );
+    const found = await leadsWith(phone);
+    expect(found).toHaveLength(1);
+    // The home page's link names no district, and the first message neither: not said yet.
+    expect(found[0]).toMatchObject({ district: null, landingPath: '/', utmSource: null, utmCampaign: null });
+    const incoming = (await messagesOf(found[0].id)).filter((m) => m.direction === 'in').map((m) => m.body);
+    expect(incoming).toEqual(['Hi, do you have plots? (ref HOME)', 'In Moniya please']);
+    expect(await waitFor(async () => (await notification(found[0].id, 'first_reply'))?.state === 'sent', 20_000, 100)).toBe(true);
+    const reply = (await messagesOf(found[0].id)).find((m) => m.kind === 'first_reply');
+    expect(reply?.body).toMatch(/^Hello Tobi, thank you for your interest in our plots in Abuja and Ibadan\./);
+  });
+
+  it("takes a click-to-WhatsApp ad's chat as Meta's campaign, and a district from the buyer's own words", async () => {
+    const phone = newNumber();
+    const payload = whatsApp.messagePayload({
+      from: phone,
+      text: 'I saw your advert. Is there still land in Moniya?',
+      profileName: 'Kemi Adebayo',
+      referral: { sourceUrl: 'https://fb.me/3xAmPlE', sourceId: '120210000000001', sourceType: 'ad', headline: 'Moniya Launch' },
+    });
+    expect((await fromMeta(payload)).status).toBe(200);
+    expect((await leadsWith(phone))[0]).toMatchObject({
+      origin: 'whatsapp',
+      district: 'Moniya, Ibadan',
+      landingPath: null,
+      utmSource: 'meta',
+      utmMedium: 'ad',
+      utmCampaign: 'moniya launch',
+      utmContent: '120210000000001',
+      referrer: 'https://fb.me/3xAmPlE',
+    });
+  });
+
+  it('makes no lead of a STOP, nor of an SMS from a number no lead has', async () => {
+    const stopper = newNumber();
+    whatsApp.customerWrote(stopper);
+    const stop = await fromMeta(whatsApp.messagePayload({ from: stopper, text: 'STOP' }));
+    expect(await stop.json()).toMatchObject({ leads: 0, optedOut: 1, unknown: 1 });
+    expect(await leadsWith(stopper)).toEqual([]);
+
+    const texter = newNumber();
+    const body = JSON.stringify(inboundMessage({ from: texter.slice(1), text: 'Hello, I want land' }));
+    const sms = await smsEvents(
+      jsonRequest('/api/webhooks/sms', body, { raw: true, headers: { 'x-termii-signature': termiiSignature(body, TERMII.secretKey) } }),
+    );
+    expect(await sms.json()).toMatchObject({ leads: 0, unknown: 1 });
+    expect(await leadsWith(texter)).toEqual([]);
+  });
+});
