@@ -5,10 +5,13 @@ import { POST as smsEvents } from '@/app/api/webhooks/sms/route';
 import { POST as whatsAppEvents } from '@/app/api/webhooks/whatsapp/route';
 import { GET as exportLeads } from '@/app/api/admin/exports/leads/route';
 import { setTakesNewLeads } from '@/domain/leads/assignment.server';
+import { bookInspection } from '@/domain/leads/inspections/inspections.server';
+import { insertSlot } from '@/domain/leads/inspections/inspections.repository.server';
+import { deliverInspectionMessage } from '@/features/inspections/messages/delivery.server';
 import { conversionFigures } from '@/features/leads-admin/conversion.server';
 import { startNotificationWorkers } from '@/features/notifications/workers.server';
 import { lagosDayOf } from '@/domain/working-time';
-import { leadMessages, leadNotifications, leads, visitCounts } from '@/lib/db/schema';
+import { inspectionMessages, leadMessages, leadNotifications, leads, visitCounts } from '@/lib/db/schema';
 import { startFakeTermii, inboundMessage, termiiSignature, type FakeTermii } from '../support/fake-termii';
 import { metaJson, startFakeWhatsApp, type WhatsAppFake } from '../support/fake-whatsapp';
 import { startSmtpPeer, waitFor, type Peer, type ReceivedMail } from '../support/peers';
@@ -197,6 +200,35 @@ describeEachDriver('chats that start on WhatsApp become leads', (ctx) => {
       utmContent: '120210000000001',
       referrer: 'https://fb.me/3xAmPlE',
     });
+  });
+
+  it("books a chat's lead on a site inspection: its reminders reach the phone, and the e-mail has nowhere to go", async () => {
+    const phone = newNumber();
+    await fromMeta(whatsApp.messagePayload({ from: phone, text: 'Can I see the land in Lugbe? (ref D1)', profileName: 'Musa Bello' }));
+    const [lead] = await leadsWith(phone);
+    const slot = await insertSlot(db(), {
+      district: 'Lugbe, Abuja',
+      startsAt: new Date(Math.ceil((Date.now() + 72 * 3_600_000) / 60_000) * 60_000),
+      kind: 'on_site',
+      seats: 10,
+      meetingPoint: 'Estate gate',
+      mapUrl: null,
+    });
+    const booked = await bookInspection(db(), { leadId: lead.id, slotId: slot.id, partySize: 2 }, await ctx.handle().jobs(), new Date());
+    if (!booked.ok) throw new Error(`not booked: ${booked.why}`);
+    const reminders = (await db().select().from(inspectionMessages).where(eq(inspectionMessages.bookingId, booked.booking.id))).filter(
+      (m) => m.kind === 'reminder_24h',
+    );
+    for (const reminder of reminders) await deliverInspectionMessage(db(), reminder.id, { now: () => reminder.dueAt });
+    const states = await db().select().from(inspectionMessages).where(eq(inspectionMessages.bookingId, booked.booking.id));
+    expect(
+      states
+        .filter((m) => m.kind === 'reminder_24h')
+        .map((m) => `${m.channel} ${m.state}`)
+        .sort(),
+    ).toEqual(['email not_configured', 'phone sent']);
+    const sent = whatsApp.sent.find((m) => m.to === phone.slice(1) && m.template?.name === 'inspection_reminder');
+    expect(sent?.template?.parameters[0]).toBe('Musa Bello');
   });
 
   it('makes no lead of a STOP, nor of an SMS from a number no lead has', async () => {

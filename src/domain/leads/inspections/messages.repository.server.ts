@@ -131,9 +131,10 @@ export interface MessageForDelivery {
   slot: SlotView;
   lead: {
     id: string;
-    title: string;
+    /** Null, with the e-mail, for a chat's lead (docs/decisions/0399). */
+    title: string | null;
     fullName: string;
-    email: string;
+    email: string | null;
     phone: string;
     phoneE164: string | null;
     district: SlotView['district'];

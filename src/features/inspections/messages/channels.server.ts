@@ -16,7 +16,8 @@ import type { PhoneMessage, Rendered } from './render';
 export interface BuyerAddress {
   /** The lead: a message kept as a file carries it in its name, so erasing the lead deletes the file. */
   leadId: string;
-  email: string;
+  /** Null for a chat's lead (docs/decisions/0399): its messages go to its phone only. */
+  email: string | null;
   /** E.164 when it parsed, else as typed. */
   phone: string;
   /** The number WhatsApp and SMS can reach: E.164, when it parsed. */
@@ -45,6 +46,7 @@ export interface BuyerChannel {
 
 export const emailChannel: BuyerChannel = {
   async send(to, message) {
+    if (!to.email) return 'not_configured';
     const result = await sendMail({
       to: [to.email],
       subject: message.subject,

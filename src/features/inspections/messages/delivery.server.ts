@@ -123,7 +123,7 @@ function noLongerTrue({ message, booking, slot, lead }: MessageForDelivery, at: 
 }
 
 const viewOf = ({ booking, slot, lead }: MessageForDelivery): BookingView => ({
-  person: { title: lead?.title ?? '', fullName: lead?.fullName ?? '' },
+  person: { title: lead?.title ?? null, fullName: lead?.fullName ?? '' },
   slot,
   partySize: booking?.partySize ?? 0,
   state: booking?.state ?? 'confirmed',
@@ -160,7 +160,7 @@ async function send(db: Db, found: MessageForDelivery, channels: BuyerChannels):
       const result = await sendMail({
         ...bookingAlertEmail(view, lead, siteUrl),
         to: [...new Set([...salesAddresses(), ...(agent ? [agent.email] : [])])],
-        replyTo: lead.email,
+        replyTo: lead.email ?? undefined,
         recordId: lead.id,
       });
       return result.sent ? 'sent' : 'not_configured';

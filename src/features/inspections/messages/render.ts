@@ -6,6 +6,7 @@ import {
   type BookingForCopy,
 } from '@/content/inspection-messages';
 import { DISTRICTS, districtLabel } from '@/content/districts';
+import { leadName } from '@/content/staff';
 import { telHref, whatsappHref } from '@/lib/contact-links';
 import type { DistrictChoice, InspectionKind } from '@/lib/db/enums';
 import { emailButton as button, emailLayout as layout, emailLink as link, escapeHtml } from '@/lib/mail/html';
@@ -28,7 +29,7 @@ export type BuyerMessageKind = 'booked' | 'waiting' | 'promoted' | 'moved' | 'ca
 
 /** What a booking's messages say of it. */
 export interface BookingView {
-  person: { title: string; fullName: string };
+  person: { title: string | null; fullName: string };
   slot: {
     district: DistrictChoice;
     startsAt: Date;
@@ -61,7 +62,7 @@ const dayOf = (at: Date) => {
 export function copyOf(view: BookingView): BookingForCopy {
   const time = timeFormat.format(view.slot.startsAt);
   return {
-    person: `${view.person.title} ${view.person.fullName}`,
+    person: leadName(view.person),
     day: dayOf(view.slot.startsAt),
     time,
     short: `${shortDayFormat.format(view.slot.startsAt)}, ${time}`,
