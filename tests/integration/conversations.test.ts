@@ -176,6 +176,34 @@ describeEachDriver('WhatsApp and SMS', (ctx) => {
     expect((await firstReplyRow(lead.id))?.state).toBe('sent');
   });
 
+  it('falls back to SMS for any failure Meta reports later, and without SMS marks the first reply failed', async () => {
+    const failLater = async (lead: { id: string; e164: string }) => {
+      expect(await waitFor(async () => (await firstReplyRow(lead.id))?.state === 'sent', 20_000, 100)).toBe(true);
+      const [first] = await messagesOf(lead.id);
+      // "Something went wrong" on Meta's side, after it took the message: this message will not be delivered.
+      const failed = whatsApp.statusPayload({
+        wamid: first.providerId!,
+        status: 'failed',
+        recipient: lead.e164.slice(1),
+        errors: [{ code: 131000 }],
+      });
+      for (let i = 0; i < 2; i++) expect((await signedByMeta(failed)).status).toBe(200);
+    };
+    setEnv({ ...whatsAppOn(), ...smsOn() });
+    const withSms = await newLead();
+    await failLater(withSms);
+    expect(
+      await waitFor(async () => (await messagesOf(withSms.id)).some((m) => m.channel === 'sms' && m.status === 'sent'), 20_000, 100),
+    ).toBe(true);
+    expect((await firstReplyRow(withSms.id))?.state).toBe('sent');
+
+    setEnv({ ...off, ...whatsAppOn() });
+    const withoutSms = await newLead();
+    await failLater(withoutSms);
+    expect(await firstReplyRow(withoutSms.id)).toMatchObject({ state: 'failed', lastError: expect.stringMatching(/131000/) });
+    expect((await messagesOf(withoutSms.id)).map((m) => [m.channel, m.status])).toEqual([['whatsapp', 'failed']]);
+  });
+
   it('never sends it twice when the sender died mid-send (Meta took it, the answer was lost): its statuses settle it', async () => {
     setEnv({ ...whatsAppOn(), ...smsOn() });
     const phone = nextPhone();

@@ -127,6 +127,19 @@ const attemptsRecorded = preparedStatement((db) =>
     .prepare('record_attempts'),
 );
 
+/**
+ * A notification the provider took and reported later as failed for good: `sent` becomes `failed`, with its error
+ * (a first reply Meta could not deliver: docs/decisions/0394). Only from `sent`: a resend under way is left alone.
+ */
+export async function markFailedLate(db: Db, leadId: string, channel: NotificationChannel, error: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(leadNotifications)
+    .set({ state: 'failed', lastError: error, updatedAt: at })
+    .where(and(eq(leadNotifications.leadId, leadId), eq(leadNotifications.channel, channel), eq(leadNotifications.state, 'sent')))
+    .returning({ id: leadNotifications.id });
+  return rows.length > 0;
+}
+
 /** Puts a notification back in the queue (an owner's resend); undefined when the lead has no such notification. */
 export async function requeue(
   db: Db,

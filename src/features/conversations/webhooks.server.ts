@@ -3,20 +3,19 @@ import { optOutAck } from '@/content/conversations';
 import { getSiteFacts } from '@/content/site';
 import { leadAlertRecipients } from '@/domain/leads/assignment.server';
 import type { PgBoss } from 'pg-boss';
-import { isStopMessage, optOut } from '@/domain/leads/conversations/conversations.server';
+import { firstReplyFailedLate, isStopMessage, optOut } from '@/domain/leads/conversations/conversations.server';
 import {
   latestLeadWithPhone,
   recordReceived,
   recordSent,
   recordStatus,
-  sentMessageByProviderId,
 } from '@/domain/leads/conversations/messages.repository.server';
-import { resendNotification, takeChatLead, wakeLeadSenders } from '@/domain/leads/operations.server';
+import { takeChatLead, wakeLeadSenders } from '@/domain/leads/operations.server';
 import { campaignVisitedAs } from '@/domain/visits/counter.server';
 import { pushToStaff } from '@/domain/push/staff-alerts.server';
 import type { Db } from '@/lib/db/client';
 import { logError } from '@/lib/log';
-import type { ChannelEvent, IncomingMessage, StatusUpdate } from '@/lib/messaging/events';
+import type { ChannelEvent, IncomingMessage } from '@/lib/messaging/events';
 import { sendSms } from '@/lib/messaging/termii.server';
 import { sendWhatsAppText } from '@/lib/messaging/whatsapp-cloud.server';
 import { CONVERSATION_PUSH_COPY } from '@/content/conversations-staff';
@@ -43,7 +42,7 @@ export async function takeChannelEvents(db: Db, jobs: PgBoss, events: ChannelEve
   for (const event of events) {
     if (event.type === 'status') {
       if (await recordStatus(db, event)) taken.statuses++;
-      if (event.status === 'failed' && event.errorKind === 'unreachable') await firstReplyAgain(db, jobs, event);
+      if (event.status === 'failed') await firstReplyFailedLate(db, jobs, event);
       continue;
     }
     const stop = isStopMessage(event.text);
@@ -85,16 +84,6 @@ async function leadOfChat(db: Db, jobs: PgBoss, message: IncomingMessage) {
   const lead = await takeChatLead(db, jobs, withCampaignSource(chat, visitedAs));
   if (lead.created) wakeLeadSenders(jobs);
   return lead;
-}
-
-/**
- * Meta often takes a message and reports later, by webhook, that the number is not on WhatsApp: the lead's first
- * reply is then queued again, and its sender goes by SMS (src/features/notifications/first-reply.server.ts), with the
- * queue's retries, as it would have had Meta said so at once.
- */
-async function firstReplyAgain(db: Db, jobs: PgBoss, failed: StatusUpdate): Promise<void> {
-  const message = await sentMessageByProviderId(db, failed.channel, failed.providerId);
-  if (message?.kind === 'first_reply') await resendNotification(db, jobs, message.leadId, 'first_reply', { unlessQueued: true });
 }
 
 /** The one answer to a STOP, on the channel it came by: inside WhatsApp's window, so free text may go. */

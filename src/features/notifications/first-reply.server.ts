@@ -1,7 +1,7 @@
 import 'server-only';
 import { FIRST_REPLY_COPY } from '@/content/conversations';
 import { getSiteFacts } from '@/content/site';
-import { mayMessage, sendAtMostOnce } from '@/domain/leads/conversations/conversations.server';
+import { mayMessage, phoneChannelOn, sendToPhone } from '@/domain/leads/conversations/conversations.server';
 import { firstRepliesOf } from '@/domain/leads/conversations/messages.repository.server';
 import type { Outcome } from '@/domain/leads/notifications.server';
 import type { Db } from '@/lib/db/client';
@@ -9,9 +9,6 @@ import type { LeadNotificationRow, LeadRow } from '@/lib/db/schema';
 import { getEnv } from '@/lib/env.server';
 import { hashClient } from '@/lib/http/client.server';
 import { hitRateLimit } from '@/lib/http/rate-limit.server';
-import { ChannelError } from '@/lib/messaging/channel-error';
-import { sendSms, smsConfigured } from '@/lib/messaging/termii.server';
-import { sendWhatsAppTemplate, whatsAppConfigured } from '@/lib/messaging/whatsapp-cloud.server';
 
 /**
  * The buyer's first reply (docs/decisions/0394-whatsapp-and-sms.md), sent as the lead's `first_reply` notification:
@@ -40,31 +37,29 @@ export async function sendFirstReply(
   if (earlier.some((reply) => reply.status !== 'failed')) return 'sent';
   if (notification.attempts === 0 && !(await numberAllowed(db, to))) return 'number_limit';
 
+  if (!phoneChannelOn()) return 'not_configured';
+
   const facts = getSiteFacts();
   const parameters = FIRST_REPLY_COPY.parameters(lead, { agentName, brand: facts.brand, callFrom: facts.phone });
-  if (whatsAppConfigured() && !earlier.some((reply) => reply.channel === 'whatsapp')) {
-    const { WHATSAPP_FIRST_REPLY_TEMPLATE: template, WHATSAPP_TEMPLATE_LANGUAGE: language } = getEnv();
-    const body = FIRST_REPLY_COPY.text(parameters);
-    try {
-      await sendAtMostOnce(db, { leadId: lead.id, channel: 'whatsapp', kind: 'first_reply', body, template }, (reference) =>
-        sendWhatsAppTemplate({ to, template, language, parameters, reference }),
-      );
-      return 'sent';
-    } catch (error) {
-      // No answer: WhatsApp may have taken it, and its statuses will say (they carry our id). Never an SMS as well.
-      if (error instanceof ChannelError && error.unanswered) throw error;
-      const unreachable = error instanceof ChannelError && error.kind === 'unreachable';
-      if (!smsConfigured()) {
-        if (unreachable) return 'no_number';
-        throw error;
-      }
-      if (!unreachable && now.getTime() - lead.createdAt.getTime() < WHATSAPP_PATIENCE_MS) throw error;
-    }
-  }
-  if (!smsConfigured()) return earlier.length ? 'no_number' : 'not_configured';
-  const text = FIRST_REPLY_COPY.sms(parameters);
-  await sendAtMostOnce(db, { leadId: lead.id, channel: 'sms', kind: 'first_reply', body: text }, () => sendSms({ to, text }));
-  return 'sent';
+  const sent = await sendToPhone(
+    db,
+    {
+      leadId: lead.id,
+      to,
+      kind: 'first_reply',
+      template: getEnv().WHATSAPP_FIRST_REPLY_TEMPLATE,
+      parameters,
+      body: FIRST_REPLY_COPY.text(parameters),
+      sms: FIRST_REPLY_COPY.sms(parameters),
+    },
+    {
+      // WhatsApp once: after it failed for good (a webhook queued this again), SMS.
+      tryWhatsApp: !earlier.some((reply) => reply.channel === 'whatsapp'),
+      // Its other failures are retried by WhatsApp for the lead's first minute, then SMS goes instead.
+      smsAfter: () => now.getTime() - lead.createdAt.getTime() >= WHATSAPP_PATIENCE_MS,
+    },
+  );
+  return sent === 'sent' ? 'sent' : 'no_number';
 }
 
 /** Counted at the first attempt, by an atomic upsert keyed by a salted hash of the number (as the receipt's limit). */

@@ -1,24 +1,29 @@
 import 'server-only';
+import type { PgBoss } from 'pg-boss';
 import type { Actor } from '@/lib/audit.server';
 import type { Db } from '@/lib/db/client';
 import type { LeadAction, MessageChannel } from '@/lib/db/enums';
 import { hashClient } from '@/lib/http/client.server';
 import { ChannelError } from '@/lib/messaging/channel-error';
-import type { SentMessage } from '@/lib/messaging/events';
-import { smsConfigured } from '@/lib/messaging/termii.server';
-import { whatsAppConfigured } from '@/lib/messaging/whatsapp-cloud.server';
+import type { SentMessage, StatusUpdate } from '@/lib/messaging/events';
+import { getEnv } from '@/lib/env.server';
+import { sendSms, smsConfigured } from '@/lib/messaging/termii.server';
+import { sendWhatsAppTemplate, whatsAppConfigured } from '@/lib/messaging/whatsapp-cloud.server';
 import { recordActivity } from '../activity.repository.server';
-import { changeLeadStatus } from '../operations.server';
+import { markFailedLate } from '../notifications.repository.server';
+import { changeLeadStatus, resendNotification } from '../operations.server';
 import { lockPipeline } from '../submissions.repository.server';
 import {
   abandonSend,
   beginSend,
   confirmSend,
   findOptOut,
+  firstRepliesOf,
   isOptedOut,
   messageByProviderId,
   recordOptOut,
   recordSent,
+  sentMessageByProviderId,
   type ConversationMessage,
 } from './messages.repository.server';
 
@@ -46,6 +51,75 @@ export async function sendAtMostOnce(
     if (!(error instanceof ChannelError && error.unanswered)) await abandonSend(db, pending);
     throw error;
   }
+}
+
+/**
+ * A provider reported later, by webhook, that a first reply it took failed for good (its status already recorded). Meta
+ * often takes a message and only then finds the number is not on WhatsApp. The lead's first reply is queued again,
+ * once however often Meta reports it, and its sender goes by SMS (src/features/notifications/first-reply.server.ts)
+ * with the queue's retries: for a number not on WhatsApp, and for any WhatsApp failure while SMS is set up. Otherwise,
+ * with no other first reply of the lead on its way, its notification turns from sent to failed, so the lead page, the
+ * System page and /metrics say it did not reach the buyer.
+ */
+export async function firstReplyFailedLate(db: Db, jobs: PgBoss, failed: StatusUpdate): Promise<void> {
+  const message = await sentMessageByProviderId(db, failed.channel, failed.providerId);
+  if (message?.kind !== 'first_reply') return;
+  if (failed.errorKind === 'unreachable' || (failed.channel === 'whatsapp' && smsConfigured())) {
+    await resendNotification(db, jobs, message.leadId, 'first_reply', { unlessQueued: true });
+    return;
+  }
+  if ((await firstRepliesOf(db, message.leadId)).some((reply) => reply.status !== 'failed')) return;
+  await markFailedLate(db, message.leadId, 'first_reply', failed.error ?? `${failed.channel} reported it failed`, failed.at);
+}
+
+/** A message for a buyer's phone: WhatsApp's approved template with its parameters and filled-in text, and its SMS. */
+export interface PhoneSend {
+  leadId: string;
+  to: string;
+  kind: 'first_reply' | 'reminder';
+  template: string;
+  parameters: string[];
+  /** The template's text as the buyer reads it (kept in the conversation). */
+  body: string;
+  sms: string;
+}
+
+/**
+ * WhatsApp first, SMS where WhatsApp cannot reach (docs/decisions/0394, 0397): the template by WhatsApp when it is set
+ * up and `tryWhatsApp`; by SMS when WhatsApp is off or skipped, when Meta says the number is not on WhatsApp, or when
+ * `smsAfter` says so of its other failures (the first reply's minute of patience). Each send at most once
+ * (sendAtMostOnce): one whose answer never came counts as sent, and nothing more goes. `unreachable`: neither channel
+ * can take it (the number is not on WhatsApp and SMS is off). Other failures are thrown: the job tries again.
+ */
+export async function sendToPhone(
+  db: Db,
+  message: PhoneSend,
+  { tryWhatsApp = true, smsAfter = () => false }: { tryWhatsApp?: boolean; smsAfter?: (error: ChannelError) => boolean } = {},
+): Promise<'sent' | 'unreachable'> {
+  const { leadId, to, kind, template, parameters, body, sms } = message;
+  if (tryWhatsApp && whatsAppConfigured()) {
+    const { WHATSAPP_TEMPLATE_LANGUAGE: language } = getEnv();
+    try {
+      await sendAtMostOnce(db, { leadId, channel: 'whatsapp', kind, body, template }, (reference) =>
+        sendWhatsAppTemplate({ to, template, language, parameters, reference }),
+      );
+      return 'sent';
+    } catch (error) {
+      if (!(error instanceof ChannelError)) throw error;
+      // No answer: WhatsApp may have taken it, and its statuses will say. Never again, never by SMS as well.
+      if (error.unanswered) return 'sent';
+      const unreachable = error.kind === 'unreachable';
+      if (!unreachable && !(smsConfigured() && smsAfter(error))) throw error;
+      if (!smsConfigured()) return 'unreachable';
+    }
+  }
+  if (!smsConfigured()) return 'unreachable';
+  try {
+    await sendAtMostOnce(db, { leadId, channel: 'sms', kind, body: sms }, () => sendSms({ to, text: sms }));
+  } catch (error) {
+    if (!(error instanceof ChannelError && error.unanswered)) throw error;
+  }
+  return 'sent';
 }
 
 /** Whether a buyer's phone can be messaged at all: WhatsApp or SMS is set up. */

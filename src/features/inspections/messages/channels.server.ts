@@ -1,11 +1,8 @@
 import 'server-only';
-import { mayMessage, phoneChannelOn, sendAtMostOnce } from '@/domain/leads/conversations/conversations.server';
+import { mayMessage, phoneChannelOn, sendToPhone } from '@/domain/leads/conversations/conversations.server';
 import type { Db } from '@/lib/db/client';
 import { getEnv } from '@/lib/env.server';
 import { sendMail } from '@/lib/mail/mailer.server';
-import { ChannelError } from '@/lib/messaging/channel-error';
-import { sendSms, smsConfigured } from '@/lib/messaging/termii.server';
-import { sendWhatsAppTemplate, whatsAppConfigured } from '@/lib/messaging/whatsapp-cloud.server';
 import type { PhoneMessage, Rendered } from './render';
 
 /**
@@ -75,30 +72,9 @@ export const phoneChannel: BuyerChannel = {
     if (!number || !message.phone || !phoneChannelOn()) return 'not_configured';
     if (!(await mayMessage(db, number))) return 'opted_out';
     const { parameters, text, sms } = message.phone;
-    if (whatsAppConfigured()) {
-      const { WHATSAPP_REMINDER_TEMPLATE: template, WHATSAPP_TEMPLATE_LANGUAGE: language } = getEnv();
-      try {
-        await sendAtMostOnce(db, { leadId: to.leadId, channel: 'whatsapp', kind: 'reminder', body: text, template }, (reference) =>
-          sendWhatsAppTemplate({ to: number, template, language, parameters, reference }),
-        );
-        return 'sent';
-      } catch (error) {
-        if (!(error instanceof ChannelError)) throw error;
-        // No answer: WhatsApp may have taken it, and its statuses will say. Never again, never by SMS as well.
-        if (error.unanswered) return 'sent';
-        // Not on WhatsApp: by SMS, when it is on. Any other failure is tried again (by WhatsApp).
-        if (error.kind !== 'unreachable') throw error;
-        if (!smsConfigured()) return 'not_configured';
-      }
-    }
-    try {
-      await sendAtMostOnce(db, { leadId: to.leadId, channel: 'sms', kind: 'reminder', body: sms }, () =>
-        sendSms({ to: number, text: sms }),
-      );
-    } catch (error) {
-      if (!(error instanceof ChannelError && error.unanswered)) throw error;
-    }
-    return 'sent';
+    const template = getEnv().WHATSAPP_REMINDER_TEMPLATE;
+    const sent = await sendToPhone(db, { leadId: to.leadId, to: number, kind: 'reminder', template, parameters, body: text, sms });
+    return sent === 'sent' ? 'sent' : 'not_configured';
   },
 };
 
