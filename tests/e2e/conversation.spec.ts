@@ -1,7 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousAxeViolations, uniqueEmail, PHONE_ONLY } from './helpers';
+import { expectNoSeriousAxeViolations, PHONE, PHONE_ONLY, screenshotToLookAt, uniqueEmail } from './helpers';
 import { addOwnerSession } from './staff-session';
 import { fakeWhatsAppUrl } from './whatsapp-fixtures';
 
@@ -66,5 +66,39 @@ test.describe('a conversation on the lead page', PHONE_ONLY, () => {
     expect(width).toBeLessThanOrEqual(page.viewportSize()!.width);
     const dir = process.env.SHOTS_DIR;
     if (dir) await messages.screenshot({ path: join(dir, `conversation-${info.project.name}.png`) });
+  });
+});
+
+/**
+ * A chat a buyer starts on WhatsApp from a number no lead has (issue 46, item 4; docs/decisions/0399): it is a lead in
+ * the inbox, with the district its link named, and its page says where it began and what it has not given.
+ */
+test.describe('a chat that starts on WhatsApp', PHONE, () => {
+  test('becomes a lead in the inbox, and its page says where it began and what it has not given', async ({ page }, info) => {
+    const number = `23480${randomInt(10_000_000, 99_999_999)}`;
+    const name = `Chidi Okonkwo-${randomInt(1000, 9999)}`;
+    const wrote = await fetch(`${fakeWhatsAppUrl()}/fake/buyer-writes`, {
+      method: 'POST',
+      body: JSON.stringify({
+        from: number,
+        text: 'Hello, I am interested in a plot in Moniya, Ibadan. (ref D2 e2e-launch)',
+        profileName: name,
+      }),
+    });
+    expect((await wrote.json()).status).toBe(200);
+
+    await addOwnerSession(page.context());
+    await page.goto('/admin');
+    const lead = page.getByRole('link', { name, exact: true }).first();
+    await expect(lead).toBeVisible();
+    await screenshotToLookAt(page, `chat-lead-inbox-${info.project.name}`);
+    await lead.click();
+    await expect(page.getByRole('heading', { level: 1, name: new RegExp(name) })).toBeVisible();
+    await expect(page.getByText('Not given (the chat began on WhatsApp)')).toBeVisible();
+    await expect(page.getByText('A WhatsApp chat the buyer started')).toBeVisible();
+    await expect(page.getByText('Moniya, Ibadan', { exact: true }).first()).toBeVisible();
+    await expect(page.getByTestId('lead-message').filter({ hasText: '(ref D2 e2e-launch)' })).toBeVisible();
+    await expectNoSeriousAxeViolations(page);
+    await screenshotToLookAt(page, `chat-lead-page-${info.project.name}`, { fullPage: true });
   });
 });

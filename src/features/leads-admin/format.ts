@@ -33,8 +33,11 @@ export function sourceLabel(lead: {
   utmCampaign: string | null;
   referrer: string | null;
 }): string {
-  const source = attributionLabel(lead);
-  return lead.origin === 'whatsapp' ? `${STAFF_COPY.inbox.byWhatsApp} · ${source}` : source;
+  if (lead.origin === 'form') return attributionLabel(lead);
+  // A chat whose campaign no counted visit explains is `whatsapp / chat` (0399): its campaign alone says the rest.
+  const fromChat = lead.utmSource === 'whatsapp' && lead.utmMedium === 'chat';
+  const source = fromChat ? lead.utmCampaign : lead.utmSource || lead.referrer ? attributionLabel(lead) : null;
+  return source ? `${STAFF_COPY.inbox.byWhatsApp} · ${source}` : STAFF_COPY.inbox.byWhatsApp;
 }
 
 function attributionLabel(lead: {

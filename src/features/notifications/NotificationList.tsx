@@ -1,4 +1,5 @@
 import { NOTIFICATION_COPY } from '@/content/notifications';
+import { NOT_SENT } from '@/domain/leads/notifications.server';
 import { NOTIFICATION_CHANNELS, type NotificationChannel } from '@/lib/db/enums';
 import type { LeadNotificationRow } from '@/lib/db/schema';
 import { formatDateTime } from '@/lib/format';
@@ -18,7 +19,8 @@ const STATE_STYLES: Record<LeadNotificationRow['state'], string> = {
 function detail(row: LeadNotificationRow): string {
   if (row.state === 'sent' && row.sentAt) return copy.sentAt(formatDateTime(row.sentAt));
   if (row.state === 'not_configured') return copy.notConfigured[row.channel];
-  if (row.state === 'skipped') return row.channel === 'receipt' ? copy.receiptLimit : copy.skipped(row.lastError);
+  // The receipt's limit in the staff's words; any other reason (a chat's lead without an address: 0399) as recorded.
+  if (row.state === 'skipped') return row.lastError === NOT_SENT.skipped.lastError ? copy.receiptLimit : copy.skipped(row.lastError);
   const attempts = row.attempts ? ` · ${copy.attempts(row.attempts)}` : '';
   return `${row.lastError ?? ''}${attempts}`.replace(/^ · /, '');
 }
