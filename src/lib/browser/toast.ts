@@ -5,10 +5,10 @@ export const FORM_TOAST: ToastOptions = { position: 'bottom-right', autoClose: 5
 
 /*
  * The toast library is not part of the first load (docs/decisions/0013-front-end-budget.md): it is fetched when a form
- * is first used, or at the latest with the first toast. The library queues toasts until its container (ToastHost)
- * has mounted, so nothing shown early is lost.
+ * is first used, or at the latest with the first toast, and its styles with it (./toast-library.ts). The library
+ * queues toasts until its container (ToastHost) has mounted, so nothing shown early is lost.
  */
-export const loadToasts = () => import('react-toastify/unstyled');
+export const loadToasts = () => import('./toast-library');
 
 let showHost = () => {};
 /** ToastHost registers how to mount the container the first time a toast is wanted. */
