@@ -77,11 +77,12 @@ test.describe('a chat that starts on WhatsApp', PHONE, () => {
   test('becomes a lead in the inbox, and its page says where it began and what it has not given', async ({ page }, info) => {
     const number = `23480${randomInt(10_000_000, 99_999_999)}`;
     const name = `Chidi Okonkwo-${randomInt(1000, 9999)}`;
+    const campaign = `chat-${info.project.name}-${randomInt(1000, 9999)}`;
     const wrote = await fetch(`${fakeWhatsAppUrl()}/fake/buyer-writes`, {
       method: 'POST',
       body: JSON.stringify({
         from: number,
-        text: 'Hello, I am interested in a plot in Moniya, Ibadan. (ref D2 e2e-launch)',
+        text: `Hello, I am interested in a plot in Moniya, Ibadan. (ref D2 ${campaign})`,
         profileName: name,
       }),
     });
@@ -97,8 +98,14 @@ test.describe('a chat that starts on WhatsApp', PHONE, () => {
     await expect(page.getByText('Not given (the chat began on WhatsApp)')).toBeVisible();
     await expect(page.getByText('A WhatsApp chat the buyer started')).toBeVisible();
     await expect(page.getByText('Moniya, Ibadan', { exact: true }).first()).toBeVisible();
-    await expect(page.getByTestId('lead-message').filter({ hasText: '(ref D2 e2e-launch)' })).toBeVisible();
+    await expect(page.getByTestId('lead-message').filter({ hasText: `(ref D2 ${campaign})` })).toBeVisible();
     await expectNoSeriousAxeViolations(page);
     await screenshotToLookAt(page, `chat-lead-page-${info.project.name}`, { fullPage: true });
+
+    // The dashboard's conversion counts it on its campaign's row, as a lead by WhatsApp.
+    await page.goto('/admin/dashboard');
+    const row = page.getByTestId('conversion').getByTestId('conversion-row').filter({ hasText: campaign });
+    await expect(row.getByTestId('conversion-row-whatsapp').filter({ visible: true })).toHaveText('1 by WhatsApp');
+    await screenshotToLookAt(page.getByTestId('conversion-table'), `chat-lead-conversion-${info.project.name}`);
   });
 });

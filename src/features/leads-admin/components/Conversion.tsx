@@ -198,13 +198,21 @@ export function Conversion({ figures, filters, order }: { figures: ConversionFig
                             {copy.inspectionLine(row.booked, row.attended, row.won)}
                           </span>
                         ) : null}
+                        {row.byWhatsApp > 0 ? (
+                          <span className="mt-0.5 block text-xs font-normal text-ink-soft sm:hidden" data-testid="conversion-row-whatsapp">
+                            {copy.byWhatsApp(row.byWhatsApp)}
+                          </span>
+                        ) : null}
                       </th>
                       <td className={`${figure} pr-1.5`}>{formatCount(row.visits)}</td>
                       <td className={`${figure} pr-1.5`}>{formatCount(row.visitors)}</td>
                       <td className={`${figure} pr-1.5`}>
                         {formatCount(row.leads)}
                         {row.byWhatsApp > 0 ? (
-                          <span className="block text-xs font-normal whitespace-nowrap text-ink-soft" data-testid="conversion-row-whatsapp">
+                          <span
+                            className="hidden text-xs font-normal whitespace-nowrap text-ink-soft sm:block"
+                            data-testid="conversion-row-whatsapp"
+                          >
                             {copy.byWhatsApp(row.byWhatsApp)}
                           </span>
                         ) : null}
