@@ -4,12 +4,7 @@ import { getSiteFacts } from '@/content/site';
 import { leadAlertRecipients } from '@/domain/leads/assignment.server';
 import type { PgBoss } from 'pg-boss';
 import { firstReplyFailedLate, isStopMessage, optOut } from '@/domain/leads/conversations/conversations.server';
-import {
-  latestLeadWithPhone,
-  recordReceived,
-  recordSent,
-  recordStatus,
-} from '@/domain/leads/conversations/messages.repository.server';
+import { latestLeadWithPhone, recordReceived, recordSent, recordStatus } from '@/domain/leads/conversations/messages.repository.server';
 import { takeChatLead, wakeLeadSenders } from '@/domain/leads/operations.server';
 import { campaignVisitedAs } from '@/domain/visits/counter.server';
 import { pushToStaff } from '@/domain/push/staff-alerts.server';
