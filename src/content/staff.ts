@@ -8,7 +8,8 @@ export const leadName = (lead: { title: string | null; fullName: string }) =>
   lead.title ? `${lead.title} ${lead.fullName}` : lead.fullName;
 
 /** A lead's district as staff read it: a chat's lead may not have said yet. */
-export const districtOf = (lead: { district: string | null }) => lead.district ?? 'District not said yet';
+export const DISTRICT_NOT_SAID = 'District not said yet';
+export const districtOf = (lead: { district: string | null }) => lead.district ?? DISTRICT_NOT_SAID;
 
 export const STAFF_COPY = {
   signIn: {
@@ -175,6 +176,7 @@ export const STAFF_COPY = {
     nameCharacters: 'The name contains characters we cannot accept.',
     role: 'Choose a role: owner or agent.',
     status: 'Choose one of the listed statuses.',
+    leadDistrict: 'Choose Lugbe, Abuja or Moniya, Ibadan.',
     noteEmpty: 'Write something in the note first.',
     noteLong: 'Keep a note under 4,000 characters.',
     badCredentials: 'That e-mail and password do not match an active staff account.',
@@ -333,6 +335,8 @@ export const STAFF_COPY = {
     changeStatus: 'Change status',
     save: 'Save status',
     saved: 'Status saved.',
+    /** A lead's district, set or changed by staff: a chat's lead says it on the call (docs/decisions/0399). */
+    district: { label: 'District', save: 'Save district', saved: 'District saved.' },
     notes: 'Notes',
     noteLabel: 'Add a note',
     addNote: 'Add note',
@@ -363,11 +367,12 @@ export const STAFF_COPY = {
       origin: 'Came by',
     },
     /** What a lead whose chat began on WhatsApp has not said yet (docs/decisions/0399). */
-    notSaid: { title: '—', email: 'Not given (the chat began on WhatsApp)', district: 'Not said yet' },
+    notSaid: { title: '—', email: 'Not given (the chat began on WhatsApp)' },
     origins: { form: 'The Submit Interest form', whatsapp: 'A WhatsApp chat the buyer started' },
     actions: {
       status_changed: (from: string, to: string) => `changed status from ${from} to ${to}`,
       note_added: 'added a note',
+      district_changed: (from: string, to: string) => `changed the district from ${from} to ${to}`,
     },
   },
   statuses: {

@@ -71,10 +71,12 @@ test.describe('a conversation on the lead page', PHONE_ONLY, () => {
 
 /**
  * A chat a buyer starts on WhatsApp from a number no lead has (issue 46, item 4; docs/decisions/0399): it is a lead in
- * the inbox, with the district its link named, and its page says where it began and what it has not given.
+ * the inbox, and its page says where it began and what it has not given; the district the call learns is set there.
  */
 test.describe('a chat that starts on WhatsApp', PHONE, () => {
-  test('becomes a lead in the inbox, and its page says where it began and what it has not given', async ({ page }, info) => {
+  test('becomes a lead in the inbox; its page says where it began, what it has not given, and takes its district', async ({
+    page,
+  }, info) => {
     const number = `23480${randomInt(10_000_000, 99_999_999)}`;
     const name = `Chidi Okonkwo-${randomInt(1000, 9999)}`;
     const campaign = `chat-${info.project.name}-${randomInt(1000, 9999)}`;
@@ -82,7 +84,7 @@ test.describe('a chat that starts on WhatsApp', PHONE, () => {
       method: 'POST',
       body: JSON.stringify({
         from: number,
-        text: `Hello, I am interested in a plot in Moniya, Ibadan. (ref D2 ${campaign})`,
+        text: `Hello, I am interested in a plot. (ref HOME ${campaign})`,
         profileName: name,
       }),
     });
@@ -97,10 +99,18 @@ test.describe('a chat that starts on WhatsApp', PHONE, () => {
     await expect(page.getByRole('heading', { level: 1, name: new RegExp(name) })).toBeVisible();
     await expect(page.getByText('Not given (the chat began on WhatsApp)')).toBeVisible();
     await expect(page.getByText('A WhatsApp chat the buyer started')).toBeVisible();
-    await expect(page.getByText('Moniya, Ibadan', { exact: true }).first()).toBeVisible();
-    await expect(page.getByTestId('lead-message').filter({ hasText: `(ref D2 ${campaign})` })).toBeVisible();
+    await expect(page.getByTestId('lead-message').filter({ hasText: `(ref HOME ${campaign})` })).toBeVisible();
+    // The home page's link named no district: the call learns it, and the agent sets it.
+    const details = page.getByRole('region', { name: 'Details' });
+    await expect(details.getByText('District not said yet')).toBeVisible();
     await expectNoSeriousAxeViolations(page);
     await screenshotToLookAt(page, `chat-lead-page-${info.project.name}`, { fullPage: true });
+    await page.getByLabel('District', { exact: true }).selectOption('Moniya, Ibadan');
+    await page.getByRole('button', { name: 'Save district' }).click();
+    await expect(details.getByText('Moniya, Ibadan', { exact: true })).toBeVisible();
+    await expect(
+      page.getByTestId('lead-activity').filter({ hasText: 'changed the district from District not said yet to Moniya, Ibadan' }),
+    ).toBeVisible();
 
     // The dashboard's conversion counts it on its campaign's row, as a lead by WhatsApp.
     await page.goto('/admin/dashboard');

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { POST as smsEvents } from '@/app/api/webhooks/sms/route';
 import { POST as whatsAppEvents } from '@/app/api/webhooks/whatsapp/route';
 import { GET as exportLeads } from '@/app/api/admin/exports/leads/route';
+import { PATCH as patchLead } from '@/app/api/admin/leads/[id]/route';
 import { setTakesNewLeads } from '@/domain/leads/assignment.server';
 import { bookInspection } from '@/domain/leads/inspections/inspections.server';
 import { insertSlot } from '@/domain/leads/inspections/inspections.repository.server';
@@ -11,7 +12,7 @@ import { deliverInspectionMessage } from '@/features/inspections/messages/delive
 import { conversionFigures } from '@/features/leads-admin/conversion.server';
 import { startNotificationWorkers } from '@/features/notifications/workers.server';
 import { lagosDayOf } from '@/domain/working-time';
-import { inspectionMessages, leadMessages, leadNotifications, leads, visitCounts } from '@/lib/db/schema';
+import { inspectionMessages, leadActivity, leadMessages, leadNotifications, leads, staffUsers, visitCounts } from '@/lib/db/schema';
 import { startFakeTermii, inboundMessage, termiiSignature, type FakeTermii } from '../support/fake-termii';
 import { metaJson, startFakeWhatsApp, type WhatsAppFake } from '../support/fake-whatsapp';
 import { startSmtpPeer, waitFor, type Peer, type ReceivedMail } from '../support/peers';
@@ -200,6 +201,41 @@ describeEachDriver('chats that start on WhatsApp become leads', (ctx) => {
       utmContent: '120210000000001',
       referrer: 'https://fb.me/3xAmPlE',
     });
+  });
+
+  it('lets its agent set the district the call learnt, in the lead history; any other value is a 400', async () => {
+    const phone = newNumber();
+    await fromMeta(whatsApp.messagePayload({ from: phone, text: 'Good evening, do you have land? (ref HOME)', profileName: 'Ifeoma' }));
+    const [lead] = await leadsWith(phone);
+    expect(lead.district).toBeNull();
+    const agent = (await db().select().from(staffUsers).where(eq(staffUsers.id, lead.assignedTo!)))[0];
+    const cookie = await sessionCookieFor(db(), agent);
+    const patch = (body: unknown) =>
+      patchLead(staffRequest(`/api/admin/leads/${lead.id}`, { method: 'PATCH', cookie, body }), {
+        params: Promise.resolve({ id: lead.id }),
+      });
+
+    const set = await patch({ district: 'Moniya, Ibadan' });
+    expect([set.status, await set.json()]).toEqual([200, { ok: true, changed: true, district: 'Moniya, Ibadan' }]);
+    expect((await leadsWith(phone))[0].district).toBe('Moniya, Ibadan');
+    expect(await (await patch({ district: 'Moniya, Ibadan' })).json()).toMatchObject({ changed: false });
+    const history = await db().select().from(leadActivity).where(eq(leadActivity.leadId, lead.id));
+    expect(history.filter((h) => h.action === 'district_changed').map((h) => h.detail)).toEqual([{ from: null, to: 'Moniya, Ibadan' }]);
+
+    const wrong = await patch({ district: 'Lekki, Lagos' });
+    expect([wrong.status, await wrong.json()]).toEqual([400, { error: 'Choose Lugbe, Abuja or Moniya, Ibadan.' }]);
+    // Another agent may only claim it while it is offered (409, as for its status), and changes nothing.
+    const other = await makeStaff(db(), 'agent');
+    const outside = await patchLead(
+      staffRequest(`/api/admin/leads/${lead.id}`, {
+        method: 'PATCH',
+        cookie: await sessionCookieFor(db(), other),
+        body: { district: 'Lugbe, Abuja' },
+      }),
+      { params: Promise.resolve({ id: lead.id }) },
+    );
+    expect(outside.status).toBe(409);
+    expect((await leadsWith(phone))[0].district).toBe('Moniya, Ibadan');
   });
 
   it("books a chat's lead on a site inspection: its reminders reach the phone, and the e-mail has nowhere to go", async () => {

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { PgBoss } from 'pg-boss';
 import { SYSTEM_ACTOR_EMAIL, type Actor } from '@/lib/audit.server';
 import type { Db } from '@/lib/db/client';
+import type { DistrictChoice } from '@/lib/db/enums';
 import type { LeadStatus } from '@/lib/db/schema';
 import { getEnv } from '@/lib/env.server';
 import { insertInTransaction } from '@/lib/jobs/queue';
@@ -37,6 +38,7 @@ import {
   lockOverdueLeads,
   lockPipeline,
   markReminded,
+  setDistrict,
   setStatus,
   touchLead,
   type NewChatLead,
@@ -290,6 +292,32 @@ export async function changeLeadStatus(db: Db, id: string, status: LeadStatus, a
       createdAt: now,
     });
     return { changed: true, status };
+  });
+}
+
+/**
+ * Sets or changes the lead's district, recorded in its history: a chat's lead that named none says it on the call
+ * (docs/decisions/0399), and a buyer may change their mind. As changeLeadStatus: undefined when the lead does not exist
+ * or the staff member's scope does not reach it, CLAIM_FIRST when they may only claim it.
+ */
+export async function changeLeadDistrict(db: Db, id: string, district: DistrictChoice, actor: Actor & { role: string }, now = new Date()) {
+  return db.transaction(async (tx) => {
+    const reach = await lockLeadInScope(tx, id, leadScope(actor, now));
+    if (!reach) return undefined;
+    if (!reach.mayChange) return CLAIM_FIRST;
+    const lead = await lockPipeline(tx, id);
+    if (!lead) return undefined;
+    if (lead.district === district) return { changed: false, district };
+    await setDistrict(tx, id, district, now);
+    await recordActivity(tx, {
+      leadId: id,
+      actorId: actor.id,
+      actorEmail: actor.email,
+      action: 'district_changed',
+      detail: { from: lead.district, to: district },
+      createdAt: now,
+    });
+    return { changed: true, district };
   });
 }
 

@@ -203,7 +203,7 @@ export function countLeadsByKind(db: Db) {
 // ---- a status and a note (the operations' own transactions) -------------------------------------------------------
 
 /** Where a lead is in the pipeline, whether it was ever contacted, and whether it was set aside (spam, held). */
-const pipelineColumns = { status: leads.status, firstContactedAt: leads.firstContactedAt, spam: leads.spam };
+const pipelineColumns = { status: leads.status, firstContactedAt: leads.firstContactedAt, spam: leads.spam, district: leads.district };
 
 /** The lead's place in the pipeline, its row locked until the caller's transaction ends; undefined: no such lead. */
 export async function lockPipeline(tx: Db, id: string) {
@@ -220,6 +220,11 @@ export async function setStatus(tx: Db, id: string, status: LeadStatus, now: Dat
     .update(leads)
     .set({ status, offeredAt: null, updatedAt: now, ...(firstContact ? { firstContactedAt: firstContact } : {}) })
     .where(eq(leads.id, id));
+}
+
+/** The lead's district, set by staff. */
+export async function setDistrict(tx: Db, id: string, district: DistrictChoice, now: Date): Promise<void> {
+  await tx.update(leads).set({ district, updatedAt: now }).where(eq(leads.id, id));
 }
 
 /** The lead was worked on now (a note): retention counts its time from here. */

@@ -12,7 +12,7 @@ import { setAlertEveryone, setAutoAssign, setTakesNewLeads } from '@/domain/lead
 import { dashboardFigures } from '@/domain/leads/dashboard.repository.server';
 import { withLatestInspections } from '@/domain/leads/inspections/inspections.repository.server';
 import { allLeads, exportSnapshot, getLeadDetail, inboxCounters, listLeadPage } from '@/domain/leads/inbox.repository.server';
-import { addLeadNote, changeLeadStatus, CLAIM_FIRST, reassignLead } from '@/domain/leads/operations.server';
+import { addLeadNote, changeLeadDistrict, changeLeadStatus, CLAIM_FIRST, reassignLead } from '@/domain/leads/operations.server';
 import { leadScope, setAgentsSeeEveryLead } from '@/domain/leads/scope.server';
 import { sortConversionRows } from './conversion';
 import { conversionFigures } from './conversion.server';
@@ -21,6 +21,7 @@ import {
   assignmentChangeSchema,
   leadAccessSchema,
   leadAssigneeSchema,
+  leadDistrictSchema,
   leadNoteSchema,
   leadStatusSchema,
   parseConversionOrder,
@@ -55,15 +56,22 @@ export const getLeadHandler = staffRoute<IdRouteContext>({}, async (_request, { 
   return jsonResponse(detail);
 });
 
-/** PATCH /api/admin/leads/:id {status} → {ok, changed, status} */
+/** PATCH /api/admin/leads/:id {status} → {ok, changed, status}, or {district} → {ok, changed, district} */
 export const patchLeadHandler = staffRoute<IdRouteContext>({}, async (request, { db, staff }, ctx) => {
   const id = await leadId(ctx);
   if (!id) return errorResponse(404, STAFF_COPY.errors.notFound);
   const body = await readJsonObject(request);
   if (!body.ok) return body.response;
-  const parsed = leadStatusSchema.safeParse(body.value);
-  if (!parsed.success) return errorResponse(400, STAFF_COPY.errors.status);
-  const result = await changeLeadStatus(db, id, parsed.data.status, staff);
+  let result;
+  if ('district' in body.value) {
+    const parsed = leadDistrictSchema.safeParse(body.value);
+    if (!parsed.success) return errorResponse(400, STAFF_COPY.errors.leadDistrict);
+    result = await changeLeadDistrict(db, id, parsed.data.district, staff);
+  } else {
+    const parsed = leadStatusSchema.safeParse(body.value);
+    if (!parsed.success) return errorResponse(400, STAFF_COPY.errors.status);
+    result = await changeLeadStatus(db, id, parsed.data.status, staff);
+  }
   if (!result) return errorResponse(404, STAFF_COPY.errors.notFound);
   if (result === CLAIM_FIRST) return errorResponse(409, ASSIGNMENT_COPY.access.claimFirst);
   return jsonResponse({ ok: true, ...result });

@@ -15,6 +15,7 @@ export { LEAD_STATUSES, type LeadStatus } from '@/lib/db/enums';
 export { decodeCursor, encodeCursor, isCalendarDay, type Cursor } from '@/domain/leads/cursor';
 
 export const leadStatusSchema = z.object({ status: z.enum(LEAD_STATUSES, { error: STAFF_COPY.errors.status }) }).strict();
+export const leadDistrictSchema = z.object({ district: z.enum(DISTRICT_CHOICES, { error: STAFF_COPY.errors.leadDistrict }) }).strict();
 
 export const leadNoteSchema = z.object({
   body: z

@@ -52,6 +52,8 @@ export const LEAD_ACTIONS = [
   'inspection_attended',
   // An agent's WhatsApp or SMS message to the buyer (docs/decisions/0394): contact, like a call logged.
   'message_sent',
+  // Staff set or changed the lead's district (a chat's lead says it on the call: docs/decisions/0399).
+  'district_changed',
 ] as const;
 export type LeadAction = (typeof LEAD_ACTIONS)[number];
 

@@ -2,7 +2,8 @@
 
 import { useId, type FormEvent } from 'react';
 import { Field } from '@/components/ui/Field';
-import { STAFF_COPY } from '@/content/staff';
+import { DISTRICT_NOT_SAID, STAFF_COPY } from '@/content/staff';
+import { DISTRICT_CHOICES } from '@/lib/db/enums';
 import { LEAD_STATUSES } from '../schema';
 import { useStaffAction } from '@/lib/browser/use-staff-action';
 
@@ -33,6 +34,42 @@ export function LeadStatusForm({ leadId, status }: { leadId: string; status: str
       </div>
       <button type="submit" className="btn-primary" disabled={busy}>
         {copy.save}
+      </button>
+    </form>
+  );
+}
+
+/** The lead's district: a chat's lead that named none says it on the call (docs/decisions/0399). */
+export function LeadDistrictForm({ leadId, district }: { leadId: string; district: string | null }) {
+  const id = useId();
+  const { busy, run } = useStaffAction();
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const next = String(new FormData(event.currentTarget).get('district'));
+    await run({ method: 'PATCH', url: `/api/admin/leads/${leadId}`, body: { district: next } }, copy.district.saved);
+  }
+  return (
+    <form onSubmit={onSubmit} className="flex flex-wrap items-end gap-3">
+      <div className="min-w-48 flex-1">
+        <Field id={`${id}-district`} label={copy.district.label}>
+          {(control) => (
+            <select {...control} name="district" defaultValue={district ?? ''} key={district} required className="field">
+              {district ? null : (
+                <option value="" disabled>
+                  {DISTRICT_NOT_SAID}
+                </option>
+              )}
+              {DISTRICT_CHOICES.map((choice) => (
+                <option key={choice} value={choice}>
+                  {choice}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      </div>
+      <button type="submit" className="btn-primary" disabled={busy}>
+        {copy.district.save}
       </button>
     </form>
   );

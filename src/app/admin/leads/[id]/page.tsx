@@ -2,7 +2,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import type { Metadata } from 'next';
 import { districtOf, STAFF_COPY } from '@/content/staff';
-import { LeadNoteForm, LeadStatusForm, MarkContactedButton } from '@/features/leads-admin/components/LeadActions';
+import { LeadDistrictForm, LeadNoteForm, LeadStatusForm, MarkContactedButton } from '@/features/leads-admin/components/LeadActions';
 import { AssigneeForm } from '@/features/leads-admin/components/AssignmentControls';
 import { OverdueBadge, StatusBadge } from '@/features/leads-admin/components/StatusBadge';
 import { formatMinutes, leadContactLinks, timeAgo } from '@/features/leads-admin/format';
@@ -45,6 +45,7 @@ function describe(action: string, detail: unknown): string {
       STAFF_COPY.statuses[d.to ?? ''] ?? String(d.to),
     );
   if (action === 'note_added') return copy.actions.note_added;
+  if (action === 'district_changed') return copy.actions.district_changed(districtOf({ district: d.from ?? null }), String(d.to));
   if (action === 'assigned') return ASSIGNMENT_COPY.history.assigned(d.toName ?? null, d.roundRobin === true);
   if (action === 'overdue_reminder') return ASSIGNMENT_COPY.history.overdueReminder(d.toName ?? null);
   if (action === 'claimed') return ASSIGNMENT_COPY.history.claimed(d.fromName ?? null);
@@ -229,7 +230,10 @@ export default async function LeadPage({ params }: { params: Promise<{ id: strin
             {copy.status}
           </h2>
           {mayChange ? (
-            <LeadStatusForm leadId={lead.id} status={lead.status} />
+            <>
+              <LeadStatusForm leadId={lead.id} status={lead.status} />
+              <LeadDistrictForm leadId={lead.id} district={lead.district} />
+            </>
           ) : (
             <p className="text-sm text-ink-soft" data-testid="lead-claim-first">
               {ASSIGNMENT_COPY.access.claimHint}
