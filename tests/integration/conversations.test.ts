@@ -195,7 +195,8 @@ describeEachDriver('WhatsApp and SMS', (ctx) => {
     expect(
       await waitFor(async () => (await messagesOf(withSms.id)).some((m) => m.channel === 'sms' && m.status === 'sent'), 20_000, 100),
     ).toBe(true);
-    expect((await firstReplyRow(withSms.id))?.state).toBe('sent');
+    // The worker records the attempt just after the send.
+    expect(await waitFor(async () => (await firstReplyRow(withSms.id))?.state === 'sent', 20_000, 100)).toBe(true);
 
     setEnv({ ...off, ...whatsAppOn() });
     const withoutSms = await newLead();
@@ -212,6 +213,8 @@ describeEachDriver('WhatsApp and SMS', (ctx) => {
     whatsApp.failNext(1, { drop: 'taken-then-reset' });
     const lead = await newLead({}, phone);
     expect(await waitFor(async () => (await messagesOf(lead.id))[0]?.status === 'sending', 20_000, 100)).toBe(true);
+    // The row is written before the request: the request may reach Meta a moment later.
+    expect(await waitFor(async () => whatsApp.sent.some((m) => m.to === to), 20_000, 50)).toBe(true);
     expect(whatsApp.sent.filter((m) => m.to === to)).toHaveLength(1);
 
     // The next attempt (the queue's retry, or another server after the job expired) finds it begun and sends nothing,
