@@ -202,7 +202,7 @@ export function countLeadsByKind(db: Db) {
 
 // ---- a status and a note (the operations' own transactions) -------------------------------------------------------
 
-/** Where a lead is in the pipeline, whether it was ever contacted, and whether it was set aside (spam, held). */
+/** Where a lead is in the pipeline, whether it was ever contacted, whether it was set aside (spam, held), its district. */
 const pipelineColumns = { status: leads.status, firstContactedAt: leads.firstContactedAt, spam: leads.spam, district: leads.district };
 
 /** The lead's place in the pipeline, its row locked until the caller's transaction ends; undefined: no such lead. */

@@ -30,7 +30,7 @@ export function chatLeadOf(message: IncomingMessage): NewChatLead {
     phoneE164: message.from,
     district: district?.choice ?? null,
     landingPath: (ref && PAGE_OF_REF[ref.page]) ?? null,
-    // An ad's chat is Meta's campaign; a site link's names only its campaign (chatCampaignOf finds its source).
+    // An ad's chat is Meta's campaign; a site link's names only its campaign (withCampaignSource finds its source).
     utmSource: referral ? 'meta' : null,
     utmMedium: referral ? (referral.sourceType ?? 'ad').toLowerCase().slice(0, MAX_LABEL) : null,
     utmCampaign: (ref?.campaign ?? referral?.headline)?.toLowerCase().slice(0, MAX_LABEL) ?? null,
