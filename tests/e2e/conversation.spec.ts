@@ -91,6 +91,12 @@ test.describe('a chat that starts on WhatsApp', PHONE, () => {
     expect((await wrote.json()).status).toBe(200);
 
     await addOwnerSession(page.context());
+    // Until its district is set, the dashboard's leads per day show it as a series of its own.
+    await page.goto('/admin/dashboard');
+    const perDay = page.getByTestId('chart-per-day');
+    await expect(perDay.getByText('District not said yet', { exact: true }).first()).toBeVisible();
+    await screenshotToLookAt(perDay, `chat-lead-per-day-${info.project.name}`);
+
     await page.goto('/admin');
     const lead = page.getByRole('link', { name, exact: true }).first();
     await expect(lead).toBeVisible();

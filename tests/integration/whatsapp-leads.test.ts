@@ -9,6 +9,8 @@ import { setTakesNewLeads } from '@/domain/leads/assignment.server';
 import { bookInspection } from '@/domain/leads/inspections/inspections.server';
 import { insertSlot } from '@/domain/leads/inspections/inspections.repository.server';
 import { deliverInspectionMessage } from '@/features/inspections/messages/delivery.server';
+import { dashboardFigures } from '@/domain/leads/dashboard.repository.server';
+import { DEFAULT_WORKING_TIME } from '@/domain/working-time.server';
 import { conversionFigures } from '@/features/leads-admin/conversion.server';
 import { startNotificationWorkers } from '@/features/notifications/workers.server';
 import { lagosDayOf } from '@/domain/working-time';
@@ -180,6 +182,10 @@ describeEachDriver('chats that start on WhatsApp become leads', (ctx) => {
     expect(await waitFor(async () => (await notification(found[0].id, 'first_reply'))?.state === 'sent', 20_000, 100)).toBe(true);
     const reply = (await messagesOf(found[0].id)).find((m) => m.kind === 'first_reply');
     expect(reply?.body).toMatch(/^Hello Tobi, thank you for your interest in our plots in Abuja and Ibadan\./);
+    // The dashboard's leads per day show it as a series of its own until its district is set.
+    const today = lagosDayOf(new Date());
+    const { perDay } = await dashboardFigures(db(), { from: today, to: today }, DEFAULT_WORKING_TIME);
+    expect(perDay.filter((row) => row.district === null)).toEqual([{ day: today, district: null, count: 1 }]);
   });
 
   it("takes a click-to-WhatsApp ad's chat as Meta's campaign, and a district from the buyer's own words", async () => {

@@ -23,7 +23,8 @@ export interface DashboardRange {
 export interface DayCount {
   /** Lagos day, YYYY-MM-DD. */
   day: string;
-  district: string;
+  /** Null: chats' leads that have not said their district (docs/decisions/0399), when no district is filtered. */
+  district: string | null;
   count: number;
 }
 
@@ -159,9 +160,12 @@ async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
 const dayText = (epochDay: SQL) => sql`to_char(date '1970-01-01' + (${epochDay})::int, 'YYYY-MM-DD')`;
 const minutes = (value: SQL) => sql`round((${value})::numeric, 1)::float8`;
 
-/** Leads per Lagos day and district, every day of the range and every district shown, zero included. */
+/**
+ * Leads per Lagos day and district, every day of the range and every district shown, zero included; without a district
+ * filter, and when the range has any, the leads that have not said theirs too (district null: docs/decisions/0399).
+ */
 async function leadsPerDay(db: Db, filters: DashboardRange): Promise<DayCount[]> {
-  const districts = filters.district ? [filters.district] : [...DISTRICT_CHOICES];
+  const districts = filters.district ? [filters.district] : [...DISTRICT_CHOICES, null];
   const rows = await rowsOf<DayCount>(
     db,
     sql`with counts as (
@@ -173,10 +177,12 @@ async function leadsPerDay(db: Db, filters: DashboardRange): Promise<DayCount[]>
         districts.map((name, i) => sql`(${name}::text, ${i}::int)`),
         sql`, `,
       )}) as d(district, position)
-      left join counts c on c.day = g.day and c.district = d.district
+      left join counts c on c.day = g.day and c.district is not distinct from d.district
       order by g.day, d.position`,
   );
-  return rows.map((row) => ({ ...row, count: Number(row.count) }));
+  const counted = rows.map((row) => ({ ...row, count: Number(row.count) }));
+  // The leads that have not said their district are a series only when the range has some.
+  return counted.some((row) => row.district === null && row.count > 0) ? counted : counted.filter((row) => row.district !== null);
 }
 
 /**

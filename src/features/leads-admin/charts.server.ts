@@ -21,7 +21,8 @@ export type ChartSvgs = Record<(typeof CHART_SCREENS)[number], string>;
 
 /** The brand's palette (src/app/globals.css) as Plot needs it: literal colours. */
 export const CHART_COLOURS = {
-  districts: ['#225446', '#b08d57'],
+  // The two districts, then chats' leads that have not said theirs (docs/decisions/0399).
+  districts: ['#225446', '#b08d57', '#7d8a83'],
   bar: '#2d6a58',
   muted: '#ebe3d3',
   lost: '#a8482f',

@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import { DASHBOARD_COPY } from '@/content/sales-insight';
+import { DISTRICT_NOT_SAID, districtOf } from '@/content/staff';
 import { describeWorkingTime, type WorkingTime } from '@/domain/working-time';
 import {
   CHART_COLOURS,
@@ -33,7 +34,10 @@ export function Dashboard({
   time: WorkingTime;
   districts: readonly string[];
 }) {
-  const { perDay, sources, funnel, weeks, contact } = figures;
+  const { sources, funnel, weeks, contact } = figures;
+  // Chats' leads that have not said their district (docs/decisions/0399) are a series of their own, when there are any.
+  const perDay = figures.perDay.map((row) => ({ ...row, district: districtOf(row) }));
+  const series = figures.perDay.some((row) => row.district === null) ? [...districts, DISTRICT_NOT_SAID] : districts;
   const target = formatMinutes(time.targetMinutes);
   const days = [...new Set(perDay.map((d) => d.day))];
   const dayTotals = days
@@ -43,7 +47,7 @@ export function Dashboard({
     (best, d) => (d.total > 0 && (!best || d.total > best.total) ? d : best),
     undefined,
   );
-  const byDistrict = districts.map((district) => ({
+  const byDistrict = series.map((district) => ({
     district,
     count: perDay.filter((d) => d.district === district).reduce((sum, d) => sum + d.count, 0),
   }));
@@ -96,15 +100,15 @@ export function Dashboard({
         id="per-day"
         title={copy.perDay.title}
         summary={copy.perDay.summary(funnel.received, days.length, busiest ? `${shortDay(busiest.day)} (${busiest.total})` : undefined)}
-        svgs={leadsPerDayChart(perDay, districts)}
-        legend={<Legend items={districts.map((district, i) => ({ label: district, colour: CHART_COLOURS.districts[i] }))} />}
+        svgs={leadsPerDayChart(perDay, series)}
+        legend={<Legend items={series.map((district, i) => ({ label: district, colour: CHART_COLOURS.districts[i] }))} />}
         table={
           <table>
             <caption>{copy.perDay.caption}</caption>
             <thead>
               <tr>
                 <th scope="col">{copy.perDay.day}</th>
-                {districts.map((d) => (
+                {series.map((d) => (
                   <th key={d} scope="col">
                     {d}
                   </th>
@@ -116,7 +120,7 @@ export function Dashboard({
               {dayTotals.map(({ day, rows, total }) => (
                 <tr key={day}>
                   <th scope="row">{shortDay(day)}</th>
-                  {districts.map((d) => (
+                  {series.map((d) => (
                     <td key={d}>{rows.find((r) => r.district === d)?.count ?? 0}</td>
                   ))}
                   <td>{total}</td>
