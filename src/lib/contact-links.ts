@@ -9,6 +9,16 @@ export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
  * campaign is added to it (src/features/lead-form/whatsapp-campaign.ts): `(ref D1)` becomes `(ref D1 lugbe-nov)`.
  */
 export const whatsappRef = (page: string) => `(ref ${page})`;
+/**
+ * A campaign's name as a WhatsApp link's reference carries it: word characters and dashes, at most 40
+ * (`Lugbe Launch: Nov/2026!` → `Lugbe-Launch-Nov-2026`); empty when nothing is left.
+ */
+export const whatsappCampaignCode = (campaign: string) =>
+  campaign
+    .replace(/[^\w-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40);
+
 /** The page's reference at the end of a prefilled message, as whatsappRef writes it ($1: the page). */
 export const WHATSAPP_REF_AT_END = /\(ref ([A-Z0-9]+)\)$/;
 

@@ -4,10 +4,10 @@ import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { POST } from '@/app/api/interest/route';
 import { POST as smsEvents } from '@/app/api/webhooks/sms/route';
 import { GET as whatsAppHandshake, POST as whatsAppEvents } from '@/app/api/webhooks/whatsapp/route';
-import { FIRST_REPLY_GIVE_UP_MS } from '@/features/notifications/first-reply.server';
+import { FIRST_REPLY_GIVE_UP_MS, firstReplyFailedMeanwhile } from '@/domain/leads/conversations/conversations.server';
 import { deliverNotification } from '@/features/notifications/delivery.server';
 import { startNotificationWorkers } from '@/features/notifications/workers.server';
-import { leadMessages, leadNotifications } from '@/lib/db/schema';
+import { leadMessages, leadNotifications, leads } from '@/lib/db/schema';
 import { startFakeTermii, deliveryReport, inboundMessage, termiiSignature, type FakeTermii } from '../support/fake-termii';
 import { metaJson, startFakeWhatsApp, type WhatsAppFake } from '../support/fake-whatsapp';
 import { waitFor } from '../support/peers';
@@ -203,6 +203,48 @@ describeEachDriver('WhatsApp and SMS', (ctx) => {
     await failLater(withoutSms);
     expect(await firstReplyRow(withoutSms.id)).toMatchObject({ state: 'failed', lastError: expect.stringMatching(/131000/) });
     expect((await messagesOf(withoutSms.id)).map((m) => [m.channel, m.status])).toEqual([['whatsapp', 'failed']]);
+  });
+
+  it('settles a failure Meta reported before the send was recorded once it is, and sends no late SMS to a lead already worked', async () => {
+    setEnv({ ...whatsAppOn(), ...smsOn() });
+    const jobs = await ctx.handle().jobs();
+    const failNow = async (lead: { id: string; e164: string }) => {
+      const [first] = await messagesOf(lead.id);
+      const failed = whatsApp.statusPayload({
+        wamid: first.providerId!,
+        status: 'failed',
+        recipient: lead.e164.slice(1),
+        errors: [{ code: 131000 }],
+      });
+      expect((await signedByMeta(failed)).status).toBe(200);
+    };
+    const rowState = (leadId: string, state: 'queued' | 'sent') =>
+      ctx
+        .handle()
+        .db.update(leadNotifications)
+        .set({ state })
+        .where(and(eq(leadNotifications.leadId, leadId), eq(leadNotifications.channel, 'first_reply')));
+
+    // The worker has sent it and not yet recorded so (its batch is still going): the webhook leaves the queued row.
+    const early = await newLead();
+    expect(await waitFor(async () => (await firstReplyRow(early.id))?.state === 'sent', 20_000, 100)).toBe(true);
+    await rowState(early.id, 'queued');
+    await failNow(early);
+    expect((await messagesOf(early.id)).some((m) => m.channel === 'sms')).toBe(false);
+    // The worker records it, then looks again: by SMS now.
+    await rowState(early.id, 'sent');
+    await firstReplyFailedMeanwhile(ctx.handle().db, jobs, early.id);
+    expect(
+      await waitFor(async () => (await messagesOf(early.id)).some((m) => m.channel === 'sms' && m.status === 'sent'), 20_000, 100),
+    ).toBe(true);
+
+    // An agent has already called: "will call you shortly" would come too late. Failed, and no SMS.
+    const worked = await newLead();
+    expect(await waitFor(async () => (await firstReplyRow(worked.id))?.state === 'sent', 20_000, 100)).toBe(true);
+    await ctx.handle().db.update(leads).set({ status: 'contacted' }).where(eq(leads.id, worked.id));
+    await failNow(worked);
+    expect(await firstReplyRow(worked.id)).toMatchObject({ state: 'failed', lastError: expect.stringMatching(/131000/) });
+    expect(termii.sent.filter((m) => m.to === worked.e164.slice(1))).toHaveLength(0);
   });
 
   it('never sends it twice when the sender died mid-send (Meta took it, the answer was lost): its statuses settle it', async () => {

@@ -149,6 +149,29 @@ describeEachDriver('chats that start on WhatsApp become leads', (ctx) => {
     expect(row).toMatchObject({ visitors: 35, leads: 1, byWhatsApp: 1 });
     expect(figures.byPage.find((r) => r.group.view === 'page' && r.group.path === '/d1')).toMatchObject({ byWhatsApp: 1 });
 
+    // A campaign whose name the reference had to rewrite ("Moniya Launch"), whose visitors landed on the home page and
+    // tapped WhatsApp on District 2's: on the row of those visits all the same.
+    await db().insert(visitCounts).values({
+      day: today,
+      path: '/',
+      kind: 'campaign',
+      source: 'instagram',
+      medium: 'story',
+      campaign: 'moniya launch',
+      visits: 9,
+      visitors: 9,
+    });
+    const other = newNumber();
+    await fromMeta(
+      whatsApp.messagePayload({ from: other, text: 'Hello, I am interested in a plot in Moniya, Ibadan. (ref D2 Moniya-Launch)' }),
+    );
+    expect((await leadsWith(other))[0]).toMatchObject({
+      landingPath: '/d2',
+      utmSource: 'instagram',
+      utmMedium: 'story',
+      utmCampaign: 'moniya launch',
+    });
+
     // The owners' CSV says where it began, with the title and e-mail empty.
     const owner = await makeStaff(db(), 'owner', `chat-owner-${ctx.kind}@example.com`);
     const csv = await (

@@ -8,6 +8,7 @@ import { beforeDatabaseCloses } from '@/lib/db/shutdown';
 import { addressFromForwardedFor, widerNetworks } from '@/lib/http/client.server';
 import { logError } from '@/lib/log';
 import { takeNotedVisits, type VisitNote } from '@/lib/server-hand-over.mjs';
+import { whatsappCampaignCode } from '@/lib/contact-links';
 import { lagosDayOf } from '../working-time';
 import { visitOf, type VisitKey } from './source';
 
@@ -195,32 +196,26 @@ export async function forgetPastVisitors(db: Db, today: string): Promise<{ salts
 }
 
 /**
- * The source and medium a campaign's visits to `path` were counted under in the 90 days to `now`, the most visited
- * first; undefined when none were. A chat from WhatsApp names only its campaign (docs/decisions/0399): this places its
- * lead on the row of the visits that brought it.
+ * The source, medium and name a campaign's visits were counted under in the 90 days to `now`, most visited first, those
+ * that landed on `path` before the rest; undefined when none were. A chat from WhatsApp names only its campaign, as
+ * its link's reference writes it (`whatsappCampaignCode`: docs/decisions/0399), so the visits' names are compared
+ * the same way: this places its lead on the row of the visits that brought it.
  */
 export async function campaignVisitedAs(
   db: Db,
-  campaign: string,
-  path: string,
+  code: string,
+  path: string | null,
   now = new Date(),
-): Promise<{ source: string; medium: string } | undefined> {
-  const since = lagosDayOf(now, -90);
-  const [row] = await db
-    .select({ source: visitCounts.source, medium: visitCounts.medium })
+): Promise<{ source: string; medium: string; campaign: string } | undefined> {
+  const rows = await db
+    .select({ source: visitCounts.source, medium: visitCounts.medium, campaign: visitCounts.campaign, path: visitCounts.path })
     .from(visitCounts)
-    .where(
-      and(
-        eq(visitCounts.kind, 'campaign'),
-        eq(visitCounts.campaign, campaign.toLowerCase()),
-        eq(visitCounts.path, path),
-        sql`${visitCounts.day} >= ${since}`,
-      ),
-    )
-    .groupBy(visitCounts.source, visitCounts.medium)
-    .orderBy(sql`sum(${visitCounts.visits}) desc`)
-    .limit(1);
-  return row;
+    .where(and(eq(visitCounts.kind, 'campaign'), ne(visitCounts.campaign, ''), sql`${visitCounts.day} >= ${lagosDayOf(now, -90)}`))
+    .groupBy(visitCounts.source, visitCounts.medium, visitCounts.campaign, visitCounts.path)
+    .orderBy(sql`sum(${visitCounts.visits}) desc`);
+  const same = rows.filter((row) => whatsappCampaignCode(row.campaign).toLowerCase() === code.toLowerCase());
+  const found = same.find((row) => row.path === path) ?? same[0];
+  return found && { source: found.source, medium: found.medium, campaign: found.campaign };
 }
 
 export interface VisitCounter {

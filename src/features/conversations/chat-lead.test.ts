@@ -56,13 +56,21 @@ describe('a chat that starts on WhatsApp, as a lead', () => {
       referrer: 'https://fb.me/x',
     });
     // An ad's source stands: the visits do not change it.
-    expect(withCampaignSource(lead, { source: 'facebook', medium: 'cpc' })).toBe(lead);
+    expect(withCampaignSource(lead, { source: 'facebook', medium: 'cpc', campaign: 'lugbe plots' })).toBe(lead);
   });
 
   it("places a site link's campaign on the row of the visits that brought it, or on a row of its own", () => {
     const lead = chatLeadOf(message('Hello (ref D1 lugbe-nov)'));
-    expect(withCampaignSource(lead, { source: 'facebook', medium: 'cpc' })).toMatchObject({ utmSource: 'facebook', utmMedium: 'cpc' });
-    expect(withCampaignSource(lead, { source: 'newsletter', medium: '' })).toMatchObject({ utmSource: 'newsletter', utmMedium: null });
+    expect(withCampaignSource(lead, { source: 'facebook', medium: 'cpc', campaign: 'lugbe-nov' })).toMatchObject({
+      utmSource: 'facebook',
+      utmMedium: 'cpc',
+    });
+    // The campaign's name as its visits were counted, which the reference had to write without spaces.
+    expect(withCampaignSource(lead, { source: 'newsletter', medium: '', campaign: 'lugbe nov' })).toMatchObject({
+      utmSource: 'newsletter',
+      utmMedium: null,
+      utmCampaign: 'lugbe nov',
+    });
     expect(withCampaignSource(lead, undefined)).toMatchObject({ utmSource: 'whatsapp', utmMedium: 'chat', utmCampaign: 'lugbe-nov' });
     const noCampaign = chatLeadOf(message('Hello (ref D1)'));
     expect(withCampaignSource(noCampaign, undefined)).toBe(noCampaign);

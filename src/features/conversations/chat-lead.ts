@@ -40,12 +40,16 @@ export function chatLeadOf(message: IncomingMessage): NewChatLead {
 }
 
 /**
- * A site link's campaign placed on the row of the visits that brought it (their source and medium), or, when none were
- * counted, on a row of its own: `whatsapp / chat`.
+ * A site link's campaign placed on the row of the visits that brought it (their source, medium and campaign as they
+ * were counted), or, when none were counted, on a row of its own: `whatsapp / chat`.
  */
-export function withCampaignSource(lead: NewChatLead, visitedAs: { source: string; medium: string } | undefined): NewChatLead {
+export function withCampaignSource(
+  lead: NewChatLead,
+  visitedAs: { source: string; medium: string; campaign: string } | undefined,
+): NewChatLead {
   if (lead.utmSource || !lead.utmCampaign) return lead;
-  return { ...lead, utmSource: visitedAs?.source ?? 'whatsapp', utmMedium: visitedAs ? visitedAs.medium || null : 'chat' };
+  if (!visitedAs) return { ...lead, utmSource: 'whatsapp', utmMedium: 'chat' };
+  return { ...lead, utmSource: visitedAs.source, utmMedium: visitedAs.medium || null, utmCampaign: visitedAs.campaign };
 }
 
 /** The one district whose place the buyer's own words name ("a plot in Lugbe"); undefined for none or both. */

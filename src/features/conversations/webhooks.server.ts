@@ -36,7 +36,9 @@ export async function takeChannelEvents(db: Db, jobs: PgBoss, events: ChannelEve
   const taken: EventsTaken = { statuses: 0, received: 0, optedOut: 0, leads: 0, unknown: 0 };
   for (const event of events) {
     if (event.type === 'status') {
-      if (await recordStatus(db, event)) taken.statuses++;
+      // Only a status that moved the message on: a report delivered twice, or out of order, changes nothing.
+      if (!(await recordStatus(db, event))) continue;
+      taken.statuses++;
       if (event.status === 'failed') await firstReplyFailedLate(db, jobs, event);
       continue;
     }
@@ -75,7 +77,7 @@ export async function takeChannelEvents(db: Db, jobs: PgBoss, events: ChannelEve
  */
 async function leadOfChat(db: Db, jobs: PgBoss, message: IncomingMessage) {
   const chat = chatLeadOf(message);
-  const visitedAs = chat.utmCampaign && chat.landingPath ? await campaignVisitedAs(db, chat.utmCampaign, chat.landingPath) : undefined;
+  const visitedAs = chat.utmCampaign && !chat.utmSource ? await campaignVisitedAs(db, chat.utmCampaign, chat.landingPath) : undefined;
   const lead = await takeChatLead(db, jobs, withCampaignSource(chat, visitedAs));
   if (lead.created) wakeLeadSenders(jobs);
   return lead;

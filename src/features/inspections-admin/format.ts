@@ -35,10 +35,14 @@ export function personLinks(
   sender: { agent: string; brand: string },
 ) {
   const e164 = person.phoneE164 ?? toE164(person.phone);
-  const greeting = SALES_EMAIL_COPY.whatsappGreeting(
-    { name: leadName({ title: person.title, fullName: person.name }), district: person.district },
-    sender.brand,
-    sender.agent,
-  );
+  // A lead's greeting (a walk-in, noted on the day with a name and a phone only, gets none).
+  const greeting =
+    person.title || person.district
+      ? SALES_EMAIL_COPY.whatsappGreeting(
+          { name: leadName({ title: person.title, fullName: person.name }), district: person.district },
+          sender.brand,
+          sender.agent,
+        )
+      : undefined;
   return { tel: telHref(e164 ?? person.phone), whatsapp: e164 ? whatsappHref(e164, greeting) : undefined };
 }

@@ -1,4 +1,4 @@
-import { WHATSAPP_REF_AT_END, whatsappRef } from '@/lib/contact-links';
+import { WHATSAPP_REF_AT_END, whatsappCampaignCode, whatsappRef } from '@/lib/contact-links';
 import { captureAttribution } from './attribution';
 
 /**
@@ -8,10 +8,7 @@ import { captureAttribution } from './attribution';
  * unchanged when there is no campaign or no reference.
  */
 export function withCampaign(href: string, campaign: string | undefined): string {
-  const code = campaign
-    ?.replace(/[^\w-]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 40);
+  const code = campaign === undefined ? undefined : whatsappCampaignCode(campaign);
   if (!code) return href;
   let url: URL;
   try {

@@ -17,7 +17,9 @@ import { NOT_SENT, webhookTarget, type Outcome } from '@/domain/leads/notificati
 import { findForDelivery, recordAttempts, type Attempt } from '@/domain/leads/notifications.repository.server';
 import { recordDeliveries } from '@/domain/restore-ledger.server';
 import { leadErasedPayload, leadPushMessage, receiptEmail, salesEmail, webhookPayload } from './messages';
-import { FIRST_REPLY_GIVE_UP_MS, sendFirstReply } from './first-reply.server';
+import { FIRST_REPLY_GIVE_UP_MS, firstReplyFailedMeanwhile } from '@/domain/leads/conversations/conversations.server';
+import type { PgBoss } from 'pg-boss';
+import { sendFirstReply } from './first-reply.server';
 import { postWebhook } from './webhook.server';
 
 /**
@@ -97,12 +99,14 @@ async function send(db: Db, { notification, lead, assignee }: Delivery): Promise
  * rejected, so pg-boss retries it; 24 hours after the lead it is marked failed instead. A message already sent,
  * failed or erased is left alone. One statement reads the batch's messages and one records their outcomes, so that a
  * message costs its sending and little else (docs/decisions/0370-a-leads-request-cost.md). Should recording fail, the
- * whole batch is tried again: a message is sent at least once.
+ * whole batch is tried again: a message is sent at least once. With the queue (`jobs`, as the workers run it), a first
+ * reply recorded as sent is checked once more for a failure its provider reported meanwhile.
  */
 export async function deliverNotifications(
   db: Db,
   notificationIds: string[],
   now = () => new Date(),
+  jobs?: PgBoss,
 ): Promise<PromiseSettledResult<void>[]> {
   const found = new Map((await findForDelivery(db, notificationIds)).map((delivery) => [delivery.notification.id, delivery]));
   const attempts: Attempt[] = [];
@@ -137,6 +141,12 @@ export async function deliverNotifications(
     }),
   );
   await recordAttempts(db, attempts);
+  // A failure reported before the attempt was recorded found the notification queued and was left for this.
+  if (jobs)
+    for (const { id } of sent) {
+      const delivery = found.get(id)!;
+      if (delivery.notification.channel === 'first_reply') await firstReplyFailedMeanwhile(db, jobs, delivery.lead.id);
+    }
   // Beside the backups: a site restored from an older backup does not send these messages again.
   await recordDeliveries(sent).catch((error) =>
     logError(`[notifications] ${sent.length} messages sent, but not written to the backup ledger`, error),

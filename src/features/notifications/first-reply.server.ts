@@ -13,15 +13,14 @@ import { hitRateLimit } from '@/lib/http/rate-limit.server';
 /**
  * The buyer's first reply (docs/decisions/0394-whatsapp-and-sms.md), sent as the lead's `first_reply` notification:
  * WhatsApp's approved template naming the district, the agent who will call and from which number; by SMS when the
- * number is not on WhatsApp (Meta says so at once, or later by webhook, which queues this again), or when WhatsApp has
- * not taken it within WHATSAPP_PATIENCE_MS of the lead (the buyer should hear from us within the minute). Nothing goes
+ * number is not on WhatsApp (Meta says so at once), when WhatsApp has not taken it within WHATSAPP_PATIENCE_MS of the
+ * lead (the buyer should hear from us within the minute), or when Meta reports later that it failed (a webhook queues
+ * this again: settleFailedFirstReply). Nothing goes
  * to a number that said STOP, nor more than FIRST_REPLIES_PER_NUMBER_PER_DAY to one number (the form cannot be used to
  * message a stranger over and over at the owner's cost). A failure is thrown: the job tries again.
  */
 export const WHATSAPP_PATIENCE_MS = 60_000;
 export const FIRST_REPLIES_PER_NUMBER_PER_DAY = 2;
-/** "Will call you shortly" is no use a day late: a first reply not sent within two hours is given up (marked failed). */
-export const FIRST_REPLY_GIVE_UP_MS = 2 * 3_600_000;
 
 export async function sendFirstReply(
   db: Db,

@@ -40,6 +40,8 @@ export async function startNotificationWorkers(handle: DatabaseHandle): Promise<
         return deliverNotifications(
           handle.db,
           jobs.map((job) => job.data.notificationId),
+          undefined,
+          boss,
         );
       },
       loops,

@@ -11,7 +11,7 @@ export function BookingCard({ booking }: { booking: BuyerBooking }) {
     <div className="rounded-3xl bg-forest-900 p-6 text-ivory-100 sm:p-8">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <KindBadge kind={slot.kind} />
-        {booking.title && booking.fullName ? (
+        {booking.fullName ? (
           <p className="text-sm text-ivory-100/85">
             {copy.bookingFor(bookingForName(booking.title, booking.fullName))} · {copy.party(booking.partySize)}
           </p>

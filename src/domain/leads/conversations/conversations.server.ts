@@ -12,7 +12,7 @@ import { sendWhatsAppTemplate, whatsAppConfigured } from '@/lib/messaging/whatsa
 import { recordActivity } from '../activity.repository.server';
 import { markFailedLate } from '../notifications.repository.server';
 import { changeLeadStatus, resendNotification } from '../operations.server';
-import { lockPipeline } from '../submissions.repository.server';
+import { getLead, lockPipeline } from '../submissions.repository.server';
 import {
   abandonSend,
   beginSend,
@@ -53,23 +53,66 @@ export async function sendAtMostOnce(
   }
 }
 
+/** "Will call you shortly" is no use a day late: a first reply not sent within two hours is given up (marked failed). */
+export const FIRST_REPLY_GIVE_UP_MS = 2 * 3_600_000;
+
+/** What a provider said of a first reply it took and then could not deliver. */
+export interface FirstReplyFailure {
+  channel: MessageChannel;
+  /** The number is not on WhatsApp (or cannot get SMS). */
+  unreachable: boolean;
+  error: string;
+  at: Date;
+}
+
 /**
- * A provider reported later, by webhook, that a first reply it took failed for good (its status already recorded). Meta
- * often takes a message and only then finds the number is not on WhatsApp. The lead's first reply is queued again,
- * once however often Meta reports it, and its sender goes by SMS (src/features/notifications/first-reply.server.ts)
- * with the queue's retries: for a number not on WhatsApp, and for any WhatsApp failure while SMS is set up. Otherwise,
- * with no other first reply of the lead on its way, its notification turns from sent to failed, so the lead page, the
- * System page and /metrics say it did not reach the buyer.
+ * A first reply the provider took and reported later, by webhook, as failed for good (its status already recorded).
+ * Meta often takes a message and only then finds the number is not on WhatsApp. While the lead is still new and its
+ * first reply of use (FIRST_REPLY_GIVE_UP_MS), it is queued again, once however often the failure is reported, and its
+ * sender goes by SMS (src/features/notifications/first-reply.server.ts) with the queue's retries: for a number not on
+ * WhatsApp, and for any WhatsApp failure while SMS is set up. Otherwise its notification turns from sent to failed,
+ * so the lead page, the System page and /metrics say it did not reach the buyer. Nothing while another first reply of
+ * the lead went or is on its way. A report that comes before the worker has recorded the send finds the notification
+ * still queued: the worker settles it then (firstReplyFailedMeanwhile).
  */
+export async function settleFailedFirstReply(db: Db, jobs: PgBoss, leadId: string, failure: FirstReplyFailure, now = new Date()) {
+  if ((await firstRepliesOf(db, leadId)).some((reply) => reply.status !== 'failed')) return;
+  const lead = await getLead(db, leadId);
+  if (!lead) return;
+  const ofUse = lead.status === 'new' && now.getTime() - lead.createdAt.getTime() < FIRST_REPLY_GIVE_UP_MS;
+  if (ofUse && (failure.unreachable || (failure.channel === 'whatsapp' && smsConfigured())))
+    await resendNotification(db, jobs, leadId, 'first_reply', { unlessQueued: true });
+  else await markFailedLate(db, leadId, 'first_reply', failure.error, failure.at);
+}
+
+/** A failed status of a message we sent: settled as above when it is a first reply. */
 export async function firstReplyFailedLate(db: Db, jobs: PgBoss, failed: StatusUpdate): Promise<void> {
   const message = await sentMessageByProviderId(db, failed.channel, failed.providerId);
   if (message?.kind !== 'first_reply') return;
-  if (failed.errorKind === 'unreachable' || (failed.channel === 'whatsapp' && smsConfigured())) {
-    await resendNotification(db, jobs, message.leadId, 'first_reply', { unlessQueued: true });
-    return;
-  }
-  if ((await firstRepliesOf(db, message.leadId)).some((reply) => reply.status !== 'failed')) return;
-  await markFailedLate(db, message.leadId, 'first_reply', failed.error ?? `${failed.channel} reported it failed`, failed.at);
+  const failure = {
+    channel: failed.channel,
+    unreachable: failed.errorKind === 'unreachable',
+    error: failed.error ?? `${failed.channel} reported it failed`,
+    at: failed.at,
+  };
+  await settleFailedFirstReply(db, jobs, message.leadId, failure);
+}
+
+/**
+ * After the worker recorded a first reply as sent: the failure a provider reported meanwhile (while the notification
+ * was still queued, so the webhook left it) is settled now, from the message's recorded error.
+ */
+export async function firstReplyFailedMeanwhile(db: Db, jobs: PgBoss, leadId: string, now = new Date()): Promise<void> {
+  const replies = await firstRepliesOf(db, leadId);
+  const last = replies.at(-1);
+  if (!last || replies.some((reply) => reply.status !== 'failed')) return;
+  await settleFailedFirstReply(
+    db,
+    jobs,
+    leadId,
+    { channel: last.channel, unreachable: false, error: last.error ?? 'failed', at: now },
+    now,
+  );
 }
 
 /** A message for a buyer's phone: WhatsApp's approved template with its parameters and filled-in text, and its SMS. */

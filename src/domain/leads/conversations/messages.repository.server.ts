@@ -189,12 +189,13 @@ export async function sentMessageByProviderId(db: Db, channel: MessageChannel, p
   return row;
 }
 
-/** The lead's first replies so far (by WhatsApp, then perhaps by SMS), with what became of them. */
+/** The lead's first replies so far (by WhatsApp, then perhaps by SMS), oldest first, with what became of them. */
 export async function firstRepliesOf(db: Db, leadId: string) {
   return db
-    .select({ channel: m.channel, status: m.status })
+    .select({ channel: m.channel, status: m.status, error: m.error })
     .from(m)
-    .where(and(eq(m.leadId, leadId), eq(m.kind, 'first_reply')));
+    .where(and(eq(m.leadId, leadId), eq(m.kind, 'first_reply')))
+    .orderBy(asc(m.createdAt), asc(m.id));
 }
 
 /** When the buyer last wrote on this channel (WhatsApp's 24-hour window opens then). */
