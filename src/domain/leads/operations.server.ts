@@ -269,15 +269,31 @@ const CONTACT_STATUSES: LeadStatus[] = ['contacted', 'qualified', 'inspection_bo
 export const CLAIM_FIRST = { refused: 'claim-first' } as const;
 
 /**
+ * Runs a staff member's change to a lead in one transaction, the lead locked in their scope first: undefined when it
+ * does not exist or their scope does not reach it (./scope.server.ts), CLAIM_FIRST when they may only claim it.
+ */
+async function changeInScope<T>(
+  db: Db,
+  id: string,
+  actor: Actor & { role: string },
+  now: Date,
+  change: (tx: Db) => Promise<T>,
+): Promise<T | typeof CLAIM_FIRST | undefined> {
+  return db.transaction(async (tx) => {
+    const reach = await lockLeadInScope(tx, id, leadScope(actor, now));
+    if (!reach) return undefined;
+    if (!reach.mayChange) return CLAIM_FIRST;
+    return change(tx);
+  });
+}
+
+/**
  * Moves a lead in the pipeline and records who did it. Leaving `new` for a contact status sets first_contacted_at
  * once. Returns undefined when the lead does not exist or the staff member's scope does not reach it (./scope.server.ts),
  * CLAIM_FIRST when they may only claim it.
  */
 export async function changeLeadStatus(db: Db, id: string, status: LeadStatus, actor: Actor & { role: string }, now = new Date()) {
-  return db.transaction(async (tx) => {
-    const reach = await lockLeadInScope(tx, id, leadScope(actor, now));
-    if (!reach) return undefined;
-    if (!reach.mayChange) return CLAIM_FIRST;
+  return changeInScope(db, id, actor, now, async (tx) => {
     const lead = await lockPipeline(tx, id);
     if (!lead) return undefined;
     if (lead.status === status) return { changed: false, status };
@@ -301,10 +317,7 @@ export async function changeLeadStatus(db: Db, id: string, status: LeadStatus, a
  * or the staff member's scope does not reach it, CLAIM_FIRST when they may only claim it.
  */
 export async function changeLeadDistrict(db: Db, id: string, district: DistrictChoice, actor: Actor & { role: string }, now = new Date()) {
-  return db.transaction(async (tx) => {
-    const reach = await lockLeadInScope(tx, id, leadScope(actor, now));
-    if (!reach) return undefined;
-    if (!reach.mayChange) return CLAIM_FIRST;
+  return changeInScope(db, id, actor, now, async (tx) => {
     const lead = await lockPipeline(tx, id);
     if (!lead) return undefined;
     if (lead.district === district) return { changed: false, district };
@@ -326,10 +339,7 @@ export async function changeLeadDistrict(db: Db, id: string, district: DistrictC
  * their scope does not reach it, CLAIM_FIRST when they may only claim it.
  */
 export async function addLeadNote(db: Db, id: string, body: string, actor: Actor & { role: string }, now = new Date()) {
-  return db.transaction(async (tx) => {
-    const reach = await lockLeadInScope(tx, id, leadScope(actor, now));
-    if (!reach) return undefined;
-    if (!reach.mayChange) return CLAIM_FIRST;
+  return changeInScope(db, id, actor, now, async (tx) => {
     const note = await insertNote(tx, { leadId: id, authorId: actor.id, authorEmail: actor.email, body, createdAt: now });
     await recordActivity(tx, {
       leadId: id,

@@ -10,15 +10,13 @@ import type { IncomingMessage } from '@/lib/messaging/events';
  * began from a click-to-WhatsApp ad, the ad (Meta's `referral`).
  */
 
-/** The page each reference stands for; the popup's (FORM) is on every page, so it names none. */
-const PAGE_OF_REF: Record<string, string> = { HOME: '/', D1: '/d1', D2: '/d2' };
-
 const MAX_NAME = 120;
 const MAX_LABEL = 100;
 
 export function chatLeadOf(message: IncomingMessage): NewChatLead {
   const ref = readWhatsappRef(message.text);
-  const district = DISTRICTS.find((d) => d.slug.toUpperCase() === ref?.page) ?? districtNamedIn(message.text);
+  const page = DISTRICTS.find((d) => d.slug.toUpperCase() === ref?.page);
+  const district = page ?? districtNamedIn(message.text);
   const name = message.profileName
     ?.replace(/[\p{Cc}\p{Cf}]/gu, '')
     .trim()
@@ -29,7 +27,8 @@ export function chatLeadOf(message: IncomingMessage): NewChatLead {
     fullName: name || message.from,
     phoneE164: message.from,
     district: district?.choice ?? null,
-    landingPath: (ref && PAGE_OF_REF[ref.page]) ?? null,
+    // The reference's page: a district's, or the home page's; the popup's (FORM) is on every page, so it names none.
+    landingPath: page?.path ?? (ref?.page === 'HOME' ? '/' : null),
     // An ad's chat is Meta's campaign; a site link's names only its campaign (withCampaignSource finds its source).
     utmSource: referral ? 'meta' : null,
     utmMedium: referral ? (referral.sourceType ?? 'ad').toLowerCase().slice(0, MAX_LABEL) : null,
