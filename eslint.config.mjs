@@ -111,7 +111,7 @@ const project = {
         return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
       },
     },
-    // The lead's tables are read and written in src/domain/leads only (docs/decisions/0381-the-lead-has-a-home.md), so
+    // The lead's tables are read and written in src/modules/leads only (docs/decisions/0381-the-lead-has-a-home.md), so
     // every rule about a lead has one home: neither their Drizzle tables nor their SQL names in a statement's text are
     // used elsewhere. The schema, migrations, tests and scripts may still name them.
     'lead-tables': {
@@ -119,9 +119,9 @@ const project = {
         type: 'problem',
         messages: {
           table:
-            "{{name}} is one of the lead's tables: only src/domain/leads reads or writes it. Call its repositories or the lead's operations (src/domain/leads/operations.server.ts) instead.",
-          namespace: "Import from '@/lib/db/schema' by name: its lead tables are read and written in src/domain/leads only.",
-          sql: "{{name}} is one of the lead's tables: only src/domain/leads queries it. Add the query to its repositories instead.",
+            "{{name}} is one of the lead's tables: only src/modules/leads reads or writes it. Call its repositories or the lead's operations (src/modules/leads/operations.server.ts) instead.",
+          namespace: "Import from '@/lib/db/schema' by name: its lead tables are read and written in src/modules/leads only.",
+          sql: "{{name}} is one of the lead's tables: only src/modules/leads queries it. Add the query to its repositories instead.",
         },
       },
       create(context) {
@@ -166,10 +166,10 @@ const config = [
       'project/zod-configured': 'error',
     },
   },
-  // Sessions end only through src/domain/sessions, which ends their push alerts with them
+  // Sessions end only through src/modules/staff/sessions, which ends their push alerts with them
   // (docs/decisions/0386-staff-sessions-round-3.md).
   {
-    ignores: ['src/domain/sessions/**'],
+    ignores: ['src/modules/staff/sessions/**'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -178,12 +178,12 @@ const config = [
             {
               name: '@/lib/auth/session.server',
               importNames: ['revokeSessions'],
-              message: 'End sessions with endSessions (src/domain/sessions).',
+              message: 'End sessions with endSessions (src/modules/staff/sessions).',
             },
             {
               name: '@/domain/push/subscriptions.repository.server',
               importNames: ['endAlerts'],
-              message: 'Alerts end with their sessions: endSessions (src/domain/sessions).',
+              message: 'Alerts end with their sessions: endSessions (src/modules/staff/sessions).',
             },
           ],
         },
@@ -193,7 +193,7 @@ const config = [
   // Public pages link with plain <a>: each is a prerendered, cacheable document, and next/link's code and viewport
   // prefetches would cost visitors on slow phones more than a page load does (docs/decisions/0013-front-end-budget.md).
   {
-    files: ['src/components/**', 'src/app/(site)/**', 'src/app/not-found.tsx', 'src/features/lead-form/**'],
+    files: ['src/components/**', 'src/app/(site)/**', 'src/app/not-found.tsx', 'src/modules/leads/form/**'],
     rules: { '@next/next/no-html-link-for-pages': 'off' },
   },
   { ignores: ['.next*/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts', 'drizzle/**'] },

@@ -233,7 +233,7 @@ async function timed(agent, kind, method, pathname, expected, options) {
 
 const assetsOf = (html) => [...new Set(html.match(/\/_next\/static\/[\w\-./]+\.(?:js|css)/g) ?? [])];
 
-/** A lead sent until it is answered, with the same key, as the browser's queue resends it (src/features/lead-form). */
+/** A lead sent until it is answered, with the same key, as the browser's queue resends it (src/modules/leads/form). */
 async function submitLead(agent, n) {
   const key = `rehearsal-${runId}-${n}`;
   const body = leadBody(runId, n, 'Rehearsal');

@@ -11,10 +11,10 @@
  */
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
-import { hashPassword, passwordProblem } from '@/features/staff/password.server';
-import { recordAudit } from '@/lib/audit.server';
-import { countStaff, createStaff } from '@/features/staff/repository.server';
-import { createStaffSchema, newPasswordSchema } from '@/features/staff/schema';
+import { hashPassword, passwordProblem } from '@/modules/staff/password.server';
+import { recordAudit } from '@/modules/staff/audit.server';
+import { countStaff, createStaff } from '@/modules/staff/repository.server';
+import { createStaffSchema, newPasswordSchema } from '@/modules/staff/schema';
 import { describeError } from '@/lib/log';
 import { failer, openStaffDatabase } from './lib/staff-cli';
 

@@ -168,7 +168,7 @@ describe('the production server on this build (server.mjs)', () => {
     const db = await PGlite.create(path.join(work, 'data', 'pglite'));
     try {
       const { rows } = await db.query(`select visits from visit_counts where source = 'assumption-12'`);
-      assert.deepEqual(rows, [{ visits: 1 }], broken(12, 'the visit server.mjs noted never reached src/domain/visits'));
+      assert.deepEqual(rows, [{ visits: 1 }], broken(12, 'the visit server.mjs noted never reached src/modules/visits'));
     } finally {
       await db.close();
     }

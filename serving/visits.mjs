@@ -4,7 +4,7 @@
 //
 // Here only what the server knows and the app cannot: which requests were a page sent to a browser. Each is noted as
 // one line (page, Host, referrer, user agent, address), counted up in memory: nothing else is done while answering. The app
-// takes the notes every few seconds (src/domain/visits/counter.server.ts), drops bots and our own pages' referrers,
+// takes the notes every few seconds (src/modules/visits/counter.server.ts), drops bots and our own pages' referrers,
 // reduces each to its day, page and source, and adds them to the database. The notes go from here to the app through
 // src/lib/server-hand-over.mjs (serving/README.md, assumption 12).
 import { handOverVisits } from '../src/lib/server-hand-over.mjs';

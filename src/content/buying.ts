@@ -1,7 +1,7 @@
 /**
  * What a buyer checks before leaving their number (issue 13): how buying works, the title and the documents, and
  * the questions buyers ask, per district. The district's own figures (plot size, price, deposit, instalment plans)
- * come from districts.ts and src/features/offer, never written out here.
+ * come from districts.ts and src/modules/districts/offer, never written out here.
  *
  * `confirmWithOwner: true` marks copy that states how the company works (its process, documents, refund terms,
  * inspection days): the owner confirms or edits it before launch, then sets it to false; docs/decisions/0330 lists

@@ -1,4 +1,4 @@
-import { BACKUP_RETENTION, RETENTION, type Period } from '@/domain/retention/periods';
+import { BACKUP_RETENTION, RETENTION, type Period } from '@/content/retention';
 
 /** Privacy Policy and Terms of Service. The privacy notice follows the Nigeria Data Protection Act 2023. */
 export interface LegalSection {

@@ -3,7 +3,7 @@
  * can set the real ones without a code change (validated with the rest of the environment in src/lib/env.server.ts).
  * The spec's footer brand came from another product (a file-checking app), so the brand is a neutral placeholder.
  */
-import type { FxRates } from '@/domain/indicative-prices';
+import type { FxRates } from '@/modules/districts/indicative-prices';
 import { getEnv } from '@/lib/env.server';
 
 export type SocialNetwork = 'facebook' | 'x' | 'instagram' | 'linkedin';

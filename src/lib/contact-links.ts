@@ -6,7 +6,7 @@ export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 /**
  * The page a WhatsApp chat was started from, as a short reference at the end of its prefilled message (issue 46, item
  * 4): whoever reads the chat on the sales team's phone sees where the buyer came from, and once scripts run the visit's
- * campaign is added to it (src/features/lead-form/whatsapp-campaign.ts): `(ref D1)` becomes `(ref D1 lugbe-nov)`.
+ * campaign is added to it (src/modules/leads/form/whatsapp-campaign.ts): `(ref D1)` becomes `(ref D1 lugbe-nov)`.
  */
 export const whatsappRef = (page: string) => `(ref ${page})`;
 /**

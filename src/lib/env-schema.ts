@@ -87,7 +87,7 @@ export function parseInspectionSchedule(text: string): ScheduledInspection[] | u
   return entries;
 }
 
-/** The currencies SITE_FX_RATES may give (src/domain/indicative-prices.ts has their symbols). */
+/** The currencies SITE_FX_RATES may give (src/modules/districts/indicative-prices.ts has their symbols). */
 export const FX_CURRENCIES = ['USD', 'GBP'] as const;
 export type FxCurrency = (typeof FX_CURRENCIES)[number];
 
@@ -148,7 +148,7 @@ export function parseFxRates(text: string): FxRatesReading {
 
 /**
  * The longest BACKUP_RETENTION: the privacy notice promises that backups are overwritten within this many days, and
- * states it from here (src/domain/retention/periods.ts), so the setting and the promise are one number.
+ * states it from here (src/content/retention.ts), so the setting and the promise are one number.
  */
 export const MAX_BACKUP_RETENTION_DAYS = 30;
 

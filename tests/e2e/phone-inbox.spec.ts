@@ -10,7 +10,7 @@ import { addOwnerSession } from './staff-session';
  * thumb-sized buttons, the chat prefilled and signed by the agent, Mark contacted in one tap, the current section
  * marked, and a foreign lead's local time.
  */
-/** The display name the bootstrap gives the first owner (src/features/staff/repository.server.ts). */
+/** The display name the bootstrap gives the first owner (src/modules/staff/repository.server.ts). */
 const AGENT_NAME = 'Owner';
 const PHONE_SIZES = [
   { width: 390, height: 844 },

@@ -7,7 +7,7 @@ import { GET as me } from '@/app/api/admin/me/route';
 import { GET as recentPassword } from '@/app/api/admin/account/reauth/route';
 import { GET as stats } from '@/app/api/admin/stats/route';
 import { STAFF_COPY } from '@/content/staff';
-import { saveLead } from '@/domain/leads/submissions.repository.server';
+import { saveLead } from '@/modules/leads/submissions.repository.server';
 import { newsletterSubscribers, staffAudit } from '@/lib/db/schema';
 import { describeEachDriver, setEnv, validLead } from './helpers';
 import { makeStaff, sessionCookieFor, staffRequest } from './staff-helpers';

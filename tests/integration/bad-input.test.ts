@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { GET as health } from '@/app/api/health/route';
 import { POST as postInterest } from '@/app/api/interest/route';
 import { POST as postNewsletter } from '@/app/api/newsletter/route';
-import { countLeads } from '@/domain/leads/submissions.repository.server';
+import { countLeads } from '@/modules/leads/submissions.repository.server';
 import { describeEachDriver, freshClient, newKey, setEnv, validLead } from './helpers';
 
 /**
@@ -299,7 +299,7 @@ describeEachDriver('bad input', (ctx) => {
       }),
     );
     expect(res.status).toBe(201);
-    const { getLead } = await import('@/domain/leads/submissions.repository.server');
+    const { getLead } = await import('@/modules/leads/submissions.repository.server');
     const row = await getLead(ctx.handle().db, (await res.json()).id);
     const o = overrides as Record<string, string>;
     if (o.fullname) expect(row?.fullName).toBe(o.fullname);

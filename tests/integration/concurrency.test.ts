@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import { getLead, saveLead } from '@/domain/leads/submissions.repository.server';
-import { interestSchema } from '@/features/lead-form/schema';
+import { getLead, saveLead } from '@/modules/leads/submissions.repository.server';
+import { interestSchema } from '@/modules/leads/form/schema';
 import { describeEachDriver, newKey, validLead } from './helpers';
 
 describeEachDriver('concurrent saves', (ctx) => {

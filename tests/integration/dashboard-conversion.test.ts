@@ -2,12 +2,12 @@ import { beforeAll, expect, it } from 'vitest';
 import { GET as dashboardRoute } from '@/app/api/admin/dashboard/route';
 import { GET as conversionCsvRoute } from '@/app/api/admin/exports/conversion/route';
 import { GET as leadsCsvRoute } from '@/app/api/admin/exports/leads/route';
-import { formatConversion, rowLabel, sortConversionRows, type ConversionRow } from '@/features/leads-admin/conversion';
-import { conversionFigures } from '@/features/leads-admin/conversion.server';
-import { dashboardFigures } from '@/domain/leads/dashboard.repository.server';
-import type { DashboardFilters } from '@/features/leads-admin/schema';
+import { formatConversion, rowLabel, sortConversionRows, type ConversionRow } from '@/modules/insights/conversion';
+import { conversionFigures } from '@/modules/insights/conversion.server';
+import { dashboardFigures } from '@/modules/insights/dashboard.repository.server';
+import type { DashboardFilters } from '@/modules/leads/staff/schema';
 import { leads, visitCounts } from '@/lib/db/schema';
-import { DEFAULT_WORKING_TIME } from '@/domain/working-time.server';
+import { DEFAULT_WORKING_TIME } from '@/lib/working-time.server';
 import { describeEachDriver, setEnv } from './helpers';
 import { makeStaff, sessionCookieFor, staffRequest } from './staff-helpers';
 

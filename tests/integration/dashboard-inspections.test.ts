@@ -2,18 +2,18 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { GET as dashboardRoute } from '@/app/api/admin/dashboard/route';
 import { GET as conversionCsvRoute } from '@/app/api/admin/exports/conversion/route';
-import { rowLabel, sortConversionRows, type ConversionRow } from '@/features/leads-admin/conversion';
-import { conversionFigures } from '@/features/leads-admin/conversion.server';
-import { inspectionTotals } from '@/features/leads-admin/inspection-funnel';
-import { inspectionFigures } from '@/domain/leads/dashboard.repository.server';
-import { insertSlot } from '@/domain/leads/inspections/inspections.repository.server';
+import { rowLabel, sortConversionRows, type ConversionRow } from '@/modules/insights/conversion';
+import { conversionFigures } from '@/modules/insights/conversion.server';
+import { inspectionTotals } from '@/modules/insights/inspection-funnel';
+import { inspectionFigures } from '@/modules/insights/dashboard.repository.server';
+import { insertSlot } from '@/modules/inspections/inspections.repository.server';
 import {
   addWalkIn,
   bookInspection,
   callOffSlot,
   cancelInspection,
   markInspectionAttendance,
-} from '@/domain/leads/inspections/inspections.server';
+} from '@/modules/inspections/inspections.server';
 import type { DistrictChoice } from '@/lib/db/enums';
 import { leads } from '@/lib/db/schema';
 import { describeEachDriver, setEnv } from './helpers';

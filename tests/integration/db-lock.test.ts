@@ -5,8 +5,8 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '@/lib/db/client';
 import { DatabaseLockedError, lockLine, processIdentity } from '@/lib/db/lock';
-import { countLeads, saveLead } from '@/domain/leads/submissions.repository.server';
-import { interestSchema } from '@/features/lead-form/schema';
+import { countLeads, saveLead } from '@/modules/leads/submissions.repository.server';
+import { interestSchema } from '@/modules/leads/form/schema';
 import { seedDataDir, validLead } from './helpers';
 
 const dirs: string[] = [];

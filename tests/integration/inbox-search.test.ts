@@ -1,9 +1,9 @@
 import { beforeAll, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { GET as listRoute } from '@/app/api/admin/leads/route';
-import { saveLead } from '@/domain/leads/submissions.repository.server';
-import { countInboxLeads } from '@/domain/leads/inbox.repository.server';
-import { leadScope, setAgentsSeeEveryLead } from '@/domain/leads/scope.server';
+import { saveLead } from '@/modules/leads/submissions.repository.server';
+import { countInboxLeads } from '@/modules/leads/inbox.repository.server';
+import { leadScope, setAgentsSeeEveryLead } from '@/modules/leads/scope.server';
 import { leads } from '@/lib/db/schema';
 import { describeEachDriver, setEnv, validLead } from './helpers';
 import { makeStaff, sessionCookieFor, staffRequest } from './staff-helpers';

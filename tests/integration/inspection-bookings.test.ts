@@ -9,9 +9,9 @@ import {
   cancelInspection,
   makeSlots,
   markInspectionAttendance,
-} from '@/domain/leads/inspections/inspections.server';
-import { insertSlot } from '@/domain/leads/inspections/inspections.repository.server';
-import { saveLead } from '@/domain/leads/submissions.repository.server';
+} from '@/modules/inspections/inspections.server';
+import { insertSlot } from '@/modules/inspections/inspections.repository.server';
+import { saveLead } from '@/modules/leads/submissions.repository.server';
 import type { DatabaseHandle } from '@/lib/db/client';
 import { inspectionBookings, inspectionSchedules, inspectionSlots, leads } from '@/lib/db/schema';
 import { parseInspectionSchedule } from '@/lib/env-schema';

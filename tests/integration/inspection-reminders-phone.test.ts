@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { optOut } from '@/domain/leads/conversations/conversations.server';
-import { bookInspection } from '@/domain/leads/inspections/inspections.server';
-import { insertSlot } from '@/domain/leads/inspections/inspections.repository.server';
-import { saveLead } from '@/domain/leads/submissions.repository.server';
-import { deliverInspectionMessage } from '@/features/inspections/messages/delivery.server';
+import { optOut } from '@/modules/leads/conversations/conversations.server';
+import { bookInspection } from '@/modules/inspections/inspections.server';
+import { insertSlot } from '@/modules/inspections/inspections.repository.server';
+import { saveLead } from '@/modules/leads/submissions.repository.server';
+import { deliverInspectionMessage } from '@/modules/inspections/messages/delivery.server';
 import type { DatabaseHandle } from '@/lib/db/client';
 import { inspectionMessages, leadMessages } from '@/lib/db/schema';
 import { startFakeTermii, type FakeTermii } from '../support/fake-termii';

@@ -11,10 +11,10 @@ import { POST as callOffRoute } from '@/app/api/admin/inspections/slots/[id]/cal
 import { POST as seatsRoute } from '@/app/api/admin/inspections/slots/[id]/seats/route';
 import { POST as walkInRoute } from '@/app/api/admin/inspections/slots/[id]/walk-ins/route';
 import { GET as exportRoute } from '@/app/api/admin/exports/leads/route';
-import { inspectionChangeCutoffHours } from '@/domain/leads/inspections/cutoff.server';
-import { bookInspection } from '@/domain/leads/inspections/inspections.server';
-import { insertSlot, slotById } from '@/domain/leads/inspections/inspections.repository.server';
-import { saveLead } from '@/domain/leads/submissions.repository.server';
+import { inspectionChangeCutoffHours } from '@/modules/inspections/cutoff.server';
+import { bookInspection } from '@/modules/inspections/inspections.server';
+import { insertSlot, slotById } from '@/modules/inspections/inspections.repository.server';
+import { saveLead } from '@/modules/leads/submissions.repository.server';
 import { inspectionSchedules, inspectionSlots, inspectionBookings, leadActivity, leads } from '@/lib/db/schema';
 import type { DatabaseHandle } from '@/lib/db/client';
 import { describeEachDriver, setEnv, validLead } from './helpers';

@@ -3,7 +3,7 @@ import { beforeEach, expect, it } from 'vitest';
 import { GET as health } from '@/app/api/health/route';
 import { DELETE, GET, POST } from '@/app/api/interest/route';
 import { leads } from '@/lib/db/schema';
-import { getLead } from '@/domain/leads/submissions.repository.server';
+import { getLead } from '@/modules/leads/submissions.repository.server';
 import { INTEREST_ERRORS } from '@/content/form-errors';
 import { describeEachDriver, freshClient, jsonRequest, notificationsOf, newKey, setEnv, validLead } from './helpers';
 

@@ -6,7 +6,7 @@ import { POST as noteRoute } from '@/app/api/admin/leads/[id]/notes/route';
 import { POST as claimRoute } from '@/app/api/admin/leads/[id]/claim/route';
 import { GET as exportRoute } from '@/app/api/admin/exports/leads/route';
 import { PUT as leadAccessRoute } from '@/app/api/admin/lead-access/route';
-import { saveLead } from '@/domain/leads/submissions.repository.server';
+import { saveLead } from '@/modules/leads/submissions.repository.server';
 import { leads, leadNotes, type LeadRow } from '@/lib/db/schema';
 import { describeEachDriver, setEnv, validLead } from './helpers';
 import { formRequest, makeStaff, sessionCookieFor, staffRequest } from './staff-helpers';

@@ -4,10 +4,10 @@ import { GET as getRoute, PATCH as patchRoute } from '@/app/api/admin/leads/[id]
 import { POST as noteRoute } from '@/app/api/admin/leads/[id]/notes/route';
 import { GET as exportRoute } from '@/app/api/admin/exports/leads/route';
 import { GET as statsRoute } from '@/app/api/admin/stats/route';
-import { saveLead } from '@/domain/leads/submissions.repository.server';
-import { inboxCounters } from '@/domain/leads/inbox.repository.server';
-import { setAgentsSeeEveryLead } from '@/domain/leads/scope.server';
-import { lagosPeriods } from '@/domain/working-time';
+import { saveLead } from '@/modules/leads/submissions.repository.server';
+import { inboxCounters } from '@/modules/leads/inbox.repository.server';
+import { setAgentsSeeEveryLead } from '@/modules/leads/scope.server';
+import { lagosPeriods } from '@/lib/working-time';
 import { leads } from '@/lib/db/schema';
 import { eq } from 'drizzle-orm';
 import { describeEachDriver, setEnv, validLead } from './helpers';
@@ -79,7 +79,7 @@ describeEachDriver('staff lead inbox API', (ctx) => {
   });
 
   it('paginates with a cursor', async () => {
-    const { listLeadPage } = await import('@/domain/leads/inbox.repository.server');
+    const { listLeadPage } = await import('@/modules/leads/inbox.repository.server');
     const scope = { staffId: '00000000-0000-4000-8000-000000000000', role: 'owner', now: new Date(), time: AROUND_THE_CLOCK };
     const first = await listLeadPage(ctx.handle().db, {}, scope, 2);
     expect(first.leads).toHaveLength(2);

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { POST } from '@/app/api/interest/route';
 import { GET } from '@/app/metrics/route';
-import { listForLead } from '@/domain/leads/notifications.repository.server';
-import { startNotificationWorkers } from '@/features/notifications/workers.server';
+import { listForLead } from '@/modules/leads/notifications.repository.server';
+import { startNotificationWorkers } from '@/modules/leads/notifications/workers.server';
 import {
   startSmtpPeer,
   startWebhookReceiver,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, expect, it, vi } from 'vitest';
-import { saveSubscription } from '@/domain/push/subscriptions.repository.server';
-import { resealAtStart } from '@/features/staff/accounts/bootstrap.server';
+import { saveSubscription } from '@/modules/staff/push/subscriptions.repository.server';
+import { resealAtStart } from '@/modules/staff/accounts/bootstrap.server';
 import { appSecrets, staffPushSubscriptions } from '@/lib/db/schema';
 import { vapidKeys } from '@/lib/push/vapid.server';
 import { describeEachDriver, setEnv } from './helpers';

@@ -10,9 +10,9 @@ import { POST as changePasswordRoute } from '@/app/api/admin/account/password/ro
 import { POST as removePasskeyRoute } from '@/app/api/admin/account/passkeys/remove/route';
 import { DELETE as removeAppRoute } from '@/app/api/admin/account/second-factor/route';
 import { PATCH as updateStaffRoute } from '@/app/api/admin/staff/[id]/route';
-import { readRestoreLedger } from '@/domain/restore-ledger.server';
-import { verifyPassword } from '@/features/staff/password.server';
-import { addPasskey } from '@/features/staff/repository.server';
+import { readRestoreLedger } from '@/lib/backup/restore-ledger.server';
+import { verifyPassword } from '@/modules/staff/password.server';
+import { addPasskey } from '@/modules/staff/repository.server';
 import { takeBackup } from '@/lib/backup/backup.server';
 import { openDatabase } from '@/lib/db/client';
 import { staffPasskeys, staffPushSubscriptions, staffRecoveryCodes, staffSessions, staffUsers } from '@/lib/db/schema';

@@ -5,7 +5,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import { beforeAll, expect, it } from 'vitest';
 import { describePeriod, PRIVACY, PRIVACY_NOTICE_VERSION } from '@/content/legal';
-import { confirmByToken, findSubscriber, requestSubscription, unsubscribeByToken } from '@/features/newsletter/repository.server';
+import { confirmByToken, findSubscriber, requestSubscription, unsubscribeByToken } from '@/modules/newsletter/repository.server';
 import type { Db } from '@/lib/db/client';
 import {
   leads,
@@ -17,15 +17,15 @@ import {
   visitSalts,
   visitVisitors,
 } from '@/lib/db/schema';
-import { addVisits } from '@/domain/visits/counter.server';
+import { addVisits } from '@/modules/visits/counter.server';
 import { LEAD_ERASED, OVERDUE_REMINDER } from '@/lib/jobs/queues';
-import { applyRetention } from '@/domain/retention/jobs.server';
-import { RETENTION, type RetainedData } from '@/domain/retention/periods';
+import { applyRetention } from '@/modules/system/retention.server';
+import { RETENTION, type RetainedData } from '@/content/retention';
 import { describeEachDriver } from './helpers';
 
 /**
  * Each retention promise of the privacy notice, checked against the data after the retention job runs with a moved
- * clock. The notice states the periods of RETENTION (src/domain/retention/periods.ts); `PROMISES` needs one check per
+ * clock. The notice states the periods of RETENTION (src/content/retention.ts); `PROMISES` needs one check per
  * period, so a new promise without a check does not compile.
  */
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq, ne } from 'drizzle-orm';
 import { CompactEncrypt, compactDecrypt, decodeProtectedHeader } from 'jose';
 import { afterEach, expect, it } from 'vitest';
-import { checkSecondFactor, resealSecondFactorSecrets } from '@/features/staff/second-factor/second-factor.server';
+import { checkSecondFactor, resealSecondFactorSecrets } from '@/modules/staff/second-factor/second-factor.server';
 import { appSecrets, staffUsers } from '@/lib/db/schema';
 import { currentSecretsKey } from '@/lib/security/secrets-key.server';
 import { makeStaff, totpCode } from './staff-helpers';

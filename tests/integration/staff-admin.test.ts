@@ -2,7 +2,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { GET as listStaffRoute, POST as createStaffRoute } from '@/app/api/admin/staff/route';
 import { PATCH as patchStaffRoute } from '@/app/api/admin/staff/[id]/route';
 import { tokenFromCookieHeader } from '@/lib/auth/cookie.server';
-import { resolveSession } from '@/lib/auth/session.server';
+import { resolveSession } from '@/modules/staff/sessions/session.server';
 import { describeEachDriver, setEnv } from './helpers';
 import { makeStaff, sessionCookieFor, staffRequest } from './staff-helpers';
 

@@ -1,9 +1,9 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { POST as signInRoute } from '@/app/api/staff/sign-in/route';
 import { POST as signOutRoute } from '@/app/api/staff/sign-out/route';
-import { handleSecondFactor, handleSignIn } from '@/features/staff/sign-in/handlers.server';
-import { ensureFirstOwner } from '@/features/staff/accounts/bootstrap.server';
-import { latestLockEnd, LOCKOUT, lockedUntil } from '@/features/staff/sign-in/lockout.server';
+import { handleSecondFactor, handleSignIn } from '@/modules/staff/sign-in/handlers.server';
+import { ensureFirstOwner } from '@/modules/staff/accounts/bootstrap.server';
+import { latestLockEnd, LOCKOUT, lockedUntil } from '@/modules/staff/sign-in/lockout.server';
 import {
   acquireHashSlot,
   hashPassword,
@@ -11,10 +11,10 @@ import {
   MAX_CONCURRENT_PASSWORD_HASHES,
   passwordProblem,
   verifyPassword,
-} from '@/features/staff/password.server';
-import { findStaffByEmail, reserveSignInAttempt } from '@/features/staff/repository.server';
+} from '@/modules/staff/password.server';
+import { findStaffByEmail, reserveSignInAttempt } from '@/modules/staff/repository.server';
 import { tokenFromCookieHeader } from '@/lib/auth/cookie.server';
-import { resolveSession, SESSION_IDLE_MS } from '@/lib/auth/session.server';
+import { resolveSession, SESSION_IDLE_MS } from '@/modules/staff/sessions/session.server';
 import { GET as meRoute } from '@/app/api/admin/me/route';
 import { describeEachDriver, freshClient, setEnv } from './helpers';
 import { cookiesOf, makeStaff, sessionCookieFor, STAFF_PASSWORD, staffRequest } from './staff-helpers';

@@ -6,10 +6,10 @@ import { POST as accountEnrolRoute } from '@/app/api/admin/account/second-factor
 import { GET as listSessionsRoute, POST as endSessionsRoute } from '@/app/api/admin/account/sessions/route';
 import { GET as meRoute } from '@/app/api/admin/me/route';
 import { STAFF_COPY } from '@/content/staff';
-import { handleSecondFactor, handleSignIn } from '@/features/staff/sign-in/handlers.server';
-import { pendingEnrolment } from '@/features/staff/second-factor/second-factor.server';
+import { handleSecondFactor, handleSignIn } from '@/modules/staff/sign-in/handlers.server';
+import { pendingEnrolment } from '@/modules/staff/second-factor/second-factor.server';
 import { tokenFromCookieHeader } from '@/lib/auth/cookie.server';
-import { resolveSession } from '@/lib/auth/session.server';
+import { resolveSession } from '@/modules/staff/sessions/session.server';
 import { staffAudit, staffSessions } from '@/lib/db/schema';
 import { openFormFlash } from '@/lib/http/form-flash.server';
 import { describeEachDriver, freshClient, setEnv } from './helpers';

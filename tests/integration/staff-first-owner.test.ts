@@ -2,16 +2,16 @@ import { mkdtempSync, readFileSync, rmSync, statSync, existsSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { handleFirstOwner } from '@/features/staff/sign-in/handlers.server';
-import { hashPassword } from '@/features/staff/password.server';
-import { countStaff, findStaffByEmail } from '@/features/staff/repository.server';
+import { handleFirstOwner } from '@/modules/staff/sign-in/handlers.server';
+import { hashPassword } from '@/modules/staff/password.server';
+import { countStaff, findStaffByEmail } from '@/modules/staff/repository.server';
 import {
   createFirstOwner,
   isSetUpCode,
   SET_UP_CODE_FILE,
   SET_UP_CODE_TTL_HOURS,
   setUpCodeAtStart,
-} from '@/features/staff/accounts/first-owner.server';
+} from '@/modules/staff/accounts/first-owner.server';
 import { describeEachDriver, freshClient, setEnv } from './helpers';
 import { formRequest, staffRequest } from './staff-helpers';
 

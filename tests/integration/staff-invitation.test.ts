@@ -10,11 +10,11 @@ import {
   handlePasswordResetRequest,
   handleSignIn,
   handleWelcome,
-} from '@/features/staff/sign-in/handlers.server';
-import { invitedAccount } from '@/features/staff/accounts/invitation.server';
-import { isLiveResetToken } from '@/features/staff/sign-in/password-reset.server';
-import { findStaffByEmail } from '@/features/staff/repository.server';
-import { pendingEnrolment } from '@/features/staff/second-factor/second-factor.server';
+} from '@/modules/staff/sign-in/handlers.server';
+import { invitedAccount } from '@/modules/staff/accounts/invitation.server';
+import { isLiveResetToken } from '@/modules/staff/sign-in/password-reset.server';
+import { findStaffByEmail } from '@/modules/staff/repository.server';
+import { pendingEnrolment } from '@/modules/staff/second-factor/second-factor.server';
 import { startSmtpPeer, waitFor, type Peer, type ReceivedMail } from '../support/peers';
 import { describeEachDriver, freshClient, setEnv } from './helpers';
 import { cookiesOf, formRequest, makeStaff, sessionCookieFor, STAFF_PASSWORD, staffRequest, totpCode } from './staff-helpers';

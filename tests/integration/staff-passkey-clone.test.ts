@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { handlePasskey, handlePasskeyOptions, handleSignIn } from '@/features/staff/sign-in/handlers.server';
-import { listPasskeys } from '@/features/staff/repository.server';
-import { PasskeyList } from '@/features/staff/sessions/PasskeyList';
+import { handlePasskey, handlePasskeyOptions, handleSignIn } from '@/modules/staff/sign-in/handlers.server';
+import { listPasskeys } from '@/modules/staff/repository.server';
+import { PasskeyList } from '@/modules/staff/sessions/PasskeyList';
 import { staffPasskeys } from '@/lib/db/schema';
 import { startSmtpPeer, waitFor, type SmtpPeer } from '../support/peers';
 import { describeEachDriver, freshClient, setEnv } from './helpers';

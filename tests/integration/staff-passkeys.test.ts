@@ -12,8 +12,8 @@ import {
   handlePasskeyOptions,
   handleSecondFactor,
   handleSignIn,
-} from '@/features/staff/sign-in/handlers.server';
-import { pendingEnrolment } from '@/features/staff/second-factor/second-factor.server';
+} from '@/modules/staff/sign-in/handlers.server';
+import { pendingEnrolment } from '@/modules/staff/second-factor/second-factor.server';
 import { staffPasskeys, staffRecoveryCodes, staffUsers } from '@/lib/db/schema';
 import { describeEachDriver, freshClient, setEnv } from './helpers';
 import { SoftAuthenticator } from './soft-authenticator';

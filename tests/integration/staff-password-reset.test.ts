@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { POST as resetRequestRoute } from '@/app/api/staff/password-reset/route';
-import { handlePasswordResetConfirm, handlePasswordResetRequest, handleSignIn } from '@/features/staff/sign-in/handlers.server';
-import { isLiveResetToken } from '@/features/staff/sign-in/password-reset.server';
+import { handlePasswordResetConfirm, handlePasswordResetRequest, handleSignIn } from '@/modules/staff/sign-in/handlers.server';
+import { isLiveResetToken } from '@/modules/staff/sign-in/password-reset.server';
 import { tokenFromCookieHeader } from '@/lib/auth/cookie.server';
-import { resolveSession } from '@/lib/auth/session.server';
+import { resolveSession } from '@/modules/staff/sessions/session.server';
 import { startSmtpPeer, waitFor, type Peer, type ReceivedMail } from '../support/peers';
 import { describeEachDriver, freshClient, setEnv } from './helpers';
 import { formRequest, makeStaff, sessionCookieFor, STAFF_PASSWORD, staffRequest } from './staff-helpers';

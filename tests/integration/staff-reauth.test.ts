@@ -11,11 +11,11 @@ import { GET as recentPasswordRoute, POST as reauthRoute } from '@/app/api/admin
 import { POST as passwordRoute } from '@/app/api/admin/account/password/route';
 import { POST as renewCodesRoute } from '@/app/api/admin/account/recovery-codes/route';
 import { DELETE as turnOffRoute } from '@/app/api/admin/account/second-factor/route';
-import { findStaffByEmail } from '@/features/staff/repository.server';
+import { findStaffByEmail } from '@/modules/staff/repository.server';
 import { tokenFromCookieHeader } from '@/lib/auth/cookie.server';
-import { confirmPageGoesOn, downloadPageTarget } from '@/lib/auth/recent-password.server';
+import { confirmPageGoesOn, downloadPageTarget } from '@/modules/staff/sessions/recent-password.server';
 import { getEnv } from '@/lib/env.server';
-import { resolveSession } from '@/lib/auth/session.server';
+import { resolveSession } from '@/modules/staff/sessions/session.server';
 import { STAFF_DOWNLOADS } from '@/lib/constants';
 import { staffAudit } from '@/lib/db/schema';
 import { describeEachDriver, freshClient, setEnv } from './helpers';

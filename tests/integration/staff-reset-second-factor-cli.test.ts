@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '@/lib/db/client';
-import { findStaffByEmail } from '@/features/staff/repository.server';
-import { confirmEnrolment, pendingEnrolment } from '@/features/staff/second-factor/second-factor.server';
+import { findStaffByEmail } from '@/modules/staff/repository.server';
+import { confirmEnrolment, pendingEnrolment } from '@/modules/staff/second-factor/second-factor.server';
 import { seedDataDir } from './helpers';
 import { runStaffCli as run, totpCode } from './staff-helpers';
 

@@ -8,11 +8,11 @@ import { POST as endSessionsRoute } from '@/app/api/admin/account/sessions/route
 import { PATCH as updateStaffRoute } from '@/app/api/admin/staff/[id]/route';
 import { POST as resetConfirmRoute } from '@/app/api/staff/password-reset/confirm/route';
 import { POST as signOutRoute } from '@/app/api/staff/sign-out/route';
-import { endEverySession } from '@/domain/sessions/end-sessions.server';
-import { createPasswordReset } from '@/features/staff/repository.server';
-import { hashResetToken } from '@/features/staff/sign-in/password-reset.server';
+import { endEverySession } from '@/modules/staff/sessions/end-sessions.server';
+import { createPasswordReset } from '@/modules/staff/repository.server';
+import { hashResetToken } from '@/modules/staff/sign-in/password-reset.server';
 import { tokenFromCookieHeader } from '@/lib/auth/cookie.server';
-import { resolveSession } from '@/lib/auth/session.server';
+import { resolveSession } from '@/modules/staff/sessions/session.server';
 import { staffPushSubscriptions } from '@/lib/db/schema';
 import { PUSH_SERVICE_CERT, startPushService, type PushService } from '../support/push-service.mjs';
 import { describeEachDriver, setEnv } from './helpers';

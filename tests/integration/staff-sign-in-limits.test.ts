@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
-import { handlePasswordResetRequest, handleSignIn } from '@/features/staff/sign-in/handlers.server';
+import { handlePasswordResetRequest, handleSignIn } from '@/modules/staff/sign-in/handlers.server';
 import { describeEachDriver, freshClient, setEnv } from './helpers';
 import { makeStaff, STAFF_PASSWORD, staffRequest } from './staff-helpers';
 

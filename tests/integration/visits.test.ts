@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { noteVisit, startCounting, takeVisits, type VisitNote } from '../../serving/visits.mjs';
 import type { Db } from '@/lib/db/client';
 import { visitCounts, visitSalts, visitVisitors } from '@/lib/db/schema';
-import { addVisits, NEW_SOURCES_PER_CLIENT, NEW_SOURCES_PER_DAY, startVisitCounter } from '@/domain/visits/counter.server';
+import { addVisits, NEW_SOURCES_PER_CLIENT, NEW_SOURCES_PER_DAY, startVisitCounter } from '@/modules/visits/counter.server';
 import { describeEachDriver } from './helpers';
 
 /**

@@ -1,14 +1,14 @@
 import type { Metadata } from 'next';
 import { HeroVideo } from '@/components/HeroVideo';
-import { ActionBar } from '@/components/ActionBar';
-import { EntryPrice } from '@/components/EntryPrice';
+import { ActionBar } from '@/modules/site/ActionBar';
+import { EntryPrice } from '@/modules/districts/EntryPrice';
 import { DISTRICTS } from '@/content/districts';
 import { ACTION_BAR_COPY } from '@/content/navigation';
 import { getFxRates, getSiteFacts } from '@/content/site';
 import { whatsappHref, whatsappRef } from '@/lib/contact-links';
 import { HOME_COPY } from '@/content/home';
-import { POPUP_MEMORY_SCRIPT } from '@/features/lead-form/popup-memory';
-import { SubmitInterestButton } from '@/features/lead-form/SubmitInterestButton';
+import { POPUP_MEMORY_SCRIPT } from '@/modules/leads/form/popup-memory';
+import { SubmitInterestButton } from '@/modules/leads/form/SubmitInterestButton';
 import { pageMetadata } from '@/lib/seo/metadata';
 import { ArrowRightIcon } from '@/components/icons';
 
@@ -122,7 +122,7 @@ export default function HomePage() {
         </div>
       </section>
       <ActionBar whatsappHref={whatsappHref(getSiteFacts().whatsapp, ACTION_BAR_COPY.whatsappMessage(whatsappRef('HOME')))} />
-      {/* Before the popup is parsed, a returning visitor's popup is marked closed (src/features/lead-form/popup-memory.ts).
+      {/* Before the popup is parsed, a returning visitor's popup is marked closed (src/modules/leads/form/popup-memory.ts).
           After the page's content, not before it: the parser waits at an inline script for the stylesheet, and
           what it has parsed by then is what the first paint shows, the hero heading included. */}
       <script dangerouslySetInnerHTML={{ __html: POPUP_MEMORY_SCRIPT }} />

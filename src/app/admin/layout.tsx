@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
-import { currentStaff } from '@/lib/auth/page-guard.server';
-import { StaffShell } from '@/features/staff/app/StaffShell';
-import { STAFF_APP } from '@/features/staff/app/staff-app';
+import { currentStaff } from '@/modules/staff/page-guard.server';
+import { StaffShell } from '@/modules/staff/app/StaffShell';
+import { STAFF_APP } from '@/modules/staff/app/staff-app';
 
 // The staff app's manifest: installable from any staff page (docs/decisions/0361-staff-app-scope-and-files.md).
 export const metadata: Metadata = { robots: { index: false, follow: false, nocache: true }, manifest: STAFF_APP.manifest };

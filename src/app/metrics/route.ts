@@ -1,5 +1,5 @@
 import { routeMethods } from '@/lib/http/response.server';
-import { metricsResponse } from '@/features/system/metrics.server';
+import { metricsResponse } from '@/modules/system/metrics.server';
 
 export const dynamic = 'force-dynamic';
 

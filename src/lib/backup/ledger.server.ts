@@ -6,7 +6,7 @@ import { backupDir } from './files.server';
 /**
  * The ledger: events after a backup that a restore must not undo, kept outside the database beside the backups
  * (docs/decisions/0111-backups-while-the-site-runs.md). Which events there are, and what a restore does with each, is
- * src/domain/restore-ledger.server.ts's; here only how they are kept: one JSON line per event, in a file per UTC day
+ * src/lib/backup/restore-ledger.server.ts's; here only how they are kept: one JSON line per event, in a file per UTC day
  * (appends from several instances never rewrite a file; old days are deleted with the backups they could apply to).
  */
 

@@ -359,7 +359,7 @@ export const staffPushSubscriptions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     lastSentAt: timestamp('last_sent_at', { withTimezone: true, mode: 'date' }),
     /**
-     * The session that turned alerts on: ending it ends them (src/domain/sessions). Null for subscriptions made before
+     * The session that turned alerts on: ending it ends them (src/modules/staff/sessions). Null for subscriptions made before
      * this column, or once the session's row is pruned; ending all of an account's sessions ends those too.
      */
     sessionId: uuid('session_id').references(() => staffSessions.id, { onDelete: 'set null' }),
@@ -434,7 +434,7 @@ export const staffSessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
-    /** The last request seen in this session (kept to the minute): idle sessions end (src/lib/auth/session.server.ts). */
+    /** The last request seen in this session (kept to the minute): idle sessions end (src/modules/staff/sessions/session.server.ts). */
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     /** When the password was last checked in this session (sign-in or re-authentication before sensitive changes). */
     passwordCheckedAt: timestamp('password_checked_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

@@ -4,7 +4,7 @@ import type { Queue } from 'pg-boss';
  * Every pg-boss queue of the application, declared in one place like the tables of src/lib/db/schema.ts: all of
  * them are created when the queue starts, before anything is sent (on PGlite a send into a queue the process has not
  * created yet would look it up outside the sender's transaction and wait on it for ever). Handlers live in the
- * features (src/features/notifications) and are attached by the server process only (src/instrumentation-node.ts).
+ * features (src/modules/leads/notifications) and are attached by the server process only (src/instrumentation-node.ts).
  * docs/decisions/0010-notifications-on-pg-boss.md explains the retry figures.
  */
 
@@ -122,7 +122,7 @@ export const OWNER_ALERT: QueueDefinition = {
 };
 
 /**
- * The CRM hears that leads were erased (src/domain/leads/erasure.server.ts queues it in the erasure's own transaction;
+ * The CRM hears that leads were erased (src/modules/privacy/erasure.server.ts queues it in the erasure's own transaction;
  * the notifications feature signs and posts it): tried at once, then every 5 s growing to 15 minutes, for about three
  * days.
  */
@@ -154,7 +154,7 @@ export interface InspectionMessageJob {
   messageId: string;
 }
 
-/** The retention job (src/domain/retention/jobs.server.ts): deletes what the privacy notice says is not kept, hourly. */
+/** The retention job (src/modules/system/retention.server.ts): deletes what the privacy notice says is not kept, hourly. */
 export const DATA_RETENTION: QueueDefinition = { name: 'data-retention', options: { retryLimit: 2, retryDelay: 60, expireInSeconds: 900 } };
 
 /** Housekeeping of the embedded database itself (src/lib/db/maintenance.ts), on a schedule. */

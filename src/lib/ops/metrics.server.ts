@@ -5,7 +5,7 @@ import type { NotificationChannel } from '@/lib/db/enums';
 /**
  * This process's Prometheus registry (prom-client) and what only this process can count: public form requests by
  * outcome (refusals by reason) and their latency, and the submit-to-delivered time of each message it delivered;
- * Prometheus adds instances up. GET /metrics (src/features/system/metrics.server.ts) adds the figures read from the
+ * Prometheus adds instances up. GET /metrics (src/modules/system/metrics.server.ts) adds the figures read from the
  * database and answers the scrape. Labels are closed sets (form, outcome, channel): never anything a visitor typed.
  */
 

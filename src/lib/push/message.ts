@@ -1,6 +1,6 @@
 /**
  * A push alert as the server sends it and the staff app's service worker shows it (docs/decisions/0364;
- * src/features/staff/app/service-worker.ts reads the same fields). Encrypted to the phone by the push standard.
+ * src/modules/staff/app/service-worker.ts reads the same fields). Encrypted to the phone by the push standard.
  */
 export interface PushMessage {
   title: string;

@@ -1,29 +1,29 @@
 import Link from 'next/link';
 import type { Metadata } from 'next';
 import { DASHBOARD_COPY } from '@/content/sales-insight';
-import { AssignmentPanel } from '@/features/leads-admin/components/AssignmentPanel';
-import { Conversion } from '@/features/leads-admin/components/Conversion';
-import { Dashboard } from '@/features/leads-admin/components/Dashboard';
-import { InspectionFunnel } from '@/features/leads-admin/components/InspectionFunnel';
-import { SpeedToLead } from '@/features/leads-admin/components/SpeedToLead';
-import { DashboardFiltersForm } from '@/features/leads-admin/components/DashboardFiltersForm';
-import { shortDay } from '@/features/leads-admin/charts.server';
-import { conversionFigures } from '@/features/leads-admin/conversion.server';
-import { dashboardFigures, teamWorkload } from '@/domain/leads/dashboard.repository.server';
+import { AssignmentPanel } from '@/modules/insights/components/AssignmentPanel';
+import { Conversion } from '@/modules/insights/components/Conversion';
+import { Dashboard } from '@/modules/insights/components/Dashboard';
+import { InspectionFunnel } from '@/modules/insights/components/InspectionFunnel';
+import { SpeedToLead } from '@/modules/insights/components/SpeedToLead';
+import { DashboardFiltersForm } from '@/modules/insights/components/DashboardFiltersForm';
+import { shortDay } from '@/modules/insights/charts.server';
+import { conversionFigures } from '@/modules/insights/conversion.server';
+import { dashboardFigures, teamWorkload } from '@/modules/insights/dashboard.repository.server';
 import {
   DEFAULT_CONVERSION_ORDER,
   defaultDashboardFilters,
   filtersToQuery,
   parseConversionOrder,
   parseDashboardFilters,
-} from '@/features/leads-admin/schema';
-import { currentStaff } from '@/lib/auth/page-guard.server';
+} from '@/modules/leads/staff/schema';
+import { currentStaff } from '@/modules/staff/page-guard.server';
 import { getDatabase } from '@/lib/db/client';
 import { DISTRICT_CHOICES } from '@/lib/db/enums';
 import { getEnv } from '@/lib/env.server';
-import { getWorkingTime } from '@/domain/working-time.server';
-import { alertEveryoneEnabled, autoAssignEnabled } from '@/domain/leads/assignment.server';
-import { agentsSeeEveryLead } from '@/domain/leads/scope.server';
+import { getWorkingTime } from '@/lib/working-time.server';
+import { alertEveryoneEnabled, autoAssignEnabled } from '@/modules/leads/assignment.server';
+import { agentsSeeEveryLead } from '@/modules/leads/scope.server';
 
 export const metadata: Metadata = { title: DASHBOARD_COPY.title };
 

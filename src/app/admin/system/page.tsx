@@ -1,11 +1,11 @@
 import type { Metadata } from 'next';
 import { SYSTEM_COPY } from '@/content/system';
-import { BackupsPanel } from '@/features/backups/BackupsPanel';
-import { DownloadLink } from '@/features/staff/sessions/DownloadLink';
-import { AlertsSection, BackupStatus, DatabaseSection, MessagesSection, Section, StatusSummary } from '@/features/system/SystemSections';
-import { requireStaffPage } from '@/lib/auth/page-guard.server';
+import { BackupsPanel } from '@/modules/system/backups/BackupsPanel';
+import { DownloadLink } from '@/modules/staff/sessions/DownloadLink';
+import { AlertsSection, BackupStatus, DatabaseSection, MessagesSection, Section, StatusSummary } from '@/modules/system/SystemSections';
+import { requireStaffPage } from '@/modules/staff/page-guard.server';
 import { getDatabase } from '@/lib/db/client';
-import { systemStatus } from '@/features/system/status.server';
+import { systemStatus } from '@/modules/system/status.server';
 
 export const metadata: Metadata = { title: SYSTEM_COPY.title };
 

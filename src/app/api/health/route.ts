@@ -1,5 +1,5 @@
 import { routeMethods } from '@/lib/http/response.server';
-import { healthResponse } from '@/features/system/health.server';
+import { healthResponse } from '@/modules/system/health.server';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,12 +1,12 @@
-import { INTEREST_FORM, leadCreated, leadReplayed } from '@/features/lead-form/submission.server';
-import { takeVisitorLead } from '@/features/lead-form/take-lead.server';
-import { alertOwnersOfFlood } from '@/features/notifications/alerts.server';
-import { signInspectionLink } from '@/domain/leads/inspections/links.server';
-import { bookPathOf } from '@/domain/leads/inspections/paths';
+import { INTEREST_FORM, leadCreated, leadReplayed } from '@/modules/leads/form/submission.server';
+import { takeVisitorLead } from '@/modules/leads/form/take-lead.server';
+import { alertOwnersOfFlood } from '@/modules/system/alerts.server';
+import { signInspectionLink } from '@/modules/leads/booking-links.server';
+import { bookPathOf } from '@/modules/leads/booking-paths';
 import { getDatabase } from '@/lib/db/client';
 import { publicForm, type PublicSubmission } from '@/lib/http/public-route.server';
 import { postOnly } from '@/lib/http/response.server';
-import type { InterestInput } from '@/features/lead-form/schema';
+import type { InterestInput } from '@/modules/leads/form/schema';
 
 export const dynamic = 'force-dynamic';
 
@@ -14,7 +14,7 @@ export const dynamic = 'force-dynamic';
  * POST /api/interest. publicForm has already read the body and checked it with the interest schema (400 {error} with
  * the field's sentence when it does not pass); it turns RateLimited into 429 with Retry-After and any other failure
  * into 503, and answers a form posted without scripts with a redirect. The lead's whole path, in order, is
- * takeVisitorLead (src/features/lead-form/take-lead.server.ts), which a new visitor's inspection booking shares.
+ * takeVisitorLead (src/modules/leads/form/take-lead.server.ts), which a new visitor's inspection booking shares.
  */
 async function submitInterest(submission: PublicSubmission<InterestInput>): Promise<Response> {
   const taken = await takeVisitorLead(submission, alertOwnersOfFlood);

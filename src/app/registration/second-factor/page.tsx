@@ -1,13 +1,13 @@
 import type { Metadata } from 'next';
 import { STAFF_COPY } from '@/content/staff';
 import { getDatabase } from '@/lib/db/client';
-import { AuthCard } from '@/features/staff/sign-in/AuthCard';
-import { requireChallengePage } from '@/features/staff/sign-in/challenge.server';
-import { formRefusal } from '@/features/staff/form-post.server';
-import { PasskeySignIn } from '@/features/staff/second-factor/PasskeySignIn';
-import { listPasskeys } from '@/features/staff/repository.server';
-import { SecondFactorForm } from '@/features/staff/second-factor/SecondFactorForm';
-import { stepAction } from '@/features/staff/sign-in/sign-in-pages.server';
+import { AuthCard } from '@/modules/staff/sign-in/AuthCard';
+import { requireChallengePage } from '@/modules/staff/sign-in/challenge.server';
+import { formRefusal } from '@/modules/staff/form-post.server';
+import { PasskeySignIn } from '@/modules/staff/second-factor/PasskeySignIn';
+import { listPasskeys } from '@/modules/staff/repository.server';
+import { SecondFactorForm } from '@/modules/staff/second-factor/SecondFactorForm';
+import { stepAction } from '@/modules/staff/sign-in/sign-in-pages.server';
 
 export const metadata: Metadata = { title: STAFF_COPY.secondFactor.title, robots: { index: false, follow: false } };
 // Per request: it reads the sign-in's cookies (and the database).

@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
 import { d2 } from '@/content/districts';
 import { INSPECTION_COPY } from '@/content/inspections';
-import { INSPECTION_PATHS } from '@/domain/leads/inspections/paths';
+import { INSPECTION_PATHS } from '@/modules/leads/booking-paths';
 import { pageMetadata } from '@/lib/seo/metadata';
-import { BookingPage } from '../../_inspection/BookingPage';
+import { BookingPage } from '@/modules/inspections/buyer/pages/BookingPage';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,15 +1,15 @@
 import Link from 'next/link';
 import type { Metadata } from 'next';
 import { INSPECTIONS_STAFF_COPY } from '@/content/inspections-staff';
-import { assignableStaff } from '@/domain/leads/assignment.server';
-import { inspectionChangeCutoffHours } from '@/domain/leads/inspections/cutoff.server';
-import { listSchedule } from '@/domain/leads/inspections/inspections.repository.server';
-import { lagosDayOf } from '@/domain/working-time';
-import { FormAnswer } from '@/features/inspections-admin/components/FormAnswer';
-import { AddScheduleRow, CutoffForm, OneOffSlotForm, ScheduleRow } from '@/features/inspections-admin/components/ScheduleForms';
-import { formAnswer } from '@/features/inspections-admin/form-answer.server';
-import { ensureSlots } from '@/features/inspections-admin/slots.server';
-import { requireStaffPage } from '@/lib/auth/page-guard.server';
+import { assignableStaff } from '@/modules/leads/assignment.server';
+import { inspectionChangeCutoffHours } from '@/modules/inspections/cutoff.server';
+import { listSchedule } from '@/modules/inspections/inspections.repository.server';
+import { lagosDayOf } from '@/lib/working-time';
+import { FormAnswer } from '@/modules/inspections/staff/components/FormAnswer';
+import { AddScheduleRow, CutoffForm, OneOffSlotForm, ScheduleRow } from '@/modules/inspections/staff/components/ScheduleForms';
+import { formAnswer } from '@/modules/inspections/staff/form-answer.server';
+import { ensureSlots } from '@/modules/inspections/staff/slots.server';
+import { requireStaffPage } from '@/modules/staff/page-guard.server';
 import { getDatabase } from '@/lib/db/client';
 import { DISTRICT_CHOICES } from '@/lib/db/enums';
 

@@ -1,4 +1,4 @@
-import { bookByLinkHandler } from '@/features/lead-form/book-by-link.server';
+import { bookByLinkHandler } from '@/modules/inspections/buyer/book-by-link.server';
 import { postOnly } from '@/lib/http/response.server';
 
 export const dynamic = 'force-dynamic';

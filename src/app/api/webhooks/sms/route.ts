@@ -1,8 +1,8 @@
-import { takeChannelEvents } from '@/features/conversations/webhooks.server';
+import { takeChannelEvents } from '@/modules/conversations/webhooks.server';
 import { getDatabase } from '@/lib/db/client';
 import { parseSignedJson, readSignedBody } from '@/lib/http/request.server';
 import { errorResponse, jsonResponse, postOnly } from '@/lib/http/response.server';
-import { parseTermiiEvent, smsConfigured, verifyTermiiSignature } from '@/lib/messaging/termii.server';
+import { parseTermiiEvent, smsConfigured, verifyTermiiSignature } from '@/modules/messaging/channels/termii.server';
 
 export const dynamic = 'force-dynamic';
 

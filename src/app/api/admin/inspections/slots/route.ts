@@ -1,4 +1,4 @@
-import { addSlotHandler } from '@/features/inspections-admin/handlers.server';
+import { addSlotHandler } from '@/modules/inspections/staff/handlers.server';
 import { routeMethods } from '@/lib/http/response.server';
 
 export const dynamic = 'force-dynamic';

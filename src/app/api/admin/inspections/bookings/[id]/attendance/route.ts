@@ -1,4 +1,4 @@
-import { attendanceHandler } from '@/features/inspections-admin/handlers.server';
+import { attendanceHandler } from '@/modules/inspections/staff/handlers.server';
 import { routeMethods } from '@/lib/http/response.server';
 
 export const dynamic = 'force-dynamic';

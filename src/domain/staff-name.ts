@@ -1,5 +1,0 @@
-/**
- * A staff member as others read them: their display name, else the local part of their e-mail (before any name was
- * set). Its SQL twin is staffLabelSql (src/domain/leads/assignment.server.ts).
- */
-export const staffDisplayName = (staff: { name: string; email: string }) => staff.name.trim() || staff.email.split('@')[0];

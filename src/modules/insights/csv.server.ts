@@ -1,0 +1,100 @@
+import 'server-only';
+import type { LeadInspection } from '@/modules/inspections/inspections.repository.server';
+import type { LeadRow } from '@/lib/db/schema';
+import { csvRow } from '@/lib/csv/csv';
+import type { ConversionRow } from './conversion';
+import type { ConversionView, DashboardFilters } from '@/modules/leads/staff/schema';
+
+export const LEAD_CSV_HEADER = [
+  'received_at',
+  'title',
+  'full_name',
+  'email',
+  'phone',
+  'phone_e164',
+  'district',
+  'status',
+  'first_contacted_at',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'utm_term',
+  'utm_content',
+  'referrer',
+  'landing_path',
+  'spam',
+  'id',
+  // A lead's site inspection (the one not cancelled, else the latest; docs/decisions/0391), last so that a sheet reading
+  // the earlier columns by position still reads them.
+  'inspection_at',
+  'inspection_district',
+  'inspection_kind',
+  'inspection_party',
+  'inspection_state',
+  'inspection_attendance',
+  // Where the lead began, `form` or `whatsapp` (docs/decisions/0399): a chat's lead has no title or e-mail.
+  'origin',
+];
+
+export async function* leadsCsv(rows: AsyncIterable<LeadRow & { inspection?: LeadInspection }>): AsyncGenerator<string> {
+  yield csvRow(LEAD_CSV_HEADER);
+  for await (const r of rows) {
+    yield csvRow([
+      r.createdAt,
+      r.title,
+      r.fullName,
+      r.email,
+      r.phoneRaw,
+      r.phoneE164,
+      r.district,
+      r.status,
+      r.firstContactedAt,
+      r.utmSource,
+      r.utmMedium,
+      r.utmCampaign,
+      r.utmTerm,
+      r.utmContent,
+      r.referrer,
+      r.landingPath,
+      r.spam ? 'yes' : 'no',
+      r.id,
+      r.inspection?.startsAt,
+      r.inspection?.district,
+      r.inspection?.kind,
+      r.inspection?.partySize,
+      r.inspection?.state,
+      r.inspection?.attendance,
+      r.origin,
+    ]);
+  }
+}
+
+/** The conversion table (docs/decisions/0351-conversion-in-the-dashboard.md): counts only, one row per source or page. */
+export async function* conversionCsv(
+  rows: readonly ConversionRow[],
+  view: ConversionView,
+  filters: DashboardFilters,
+): AsyncGenerator<string> {
+  const range = [filters.from, filters.to, filters.district ?? ''];
+  const figures = (row: ConversionRow) => [
+    row.visits,
+    row.visitors,
+    row.leads,
+    row.conversion === null ? '' : (row.conversion * 100).toFixed(1),
+    row.booked,
+    row.attended,
+    row.won,
+    row.byWhatsApp,
+  ];
+  // Inspection figures last, so a sheet reading the earlier columns by position still reads them (issue 44, item 9).
+  const counts = ['visits', 'visitors', 'leads', 'conversion_percent', 'booked_inspection', 'attended_inspection', 'won', 'whatsapp_leads'];
+  if (view === 'source') {
+    yield csvRow(['from', 'to', 'district', 'source_type', 'source', 'medium', 'campaign', ...counts]);
+    for (const row of rows)
+      if (row.group.view === 'source')
+        yield csvRow([...range, row.group.kind, row.group.source, row.group.medium, row.group.campaign, ...figures(row)]);
+  } else {
+    yield csvRow(['from', 'to', 'district', 'landing_page', ...counts]);
+    for (const row of rows) if (row.group.view === 'page') yield csvRow([...range, row.group.path ?? '', ...figures(row)]);
+  }
+}

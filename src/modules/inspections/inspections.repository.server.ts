@@ -1,0 +1,414 @@
+import 'server-only';
+import { and, asc, eq, getTableName, gt, inArray, isNull, ne, sql, type Column } from 'drizzle-orm';
+import { leadsInScope, mayChangeSql, type LeadScope } from '@/modules/leads/scope.server';
+import type { Db } from '@/lib/db/client';
+import type { Attendance, DistrictChoice } from '@/lib/db/enums';
+import {
+  appSettings,
+  inspectionBookings,
+  inspectionSchedules,
+  inspectionSlots,
+  leads,
+  staffUsers,
+  type InspectionBookingRow,
+  type InspectionScheduleRow,
+  type InspectionSlotRow,
+} from '@/lib/db/schema';
+import { staffLabelSql } from '@/modules/leads/assignment.server';
+
+/**
+ * The site inspections' tables (docs/decisions/0391-site-inspections-booked-online.md): the owners' weekly schedule,
+ * the slots it makes, and the bookings on them. Only ./inspections.server.ts writes through these.
+ */
+
+// ---- the schedule ---------------------------------------------------------------------------------------------------
+
+export type ScheduleValues = Omit<InspectionScheduleRow, 'id' | 'createdAt' | 'updatedAt'>;
+
+export const listSchedule = (db: Db): Promise<InspectionScheduleRow[]> =>
+  db
+    .select()
+    .from(inspectionSchedules)
+    .orderBy(asc(inspectionSchedules.district), asc(inspectionSchedules.weekday), asc(inspectionSchedules.startTime));
+
+export const activeSchedule = (db: Db): Promise<InspectionScheduleRow[]> =>
+  db.select().from(inspectionSchedules).where(eq(inspectionSchedules.active, true));
+
+export async function insertSchedule(db: Db, values: ScheduleValues[]): Promise<InspectionScheduleRow[]> {
+  return values.length ? db.insert(inspectionSchedules).values(values).returning() : [];
+}
+
+export async function updateSchedule(
+  db: Db,
+  id: string,
+  values: Partial<ScheduleValues>,
+  now: Date,
+): Promise<InspectionScheduleRow | undefined> {
+  const [row] = await db
+    .update(inspectionSchedules)
+    .set({ ...values, updatedAt: now })
+    .where(eq(inspectionSchedules.id, id))
+    .returning();
+  return row;
+}
+
+/**
+ * The one-time offer of INSPECTION_SCHEDULE on a fresh install: true for the one caller (of any instance) that may
+ * write it, false once it was offered, even if owners have since removed every row.
+ */
+export async function takeScheduleOffer(db: Db, now: Date): Promise<boolean> {
+  const rows = await db
+    .insert(appSettings)
+    .values({ name: 'inspection_schedule_offered', value: true, updatedAt: now })
+    .onConflictDoNothing()
+    .returning({ name: appSettings.name });
+  return rows.length === 1;
+}
+
+// ---- slots ------------------------------------------------------------------------------------------------------
+
+/** Makes the slots a schedule gives (a slot already made, or called off, is left as it is). */
+export async function insertScheduledSlots(db: Db, slots: (typeof inspectionSlots.$inferInsert)[]): Promise<void> {
+  if (slots.length) await db.insert(inspectionSlots).values(slots).onConflictDoNothing();
+}
+
+export async function insertSlot(db: Db, slot: typeof inspectionSlots.$inferInsert): Promise<InspectionSlotRow> {
+  const [row] = await db.insert(inspectionSlots).values(slot).returning();
+  return row;
+}
+
+/**
+ * A column named with its table. Drizzle leaves the columns of a one-table select unqualified, and in a correlated
+ * subquery an unqualified "id" is the inner table's own: the seats of every slot then read 0.
+ */
+export const qualified = (column: Column) => sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
+
+/** Seats held by confirmed bookings, and people waiting, per slot. */
+const seatsTakenSql = sql<number>`coalesce((select sum(${qualified(inspectionBookings.partySize)}) from ${inspectionBookings}
+  where ${qualified(inspectionBookings.slotId)} = ${qualified(inspectionSlots.id)} and ${qualified(inspectionBookings.state)} = 'confirmed'), 0)::int`;
+const waitingSql = sql<number>`(select count(*) from ${inspectionBookings}
+  where ${qualified(inspectionBookings.slotId)} = ${qualified(inspectionSlots.id)} and ${qualified(inspectionBookings.state)} = 'waiting')::int`;
+
+/** A slot as buyers and staff see it: its facts, its agent's name and WhatsApp number's owner, and its seats. */
+export const slotViewColumns = {
+  id: inspectionSlots.id,
+  scheduleId: inspectionSlots.scheduleId,
+  district: inspectionSlots.district,
+  startsAt: inspectionSlots.startsAt,
+  kind: inspectionSlots.kind,
+  seats: inspectionSlots.seats,
+  meetingPoint: inspectionSlots.meetingPoint,
+  mapUrl: inspectionSlots.mapUrl,
+  videoUrl: inspectionSlots.videoUrl,
+  agentId: inspectionSlots.agentId,
+  agentName: sql<
+    string | null
+  >`(select ${staffLabelSql} from ${staffUsers} where ${qualified(staffUsers.id)} = ${qualified(inspectionSlots.agentId)})`,
+  cancelledAt: inspectionSlots.cancelledAt,
+  seatsTaken: seatsTakenSql,
+  waiting: waitingSql,
+};
+export interface SlotView {
+  id: string;
+  scheduleId: string | null;
+  district: DistrictChoice;
+  startsAt: Date;
+  kind: InspectionSlotRow['kind'];
+  seats: number;
+  meetingPoint: string | null;
+  mapUrl: string | null;
+  videoUrl: string | null;
+  agentId: string | null;
+  agentName: string | null;
+  cancelledAt: Date | null;
+  seatsTaken: number;
+  waiting: number;
+}
+
+/** Slots of a district (or all) starting after `from` and up to `to`, earliest first; called-off ones only when asked. */
+export async function slotsBetween(
+  db: Db,
+  { district, from, to, withCancelled = false }: { district?: DistrictChoice; from: Date; to: Date; withCancelled?: boolean },
+): Promise<SlotView[]> {
+  return db
+    .select(slotViewColumns)
+    .from(inspectionSlots)
+    .where(
+      and(
+        gt(inspectionSlots.startsAt, from),
+        sql`${inspectionSlots.startsAt} <= ${to}`,
+        district ? eq(inspectionSlots.district, district) : undefined,
+        withCancelled ? undefined : isNull(inspectionSlots.cancelledAt),
+      ),
+    )
+    .orderBy(asc(inspectionSlots.startsAt), asc(inspectionSlots.id)) as Promise<SlotView[]>;
+}
+
+export async function slotById(db: Db, id: string): Promise<SlotView | undefined> {
+  return ((await db.select(slotViewColumns).from(inspectionSlots).where(eq(inspectionSlots.id, id))) as SlotView[])[0];
+}
+
+/**
+ * Locks slots for a change of their seats (ids in one order, so two moves between the same slots never deadlock) and
+ * returns them with their seats taken, by id.
+ */
+export async function lockSlots(tx: Db, ids: string[]): Promise<Map<string, InspectionSlotRow & { seatsTaken: number }>> {
+  const sorted = [...new Set(ids)].sort();
+  const locked = new Map<string, InspectionSlotRow & { seatsTaken: number }>();
+  for (const id of sorted) {
+    const [slot] = await tx.select().from(inspectionSlots).where(eq(inspectionSlots.id, id)).for('update');
+    if (!slot) continue;
+    const [{ taken }] = await tx
+      .select({ taken: sql<number>`coalesce(sum(${inspectionBookings.partySize}), 0)::int` })
+      .from(inspectionBookings)
+      .where(and(eq(inspectionBookings.slotId, id), eq(inspectionBookings.state, 'confirmed')));
+    locked.set(id, { ...slot, seatsTaken: taken });
+  }
+  return locked;
+}
+
+export async function cancelSlotRow(tx: Db, id: string, now: Date): Promise<void> {
+  await tx.update(inspectionSlots).set({ cancelledAt: now }).where(eq(inspectionSlots.id, id));
+}
+
+// ---- bookings ----------------------------------------------------------------------------------------------------
+
+export async function insertBooking(tx: Db, booking: typeof inspectionBookings.$inferInsert): Promise<InspectionBookingRow> {
+  const [row] = await tx.insert(inspectionBookings).values(booking).returning();
+  return row;
+}
+
+/**
+ * The lead's booking still to come (not cancelled, its inspection not started): the one booking again moves. Read
+ * without a lock: the caller holds the lead's row, and locks the booking after its slots (one lock order: slots, then
+ * bookings).
+ */
+export async function upcomingBookingOfLead(
+  tx: Db,
+  leadId: string,
+  now: Date,
+): Promise<(InspectionBookingRow & { startsAt: Date }) | undefined> {
+  const [row] = await tx
+    .select({ booking: inspectionBookings, startsAt: inspectionSlots.startsAt })
+    .from(inspectionBookings)
+    .innerJoin(inspectionSlots, eq(inspectionSlots.id, inspectionBookings.slotId))
+    .where(and(eq(inspectionBookings.leadId, leadId), ne(inspectionBookings.state, 'cancelled'), gt(inspectionSlots.startsAt, now)))
+    .orderBy(asc(inspectionSlots.startsAt))
+    .limit(1);
+  return row ? { ...row.booking, startsAt: row.startsAt } : undefined;
+}
+
+/** A booking, not locked (the caller locks its lead and slot first). */
+export async function bookingById(db: Db, id: string): Promise<InspectionBookingRow | undefined> {
+  const [row] = await db.select().from(inspectionBookings).where(eq(inspectionBookings.id, id));
+  return row;
+}
+
+export async function lockBooking(tx: Db, id: string): Promise<InspectionBookingRow | undefined> {
+  const [row] = await tx.select().from(inspectionBookings).where(eq(inspectionBookings.id, id)).for('update');
+  return row;
+}
+
+/** A lead's bookings, newest first (the lead's page). */
+export async function bookingsOfLead(db: Db, leadId: string): Promise<(InspectionBookingRow & { slot: SlotView })[]> {
+  const rows = await db
+    .select({ booking: inspectionBookings, slot: slotViewColumns })
+    .from(inspectionBookings)
+    .innerJoin(inspectionSlots, eq(inspectionSlots.id, inspectionBookings.slotId))
+    .where(eq(inspectionBookings.leadId, leadId))
+    .orderBy(sql`${inspectionBookings.createdAt} desc`);
+  return rows.map(({ booking, slot }) => ({ ...booking, slot: slot as SlotView }));
+}
+
+export async function setBookingState(
+  tx: Db,
+  id: string,
+  values: Partial<Pick<InspectionBookingRow, 'state' | 'slotId' | 'partySize' | 'cancelledAt'>>,
+  now: Date,
+): Promise<void> {
+  await tx
+    .update(inspectionBookings)
+    .set({ ...values, updatedAt: now })
+    .where(eq(inspectionBookings.id, id));
+}
+
+export async function setAttendance(tx: Db, id: string, attendance: Attendance | null, now: Date): Promise<void> {
+  await tx.update(inspectionBookings).set({ attendance, updatedAt: now }).where(eq(inspectionBookings.id, id));
+}
+
+/** The slot's waiting list, first in line first, locked. */
+export async function lockWaitingList(tx: Db, slotId: string): Promise<InspectionBookingRow[]> {
+  return tx
+    .select()
+    .from(inspectionBookings)
+    .where(and(eq(inspectionBookings.slotId, slotId), eq(inspectionBookings.state, 'waiting')))
+    .orderBy(asc(inspectionBookings.createdAt), asc(inspectionBookings.id))
+    .for('update');
+}
+
+/** Every booking that is not cancelled on a slot, locked (an owner calls the slot off). */
+export async function lockActiveBookingsOfSlot(tx: Db, slotId: string): Promise<InspectionBookingRow[]> {
+  return tx
+    .select()
+    .from(inspectionBookings)
+    .where(and(eq(inspectionBookings.slotId, slotId), ne(inspectionBookings.state, 'cancelled')))
+    .for('update');
+}
+
+// ---- the staff area (the Inspections page, the schedule, the lead's CSV) --------------------------------------------
+
+export async function scheduleRowById(db: Db, id: string): Promise<InspectionScheduleRow | undefined> {
+  const [row] = await db.select().from(inspectionSchedules).where(eq(inspectionSchedules.id, id));
+  return row;
+}
+
+/**
+ * Removes a schedule row's future slots that nobody ever booked (not called off), so the schedule makes them again
+ * from the row as it is now; a slot with a booking keeps what its buyers were told.
+ */
+export async function deleteUnbookedSlotsOfSchedule(tx: Db, scheduleId: string, from: Date): Promise<void> {
+  await tx
+    .delete(inspectionSlots)
+    .where(
+      and(
+        eq(inspectionSlots.scheduleId, scheduleId),
+        gt(inspectionSlots.startsAt, from),
+        isNull(inspectionSlots.cancelledAt),
+        sql`not exists (select 1 from ${inspectionBookings} where ${inspectionBookings.slotId} = ${inspectionSlots.id})`,
+      ),
+    );
+}
+
+export async function setSlotSeats(tx: Db, id: string, seats: number): Promise<void> {
+  await tx.update(inspectionSlots).set({ seats }).where(eq(inspectionSlots.id, id));
+}
+
+/** A booking as the Inspections page lists it: who (the lead, or the walk-in's name and phone), and what the reader may do. */
+export interface StaffBooking {
+  id: string;
+  slotId: string;
+  leadId: string | null;
+  partySize: number;
+  state: InspectionBookingRow['state'];
+  attendance: InspectionBookingRow['attendance'];
+  walkInName: string | null;
+  walkInPhone: string | null;
+  createdAt: Date;
+  title: string | null;
+  fullName: string | null;
+  phoneRaw: string | null;
+  phoneE164: string | null;
+  district: string | null;
+  utmSource: string | null;
+  utmCampaign: string | null;
+  /** The lead is within the reader's scope (src/modules/leads/scope.server.ts); walk-ins: false. */
+  inScope: boolean;
+  /** The reader may change the lead (mark it came). */
+  mayChange: boolean;
+}
+
+/** The bookings of slots with their leads, and for each whether the reader's scope reaches it. */
+export async function staffBookingsOfSlots(db: Db, slotIds: string[], scope: LeadScope): Promise<StaffBooking[]> {
+  if (!slotIds.length) return [];
+  const reach = leadsInScope(scope);
+  return db
+    .select({
+      id: inspectionBookings.id,
+      slotId: inspectionBookings.slotId,
+      leadId: inspectionBookings.leadId,
+      partySize: inspectionBookings.partySize,
+      state: inspectionBookings.state,
+      attendance: inspectionBookings.attendance,
+      walkInName: inspectionBookings.walkInName,
+      walkInPhone: inspectionBookings.walkInPhone,
+      createdAt: inspectionBookings.createdAt,
+      title: leads.title,
+      fullName: leads.fullName,
+      phoneRaw: leads.phoneRaw,
+      phoneE164: leads.phoneE164,
+      district: leads.district,
+      utmSource: leads.utmSource,
+      utmCampaign: leads.utmCampaign,
+      inScope: sql<boolean>`coalesce(${leads.id} is not null and ${reach ?? sql`true`}, false)`,
+      mayChange: sql<boolean>`coalesce(${leads.id} is not null and ${mayChangeSql(scope)}, false)`,
+    })
+    .from(inspectionBookings)
+    .leftJoin(leads, eq(leads.id, inspectionBookings.leadId))
+    .where(inArray(inspectionBookings.slotId, slotIds))
+    .orderBy(asc(inspectionBookings.slotId), asc(inspectionBookings.createdAt), asc(inspectionBookings.id)) as Promise<StaffBooking[]>;
+}
+
+/** One booking with its slot's leading agent and what the reader's scope may do with its lead (attendance). */
+export async function bookingReach(db: Db, bookingId: string, scope: LeadScope) {
+  const reach = leadsInScope(scope);
+  const [row] = await db
+    .select({
+      id: inspectionBookings.id,
+      slotId: inspectionBookings.slotId,
+      leadId: inspectionBookings.leadId,
+      slotAgentId: inspectionSlots.agentId,
+      slotStartsAt: inspectionSlots.startsAt,
+      slotCancelledAt: inspectionSlots.cancelledAt,
+      inScope: sql<boolean>`coalesce(${leads.id} is not null and ${reach ?? sql`true`}, false)`,
+      mayChange: sql<boolean>`coalesce(${leads.id} is not null and ${reach ?? sql`true`} and ${mayChangeSql(scope)}, false)`,
+    })
+    .from(inspectionBookings)
+    .innerJoin(inspectionSlots, eq(inspectionSlots.id, inspectionBookings.slotId))
+    .leftJoin(leads, eq(leads.id, inspectionBookings.leadId))
+    .where(eq(inspectionBookings.id, bookingId));
+  return row;
+}
+
+/** The booking the lead CSV shows per lead: the one not cancelled, else the latest. */
+export interface LeadInspection {
+  startsAt: Date;
+  district: DistrictChoice;
+  kind: InspectionSlotRow['kind'];
+  partySize: number;
+  state: InspectionBookingRow['state'];
+  attendance: InspectionBookingRow['attendance'];
+}
+
+export async function latestInspectionOfLeads(db: Db, leadIds: string[]): Promise<Map<string, LeadInspection>> {
+  const found = new Map<string, LeadInspection>();
+  if (!leadIds.length) return found;
+  const rows = await db
+    .select({
+      leadId: inspectionBookings.leadId,
+      startsAt: inspectionSlots.startsAt,
+      district: inspectionSlots.district,
+      kind: inspectionSlots.kind,
+      partySize: inspectionBookings.partySize,
+      state: inspectionBookings.state,
+      attendance: inspectionBookings.attendance,
+    })
+    .from(inspectionBookings)
+    .innerJoin(inspectionSlots, eq(inspectionSlots.id, inspectionBookings.slotId))
+    .where(inArray(inspectionBookings.leadId, leadIds))
+    .orderBy(sql`(${inspectionBookings.state} = 'cancelled')`, sql`${inspectionBookings.updatedAt} desc`);
+  for (const { leadId, ...booking } of rows) if (leadId && !found.has(leadId)) found.set(leadId, booking);
+  return found;
+}
+
+/** Leads streamed with their inspection (the lead CSV), looked up a batch at a time. */
+export async function* withLatestInspections<T extends { id: string }>(
+  db: Db,
+  rows: AsyncIterable<T>,
+  batch = 500,
+): AsyncGenerator<T & { inspection?: LeadInspection }> {
+  let pending: T[] = [];
+  const flush = async () => {
+    const found = await latestInspectionOfLeads(
+      db,
+      pending.map((row) => row.id),
+    );
+    const out = pending.map((row) => ({ ...row, inspection: found.get(row.id) }));
+    pending = [];
+    return out;
+  };
+  for await (const row of rows) {
+    pending.push(row);
+    if (pending.length >= batch) yield* await flush();
+  }
+  if (pending.length) yield* await flush();
+}

@@ -1,0 +1,210 @@
+import 'server-only';
+import { getSiteFacts, getSiteUrl } from '@/content/site';
+import type { Db } from '@/lib/db/client';
+import { getEnv } from '@/lib/env.server';
+import { logError, withoutContactDetails } from '@/lib/log';
+import { sendMail } from '@/lib/mail/mailer.server';
+import { leadAlertRecipients } from '@/modules/leads/assignment.server';
+import { inspectionChangeCutoffHours } from '@/modules/inspections/cutoff.server';
+import { signInspectionLink } from '@/modules/leads/booking-links.server';
+import {
+  activeOwners,
+  claimMessage,
+  isReminder,
+  messageForDelivery,
+  settleMessage,
+  waitingPlaceOf,
+  type MessageForDelivery,
+} from '@/modules/inspections/messages.repository.server';
+import { bookPathOf, INSPECTION_PATHS } from '@/modules/leads/booking-paths';
+import { pushToStaff } from '@/modules/staff/push/staff-alerts.server';
+import { bookingCalendar } from '../buyer/calendar.server';
+import { BUYER_CHANNELS, type BuyerChannels, type ChannelOutcome } from './channels.server';
+import {
+  bookingAlertEmail,
+  bookingAlertPush,
+  buyerMessage,
+  reminderForPhone,
+  slotFillingEmail,
+  slotFillingPush,
+  type BookingView,
+  type BuyerMessageKind,
+} from './render';
+
+/**
+ * Sending a booking's messages (docs/decisions/0391): each `inspection-message` job names one inspection_messages row.
+ * The sender looks again at the booking when the message is due (a reminder of a booking cancelled or moved since is
+ * withdrawn, never sent), claims the row (`sending`, one conditional write) and settles it.
+ *
+ * A crash between the mail server taking a message and the row saying so leaves the row `sending`. What then is the
+ * one choice here: a reminder found so is not sent again (marked failed, "interrupted"): a reminder missed is a small
+ * loss, two are what the issue forbids. A change's message (the confirmation, a move, a cancel) and a staff alert are
+ * sent again: a buyer without their confirmation is worse off than one with two, and both copies carry one Message-ID,
+ * by which many mail services keep one.
+ */
+
+/** A `sending` row younger than this may still be in a sender's hands (mail timeouts total 40 s): left alone. */
+export const SENDING_LEASE_MS = 2 * 60_000;
+
+/** A change's message or alert not delivered this long after it was due is given up (failed, with its last error). */
+export const GIVE_UP_AFTER_MS = 24 * 3_600_000;
+
+export const INTERRUPTED = 'interrupted while sending (the server stopped): not sent again, so that it never goes twice';
+
+export interface DeliveryOptions {
+  now?: () => Date;
+  /** The buyer channels (tests put a stand-in here). */
+  channels?: BuyerChannels;
+}
+
+/** One `inspection-message` job: throws when it is to be tried again. */
+export async function deliverInspectionMessage(db: Db, messageId: string, options: DeliveryOptions = {}): Promise<void> {
+  const now = options.now ?? (() => new Date());
+  const found = await messageForDelivery(db, messageId);
+  if (!found) return;
+  const { message } = found;
+  const at = now();
+  if (message.state === 'sending') {
+    if (message.sendingSince && at.getTime() - message.sendingSince.getTime() < SENDING_LEASE_MS)
+      throw new Error('another sender has this message in hand');
+    if (isReminder(message.kind)) {
+      await settleMessage(db, message.id, { state: 'failed', lastError: INTERRUPTED }, at);
+      return;
+    }
+  } else if (message.state !== 'queued') return;
+
+  const stale = noLongerTrue(found, at);
+  if (stale) {
+    await settleMessage(db, message.id, { state: 'withdrawn', lastError: stale }, at);
+    return;
+  }
+  if (!(await claimMessage(db, message.id, message, at))) return;
+  try {
+    const outcome = await send(db, found, options.channels ?? BUYER_CHANNELS);
+    await settleMessage(db, message.id, SETTLED[outcome], now());
+  } catch (error) {
+    // Without addresses or numbers (an SMTP refusal quotes the recipient), as every stored error.
+    const reason = withoutContactDetails(error instanceof Error ? error.message : String(error));
+    const later = now();
+    const giveUp = isReminder(message.kind) ? later >= found.slot.startsAt : later.getTime() - message.dueAt.getTime() >= GIVE_UP_AFTER_MS;
+    await settleMessage(db, message.id, { state: giveUp ? 'failed' : 'queued', lastError: reason }, later);
+    logError(`[inspections] ${message.kind} ${message.channel} ${message.id} ${giveUp ? 'failed for good' : 'will be retried'}`, error);
+    if (!giveUp) throw error;
+  }
+}
+
+/** How a channel's answer leaves the message's row. */
+const SETTLED = {
+  sent: { state: 'sent', lastError: null },
+  not_configured: { state: 'not_configured', lastError: 'not configured' },
+  opted_out: { state: 'withdrawn', lastError: 'the number said STOP' },
+} as const;
+
+/** Why a message is not to go any more, or undefined when it is. */
+function noLongerTrue({ message, booking, slot, lead }: MessageForDelivery, at: Date): string | undefined {
+  if (message.kind === 'slot_filling') {
+    if (slot.cancelledAt) return 'the slot was called off';
+    return at >= slot.startsAt ? 'the inspection began' : undefined;
+  }
+  if (!booking) return 'the booking is gone';
+  if (isReminder(message.kind)) {
+    if (booking.state !== 'confirmed') return 'the booking is no longer confirmed';
+    if (slot.cancelledAt) return 'the slot was called off';
+    if (slot.startsAt.getTime() !== message.aboutStartsAt.getTime()) return 'the booking moved';
+    if (at >= slot.startsAt) return 'the inspection began';
+    return undefined;
+  }
+  // What happened is told as it happened, unless the booking was cancelled before its news went (the cancel says so).
+  if (booking.state === 'cancelled' && message.kind !== 'cancelled' && message.kind !== 'called_off')
+    return 'the booking was cancelled before this went';
+  if (message.kind === 'waiting' && booking.state !== 'waiting') return 'the booking left the waiting list before this went';
+  if (!lead) return 'no address: a walk-in';
+  return undefined;
+}
+
+const viewOf = ({ booking, slot, lead }: MessageForDelivery): BookingView => ({
+  person: { title: lead?.title ?? null, fullName: lead?.fullName ?? '' },
+  slot,
+  partySize: booking?.partySize ?? 0,
+  state: booking?.state ?? 'confirmed',
+});
+
+/** Where the sales team's e-mails go, as for a new lead: LEADS_NOTIFY_TO, or without it the site's contact address. */
+const salesAddresses = () => getEnv().LEADS_NOTIFY_TO ?? [getSiteFacts().email];
+
+async function send(db: Db, found: MessageForDelivery, channels: BuyerChannels): Promise<ChannelOutcome> {
+  const { message, booking, slot, lead } = found;
+  const siteUrl = getSiteUrl();
+  const view = viewOf(found);
+  switch (message.kind) {
+    case 'slot_filling': {
+      if (message.channel === 'push')
+        return pushToStaff(
+          db,
+          (await activeOwners(db)).map((owner) => owner.id),
+          slotFillingPush(slot, slot.id, slot.seatsTaken, slot.seats),
+        );
+      const owners = await activeOwners(db);
+      if (!owners.length) return 'not_configured';
+      const result = await sendMail({
+        ...slotFillingEmail(slot, slot.seatsTaken, slot.seats, siteUrl),
+        to: owners.map((owner) => owner.email),
+      });
+      return result.sent ? 'sent' : 'not_configured';
+    }
+    case 'agent_alert': {
+      if (!lead || !booking) return 'not_configured';
+      if (message.channel === 'push')
+        return pushToStaff(db, await leadAlertRecipients(db, lead), bookingAlertPush(view, lead.id, booking.id));
+      const agent = found.leadAgent;
+      const result = await sendMail({
+        ...bookingAlertEmail(view, lead, siteUrl),
+        to: [...new Set([...salesAddresses(), ...(agent ? [agent.email] : [])])],
+        replyTo: lead.email ?? undefined,
+        recordId: lead.id,
+      });
+      return result.sent ? 'sent' : 'not_configured';
+    }
+    default:
+      return sendToBuyer(db, found, message.kind, channels);
+  }
+}
+
+async function sendToBuyer(db: Db, found: MessageForDelivery, kind: BuyerMessageKind, channels: BuyerChannels): Promise<ChannelOutcome> {
+  const { message, booking, slot, lead } = found;
+  if (!lead || !booking) return 'not_configured';
+  const facts = getSiteFacts();
+  const siteUrl = getSiteUrl();
+  const view = viewOf(found);
+  const manageUrl = `${siteUrl}${INSPECTION_PATHS.change(await signInspectionLink(db, 'manage', booking.id))}`;
+  const ended = kind === 'cancelled' || kind === 'called_off';
+  const bookUrl = ended ? `${siteUrl}${bookPathOf(slot.district, await signInspectionLink(db, 'book', lead.id))}` : undefined;
+  // The calendar file goes with the news that changes the calendar: confirmed, moved, cancelled (as a cancellation).
+  const withCalendar = ended || ((kind === 'booked' || kind === 'promoted' || kind === 'moved') && booking.state === 'confirmed');
+  const rendered = buyerMessage(kind, view, {
+    brand: facts.brand,
+    whatsapp: facts.whatsapp,
+    manageUrl,
+    bookUrl,
+    cutoffHours: await inspectionChangeCutoffHours(db),
+    waitingPlace: booking.state === 'waiting' ? await waitingPlaceOf(db, booking.id) : null,
+    calendar: withCalendar,
+  });
+  const host = new URL(siteUrl).hostname;
+  const calendar = withCalendar
+    ? bookingCalendar({ ...view, id: booking.id, updatedAt: booking.updatedAt }, { brand: facts.brand, siteUrl, manageUrl, ended })
+    : undefined;
+  const channel = channels[message.channel as keyof BuyerChannels];
+  if (!channel) return 'not_configured';
+  return channel.send(
+    { leadId: lead.id, email: lead.email, phone: lead.phone, phoneE164: lead.phoneE164 },
+    {
+      ...rendered,
+      calendar,
+      messageId: `<${message.id}@${host}>`,
+      replyTo: facts.email,
+      phone: isReminder(message.kind) ? reminderForPhone(view, facts.brand) : undefined,
+    },
+    db,
+  );
+}

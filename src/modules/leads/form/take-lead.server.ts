@@ -1,0 +1,108 @@
+import 'server-only';
+import type { PgBoss } from 'pg-boss';
+import { holdLead, storeLead, takeLead, wakeLeadSenders } from '@/modules/leads/operations.server';
+import { findIdByIdempotencyKey, isSetAside, leadOfKey } from '@/modules/leads/submissions.repository.server';
+import { getDatabase, type Db } from '@/lib/db/client';
+import { getEnv } from '@/lib/env.server';
+import { clientIdentityOf } from '@/lib/http/client.server';
+import type { PublicSubmission } from '@/lib/http/public-route.server';
+import { RateLimited } from '@/lib/http/rate-limit.server';
+import {
+  countOnClient,
+  giveBackSitePlace,
+  holdBackSince,
+  holdReason,
+  leadLimits,
+  NETWORK_HOLD_BACK_SECONDS,
+  networkOf,
+  readLimits,
+  takeSitePlace,
+} from './flood.server';
+import type { InterestInput } from './schema';
+import { newLead } from './submission.server';
+
+/** Tells the owners a flood began (the notifications feature's, handed in by the route: features never import each other). */
+export type FloodAlert = (tx: Db, jobs: PgBoss, leadId: string) => Promise<void>;
+
+export interface TakenLead {
+  id: string;
+  /** false: the same form again (its idempotency key was taken), nothing new stored. */
+  created: boolean;
+  /** Kept for review (spam) or held in a flood, now or when first stored: nobody is told of it, and it books nothing. */
+  setAside: boolean;
+}
+
+/**
+ * A lead's whole path from a visitor's form, in order: the Submit Interest popup and a new visitor's inspection booking
+ * take it alike, so a lead is limited, stored, held in a flood, assigned and notified the same way from either.
+ * Throws RateLimited (publicForm answers 429); its transaction commits before this returns.
+ */
+export async function takeVisitorLead(
+  { request, input, idempotencyKey }: PublicSubmission<InterestInput>,
+  alertOwnersOfFlood: FloodAlert,
+): Promise<TakenLead> {
+  const env = getEnv();
+  const database = await getDatabase();
+  const { db } = database;
+  const client = await clientIdentityOf(db, request);
+  const networkHash = networkOf(client);
+  const lead = newLead(input, { idempotencyKey, clientHash: client.hash, networkHash, minFillMs: env.MIN_FILL_MS });
+
+  // Limits: the client's own (its address or /64, and the /56 and /48 around it; spam counts too) refuse with 429.
+  // Past the site-wide rate, or from a block of addresses already sending, a lead is held instead: stored and
+  // answered as usual, nobody notified until an owner releases it. A bot's spam is neither held nor refused by them.
+  const limits = leadLimits(client, env);
+  const read = lead.spam ? undefined : await readLimits(db, limits);
+  if (read?.usedUp) {
+    // A retry of a form already stored still gets its lead, never a refusal.
+    const stored = idempotencyKey ? await findIdByIdempotencyKey(db, idempotencyKey) : undefined;
+    if (stored) return { created: false, id: stored, setAside: await isSetAside(db, stored) };
+    throw new RateLimited(read.usedUp.retryAfterSeconds);
+  }
+
+  // The queue is started first: on PGlite it shares the one connection the transaction below holds.
+  const jobs = lead.spam ? undefined : await database.jobs();
+
+  // Its place in the site-wide window, before its transaction and in a statement of its own: concurrent leads never
+  // take more than the rate, and none waits for another's commit. Without a place the lead is held; a lead its block
+  // holds anyway takes none, so a block's flood never uses up the rate of buyers elsewhere.
+  const place = read && !read.siteFull && !read.networkBusy ? await takeSitePlace(db, limits) : undefined;
+
+  // Store, assign, queue the messages: one transaction, so the lead, its agent and its sales e-mail, receipt,
+  // webhook and push alert commit together or not at all.
+  const stored = await db
+    .transaction(async (tx) => {
+      const row = await storeLead(tx, lead);
+      // A repeat of a stored form (its key is taken) costs no limit and stores nothing.
+      if (!row) return undefined;
+      const counts = await countOnClient(tx, limits);
+      // Spam is kept for review, and nobody is told of it.
+      if (!read || !jobs) return { row, takenAsUsual: false };
+      // Held: owners hear of the flood once, nobody of the lead. A block's flood also holds the block's earlier leads
+      // whose messages still wait (below): its first came before anything told it from a buyer's.
+      const held = holdReason(counts, place);
+      if (held) {
+        // First the alert: it asks whether a flood was already going on, before this one's leads count as held.
+        await alertOwnersOfFlood(tx, jobs, row.id);
+        await holdLead(tx, row.id, held === 'network' ? { hash: networkHash!, since: holdBackSince() } : undefined);
+        return { row, takenAsUsual: false };
+      }
+      // Taken as usual: the agent first (round-robin), so the sales e-mail goes to them too, then the messages. From an
+      // IPv6 block, the messages wait a few seconds, in case the block's flood is only beginning.
+      await takeLead(tx, row, jobs, { afterSeconds: networkHash ? NETWORK_HOLD_BACK_SECONDS : 0 });
+      return { row, takenAsUsual: true };
+    })
+    .catch(async (error: unknown) => {
+      await giveBackSitePlace(db, place);
+      throw error;
+    });
+  // A lead not taken as usual after all (a repeat, spam, held) gives its place back.
+  if (!stored?.takenAsUsual) await giveBackSitePlace(db, place);
+
+  // This process's senders fetch the new lead's messages at once (other instances find them within a second).
+  if (stored?.takenAsUsual && jobs) wakeLeadSenders(jobs);
+
+  if (stored) return { created: true, id: stored.row.id, setAside: !stored.takenAsUsual };
+  const id = await leadOfKey(db, idempotencyKey);
+  return { created: false, id, setAside: await isSetAside(db, id) };
+}

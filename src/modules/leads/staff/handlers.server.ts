@@ -1,0 +1,201 @@
+import 'server-only';
+import { idParamSchema } from '@/lib/validation/id';
+import { ASSIGNMENT_COPY } from '@/content/sales-insight';
+import { STAFF_COPY } from '@/content/staff';
+import { recordAudit } from '@/modules/staff/audit.server';
+import { staffRoute, type IdRouteContext } from '@/modules/staff/guard.server';
+import { csvResponse } from '@/lib/csv/response.server';
+import { getWorkingTime } from '@/lib/working-time.server';
+import { errorResponse, jsonResponse } from '@/lib/http/response.server';
+import { readJsonObject } from '@/lib/http/request.server';
+import { setAlertEveryone, setAutoAssign, setTakesNewLeads } from '@/modules/leads/assignment.server';
+import { dashboardFigures } from '@/modules/insights/dashboard.repository.server';
+import { withLatestInspections } from '@/modules/inspections/inspections.repository.server';
+import { allLeads, exportSnapshot, getLeadDetail, inboxCounters, listLeadPage } from '@/modules/leads/inbox.repository.server';
+import { addLeadNote, changeLeadDistrict, changeLeadStatus, CLAIM_FIRST, reassignLead } from '@/modules/leads/operations.server';
+import { leadScope, setAgentsSeeEveryLead } from '@/modules/leads/scope.server';
+import { sortConversionRows } from '@/modules/insights/conversion';
+import { conversionFigures } from '@/modules/insights/conversion.server';
+import { conversionCsv, leadsCsv } from '@/modules/insights/csv.server';
+import {
+  assignmentChangeSchema,
+  leadAccessSchema,
+  leadAssigneeSchema,
+  leadDistrictSchema,
+  leadNoteSchema,
+  leadStatusSchema,
+  parseConversionOrder,
+  parseDashboardFilters,
+  parseLeadFilters,
+} from './schema';
+
+/**
+ * Handlers of /api/admin/leads..., /api/admin/stats, /api/admin/dashboard, /api/admin/assignment,
+ * /api/admin/lead-access, /api/admin/exports/leads and /api/admin/exports/conversion (route files only re-export these).
+ * Every lead a handler reads or changes is within the staff member's scope (src/modules/leads/scope.server.ts): a lead
+ * outside it answers 404, as if there were none.
+ */
+
+async function leadId(ctx: IdRouteContext): Promise<string | undefined> {
+  const parsed = idParamSchema.safeParse((await ctx.params).id);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** GET /api/admin/leads?district&status&from&to&q&cursor → {leads, nextCursor} */
+export const listLeadsHandler = staffRoute({}, async (request, { db, staff }) => {
+  const filters = parseLeadFilters(new URL(request.url).searchParams);
+  if (!filters.ok) return errorResponse(400, filters.error);
+  return jsonResponse(await listLeadPage(db, filters.filters, leadScope(staff)));
+});
+
+/** GET /api/admin/leads/:id → {lead (with assigneeLabel and overdue), notes, activity, mayChange} */
+export const getLeadHandler = staffRoute<IdRouteContext>({}, async (_request, { db, staff }, ctx) => {
+  const id = await leadId(ctx);
+  const detail = id ? await getLeadDetail(db, id, leadScope(staff)) : undefined;
+  if (!detail) return errorResponse(404, STAFF_COPY.errors.notFound);
+  return jsonResponse(detail);
+});
+
+/** PATCH /api/admin/leads/:id {status} → {ok, changed, status}, or {district} → {ok, changed, district} */
+export const patchLeadHandler = staffRoute<IdRouteContext>({}, async (request, { db, staff }, ctx) => {
+  const id = await leadId(ctx);
+  if (!id) return errorResponse(404, STAFF_COPY.errors.notFound);
+  const body = await readJsonObject(request);
+  if (!body.ok) return body.response;
+  let result;
+  if ('district' in body.value) {
+    const parsed = leadDistrictSchema.safeParse(body.value);
+    if (!parsed.success) return errorResponse(400, STAFF_COPY.errors.leadDistrict);
+    result = await changeLeadDistrict(db, id, parsed.data.district, staff);
+  } else {
+    const parsed = leadStatusSchema.safeParse(body.value);
+    if (!parsed.success) return errorResponse(400, STAFF_COPY.errors.status);
+    result = await changeLeadStatus(db, id, parsed.data.status, staff);
+  }
+  if (!result) return errorResponse(404, STAFF_COPY.errors.notFound);
+  if (result === CLAIM_FIRST) return errorResponse(409, ASSIGNMENT_COPY.access.claimFirst);
+  return jsonResponse({ ok: true, ...result });
+});
+
+/** POST /api/admin/leads/:id/notes {body} → 201 {ok, note} */
+export const addNoteHandler = staffRoute<IdRouteContext>({}, async (request, { db, staff }, ctx) => {
+  const id = await leadId(ctx);
+  if (!id) return errorResponse(404, STAFF_COPY.errors.notFound);
+  const body = await readJsonObject(request);
+  if (!body.ok) return body.response;
+  const parsed = leadNoteSchema.safeParse(body.value);
+  if (!parsed.success) return errorResponse(400, parsed.error.issues[0]?.message ?? STAFF_COPY.errors.noteEmpty);
+  const note = await addLeadNote(db, id, parsed.data.body, staff);
+  if (!note) return errorResponse(404, STAFF_COPY.errors.notFound);
+  if (note === CLAIM_FIRST) return errorResponse(409, ASSIGNMENT_COPY.access.claimFirst);
+  return jsonResponse({ ok: true, note }, 201);
+});
+
+/** PUT /api/admin/leads/:id/assignee {assignedTo: staff id | null} → {ok, changed, assignedTo} (owners) */
+export const assignLeadHandler = staffRoute<IdRouteContext>({ owner: true }, async (request, { db, staff }, ctx) => {
+  const id = await leadId(ctx);
+  if (!id) return errorResponse(404, STAFF_COPY.errors.notFound);
+  const body = await readJsonObject(request);
+  if (!body.ok) return body.response;
+  const parsed = leadAssigneeSchema.safeParse(body.value);
+  if (!parsed.success) return errorResponse(400, ASSIGNMENT_COPY.errors.assignee);
+  const result = await reassignLead(db, id, parsed.data.assignedTo, staff);
+  if (!result) return errorResponse(404, parsed.data.assignedTo ? ASSIGNMENT_COPY.errors.noSuchAgent : STAFF_COPY.errors.notFound);
+  return jsonResponse({ ok: true, ...result });
+});
+
+/**
+ * PATCH /api/admin/assignment {autoAssign} (owners) or {staffId, takesNewLeads} (owners; an agent for themself)
+ * → {ok}
+ */
+export const assignmentHandler = staffRoute({}, async (request, { db, staff }) => {
+  const body = await readJsonObject(request);
+  if (!body.ok) return body.response;
+  const parsed = assignmentChangeSchema.safeParse(body.value);
+  if (!parsed.success) return errorResponse(400, ASSIGNMENT_COPY.errors.change);
+  const change = parsed.data;
+  const own = 'staffId' in change && change.staffId === staff.id;
+  if (staff.role !== 'owner' && !own) return errorResponse(403, STAFF_COPY.errors.forbidden);
+  if ('autoAssign' in change) {
+    await setAutoAssign(db, change.autoAssign, staff);
+    await recordAudit(db, staff, 'assignment.auto', null, { on: change.autoAssign });
+  } else if ('alertEveryone' in change) {
+    await setAlertEveryone(db, change.alertEveryone, staff);
+    await recordAudit(db, staff, 'assignment.alert_everyone', null, { on: change.alertEveryone });
+  } else {
+    if (!(await setTakesNewLeads(db, change.staffId, change.takesNewLeads))) return errorResponse(404, ASSIGNMENT_COPY.errors.noSuchAgent);
+    await recordAudit(db, staff, 'assignment.agent', change.staffId, { takesNewLeads: change.takesNewLeads });
+  }
+  return jsonResponse({ ok: true });
+});
+
+/**
+ * PUT /api/admin/lead-access {agentsSeeEveryLead} → {ok} (owners, the password typed recently, as for a role change:
+ * docs/decisions/0388-agents-see-their-own-leads.md). Stored in the database, so every instance applies it at once.
+ */
+export const leadAccessHandler = staffRoute({ owner: true, recentPassword: true }, async (request, { db, staff }) => {
+  const body = await readJsonObject(request);
+  if (!body.ok) return body.response;
+  const parsed = leadAccessSchema.safeParse(body.value);
+  if (!parsed.success) return errorResponse(400, ASSIGNMENT_COPY.errors.access);
+  await setAgentsSeeEveryLead(db, parsed.data.agentsSeeEveryLead, staff);
+  await recordAudit(db, staff, 'leads.agent_access', null, { every: parsed.data.agentsSeeEveryLead });
+  return jsonResponse({ ok: true });
+});
+
+/** GET /api/admin/stats → counters of the inbox */
+export const statsHandler = staffRoute({}, async (_request, { db }) => jsonResponse(await inboxCounters(db, getWorkingTime())));
+
+/**
+ * GET /api/admin/dashboard?district&from&to → every figure of the dashboard (the inbox's district and dates), visits
+ * and conversion included (`conversion`: rows by source and by page, unsorted, and the totals).
+ */
+export const dashboardHandler = staffRoute({}, async (request, { db }) => {
+  const now = new Date();
+  const parsed = parseDashboardFilters(new URL(request.url).searchParams, now);
+  if (!parsed.ok) return errorResponse(400, parsed.error);
+  const time = getWorkingTime();
+  return jsonResponse({
+    filters: parsed.filters,
+    targetMinutes: time.targetMinutes,
+    ...(await dashboardFigures(db, parsed.filters, time, now)),
+    conversion: await conversionFigures(db, parsed.filters),
+  });
+});
+
+/**
+ * GET /api/admin/exports/conversion?district&from&to&view&sort&dir → text/csv of the dashboard's conversion table, in
+ * its order. Counts only, no personal data: every staff member who sees the dashboard may take it, without the
+ * password again and without an audit record (docs/decisions/0351-conversion-in-the-dashboard.md).
+ */
+export const exportConversionHandler = staffRoute({}, async (request, { db }) => {
+  const params = new URL(request.url).searchParams;
+  const filters = parseDashboardFilters(params, new Date());
+  if (!filters.ok) return errorResponse(400, filters.error);
+  const order = parseConversionOrder(params);
+  if (!order.ok) return errorResponse(400, order.error);
+  const { view, sort, dir } = order.order;
+  const figures = await conversionFigures(db, filters.filters);
+  const rows = sortConversionRows(view === 'source' ? figures.bySource : figures.byPage, sort, dir);
+  return csvResponse(conversionCsv(rows, view, filters.filters), `conversion-by-${view}`);
+});
+
+/**
+ * GET /api/admin/exports/leads?filters → text/csv of the filtered view. Recorded in the audit trail before any row
+ * leaves: who, which filters (whether a search was used, not its text, which may be a person's name), how many rows.
+ * The password typed recently (docs/decisions/0345-fresh-password-for-bulk-and-irreversible.md). Owners only, whatever
+ * agents may see (docs/decisions/0388-agents-see-their-own-leads.md).
+ */
+export const exportLeadsHandler = staffRoute({ owner: true, recentPassword: true }, async (request, { db, staff }) => {
+  const parsed = parseLeadFilters(new URL(request.url).searchParams);
+  if (!parsed.ok) return errorResponse(400, parsed.error);
+  const { district, status, from, to, q, assignee, overdue } = parsed.filters;
+  const view = { district, status, from, to, q, assignee, overdue };
+  const scope = leadScope(staff);
+  const { rows, until } = await exportSnapshot(db, view, scope);
+  await recordAudit(db, staff, 'leads.export', null, {
+    filters: { district, status, from, to, assignee, overdue, search: q !== undefined },
+    rows,
+  });
+  return csvResponse(leadsCsv(withLatestInspections(db, allLeads(db, view, scope, until))), 'leads');
+});

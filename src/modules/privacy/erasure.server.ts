@@ -1,0 +1,110 @@
+import 'server-only';
+import { inArray, type SQL } from 'drizzle-orm';
+import type { PgBoss } from 'pg-boss';
+import type { Db } from '@/lib/db/client';
+import { inspectionBookings, leads, leadNotifications, newsletterSubscribers } from '@/lib/db/schema';
+import { deleteJobsOf, sendInTransaction } from '@/lib/jobs/queue';
+import { LEAD_ERASED, type LeadErasedJob } from '@/lib/jobs/queues';
+import { logError } from '@/lib/log';
+import { deleteKeptMail, outboxMailDir } from '@/lib/mail/mailer.server';
+import { phoneDigits } from '@/lib/validation/phone';
+import { deleteMessagesOfBookings } from '@/modules/inspections/messages.repository.server';
+
+/**
+ * Deleting a person's records reaches every copy the site holds (docs/decisions/0344-erasure-reaches-every-copy.md).
+ * A privacy request (src/modules/privacy, its leads found by ./privacy.repository.server.ts) and the retention job
+ * (src/domain/retention) both delete leads and newsletter sign-ups here. In one transaction: the rows (notes, history
+ * and site-inspection bookings cascade; walk-ins by their phone), the job-queue rows that name any of them, whatever their state, and a signed `lead.erased` webhook
+ * so the CRM deletes its copy; once committed, the messages kept as .eml files.
+ */
+
+/** Which rows to erase (sql`false` for none of a kind). */
+export interface ErasureTargets {
+  leads: SQL;
+  newsletter: SQL;
+  /**
+   * Site-inspection walk-ins (bookings staff added on the day with a name and phone, no lead), by a condition on
+   * inspection_bookings; a lead's bookings go with the lead.
+   */
+  walkIns?: SQL;
+}
+
+export interface ErasedRecords {
+  leadIds: string[];
+  newsletterIds: string[];
+  /** Walk-in bookings deleted. */
+  walkIns: number;
+  /** Job-queue rows deleted with them. */
+  jobs: number;
+  /** Kept .eml files deleted with them. */
+  mailFiles: number;
+}
+
+/**
+ * How the CRM hears of it: a `lead.erased` job on this queue, for this reason. `null` only when a restore erases
+ * again what the ledger says was erased: the CRM was told when the erasure was first made.
+ */
+export type TellCrm = { boss: PgBoss; reason: LeadErasedJob['reason'] } | null;
+
+/** Leads per `lead.erased` event: a retention run that deletes thousands sends several events of bounded size. */
+const LEAD_IDS_PER_EVENT = 1000;
+
+/** Fewer digits than this is no phone number worth looking for in a file (it would match other text). */
+const PHONE_MIN_DIGITS = 7;
+
+/** Erases the targeted leads and newsletter sign-ups with every copy of them; returns what went. */
+export async function eraseRecords(db: Db, targets: ErasureTargets, tellCrm: TellCrm, mailDir = outboxMailDir()): Promise<ErasedRecords> {
+  const l = leads;
+  const n = newsletterSubscribers;
+  const { erasedLeads, newsletter, jobs, walkIns } = await db.transaction(async (tx) => {
+    // The notification rows would go with their leads (cascade); deleted first for their ids, which their jobs carry.
+    const notifications = await tx
+      .delete(leadNotifications)
+      .where(inArray(leadNotifications.leadId, tx.select({ id: l.id }).from(l).where(targets.leads)))
+      .returning({ id: leadNotifications.id });
+    // So are the messages of their site-inspection bookings (docs/decisions/0391), with the jobs that name them.
+    const erasedLeadIds = tx.select({ id: l.id }).from(l).where(targets.leads);
+    const bookingMessages = await deleteMessagesOfBookings(tx, inArray(inspectionBookings.leadId, erasedLeadIds));
+    const walkIns = targets.walkIns
+      ? await tx.delete(inspectionBookings).where(targets.walkIns).returning({ id: inspectionBookings.id })
+      : [];
+    const erasedLeads = await tx
+      .delete(l)
+      .where(targets.leads)
+      .returning({ id: l.id, email: l.email, phoneRaw: l.phoneRaw, phoneE164: l.phoneE164 });
+    const newsletter = await tx.delete(n).where(targets.newsletter).returning({ id: n.id, email: n.email });
+    const jobs = await deleteJobsOf(tx, {
+      lead: erasedLeads.map((lead) => lead.id),
+      notification: notifications.map((row) => row.id),
+      newsletterSignUp: newsletter.map((row) => row.id),
+      inspectionMessage: bookingMessages,
+    });
+    if (tellCrm) {
+      const erasedAt = new Date().toISOString();
+      for (let i = 0; i < erasedLeads.length; i += LEAD_IDS_PER_EVENT) {
+        const leadIds = erasedLeads.slice(i, i + LEAD_IDS_PER_EVENT).map((lead) => lead.id);
+        await sendInTransaction(tellCrm.boss, tx, LEAD_ERASED, { leadIds, reason: tellCrm.reason, erasedAt } satisfies LeadErasedJob);
+      }
+    }
+    return { erasedLeads, newsletter, jobs, walkIns: walkIns.length };
+  });
+
+  const recordIds = [...erasedLeads.map((lead) => lead.id), ...newsletter.map((row) => row.id)];
+  const mentions = [
+    ...erasedLeads.flatMap((lead) => [
+      lead.email,
+      lead.phoneE164,
+      phoneDigits(lead.phoneRaw).length >= PHONE_MIN_DIGITS ? lead.phoneRaw.trim() : null,
+    ]),
+    ...newsletter.map((row) => row.email),
+  ].filter((value): value is string => Boolean(value));
+  // Files are no part of the transaction, so they go once it has committed. One that cannot be deleted is logged, not
+  // thrown: the erasure stands, and the retention job deletes every kept file within 30 days.
+  const mailFiles = recordIds.length
+    ? await deleteKeptMail({ recordIds, mentions: [...new Set(mentions)] }, mailDir).catch((error) => {
+        logError('[erasure] the records are erased, but kept .eml files of them could not all be deleted', error);
+        return 0;
+      })
+    : 0;
+  return { leadIds: erasedLeads.map((lead) => lead.id), newsletterIds: newsletter.map((row) => row.id), walkIns, jobs, mailFiles };
+}

@@ -1,0 +1,233 @@
+import 'server-only';
+import { createHash } from 'node:crypto';
+import { and, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import type { PgBoss } from 'pg-boss';
+import { getSiteFacts, getSiteUrl } from '@/content/site';
+import type { DatabaseHandle, Db } from '@/lib/db/client';
+import type { NotificationChannel } from '@/lib/db/enums';
+import { channelAlerts, staffUsers, type ChannelAlertRow } from '@/lib/db/schema';
+import { getEnv } from '@/lib/env.server';
+import { insertInTransaction, type ScheduledJob } from '@/lib/jobs/queue';
+import { CHANNEL_CHECK, OWNER_ALERT } from '@/lib/jobs/queues';
+import { sendMail } from '@/lib/mail/mailer.server';
+import { channelConfigured, LIMITS, openAlerts } from '@/modules/system/channel-status.server';
+import { arrivalOf, countHeldSince, otherLeadHeldSince } from '@/modules/leads/held.repository.server';
+import { channelStates, type ChannelState } from '@/modules/leads/notifications.repository.server';
+import { alertWebhookPayload, floodAlertEmail, ownerAlertEmail, type AlertKind } from '@/modules/leads/notifications/messages';
+import { postWebhook } from '@/modules/leads/notifications/webhook.server';
+
+/**
+ * Owners hear about trouble (docs/decisions/0112-health-metrics-and-owner-alerts.md). Every minute a scheduled check
+ * reads each channel's state from lead_notifications (src/modules/leads/notifications.repository.server.ts) and moves its episode in
+ * channel_alerts: opened when messages stop going through, alerted once it has lasted 10 minutes, resolved when
+ * they go through again. Each move is one conditional write, committed together with the jobs it queues (one per
+ * owner, and one for the webhook), so several instances and restarts alert once and recover once per episode.
+ */
+
+/** A recipient of an alert: an owner's staff id, or the CRM's webhook. */
+const WEBHOOK = 'webhook';
+
+/** A job of the owner-alert queue: a channel's alert or recovery, or the news of a flood of leads. */
+export type OwnerAlertJob = ChannelAlertJob | FloodAlertJob;
+
+interface ChannelAlertJob {
+  alertId: string;
+  kind: AlertKind;
+  to: string;
+}
+
+/** To one owner: the flood that the held lead `firstHeldId` began. */
+interface FloodAlertJob {
+  kind: 'flood';
+  firstHeldId: string;
+  to: string;
+}
+
+/** The job's id, made from what it sends: an alert is queued once per episode, kind and recipient. */
+export function alertJobId(alertId: string, kind: OwnerAlertJob['kind'], to: string): string {
+  const hex = createHash('sha256').update(`${alertId}:${kind}:${to}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+export interface CheckResult {
+  opened: NotificationChannel[];
+  alerted: NotificationChannel[];
+  recovered: NotificationChannel[];
+}
+
+/** One pass of the check at `now` (a parameter, so tests can move the clock). Returns what it changed. */
+export async function checkChannels(db: Db, boss: PgBoss, now = new Date()): Promise<CheckResult> {
+  const result: CheckResult = { opened: [], alerted: [], recovered: [] };
+  const [states, open] = await Promise.all([channelStates(db), openAlerts(db)]);
+  for (const state of states) {
+    let alert = open.find((a) => a.channel === state.channel);
+    // A channel switched off (no mail server, no webhook URL) sends nothing more: it is not failing, and an episode
+    // it had ends without a recovery message (it did not recover; the owner turned it off).
+    if (!channelConfigured(state.channel)) {
+      if (alert) await resolve(db, boss, alert, now, { silently: true });
+      continue;
+    }
+    if (state.failingSince) {
+      if (!alert) {
+        // The partial unique index keeps one open episode per channel: an instance that loses the race moves on.
+        [alert] = await db
+          .insert(channelAlerts)
+          .values({
+            channel: state.channel,
+            failingSince: state.failingSince,
+            openedAt: now,
+            waiting: state.waiting,
+            errorKind: state.lastErrorKind,
+          })
+          .onConflictDoNothing()
+          .returning();
+        if (!alert) continue;
+        result.opened.push(state.channel);
+      }
+      if (!alert.alertedAt && now.getTime() - alert.failingSince.getTime() >= LIMITS.alertAfterMs) {
+        if (await alertRecipients(db, boss, alert, state, now)) result.alerted.push(state.channel);
+      }
+    } else if (alert) {
+      if (await resolve(db, boss, alert, now)) result.recovered.push(state.channel);
+    }
+  }
+  // Ended episodes are history for the System page; three months of it is plenty (no personal data in them).
+  await db
+    .delete(channelAlerts)
+    .where(and(isNotNull(channelAlerts.resolvedAt), lt(channelAlerts.openedAt, new Date(now.getTime() - KEEP_ENDED_MS))));
+  return result;
+}
+
+const KEEP_ENDED_MS = 90 * 86_400_000;
+
+/** The webhook hears of the e-mail channels; of its own failure it would hear only once it works again. */
+const webhookWanted = (channel: NotificationChannel) => channel !== 'webhook' && channelConfigured('webhook');
+
+async function alertRecipients(db: Db, boss: PgBoss, alert: ChannelAlertRow, state: ChannelState, now: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const owners = await tx
+      .select({ id: staffUsers.id })
+      .from(staffUsers)
+      .where(and(eq(staffUsers.role, 'owner'), eq(staffUsers.active, true)));
+    const recipients = [...owners.map((owner) => owner.id), ...(webhookWanted(alert.channel) ? [WEBHOOK] : [])];
+    const [alerted] = await tx
+      .update(channelAlerts)
+      .set({ alertedAt: now, recipients, waiting: state.waiting, errorKind: state.lastErrorKind })
+      .where(and(eq(channelAlerts.id, alert.id), isNull(channelAlerts.alertedAt), isNull(channelAlerts.resolvedAt)))
+      .returning({ id: channelAlerts.id });
+    if (!alerted) return false;
+    await queue(boss, tx, alert.id, 'failing', recipients);
+    return true;
+  });
+}
+
+/** Ends the episode; owners who were alerted get the recovery. A failure shorter than the threshold ends silently. */
+async function resolve(db: Db, boss: PgBoss, alert: ChannelAlertRow, now: Date, { silently = false } = {}): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [ended] = await tx
+      .update(channelAlerts)
+      .set({ resolvedAt: now })
+      .where(and(eq(channelAlerts.id, alert.id), isNull(channelAlerts.resolvedAt)))
+      .returning();
+    if (!ended?.alertedAt || silently) return false;
+    await queue(boss, tx, ended.id, 'recovered', ended.recipients);
+    return true;
+  });
+}
+
+function queue(boss: PgBoss, tx: Db, alertId: string, kind: AlertKind, recipients: string[]) {
+  return insertInTransaction(
+    boss,
+    tx,
+    OWNER_ALERT,
+    recipients.map((to) => ({ id: alertJobId(alertId, kind, to), data: { alertId, kind, to } satisfies OwnerAlertJob })),
+  );
+}
+
+/**
+ * `owner-alert` job: one alert or recovery to one owner (e-mail) or to the webhook; a failure is retried by the
+ * queue for about a day. A recovery waits while the alert to the same recipient is still being retried (say, the mail
+ * server itself was down), so nobody reads "works again" before "is failing".
+ */
+export async function deliverOwnerAlert(db: Db, boss: PgBoss, job: OwnerAlertJob): Promise<void> {
+  if (job.kind === 'flood') return deliverFloodAlert(db, job);
+  const [alert] = await db.select().from(channelAlerts).where(eq(channelAlerts.id, job.alertId));
+  if (!alert) return;
+  if (job.kind === 'recovered') {
+    const first = await boss.getJobById(OWNER_ALERT.name, alertJobId(alert.id, 'failing', job.to));
+    if (first && ['created', 'retry', 'active'].includes(first.state)) throw new Error('the alert to this recipient is not delivered yet');
+  }
+  const systemUrl = `${getSiteUrl()}/admin/system`;
+  if (job.to === WEBHOOK) {
+    const { WEBHOOK_URL, WEBHOOK_SECRET } = getEnv();
+    if (!WEBHOOK_URL || !WEBHOOK_SECRET) return;
+    const id = `msg_${alertJobId(alert.id, job.kind, job.to).replace(/-/g, '')}`;
+    await postWebhook(WEBHOOK_URL, WEBHOOK_SECRET, id, alertWebhookPayload(alert, job.kind, systemUrl));
+    return;
+  }
+  const [owner] = await db
+    .select({ email: staffUsers.email })
+    .from(staffUsers)
+    .where(and(eq(staffUsers.id, job.to), eq(staffUsers.active, true)));
+  if (!owner) return;
+  await sendMail({ ...ownerAlertEmail(alert, job.kind, systemUrl, getSiteFacts().brand), to: [owner.email] });
+}
+
+// ---- floods of leads (docs/decisions/0343-a-flood-is-held-not-refused.md) ---------------------------------------
+
+/** A flood ends when no lead was held for this long; the next held lead begins another, and owners hear again. */
+export const FLOOD_QUIET_MS = 60 * 60_000;
+
+/**
+ * In a held lead's transaction: when no other lead was held in the last quiet period, this one begins a flood and
+ * every active owner gets one e-mail about it. A transaction-scoped lock makes the check and the queueing one step
+ * for concurrent held leads (on PostgreSQL they would otherwise all see no flood and each begin one); leads taken as
+ * usual never wait for it.
+ */
+export async function alertOwnersOfFlood(tx: Db, boss: PgBoss, leadId: string, now = new Date()): Promise<void> {
+  const floodGoingOn = () => otherLeadHeldSince(tx, leadId, new Date(now.getTime() - FLOOD_QUIET_MS));
+  // Within a flood (nearly every held lead) the first look settles it, and held leads never wait for each other.
+  if (await floodGoingOn()) return;
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('lead-flood', 0))`);
+  if (await floodGoingOn()) return;
+  const owners = await tx
+    .select({ id: staffUsers.id })
+    .from(staffUsers)
+    .where(and(eq(staffUsers.role, 'owner'), eq(staffUsers.active, true)));
+  await insertInTransaction(
+    boss,
+    tx,
+    OWNER_ALERT,
+    owners.map((owner) => ({
+      id: alertJobId(leadId, 'flood', owner.id),
+      data: { kind: 'flood', firstHeldId: leadId, to: owner.id } satisfies FloodAlertJob,
+    })),
+  );
+}
+
+/** The e-mail of a flood: since when, and how many leads are held now (some may have been released or discarded). */
+async function deliverFloodAlert(db: Db, job: FloodAlertJob): Promise<void> {
+  const [owner] = await db
+    .select({ email: staffUsers.email })
+    .from(staffUsers)
+    .where(and(eq(staffUsers.id, job.to), eq(staffUsers.active, true)));
+  if (!owner) return;
+  const since = await arrivalOf(db, job.firstHeldId);
+  // Discarded or released before this e-mail went: the flood was seen to.
+  if (!since) return;
+  const n = await countHeldSince(db, since);
+  if (n === 0) return;
+  const reviewUrl = `${getSiteUrl()}/admin?status=held`;
+  await sendMail({ ...floodAlertEmail(since, n, reviewUrl, getSiteFacts().brand), to: [owner.email] });
+}
+
+/** The check, every minute on one of the instances (pg-boss runs one job per cron minute). */
+export function channelCheckJob(handle: DatabaseHandle): ScheduledJob {
+  return {
+    queue: CHANNEL_CHECK,
+    cron: '* * * * *',
+    run: async () => {
+      await checkChannels(handle.db, await handle.jobs());
+    },
+  };
+}

@@ -1,0 +1,62 @@
+import 'server-only';
+import type { DatabaseHandle, DbKind } from '@/lib/db/client';
+import type { ChannelAlertRow } from '@/lib/db/schema';
+import {
+  backupState,
+  channelConfigured,
+  openAlerts,
+  problemsOf,
+  queueDepth,
+  recentAlerts,
+  type BackupState,
+  type Problem,
+  type QueueDepth,
+} from '@/modules/system/channel-status.server';
+import { channelStates, deliveryBacklog, type Backlog, type ChannelState } from '@/modules/leads/notifications.repository.server';
+import { inspectionMessageBacklog, type InspectionMessageBacklog } from '@/modules/inspections/messages.repository.server';
+
+export interface SystemStatus {
+  now: Date;
+  database: { driver: DbKind; responseMs: number; durability: string };
+  backlog: Backlog;
+  /** The messages of site-inspection bookings that are due and not delivered, and the last one delivered. */
+  inspectionMessages: InspectionMessageBacklog & { mailConfigured: boolean };
+  channels: (ChannelState & { configured: boolean; alert: ChannelAlertRow | undefined })[];
+  recentAlerts: ChannelAlertRow[];
+  queue: QueueDepth | null;
+  backup: BackupState | null;
+  problems: Problem[];
+}
+
+/** Every fact the System page shows (src/app/admin/system/page.tsx); the page itself needs the database to render. */
+export async function systemStatus(handle: DatabaseHandle, now = new Date()): Promise<SystemStatus> {
+  const { db } = handle;
+  const started = performance.now();
+  await handle.ping();
+  const responseMs = performance.now() - started;
+  const [backlog, inspectionMessages, states, open, recent, queue, backup] = await Promise.all([
+    deliveryBacklog(db),
+    inspectionMessageBacklog(db, now),
+    channelStates(db),
+    openAlerts(db),
+    recentAlerts(db),
+    (handle.runningJobs()?.then(queueDepth) ?? Promise.resolve(null)).catch(() => null),
+    backupState(db, now).catch(() => null),
+  ]);
+  return {
+    now,
+    database: { driver: handle.kind, responseMs, durability: handle.durability },
+    backlog,
+    // Their e-mails go by the same mail server as the receipt's.
+    inspectionMessages: { ...inspectionMessages, mailConfigured: channelConfigured('receipt') },
+    channels: states.map((state) => ({
+      ...state,
+      configured: channelConfigured(state.channel),
+      alert: open.find((a) => a.channel === state.channel),
+    })),
+    recentAlerts: recent,
+    queue,
+    backup,
+    problems: problemsOf({ backlog, alerts: open, backup }, now),
+  };
+}
