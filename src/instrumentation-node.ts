@@ -80,6 +80,8 @@ async function startBackgroundWorkWhenReady(): Promise<void> {
       await startNewsletterWorkers(handle);
       const { startInspectionMessageWorkers } = await import('@/modules/inspections/messages/workers.server');
       await startInspectionMessageWorkers(handle);
+      const { startOwnerAlertWorkers } = await import('@/modules/system/alerts.server');
+      await startOwnerAlertWorkers(handle);
       const { retentionJob } = await import('@/modules/system/retention.server');
       const { overdueCheckJob } = await import('@/modules/leads/notifications/overdue.server');
       const { handOverCheckJob } = await import('@/modules/leads/notifications/hand-over.server');

@@ -1,7 +1,7 @@
 import type { Metadata, Viewport } from 'next';
 import { HydratedMark } from '@/components/HydratedMark';
 import { ToastHost } from '@/components/ToastHost';
-import { getSiteFacts, getSiteUrl } from '@/content/site';
+import { getSiteFacts, getSiteUrl } from '@/lib/site-facts.server';
 import { JsonLd, organizationJsonLd } from '@/lib/seo/json-ld';
 import { fraunces } from './fonts';
 import './globals.css';

@@ -1,6 +1,6 @@
 import type { MetadataRoute } from 'next';
 import { SIGN_IN_PATH } from '@/lib/constants';
-import { getSiteUrl } from '@/content/site';
+import { getSiteUrl } from '@/lib/site-facts.server';
 
 export default function robots(): MetadataRoute.Robots {
   return {

@@ -1,5 +1,5 @@
 import type { MetadataRoute } from 'next';
-import { getSiteUrl } from '@/content/site';
+import { getSiteUrl } from '@/lib/site-facts.server';
 
 export default function sitemap(): MetadataRoute.Sitemap {
   const base = getSiteUrl();

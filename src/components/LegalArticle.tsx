@@ -1,5 +1,5 @@
 import { LEGAL_UPDATED_LABEL, type LegalPage } from '@/content/legal';
-import { getSiteFacts } from '@/content/site';
+import { getSiteFacts } from '@/lib/site-facts.server';
 
 export function LegalArticle({ page }: { page: LegalPage }) {
   const facts = getSiteFacts();

@@ -1,8 +1,8 @@
 /**
  * How long each kind of personal data is kept: the privacy notice states these (src/content/legal.ts) and the
- * retention job applies them (./jobs.server.ts), so the two cannot drift apart. Import-safe anywhere.
+ * retention job applies them (src/modules/system/retention.server.ts), so the two cannot drift apart. It imports
+ * nothing, so the settings' schema (src/lib/env-schema.ts, loaded in plain Node.js by serving/) can read it too.
  */
-import { MAX_BACKUP_RETENTION_DAYS } from '@/lib/env-schema';
 
 export type Period = { hours: number } | { days: number } | { months: number };
 
@@ -30,7 +30,7 @@ export type RetainedData = keyof typeof RETENTION;
  * Copies outside the database the site cannot delete itself; the people who run it promise these (README,
  * Backups). Database backups are overwritten within this time: the longest BACKUP_RETENTION the settings accept.
  */
-export const BACKUP_RETENTION = { days: MAX_BACKUP_RETENTION_DAYS } as const satisfies Period;
+export const BACKUP_RETENTION = { days: 30 } as const satisfies Period;
 
 /** The moment `period` before `now` (calendar months in UTC). */
 export function periodBefore(now: Date, period: Period): Date {

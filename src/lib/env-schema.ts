@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BACKUP_RETENTION } from '../content/retention.ts';
 
 /**
  * Every setting the server reads from its environment: its name, format, default and limits, checked in one pass so
@@ -150,7 +151,7 @@ export function parseFxRates(text: string): FxRatesReading {
  * The longest BACKUP_RETENTION: the privacy notice promises that backups are overwritten within this many days, and
  * states it from here (src/content/retention.ts), so the setting and the promise are one number.
  */
-export const MAX_BACKUP_RETENTION_DAYS = 30;
+export const MAX_BACKUP_RETENTION_DAYS = BACKUP_RETENTION.days;
 
 // ---- the settings ------------------------------------------------------------------------------------------------
 

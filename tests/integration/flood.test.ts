@@ -6,6 +6,7 @@ import { heldLeadsSummary } from '@/modules/leads/held.repository.server';
 import { GET as listLeads } from '@/app/api/admin/leads/route';
 import { POST } from '@/app/api/interest/route';
 import { startNotificationWorkers } from '@/modules/leads/notifications/workers.server';
+import { startOwnerAlertWorkers } from '@/modules/system/alerts.server';
 import { leads, leadNotifications, rateLimits } from '@/lib/db/schema';
 import { wakeWorkers } from '@/lib/jobs/queue';
 import { NOTIFY, NOTIFY_PUSH, OWNER_ALERT } from '@/lib/jobs/queues';
@@ -95,6 +96,7 @@ describeEachDriver('a flood of leads', (ctx) => {
     owners = [await makeStaff(db, 'owner'), await makeStaff(db, 'owner')];
     agent = await makeStaff(db, 'agent');
     await startNotificationWorkers(ctx.handle());
+    await startOwnerAlertWorkers(ctx.handle());
   });
   beforeEach(configured);
 

@@ -6,6 +6,7 @@ import { POST } from '@/app/api/interest/route';
 import { GET } from '@/app/metrics/route';
 import { listForLead } from '@/modules/leads/notifications.repository.server';
 import { startNotificationWorkers } from '@/modules/leads/notifications/workers.server';
+import { startOwnerAlertWorkers } from '@/modules/system/alerts.server';
 import {
   startSmtpPeer,
   startWebhookReceiver,
@@ -59,6 +60,7 @@ describeEachDriver('GET /metrics', (ctx) => {
       MIN_FILL_MS: '0',
     });
     await startNotificationWorkers(ctx.handle());
+    await startOwnerAlertWorkers(ctx.handle());
   });
 
   it('is not there without METRICS_TOKEN, and refuses anyone without the token', async () => {

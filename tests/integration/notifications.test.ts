@@ -10,6 +10,7 @@ import { POST as resendRoute } from '@/app/api/admin/leads/[id]/notifications/ro
 import { webhookId } from '@/modules/leads/notifications/delivery.server';
 import { listForLead } from '@/modules/leads/notifications.repository.server';
 import { startNotificationWorkers } from '@/modules/leads/notifications/workers.server';
+import { startOwnerAlertWorkers } from '@/modules/system/alerts.server';
 import type { DatabaseHandle } from '@/lib/db/client';
 import { leadNotifications } from '@/lib/db/schema';
 import { wakeWorkers } from '@/lib/jobs/queue';
@@ -93,6 +94,7 @@ describeEachDriver('notifications', (ctx) => {
   beforeAll(async () => {
     configured();
     await startNotificationWorkers(ctx.handle());
+    await startOwnerAlertWorkers(ctx.handle());
   });
   beforeEach(() => {
     hookStatus = 204;
@@ -310,7 +312,12 @@ describeEachDriver('notification workers on two instances', (ctx) => {
   it('delivers every message once when two instances share the queue (PostgreSQL; PGlite is one process)', async () => {
     configured();
     await startNotificationWorkers(ctx.handle());
-    if (ctx.kind === 'postgres') await startNotificationWorkers(await ctx.openSecond());
+    await startOwnerAlertWorkers(ctx.handle());
+    if (ctx.kind === 'postgres') {
+      const second = await ctx.openSecond();
+      await startNotificationWorkers(second);
+      await startOwnerAlertWorkers(second);
+    }
     const ids: string[] = [];
     for (let i = 0; i < 30; i++) ids.push(await submit({ email: `twice-${i}-${newKey()}@example.org` }));
     for (const id of ids) await allSettled(ctx, id, 30_000);

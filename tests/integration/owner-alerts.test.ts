@@ -5,6 +5,7 @@ import { POST } from '@/app/api/interest/route';
 import { checkChannels } from '@/modules/system/alerts.server';
 import { listForLead } from '@/modules/leads/notifications.repository.server';
 import { startNotificationWorkers } from '@/modules/leads/notifications/workers.server';
+import { startOwnerAlertWorkers } from '@/modules/system/alerts.server';
 import type { DatabaseHandle } from '@/lib/db/client';
 import type { NotificationChannel } from '@/lib/db/enums';
 import { channelAlerts, staffUsers, type LeadNotificationRow } from '@/lib/db/schema';
@@ -137,7 +138,11 @@ describeEachDriver('owner alerts', (ctx) => {
     others = [await makeStaff(db, 'agent'), former];
     second = await ctx.openSecond();
     await startNotificationWorkers(ctx.handle());
-    if (second !== ctx.handle()) await startNotificationWorkers(second);
+    await startOwnerAlertWorkers(ctx.handle());
+    if (second !== ctx.handle()) {
+      await startNotificationWorkers(second);
+      await startOwnerAlertWorkers(second);
+    }
   });
   beforeEach(() => {
     configured();

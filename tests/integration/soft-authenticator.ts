@@ -6,7 +6,7 @@ import type {
   RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import { isoBase64URL, isoCBOR } from '@simplewebauthn/server/helpers';
-import { getSiteUrl } from '@/content/site';
+import { getSiteUrl } from '@/lib/site-facts.server';
 
 /**
  * A passkey in software, for the integration tests (docs/decisions/0348-a-second-factor-for-everyone-and-passkeys.md):

@@ -4,7 +4,7 @@ import { ActionBar } from '@/modules/site/ActionBar';
 import { EntryPrice } from '@/modules/districts/EntryPrice';
 import { DISTRICTS } from '@/content/districts';
 import { ACTION_BAR_COPY } from '@/content/navigation';
-import { getFxRates, getSiteFacts } from '@/content/site';
+import { getFxRates, getSiteFacts } from '@/lib/site-facts.server';
 import { whatsappHref, whatsappRef } from '@/lib/contact-links';
 import { HOME_COPY } from '@/content/home';
 import { POPUP_MEMORY_SCRIPT } from '@/modules/leads/form/popup-memory';

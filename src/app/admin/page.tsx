@@ -9,7 +9,7 @@ import { LeadsTable } from '@/modules/leads/staff/components/LeadsTable';
 import { MyLeads } from '@/modules/leads/staff/components/MyLeads';
 import { formatMinutes } from '@/modules/leads/staff/format';
 import { staffDisplayName } from '@/modules/staff/staff-name';
-import { getSiteFacts } from '@/content/site';
+import { getSiteFacts } from '@/lib/site-facts.server';
 import { lagosDayOf } from '@/lib/working-time';
 import { formatDateTime } from '@/lib/format';
 import { heldLeadsSummary } from '@/modules/leads/held.repository.server';

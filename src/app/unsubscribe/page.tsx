@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { unsubscribeCopy } from '@/content/unsubscribe';
-import { getSiteFacts } from '@/content/site';
+import { getSiteFacts } from '@/lib/site-facts.server';
 import { NEWSLETTER_PATHS, withToken } from '@/modules/newsletter/links';
 import { unsubscribePageState } from '@/modules/newsletter/pages.server';
 

@@ -1,6 +1,6 @@
 import 'server-only';
 import webpush from 'web-push';
-import { getSiteFacts } from '@/content/site';
+import { getSiteFacts } from '@/lib/site-facts.server';
 import type { Db } from '@/lib/db/client';
 import { pushEndpoint, usableKeys, type PushTarget } from './endpoint';
 import type { PushMessage } from './message';

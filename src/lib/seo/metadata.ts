@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { getSiteFacts } from '@/content/site';
+import { getSiteFacts } from '@/lib/site-facts.server';
 
 /** Per-page title, description, canonical URL and OpenGraph card. */
 export function pageMetadata({ title, description, path }: { title: string; description: string; path: string }): Metadata {

@@ -1,6 +1,6 @@
 import 'server-only';
 import { FOLLOW_UP_COPY } from '@/content/conversations';
-import { getSiteFacts } from '@/content/site';
+import { getSiteFacts } from '@/lib/site-facts.server';
 import { optOutOf } from '@/modules/leads/conversations/conversations.server';
 import { conversationOfLead, type ConversationMessage } from '@/modules/leads/conversations/messages.repository.server';
 import { staffDisplayName } from '@/modules/staff/staff-name';

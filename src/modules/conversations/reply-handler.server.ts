@@ -2,7 +2,7 @@ import 'server-only';
 import { cookies } from 'next/headers';
 import { FOLLOW_UP_COPY } from '@/content/conversations';
 import { ASSIGNMENT_COPY } from '@/content/sales-insight';
-import { getSiteFacts } from '@/content/site';
+import { getSiteFacts } from '@/lib/site-facts.server';
 import { STAFF_COPY } from '@/content/staff';
 import { mayMessage, recordAgentMessage } from '@/modules/leads/conversations/conversations.server';
 import { conversationOfLead } from '@/modules/leads/conversations/messages.repository.server';

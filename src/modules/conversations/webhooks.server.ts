@@ -1,6 +1,6 @@
 import 'server-only';
 import { optOutAck } from '@/content/conversations';
-import { getSiteFacts } from '@/content/site';
+import { getSiteFacts } from '@/lib/site-facts.server';
 import { leadAlertRecipients } from '@/modules/leads/assignment.server';
 import type { PgBoss } from 'pg-boss';
 import { firstReplyFailedLate, isStopMessage, optOut } from '@/modules/leads/conversations/conversations.server';

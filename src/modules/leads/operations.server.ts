@@ -52,8 +52,7 @@ import {
  * it takes `tx`.
  */
 
-// The erasure and the messages' own operations, from where they are written.
-export { eraseRecords, type ErasedRecords, type ErasureTargets, type TellCrm } from '@/modules/privacy/erasure.server';
+// The messages' own operations, from where they are written.
 export { resendNotification, wakeLeadSenders } from './notifications.server';
 
 // ---- a new lead: stored, then taken as usual or held --------------------------------------------------------------

@@ -1,6 +1,6 @@
 import 'server-only';
 import { NEWSLETTER_ERRORS } from '@/content/form-errors';
-import { getSiteUrl } from '@/content/site';
+import { getSiteUrl } from '@/lib/site-facts.server';
 import { FORM_PAGES } from '@/lib/constants';
 import { getDatabase } from '@/lib/db/client';
 import { getEnv } from '@/lib/env.server';

@@ -1,5 +1,5 @@
 import 'server-only';
-import { getSiteFacts, getSiteUrl } from '@/content/site';
+import { getSiteFacts, getSiteUrl } from '@/lib/site-facts.server';
 import type { Db, DatabaseHandle } from '@/lib/db/client';
 import { workEach } from '@/lib/jobs/queue';
 import { NEWSLETTER_CONFIRMATION } from '@/lib/jobs/queues';

@@ -2,7 +2,7 @@ import 'server-only';
 import { createHmac } from 'node:crypto';
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
-import { eraseRecords, type TellCrm } from '@/modules/leads/operations.server';
+import { eraseRecords, type TellCrm } from './erasure.server';
 import {
   bookingsWithIds,
   leadContacts,

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { NAV_COPY } from '@/content/navigation';
-import { getSiteFacts } from '@/content/site';
+import { getSiteFacts } from '@/lib/site-facts.server';
 import { DISTRICTS, OFFER_COPY, districtLabel } from '@/content/districts';
 import { BUYING_SECTION_ID } from '@/content/buying';
 import { INSPECTION_COPY } from '@/content/inspections';

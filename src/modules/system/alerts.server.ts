@@ -2,12 +2,12 @@ import 'server-only';
 import { createHash } from 'node:crypto';
 import { and, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
-import { getSiteFacts, getSiteUrl } from '@/content/site';
+import { getSiteFacts, getSiteUrl } from '@/lib/site-facts.server';
 import type { DatabaseHandle, Db } from '@/lib/db/client';
 import type { NotificationChannel } from '@/lib/db/enums';
 import { channelAlerts, staffUsers, type ChannelAlertRow } from '@/lib/db/schema';
 import { getEnv } from '@/lib/env.server';
-import { insertInTransaction, type ScheduledJob } from '@/lib/jobs/queue';
+import { insertInTransaction, workEach, type ScheduledJob } from '@/lib/jobs/queue';
 import { CHANNEL_CHECK, OWNER_ALERT } from '@/lib/jobs/queues';
 import { sendMail } from '@/lib/mail/mailer.server';
 import { channelConfigured, LIMITS, openAlerts } from '@/modules/system/channel-status.server';
@@ -230,4 +230,10 @@ export function channelCheckJob(handle: DatabaseHandle): ScheduledJob {
       await checkChannels(handle.db, await handle.jobs());
     },
   };
+}
+
+/** Attaches the owners' alerts (channels failing and recovering, floods of leads) to the job queue, once a process. */
+export async function startOwnerAlertWorkers(handle: DatabaseHandle): Promise<void> {
+  const boss = await handle.jobs();
+  await workEach<OwnerAlertJob>(boss, OWNER_ALERT, (job) => deliverOwnerAlert(handle.db, boss, job));
 }

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import type { Metadata } from 'next';
-import { getSiteFacts } from '@/content/site';
+import { getSiteFacts } from '@/lib/site-facts.server';
 import { INSPECTIONS_STAFF_COPY } from '@/content/inspections-staff';
 import { staffDisplayName } from '@/modules/staff/staff-name';
 import { leadScope } from '@/modules/leads/scope.server';

@@ -5,7 +5,7 @@ import { EntryPrice } from '@/modules/districts/EntryPrice';
 import { IndicativeFigures, IndicativeNote } from '@/modules/districts/IndicativePrice';
 import { whatsappHref, whatsappRef } from '@/lib/contact-links';
 import { districtLabel, OFFER_COPY, type District } from '@/content/districts';
-import { getFxRates, getSiteFacts, getSiteUrl } from '@/content/site';
+import { getFxRates, getSiteFacts, getSiteUrl } from '@/lib/site-facts.server';
 import { SubmitInterestButton } from '@/modules/leads/form/SubmitInterestButton';
 import { ContactUsButton } from '@/modules/districts/offer/ContactUsButton';
 import { InstalmentView } from '@/modules/districts/offer/InstalmentView';

@@ -1,5 +1,5 @@
 import 'server-only';
-import { getSiteFacts, getSiteUrl } from '@/content/site';
+import { getSiteFacts, getSiteUrl } from '@/lib/site-facts.server';
 import type { Db } from '@/lib/db/client';
 import { getEnv } from '@/lib/env.server';
 import { logError, withoutContactDetails } from '@/lib/log';

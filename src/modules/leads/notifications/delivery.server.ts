@@ -1,5 +1,5 @@
 import 'server-only';
-import { getSiteFacts, getSiteUrl } from '@/content/site';
+import { getSiteFacts, getSiteUrl } from '@/lib/site-facts.server';
 import type { Db } from '@/lib/db/client';
 import type { LeadNotificationRow } from '@/lib/db/schema';
 import { getEnv } from '@/lib/env.server';

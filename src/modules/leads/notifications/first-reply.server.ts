@@ -1,6 +1,6 @@
 import 'server-only';
 import { FIRST_REPLY_COPY } from '@/content/conversations';
-import { getSiteFacts } from '@/content/site';
+import { getSiteFacts } from '@/lib/site-facts.server';
 import { mayMessage, phoneChannelOn, sendToPhone } from '@/modules/leads/conversations/conversations.server';
 import { firstRepliesOf } from '@/modules/leads/conversations/messages.repository.server';
 import type { Outcome } from '@/modules/leads/notifications.server';

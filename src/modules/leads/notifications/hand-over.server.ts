@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, eq } from 'drizzle-orm';
-import { getSiteUrl } from '@/content/site';
+import { getSiteUrl } from '@/lib/site-facts.server';
 import type { DatabaseHandle, Db } from '@/lib/db/client';
 import { staffUsers } from '@/lib/db/schema';
 import { getEnv } from '@/lib/env.server';

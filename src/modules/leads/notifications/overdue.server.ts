@@ -1,5 +1,5 @@
 import 'server-only';
-import { getSiteUrl } from '@/content/site';
+import { getSiteUrl } from '@/lib/site-facts.server';
 import type { DatabaseHandle, Db } from '@/lib/db/client';
 import { getWorkingTime } from '@/lib/working-time.server';
 import type { ScheduledJob } from '@/lib/jobs/queue';

@@ -9,11 +9,9 @@ import {
   NOTIFY_PUSH,
   NOTIFY_SLOW,
   OVERDUE_REMINDER,
-  OWNER_ALERT,
   type HandOverJob,
   type LeadErasedJob,
 } from '@/lib/jobs/queues';
-import { deliverOwnerAlert, type OwnerAlertJob } from '@/modules/system/alerts.server';
 import { deliverLeadErased, deliverNotifications } from './delivery.server';
 import { deliverHandOver } from './hand-over.server';
 import { deliverOverdueReminder } from './overdue.server';
@@ -49,6 +47,5 @@ export async function startNotificationWorkers(handle: DatabaseHandle): Promise<
   }
   await workEach<{ leadId: string }>(boss, OVERDUE_REMINDER, ({ leadId }) => deliverOverdueReminder(handle.db, leadId));
   await workEach<HandOverJob>(boss, HAND_OVER, (job) => deliverHandOver(handle.db, job));
-  await workEach<OwnerAlertJob>(boss, OWNER_ALERT, (job) => deliverOwnerAlert(handle.db, boss, job));
   await workEach<LeadErasedJob>(boss, LEAD_ERASED, deliverLeadErased);
 }

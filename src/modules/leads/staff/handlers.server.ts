@@ -4,19 +4,13 @@ import { ASSIGNMENT_COPY } from '@/content/sales-insight';
 import { STAFF_COPY } from '@/content/staff';
 import { recordAudit } from '@/modules/staff/audit.server';
 import { staffRoute, type IdRouteContext } from '@/modules/staff/guard.server';
-import { csvResponse } from '@/lib/csv/response.server';
 import { getWorkingTime } from '@/lib/working-time.server';
 import { errorResponse, jsonResponse } from '@/lib/http/response.server';
 import { readJsonObject } from '@/lib/http/request.server';
 import { setAlertEveryone, setAutoAssign, setTakesNewLeads } from '@/modules/leads/assignment.server';
-import { dashboardFigures } from '@/modules/insights/dashboard.repository.server';
-import { withLatestInspections } from '@/modules/inspections/inspections.repository.server';
-import { allLeads, exportSnapshot, getLeadDetail, inboxCounters, listLeadPage } from '@/modules/leads/inbox.repository.server';
+import { getLeadDetail, inboxCounters, listLeadPage } from '@/modules/leads/inbox.repository.server';
 import { addLeadNote, changeLeadDistrict, changeLeadStatus, CLAIM_FIRST, reassignLead } from '@/modules/leads/operations.server';
 import { leadScope, setAgentsSeeEveryLead } from '@/modules/leads/scope.server';
-import { sortConversionRows } from '@/modules/insights/conversion';
-import { conversionFigures } from '@/modules/insights/conversion.server';
-import { conversionCsv, leadsCsv } from '@/modules/insights/csv.server';
 import {
   assignmentChangeSchema,
   leadAccessSchema,
@@ -24,14 +18,12 @@ import {
   leadDistrictSchema,
   leadNoteSchema,
   leadStatusSchema,
-  parseConversionOrder,
-  parseDashboardFilters,
   parseLeadFilters,
 } from './schema';
 
 /**
- * Handlers of /api/admin/leads..., /api/admin/stats, /api/admin/dashboard, /api/admin/assignment,
- * /api/admin/lead-access, /api/admin/exports/leads and /api/admin/exports/conversion (route files only re-export these).
+ * Handlers of /api/admin/leads..., /api/admin/stats, /api/admin/assignment and /api/admin/lead-access (route files
+ * only re-export these; the dashboard and the exports are src/modules/insights/handlers.server.ts).
  * Every lead a handler reads or changes is within the staff member's scope (src/modules/leads/scope.server.ts): a lead
  * outside it answers 404, as if there were none.
  */
@@ -145,57 +137,3 @@ export const leadAccessHandler = staffRoute({ owner: true, recentPassword: true 
 
 /** GET /api/admin/stats → counters of the inbox */
 export const statsHandler = staffRoute({}, async (_request, { db }) => jsonResponse(await inboxCounters(db, getWorkingTime())));
-
-/**
- * GET /api/admin/dashboard?district&from&to → every figure of the dashboard (the inbox's district and dates), visits
- * and conversion included (`conversion`: rows by source and by page, unsorted, and the totals).
- */
-export const dashboardHandler = staffRoute({}, async (request, { db }) => {
-  const now = new Date();
-  const parsed = parseDashboardFilters(new URL(request.url).searchParams, now);
-  if (!parsed.ok) return errorResponse(400, parsed.error);
-  const time = getWorkingTime();
-  return jsonResponse({
-    filters: parsed.filters,
-    targetMinutes: time.targetMinutes,
-    ...(await dashboardFigures(db, parsed.filters, time, now)),
-    conversion: await conversionFigures(db, parsed.filters),
-  });
-});
-
-/**
- * GET /api/admin/exports/conversion?district&from&to&view&sort&dir → text/csv of the dashboard's conversion table, in
- * its order. Counts only, no personal data: every staff member who sees the dashboard may take it, without the
- * password again and without an audit record (docs/decisions/0351-conversion-in-the-dashboard.md).
- */
-export const exportConversionHandler = staffRoute({}, async (request, { db }) => {
-  const params = new URL(request.url).searchParams;
-  const filters = parseDashboardFilters(params, new Date());
-  if (!filters.ok) return errorResponse(400, filters.error);
-  const order = parseConversionOrder(params);
-  if (!order.ok) return errorResponse(400, order.error);
-  const { view, sort, dir } = order.order;
-  const figures = await conversionFigures(db, filters.filters);
-  const rows = sortConversionRows(view === 'source' ? figures.bySource : figures.byPage, sort, dir);
-  return csvResponse(conversionCsv(rows, view, filters.filters), `conversion-by-${view}`);
-});
-
-/**
- * GET /api/admin/exports/leads?filters → text/csv of the filtered view. Recorded in the audit trail before any row
- * leaves: who, which filters (whether a search was used, not its text, which may be a person's name), how many rows.
- * The password typed recently (docs/decisions/0345-fresh-password-for-bulk-and-irreversible.md). Owners only, whatever
- * agents may see (docs/decisions/0388-agents-see-their-own-leads.md).
- */
-export const exportLeadsHandler = staffRoute({ owner: true, recentPassword: true }, async (request, { db, staff }) => {
-  const parsed = parseLeadFilters(new URL(request.url).searchParams);
-  if (!parsed.ok) return errorResponse(400, parsed.error);
-  const { district, status, from, to, q, assignee, overdue } = parsed.filters;
-  const view = { district, status, from, to, q, assignee, overdue };
-  const scope = leadScope(staff);
-  const { rows, until } = await exportSnapshot(db, view, scope);
-  await recordAudit(db, staff, 'leads.export', null, {
-    filters: { district, status, from, to, assignee, overdue, search: q !== undefined },
-    rows,
-  });
-  return csvResponse(leadsCsv(withLatestInspections(db, allLeads(db, view, scope, until))), 'leads');
-});

@@ -1,5 +1,5 @@
 import 'server-only';
-import { getSiteFacts, getSiteUrl } from '@/content/site';
+import { getSiteFacts, getSiteUrl } from '@/lib/site-facts.server';
 import { STAFF_COPY } from '@/content/staff';
 import { WELCOME_PATH } from '@/lib/constants';
 import type { Db } from '@/lib/db/client';

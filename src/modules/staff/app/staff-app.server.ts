@@ -1,6 +1,6 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
-import { getSiteFacts } from '@/content/site';
+import { getSiteFacts } from '@/lib/site-facts.server';
 import { STAFF_APP_COPY } from '@/content/staff-app';
 import { escapeHtml } from '@/lib/mail/html';
 import { LOCKED_DOWN_CSP } from '@/lib/security/headers';

@@ -10,7 +10,7 @@ import {
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import { decodeClientDataJSON, isoBase64URL } from '@simplewebauthn/server/helpers';
-import { getSiteFacts, getSiteUrl } from '@/content/site';
+import { getSiteFacts, getSiteUrl } from '@/lib/site-facts.server';
 import { STAFF_COPY } from '@/content/staff';
 import { deviceSystem } from '@/lib/auth/device-label';
 import type { Db } from '@/lib/db/client';

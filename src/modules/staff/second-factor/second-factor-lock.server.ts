@@ -1,5 +1,5 @@
 import 'server-only';
-import { getSiteFacts } from '@/content/site';
+import { getSiteFacts } from '@/lib/site-facts.server';
 import { STAFF_COPY } from '@/content/staff';
 import type { Db } from '@/lib/db/client';
 import type { StaffUserRow } from '@/lib/db/schema';

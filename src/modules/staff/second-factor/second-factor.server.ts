@@ -3,7 +3,7 @@ import { createHash, randomInt } from 'node:crypto';
 import { compactDecrypt, decodeProtectedHeader } from 'jose';
 import { Secret, TOTP } from 'otpauth';
 import { renderSVG } from 'uqr';
-import { getSiteFacts } from '@/content/site';
+import { getSiteFacts } from '@/lib/site-facts.server';
 import type { Db } from '@/lib/db/client';
 import { deleteStoredSecrets, existingStoredSecret } from '@/lib/db/secrets.server';
 import { currentSecretsKey, KEYS_ONCE_IN_THE_DATABASE, openWithSecretsKey, sealWithSecretsKey } from '@/lib/security/secrets-key.server';

@@ -1,6 +1,6 @@
 import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
-import { getSiteFacts, getSiteUrl } from '@/content/site';
+import { getSiteFacts, getSiteUrl } from '@/lib/site-facts.server';
 import { STAFF_COPY } from '@/content/staff';
 import { PASSWORD_RESET_PATH } from '@/lib/constants';
 import type { Db } from '@/lib/db/client';

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { CalendarIcon, CheckIcon, WhatsAppIcon } from '@/components/icons';
 import { DISTRICTS } from '@/content/districts';
 import { INSPECTION_COPY } from '@/content/inspections';
-import { getSiteFacts } from '@/content/site';
+import { getSiteFacts } from '@/lib/site-facts.server';
 import { DISTRICT_SLUGS, INSPECTION_PATHS } from '@/modules/leads/booking-paths';
 import { bookingOfLink } from '@/modules/inspections/buyer/buyer-pages.server';
 import { lagosWhen } from '@/modules/inspections/buyer/when';

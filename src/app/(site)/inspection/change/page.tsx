@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import { WhatsAppIcon } from '@/components/icons';
 import { INSPECTION_COPY } from '@/content/inspections';
-import { getSiteFacts } from '@/content/site';
+import { getSiteFacts } from '@/lib/site-facts.server';
 import { DISTRICT_SLUGS, INSPECTION_PATHS } from '@/modules/leads/booking-paths';
 import { bookingOfLink, slotsToBook } from '@/modules/inspections/buyer/buyer-pages.server';
 import { lagosWhen } from '@/modules/inspections/buyer/when';

@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { ConfirmationPage } from '@/components/ConfirmationPage';
 import { INSPECTION_COPY } from '@/content/inspections';
 import { INTEREST_COPY, INTEREST_PAGE_COPY } from '@/content/interest';
-import { getSiteFacts } from '@/content/site';
+import { getSiteFacts } from '@/lib/site-facts.server';
 import { bookPageOfLink } from '@/modules/inspections/buyer/buyer-pages.server';
 import { whatsappHref, whatsappRef } from '@/lib/contact-links';
 

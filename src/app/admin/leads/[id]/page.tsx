@@ -8,7 +8,7 @@ import { OverdueBadge, StatusBadge } from '@/modules/leads/staff/components/Stat
 import { formatMinutes, leadContactLinks, timeAgo } from '@/modules/leads/staff/format';
 import { staffDisplayName } from '@/modules/staff/staff-name';
 import { leadLocalTime } from '@/modules/leads/staff/local-time.server';
-import { getSiteFacts } from '@/content/site';
+import { getSiteFacts } from '@/lib/site-facts.server';
 import { formatDateTime } from '@/lib/format';
 import { ATTRIBUTION_FIELDS } from '@/lib/lead-attribution';
 import { getLeadDetail } from '@/modules/leads/inbox.repository.server';

@@ -1,4 +1,4 @@
-import { exportLeadsHandler } from '@/modules/leads/staff/handlers.server';
+import { exportLeadsHandler } from '@/modules/insights/handlers.server';
 import { routeMethods } from '@/lib/http/response.server';
 
 export const dynamic = 'force-dynamic';
