@@ -36,7 +36,7 @@ export async function startServer(): Promise<void> {
     }
     // Staff area: the first owner from ADMIN_EMAIL/ADMIN_PASSWORD when no staff account exists yet, else the set-up
     // code of the first owner's page; second-factor secrets sealed with an older key (0346, SECRETS_KEY_PREVIOUS).
-    const { announceFirstRun, ensureFirstOwner, resealAtStart } = await import('@/modules/staff/accounts/bootstrap.server');
+    const { announceFirstRun, ensureFirstOwner, resealAtStart } = await import('@/modules/staff/server');
     await ensureFirstOwner(handle.db).catch((error) => logError('[staff] could not create the first owner', error));
     const origin = env.SITE_URL?.replace(/\/+$/, '') ?? localOrigin(env.HOST, env.PORT);
     await announceFirstRun(handle.db, origin).catch((error) => logError("[staff] could not make the first owner's set-up code", error));
@@ -49,7 +49,7 @@ export async function startServer(): Promise<void> {
       );
     }
     // Visits the server noted (serving/visits.mjs), written every few seconds (docs/decisions/0350).
-    const { startVisitCounter } = await import('@/modules/visits/counter.server');
+    const { startVisitCounter } = await import('@/modules/visits/server');
     const siteUrl = getEnv().SITE_URL;
     startVisitCounter(handle.db, { trustProxy: getEnv().TRUST_PROXY, ownHosts: siteUrl ? [new URL(siteUrl).hostname] : [] });
     void startBackgroundWorkWhenReady();
@@ -74,17 +74,17 @@ async function startBackgroundWorkWhenReady(): Promise<void> {
   for (;;) {
     try {
       const handle = await getDatabase();
-      const { startNotificationWorkers } = await import('@/modules/leads/notifications/workers.server');
+      const { startNotificationWorkers } = await import('@/modules/leads/server');
       await startNotificationWorkers(handle);
-      const { startNewsletterWorkers } = await import('@/modules/newsletter/workers.server');
+      const { startNewsletterWorkers } = await import('@/modules/newsletter/server');
       await startNewsletterWorkers(handle);
-      const { startInspectionMessageWorkers } = await import('@/modules/inspections/messages/workers.server');
+      const { startInspectionMessageWorkers } = await import('@/modules/inspections/server');
       await startInspectionMessageWorkers(handle);
-      const { startOwnerAlertWorkers } = await import('@/modules/system/alerts.server');
+      const { startOwnerAlertWorkers } = await import('@/modules/system/server');
       await startOwnerAlertWorkers(handle);
-      const { retentionJob } = await import('@/modules/system/retention.server');
-      const { overdueCheckJob } = await import('@/modules/leads/notifications/overdue.server');
-      const { handOverCheckJob } = await import('@/modules/leads/notifications/hand-over.server');
+      const { retentionJob } = await import('@/modules/system/server');
+      const { overdueCheckJob } = await import('@/modules/leads/server');
+      const { handOverCheckJob } = await import('@/modules/leads/server');
       const boss = await handle.jobs();
       const { nightlyBackupJob } = await import('./lib/backup/backup.server');
       for (const job of [
@@ -97,9 +97,9 @@ async function startBackgroundWorkWhenReady(): Promise<void> {
         await schedule(boss, job);
       }
       // Owners hear of a channel failing for 10 minutes; backups count as expected a day after the first start (0112).
-      const { channelCheckJob } = await import('@/modules/system/alerts.server');
+      const { channelCheckJob } = await import('@/modules/system/server');
       await schedule(boss, channelCheckJob(handle));
-      const { recordFirstStart } = await import('@/modules/system/channel-status.server');
+      const { recordFirstStart } = await import('@/modules/system/server');
       await recordFirstStart(handle.db).catch((error) => logError('[ops] could not record the first start', error));
       console.log('[jobs] notification and newsletter workers and scheduled jobs started');
       return;

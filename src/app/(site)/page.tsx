@@ -1,14 +1,14 @@
 import type { Metadata } from 'next';
 import { HeroVideo } from '@/components/HeroVideo';
-import { ActionBar } from '@/modules/site/ActionBar';
-import { EntryPrice } from '@/modules/districts/EntryPrice';
+import { ActionBar } from '@/modules/site';
+import { EntryPrice } from '@/modules/districts';
 import { DISTRICTS } from '@/content/districts';
 import { ACTION_BAR_COPY } from '@/content/navigation';
 import { getFxRates, getSiteFacts } from '@/lib/site-facts.server';
 import { whatsappHref, whatsappRef } from '@/lib/contact-links';
 import { HOME_COPY } from '@/content/home';
-import { POPUP_MEMORY_SCRIPT } from '@/modules/leads/form/popup-memory';
-import { SubmitInterestButton } from '@/modules/leads/form/SubmitInterestButton';
+import { POPUP_MEMORY_SCRIPT } from '@/modules/leads';
+import { SubmitInterestButton } from '@/modules/leads';
 import { pageMetadata } from '@/lib/seo/metadata';
 import { ArrowRightIcon } from '@/components/icons';
 

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
-import { currentStaff } from '@/modules/staff/page-guard.server';
-import { StaffShell } from '@/modules/staff/app/StaffShell';
-import { STAFF_APP } from '@/modules/staff/app/staff-app';
+import { currentStaff } from '@/modules/staff/server';
+import { StaffShell } from '@/modules/staff';
+import { STAFF_APP } from '@/modules/staff';
 
 // The staff app's manifest: installable from any staff page (docs/decisions/0361-staff-app-scope-and-files.md).
 export const metadata: Metadata = { robots: { index: false, follow: false, nocache: true }, manifest: STAFF_APP.manifest };

@@ -1,5 +1,5 @@
 import { routeMethods } from '@/lib/http/response.server';
-import { metricsResponse } from '@/modules/system/metrics.server';
+import { metricsResponse } from '@/modules/system/server';
 
 export const dynamic = 'force-dynamic';
 

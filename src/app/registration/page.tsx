@@ -3,11 +3,11 @@ import type { Metadata } from 'next';
 import { STAFF_COPY } from '@/content/staff';
 import { FIRST_OWNER_PATH, PASSWORD_RESET_PATH } from '@/lib/constants';
 import { getDatabase } from '@/lib/db/client';
-import { AuthCard } from '@/modules/staff/sign-in/AuthCard';
-import { awaitsFirstOwner } from '@/modules/staff/accounts/first-owner.server';
-import { formRefusal } from '@/modules/staff/form-post.server';
-import { SignInForm } from '@/modules/staff/sign-in/SignInForm';
-import { stepAction } from '@/modules/staff/sign-in/sign-in-pages.server';
+import { AuthCard } from '@/modules/staff';
+import { awaitsFirstOwner } from '@/modules/staff/server';
+import { formRefusal } from '@/modules/staff/server';
+import { SignInForm } from '@/modules/staff';
+import { stepAction } from '@/modules/staff/server';
 
 export const metadata: Metadata = { title: STAFF_COPY.signIn.title, robots: { index: false, follow: false } };
 // Per request: it reads the sign-in's cookies (and the database).

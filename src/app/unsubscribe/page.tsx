@@ -2,8 +2,8 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { unsubscribeCopy } from '@/content/unsubscribe';
 import { getSiteFacts } from '@/lib/site-facts.server';
-import { NEWSLETTER_PATHS, withToken } from '@/modules/newsletter/links';
-import { unsubscribePageState } from '@/modules/newsletter/pages.server';
+import { NEWSLETTER_PATHS, withToken } from '@/modules/newsletter';
+import { unsubscribePageState } from '@/modules/newsletter/server';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: unsubscribeCopy.metaTitle, robots: { index: false, follow: false } };

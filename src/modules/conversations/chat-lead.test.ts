@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { IncomingMessage } from '@/modules/messaging/channels/events';
+import type { IncomingMessage } from '@/modules/messaging';
 import { chatLeadOf, withCampaignSource } from './chat-lead';
 
 const message = (text: string, extra: Partial<IncomingMessage> = {}): IncomingMessage => ({

@@ -1,7 +1,7 @@
 import { DISTRICTS } from '@/content/districts';
-import type { NewChatLead } from '@/modules/leads/submissions.repository.server';
+import type { NewChatLead } from '@/modules/leads/server';
 import { readWhatsappRef } from '@/lib/contact-links';
-import type { IncomingMessage } from '@/modules/messaging/channels/events';
+import type { IncomingMessage } from '@/modules/messaging';
 
 /**
  * What a chat a buyer started on WhatsApp says about its lead (docs/decisions/0399-chats-that-start-on-whatsapp-become-

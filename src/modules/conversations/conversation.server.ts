@@ -1,13 +1,13 @@
 import 'server-only';
 import { FOLLOW_UP_COPY } from '@/content/conversations';
 import { getSiteFacts } from '@/lib/site-facts.server';
-import { optOutOf } from '@/modules/leads/conversations/conversations.server';
-import { conversationOfLead, type ConversationMessage } from '@/modules/leads/conversations/messages.repository.server';
-import { staffDisplayName } from '@/modules/staff/staff-name';
+import { optOutOf } from '@/modules/leads/server';
+import { conversationOfLead, type ConversationMessage } from '@/modules/leads/server';
+import { staffDisplayName } from '@/modules/staff';
 import type { Db } from '@/lib/db/client';
 import type { MessageChannel } from '@/lib/db/enums';
-import { smsConfigured } from '@/modules/messaging/channels/termii.server';
-import { whatsAppConfigured } from '@/modules/messaging/channels/whatsapp-cloud.server';
+import { smsConfigured } from '@/modules/messaging/server';
+import { whatsAppConfigured } from '@/modules/messaging/server';
 import { replyRoute } from './reply-route';
 
 /**

@@ -1,4 +1,4 @@
-import { MESSAGE_SENT } from '@/modules/leads/conversations/conversations.server';
+import { MESSAGE_SENT } from '@/modules/leads/server';
 import { CONVERSATION_STAFF_COPY } from '@/content/conversations-staff';
 
 /**

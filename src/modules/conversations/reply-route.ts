@@ -1,4 +1,4 @@
-import { replyWindow } from '@/modules/leads/conversations/conversations.server';
+import { replyWindow } from '@/modules/leads/server';
 import type { MessageChannel, MessageDirection, MessageStatus } from '@/lib/db/enums';
 
 /**

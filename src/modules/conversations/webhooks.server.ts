@@ -1,18 +1,18 @@
 import 'server-only';
 import { optOutAck } from '@/content/conversations';
 import { getSiteFacts } from '@/lib/site-facts.server';
-import { leadAlertRecipients } from '@/modules/leads/assignment.server';
+import { leadAlertRecipients } from '@/modules/leads/server';
 import type { PgBoss } from 'pg-boss';
-import { firstReplyFailedLate, isStopMessage, optOut } from '@/modules/leads/conversations/conversations.server';
-import { latestLeadWithPhone, recordReceived, recordSent, recordStatus } from '@/modules/leads/conversations/messages.repository.server';
-import { takeChatLead, wakeLeadSenders } from '@/modules/leads/operations.server';
-import { campaignVisitedAs } from '@/modules/visits/counter.server';
-import { pushToStaff } from '@/modules/staff/push/staff-alerts.server';
+import { firstReplyFailedLate, isStopMessage, optOut } from '@/modules/leads/server';
+import { latestLeadWithPhone, recordReceived, recordSent, recordStatus } from '@/modules/leads/server';
+import { takeChatLead, wakeLeadSenders } from '@/modules/leads/server';
+import { campaignVisitedAs } from '@/modules/visits/server';
+import { pushToStaff } from '@/modules/staff/server';
 import type { Db } from '@/lib/db/client';
 import { logError } from '@/lib/log';
-import type { ChannelEvent, IncomingMessage } from '@/modules/messaging/channels/events';
-import { sendSms } from '@/modules/messaging/channels/termii.server';
-import { sendWhatsAppText } from '@/modules/messaging/channels/whatsapp-cloud.server';
+import type { ChannelEvent, IncomingMessage } from '@/modules/messaging';
+import { sendSms } from '@/modules/messaging/server';
+import { sendWhatsAppText } from '@/modules/messaging/server';
 import { CONVERSATION_PUSH_COPY } from '@/content/conversations-staff';
 import { chatLeadOf, withCampaignSource } from './chat-lead';
 

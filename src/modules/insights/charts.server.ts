@@ -2,7 +2,7 @@ import 'server-only';
 import * as Plot from '@observablehq/plot';
 import { parseHTML } from 'linkedom';
 import { DASHBOARD_COPY } from '@/content/sales-insight';
-import { formatMinutes } from '@/modules/leads/staff/format';
+import { formatMinutes } from '@/modules/leads';
 import { formatConversion, rowLabel, type ConversionRow } from './conversion';
 import type { ContactWeek, DayCount, Funnel, SourceCount } from '@/modules/insights/dashboard.repository.server';
 

@@ -4,9 +4,9 @@ import { DISTRICTS } from '@/content/districts';
 import type { Db } from '@/lib/db/client';
 import { visitCounts } from '@/lib/db/schema';
 import { leadsByAttribution } from '@/modules/insights/dashboard.repository.server';
-import { visitOf, type VisitKey } from '@/modules/visits/source';
+import { visitOf, type VisitKey } from '@/modules/visits';
 import { conversionOf, rowKey, type ConversionCounts, type ConversionGroup, type ConversionRow, type ConversionTotals } from './conversion';
-import type { DashboardFilters } from '@/modules/leads/staff/schema';
+import type { DashboardFilters } from '@/modules/leads';
 
 /**
  * Visits set against leads (docs/decisions/0351-conversion-in-the-dashboard.md): the counted visits of the range

@@ -1,6 +1,6 @@
 import { DASHBOARD_COPY } from '@/content/sales-insight';
-import type { VisitKind } from '@/modules/visits/source';
-import { filtersToQuery, type ConversionOrder, type ConversionSort, type DashboardFilters, type SortDirection } from '@/modules/leads/staff/schema';
+import type { VisitKind } from '@/modules/visits';
+import { filtersToQuery, type ConversionOrder, type ConversionSort, type DashboardFilters, type SortDirection } from '@/modules/leads';
 
 /**
  * The rows of the dashboard's conversion table (docs/decisions/0351-conversion-in-the-dashboard.md): what each is

@@ -1,9 +1,9 @@
 import 'server-only';
-import type { LeadInspection } from '@/modules/inspections/inspections.repository.server';
+import type { LeadInspection } from '@/modules/inspections/server';
 import type { LeadRow } from '@/lib/db/schema';
 import { csvRow } from '@/lib/csv/csv';
 import type { ConversionRow } from './conversion';
-import type { ConversionView, DashboardFilters } from '@/modules/leads/staff/schema';
+import type { ConversionView, DashboardFilters } from '@/modules/leads';
 
 export const LEAD_CSV_HEADER = [
   'received_at',

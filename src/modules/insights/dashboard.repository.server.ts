@@ -4,8 +4,8 @@ import type { Db } from '@/lib/db/client';
 import { DISTRICT_CHOICES, type DistrictChoice, type InspectionKind } from '@/lib/db/enums';
 import { inspectionBookings, inspectionSlots, leadActivity, leadNotifications, leads, staffUsers } from '@/lib/db/schema';
 import { epochDayOf, lagosDayStart, lagosEpochDaySql, overdueSql, workingSecondsSql, type WorkingTime } from '@/lib/working-time';
-import { staffLabelSql } from '@/modules/leads/assignment.server';
-import { OPEN_STATUSES } from '@/modules/leads/inbox.repository.server';
+import { staffLabelSql } from '@/modules/leads/server';
+import { OPEN_STATUSES } from '@/modules/leads/server';
 
 /**
  * Every figure of the sales dashboard (docs/decisions/0207-sales-dashboard.md), each computed by one SQL statement

@@ -1,7 +1,7 @@
 import 'server-only';
 import { MAX_INSPECTION_CUTOFF_HOURS } from '@/lib/env-schema';
 import { eq } from 'drizzle-orm';
-import type { Actor } from '@/modules/staff/audit.server';
+import type { Actor } from '@/modules/staff/server';
 import type { Db } from '@/lib/db/client';
 import { appSettings } from '@/lib/db/schema';
 import { getEnv } from '@/lib/env.server';

@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, asc, eq, getTableName, gt, inArray, isNull, ne, sql, type Column } from 'drizzle-orm';
-import { leadsInScope, mayChangeSql, type LeadScope } from '@/modules/leads/scope.server';
+import { leadsInScope, mayChangeSql, type LeadScope } from '@/modules/leads/server';
 import type { Db } from '@/lib/db/client';
 import type { Attendance, DistrictChoice } from '@/lib/db/enums';
 import {
@@ -14,7 +14,7 @@ import {
   type InspectionScheduleRow,
   type InspectionSlotRow,
 } from '@/lib/db/schema';
-import { staffLabelSql } from '@/modules/leads/assignment.server';
+import { staffLabelSql } from '@/modules/leads/server';
 
 /**
  * The site inspections' tables (docs/decisions/0391-site-inspections-booked-online.md): the owners' weekly schedule,

@@ -1,12 +1,12 @@
 import 'server-only';
 import type { PgBoss } from 'pg-boss';
-import { SYSTEM_ACTOR_EMAIL, type Actor } from '@/modules/staff/audit.server';
+import { SYSTEM_ACTOR_EMAIL, type Actor } from '@/modules/staff/server';
 import type { Db } from '@/lib/db/client';
 import type { Attendance, DistrictChoice, LeadAction, LeadStatus } from '@/lib/db/enums';
 import type { InspectionBookingRow, InspectionScheduleRow, InspectionSlotRow } from '@/lib/db/schema';
 import type { ScheduledInspection } from '@/lib/env-schema';
-import { recordActivity } from '@/modules/leads/activity.repository.server';
-import { lockPipeline, setStatus } from '@/modules/leads/submissions.repository.server';
+import { recordActivity } from '@/modules/leads/server';
+import { lockPipeline, setStatus } from '@/modules/leads/server';
 import {
   activeSchedule,
   cancelSlotRow,

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, isNull, ne, notInArray, or, sql, type SQL } from
 import type { Db } from '@/lib/db/client';
 import type { InspectionMessageChannel, InspectionMessageKind, InspectionMessageState } from '@/lib/db/enums';
 import { inspectionBookings, inspectionMessages, inspectionSlots, leads, staffUsers, type InspectionMessageRow } from '@/lib/db/schema';
-import { staffLabelSql } from '@/modules/leads/assignment.server';
+import { staffLabelSql } from '@/modules/leads/server';
 import { qualified, slotViewColumns, type SlotView } from './inspections.repository.server';
 
 /**

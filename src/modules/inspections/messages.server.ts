@@ -4,7 +4,7 @@ import type { PgBoss } from 'pg-boss';
 import type { Db } from '@/lib/db/client';
 import { insertInTransaction } from '@/lib/jobs/queue';
 import { INSPECTION_MESSAGE, type InspectionMessageJob } from '@/lib/jobs/queues';
-import { phoneChannelOn } from '@/modules/leads/conversations/conversations.server';
+import { phoneChannelOn } from '@/modules/leads/server';
 import { bookingsForMessages, queueMessages, withdrawReminders, type NewMessage } from './messages.repository.server';
 
 /**

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, or, sql, type AnyCol
 import type { Db } from '@/lib/db/client';
 import type { DistrictChoice } from '@/lib/db/enums';
 import { leads, staffUsers, type LeadRow, type LeadStatus } from '@/lib/db/schema';
-import { staffDisplayName } from '@/modules/staff/staff-name';
+import { staffDisplayName } from '@/modules/staff';
 import { lagosDayStart, lagosPeriods, overdueSql, workingSecondsSql, type WorkingTime } from '@/lib/working-time';
 import { historyOf, notesOf } from './activity.repository.server';
 import { staffLabelSql } from './assignment.server';

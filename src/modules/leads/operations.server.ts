@@ -1,7 +1,7 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
 import type { PgBoss } from 'pg-boss';
-import { SYSTEM_ACTOR_EMAIL, type Actor } from '@/modules/staff/audit.server';
+import { SYSTEM_ACTOR_EMAIL, type Actor } from '@/modules/staff/server';
 import type { Db } from '@/lib/db/client';
 import type { DistrictChoice } from '@/lib/db/enums';
 import type { LeadStatus } from '@/lib/db/schema';

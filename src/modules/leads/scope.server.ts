@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
-import type { Actor } from '@/modules/staff/audit.server';
+import type { Actor } from '@/modules/staff/server';
 import type { Db } from '@/lib/db/client';
 import { appSettings, leads } from '@/lib/db/schema';
 import type { WorkingTime } from '@/lib/working-time';

@@ -1,6 +1,6 @@
 import 'server-only';
-import { recordAudit } from '@/modules/staff/audit.server';
-import { staffRoute } from '@/modules/staff/guard.server';
+import { recordAudit } from '@/modules/staff/server';
+import { staffRoute } from '@/modules/staff/server';
 import { csvResponse } from '@/lib/csv/response.server';
 import { newsletterCsv } from './csv.server';
 import { listSubscribed } from './repository.server';

@@ -8,7 +8,7 @@ import { LEAD_ERASED, type LeadErasedJob } from '@/lib/jobs/queues';
 import { logError } from '@/lib/log';
 import { deleteKeptMail, outboxMailDir } from '@/lib/mail/mailer.server';
 import { phoneDigits } from '@/lib/validation/phone';
-import { deleteMessagesOfBookings } from '@/modules/inspections/messages.repository.server';
+import { deleteMessagesOfBookings } from '@/modules/inspections/server';
 
 /**
  * Deleting a person's records reaches every copy the site holds (docs/decisions/0344-erasure-reaches-every-copy.md).

@@ -1,7 +1,7 @@
 import 'server-only';
 import { REQUEST_ERRORS } from '@/content/form-errors';
-import { recordAudit } from '@/modules/staff/audit.server';
-import { staffRoute } from '@/modules/staff/guard.server';
+import { recordAudit } from '@/modules/staff/server';
+import { staffRoute } from '@/modules/staff/server';
 import { getDatabase } from '@/lib/db/client';
 import { readJsonOrForm } from '@/lib/http/request.server';
 import { errorResponse, jsonResponse } from '@/lib/http/response.server';

@@ -4,9 +4,9 @@ import type { Db } from '@/lib/db/client';
 import { inspectionBookings, inspectionSlots, leads } from '@/lib/db/schema';
 import { normaliseEmail } from '@/lib/validation/email';
 import { phoneDigits, toE164 } from '@/lib/validation/phone';
-import { historyOfLeads, notesOfLeads } from '@/modules/leads/activity.repository.server';
-import { conversationsOfLeads } from '@/modules/leads/conversations/messages.repository.server';
-import { messagesOfLeads } from '@/modules/inspections/messages.repository.server';
+import { historyOfLeads, notesOfLeads } from '@/modules/leads/server';
+import { conversationsOfLeads } from '@/modules/leads/server';
+import { messagesOfLeads } from '@/modules/inspections/server';
 
 /**
  * A person's leads for a privacy request (docs/decisions/0203-privacy-requests.md, 0312): found by e-mail address,

@@ -1,6 +1,6 @@
 import { ACTION_BAR_COPY } from '@/content/navigation';
-import { SubmitInterestButton } from '@/modules/leads/form/SubmitInterestButton';
-import type { DistrictChoice } from '@/modules/leads/form/fields';
+import { SubmitInterestButton } from '@/modules/leads';
+import type { DistrictChoice } from '@/modules/leads';
 import { WhatsAppIcon } from '@/components/icons';
 
 /**

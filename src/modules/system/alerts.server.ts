@@ -11,10 +11,10 @@ import { insertInTransaction, workEach, type ScheduledJob } from '@/lib/jobs/que
 import { CHANNEL_CHECK, OWNER_ALERT } from '@/lib/jobs/queues';
 import { sendMail } from '@/lib/mail/mailer.server';
 import { channelConfigured, LIMITS, openAlerts } from '@/modules/system/channel-status.server';
-import { arrivalOf, countHeldSince, otherLeadHeldSince } from '@/modules/leads/held.repository.server';
-import { channelStates, type ChannelState } from '@/modules/leads/notifications.repository.server';
-import { alertWebhookPayload, floodAlertEmail, ownerAlertEmail, type AlertKind } from '@/modules/leads/notifications/messages';
-import { postWebhook } from '@/modules/leads/notifications/webhook.server';
+import { arrivalOf, countHeldSince, otherLeadHeldSince } from '@/modules/leads/server';
+import { channelStates, type ChannelState } from '@/modules/leads/server';
+import { alertWebhookPayload, floodAlertEmail, ownerAlertEmail, type AlertKind } from '@/modules/leads';
+import { postWebhook } from '@/modules/leads/server';
 
 /**
  * Owners hear about trouble (docs/decisions/0112-health-metrics-and-owner-alerts.md). Every minute a scheduled check

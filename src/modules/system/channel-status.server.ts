@@ -8,8 +8,8 @@ import type { NotificationChannel } from '@/lib/db/enums';
 import { appSettings, channelAlerts, type ChannelAlertRow } from '@/lib/db/schema';
 import { getEnv } from '@/lib/env.server';
 import { QUEUES } from '@/lib/jobs/queues';
-import type { Backlog } from '@/modules/leads/notifications.repository.server';
-import { firstReplyOn } from '@/modules/leads/notifications.server';
+import type { Backlog } from '@/modules/leads/server';
+import { firstReplyOn } from '@/modules/leads/server';
 
 /**
  * What the site knows about its own health (docs/decisions/0112-health-metrics-and-owner-alerts.md), read from the

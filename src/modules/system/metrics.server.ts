@@ -1,14 +1,14 @@
 import 'server-only';
 import { Gauge, type Registry } from 'prom-client';
 import { backupState, isAlerted, openAlerts, queueDepth, type BackupState, type QueueDepth } from '@/modules/system/channel-status.server';
-import { deliveryBacklog, notificationCounts, type Backlog } from '@/modules/leads/notifications.repository.server';
+import { deliveryBacklog, notificationCounts, type Backlog } from '@/modules/leads/server';
 import {
   inspectionMessageBacklog,
   inspectionMessageCounts,
   type InspectionMessageBacklog,
-} from '@/modules/inspections/messages.repository.server';
-import { conversationCounts } from '@/modules/leads/conversations/messages.repository.server';
-import { countLeadsByKind } from '@/modules/leads/submissions.repository.server';
+} from '@/modules/inspections/server';
+import { conversationCounts } from '@/modules/leads/server';
+import { countLeadsByKind } from '@/modules/leads/server';
 import { getDatabase } from '@/lib/db/client';
 import {
   NOTIFICATION_CHANNELS,

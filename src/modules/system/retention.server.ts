@@ -8,10 +8,10 @@ import { newsletterSubscribers, NO_PENDING_NEWSLETTER_REQUEST, rateLimits, staff
 import type { ScheduledJob } from '@/lib/jobs/queue';
 import { DATA_RETENTION } from '@/lib/jobs/queues';
 import { outboxMailDir } from '@/lib/mail/mailer.server';
-import { forgetPastVisitors } from '@/modules/visits/counter.server';
-import { eraseRecords } from '@/modules/privacy/erasure.server';
-import { clearLeadFingerprints, leadsPastRetention } from '@/modules/leads/retention.server';
-import { walkInsBefore } from '@/modules/inspections/messages.repository.server';
+import { forgetPastVisitors } from '@/modules/visits/server';
+import { eraseRecords } from '@/modules/privacy/server';
+import { clearLeadFingerprints, leadsPastRetention } from '@/modules/leads/server';
+import { walkInsBefore } from '@/modules/inspections/server';
 import { lagosDayOf } from '@/lib/working-time';
 import { periodBefore, RETENTION } from '@/content/retention';
 

@@ -12,8 +12,8 @@ import {
   type Problem,
   type QueueDepth,
 } from '@/modules/system/channel-status.server';
-import { channelStates, deliveryBacklog, type Backlog, type ChannelState } from '@/modules/leads/notifications.repository.server';
-import { inspectionMessageBacklog, type InspectionMessageBacklog } from '@/modules/inspections/messages.repository.server';
+import { channelStates, deliveryBacklog, type Backlog, type ChannelState } from '@/modules/leads/server';
+import { inspectionMessageBacklog, type InspectionMessageBacklog } from '@/modules/inspections/server';
 
 export interface SystemStatus {
   now: Date;

@@ -1,11 +1,11 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { STAFF_COPY } from '@/content/staff';
-import { ConfirmPasswordForm } from '@/modules/staff/sessions/ConfirmPasswordForm';
-import { formRefusal } from '@/modules/staff/form-post.server';
-import { stepAction } from '@/modules/staff/sign-in/sign-in-pages.server';
-import { requireStaffPage } from '@/modules/staff/page-guard.server';
-import { confirmPageGoesOn, isDownloadPage } from '@/modules/staff/sessions/recent-password.server';
+import { ConfirmPasswordForm } from '@/modules/staff';
+import { formRefusal } from '@/modules/staff/server';
+import { stepAction } from '@/modules/staff/server';
+import { requireStaffPage } from '@/modules/staff/server';
+import { confirmPageGoesOn, isDownloadPage } from '@/modules/staff/server';
 import { REAUTH_API, staffNextPath } from '@/lib/constants';
 
 export const metadata: Metadata = { title: STAFF_COPY.reauth.title };

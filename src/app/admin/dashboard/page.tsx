@@ -1,29 +1,29 @@
 import Link from 'next/link';
 import type { Metadata } from 'next';
 import { DASHBOARD_COPY } from '@/content/sales-insight';
-import { AssignmentPanel } from '@/modules/insights/components/AssignmentPanel';
-import { Conversion } from '@/modules/insights/components/Conversion';
-import { Dashboard } from '@/modules/insights/components/Dashboard';
-import { InspectionFunnel } from '@/modules/insights/components/InspectionFunnel';
-import { SpeedToLead } from '@/modules/insights/components/SpeedToLead';
-import { DashboardFiltersForm } from '@/modules/insights/components/DashboardFiltersForm';
-import { shortDay } from '@/modules/insights/charts.server';
-import { conversionFigures } from '@/modules/insights/conversion.server';
-import { dashboardFigures, teamWorkload } from '@/modules/insights/dashboard.repository.server';
+import { AssignmentPanel } from '@/modules/insights';
+import { Conversion } from '@/modules/insights/server';
+import { Dashboard } from '@/modules/insights/server';
+import { InspectionFunnel } from '@/modules/insights';
+import { SpeedToLead } from '@/modules/insights/server';
+import { DashboardFiltersForm } from '@/modules/insights';
+import { shortDay } from '@/modules/insights/server';
+import { conversionFigures } from '@/modules/insights/server';
+import { dashboardFigures, teamWorkload } from '@/modules/insights/server';
 import {
   DEFAULT_CONVERSION_ORDER,
   defaultDashboardFilters,
   filtersToQuery,
   parseConversionOrder,
   parseDashboardFilters,
-} from '@/modules/leads/staff/schema';
-import { currentStaff } from '@/modules/staff/page-guard.server';
+} from '@/modules/leads';
+import { currentStaff } from '@/modules/staff/server';
 import { getDatabase } from '@/lib/db/client';
 import { DISTRICT_CHOICES } from '@/lib/db/enums';
 import { getEnv } from '@/lib/env.server';
 import { getWorkingTime } from '@/lib/working-time.server';
-import { alertEveryoneEnabled, autoAssignEnabled } from '@/modules/leads/assignment.server';
-import { agentsSeeEveryLead } from '@/modules/leads/scope.server';
+import { alertEveryoneEnabled, autoAssignEnabled } from '@/modules/leads/server';
+import { agentsSeeEveryLead } from '@/modules/leads/server';
 
 export const metadata: Metadata = { title: DASHBOARD_COPY.title };
 

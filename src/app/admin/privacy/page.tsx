@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
 import { STAFF_COPY } from '@/content/staff';
 import { formatDateTime } from '@/lib/format';
-import { requireStaffPage } from '@/modules/staff/page-guard.server';
-import { PrivacyTools } from '@/modules/privacy/PrivacyTools';
-import { listAudit } from '@/modules/staff/audit.server';
+import { requireStaffPage } from '@/modules/staff/server';
+import { PrivacyTools } from '@/modules/privacy';
+import { listAudit } from '@/modules/staff/server';
 import { getDatabase } from '@/lib/db/client';
 
 export const metadata: Metadata = { title: STAFF_COPY.privacy.title };

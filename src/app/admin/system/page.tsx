@@ -1,11 +1,11 @@
 import type { Metadata } from 'next';
 import { SYSTEM_COPY } from '@/content/system';
-import { BackupsPanel } from '@/modules/system/backups/BackupsPanel';
-import { DownloadLink } from '@/modules/staff/sessions/DownloadLink';
-import { AlertsSection, BackupStatus, DatabaseSection, MessagesSection, Section, StatusSummary } from '@/modules/system/SystemSections';
-import { requireStaffPage } from '@/modules/staff/page-guard.server';
+import { BackupsPanel } from '@/modules/system/server';
+import { DownloadLink } from '@/modules/staff';
+import { AlertsSection, BackupStatus, DatabaseSection, MessagesSection, Section, StatusSummary } from '@/modules/system';
+import { requireStaffPage } from '@/modules/staff/server';
 import { getDatabase } from '@/lib/db/client';
-import { systemStatus } from '@/modules/system/status.server';
+import { systemStatus } from '@/modules/system/server';
 
 export const metadata: Metadata = { title: SYSTEM_COPY.title };
 

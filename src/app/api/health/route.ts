@@ -1,5 +1,5 @@
 import { routeMethods } from '@/lib/http/response.server';
-import { healthResponse } from '@/modules/system/health.server';
+import { healthResponse } from '@/modules/system/server';
 
 export const dynamic = 'force-dynamic';
 

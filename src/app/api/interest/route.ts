@@ -1,12 +1,12 @@
-import { INTEREST_FORM, leadCreated, leadReplayed } from '@/modules/leads/form/submission.server';
-import { takeVisitorLead } from '@/modules/leads/form/take-lead.server';
-import { alertOwnersOfFlood } from '@/modules/system/alerts.server';
-import { signInspectionLink } from '@/modules/leads/booking-links.server';
-import { bookPathOf } from '@/modules/leads/booking-paths';
+import { INTEREST_FORM, leadCreated, leadReplayed } from '@/modules/leads/server';
+import { takeVisitorLead } from '@/modules/leads/server';
+import { alertOwnersOfFlood } from '@/modules/system/server';
+import { signInspectionLink } from '@/modules/leads/server';
+import { bookPathOf } from '@/modules/leads';
 import { getDatabase } from '@/lib/db/client';
 import { publicForm, type PublicSubmission } from '@/lib/http/public-route.server';
 import { postOnly } from '@/lib/http/response.server';
-import type { InterestInput } from '@/modules/leads/form/schema';
+import type { InterestInput } from '@/modules/leads';
 
 export const dynamic = 'force-dynamic';
 

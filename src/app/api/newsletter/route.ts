@@ -1,4 +1,4 @@
-import { handleNewsletterPost } from '@/modules/newsletter/handler.server';
+import { handleNewsletterPost } from '@/modules/newsletter/server';
 import { postOnly } from '@/lib/http/response.server';
 
 export const dynamic = 'force-dynamic';

@@ -3,14 +3,14 @@ import { redirect } from 'next/navigation';
 import { STAFF_COPY } from '@/content/staff';
 import { SIGN_IN_PATH } from '@/lib/constants';
 import { getDatabase } from '@/lib/db/client';
-import { AuthCard } from '@/modules/staff/sign-in/AuthCard';
-import { requireChallengePage } from '@/modules/staff/sign-in/challenge.server';
-import { EnrolForm } from '@/modules/staff/second-factor/EnrolForm';
-import { formRefusal } from '@/modules/staff/form-post.server';
-import { PasskeySignIn } from '@/modules/staff/second-factor/PasskeySignIn';
-import { pendingEnrolment } from '@/modules/staff/second-factor/second-factor.server';
-import { SecondFactorSetup } from '@/modules/staff/second-factor/SecondFactorSetup';
-import { stepAction } from '@/modules/staff/sign-in/sign-in-pages.server';
+import { AuthCard } from '@/modules/staff';
+import { requireChallengePage } from '@/modules/staff/server';
+import { EnrolForm } from '@/modules/staff';
+import { formRefusal } from '@/modules/staff/server';
+import { PasskeySignIn } from '@/modules/staff';
+import { pendingEnrolment } from '@/modules/staff/server';
+import { SecondFactorSetup } from '@/modules/staff';
+import { stepAction } from '@/modules/staff/server';
 
 export const metadata: Metadata = { title: STAFF_COPY.enrol.title, robots: { index: false, follow: false } };
 // Per request: it reads the sign-in's cookies (and the database).

@@ -2,10 +2,10 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { STAFF_COPY } from '@/content/staff';
 import { getDatabase } from '@/lib/db/client';
-import { AuthCard } from '@/modules/staff/sign-in/AuthCard';
-import { awaitsFirstOwner } from '@/modules/staff/accounts/first-owner.server';
-import { FirstOwnerForm } from '@/modules/staff/accounts/FirstOwnerForm';
-import { formRefusal } from '@/modules/staff/form-post.server';
+import { AuthCard } from '@/modules/staff';
+import { awaitsFirstOwner } from '@/modules/staff/server';
+import { FirstOwnerForm } from '@/modules/staff';
+import { formRefusal } from '@/modules/staff/server';
 
 export const metadata: Metadata = { title: STAFF_COPY.firstOwner.title, robots: { index: false, follow: false } };
 // Per request: it exists only while the install has no staff account.

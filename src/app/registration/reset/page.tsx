@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
 import { STAFF_COPY } from '@/content/staff';
-import { AuthCard } from '@/modules/staff/sign-in/AuthCard';
-import { formRefusal } from '@/modules/staff/form-post.server';
-import { ResetRequestForm } from '@/modules/staff/sign-in/PasswordResetForms';
-import { RESET_TTL_MINUTES } from '@/modules/staff/sign-in/password-reset.server';
+import { AuthCard } from '@/modules/staff';
+import { formRefusal } from '@/modules/staff/server';
+import { ResetRequestForm } from '@/modules/staff';
+import { RESET_TTL_MINUTES } from '@/modules/staff/server';
 
 export const metadata: Metadata = { title: STAFF_COPY.reset.title, robots: { index: false, follow: false } };
 // Per request: it reads the sign-in's cookies (and the database).

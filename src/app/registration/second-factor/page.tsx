@@ -1,13 +1,13 @@
 import type { Metadata } from 'next';
 import { STAFF_COPY } from '@/content/staff';
 import { getDatabase } from '@/lib/db/client';
-import { AuthCard } from '@/modules/staff/sign-in/AuthCard';
-import { requireChallengePage } from '@/modules/staff/sign-in/challenge.server';
-import { formRefusal } from '@/modules/staff/form-post.server';
-import { PasskeySignIn } from '@/modules/staff/second-factor/PasskeySignIn';
-import { listPasskeys } from '@/modules/staff/repository.server';
-import { SecondFactorForm } from '@/modules/staff/second-factor/SecondFactorForm';
-import { stepAction } from '@/modules/staff/sign-in/sign-in-pages.server';
+import { AuthCard } from '@/modules/staff';
+import { requireChallengePage } from '@/modules/staff/server';
+import { formRefusal } from '@/modules/staff/server';
+import { PasskeySignIn } from '@/modules/staff';
+import { listPasskeys } from '@/modules/staff/server';
+import { SecondFactorForm } from '@/modules/staff';
+import { stepAction } from '@/modules/staff/server';
 
 export const metadata: Metadata = { title: STAFF_COPY.secondFactor.title, robots: { index: false, follow: false } };
 // Per request: it reads the sign-in's cookies (and the database).

@@ -1,4 +1,4 @@
-import { offlineResponse } from '@/modules/staff/app/staff-app.server';
+import { offlineResponse } from '@/modules/staff/server';
 import { routeMethods } from '@/lib/http/response.server';
 
 export const dynamic = 'force-dynamic';

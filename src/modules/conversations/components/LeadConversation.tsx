@@ -1,5 +1,5 @@
 import { CheckIcon, WhatsAppIcon } from '@/components/icons';
-import type { ConversationMessage } from '@/modules/leads/conversations/messages.repository.server';
+import type { ConversationMessage } from '@/modules/leads/server';
 import { formatDateTime } from '@/lib/format';
 import type { LeadConversation as Conversation, ReplyOffer } from '../conversation.server';
 import { CHANNEL_NAMES, CONVERSATION_STAFF_COPY } from '@/content/conversations-staff';

@@ -2,7 +2,7 @@ import { Section } from '@/components/Section';
 import { BUYING_COPY, BUYING_SECTION_ID, type OfferFigures } from '@/content/buying';
 import type { District } from '@/content/districts';
 import { INSPECTION_COPY } from '@/content/inspections';
-import { INSPECTION_PATHS } from '@/modules/leads/booking-paths';
+import { INSPECTION_PATHS } from '@/modules/leads';
 import { OrdinalMark } from './OrdinalMark';
 
 /**

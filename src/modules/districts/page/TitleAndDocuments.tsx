@@ -2,7 +2,7 @@ import { Section } from '@/components/Section';
 import { DocumentIcon, ShieldIcon } from '@/components/icons';
 import { DISTRICT_AUTHORITIES, TITLE_COPY } from '@/content/buying';
 import type { District } from '@/content/districts';
-import { INSPECTION_PATHS } from '@/modules/leads/booking-paths';
+import { INSPECTION_PATHS } from '@/modules/leads';
 
 /**
  * Title and documents: how to check the estate's title, what the buyer receives, and an offer to inspect the

@@ -22,7 +22,7 @@ import {
   type ConversionOrder,
   type ConversionSort,
   type DashboardFilters,
-} from '@/modules/leads/staff/schema';
+} from '@/modules/leads';
 import { ChartDrawings } from './ChartFigure';
 import { Kpi } from './Kpi';
 

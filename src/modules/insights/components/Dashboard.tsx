@@ -14,8 +14,8 @@ import {
   sourcesChart,
 } from '../charts.server';
 import type { DashboardFigures } from '@/modules/insights/dashboard.repository.server';
-import { formatMinutes } from '@/modules/leads/staff/format';
-import { filtersToQuery, type DashboardFilters } from '@/modules/leads/staff/schema';
+import { formatMinutes } from '@/modules/leads';
+import { filtersToQuery, type DashboardFilters } from '@/modules/leads';
 import { ChartFigure, Legend } from './ChartFigure';
 import { Kpi } from './Kpi';
 

@@ -3,7 +3,7 @@ import { Field } from '@/components/ui/Field';
 import { DASHBOARD_COPY } from '@/content/sales-insight';
 import { STAFF_COPY } from '@/content/staff';
 import { lagosDayOf } from '@/lib/working-time';
-import { DEFAULT_CONVERSION_ORDER, dashboardQuery, monthOf, type ConversionOrder, type DashboardFilters } from '@/modules/leads/staff/schema';
+import { DEFAULT_CONVERSION_ORDER, dashboardQuery, monthOf, type ConversionOrder, type DashboardFilters } from '@/modules/leads';
 
 const copy = DASHBOARD_COPY.filters;
 const inboxCopy = STAFF_COPY.inbox.filters;

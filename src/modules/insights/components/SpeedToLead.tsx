@@ -1,7 +1,7 @@
 import { DASHBOARD_COPY } from '@/content/sales-insight';
 import type { SpeedToLeadRow } from '@/modules/insights/dashboard.repository.server';
 import { shortDay } from '../charts.server';
-import { formatMinutes, formatSeconds } from '@/modules/leads/staff/format';
+import { formatMinutes, formatSeconds } from '@/modules/leads';
 
 const copy = DASHBOARD_COPY.speed;
 

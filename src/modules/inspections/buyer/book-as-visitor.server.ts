@@ -3,15 +3,15 @@ import '@/lib/validation/zod-config';
 import { z } from 'zod';
 import { INSPECTION_ERRORS } from '@/content/form-errors';
 import { partyField, slotField, waitField } from '@/modules/inspections/booking-fields';
-import { signInspectionLink } from '@/modules/leads/booking-links.server';
-import { DISTRICT_SLUGS, INSPECTION_PATHS } from '@/modules/leads/booking-paths';
+import { signInspectionLink } from '@/modules/leads/server';
+import { DISTRICT_SLUGS, INSPECTION_PATHS } from '@/modules/leads';
 import { getDatabase } from '@/lib/db/client';
 import { publicForm, type PublicForm, type PublicSubmission } from '@/lib/http/public-route.server';
 import { jsonResponse } from '@/lib/http/response.server';
 import { bookAndAnswer, bookingRetryPage, bookingSuccessPage } from './booking-answers.server';
-import { INTEREST_VISIBLE_FIELDS } from '@/modules/leads/form/fields';
-import { INTEREST_FORM } from '@/modules/leads/form/submission.server';
-import { takeVisitorLead, type FloodAlert } from '@/modules/leads/form/take-lead.server';
+import { INTEREST_VISIBLE_FIELDS } from '@/modules/leads';
+import { INTEREST_FORM } from '@/modules/leads/server';
+import { takeVisitorLead, type FloodAlert } from '@/modules/leads/server';
 
 /**
  * POST /api/inspections/book: a visitor not yet known books a site inspection from the district's booking page. The

@@ -11,8 +11,8 @@ import {
 import { inspectionChangeCutoffHours } from '@/modules/inspections/cutoff.server';
 import { bookableSlots, makeSlots } from '@/modules/inspections/inspections.server';
 import type { SlotView } from '@/modules/inspections/inspections.repository.server';
-import { readInspectionLink, signInspectionLink } from '@/modules/leads/booking-links.server';
-import { bookPathOf, INSPECTION_PATHS } from '@/modules/leads/booking-paths';
+import { readInspectionLink, signInspectionLink } from '@/modules/leads/server';
+import { bookPathOf, INSPECTION_PATHS } from '@/modules/leads';
 import { stillChangeable } from '@/modules/inspections/slot-times';
 import { getDatabase, type Db } from '@/lib/db/client';
 import type { DistrictChoice } from '@/lib/db/enums';

@@ -2,7 +2,7 @@ import 'server-only';
 import { INSPECTION_ERRORS } from '@/content/form-errors';
 import { INSPECTION_COPY } from '@/content/inspections';
 import { getSiteFacts, getSiteUrl } from '@/lib/site-facts.server';
-import { INSPECTION_PATHS } from '@/modules/leads/booking-paths';
+import { INSPECTION_PATHS } from '@/modules/leads';
 import { getDatabase } from '@/lib/db/client';
 import { logError } from '@/lib/log';
 import { errorResponse, unavailableResponse } from '@/lib/http/response.server';

@@ -1,6 +1,6 @@
 import 'server-only';
 import { INSPECTION_ERRORS } from '@/content/form-errors';
-import { INSPECTION_PATHS } from '@/modules/leads/booking-paths';
+import { INSPECTION_PATHS } from '@/modules/leads';
 import type { Db } from '@/lib/db/client';
 import type { FormPageOf } from '@/lib/http/public-route.server';
 import { errorResponse } from '@/lib/http/response.server';

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { INSPECTION_ERRORS } from '@/content/form-errors';
 import { partyField, publicSlot, slotField, tokenField, waitField } from '@/modules/inspections/booking-fields';
 import { bookInspection } from '@/modules/inspections/inspections.server';
-import { INSPECTION_PATHS } from '@/modules/leads/booking-paths';
+import { INSPECTION_PATHS } from '@/modules/leads';
 import { getDatabase } from '@/lib/db/client';
 import { publicForm, type PublicForm, type PublicSubmission } from '@/lib/http/public-route.server';
 import { errorResponse, jsonResponse } from '@/lib/http/response.server';

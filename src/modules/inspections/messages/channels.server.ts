@@ -1,5 +1,5 @@
 import 'server-only';
-import { mayMessage, phoneChannelOn, sendToPhone } from '@/modules/leads/conversations/conversations.server';
+import { mayMessage, phoneChannelOn, sendToPhone } from '@/modules/leads/server';
 import type { Db } from '@/lib/db/client';
 import { getEnv } from '@/lib/env.server';
 import { sendMail } from '@/lib/mail/mailer.server';

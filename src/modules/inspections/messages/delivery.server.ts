@@ -4,9 +4,9 @@ import type { Db } from '@/lib/db/client';
 import { getEnv } from '@/lib/env.server';
 import { logError, withoutContactDetails } from '@/lib/log';
 import { sendMail } from '@/lib/mail/mailer.server';
-import { leadAlertRecipients } from '@/modules/leads/assignment.server';
+import { leadAlertRecipients } from '@/modules/leads/server';
 import { inspectionChangeCutoffHours } from '@/modules/inspections/cutoff.server';
-import { signInspectionLink } from '@/modules/leads/booking-links.server';
+import { signInspectionLink } from '@/modules/leads/server';
 import {
   activeOwners,
   claimMessage,
@@ -16,8 +16,8 @@ import {
   waitingPlaceOf,
   type MessageForDelivery,
 } from '@/modules/inspections/messages.repository.server';
-import { bookPathOf, INSPECTION_PATHS } from '@/modules/leads/booking-paths';
-import { pushToStaff } from '@/modules/staff/push/staff-alerts.server';
+import { bookPathOf, INSPECTION_PATHS } from '@/modules/leads';
+import { pushToStaff } from '@/modules/staff/server';
 import { bookingCalendar } from '../buyer/calendar.server';
 import { BUYER_CHANNELS, type BuyerChannels, type ChannelOutcome } from './channels.server';
 import {

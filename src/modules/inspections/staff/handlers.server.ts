@@ -1,6 +1,6 @@
 import 'server-only';
 import { INSPECTIONS_STAFF_COPY } from '@/content/inspections-staff';
-import { assignableStaff } from '@/modules/leads/assignment.server';
+import { assignableStaff } from '@/modules/leads/server';
 import { setInspectionChangeCutoffHours } from '@/modules/inspections/cutoff.server';
 import {
   addOneOffSlot,
@@ -12,9 +12,9 @@ import {
   markInspectionAttendance,
 } from '@/modules/inspections/inspections.server';
 import { bookingReach, scheduleRowById, slotById } from '@/modules/inspections/inspections.repository.server';
-import { leadScope } from '@/modules/leads/scope.server';
-import { recordAudit } from '@/modules/staff/audit.server';
-import { staffRoute, type IdRouteContext } from '@/modules/staff/guard.server';
+import { leadScope } from '@/modules/leads/server';
+import { recordAudit } from '@/modules/staff/server';
+import { staffRoute, type IdRouteContext } from '@/modules/staff/server';
 import { getDatabase, type Db } from '@/lib/db/client';
 import { errorResponse, jsonResponse } from '@/lib/http/response.server';
 import { readJsonOrForm } from '@/lib/http/request.server';

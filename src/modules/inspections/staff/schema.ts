@@ -1,7 +1,7 @@
 import '@/lib/validation/zod-config';
 import { z } from 'zod';
 import { INSPECTIONS_STAFF_COPY } from '@/content/inspections-staff';
-import { isCalendarDay } from '@/modules/leads/cursor';
+import { isCalendarDay } from '@/modules/leads';
 import { minutesOf } from '@/modules/inspections/slot-times';
 import { lagosDayStart } from '@/lib/working-time';
 import { DISTRICT_CHOICES, INSPECTION_KINDS } from '@/lib/db/enums';

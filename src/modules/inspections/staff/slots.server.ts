@@ -9,7 +9,7 @@ import {
   type StaffBooking,
 } from '@/modules/inspections/inspections.repository.server';
 import { BOOKING_HORIZON_DAYS } from '@/modules/inspections/slot-times';
-import type { LeadScope } from '@/modules/leads/scope.server';
+import type { LeadScope } from '@/modules/leads/server';
 import { lagosDayStart, lagosDayOf } from '@/lib/working-time';
 import type { Db } from '@/lib/db/client';
 import { getEnv } from '@/lib/env.server';

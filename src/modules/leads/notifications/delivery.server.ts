@@ -9,7 +9,7 @@ import type { LeadErasedJob } from '@/lib/jobs/queues';
 import { logError, withoutContactDetails } from '@/lib/log';
 import { observeDelivery } from '@/lib/ops/metrics.server';
 import { sendMail } from '@/lib/mail/mailer.server';
-import { pushToStaff } from '@/modules/staff/push/staff-alerts.server';
+import { pushToStaff } from '@/modules/staff/server';
 import { leadAlertRecipients } from '@/modules/leads/assignment.server';
 import { signInspectionLink } from '@/modules/leads/booking-links.server';
 import { bookPathOf } from '@/modules/leads/booking-paths';

@@ -1,6 +1,6 @@
 import 'server-only';
 import { STAFF_COPY } from '@/content/staff';
-import { staffRoute, type IdRouteContext } from '@/modules/staff/guard.server';
+import { staffRoute, type IdRouteContext } from '@/modules/staff/server';
 import { getDatabase } from '@/lib/db/client';
 import { readJsonObject } from '@/lib/http/request.server';
 import { errorResponse, jsonResponse } from '@/lib/http/response.server';

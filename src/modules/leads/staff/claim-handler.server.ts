@@ -1,6 +1,6 @@
 import 'server-only';
 import { ASSIGNMENT_COPY } from '@/content/sales-insight';
-import { staffRoute, type IdRouteContext } from '@/modules/staff/guard.server';
+import { staffRoute, type IdRouteContext } from '@/modules/staff/server';
 import { errorResponse, jsonResponse } from '@/lib/http/response.server';
 import { isFormPost } from '@/lib/http/request.server';
 import { SIGN_IN_PATH } from '@/lib/constants';

@@ -1,8 +1,8 @@
 import 'server-only';
 import { HELD_LEADS_COPY } from '@/content/sales-insight';
 import { discardHeldLeads, releaseHeldLeads, wakeLeadSenders } from '@/modules/leads/operations.server';
-import { recordAudit } from '@/modules/staff/audit.server';
-import { staffRoute } from '@/modules/staff/guard.server';
+import { recordAudit } from '@/modules/staff/server';
+import { staffRoute } from '@/modules/staff/server';
 import { getDatabase } from '@/lib/db/client';
 import { readJsonObject } from '@/lib/http/request.server';
 import { errorResponse, jsonResponse } from '@/lib/http/response.server';

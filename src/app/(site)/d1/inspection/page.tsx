@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
 import { d1 } from '@/content/districts';
 import { INSPECTION_COPY } from '@/content/inspections';
-import { INSPECTION_PATHS } from '@/modules/leads/booking-paths';
+import { INSPECTION_PATHS } from '@/modules/leads';
 import { pageMetadata } from '@/lib/seo/metadata';
-import { BookingPage } from '@/modules/inspections/buyer/pages/BookingPage';
+import { BookingPage } from '@/modules/inspections/server';
 
 export const dynamic = 'force-dynamic';
 

@@ -3,13 +3,13 @@ import { CalendarIcon, CheckIcon, WhatsAppIcon } from '@/components/icons';
 import { DISTRICTS } from '@/content/districts';
 import { INSPECTION_COPY } from '@/content/inspections';
 import { getSiteFacts } from '@/lib/site-facts.server';
-import { DISTRICT_SLUGS, INSPECTION_PATHS } from '@/modules/leads/booking-paths';
-import { bookingOfLink } from '@/modules/inspections/buyer/buyer-pages.server';
-import { lagosWhen } from '@/modules/inspections/buyer/when';
+import { DISTRICT_SLUGS, INSPECTION_PATHS } from '@/modules/leads';
+import { bookingOfLink } from '@/modules/inspections/server';
+import { lagosWhen } from '@/modules/inspections';
 import { whatsappHref } from '@/lib/contact-links';
 import { getDatabase } from '@/lib/db/client';
-import { BadLink } from '@/modules/inspections/buyer/pages/BadLink';
-import { BookingCard } from '@/modules/inspections/buyer/pages/BookingCard';
+import { BadLink } from '@/modules/inspections';
+import { BookingCard } from '@/modules/inspections';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: INSPECTION_COPY.booking.metaTitle, robots: { index: false, follow: false } };

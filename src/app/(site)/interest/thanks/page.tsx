@@ -4,7 +4,7 @@ import { ConfirmationPage } from '@/components/ConfirmationPage';
 import { INSPECTION_COPY } from '@/content/inspections';
 import { INTEREST_COPY, INTEREST_PAGE_COPY } from '@/content/interest';
 import { getSiteFacts } from '@/lib/site-facts.server';
-import { bookPageOfLink } from '@/modules/inspections/buyer/buyer-pages.server';
+import { bookPageOfLink } from '@/modules/inspections/server';
 import { whatsappHref, whatsappRef } from '@/lib/contact-links';
 
 export const dynamic = 'force-dynamic';

@@ -2,8 +2,8 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { PRIVACY } from '@/content/legal';
 import { NEWSLETTER_CONFIRM_COPY as copy } from '@/content/newsletter';
-import { NEWSLETTER_PATHS, withToken } from '@/modules/newsletter/links';
-import { confirmPageState } from '@/modules/newsletter/pages.server';
+import { NEWSLETTER_PATHS, withToken } from '@/modules/newsletter';
+import { confirmPageState } from '@/modules/newsletter/server';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: copy.metaTitle, robots: { index: false, follow: false } };

@@ -1,15 +1,15 @@
 import Link from 'next/link';
 import type { Metadata } from 'next';
 import { INSPECTIONS_STAFF_COPY } from '@/content/inspections-staff';
-import { assignableStaff } from '@/modules/leads/assignment.server';
-import { inspectionChangeCutoffHours } from '@/modules/inspections/cutoff.server';
-import { listSchedule } from '@/modules/inspections/inspections.repository.server';
+import { assignableStaff } from '@/modules/leads/server';
+import { inspectionChangeCutoffHours } from '@/modules/inspections/server';
+import { listSchedule } from '@/modules/inspections/server';
 import { lagosDayOf } from '@/lib/working-time';
-import { FormAnswer } from '@/modules/inspections/staff/components/FormAnswer';
-import { AddScheduleRow, CutoffForm, OneOffSlotForm, ScheduleRow } from '@/modules/inspections/staff/components/ScheduleForms';
-import { formAnswer } from '@/modules/inspections/staff/form-answer.server';
-import { ensureSlots } from '@/modules/inspections/staff/slots.server';
-import { requireStaffPage } from '@/modules/staff/page-guard.server';
+import { FormAnswer } from '@/modules/inspections';
+import { AddScheduleRow, CutoffForm, OneOffSlotForm, ScheduleRow } from '@/modules/inspections';
+import { formAnswer } from '@/modules/inspections/server';
+import { ensureSlots } from '@/modules/inspections/server';
+import { requireStaffPage } from '@/modules/staff/server';
 import { getDatabase } from '@/lib/db/client';
 import { DISTRICT_CHOICES } from '@/lib/db/enums';
 

@@ -1,4 +1,4 @@
-import { assignmentHandler } from '@/modules/leads/staff/handlers.server';
+import { assignmentHandler } from '@/modules/leads/server';
 import { routeMethods } from '@/lib/http/response.server';
 
 export const dynamic = 'force-dynamic';

@@ -1,4 +1,4 @@
-import { listBackupsHandler, takeBackupHandler } from '@/modules/system/backups/handlers.server';
+import { listBackupsHandler, takeBackupHandler } from '@/modules/system/server';
 import { routeMethods } from '@/lib/http/response.server';
 
 export const dynamic = 'force-dynamic';

@@ -1,4 +1,4 @@
-import { dashboardHandler } from '@/modules/insights/handlers.server';
+import { dashboardHandler } from '@/modules/insights/server';
 import { routeMethods } from '@/lib/http/response.server';
 
 export const dynamic = 'force-dynamic';

@@ -1,4 +1,4 @@
-import { leadAccessHandler } from '@/modules/leads/staff/handlers.server';
+import { leadAccessHandler } from '@/modules/leads/server';
 import { routeMethods } from '@/lib/http/response.server';
 
 export const dynamic = 'force-dynamic';

@@ -1,4 +1,4 @@
-import { listLeadsHandler } from '@/modules/leads/staff/handlers.server';
+import { listLeadsHandler } from '@/modules/leads/server';
 import { routeMethods } from '@/lib/http/response.server';
 
 export const dynamic = 'force-dynamic';

@@ -1,4 +1,4 @@
-import { meHandler } from '@/modules/staff/accounts/handlers.server';
+import { meHandler } from '@/modules/staff/server';
 import { routeMethods } from '@/lib/http/response.server';
 
 export const dynamic = 'force-dynamic';

@@ -1,4 +1,4 @@
-import { statsHandler } from '@/modules/leads/staff/handlers.server';
+import { statsHandler } from '@/modules/leads/server';
 import { routeMethods } from '@/lib/http/response.server';
 
 export const dynamic = 'force-dynamic';

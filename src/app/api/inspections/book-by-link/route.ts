@@ -1,4 +1,4 @@
-import { bookByLinkHandler } from '@/modules/inspections/buyer/book-by-link.server';
+import { bookByLinkHandler } from '@/modules/inspections/server';
 import { postOnly } from '@/lib/http/response.server';
 
 export const dynamic = 'force-dynamic';

@@ -1,5 +1,5 @@
-import { bookAsVisitor } from '@/modules/inspections/buyer/book-as-visitor.server';
-import { alertOwnersOfFlood } from '@/modules/system/alerts.server';
+import { bookAsVisitor } from '@/modules/inspections/server';
+import { alertOwnersOfFlood } from '@/modules/system/server';
 import { postOnly } from '@/lib/http/response.server';
 
 export const dynamic = 'force-dynamic';

@@ -1,4 +1,4 @@
-import { calendarFile } from '@/modules/inspections/buyer/calendar-file.server';
+import { calendarFile } from '@/modules/inspections/server';
 import { routeMethods } from '@/lib/http/response.server';
 
 export const dynamic = 'force-dynamic';

@@ -1,4 +1,4 @@
-import { cancelHandler } from '@/modules/inspections/buyer/cancel.server';
+import { cancelHandler } from '@/modules/inspections/server';
 import { postOnly } from '@/lib/http/response.server';
 
 export const dynamic = 'force-dynamic';

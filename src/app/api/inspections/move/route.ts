@@ -1,4 +1,4 @@
-import { moveHandler } from '@/modules/inspections/buyer/move.server';
+import { moveHandler } from '@/modules/inspections/server';
 import { postOnly } from '@/lib/http/response.server';
 
 export const dynamic = 'force-dynamic';

@@ -1,4 +1,4 @@
-import { handleConfirmPost } from '@/modules/newsletter/link-handlers.server';
+import { handleConfirmPost } from '@/modules/newsletter/server';
 import { postOnly } from '@/lib/http/response.server';
 
 export const dynamic = 'force-dynamic';

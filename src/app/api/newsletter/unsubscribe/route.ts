@@ -1,4 +1,4 @@
-import { handleUnsubscribeGet, handleUnsubscribePost } from '@/modules/newsletter/link-handlers.server';
+import { handleUnsubscribeGet, handleUnsubscribePost } from '@/modules/newsletter/server';
 import { postOnly } from '@/lib/http/response.server';
 
 export const dynamic = 'force-dynamic';

@@ -1,8 +1,8 @@
-import { takeChannelEvents } from '@/modules/conversations/webhooks.server';
+import { takeChannelEvents } from '@/modules/conversations/server';
 import { getDatabase } from '@/lib/db/client';
 import { parseSignedJson, readSignedBody } from '@/lib/http/request.server';
 import { errorResponse, jsonResponse, postOnly } from '@/lib/http/response.server';
-import { parseTermiiEvent, smsConfigured, verifyTermiiSignature } from '@/modules/messaging/channels/termii.server';
+import { parseTermiiEvent, smsConfigured, verifyTermiiSignature } from '@/modules/messaging/server';
 
 export const dynamic = 'force-dynamic';
 

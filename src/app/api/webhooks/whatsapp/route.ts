@@ -1,4 +1,4 @@
-import { takeChannelEvents } from '@/modules/conversations/webhooks.server';
+import { takeChannelEvents } from '@/modules/conversations/server';
 import { getDatabase } from '@/lib/db/client';
 import { parseSignedJson, readSignedBody } from '@/lib/http/request.server';
 import { errorResponse, jsonResponse, routeMethods } from '@/lib/http/response.server';
@@ -7,7 +7,7 @@ import {
   verifyWhatsAppSignature,
   whatsAppConfigured,
   whatsAppHandshake,
-} from '@/modules/messaging/channels/whatsapp-cloud.server';
+} from '@/modules/messaging/server';
 
 export const dynamic = 'force-dynamic';
 

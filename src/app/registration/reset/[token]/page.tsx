@@ -3,10 +3,10 @@ import type { Metadata } from 'next';
 import { STAFF_COPY } from '@/content/staff';
 import { PASSWORD_RESET_PATH } from '@/lib/constants';
 import { getDatabase } from '@/lib/db/client';
-import { AuthCard } from '@/modules/staff/sign-in/AuthCard';
-import { formRefusal } from '@/modules/staff/form-post.server';
-import { isLiveResetToken } from '@/modules/staff/sign-in/password-reset.server';
-import { NewPasswordForm } from '@/modules/staff/sign-in/PasswordResetForms';
+import { AuthCard } from '@/modules/staff';
+import { formRefusal } from '@/modules/staff/server';
+import { isLiveResetToken } from '@/modules/staff/server';
+import { NewPasswordForm } from '@/modules/staff';
 
 // The link's token is in this page's path: no Referer carries it to another site (same-origin, as on the welcome page).
 export const metadata: Metadata = { title: STAFF_COPY.reset.title, robots: { index: false, follow: false }, referrer: 'same-origin' };

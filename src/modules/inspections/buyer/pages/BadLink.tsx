@@ -1,6 +1,6 @@
 import { d1, d2 } from '@/content/districts';
 import { INSPECTION_COPY } from '@/content/inspections';
-import { INSPECTION_PATHS } from '@/modules/leads/booking-paths';
+import { INSPECTION_PATHS } from '@/modules/leads';
 import type { LinkProblem } from '@/modules/inspections/buyer/buyer-pages.server';
 
 const copy = INSPECTION_COPY.badLink;

@@ -1,4 +1,4 @@
-import { addPushHandler, listPushHandler } from '@/modules/staff/app/handlers.server';
+import { addPushHandler, listPushHandler } from '@/modules/staff/server';
 import { routeMethods } from '@/lib/http/response.server';
 
 export const dynamic = 'force-dynamic';

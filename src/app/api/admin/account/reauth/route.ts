@@ -1,4 +1,4 @@
-import { reauthHandler, recentPasswordHandler } from '@/modules/staff/sessions/handlers.server';
+import { reauthHandler, recentPasswordHandler } from '@/modules/staff/server';
 import { routeMethods } from '@/lib/http/response.server';
 
 export const dynamic = 'force-dynamic';

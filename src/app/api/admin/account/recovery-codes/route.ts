@@ -1,4 +1,4 @@
-import { renewRecoveryCodesHandler } from '@/modules/staff/sessions/handlers.server';
+import { renewRecoveryCodesHandler } from '@/modules/staff/server';
 import { routeMethods } from '@/lib/http/response.server';
 
 export const dynamic = 'force-dynamic';

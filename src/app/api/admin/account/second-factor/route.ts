@@ -1,4 +1,4 @@
-import { enrolSecondFactorHandler, removeSecondFactorHandler } from '@/modules/staff/sessions/handlers.server';
+import { enrolSecondFactorHandler, removeSecondFactorHandler } from '@/modules/staff/server';
 import { routeMethods } from '@/lib/http/response.server';
 
 export const dynamic = 'force-dynamic';

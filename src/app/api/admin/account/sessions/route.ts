@@ -1,4 +1,4 @@
-import { endSessionsHandler, listSessionsHandler } from '@/modules/staff/sessions/handlers.server';
+import { endSessionsHandler, listSessionsHandler } from '@/modules/staff/server';
 import { routeMethods } from '@/lib/http/response.server';
 
 export const dynamic = 'force-dynamic';

@@ -1,4 +1,4 @@
-import { downloadBackupHandler } from '@/modules/system/backups/handlers.server';
+import { downloadBackupHandler } from '@/modules/system/server';
 import { routeMethods } from '@/lib/http/response.server';
 
 export const dynamic = 'force-dynamic';

@@ -1,4 +1,4 @@
-import { exportConversionHandler } from '@/modules/insights/handlers.server';
+import { exportConversionHandler } from '@/modules/insights/server';
 import { routeMethods } from '@/lib/http/response.server';
 
 export const dynamic = 'force-dynamic';

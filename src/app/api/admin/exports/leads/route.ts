@@ -1,4 +1,4 @@
-import { exportLeadsHandler } from '@/modules/insights/handlers.server';
+import { exportLeadsHandler } from '@/modules/insights/server';
 import { routeMethods } from '@/lib/http/response.server';
 
 export const dynamic = 'force-dynamic';

@@ -1,4 +1,4 @@
-import { exportNewsletterHandler } from '@/modules/newsletter/admin-handlers.server';
+import { exportNewsletterHandler } from '@/modules/newsletter/server';
 import { routeMethods } from '@/lib/http/response.server';
 
 export const dynamic = 'force-dynamic';

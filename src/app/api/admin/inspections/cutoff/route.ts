@@ -1,4 +1,4 @@
-import { cutoffHandler } from '@/modules/inspections/staff/handlers.server';
+import { cutoffHandler } from '@/modules/inspections/server';
 import { routeMethods } from '@/lib/http/response.server';
 
 export const dynamic = 'force-dynamic';

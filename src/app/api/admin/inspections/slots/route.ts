@@ -1,4 +1,4 @@
-import { addSlotHandler } from '@/modules/inspections/staff/handlers.server';
+import { addSlotHandler } from '@/modules/inspections/server';
 import { routeMethods } from '@/lib/http/response.server';
 
 export const dynamic = 'force-dynamic';

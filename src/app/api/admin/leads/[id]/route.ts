@@ -1,4 +1,4 @@
-import { getLeadHandler, patchLeadHandler } from '@/modules/leads/staff/handlers.server';
+import { getLeadHandler, patchLeadHandler } from '@/modules/leads/server';
 import { routeMethods } from '@/lib/http/response.server';
 
 export const dynamic = 'force-dynamic';

@@ -1,4 +1,4 @@
-import { discardHeldHandler, releaseHeldHandler } from '@/modules/leads/staff/held-handlers.server';
+import { discardHeldHandler, releaseHeldHandler } from '@/modules/leads/server';
 import { routeMethods } from '@/lib/http/response.server';
 
 export const dynamic = 'force-dynamic';

@@ -1,4 +1,4 @@
-import { privacyEraseHandler } from '@/modules/privacy/handlers.server';
+import { privacyEraseHandler } from '@/modules/privacy/server';
 import { routeMethods } from '@/lib/http/response.server';
 
 export const dynamic = 'force-dynamic';

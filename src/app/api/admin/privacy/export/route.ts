@@ -1,4 +1,4 @@
-import { privacyExportGetHandler, privacyExportHandler } from '@/modules/privacy/handlers.server';
+import { privacyExportGetHandler, privacyExportHandler } from '@/modules/privacy/server';
 import { routeMethods } from '@/lib/http/response.server';
 
 export const dynamic = 'force-dynamic';

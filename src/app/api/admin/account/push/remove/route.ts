@@ -1,4 +1,4 @@
-import { removePushHandler } from '@/modules/staff/app/handlers.server';
+import { removePushHandler } from '@/modules/staff/server';
 import { routeMethods } from '@/lib/http/response.server';
 
 export const dynamic = 'force-dynamic';

@@ -1,4 +1,4 @@
-import { claimLeadHandler } from '@/modules/leads/staff/claim-handler.server';
+import { claimLeadHandler } from '@/modules/leads/server';
 import { routeMethods } from '@/lib/http/response.server';
 
 export const dynamic = 'force-dynamic';

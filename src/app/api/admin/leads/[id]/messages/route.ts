@@ -1,4 +1,4 @@
-import { replyHandler } from '@/modules/conversations/reply-handler.server';
+import { replyHandler } from '@/modules/conversations/server';
 import { routeMethods } from '@/lib/http/response.server';
 
 export const dynamic = 'force-dynamic';

@@ -1,4 +1,4 @@
-import { addNoteHandler } from '@/modules/leads/staff/handlers.server';
+import { addNoteHandler } from '@/modules/leads/server';
 import { routeMethods } from '@/lib/http/response.server';
 
 export const dynamic = 'force-dynamic';

@@ -1,4 +1,4 @@
-import { resendHandler } from '@/modules/leads/notifications/handlers.server';
+import { resendHandler } from '@/modules/leads/server';
 import { routeMethods } from '@/lib/http/response.server';
 
 export const dynamic = 'force-dynamic';

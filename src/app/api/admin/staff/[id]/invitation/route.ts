@@ -1,4 +1,4 @@
-import { resendInvitationHandler } from '@/modules/staff/accounts/handlers.server';
+import { resendInvitationHandler } from '@/modules/staff/server';
 import { routeMethods } from '@/lib/http/response.server';
 
 export const dynamic = 'force-dynamic';

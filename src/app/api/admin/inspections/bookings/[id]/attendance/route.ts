@@ -1,4 +1,4 @@
-import { attendanceHandler } from '@/modules/inspections/staff/handlers.server';
+import { attendanceHandler } from '@/modules/inspections/server';
 import { routeMethods } from '@/lib/http/response.server';
 
 export const dynamic = 'force-dynamic';

@@ -1,4 +1,4 @@
-import { slotSeatsHandler } from '@/modules/inspections/staff/handlers.server';
+import { slotSeatsHandler } from '@/modules/inspections/server';
 import { routeMethods } from '@/lib/http/response.server';
 
 export const dynamic = 'force-dynamic';

@@ -1,4 +1,4 @@
-import { walkInHandler } from '@/modules/inspections/staff/handlers.server';
+import { walkInHandler } from '@/modules/inspections/server';
 import { routeMethods } from '@/lib/http/response.server';
 
 export const dynamic = 'force-dynamic';

@@ -1,0 +1,2 @@
+// The conversations module's client-safe entry: what other modules, routes and browser code may use of it.
+export { LeadConversation } from './components/LeadConversation';

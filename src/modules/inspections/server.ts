@@ -1,0 +1,18 @@
+// The inspections module's server entry: what other modules and routes may call of it on the server.
+import 'server-only';
+
+export { bookAsVisitor } from './buyer/book-as-visitor.server';
+export { bookByLinkHandler } from './buyer/book-by-link.server';
+export { bookPageOfLink, bookingOfLink, slotsToBook } from './buyer/buyer-pages.server';
+export { calendarFile } from './buyer/calendar-file.server';
+export { cancelHandler } from './buyer/cancel.server';
+export { moveHandler } from './buyer/move.server';
+export { BookingPage } from './buyer/pages/BookingPage';
+export { inspectionChangeCutoffHours } from './cutoff.server';
+export { bookingsOfLead, listSchedule, withLatestInspections, type LeadInspection } from './inspections.repository.server';
+export { BUYER_ACTOR_EMAIL } from './inspections.server';
+export { deleteMessagesOfBookings, inspectionMessageBacklog, inspectionMessageCounts, messagesOfLeads, walkInsBefore, type InspectionMessageBacklog } from './messages.repository.server';
+export { startInspectionMessageWorkers } from './messages/workers.server';
+export { formAnswer } from './staff/form-answer.server';
+export { addScheduleHandler, addSlotHandler, attendanceHandler, callOffHandler, cutoffHandler, editScheduleHandler, scheduleActiveHandler, slotSeatsHandler, walkInHandler } from './staff/handlers.server';
+export { ensureSlots, inspectionsPage } from './staff/slots.server';

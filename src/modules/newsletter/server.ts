@@ -1,0 +1,8 @@
+// The newsletter module's server entry: what other modules and routes may call of it on the server.
+import 'server-only';
+
+export { exportNewsletterHandler } from './admin-handlers.server';
+export { handleNewsletterPost } from './handler.server';
+export { handleConfirmPost, handleUnsubscribeGet, handleUnsubscribePost } from './link-handlers.server';
+export { confirmPageState, unsubscribePageState } from './pages.server';
+export { startNewsletterWorkers } from './workers.server';

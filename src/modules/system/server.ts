@@ -1,0 +1,11 @@
+// The system module's server entry: what other modules and routes may call of it on the server.
+import 'server-only';
+
+export { alertOwnersOfFlood, channelCheckJob, startOwnerAlertWorkers } from './alerts.server';
+export { BackupsPanel } from './backups/BackupsPanel';
+export { downloadBackupHandler, listBackupsHandler, takeBackupHandler } from './backups/handlers.server';
+export { recordFirstStart } from './channel-status.server';
+export { healthResponse } from './health.server';
+export { metricsResponse } from './metrics.server';
+export { retentionJob } from './retention.server';
+export { systemStatus } from './status.server';
