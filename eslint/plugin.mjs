@@ -4,4 +4,6 @@ import serverOnly from './rules/server-only.mjs';
 import tableOwners from './rules/table-owners.mjs';
 import zodConfigured from './rules/zod-configured.mjs';
 
-export default { rules: { layers, 'server-only': serverOnly, 'table-owners': tableOwners, 'zod-configured': zodConfigured } };
+const project = { rules: { layers, 'server-only': serverOnly, 'table-owners': tableOwners, 'zod-configured': zodConfigured } };
+
+export default project;

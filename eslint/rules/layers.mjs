@@ -10,7 +10,7 @@ import { MODULES, placeOf, RANKS, repoPath } from '../project-map.mjs';
  */
 const ENTRY = /^src\/modules\/[^/]+(\/(index|server))?(\.ts)?$/;
 
-export default {
+const layers = {
   meta: {
     type: 'problem',
     messages: {
@@ -21,7 +21,8 @@ export default {
       unknownModule: 'src/modules/{{name}} is not in the module map (eslint/project-map.mjs, MODULES).',
       entry: "Import the {{to}} module through its entry ('@/modules/{{to}}' or '@/modules/{{to}}/server'), not {{source}}.",
       ownEntry: 'Inside the {{module}} module, import its files by their relative paths, not its own entry ({{source}}).',
-      serving: 'src may not import serving/ ({{source}}): what the production server hands the app goes through src/lib/server-hand-over.mjs.',
+      serving:
+        'src may not import serving/ ({{source}}): what the production server hands the app goes through src/lib/server-hand-over.mjs.',
       intoSrc: 'serving/ may import only src/lib of src (not {{source}}): it runs in plain Node.js, in front of the app.',
     },
   },
@@ -51,8 +52,10 @@ export default {
         node.importKind === 'type' ||
         node.exportKind === 'type' ||
         (node.specifiers?.length > 0 && node.specifiers.every((s) => s.importKind === 'type' || s.exportKind === 'type'));
-      if (from?.rank === 'content' && to.rank !== 'content' && !(typeOnly && to.rank === 'lib'))
-        return context.report({ node, messageId: 'content', data: { source } });
+      if (from?.rank === 'content') {
+        if (to.rank !== 'content' && !(typeOnly && to.rank === 'lib')) context.report({ node, messageId: 'content', data: { source } });
+        return;
+      }
       if (from?.rank && RANKS.indexOf(to.rank) > RANKS.indexOf(from.rank))
         return context.report({ node, messageId: 'upward', data: { from: from.rank, to: to.rank, ranks: RANKS.join(' → ') } });
       if (!to.module) return;
@@ -76,3 +79,5 @@ export default {
     };
   },
 };
+
+export default layers;

@@ -2,7 +2,7 @@
  * A *.server.ts module, and a module's server entry (src/modules/<name>/server.ts), imports 'server-only' so that no
  * browser bundle can ever include it (the build fails).
  */
-export default {
+const serverOnly = {
   meta: { type: 'problem', messages: { missing: "A server module must import 'server-only'." } },
   create(context) {
     const file = context.filename.split('\\').join('/');
@@ -15,3 +15,5 @@ export default {
     };
   },
 };
+
+export default serverOnly;

@@ -3,7 +3,7 @@
  * The settings' schema (src/lib/env-schema.ts) is the exception: serving/server.mjs loads it in plain Node.js, where
  * '@/' does not resolve, and it never runs in a browser, the only place the configuration matters.
  */
-export default {
+const zodConfigured = {
   meta: { type: 'problem', messages: { missing: "Import '@/lib/validation/zod-config' before 'zod'." } },
   create(context) {
     return {
@@ -17,3 +17,5 @@ export default {
     };
   },
 };
+
+export default zodConfigured;

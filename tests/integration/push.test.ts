@@ -12,7 +12,7 @@ import { passOnUnclaimedLeads } from '@/modules/leads/operations.server';
 import { startNotificationWorkers } from '@/modules/leads/notifications/workers.server';
 import { leads, leadActivity, staffPushSubscriptions, staffUsers } from '@/lib/db/schema';
 import { DEFAULT_WORKING_TIME } from '@/lib/working-time.server';
-import { setTakesNewLeads } from '@/modules/leads/assignment.server';
+import { setTakesNewLeads } from '@/modules/staff/repository.server';
 import { setAgentsSeeEveryLead } from '@/modules/leads/scope.server';
 import { PUSH_SERVICE_CERT, startPushService, type PushService } from '../support/push-service.mjs';
 import { startSmtpPeer, waitFor, type SmtpPeer } from '../support/peers';

@@ -5,7 +5,7 @@ import { POST as smsEvents } from '@/app/api/webhooks/sms/route';
 import { POST as whatsAppEvents } from '@/app/api/webhooks/whatsapp/route';
 import { GET as exportLeads } from '@/app/api/admin/exports/leads/route';
 import { PATCH as patchLead } from '@/app/api/admin/leads/[id]/route';
-import { setTakesNewLeads } from '@/modules/leads/assignment.server';
+import { setTakesNewLeads } from '@/modules/staff/repository.server';
 import { bookInspection } from '@/modules/inspections/inspections.server';
 import { insertSlot } from '@/modules/inspections/inspections.repository.server';
 import { deliverInspectionMessage } from '@/modules/inspections/messages/delivery.server';

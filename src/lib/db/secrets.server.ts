@@ -50,3 +50,12 @@ export async function deleteStoredSecrets(db: Db, names: string[]): Promise<void
   await db.delete(appSecrets).where(inArray(appSecrets.name, names));
   for (const name of names) cache.get(db)?.delete(name);
 }
+
+/** Stores a value under `name` (the last write wins): for a value made elsewhere, such as the first owner's code. */
+export async function putStoredSecret(db: Db, name: string, value: string, now = new Date()): Promise<void> {
+  await db
+    .insert(appSecrets)
+    .values({ name, value })
+    .onConflictDoUpdate({ target: appSecrets.name, set: { value, createdAt: now } });
+  cache.get(db)?.delete(name);
+}

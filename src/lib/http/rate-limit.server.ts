@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { preparedStatement } from '@/lib/db/prepared';
 import { rateLimits } from '@/lib/db/schema';
@@ -202,4 +202,10 @@ export async function hitRateLimit(
 ): Promise<RateDecision> {
   const [decision] = await countOn(db, [{ bucket, clientHash, limit }], now);
   return decision;
+}
+
+/** Deletes the counters of windows that began before `before` (the retention job); returns how many. */
+export async function deleteCountersBefore(db: Db, before: Date): Promise<number> {
+  const rows = await db.delete(rateLimits).where(lt(rateLimits.windowStart, before)).returning({ at: rateLimits.windowStart });
+  return rows.length;
 }

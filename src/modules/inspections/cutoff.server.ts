@@ -1,9 +1,9 @@
 import 'server-only';
 import { MAX_INSPECTION_CUTOFF_HOURS } from '@/lib/env-schema';
-import { eq } from 'drizzle-orm';
+
 import type { Actor } from '@/modules/staff/server';
 import type { Db } from '@/lib/db/client';
-import { appSettings } from '@/lib/db/schema';
+import { readSetting, writeSetting } from '@/lib/db/settings.server';
 import { getEnv } from '@/lib/env.server';
 
 /**
@@ -14,16 +14,12 @@ import { getEnv } from '@/lib/env.server';
 const CUTOFF_SETTING = 'inspection_change_cutoff_hours';
 
 export async function inspectionChangeCutoffHours(db: Db): Promise<number> {
-  const [row] = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.name, CUTOFF_SETTING));
-  const stored = row?.value;
+  const stored = await readSetting(db, CUTOFF_SETTING);
   return typeof stored === 'number' && Number.isInteger(stored) && stored >= 0 && stored <= MAX_INSPECTION_CUTOFF_HOURS
     ? stored
     : getEnv().INSPECTION_CHANGE_CUTOFF_HOURS;
 }
 
 export async function setInspectionChangeCutoffHours(db: Db, hours: number, actor: Actor, now = new Date()): Promise<void> {
-  await db
-    .insert(appSettings)
-    .values({ name: CUTOFF_SETTING, value: hours, updatedAt: now, updatedBy: actor.email })
-    .onConflictDoUpdate({ target: appSettings.name, set: { value: hours, updatedAt: now, updatedBy: actor.email } });
+  await writeSetting(db, CUTOFF_SETTING, hours, actor, now);
 }

@@ -2,9 +2,9 @@ import 'server-only';
 import { and, asc, eq, getTableName, gt, inArray, isNull, ne, sql, type Column } from 'drizzle-orm';
 import { leadsInScope, mayChangeSql, type LeadScope } from '@/modules/leads/server';
 import type { Db } from '@/lib/db/client';
+import { writeSettingOnce } from '@/lib/db/settings.server';
 import type { Attendance, DistrictChoice } from '@/lib/db/enums';
 import {
-  appSettings,
   inspectionBookings,
   inspectionSchedules,
   inspectionSlots,
@@ -57,12 +57,7 @@ export async function updateSchedule(
  * write it, false once it was offered, even if owners have since removed every row.
  */
 export async function takeScheduleOffer(db: Db, now: Date): Promise<boolean> {
-  const rows = await db
-    .insert(appSettings)
-    .values({ name: 'inspection_schedule_offered', value: true, updatedAt: now })
-    .onConflictDoNothing()
-    .returning({ name: appSettings.name });
-  return rows.length === 1;
+  return writeSettingOnce(db, 'inspection_schedule_offered', true, now);
 }
 
 // ---- slots ------------------------------------------------------------------------------------------------------

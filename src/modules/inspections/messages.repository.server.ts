@@ -329,3 +329,13 @@ export async function waitingPlaceOf(db: Db, bookingId: string): Promise<number 
     .where(and(eq(inspectionBookings.id, bookingId), eq(inspectionBookings.state, 'waiting')));
   return row?.place ?? null;
 }
+
+/** Deletes the messages of the bookings of the leads `leadsWhere` names, in the erasure's transaction; returns their ids. */
+export const eraseMessagesOfLeadBookings = (tx: Db, leadsWhere: SQL): Promise<string[]> =>
+  deleteMessagesOfBookings(tx, inArray(inspectionBookings.leadId, tx.select({ id: leads.id }).from(leads).where(leadsWhere)));
+
+/** Deletes the walk-in bookings `where` names (a lead's bookings go with the lead); returns how many. */
+export async function eraseWalkIns(tx: Db, where: SQL): Promise<number> {
+  const rows = await tx.delete(inspectionBookings).where(where).returning({ id: inspectionBookings.id });
+  return rows.length;
+}

@@ -1,9 +1,10 @@
 import 'server-only';
 import { and, asc, eq, gte, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
-import { SYSTEM_ACTOR_EMAIL, type Actor } from '@/modules/staff/server';
+import { markServed, markServedPrepared, SYSTEM_ACTOR_EMAIL, type Actor } from '@/modules/staff/server';
 import type { Db } from '@/lib/db/client';
 import { placeholdersOf, preparedStatement } from '@/lib/db/prepared';
-import { appSettings, leads, leadActivity, staffUsers } from '@/lib/db/schema';
+import { leads, leadActivity, staffUsers } from '@/lib/db/schema';
+import { readSetting, switchSql, writeSetting } from '@/lib/db/settings.server';
 import { workingMinutesPassedSql, type WorkingTime } from '@/lib/working-time';
 
 /**
@@ -30,15 +31,12 @@ export interface Assignee {
 
 /** An owners' on/off setting in app_settings; `fallback` until one was saved. */
 export async function readSwitch(db: Db, name: string, fallback: boolean): Promise<boolean> {
-  const [row] = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.name, name));
-  return row ? row.value === true : fallback;
+  const value = await readSetting(db, name);
+  return value === undefined ? fallback : value === true;
 }
 
 export async function writeSwitch(db: Db, name: string, on: boolean, actor: Actor, now: Date): Promise<void> {
-  await db
-    .insert(appSettings)
-    .values({ name, value: on, updatedAt: now, updatedBy: actor.email })
-    .onConflictDoUpdate({ target: appSettings.name, set: { value: on, updatedAt: now, updatedBy: actor.email } });
+  await writeSetting(db, name, on, actor, now);
 }
 
 /** Whether new leads are dealt out to agents (on unless an owner turned it off). */
@@ -50,16 +48,6 @@ export const setAutoAssign = (db: Db, on: boolean, actor: Actor, now = new Date(
 export const alertEveryoneEnabled = (db: Db) => readSwitch(db, ALERT_EVERYONE, false);
 
 export const setAlertEveryone = (db: Db, on: boolean, actor: Actor, now = new Date()) => writeSwitch(db, ALERT_EVERYONE, on, actor, now);
-
-/** An agent joins or leaves the round-robin (their own choice, or an owner's). Undefined when there is no such agent. */
-export async function setTakesNewLeads(db: Db, staffId: string, takes: boolean): Promise<{ id: string } | undefined> {
-  const [row] = await db
-    .update(staffUsers)
-    .set({ takesNewLeads: takes })
-    .where(eq(staffUsers.id, staffId))
-    .returning({ id: staffUsers.id });
-  return row;
-}
 
 /** Whether this staff member takes new leads in the round-robin. */
 export async function takesNewLeads(db: Db, staffId: string): Promise<boolean> {
@@ -79,7 +67,7 @@ export async function assignNewLead(tx: Db, lead: { id: string }, now = new Date
   if (!first || first.eligible === 0) return undefined;
   const agent = first.id ? { id: first.id, email: first.email!, label: first.label! } : (await pickAgent(tx, false))[0];
   if (!agent) return undefined;
-  await agentServed(tx).execute({ agentId: agent.id, now: now.toISOString() });
+  await markServedPrepared(tx, agent.id, now);
   await writeAssignment(tx, lead.id, agent, undefined, now);
   return agent;
 }
@@ -110,9 +98,7 @@ const freeAgent = preparedStatement((db) => {
     })
     .from(sql`(select 1) as one`)
     .leftJoinLateral(free, sql`true`)
-    .where(
-      sql`coalesce((select ${appSettings.value} = 'true'::jsonb from ${appSettings} where ${appSettings.name} = ${AUTO_ASSIGN}), true)`,
-    )
+    .where(switchSql(AUTO_ASSIGN, true))
     .prepare('assignment_free_agent');
 });
 
@@ -137,7 +123,7 @@ const activeStaffForAlerts = preparedStatement((db) =>
       id: staffUsers.id,
       role: staffUsers.role,
       onDuty: sql<boolean>`${eligible}`,
-      everyone: sql<boolean>`coalesce((select ${appSettings.value} = 'true'::jsonb from ${appSettings} where ${appSettings.name} = ${ALERT_EVERYONE}), false)`,
+      everyone: switchSql(ALERT_EVERYONE, false),
     })
     .from(staffUsers)
     .where(eq(staffUsers.active, true))
@@ -178,11 +164,6 @@ export async function staffLabelOf(tx: Db, id: string | null): Promise<string | 
   return id ? ((await tx.select({ label: staffLabelSql }).from(staffUsers).where(eq(staffUsers.id, id)))[0]?.label ?? null) : null;
 }
 
-/** A lead given to this staff member now counts as their turn in the round-robin. */
-export async function markServed(tx: Db, staffId: string, now: Date): Promise<void> {
-  await tx.update(staffUsers).set({ lastLeadAssignedAt: now }).where(eq(staffUsers.id, staffId));
-}
-
 /** The claimer has the lead: claimed by them, theirs, and no longer offered. */
 export async function markClaimed(tx: Db, leadId: string, staffId: string, now: Date): Promise<void> {
   await tx
@@ -217,7 +198,7 @@ export async function handOverLead(tx: Db, lead: { id: string; assignedTo: strin
   const [from] = lead.assignedTo
     ? await tx.select({ label: staffLabelSql }).from(staffUsers).where(eq(staffUsers.id, lead.assignedTo))
     : [];
-  if (next) await tx.update(staffUsers).set({ lastLeadAssignedAt: now }).where(eq(staffUsers.id, next.id));
+  if (next) await markServed(tx, next.id, now);
   await tx
     .update(leads)
     .set({ assignedTo: next?.id ?? null, offeredAt: next ? now : null, updatedAt: now })
@@ -307,13 +288,6 @@ export async function writeAssignment(
 
 // Built once: with an agent taking leads, every lead's transaction runs these (src/lib/db/prepared.ts). Drizzle's update
 // takes a placeholder only inside SQL, so its times go as ISO text with a cast.
-const agentServed = preparedStatement((db) =>
-  db
-    .update(staffUsers)
-    .set({ lastLeadAssignedAt: sql`${sql.placeholder('now')}::timestamptz` })
-    .where(eq(staffUsers.id, sql.placeholder('agentId')))
-    .prepare('assignment_agent_served'),
-);
 
 const leadAssigned = preparedStatement((db) =>
   db

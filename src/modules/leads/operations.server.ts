@@ -21,13 +21,13 @@ import {
   lockForClaim,
   lockLeadsToPassOn,
   markClaimed,
-  markServed,
   mayClaim,
   staffLabelOf,
   writeAssignment,
   type Assignee,
 } from './assignment.server';
 import { deleteHeldLeads, holdLeads, lockHeldLeads, recentLeadsOfNetwork, unholdLeads } from './held.repository.server';
+import { markServed } from '@/modules/staff/server';
 import { queueLeadNotifications, withdrawWaitingNotifications } from './notifications.server';
 import { leadScope, lockLeadInScope } from './scope.server';
 import { latestLeadWithPhone } from './conversations/messages.repository.server';

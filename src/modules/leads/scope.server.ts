@@ -2,7 +2,8 @@ import 'server-only';
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Actor } from '@/modules/staff/server';
 import type { Db } from '@/lib/db/client';
-import { appSettings, leads } from '@/lib/db/schema';
+import { leads } from '@/lib/db/schema';
+import { switchSql } from '@/lib/db/settings.server';
 import type { WorkingTime } from '@/lib/working-time';
 import { getWorkingTime } from '@/lib/working-time.server';
 import { readSwitch, writeSwitch } from './assignment.server';
@@ -39,7 +40,7 @@ export const setAgentsSeeEveryLead = (db: Db, on: boolean, actor: Actor, now = n
   writeSwitch(db, AGENTS_SEE_EVERY_LEAD, on, actor, now);
 
 // Read inside each statement, so a change applies to every instance's next request at once.
-const everyLeadForAgents = sql`coalesce((select ${appSettings.value} = 'true'::jsonb from ${appSettings} where ${appSettings.name} = ${AGENTS_SEE_EVERY_LEAD}), false)`;
+const everyLeadForAgents = switchSql(AGENTS_SEE_EVERY_LEAD, false);
 
 /** mayClaim in SQL, for someone else's lead: new, not spam, not claimed, and nobody's by a person's choice. */
 const claimableSql = sql`(${leads.status} = 'new' and ${leads.spam} = false and ${leads.claimedBy} is null

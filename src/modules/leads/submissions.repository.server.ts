@@ -1,9 +1,9 @@
 import 'server-only';
-import { and, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { placeholdersOf, preparedStatement } from '@/lib/db/prepared';
 import type { DistrictChoice, SpamReason, Title } from '@/lib/db/enums';
-import { leads, type LeadRow, type LeadStatus } from '@/lib/db/schema';
+import { leadNotifications, leads, type LeadRow, type LeadStatus } from '@/lib/db/schema';
 import { normaliseEmail } from '@/lib/validation/email';
 import { toE164 } from '@/lib/validation/phone';
 import { overdueSql, type WorkingTime } from '@/lib/working-time';
@@ -252,4 +252,21 @@ export async function lockOverdueLeads(tx: Db, now: Date, time: WorkingTime, sin
 /** These leads' one reminder is queued (at `now`). */
 export async function markReminded(tx: Db, ids: string[], now: Date): Promise<void> {
   await tx.update(leads).set({ overdueRemindedAt: now }).where(inArray(leads.id, ids));
+}
+
+/**
+ * Deletes the leads `where` names with their notification rows (notes, history and bookings cascade), in the
+ * erasure's transaction (src/modules/privacy/erasure.server.ts); returns the leads and the notifications' ids, which
+ * their jobs carry.
+ */
+export async function eraseLeadRows(tx: Db, where: SQL) {
+  const notifications = await tx
+    .delete(leadNotifications)
+    .where(inArray(leadNotifications.leadId, tx.select({ id: leads.id }).from(leads).where(where)))
+    .returning({ id: leadNotifications.id });
+  const erased = await tx
+    .delete(leads)
+    .where(where)
+    .returning({ id: leads.id, email: leads.email, phoneRaw: leads.phoneRaw, phoneE164: leads.phoneE164 });
+  return { leads: erased, notificationIds: notifications.map((row) => row.id) };
 }

@@ -1,6 +1,6 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, gte, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { PRIVACY_NOTICE_VERSION } from '@/content/legal';
 import type { Db } from '@/lib/db/client';
 import { NO_PENDING_NEWSLETTER_REQUEST, newsletterSubscribers as subscribers, type NewsletterSubscriberRow } from '@/lib/db/schema';
@@ -157,4 +157,36 @@ export async function listSubscribed(db: Db): Promise<NewsletterSubscriberRow[]>
     .from(subscribers)
     .where(and(isNotNull(subscribers.confirmedAt), isNull(subscribers.unsubscribedAt)))
     .orderBy(desc(subscribers.confirmedAt));
+}
+
+// ---- retention and erasure (src/modules/system/retention.server.ts, src/modules/privacy/erasure.server.ts) ----------
+
+const requestedAt = sql`coalesce(${subscribers.confirmRequestedAt}, ${subscribers.subscribedAt})`;
+
+/** Clears the network fingerprints of sign-ups asked for before `before`; returns how many. */
+export async function clearSignUpFingerprints(db: Db, before: Date): Promise<number> {
+  const rows = await db
+    .update(subscribers)
+    .set({ clientHash: null })
+    .where(and(isNotNull(subscribers.clientHash), lt(requestedAt, before)))
+    .returning({ id: subscribers.id });
+  return rows.length;
+}
+
+/** Sign-ups asked for before `before` and never confirmed: the retention job erases them. */
+export const unconfirmedSignUpsBefore = (before: Date): SQL => and(isNull(subscribers.confirmedAt), lt(requestedAt, before))!;
+
+/** An unsubscribed address that asked to come back and never confirmed keeps only its unsubscribe record. */
+export async function expireComebackRequests(db: Db, before: Date): Promise<number> {
+  const rows = await db
+    .update(subscribers)
+    .set(NO_PENDING_NEWSLETTER_REQUEST)
+    .where(and(isNotNull(subscribers.confirmedAt), lt(subscribers.confirmRequestedAt, before)))
+    .returning({ id: subscribers.id });
+  return rows.length;
+}
+
+/** Deletes the sign-ups `where` names, in the erasure's transaction; returns what went. */
+export async function eraseSignUps(tx: Db, where: SQL): Promise<{ id: string; email: string }[]> {
+  return tx.delete(subscribers).where(where).returning({ id: subscribers.id, email: subscribers.email });
 }

@@ -5,4 +5,5 @@ export { exportNewsletterHandler } from './admin-handlers.server';
 export { handleNewsletterPost } from './handler.server';
 export { handleConfirmPost, handleUnsubscribeGet, handleUnsubscribePost } from './link-handlers.server';
 export { confirmPageState, unsubscribePageState } from './pages.server';
+export { clearSignUpFingerprints, eraseSignUps, expireComebackRequests, unconfirmedSignUpsBefore } from './repository.server';
 export { startNewsletterWorkers } from './workers.server';

@@ -1,14 +1,15 @@
 import 'server-only';
-import { inArray, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import type { Db } from '@/lib/db/client';
-import { inspectionBookings, leads, leadNotifications, newsletterSubscribers } from '@/lib/db/schema';
 import { deleteJobsOf, sendInTransaction } from '@/lib/jobs/queue';
 import { LEAD_ERASED, type LeadErasedJob } from '@/lib/jobs/queues';
 import { logError } from '@/lib/log';
 import { deleteKeptMail, outboxMailDir } from '@/lib/mail/mailer.server';
 import { phoneDigits } from '@/lib/validation/phone';
-import { deleteMessagesOfBookings } from '@/modules/inspections/server';
+import { eraseMessagesOfLeadBookings, eraseWalkIns } from '@/modules/inspections/server';
+import { eraseLeadRows } from '@/modules/leads/server';
+import { eraseSignUps } from '@/modules/newsletter/server';
 
 /**
  * Deleting a person's records reaches every copy the site holds (docs/decisions/0344-erasure-reaches-every-copy.md).
@@ -54,28 +55,16 @@ const PHONE_MIN_DIGITS = 7;
 
 /** Erases the targeted leads and newsletter sign-ups with every copy of them; returns what went. */
 export async function eraseRecords(db: Db, targets: ErasureTargets, tellCrm: TellCrm, mailDir = outboxMailDir()): Promise<ErasedRecords> {
-  const l = leads;
-  const n = newsletterSubscribers;
   const { erasedLeads, newsletter, jobs, walkIns } = await db.transaction(async (tx) => {
-    // The notification rows would go with their leads (cascade); deleted first for their ids, which their jobs carry.
-    const notifications = await tx
-      .delete(leadNotifications)
-      .where(inArray(leadNotifications.leadId, tx.select({ id: l.id }).from(l).where(targets.leads)))
-      .returning({ id: leadNotifications.id });
-    // So are the messages of their site-inspection bookings (docs/decisions/0391), with the jobs that name them.
-    const erasedLeadIds = tx.select({ id: l.id }).from(l).where(targets.leads);
-    const bookingMessages = await deleteMessagesOfBookings(tx, inArray(inspectionBookings.leadId, erasedLeadIds));
-    const walkIns = targets.walkIns
-      ? await tx.delete(inspectionBookings).where(targets.walkIns).returning({ id: inspectionBookings.id })
-      : [];
-    const erasedLeads = await tx
-      .delete(l)
-      .where(targets.leads)
-      .returning({ id: l.id, email: l.email, phoneRaw: l.phoneRaw, phoneE164: l.phoneE164 });
-    const newsletter = await tx.delete(n).where(targets.newsletter).returning({ id: n.id, email: n.email });
+    // Each module deletes its own rows, all in this transaction. The messages of the leads' site-inspection bookings
+    // go first (docs/decisions/0391), then the leads with their notification rows, whose ids their jobs carry.
+    const bookingMessages = await eraseMessagesOfLeadBookings(tx, targets.leads);
+    const walkIns = targets.walkIns ? await eraseWalkIns(tx, targets.walkIns) : 0;
+    const { leads: erasedLeads, notificationIds } = await eraseLeadRows(tx, targets.leads);
+    const newsletter = await eraseSignUps(tx, targets.newsletter);
     const jobs = await deleteJobsOf(tx, {
       lead: erasedLeads.map((lead) => lead.id),
-      notification: notifications.map((row) => row.id),
+      notification: notificationIds,
       newsletterSignUp: newsletter.map((row) => row.id),
       inspectionMessage: bookingMessages,
     });
@@ -86,7 +75,7 @@ export async function eraseRecords(db: Db, targets: ErasureTargets, tellCrm: Tel
         await sendInTransaction(tellCrm.boss, tx, LEAD_ERASED, { leadIds, reason: tellCrm.reason, erasedAt } satisfies LeadErasedJob);
       }
     }
-    return { erasedLeads, newsletter, jobs, walkIns: walkIns.length };
+    return { erasedLeads, newsletter, jobs, walkIns };
   });
 
   const recordIds = [...erasedLeads.map((lead) => lead.id), ...newsletter.map((row) => row.id)];

@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, asc, count, eq, gt, inArray, isNotNull, isNull, lt, max, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
+import { preparedStatement } from '@/lib/db/prepared';
 import { normaliseEmail } from '@/lib/validation/email';
 import type { StaffLinkKind, StaffRole } from '@/lib/db/enums';
 import { staffHasSecondFactor } from '@/modules/staff/sessions/session.server';
@@ -581,4 +582,41 @@ export async function deletePasskeyAgain(db: Db, userId: string, id: string): Pr
 /** Removes the authenticator app again (enabled or pending). */
 export async function deleteTotpAgain(db: Db, userId: string): Promise<void> {
   await db.update(staffUsers).set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null }).where(eq(staffUsers.id, userId));
+}
+
+/** Deletes failed sign-ins older than `before` (the retention job: they are keyed by fingerprints); returns how many. */
+export async function deleteSignInFailuresBefore(db: Db, before: Date): Promise<number> {
+  const rows = await db.delete(staffSignInFailures).where(lt(staffSignInFailures.at, before)).returning({ id: staffSignInFailures.id });
+  return rows.length;
+}
+
+// ---- the round-robin's marks on an account (src/modules/leads/assignment.server.ts deals the leads) -----------------
+
+/** An agent joins or leaves the round-robin (their own choice, or an owner's). Undefined when there is no such agent. */
+export async function setTakesNewLeads(db: Db, staffId: string, takes: boolean): Promise<{ id: string } | undefined> {
+  const [row] = await db
+    .update(staffUsers)
+    .set({ takesNewLeads: takes })
+    .where(eq(staffUsers.id, staffId))
+    .returning({ id: staffUsers.id });
+  return row;
+}
+
+/** A lead given to this staff member now counts as their turn in the round-robin. */
+export async function markServed(tx: Db, staffId: string, now: Date): Promise<void> {
+  await tx.update(staffUsers).set({ lastLeadAssignedAt: now }).where(eq(staffUsers.id, staffId));
+}
+
+// Built once: every lead dealt out runs it (src/lib/db/prepared.ts); its time goes as ISO text with a cast.
+const agentServed = preparedStatement((db) =>
+  db
+    .update(staffUsers)
+    .set({ lastLeadAssignedAt: sql`${sql.placeholder('now')}::timestamptz` })
+    .where(eq(staffUsers.id, sql.placeholder('agentId')))
+    .prepare('assignment_agent_served'),
+);
+
+/** markServed as a prepared statement, for the lead's own transaction (the hot path of a new lead). */
+export async function markServedPrepared(tx: Db, staffId: string, now: Date): Promise<void> {
+  await agentServed(tx).execute({ agentId: staffId, now: now.toISOString() });
 }

@@ -1,11 +1,12 @@
 import 'server-only';
-import { desc, eq, isNull } from 'drizzle-orm';
+import { desc, isNull } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import { NOTIFICATION_COPY } from '@/content/notifications';
 import { listBackups } from '@/lib/backup/files.server';
 import type { Db } from '@/lib/db/client';
 import type { NotificationChannel } from '@/lib/db/enums';
-import { appSettings, channelAlerts, type ChannelAlertRow } from '@/lib/db/schema';
+import { channelAlerts, type ChannelAlertRow } from '@/lib/db/schema';
+import { readSetting, writeSettingOnce } from '@/lib/db/settings.server';
 import { getEnv } from '@/lib/env.server';
 import { QUEUES } from '@/lib/jobs/queues';
 import type { Backlog } from '@/modules/leads/server';
@@ -83,12 +84,12 @@ const FIRST_START = 'first_started_at';
 
 /** Notes the site's first start (once, whichever instance is first): backups are expected a day after it. */
 export async function recordFirstStart(db: Db, now = new Date()): Promise<void> {
-  await db.insert(appSettings).values({ name: FIRST_START, value: now.toISOString(), updatedAt: now }).onConflictDoNothing();
+  await writeSettingOnce(db, FIRST_START, now.toISOString(), now);
 }
 
 export async function firstStartedAt(db: Db): Promise<Date | null> {
-  const [row] = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.name, FIRST_START));
-  const at = typeof row?.value === 'string' ? new Date(row.value) : null;
+  const value = await readSetting(db, FIRST_START);
+  const at = typeof value === 'string' ? new Date(value) : null;
   return at && !Number.isNaN(at.getTime()) ? at : null;
 }
 

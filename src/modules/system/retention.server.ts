@@ -1,14 +1,15 @@
 import 'server-only';
 import { readdir, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { and, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import type { DatabaseHandle, Db } from '@/lib/db/client';
-import { newsletterSubscribers, NO_PENDING_NEWSLETTER_REQUEST, rateLimits, staffSignInFailures, visitCounts } from '@/lib/db/schema';
+import { deleteCountersBefore } from '@/lib/http/rate-limit.server';
 import type { ScheduledJob } from '@/lib/jobs/queue';
 import { DATA_RETENTION } from '@/lib/jobs/queues';
 import { outboxMailDir } from '@/lib/mail/mailer.server';
-import { forgetPastVisitors } from '@/modules/visits/server';
+import { deleteVisitCountsBefore, forgetPastVisitors } from '@/modules/visits/server';
+import { clearSignUpFingerprints, expireComebackRequests, unconfirmedSignUpsBefore } from '@/modules/newsletter/server';
+import { deleteSignInFailuresBefore } from '@/modules/staff/server';
 import { eraseRecords } from '@/modules/privacy/server';
 import { clearLeadFingerprints, leadsPastRetention } from '@/modules/leads/server';
 import { walkInsBefore } from '@/modules/inspections/server';
@@ -43,32 +44,20 @@ export async function applyRetention(db: Db, boss: PgBoss, now = new Date(), mai
   const fingerprints = periodBefore(now, { hours: RETENTION.addressFingerprints.hours - RUN_EVERY_HOURS });
   const leadsBefore = periodBefore(now, RETENTION.leads);
   const unconfirmedBefore = periodBefore(now, RETENTION.unconfirmedNewsletter);
-  const nl = newsletterSubscribers;
-  const requestedAt = sql`coalesce(${nl.confirmRequestedAt}, ${nl.subscribedAt})`;
   const count = (rows: unknown[]) => rows.length;
 
   const leadHashes = await clearLeadFingerprints(db, fingerprints);
-  const signUpHashes = await db
-    .update(nl)
-    .set({ clientHash: null })
-    .where(and(isNotNull(nl.clientHash), lt(requestedAt, fingerprints)))
-    .returning({ id: nl.id });
+  const signUpHashes = await clearSignUpFingerprints(db, fingerprints);
   // Counters and failed sign-ins are keyed by fingerprints: every window they count in ends long before this.
-  const rateLimitCounters = await db
-    .delete(rateLimits)
-    .where(lt(rateLimits.windowStart, fingerprints))
-    .returning({ at: rateLimits.windowStart });
-  const signInFailures = await db
-    .delete(staffSignInFailures)
-    .where(lt(staffSignInFailures.at, fingerprints))
-    .returning({ id: staffSignInFailures.id });
+  const rateLimitCounters = await deleteCountersBefore(db, fingerprints);
+  const signInFailures = await deleteSignInFailuresBefore(db, fingerprints);
   // Customers' leads (won) are kept with their contract records. Erased as a privacy request erases: with notes,
   // history, notification records, their jobs and kept files, and the CRM is told.
   const erased = await eraseRecords(
     db,
     {
       leads: leadsPastRetention(leadsBefore),
-      newsletter: and(isNull(nl.confirmedAt), lt(requestedAt, unconfirmedBefore))!,
+      newsletter: unconfirmedSignUpsBefore(unconfirmedBefore),
       // A walk-in has no lead to outlive: kept as long as a lead, from the day of the inspection (docs/decisions/0391).
       walkIns: walkInsBefore(leadsBefore),
     },
@@ -76,30 +65,23 @@ export async function applyRetention(db: Db, boss: PgBoss, now = new Date(), mai
     mailDir,
   );
   // An unsubscribed address that asked to come back and never confirmed keeps only its unsubscribe record.
-  const expiredRequests = await db
-    .update(nl)
-    .set(NO_PENDING_NEWSLETTER_REQUEST)
-    .where(and(isNotNull(nl.confirmedAt), lt(nl.confirmRequestedAt, unconfirmedBefore)))
-    .returning({ id: nl.id });
+  const expiredRequests = await expireComebackRequests(db, unconfirmedBefore);
 
   // Visitor fingerprints and salts of past Lagos days (the counter deletes them first, at its first write of a day; this
   // is for a day no visit followed), and visit counts as old as the oldest leads.
   const visitors = await forgetPastVisitors(db, lagosDayOf(now));
-  const visitCountRows = await db
-    .delete(visitCounts)
-    .where(lt(visitCounts.day, lagosDayOf(periodBefore(now, RETENTION.visitCounts))))
-    .returning({ day: visitCounts.day });
+  const visitCountRows = await deleteVisitCountsBefore(db, lagosDayOf(periodBefore(now, RETENTION.visitCounts)));
 
   return {
-    fingerprintsCleared: leadHashes + count(signUpHashes),
+    fingerprintsCleared: leadHashes + signUpHashes,
     visitorFingerprints: visitors.fingerprints,
-    visitCountRows: count(visitCountRows),
-    rateLimitCounters: count(rateLimitCounters),
-    signInFailures: count(signInFailures),
+    visitCountRows,
+    rateLimitCounters,
+    signInFailures,
     leads: count(erased.leadIds),
     walkIns: erased.walkIns,
     unconfirmedSignUps: count(erased.newsletterIds),
-    expiredRequests: count(expiredRequests),
+    expiredRequests,
     mailFiles: await deleteOldMailFiles(mailDir, periodBefore(now, RETENTION.keptMailFiles)),
   };
 }

@@ -274,3 +274,9 @@ export function startVisitCounter(
   const forget = beforeDatabaseCloses(stop);
   return { flush, stop };
 }
+
+/** Deletes the visit counts of Lagos days before `day` (YYYY-MM-DD; the retention job); returns how many rows. */
+export async function deleteVisitCountsBefore(db: Db, day: string): Promise<number> {
+  const rows = await db.delete(visitCounts).where(lt(visitCounts.day, day)).returning({ day: visitCounts.day });
+  return rows.length;
+}

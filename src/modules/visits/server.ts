@@ -1,4 +1,4 @@
 // The visits module's server entry: what other modules and routes may call of it on the server.
 import 'server-only';
 
-export { campaignVisitedAs, forgetPastVisitors, startVisitCounter } from './counter.server';
+export { campaignVisitedAs, deleteVisitCountsBefore, forgetPastVisitors, startVisitCounter } from './counter.server';

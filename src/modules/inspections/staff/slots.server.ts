@@ -2,12 +2,7 @@ import 'server-only';
 import { DEFAULT_MEETING_PLACES } from '@/content/inspections';
 import { d1, d2 } from '@/content/districts';
 import { makeSlots } from '@/modules/inspections/inspections.server';
-import {
-  slotsBetween,
-  staffBookingsOfSlots,
-  type SlotView,
-  type StaffBooking,
-} from '@/modules/inspections/inspections.repository.server';
+import { slotsBetween, staffBookingsOfSlots, type SlotView, type StaffBooking } from '@/modules/inspections/inspections.repository.server';
 import { BOOKING_HORIZON_DAYS } from '@/modules/inspections/slot-times';
 import type { LeadScope } from '@/modules/leads/server';
 import { lagosDayStart, lagosDayOf } from '@/lib/working-time';

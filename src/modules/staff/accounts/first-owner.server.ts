@@ -2,9 +2,9 @@ import 'server-only';
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { appSecrets } from '@/lib/db/schema';
+import { deleteStoredSecrets, existingStoredSecret, putStoredSecret } from '@/lib/db/secrets.server';
 import { getEnv } from '@/lib/env.server';
 import { openWithSecretsKey, sealWithSecretsKey } from '@/lib/security/secrets-key.server';
 import { countStaff, createStaff, type StaffPublic } from '../repository.server';
@@ -35,10 +35,10 @@ interface StoredCode {
 }
 
 async function storedCode(db: Db): Promise<{ code: string; expiresAt: Date } | undefined> {
-  const [row] = await db.select({ value: appSecrets.value }).from(appSecrets).where(eq(appSecrets.name, SETUP_SECRET));
-  if (!row) return undefined;
+  const value = await existingStoredSecret(db, SETUP_SECRET);
+  if (value === undefined) return undefined;
   try {
-    const stored = JSON.parse(row.value) as StoredCode;
+    const stored = JSON.parse(value) as StoredCode;
     return { code: await openWithSecretsKey('first-owner', stored.sealed), expiresAt: new Date(stored.expiresAt) };
   } catch {
     return undefined; // sealed with a key this server no longer has: a new code replaces it
@@ -61,10 +61,7 @@ export async function setUpCodeAtStart(db: Db, setUpUrl: string, now = new Date(
     const fresh = { code: newCode(), expiresAt: new Date(now.getTime() + SET_UP_CODE_TTL_HOURS * 3_600_000) };
     const value = JSON.stringify({ sealed: await sealWithSecretsKey('first-owner', fresh.code), expiresAt: fresh.expiresAt.toISOString() });
     // Two instances starting at once: the one whose code is stored last is the one both print (read back below).
-    await db
-      .insert(appSecrets)
-      .values({ name: SETUP_SECRET, value })
-      .onConflictDoUpdate({ target: appSecrets.name, set: { value, createdAt: now } });
+    await putStoredSecret(db, SETUP_SECRET, value, now);
     live = (await storedCode(db)) ?? fresh;
   }
   const file = setUpFile();
@@ -104,13 +101,13 @@ export async function createFirstOwner(
       passwordHash: owner.passwordHash,
     });
     if (!created) return { refused: 'exists' };
-    await tx.delete(appSecrets).where(eq(appSecrets.name, SETUP_SECRET));
+    await deleteStoredSecrets(tx, [SETUP_SECRET]);
     return { created };
   });
 }
 
 /** Once an account exists, the code is of no use: gone from the database and from DATA_DIR. */
 export async function forgetSetUpCode(db: Db): Promise<void> {
-  await db.delete(appSecrets).where(eq(appSecrets.name, SETUP_SECRET));
+  await deleteStoredSecrets(db, [SETUP_SECRET]);
   rmSync(setUpFile(), { force: true });
 }

@@ -2,12 +2,7 @@ import { takeChannelEvents } from '@/modules/conversations/server';
 import { getDatabase } from '@/lib/db/client';
 import { parseSignedJson, readSignedBody } from '@/lib/http/request.server';
 import { errorResponse, jsonResponse, routeMethods } from '@/lib/http/response.server';
-import {
-  parseWhatsAppWebhook,
-  verifyWhatsAppSignature,
-  whatsAppConfigured,
-  whatsAppHandshake,
-} from '@/modules/messaging/server';
+import { parseWhatsAppWebhook, verifyWhatsAppSignature, whatsAppConfigured, whatsAppHandshake } from '@/modules/messaging/server';
 
 export const dynamic = 'force-dynamic';
 
