@@ -14,7 +14,7 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'serving/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'serving/**/*.test.ts', 'eslint/**/*.test.mjs', 'tests/integration/**/*.test.ts'],
     globalSetup: ['tests/integration/global-setup.ts'],
     environment: 'node',
     // Staff passwords hashed cheaply (scrypt N=2^12, not 2^17): tests/integration/staff-auth.test.ts checks the strong default.

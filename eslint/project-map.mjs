@@ -71,7 +71,7 @@ export const TABLES = {
 /** Where a repository path sits: `{ rank, module? }` for src, `serving`, or undefined for the rest. */
 export function placeOf(file) {
   if (file.startsWith('serving/')) return { rank: 'serving' };
-  const m = /^src\/(content|lib|components|modules|app)\/(?:([^/]+)\/)?/.exec(file);
+  const m = /^src\/(content|lib|components|modules|app)\/(?:([^/]+)(?:\/|$))?/.exec(file);
   if (m) return m[1] === 'modules' ? { rank: 'modules', module: m[2] } : { rank: m[1] };
   if (/^src\/(proxy|instrumentation[\w-]*)\.tsx?$/.test(file)) return { rank: 'app' };
   if (file.startsWith('src/')) return { rank: undefined };

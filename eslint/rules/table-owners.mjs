@@ -10,10 +10,13 @@ import { placeOf, repoPath, ROOT, TABLES } from '../project-map.mjs';
  */
 const SCHEMA = 'src/lib/db/schema.ts';
 
-/** The schema's tables: Drizzle name → SQL name, read from the schema's text. */
+let cached;
+/** The schema's tables: Drizzle name → SQL name, read from the schema's text once a run. */
 function schemaTables() {
+  if (cached) return cached;
   const text = fs.readFileSync(path.join(ROOT, SCHEMA), 'utf8');
-  return new Map([...text.matchAll(/export const (\w+) = pgTable\(\s*'(\w+)'/g)].map((m) => [m[1], m[2]]));
+  cached = new Map([...text.matchAll(/export const (\w+) = pgTable\(\s*'(\w+)'/g)].map((m) => [m[1], m[2]]));
+  return cached;
 }
 
 const WRITES = new Set(['insert', 'update', 'delete']);
@@ -30,18 +33,20 @@ const tableOwners = {
   },
   create(context) {
     const file = repoPath(context.filename);
-    const tables = schemaTables();
     if (file === SCHEMA) {
       return {
         VariableDeclarator(node) {
           const name = node.id.type === 'Identifier' ? node.id.name : undefined;
-          if (name && tables.has(name) && !TABLES[name]) context.report({ node, messageId: 'unmapped', data: { name } });
+          const table =
+            node.init?.type === 'CallExpression' && node.init.callee.type === 'Identifier' && node.init.callee.name === 'pgTable';
+          if (name && table && !TABLES[name]) context.report({ node, messageId: 'unmapped', data: { name } });
         },
       };
     }
     if (/^(src\/lib\/db|drizzle|tests|scripts)\/|\.test\.m?[jt]sx?$/.test(file)) return {};
     const place = placeOf(file);
     if (!place?.rank) return {};
+    const tables = schemaTables();
     const me = place.module ?? place.rank;
     /** What this file may do with a table: 'own', 'read', or undefined. */
     const access = (name) => {
