@@ -154,6 +154,15 @@ export interface InspectionMessageJob {
   messageId: string;
 }
 
+/**
+ * The inspection slots of the weekly schedule, made ahead hourly (src/domain/leads/inspections/scheduled-slots.server.ts):
+ * pages only read them (docs/decisions/0405).
+ */
+export const INSPECTION_SLOTS: QueueDefinition = {
+  name: 'inspection-slots',
+  options: { retryLimit: 2, retryDelay: 60, expireInSeconds: 300 },
+};
+
 /** The retention job (src/domain/retention/jobs.server.ts): deletes what the privacy notice says is not kept, hourly. */
 export const DATA_RETENTION: QueueDefinition = { name: 'data-retention', options: { retryLimit: 2, retryDelay: 60, expireInSeconds: 900 } };
 
@@ -179,6 +188,7 @@ export const QUEUES: QueueDefinition[] = [
   OWNER_ALERT,
   LEAD_ERASED,
   INSPECTION_MESSAGE,
+  INSPECTION_SLOTS,
   DATA_RETENTION,
   DB_CHECKPOINT,
   DB_VACUUM,

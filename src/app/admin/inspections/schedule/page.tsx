@@ -8,7 +8,6 @@ import { lagosDayOf } from '@/domain/working-time';
 import { FormAnswer } from '@/features/inspections-admin/components/FormAnswer';
 import { AddScheduleRow, CutoffForm, OneOffSlotForm, ScheduleRow } from '@/features/inspections-admin/components/ScheduleForms';
 import { formAnswer } from '@/features/inspections-admin/form-answer.server';
-import { ensureSlots } from '@/features/inspections-admin/slots.server';
 import { requireStaffPage } from '@/lib/auth/page-guard.server';
 import { getDatabase } from '@/lib/db/client';
 import { DISTRICT_CHOICES } from '@/lib/db/enums';
@@ -22,8 +21,6 @@ export default async function InspectionSchedulePage() {
   await requireStaffPage({ owner: true });
   const { db } = await getDatabase();
   const now = new Date();
-  // A fresh install's first visit shows INSPECTION_SCHEDULE's rows (offered once).
-  await ensureSlots(db, now);
   const [rows, staff, hours, answer] = await Promise.all([
     listSchedule(db),
     assignableStaff(db),
