@@ -502,7 +502,7 @@ export const envSchema = z
     // Who gets the sales e-mail of each lead (besides its agent): one address or several separated by commas; unset:
     // `SITE_EMAIL`.
     LEADS_NOTIFY_TO: emailList('LEADS_NOTIFY_TO'),
-    // The CRM's address: a signed webhook per lead (Standard Webhooks; see docs/operations.md, Notifications). Needs
+    // The CRM's address: a signed webhook per lead (Standard Webhooks; see docs/messaging-setup.md). Needs
     // `WEBHOOK_SECRET`; in production `https:` unless it is this machine or `ALLOW_INSECURE_TRANSPORT` is on.
     WEBHOOK_URL: url('WEBHOOK_URL', ['http:', 'https:']),
     // Host names of push services to send staff alerts to besides the browsers' own (FCM, Mozilla, Apple, Windows),
