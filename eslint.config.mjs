@@ -32,7 +32,7 @@ const LAYERS = {
   },
 };
 
-/** Project rules that keep the layout honest (README, "What is where"). */
+/** Project rules that keep the layout honest (docs/code-layout.md; the README's module map). */
 const project = {
   rules: {
     // A *.server.ts module imports 'server-only' so that no browser bundle can ever include it (the build fails).
