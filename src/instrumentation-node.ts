@@ -34,6 +34,12 @@ export async function startServer(): Promise<void> {
       const { outboxMailDir } = await import('./lib/mail/mailer.server');
       console.log(`[mail] no SMTP_URL: every e-mail (sales alerts, receipts, staff links) is kept as an .eml file in ${outboxMailDir()}`);
     }
+    // What pages read but never write (docs/decisions/0405): the stored secrets, and the inspection slots of the
+    // schedule (then hourly, by the job below), so a fresh install's booking page offers INSPECTION_SCHEDULE at once.
+    const { makeStoredSecrets } = await import('./lib/db/secrets.server');
+    await makeStoredSecrets(handle.db).catch((error) => logError('[db] could not make the stored secrets', error));
+    const { makeScheduledSlots } = await import('@/modules/inspections/server');
+    await makeScheduledSlots(handle.db).catch((error) => logError('[inspections] could not make the inspection slots', error));
     // Staff area: the first owner from ADMIN_EMAIL/ADMIN_PASSWORD when no staff account exists yet, else the set-up
     // code of the first owner's page; second-factor secrets sealed with an older key (0346, SECRETS_KEY_PREVIOUS).
     const { announceFirstRun, ensureFirstOwner, resealAtStart } = await import('@/modules/staff/server');
@@ -85,6 +91,7 @@ async function startBackgroundWorkWhenReady(): Promise<void> {
       const { retentionJob } = await import('@/modules/system/server');
       const { overdueCheckJob } = await import('@/modules/leads/server');
       const { handOverCheckJob } = await import('@/modules/leads/server');
+      const { inspectionSlotsJob } = await import('@/modules/inspections/server');
       const boss = await handle.jobs();
       const { nightlyBackupJob } = await import('./lib/backup/backup.server');
       for (const job of [
@@ -92,6 +99,7 @@ async function startBackgroundWorkWhenReady(): Promise<void> {
         retentionJob(handle),
         overdueCheckJob(handle),
         handOverCheckJob(handle),
+        inspectionSlotsJob(handle),
         nightlyBackupJob(handle),
       ]) {
         await schedule(boss, job);

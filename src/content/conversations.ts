@@ -3,7 +3,7 @@ import { BOTH_DISTRICTS } from './notifications';
 
 /**
  * What the buyer is sent by WhatsApp and SMS (docs/decisions/0394-whatsapp-and-sms.md). The first reply's WhatsApp
- * template must be approved by Meta with this text and its five parameters in this order (README, "WhatsApp and SMS").
+ * template must be approved by Meta with this text and its five parameters in this order (docs/configuration.md, WHATSAPP_FIRST_REPLY_TEMPLATE).
  */
 export const FIRST_REPLY_COPY = {
   parameters: (
@@ -23,7 +23,7 @@ export const optOutAck = (brand: string) => `You will get no more messages from 
 
 /**
  * The approved template an agent sends once WhatsApp's 24-hour window has closed, with its three parameters in this
- * order (README, "WhatsApp and SMS").
+ * order (docs/configuration.md, WHATSAPP_FOLLOW_UP_TEMPLATE).
  */
 export const FOLLOW_UP_COPY = {
   parameters: (lead: { title: string | null; fullName: string }, { agentName, brand }: { agentName: string; brand: string }) => [

@@ -105,7 +105,7 @@ export const BUYER_MESSAGE_COPY = {
 /**
  * A reminder on the buyer's phone (docs/decisions/0397): WhatsApp's approved utility template, whose body must be
  * approved by Meta as `Hello {{1}}, a reminder: your {{2}} is on {{3}}. Reply here with any question, or STOP to get no
- * more messages.` (README, "WhatsApp and SMS"), or one SMS of under 160 characters where WhatsApp cannot reach.
+ * more messages.` (docs/configuration.md, WHATSAPP_REMINDER_TEMPLATE), or one SMS of under 160 characters where WhatsApp cannot reach.
  */
 export const REMINDER_PHONE_COPY = {
   parameters: (b: BookingForCopy) => [b.person, `${what(b)} of ${b.district}`, `${b.day} at ${b.time} (Lagos time)`],

@@ -27,8 +27,8 @@ export const RETENTION = {
 export type RetainedData = keyof typeof RETENTION;
 
 /**
- * Copies outside the database the site cannot delete itself; the people who run it promise these (README,
- * Backups). Database backups are overwritten within this time: the longest BACKUP_RETENTION the settings accept.
+ * Copies outside the database the site cannot delete itself; the people who run it promise these (docs/operations.md,
+ * Backups and restore). Database backups are overwritten within this time: the longest BACKUP_RETENTION the settings accept.
  */
 export const BACKUP_RETENTION = { days: 30 } as const satisfies Period;
 

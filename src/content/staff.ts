@@ -528,7 +528,8 @@ export const STAFF_COPY = {
     encrypted: 'encrypted',
     failed: 'The backup could not be taken. The server log says why (for example pg_dump missing or the disk full).',
     notFound: 'There is no such backup (it may have been deleted by the retention rule).',
-    restoreHint: 'To restore one: npm run restore -- FILE, into an empty data directory or database (README, Backups and restore).',
+    restoreHint:
+      'To restore one: npm run restore -- FILE, into an empty data directory or database (docs/operations.md, Backups and restore).',
     plain:
       'not encrypted: written without BACKUP_KEY, so it is not served over the web. Copy it from BACKUP_DIR on the server itself (e.g. with scp), or delete it.',
     plainRefused:

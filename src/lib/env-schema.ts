@@ -293,9 +293,17 @@ function isWebhookSecret(value: string): boolean {
   return bytes >= 24 && bytes <= 64;
 }
 
-const envSchema = z
+/**
+ * The settings, in the order docs/configuration.md lists them. Each one's description is the comment just above it
+ * (what it does, its format, what happens when it is unset): `npm run docs:config` writes the reference from these
+ * (scripts/config-docs.mjs), and src/lib/env-docs.test.ts fails when one lacks it or the reference is stale.
+ */
+export const envSchema = z
   .object({
+    // `development`, `production` or `test`. `npm start` sets `production` unless told otherwise, before the settings
+    // are checked: some settings are required in production only.
     NODE_ENV: z.preprocess(blankToUndefined, z.enum(['development', 'production', 'test']).default('development')),
+    // Where `npm start` listens (`npm start -- -p 8080 -H 127.0.0.1` also works); 0: any free port.
     PORT: z.preprocess(
       blankToUndefined,
       z.coerce
@@ -305,13 +313,22 @@ const envSchema = z
         .max(65535, 'PORT must be a whole number between 0 (any free port) and 65535.')
         .default(3000),
     ),
+    // The interface `npm start` listens on; unset: all interfaces.
     HOST: optionalText,
+    // The embedded database's directory (PGlite files in `DATA_DIR/pglite`, its lock in `DATA_DIR/pglite.lock`), and
+    // the home of the quick start's other files (`secrets.key`, `backups/`, `outbox-mail/`, `run/`).
     DATA_DIR: z.preprocess(blankToUndefined, z.string().trim().default('./data')),
+    // `postgres://…`: use this PostgreSQL server (13 or newer) instead of the embedded database.
     DATABASE_URL: url('DATABASE_URL', ['postgres:', 'postgresql:']),
-    // Backups (src/lib/backup): where they go (default DATA_DIR/backups), the passphrase that encrypts them, how long
-    // they are kept. The privacy notice promises at most MAX_BACKUP_RETENTION_DAYS, so a longer period is refused.
+    // Where `npm run backup` and the nightly backup write their files, and the restore ledger (`BACKUP_DIR/ledger/`);
+    // shared by every instance. Unset: `DATA_DIR/backups`.
     BACKUP_DIR: optionalText,
+    // The passphrase (16+ characters) that encrypts every backup (AES-256-GCM); needed again to restore, so keep a copy
+    // off the server. Required in production with `DATABASE_URL`: the server refuses to start without it. Only
+    // encrypted files are downloadable from the System page.
     BACKUP_KEY: z.preprocess(blankToUndefined, z.string().min(16, 'BACKUP_KEY must be at least 16 characters long.').optional()),
+    // Days a backup is kept (1 to 30, e.g. `14d`: the privacy notice promises at most 30, so a longer period is
+    // refused); older backups are deleted after each backup.
     BACKUP_RETENTION: z.preprocess(
       blankToUndefined,
       z
@@ -330,8 +347,8 @@ const envSchema = z
           return days;
         }),
     ),
-    // After SIGTERM the server keeps answering this long while /api/health says 503, so a load balancer moves new
-    // requests away before the port closes (serving/server.mjs, deploy/).
+    // Behind a load balancer (`5` in `deploy/`): after SIGTERM the server keeps answering this long while its
+    // `/api/health` says 503, so the balancer moves new requests away before the port closes (`serving/server.mjs`).
     SHUTDOWN_DRAIN_SECONDS: z.preprocess(
       blankToUndefined,
       z.coerce
@@ -341,17 +358,37 @@ const envSchema = z
         .max(60, 'SHUTDOWN_DRAIN_SECONDS must be a whole number of seconds from 0 to 60.')
         .default(0),
     ),
-    // Visits to the public pages counted on the server (docs/decisions/0350-visits-counted-on-the-server.md).
+    // `npm start` counts visits to the public pages per day, page and source, with no script or cookie (bots and
+    // prefetches left out; visitors told apart by a fingerprint under a salt of the day, both deleted when the Lagos
+    // day ends); a source (campaign or referring site) never counted before needs an allowance, 10 a day per client and
+    // 60 a day in all, else the visit counts as `other` (`docs/decisions/0387-public-surface-round-3.md`); `off` counts
+    // nothing (`docs/decisions/0350-visits-counted-on-the-server.md`).
     VISIT_COUNTING: onOff('VISIT_COUNTING', true),
-    // npm start moves the scripts of public pages rendered per request behind their largest paint (serving/per-request-pages.mjs).
+    // `npm start` moves the scripts of the public pages rendered per request (the booking pages, a booking's page, the
+    // form pages) behind their largest paint, as the build does for prerendered pages
+    // (`serving/per-request-pages.mjs`); `off` sends them as Next.js makes them
+    // (`docs/decisions/0393-pages-rendered-per-request-paint-first.md`).
     PAGES_PAINT_FIRST: onOff('PAGES_PAINT_FIRST', true),
-    // The embedded database fsyncs its WAL before a write is answered (docs/decisions/0106-durability-of-an-answered-lead.md).
+    // Embedded database: each answer waits until its write is fsynced to disk (survives a power loss); `off` answers
+    // once the write reached the operating system (survives a crash of the server process only;
+    // `docs/decisions/0106-durability-of-an-answered-lead.md`).
     PGLITE_FSYNC: onOff('PGLITE_FSYNC', true),
-    // The database's fast path (src/lib/db/README.md); off runs only what the libraries document, slower.
+    // The database's fast path (`src/lib/db/README.md`: PGlite's named statements and grouped WAL fsyncs, statements
+    // built once); `off` runs only what PGlite and Drizzle document, with the same results and slower: try it when you
+    // suspect the database layer or an upgrade of either.
     DB_FAST_PATH: onOff('DB_FAST_PATH', true),
+    // The canonical origin for links (e-mails, password resets, invitations), metadata, sitemap and JSON-LD; its host
+    // is the relying party of staff passkeys (a name, not an IP address): set it to the address staff open, or passkeys
+    // made elsewhere are refused. Unset: `http://localhost:3000`. The public pages are prerendered, so set it when you
+    // run `npm run build`.
     SITE_URL: url('SITE_URL', ['http:', 'https:']),
+    // The brand shown on the site (at most 80 characters); unset: the placeholder "Meridian Districts"
+    // (`docs/decisions/0005-brand-and-facts.md`). Read by `npm run build`: set it when you build.
     SITE_BRAND: z.preprocess(blankToUndefined, z.string().trim().max(80, 'SITE_BRAND must be at most 80 characters.').optional()),
+    // The contact e-mail address shown on the site, the sender of its e-mails and the default recipient of the sales
+    // e-mail; unset: a placeholder. Read by `npm run build`.
     SITE_EMAIL: z.preprocess(blankToUndefined, z.email({ error: 'SITE_EMAIL must be an e-mail address.' }).optional()),
+    // The phone number as the site shows it, e.g. `+234 803 123 4567`; unset: a placeholder. Read by `npm run build`.
     SITE_PHONE: z.preprocess(
       blankToUndefined,
       z
@@ -360,6 +397,8 @@ const envSchema = z
         .regex(/^\+?[0-9 ()\-.]{7,24}$/, 'SITE_PHONE must be a phone number as it should be shown, e.g. "+234 803 123 4567".')
         .optional(),
     ),
+    // The WhatsApp number of the site's links, international with its country code, e.g. `2348031234567`; unset: a
+    // placeholder. Read by `npm run build`.
     SITE_WHATSAPP: z.preprocess(
       blankToUndefined,
       z
@@ -371,7 +410,12 @@ const envSchema = z
         )
         .optional(),
     ),
-    // Indicative $ and £ beside each naira price (docs/decisions/0355-indicative-prices-abroad.md); none when unset.
+    // Exchange rates for buyers abroad, naira per unit and the day they were set: `USD=1610,GBP=2050@2026-11-01`.
+    // Beside each naira price on `/`, `/d1` and `/d2` (hero, about, offer, instalment view) the pages then show its
+    // indicative dollars and pounds, rounded to two figures, with the rates and their day ("≈ $6,200 · £4,900 … at
+    // ₦1,610/$ and ₦2,050/£ on 1 Nov 2026"); the naira price stays the price. USD and GBP, one or both, in the order
+    // given; unset, no figures. Read by `npm run build` like the other site facts: to change the rates (say with each
+    // month's campaigns), set them and build again (`docs/decisions/0355-indicative-prices-abroad.md`).
     SITE_FX_RATES: z.preprocess(
       blankToUndefined,
       z
@@ -388,21 +432,33 @@ const envSchema = z
           return z.NEVER;
         }),
     ),
+    // Signs staff session tokens (HS256); at least 32 characters, e.g. `openssl rand -base64 48`. Required with
+    // `NODE_ENV=production` and `DATABASE_URL`, the same on every instance: the server refuses to start without it
+    // (generated, it would be kept in the database and so in every dump and backup). Unset on the embedded database:
+    // derived from the secrets key. Change it to sign everyone out.
     SESSION_SECRET: z.preprocess(blankToUndefined, z.string().min(32, 'SESSION_SECRET must be at least 32 characters long.').optional()),
-    // The key of the site's own secrets, apart from the data (docs/decisions/0346-keys-apart-from-the-data.md): given,
-    // or read from a file; without either (the quick start) it is made once in DATA_DIR/secrets.key.
+    // The key of the site's own secrets (staff second-factor secrets, and sessions without `SESSION_SECRET`), kept
+    // apart from the database and its backups: at least 32 characters, e.g. `openssl rand -base64 32`. Required in
+    // production with `DATABASE_URL`, the same on every instance. Unset (the quick start, embedded database only): made
+    // once in `DATA_DIR/secrets.key` (`docs/decisions/0346-keys-apart-from-the-data.md`).
     SECRETS_KEY: z.preprocess(
       blankToUndefined,
       z.string().trim().min(32, 'SECRETS_KEY must be at least 32 characters long, e.g. `openssl rand -base64 32`.').optional(),
     ),
+    // A file holding `SECRETS_KEY` (e.g. a Docker secret), read where the key is made; not both.
     SECRETS_KEY_FILE: z.preprocess(blankToUndefined, z.string().trim().optional()),
-    /** The key before a rotation: secrets sealed with it are still read until `npm run secrets:rotate` seals them anew. */
+    // The key before a change of `SECRETS_KEY`: secrets sealed with it are still read, and sealed anew at start-up or
+    // by `npm run secrets:rotate`; remove it afterwards.
     SECRETS_KEY_PREVIOUS: z.preprocess(
       blankToUndefined,
       z.string().trim().min(32, 'SECRETS_KEY_PREVIOUS must be at least 32 characters long (the SECRETS_KEY it was).').optional(),
     ),
+    // With `ADMIN_PASSWORD` (both or neither): the first staff owner, created at start-up when no staff account exists.
     ADMIN_EMAIL: z.preprocess(blankToUndefined, z.email({ error: 'ADMIN_EMAIL must be an e-mail address.' }).optional()),
+    // The first owner's password (12+ characters, not a common one), with `ADMIN_EMAIL`.
     ADMIN_PASSWORD: z.preprocess(blankToUndefined, z.string().min(12, 'ADMIN_PASSWORD must be at least 12 characters long.').optional()),
+    // A staff session's absolute lifetime, 5 seconds to 8 hours (a session also ends after 30 minutes without a
+    // request).
     SESSION_TTL_SECONDS: z.preprocess(
       blankToUndefined,
       z.coerce
@@ -412,8 +468,9 @@ const envSchema = z
         .max(28_800, 'SESSION_TTL_SECONDS must be a whole number of seconds between 5 and 28800 (8 hours).')
         .default(28_800),
     ),
-    // The cost of a staff password's hash, as log2 of scrypt's N. 17 is the strong production setting; test servers
-    // lower it so their many sign-ins stay cheap.
+    // The cost of a staff password's hash, as log2 of scrypt's N (17: N = 2^17, 128 MiB, the strong production
+    // setting). Leave it unset: only test servers lower it, so their many sign-ins stay cheap; existing hashes keep the
+    // cost they were made with.
     STAFF_PASSWORD_SCRYPT_LOG2N: z.preprocess(
       blankToUndefined,
       z.coerce
@@ -423,6 +480,10 @@ const envSchema = z
         .max(20, 'STAFF_PASSWORD_SCRYPT_LOG2N must be a whole number between 10 and 20 (17 unless testing).')
         .default(17),
     ),
+    // Password changes, new staff accounts, role and other staff changes, second-factor changes, privacy erasure and
+    // the exports (lead CSV, newsletter CSV, a person's data, backups) need the password typed within this many seconds
+    // (10 to 3600); otherwise the page asks for it again (`docs/decisions/0323-recent-password.md`,
+    // `0345-fresh-password-for-bulk-and-irreversible.md`).
     STAFF_REAUTH_SECONDS: z.preprocess(
       blankToUndefined,
       z.coerce
@@ -432,14 +493,21 @@ const envSchema = z
         .max(3600, 'STAFF_REAUTH_SECONDS must be a whole number of seconds between 10 and 3600.')
         .default(600),
     ),
+    // The mail server for the sales e-mail, receipts and staff links: `smtps://user:pass@host:465`, or
+    // `smtp://user:pass@host:587?requireTLS=true` for STARTTLS. Without it every e-mail is kept as an `.eml` file in
+    // `DATA_DIR/outbox-mail/` (deleted after 30 days). In production it must use TLS and check the server's certificate
+    // unless it is this machine or `ALLOW_INSECURE_TRANSPORT` is on.
     SMTP_URL: url('SMTP_URL', ['smtp:', 'smtps:']),
+    // The sender of the site's e-mails; unset: `"<brand>" <SITE_EMAIL>`.
     MAIL_FROM: optionalText,
+    // Who gets the sales e-mail of each lead (besides its agent): one address or several separated by commas; unset:
+    // `SITE_EMAIL`.
     LEADS_NOTIFY_TO: emailList('LEADS_NOTIFY_TO'),
+    // The CRM's address: a signed webhook per lead (Standard Webhooks; see docs/messaging-setup.md). Needs
+    // `WEBHOOK_SECRET`; in production `https:` unless it is this machine or `ALLOW_INSECURE_TRANSPORT` is on.
     WEBHOOK_URL: url('WEBHOOK_URL', ['http:', 'https:']),
-    /**
-     * Host names of push services to send alerts to besides the browsers' own (docs/decisions/0364): a private one, or
-     * the test service on 127.0.0.1. Comma-separated.
-     */
+    // Host names of push services to send staff alerts to besides the browsers' own (FCM, Mozilla, Apple, Windows),
+    // comma-separated: a private one, or the tests' service on `127.0.0.1` (`docs/decisions/0364`).
     PUSH_SERVICE_HOSTS: z.preprocess(
       blankToUndefined,
       z
@@ -453,9 +521,11 @@ const envSchema = z
         .refine((list) => list.every((host) => /^[a-z0-9.-]+$/.test(host)), 'PUSH_SERVICE_HOSTS must be host names separated by commas.')
         .default([]),
     ),
-    // WhatsApp Business Cloud API (docs/decisions/0394-whatsapp-and-sms.md): the channel is on when the token and the
-    // phone number's id are set; its webhook (/api/webhooks/whatsapp) needs the app secret and the verify token too.
+    // WhatsApp Business Cloud API (`docs/decisions/0394-whatsapp-and-sms.md`, docs/messaging-setup.md): the access
+    // token (a system user's), from Meta's WhatsApp Manager. The channel is on when it and `WHATSAPP_PHONE_NUMBER_ID`
+    // are set (both or neither); its webhook needs `WHATSAPP_APP_SECRET` and `WHATSAPP_VERIFY_TOKEN` too.
     WHATSAPP_TOKEN: secretText('WHATSAPP_TOKEN'),
+    // The sending number's id (its digits, as Meta's WhatsApp Manager shows it); with `WHATSAPP_TOKEN`.
     WHATSAPP_PHONE_NUMBER_ID: z.preprocess(
       blankToUndefined,
       z
@@ -464,11 +534,17 @@ const envSchema = z
         .regex(/^\d{5,30}$/, 'WHATSAPP_PHONE_NUMBER_ID must be the digits of the phone number ID Meta shows.')
         .optional(),
     ),
+    // Required with the token: the app secret that checks `X-Hub-Signature-256` on every event of the webhook
+    // (`https://<site>/api/webhooks/whatsapp`, field `messages`).
     WHATSAPP_APP_SECRET: secretText('WHATSAPP_APP_SECRET'),
+    // Required with the token: answers Meta's subscription handshake of the webhook (`GET /api/webhooks/whatsapp`).
     WHATSAPP_VERIFY_TOKEN: secretText('WHATSAPP_VERIFY_TOKEN'),
-    /** Meta's Graph API with its version pinned; a fake on this machine in tests and checks. */
+    // Meta's Graph API with its version pinned; a fake's address on this machine in tests and checks. In production
+    // `https:` unless it is this machine or `ALLOW_INSECURE_TRANSPORT` is on.
     WHATSAPP_API_BASE: z.preprocess(blankToUndefined, url('WHATSAPP_API_BASE', ['http:', 'https:']).default(WHATSAPP_GRAPH_API)),
-    /** The approved utility template of the first reply, and its language code. */
+    // The approved utility template of the first reply; its body, approved as: `Hello {{1}}, thank you for your
+    // interest in {{2}}. {{3}} of {{4}} will call you shortly from {{5}}. Reply here with any question, or STOP to get
+    // no more messages.` (buyer, district, agent or "Our sales team", `SITE_BRAND`, `SITE_PHONE`).
     WHATSAPP_FIRST_REPLY_TEMPLATE: z.preprocess(
       blankToUndefined,
       z
@@ -477,7 +553,9 @@ const envSchema = z
         .regex(/^[a-z0-9_]{1,512}$/, 'WHATSAPP_FIRST_REPLY_TEMPLATE must be a template name (lower case, digits, _).')
         .default('lead_first_reply'),
     ),
-    /** The approved template an agent sends once WhatsApp's 24-hour window has closed (free text cannot go then). */
+    // The approved template an agent sends once WhatsApp's 24-hour window has closed (free text cannot go then): `Hello
+    // {{1}}, {{2}} of {{3}} tried to reach you about your plot enquiry. Reply here whenever it suits you, or STOP to
+    // get no more messages.`
     WHATSAPP_FOLLOW_UP_TEMPLATE: z.preprocess(
       blankToUndefined,
       z
@@ -486,7 +564,10 @@ const envSchema = z
         .regex(/^[a-z0-9_]{1,512}$/, 'WHATSAPP_FOLLOW_UP_TEMPLATE must be a template name (lower case, digits, _).')
         .default('lead_follow_up'),
     ),
-    /** The approved utility template of a site inspection's reminders (24 and 2 hours before). */
+    // The approved utility template of a site inspection's two reminders (24 and 2 hours before), sent beside the
+    // e-mail: `Hello {{1}}, a reminder: your {{2}} is on {{3}}. Reply here with any question, or STOP to get no more
+    // messages.` (buyer, "site inspection of District 1, Lugbe, Abuja", "Saturday 5 December 2026 at 10:00 (Lagos
+    // time)"); by SMS where WhatsApp cannot reach.
     WHATSAPP_REMINDER_TEMPLATE: z.preprocess(
       blankToUndefined,
       z
@@ -495,6 +576,7 @@ const envSchema = z
         .regex(/^[a-z0-9_]{1,512}$/, 'WHATSAPP_REMINDER_TEMPLATE must be a template name (lower case, digits, _).')
         .default('inspection_reminder'),
     ),
+    // The language code the templates were approved in, such as `en` or `en_GB`.
     WHATSAPP_TEMPLATE_LANGUAGE: z.preprocess(
       blankToUndefined,
       z
@@ -503,9 +585,10 @@ const envSchema = z
         .regex(/^[a-z]{2,3}(_[A-Z]{2})?$/, 'WHATSAPP_TEMPLATE_LANGUAGE must be a language code such as en or en_GB.')
         .default('en'),
     ),
-    // SMS through Termii's transactional (DND) route, where WhatsApp cannot reach: on when the key and sender ID are set;
-    // its webhook (/api/webhooks/sms) checks events with the account's secret key.
+    // SMS through Termii's transactional (DND) route, where WhatsApp cannot reach (docs/messaging-setup.md): Termii's
+    // API key. On when it and `TERMII_SENDER_ID` are set (both or neither).
     TERMII_API_KEY: secretText('TERMII_API_KEY'),
+    // An approved Termii sender ID (3 to 11 letters or digits); with `TERMII_API_KEY`.
     TERMII_SENDER_ID: z.preprocess(
       blankToUndefined,
       z
@@ -514,10 +597,20 @@ const envSchema = z
         .regex(/^[A-Za-z0-9 ]{3,11}$/, 'TERMII_SENDER_ID must be the 3 to 11 letters or digits of an approved sender ID.')
         .optional(),
     ),
+    // Required with the key: the account's secret key, which checks `X-Termii-Signature` on delivery reports and
+    // replies; point Termii's webhook at `https://<site>/api/webhooks/sms`.
     TERMII_SECRET_KEY: secretText('TERMII_SECRET_KEY'),
+    // Termii's API; a fake's address in tests. In production `https:` unless it is this machine or
+    // `ALLOW_INSECURE_TRANSPORT` is on.
     TERMII_API_BASE: z.preprocess(blankToUndefined, url('TERMII_API_BASE', ['http:', 'https:']).default(TERMII_API)),
-    /** In production, lets WEBHOOK_URL and SMTP_URL go unencrypted to another machine (docs/decisions/0342-encrypted-transport.md). */
+    // In production the server refuses to start when `WEBHOOK_URL` (or `WHATSAPP_API_BASE`, `TERMII_API_BASE`) is not
+    // `https:`, or `SMTP_URL` has no TLS (`smtps:` or `requireTLS=true`) or turns off its certificate check
+    // (`tls.rejectUnauthorized=false`, `secure=false`, `ignoreTLS=true` in its query), unless they point at this
+    // machine (`localhost`, `127.x`, `::1`); `on` allows plain transport to another machine
+    // (`docs/decisions/0342-encrypted-transport.md`).
     ALLOW_INSECURE_TRANSPORT: onOff('ALLOW_INSECURE_TRANSPORT', false),
+    // Signs the webhooks (Standard Webhooks), required with `WEBHOOK_URL`: `whsec_` followed by base64 of 24 to 64
+    // random bytes, e.g. `echo whsec_$(openssl rand -base64 32)`.
     WEBHOOK_SECRET: z.preprocess(
       blankToUndefined,
       z
@@ -529,8 +622,10 @@ const envSchema = z
         )
         .optional(),
     ),
-    // GET /metrics answers only with this token as `Authorization: Bearer …`; without it there are no metrics
-    // (docs/decisions/0112-health-metrics-and-owner-alerts.md).
+    // Serves `GET /metrics` (Prometheus) to `Authorization: Bearer <token>` only: 32 to 200 letters, digits or
+    // `-._~+/=`, e.g. `openssl rand -hex 32`. Without it there are no metrics (404). The same token reads
+    // `/api/health`'s details and `?deep=1` from another machine (an uptime monitor;
+    // `docs/decisions/0112-health-metrics-and-owner-alerts.md`).
     METRICS_TOKEN: z.preprocess(
       blankToUndefined,
       z
@@ -542,18 +637,39 @@ const envSchema = z
         )
         .optional(),
     ),
+    // `true` (or the number of proxies in front, e.g. `2` for a CDN and a load balancer) when they append
+    // `X-Forwarded-For`: the per-client limits then use the address the outermost of them appended, and ignore anything
+    // the client put further left. Only let the proxies reach the server (docs/operations.md).
     TRUST_PROXY: booleanFlag('TRUST_PROXY'),
+    // Interest posts per client (an IPv4 address or an IPv6 /64), as `count/seconds`; beyond it 429.
     RATE_LIMIT_INTEREST: rate('RATE_LIMIT_INTEREST', '5/600'),
-    // The same posts per IPv6 /56 and /48 of the client's /64 (docs/decisions/0343-a-flood-is-held-not-refused.md).
+    // The same posts per IPv6 /56 of the client (one home's or office's block of addresses); beyond it 429
+    // (`docs/decisions/0343-a-flood-is-held-not-refused.md`).
     RATE_LIMIT_INTEREST_56: rate('RATE_LIMIT_INTEREST_56', '10/600'),
+    // The same posts per IPv6 /48 of the client; beyond it 429. A second /64 of one /48 within the window is a flood:
+    // its lead is held, with the block's earlier leads whose messages still wait (an IPv6 lead's messages wait 15 s for
+    // this).
     RATE_LIMIT_INTEREST_48: rate('RATE_LIMIT_INTEREST_48', '20/600'),
+    // Leads per window from all clients together that are taken as usual (spam and resent forms not counted). Beyond it
+    // nobody is refused: new leads are stored and answered as usual but held (no sales e-mail, receipt or webhook)
+    // until an owner releases or discards them; owners get one e-mail per flood
+    // (`docs/decisions/0343-a-flood-is-held-not-refused.md`).
     RATE_LIMIT_INTEREST_SITE: rate('RATE_LIMIT_INTEREST_SITE', '30/60'),
+    // Newsletter sign-ups per client, as `count/seconds`.
     RATE_LIMIT_NEWSLETTER: rate('RATE_LIMIT_NEWSLETTER', '5/600'),
+    // Staff sign-in requests per client (passwords, second-factor codes, password confirmations, password-reset
+    // requests), whatever their outcome, as `count/seconds`.
     RATE_LIMIT_SIGN_IN: rate('RATE_LIMIT_SIGN_IN', '20/600'),
-    // The same requests per IPv6 /56 and /48 of the client's /64, as the lead form counts (docs/decisions/0386).
+    // The same sign-in requests per IPv6 /56 of the client, counted as the lead form counts them
+    // (`docs/decisions/0386`).
     RATE_LIMIT_SIGN_IN_56: rate('RATE_LIMIT_SIGN_IN_56', '30/600'),
+    // The same sign-in requests per IPv6 /48 of the client: one holder of a /48 has 65,536 /64s to spray passwords
+    // from.
     RATE_LIMIT_SIGN_IN_48: rate('RATE_LIMIT_SIGN_IN_48', '40/600'),
-    // The site inspections a fresh install offers until an owner sets the schedule (docs/decisions/0391); "" offers none.
+    // The site inspections a fresh install offers until an owner sets the schedule (staff area, Inspections;
+    // `docs/decisions/0391`): entries `<day> <HH:MM> <seats> <on_site|video> [d1|d2]` separated by `;`, Lagos time,
+    // both districts unless one is named (`sat 10:00 14 on_site; wed 18:00 20 video d1`); unset: `sat 10:00 14
+    // on_site`; empty offers none.
     INSPECTION_SCHEDULE: z
       .string()
       .optional()
@@ -568,7 +684,8 @@ const envSchema = z
         }
         return schedule;
       }),
-    // How long before an inspection a buyer may still move or cancel it from the e-mail's link, unless an owner set it.
+    // How long before an inspection (0 to 168 hours) a buyer may still move or cancel it from the link in their e-mail,
+    // until an owner sets it in the staff area (after it, they call their agent).
     INSPECTION_CHANGE_CUTOFF_HOURS: z.preprocess(
       blankToUndefined,
       z.coerce
@@ -578,7 +695,8 @@ const envSchema = z
         .max(MAX_INSPECTION_CUTOFF_HOURS, 'INSPECTION_CHANGE_CUTOFF_HOURS must be a whole number of hours between 0 and 168.')
         .default(12),
     ),
-    // The sales team's working time in Lagos (docs/decisions/0206-overdue-leads.md): when the first-contact clock runs.
+    // The sales team's working days in Lagos (`mon-fri`, `mon-sat`, `mon,wed,fri`, `mon-fri,sun` …): the first-contact
+    // clock runs only on these (`docs/decisions/0206-overdue-leads.md`). Unset: `mon-fri`.
     LEAD_WORKING_DAYS: z.preprocess(
       blankToUndefined,
       z
@@ -596,6 +714,8 @@ const envSchema = z
           return days;
         }),
     ),
+    // Working hours on those days, Lagos time, e.g. `08:00-17:00` (start before end; `00:00-24:00` for around the
+    // clock). Unset: `08:00-17:00`.
     LEAD_WORKING_HOURS: z.preprocess(
       blankToUndefined,
       z
@@ -613,6 +733,8 @@ const envSchema = z
           return { startMinute: hours.startMinute, endMinute: hours.endMinute };
         }),
     ),
+    // Working minutes (1 to 1440) within which a new lead should be contacted: after it the lead is overdue (flagged,
+    // reminded once).
     LEAD_CONTACT_TARGET_MINUTES: z.preprocess(
       blankToUndefined,
       z.coerce
@@ -622,6 +744,8 @@ const envSchema = z
         .max(1440, 'LEAD_CONTACT_TARGET_MINUTES must be a whole number of working minutes between 1 and 1440.')
         .default(WORKING_TIME_DEFAULTS.targetMinutes),
     ),
+    // Working minutes an agent has to claim ("I'm on it") or contact a lead the round-robin gave them before it passes
+    // to the next agent, then the owners (`docs/decisions/0365`); `0`: leads never move on.
     LEAD_CLAIM_MINUTES: z.preprocess(
       blankToUndefined,
       z.coerce
@@ -631,6 +755,8 @@ const envSchema = z
         .max(1440, 'LEAD_CLAIM_MINUTES must be a whole number of working minutes between 0 (leads never move on) and 1440.')
         .default(5),
     ),
+    // A form submitted faster than this many milliseconds after opening is stored as spam (`0` turns the check off; at
+    // most 600000).
     MIN_FILL_MS: z.preprocess(
       blankToUndefined,
       z.coerce
@@ -756,7 +882,7 @@ export class EnvError extends Error {
  * here at start, so the secret itself need not sit in the environment (docs/decisions/0385-backups-and-secrets-round-3.md).
  * SECRETS_KEY_FILE is read where the key is made (src/lib/security/secrets-key.server.ts).
  */
-const SECRETS_FROM_FILES = ['BACKUP_KEY', 'SESSION_SECRET'] as const;
+export const SECRETS_FROM_FILES = ['BACKUP_KEY', 'SESSION_SECRET'] as const;
 
 function withSecretFiles(source: Record<string, string | undefined>): { env: Record<string, string | undefined>; problems: string[] } {
   const env = { ...source };

@@ -135,22 +135,14 @@ describeEachDriver('site inspections in the staff area', (ctx) => {
     expect(added.status).toBe(201);
     const { row: created } = await added.json();
     expect(created).toMatchObject({ district: 'Moniya, Ibadan', weekday: 3, startTime: '11:30', seats: 10, videoUrl: null, active: true });
+    // Its days of the next four weeks are made at once, not at the next hourly run (docs/decisions/0405).
+    const madeAtOnce = await db().select().from(inspectionSlots).where(eq(inspectionSlots.scheduleId, created.id));
+    expect(madeAtOnce.length).toBeGreaterThanOrEqual(4);
+    expect(madeAtOnce.every((slot) => slot.seats === 10 && slot.startsAt.getUTCDay() === 3)).toBe(true);
 
-    // Two of its days made, one of them booked.
-    const first = new Date(Date.now() + 2 * DAY);
-    const second = new Date(Date.now() + 9 * DAY);
-    const [bookedDay, freeDay] = await db()
-      .insert(inspectionSlots)
-      .values(
-        [first, second].map((startsAt) => ({
-          scheduleId: created.id,
-          district: 'Moniya, Ibadan' as const,
-          startsAt,
-          kind: 'on_site' as const,
-          seats: 10,
-        })),
-      )
-      .returning();
+    // Two of its days, one of them booked.
+    const [bookedDay, freeDay] = [...madeAtOnce].sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
+    const first = bookedDay.startsAt;
     await booked(bookedDay.id, first, await newLead());
 
     const edited = await post(
@@ -162,9 +154,14 @@ describeEachDriver('site inspections in the staff area', (ctx) => {
     );
     expect(edited.status).toBe(200);
     const left = await db().select().from(inspectionSlots).where(eq(inspectionSlots.scheduleId, created.id));
-    expect(left.map((slot) => slot.id)).toEqual([bookedDay.id]);
-    expect(left[0]).toMatchObject({ seats: 10, startsAt: first });
-    expect(freeDay.id).not.toBe(bookedDay.id);
+    // The booked day keeps its time and seats; the free days are made again at the new time, at once.
+    expect(left.find((slot) => slot.id === bookedDay.id)).toMatchObject({ seats: 10, startsAt: first });
+    expect(left.some((slot) => slot.id === freeDay.id)).toBe(false);
+    const remade = left.filter((slot) => slot.id !== bookedDay.id);
+    expect(remade.length).toBeGreaterThanOrEqual(3);
+    expect(remade.every((slot) => slot.seats === 20 && slot.startsAt.getUTCHours() === 8 && slot.startsAt.getUTCMinutes() === 0)).toBe(
+      true,
+    );
 
     const stopped = await post(
       scheduleActiveRoute,

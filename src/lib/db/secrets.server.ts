@@ -7,6 +7,18 @@ import { appSecrets } from './schema';
 const cache = new WeakMap<Db, Map<string, Promise<string>>>();
 
 /**
+ * Every secret storedSecret keeps, made at start-up (makeStoredSecrets) so that a page's GET only ever reads one
+ * (docs/decisions/0405-a-get-never-writes.md); storedSecret still makes one that is missing, for scripts and tests.
+ */
+export const STORED_SECRETS = ['client_hash_salt', 'form_flash_key', 'inspection_link_key', 'privacy_audit_key'] as const;
+export type StoredSecretName = (typeof STORED_SECRETS)[number];
+
+/** Makes every stored secret that does not exist yet (server start-up). */
+export async function makeStoredSecrets(db: Db): Promise<void> {
+  for (const name of STORED_SECRETS) await storedSecret(db, name);
+}
+
+/**
  * A random secret generated once and kept in app_secrets, so every instance on one database shares it (the
  * client-hash salt, the privacy audit key). Never a key that opens other secrets: those come from the secrets key,
  * kept apart from the database (src/lib/security/secrets-key.server.ts). The first instance to insert wins; the others
@@ -14,7 +26,7 @@ const cache = new WeakMap<Db, Map<string, Promise<string>>>();
  * transaction keeps what it read for its own (one SELECT), so a value a rolled-back transaction inserted is never
  * kept beyond it. A failed read is retried on the next call.
  */
-export function storedSecret(db: Db, name: string, bytes = 32): Promise<string> {
+export function storedSecret(db: Db, name: StoredSecretName, bytes = 32): Promise<string> {
   let byName = cache.get(db);
   if (!byName) cache.set(db, (byName = new Map()));
   const cached = byName.get(name);

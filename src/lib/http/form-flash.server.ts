@@ -21,7 +21,7 @@ export interface FormFlash {
 }
 
 async function flashKey(db: Db): Promise<Uint8Array> {
-  return new Uint8Array(Buffer.from(await storedSecret(db, 'form_flash_key', 32), 'base64url'));
+  return new Uint8Array(Buffer.from(await storedSecret(db, 'form_flash_key'), 'base64url'));
 }
 
 export async function sealFormFlash(db: Db, flash: FormFlash): Promise<string> {

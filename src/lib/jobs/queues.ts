@@ -154,7 +154,16 @@ export interface InspectionMessageJob {
   messageId: string;
 }
 
-/** The retention job (src/modules/system/retention.server.ts): deletes what the privacy notice says is not kept, hourly. */
+/**
+ * The inspection slots of the weekly schedule, made ahead hourly (src/modules/inspections/scheduled-slots.server.ts):
+ * pages only read them (docs/decisions/0405).
+ */
+export const INSPECTION_SLOTS: QueueDefinition = {
+  name: 'inspection-slots',
+  options: { retryLimit: 2, retryDelay: 60, expireInSeconds: 300 },
+};
+
+/** The retention job (src/domain/retention/jobs.server.ts): deletes what the privacy notice says is not kept, hourly. */
 export const DATA_RETENTION: QueueDefinition = { name: 'data-retention', options: { retryLimit: 2, retryDelay: 60, expireInSeconds: 900 } };
 
 /** Housekeeping of the embedded database itself (src/lib/db/maintenance.ts), on a schedule. */
@@ -179,6 +188,7 @@ export const QUEUES: QueueDefinition[] = [
   OWNER_ALERT,
   LEAD_ERASED,
   INSPECTION_MESSAGE,
+  INSPECTION_SLOTS,
   DATA_RETENTION,
   DB_CHECKPOINT,
   DB_VACUUM,

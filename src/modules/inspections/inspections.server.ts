@@ -360,7 +360,8 @@ export async function addScheduleRow(db: Db, values: Omit<ScheduleValues, 'activ
 
 /**
  * Changes a schedule row (or stops it: `active: false`). Its future slots nobody booked are made again from the row as
- * it is now (by the next makeSlots); a slot with bookings keeps what its buyers were told, to be called off by hand.
+ * it is now (by the next makeSlots, which the schedule's handlers run at once); a slot with bookings keeps what its
+ * buyers were told, to be called off by hand.
  */
 export async function changeScheduleRow(
   db: Db,

@@ -21,6 +21,7 @@ export {
   type InspectionMessageBacklog,
 } from './messages.repository.server';
 export { startInspectionMessageWorkers } from './messages/workers.server';
+export { inspectionSlotsJob, makeScheduledSlots } from './scheduled-slots.server';
 export { formAnswer } from './staff/form-answer.server';
 export {
   addScheduleHandler,
@@ -33,4 +34,4 @@ export {
   slotSeatsHandler,
   walkInHandler,
 } from './staff/handlers.server';
-export { ensureSlots, inspectionsPage } from './staff/slots.server';
+export { inspectionsPage } from './staff/slots.server';

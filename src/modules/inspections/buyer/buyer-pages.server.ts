@@ -1,6 +1,5 @@
 import 'server-only';
-import { d1, d2, type District } from '@/content/districts';
-import { DEFAULT_MEETING_PLACES } from '@/content/inspections';
+import type { District } from '@/content/districts';
 import {
   activeBookingIdOfLead,
   bookerOfLead,
@@ -9,26 +8,20 @@ import {
   type BuyerBooking,
 } from '@/modules/inspections/buyer.repository.server';
 import { inspectionChangeCutoffHours } from '@/modules/inspections/cutoff.server';
-import { bookableSlots, makeSlots } from '@/modules/inspections/inspections.server';
+import { bookableSlots } from '@/modules/inspections/inspections.server';
 import type { SlotView } from '@/modules/inspections/inspections.repository.server';
 import { readInspectionLink, signInspectionLink } from '@/modules/leads/server';
 import { bookPathOf, INSPECTION_PATHS } from '@/modules/leads';
 import { stillChangeable } from '@/modules/inspections/slot-times';
 import { getDatabase, type Db } from '@/lib/db/client';
 import type { DistrictChoice } from '@/lib/db/enums';
-import { getEnv } from '@/lib/env.server';
 
 /** What the buyer's inspection pages read (docs/decisions/0391): the slots to book, and a booking from its link. */
 
 export type LinkProblem = 'invalid' | 'expired' | 'gone';
 
-/** The district's slots of the next four weeks, made from the schedule first (a fresh install's default once). */
-export async function slotsToBook(db: Db, district: DistrictChoice, now = new Date()): Promise<SlotView[]> {
-  await makeSlots(
-    db,
-    { offer: getEnv().INSPECTION_SCHEDULE, places: DEFAULT_MEETING_PLACES, districts: { d1: d1.choice, d2: d2.choice } },
-    now,
-  );
+/** The district's slots of the next four weeks (made ahead by the schedule's job: a page only reads). */
+export function slotsToBook(db: Db, district: DistrictChoice, now = new Date()): Promise<SlotView[]> {
   return bookableSlots(db, district, now);
 }
 

@@ -12,6 +12,7 @@ import {
   markInspectionAttendance,
 } from '@/modules/inspections/inspections.server';
 import { bookingReach, scheduleRowById, slotById } from '@/modules/inspections/inspections.repository.server';
+import { makeScheduledSlots } from '@/modules/inspections/scheduled-slots.server';
 import { leadScope } from '@/modules/leads/server';
 import { recordAudit } from '@/modules/staff/server';
 import { staffRoute, type IdRouteContext } from '@/modules/staff/server';
@@ -165,6 +166,8 @@ export const addScheduleHandler = answeredAsForm(
     if (!input.ok) return input.response;
     if (!(await activeAgent(db, input.value.agentId))) return errorResponse(400, errors.agent);
     const row = await addScheduleRow(db, input.value);
+    // The new row's days are bookable at once, not at the next hourly run.
+    await makeScheduledSlots(db);
     await recordAudit(db, staff, 'inspections.schedule', row.id, { added: true });
     return jsonResponse({ ok: true, row, notice: copy.rowAdded }, 201);
   }),
@@ -180,6 +183,7 @@ export const editScheduleHandler = answeredAsForm(
     if (!input.ok) return input.response;
     if (!(await activeAgent(db, input.value.agentId))) return errorResponse(400, errors.agent);
     const row = await changeScheduleRow(db, id, input.value);
+    await makeScheduledSlots(db);
     await recordAudit(db, staff, 'inspections.schedule', id, { changed: true });
     return jsonResponse({ ok: true, row, notice: copy.saved });
   }),
@@ -194,6 +198,7 @@ export const scheduleActiveHandler = answeredAsForm(
     const input = await readInput(request, scheduleActiveSchema);
     if (!input.ok) return input.response;
     const row = await changeScheduleRow(db, id, { active: input.value.active });
+    await makeScheduledSlots(db);
     await recordAudit(db, staff, 'inspections.schedule', id, { active: input.value.active });
     return jsonResponse({ ok: true, row, notice: input.value.active ? copy.restarted : copy.stoppedDone });
   }),

@@ -1,25 +1,17 @@
 import 'server-only';
-import { DEFAULT_MEETING_PLACES } from '@/content/inspections';
-import { d1, d2 } from '@/content/districts';
-import { makeSlots } from '@/modules/inspections/inspections.server';
 import { slotsBetween, staffBookingsOfSlots, type SlotView, type StaffBooking } from '@/modules/inspections/inspections.repository.server';
 import { BOOKING_HORIZON_DAYS } from '@/modules/inspections/slot-times';
 import type { LeadScope } from '@/modules/leads/server';
 import { lagosDayStart, lagosDayOf } from '@/lib/working-time';
 import type { Db } from '@/lib/db/client';
-import { getEnv } from '@/lib/env.server';
 
 /**
  * What the Inspections page shows: the slots from the start of the Lagos day seven days ago to four weeks ahead (the
- * schedule's slots made first, so a fresh install shows INSPECTION_SCHEDULE's at once), with the bookings the reader
- * may see.
+ * schedule's slots are made ahead, at start-up and hourly: the page only reads), with the bookings the reader may see.
  */
 
 /** The days back the page keeps a slot, to mark who came. */
 export const PAST_DAYS = 7;
-
-export const ensureSlots = (db: Db, now: Date) =>
-  makeSlots(db, { offer: getEnv().INSPECTION_SCHEDULE, places: DEFAULT_MEETING_PLACES, districts: { d1: d1.choice, d2: d2.choice } }, now);
 
 export interface StaffSlot extends SlotView {
   bookings: StaffBooking[];
@@ -38,7 +30,6 @@ export interface StaffSlot extends SlotView {
  */
 export async function inspectionsPage(db: Db, scope: LeadScope): Promise<StaffSlot[]> {
   const { now } = scope;
-  await ensureSlots(db, now);
   const slots = await slotsBetween(db, {
     from: lagosDayStart(lagosDayOf(now), -PAST_DAYS),
     to: new Date(now.getTime() + BOOKING_HORIZON_DAYS * 86_400_000),

@@ -8,7 +8,6 @@ import { lagosDayOf } from '@/lib/working-time';
 import { FormAnswer } from '@/modules/inspections';
 import { AddScheduleRow, CutoffForm, OneOffSlotForm, ScheduleRow } from '@/modules/inspections';
 import { formAnswer } from '@/modules/inspections/server';
-import { ensureSlots } from '@/modules/inspections/server';
 import { requireStaffPage } from '@/modules/staff/server';
 import { getDatabase } from '@/lib/db/client';
 import { DISTRICT_CHOICES } from '@/lib/db/enums';
@@ -22,8 +21,6 @@ export default async function InspectionSchedulePage() {
   await requireStaffPage({ owner: true });
   const { db } = await getDatabase();
   const now = new Date();
-  // A fresh install's first visit shows INSPECTION_SCHEDULE's rows (offered once).
-  await ensureSlots(db, now);
   const [rows, staff, hours, answer] = await Promise.all([
     listSchedule(db),
     assignableStaff(db),
