@@ -1,8 +1,7 @@
 import 'server-only';
-import type { PgBoss } from 'pg-boss';
-import { holdLead, storeLead, takeLead, wakeLeadSenders } from '@/domain/leads/operations.server';
+import { holdLead, storeLead, takeLead, wakeLeadSenders, type FloodAlert } from '@/domain/leads/operations.server';
 import { findIdByIdempotencyKey, isSetAside, leadOfKey } from '@/domain/leads/submissions.repository.server';
-import { getDatabase, type Db } from '@/lib/db/client';
+import { getDatabase } from '@/lib/db/client';
 import { getEnv } from '@/lib/env.server';
 import { clientIdentityOf } from '@/lib/http/client.server';
 import type { PublicSubmission } from '@/lib/http/public-route.server';
@@ -22,7 +21,7 @@ import type { InterestInput } from './schema';
 import { newLead } from './submission.server';
 
 /** Tells the owners a flood began (the notifications feature's, handed in by the route: features never import each other). */
-export type FloodAlert = (tx: Db, jobs: PgBoss, leadId: string) => Promise<void>;
+export type { FloodAlert };
 
 export interface TakenLead {
   id: string;
