@@ -1,12 +1,14 @@
 import { createHmac } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { POST as releaseHeld } from '@/app/api/admin/leads/held/route';
 import { POST as postInterest } from '@/app/api/interest/route';
 import { POST as smsEvents } from '@/app/api/webhooks/sms/route';
 import { POST as whatsAppEvents } from '@/app/api/webhooks/whatsapp/route';
 import { GET as exportLeads } from '@/app/api/admin/exports/leads/route';
 import { PATCH as patchLead } from '@/app/api/admin/leads/[id]/route';
 import { setTakesNewLeads } from '@/domain/leads/assignment.server';
+import { heldLeadsSummary } from '@/domain/leads/held.repository.server';
 import { bookInspection } from '@/domain/leads/inspections/inspections.server';
 import { insertSlot } from '@/domain/leads/inspections/inspections.repository.server';
 import { deliverInspectionMessage } from '@/features/inspections/messages/delivery.server';
@@ -375,6 +377,17 @@ describeEachDriver('chats that start on WhatsApp become leads', (ctx) => {
     expect(await next.json()).toMatchObject({ leads: 0, received: 1, unknown: 0 });
     expect(await leadsWith(phone)).toHaveLength(1);
     expect((await messagesOf(lead.id)).filter((m) => m.direction === 'in').map((m) => m.body)).toEqual(['Hello (ref D1)', 'Hello?']);
+
+    // Released by an owner, it is a chat's lead as any other: dealt out, and its first reply goes.
+    const shown = (await heldLeadsSummary(db()))!.count;
+    const cookie = await sessionCookieFor(db(), owner);
+    const released = await releaseHeld(
+      staffRequest('/api/admin/leads/held', { method: 'POST', cookie, body: { count: shown } }),
+      undefined,
+    );
+    expect(await released.json()).toEqual({ ok: true, released: shown });
+    expect((await leadsWith(phone))[0]).toMatchObject({ spam: false, spamReason: null, assignedTo: agentId });
+    expect(await waitFor(async () => (await notification(lead.id, 'first_reply'))?.state === 'sent', 20_000, 100)).toBe(true);
 
     // With room in the window, a chat is taken as usual and takes its place.
     await freshSiteWindow(5);
