@@ -96,30 +96,30 @@ export type FloodAlert = (tx: Db, jobs: PgBoss, leadId: string) => Promise<void>
  * site-wide window first; with one it is taken as usual (takeLead: its agent, sales e-mail, push alert, webhook and
  * first reply; no receipt, having no e-mail address), without one it is held and the owners hear of the flood once.
  * Chats from one number are taken one at a time, so two messages that come together make one lead. `created`: this
- * call made it (then, unless `held`, call wakeLeadSenders).
+ * call made it (then, unless it was held (`setAside`), call wakeLeadSenders).
  */
 export async function takeChatLead(
   db: Db,
   jobs: PgBoss,
   chat: NewChatLead,
   alertOwnersOfFlood: FloodAlert,
-): Promise<{ id: string; assignedTo: string | null; setAside: boolean; created: boolean; held: boolean }> {
+): Promise<{ id: string; assignedTo: string | null; setAside: boolean; created: boolean }> {
   // As a form's lead: in a statement of its own before the transaction, so concurrent chats never take more than the rate.
   const place = await takeIfRoom(db, siteLeadCounter());
   const taken = await db
     .transaction(async (tx) => {
       await lockChatNumber(tx, chat.phoneE164);
       const existing = await latestLeadWithPhone(tx, chat.phoneE164);
-      if (existing) return { ...existing, created: false, held: false };
+      if (existing) return { ...existing, created: false };
       // Its message cannot have made a lead already: that lead would have the number, verified.
       const row = (await insertChatLead(tx, chat))!;
       if (!place) {
         await alertOwnersOfFlood(tx, jobs, row.id);
         await holdLead(tx, row.id);
-        return { id: row.id, assignedTo: null, setAside: true, created: true, held: true };
+        return { id: row.id, assignedTo: null, setAside: true, created: true };
       }
       const assignee = await takeLead(tx, row, jobs);
-      return { id: row.id, assignedTo: assignee?.id ?? null, setAside: false, created: true, held: false };
+      return { id: row.id, assignedTo: assignee?.id ?? null, setAside: false, created: true };
     })
     .catch(async (error: unknown) => {
       if (place) await giveBackPlace(db, place);

@@ -96,7 +96,7 @@ async function leadOfChat(db: Db, jobs: PgBoss, message: IncomingMessage, alertO
   const chat = chatLeadOf(message);
   const visitedAs = chat.utmCampaign && !chat.utmSource ? await campaignVisitedAs(db, chat.utmCampaign, chat.landingPath) : undefined;
   const lead = await takeChatLead(db, jobs, withCampaignSource(chat, visitedAs), alertOwnersOfFlood);
-  if (lead.created && !lead.held) wakeLeadSenders(jobs);
+  if (lead.created && !lead.setAside) wakeLeadSenders(jobs);
   return lead;
 }
 
