@@ -108,10 +108,11 @@ export const BUYER_MESSAGE_COPY = {
  * more messages.` (docs/configuration.md, WHATSAPP_REMINDER_TEMPLATE), or one SMS of under 160 characters where WhatsApp cannot reach.
  */
 export const REMINDER_PHONE_COPY = {
-  parameters: (b: BookingForCopy) => [b.person, `${what(b)} of ${b.district}`, `${b.day} at ${b.time} (Lagos time)`],
+  /** `firstName`: the greeting's name, the buyer's first name only (phoneGreetingName, src/content/conversations.ts). */
+  parameters: (b: BookingForCopy, firstName: string) => [firstName, `${what(b)} of ${b.district}`, `${b.day} at ${b.time} (Lagos time)`],
   /** The template's body with its parameters filled in: what the buyer reads on WhatsApp, and the lead page shows. */
-  text: ([person, about, when]: string[]) =>
-    `Hello ${person}, a reminder: your ${about} is on ${when}. Reply here with any question, or STOP to get no more messages.`,
+  text: ([name, about, when]: string[]) =>
+    `Hello ${name}, a reminder: your ${about} is on ${when}. Reply here with any question, or STOP to get no more messages.`,
   sms: (b: BookingForCopy, brand: string) =>
     `${brand}: a reminder, your ${what(b)} of ${b.district} is on ${b.short} (Lagos time). Reply STOP to opt out.`,
 } as const;

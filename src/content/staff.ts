@@ -349,6 +349,9 @@ export const STAFF_COPY = {
     reach: 'Reach',
     firstContact: 'First contact',
     notContacted: 'Not contacted yet',
+    /** A form's number nobody has written from yet: anyone may have typed it (docs/decisions/0403). */
+    phoneUnverified: 'Number not yet confirmed by the buyer',
+    phoneUnverifiedHint: 'Typed into the form; confirmed once they write to us from it by WhatsApp or SMS.',
     received: 'Received',
     fields: {
       title: 'Title',

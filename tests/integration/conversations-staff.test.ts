@@ -185,7 +185,7 @@ describeEachDriver('answering a buyer from the lead page', (ctx) => {
       can: 'follow_up',
       lastWrote: expect.any(Date),
       preview:
-        'Hello Ms E. Nwosu, Ada Eze of Meridian Districts tried to reach you about your plot enquiry. Reply here whenever it suits you, or STOP to get no more messages.',
+        'Hello Emeka, Ada Eze of Meridian Districts tried to reach you about your plot enquiry. Reply here whenever it suits you, or STOP to get no more messages.',
     });
 
     const refused = await send(ada.cookie, lead.id, { kind: 'text', text: 'Any news?' });

@@ -110,7 +110,7 @@ describeEachDriver('WhatsApp and SMS', (ctx) => {
       template: 'lead_first_reply',
     });
     expect(message.body).toBe(
-      'Hello Mr T. Bakare, thank you for your interest in Lugbe, Abuja. Our sales team of Meridian Districts will call you shortly from +234 700 111 2222. Reply here with any question, or STOP to get no more messages.',
+      'Hello Tunde, thank you for your interest in Lugbe, Abuja. Our sales team of Meridian Districts will call you shortly from +234 700 111 2222. Reply here with any question, or STOP to get no more messages.',
     );
     expect(message.providerId).toBe(sent!.wamid);
 
@@ -121,6 +121,32 @@ describeEachDriver('WhatsApp and SMS', (ctx) => {
     expect((await signedByMeta(status('read'))).status).toBe(200);
     expect((await signedByMeta(status('delivered'))).status).toBe(200);
     expect((await messagesOf(lead.id))[0].status).toBe('read');
+    setEnv({ SITE_PHONE: undefined });
+  });
+
+  it("carries none of a stranger's words to a number nobody confirmed: a first name of letters only, else no name (issue 57, item 4)", async () => {
+    setEnv({ ...whatsAppOn(), ...smsOn(), SITE_PHONE: '+234 700 111 2222' });
+    // Anyone may type any number into the form, and a sentence as the name: it must not go out under our sender.
+    const scam = 'Ade. Your plot payment failed, call 08031234567 now';
+    const byWhatsApp = await newLead({ fullname: scam });
+    const smsPhone = nextPhone();
+    whatsApp.notOnWhatsApp.add(smsPhone.e164);
+    const bySms = await newLead({ fullname: scam }, smsPhone);
+    const named = await newLead({ fullname: 'Mrs Adaeze Okafor', title: 'Mrs' });
+    for (const lead of [byWhatsApp, bySms, named])
+      expect(await waitFor(async () => (await firstReplyRow(lead.id))?.state === 'sent', 20_000, 100)).toBe(true);
+
+    const template = whatsApp.sent.find((m) => m.to === byWhatsApp.e164.slice(1));
+    expect(template?.template?.parameters[0]).toBe('there');
+    expect(JSON.stringify(template)).not.toMatch(/payment|0803123/);
+    const [sent] = await messagesOf(byWhatsApp.id);
+    expect(sent.body).toMatch(/^Hello there, thank you for your interest in Lugbe, Abuja\. /);
+    const sms = termii.sent.find((m) => m.to === bySms.e164.slice(1));
+    expect(sms!.sms).toMatch(/^Hello there, thank you /);
+    expect(sms!.sms).not.toMatch(/payment|0803123/);
+    // A name that is a name: its first word after the title, and nothing more of it.
+    expect(whatsApp.sent.find((m) => m.to === named.e164.slice(1))?.template?.parameters[0]).toBe('Adaeze');
+    expect((await messagesOf(named.id))[0].body).toMatch(/^Hello Adaeze, thank you /);
     setEnv({ SITE_PHONE: undefined });
   });
 

@@ -47,13 +47,13 @@ describeEachDriver('inspection reminders by WhatsApp and SMS', (ctx) => {
   const db = () => ctx.handle().db;
 
   /** A lead with a number of its own, booked on a slot three days ahead. */
-  async function booked() {
+  async function booked(fullname = 'Tunde Bakare') {
     const local = `0803 556 ${String(phoneCounter++).padStart(4, '0')}`;
     const e164 = `+234${local.replace(/\D/g, '').slice(1)}`;
     const { id: leadId } = await saveLead(db(), {
       input: validLead({
         email: `buyer-${randomBytes(5).toString('hex')}@example.com`,
-        fullname: 'Tunde Bakare',
+        fullname,
         title: 'Mr',
         phonenumber: local,
       }) as never,
@@ -106,7 +106,8 @@ describeEachDriver('inspection reminders by WhatsApp and SMS', (ctx) => {
     const [sent] = sentTo(e164);
     expect(sentTo(e164)).toHaveLength(1);
     expect(sent.template?.name).toBe('inspection_reminder');
-    expect(sent.template?.parameters[0]).toBe('Mr Tunde Bakare');
+    // The first name only: the name was typed into a form, for a number nobody has confirmed (docs/decisions/0403).
+    expect(sent.template?.parameters[0]).toBe('Tunde');
     expect(sent.template?.parameters[1]).toBe('site inspection of District 1, Lugbe, Abuja');
     expect(sent.template?.parameters[2]).toMatch(/^\w+day \d{1,2} \w+ \d{4} at \d{2}:\d{2} \(Lagos time\)$/);
     expect((await stateOf(dayBefore.id)).state).toBe('sent');
@@ -118,8 +119,18 @@ describeEachDriver('inspection reminders by WhatsApp and SMS', (ctx) => {
       status: 'sent',
       template: 'inspection_reminder',
     });
-    expect(line.body).toMatch(/^Hello Mr Tunde Bakare, a reminder: your site inspection of District 1, Lugbe, Abuja is on .+ STOP/);
+    expect(line.body).toMatch(/^Hello Tunde, a reminder: your site inspection of District 1, Lugbe, Abuja is on .+ STOP/);
     expect(smsTo(e164)).toEqual([]);
+  });
+
+  it("carries none of a stranger's words in the name: a sentence typed as the name greets without one (issue 57, item 4)", async () => {
+    setEnv(whatsAppOn());
+    const { e164, reminder } = await booked('Tunde. Your plot payment failed, call 08031234567');
+    const dayBefore = reminder('reminder_24h');
+    await deliverAt(dayBefore.id, dayBefore.dueAt);
+    const [sent] = sentTo(e164);
+    expect(sent.template?.parameters[0]).toBe('there');
+    expect(JSON.stringify(sent)).not.toMatch(/payment|0803123/);
   });
 
   it('a number not on WhatsApp gets the reminder by SMS; a number that said STOP gets nothing, by either channel', async () => {

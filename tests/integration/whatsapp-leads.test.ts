@@ -1,11 +1,14 @@
 import { createHmac } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { POST as releaseHeld } from '@/app/api/admin/leads/held/route';
+import { POST as postInterest } from '@/app/api/interest/route';
 import { POST as smsEvents } from '@/app/api/webhooks/sms/route';
 import { POST as whatsAppEvents } from '@/app/api/webhooks/whatsapp/route';
 import { GET as exportLeads } from '@/app/api/admin/exports/leads/route';
 import { PATCH as patchLead } from '@/app/api/admin/leads/[id]/route';
 import { setTakesNewLeads } from '@/modules/staff/repository.server';
+import { heldLeadsSummary } from '@/modules/leads/held.repository.server';
 import { bookInspection } from '@/modules/inspections/inspections.server';
 import { insertSlot } from '@/modules/inspections/inspections.repository.server';
 import { deliverInspectionMessage } from '@/modules/inspections/messages/delivery.server';
@@ -14,12 +17,22 @@ import { DEFAULT_WORKING_TIME } from '@/lib/working-time.server';
 import { conversionFigures } from '@/modules/insights/conversion.server';
 import { startNotificationWorkers } from '@/modules/leads/notifications/workers.server';
 import { lagosDayOf } from '@/lib/working-time';
-import { inspectionMessages, leadActivity, leadMessages, leadNotifications, leads, staffUsers, visitCounts } from '@/lib/db/schema';
+import {
+  inspectionMessages,
+  leadActivity,
+  leadMessages,
+  leadNotifications,
+  leads,
+  rateLimits,
+  staffUsers,
+  visitCounts,
+} from '@/lib/db/schema';
+import { OWNER_ALERT } from '@/lib/jobs/queues';
 import { startFakeTermii, inboundMessage, termiiSignature, type FakeTermii } from '../support/fake-termii';
 import { metaJson, startFakeWhatsApp, type WhatsAppFake } from '../support/fake-whatsapp';
 import { startSmtpPeer, waitFor, type Peer, type ReceivedMail } from '../support/peers';
 import { CHANNELS_OFF, smsOn, TERMII, WHATSAPP, whatsAppOn } from './channel-fakes';
-import { describeEachDriver, jsonRequest, setEnv } from './helpers';
+import { describeEachDriver, freshClient, jsonRequest, newKey, setEnv, validLead } from './helpers';
 import { makeStaff, sessionCookieFor, staffRequest } from './staff-helpers';
 
 /**
@@ -40,7 +53,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await Promise.all([whatsApp.stop(), termii.stop(), smtp.stop()]);
-  setEnv({ ...CHANNELS_OFF, SMTP_URL: undefined, LEADS_NOTIFY_TO: undefined });
+  setEnv({ ...CHANNELS_OFF, SMTP_URL: undefined, LEADS_NOTIFY_TO: undefined, RATE_LIMIT_INTEREST_SITE: undefined, MIN_FILL_MS: undefined });
 });
 beforeEach(() =>
   setEnv({
@@ -52,6 +65,8 @@ beforeEach(() =>
     SITE_PHONE: '+234 700 111 2222',
     WEBHOOK_URL: undefined,
     WEBHOOK_SECRET: undefined,
+    RATE_LIMIT_INTEREST_SITE: undefined,
+    MIN_FILL_MS: '0',
   }),
 );
 
@@ -139,7 +154,7 @@ describeEachDriver('chats that start on WhatsApp become leads', (ctx) => {
     expect(mail?.mail.replyTo).toBeUndefined();
     const firstReply = (await messagesOf(lead.id)).find((m) => m.kind === 'first_reply');
     expect(firstReply?.body).toMatch(
-      /^Hello Ngozi Eze, thank you for your interest in Lugbe, Abuja\. .+ of Meridian Districts will call you shortly from \+234 700 111 2222\./,
+      /^Hello Ngozi, thank you for your interest in Lugbe, Abuja\. .+ of Meridian Districts will call you shortly from \+234 700 111 2222\./,
     );
 
     // The conversion view counts it on the row of the visits that brought it, beside the form's leads.
@@ -293,7 +308,8 @@ describeEachDriver('chats that start on WhatsApp become leads', (ctx) => {
         .sort(),
     ).toEqual(['email not_configured', 'phone sent']);
     const sent = whatsApp.sent.find((m) => m.to === phone.slice(1) && m.template?.name === 'inspection_reminder');
-    expect(sent?.template?.parameters[0]).toBe('Musa Bello');
+    // A phone message greets by the first name only (docs/decisions/0403).
+    expect(sent?.template?.parameters[0]).toBe('Musa');
   });
 
   it('makes no lead of a STOP, nor of an SMS from a number no lead has', async () => {
@@ -310,5 +326,136 @@ describeEachDriver('chats that start on WhatsApp become leads', (ctx) => {
     );
     expect(await sms.json()).toMatchObject({ leads: 0, unknown: 1 });
     expect(await leadsWith(texter)).toEqual([]);
+  });
+  // ---- issue 57, item 5: chats under the form's flood rules; a stranger's number is not the buyer's (0403) ----------
+
+  /** A form's lead with this number from a client of its own; its id. */
+  const formLead = async (phone: string, overrides: Record<string, unknown> = {}) => {
+    const res = await postInterest(
+      jsonRequest('/api/interest', validLead({ phonenumber: `0${phone.slice(4)}`, ...overrides }), {
+        headers: { ...freshClient(), 'Idempotency-Key': newKey() },
+      }),
+    );
+    expect(res.status).toBe(201);
+    return (await res.json()).id as string;
+  };
+  const leadById = async (id: string) => (await db().select().from(leads).where(eq(leads.id, id)))[0];
+  /** A site-wide window of `count` leads a day, emptied (the tests before counted their leads in it). */
+  const freshSiteWindow = async (count: number) => {
+    setEnv({ RATE_LIMIT_INTEREST_SITE: `${count}/86400` });
+    const intoDay = Date.now() % 86_400_000;
+    if (intoDay > 86_400_000 - 20_000) await new Promise((resolve) => setTimeout(resolve, 86_400_000 - intoDay + 500));
+    await db().delete(rateLimits).where(eq(rateLimits.bucket, 'interest:site'));
+  };
+  const floodAlertsFor = async (leadId: string) =>
+    (
+      (await db().execute(
+        sql`select data->>'to' as "to" from pgboss.job where name = ${OWNER_ALERT.name} and data->>'firstHeldId' = ${leadId}`,
+      )) as unknown as { rows: { to: string }[] }
+    ).rows;
+
+  it('holds a new chat past the site-wide window as a form lead is held: only the owners hear, and its later messages stay on it', async () => {
+    const owner = await makeStaff(db(), 'owner', `chat-flood-owner-${ctx.kind}@example.com`);
+    await freshSiteWindow(1);
+    // A form's lead takes the window's one place: the window is the form's and the chats' alike.
+    const buyer = await formLead(newNumber());
+    expect(await leadById(buyer)).toMatchObject({ spam: false, spamReason: null });
+
+    const phone = newNumber();
+    const answer = await fromMeta(
+      whatsApp.messagePayload({ from: phone, text: 'Hello (ref D1)', profileName: 'Chat Flood', wamid: `wamid.flood-${phone}` }),
+    );
+    expect(await answer.json()).toMatchObject({ leads: 1, received: 0 });
+    const [lead] = await leadsWith(phone);
+    expect(lead).toMatchObject({ origin: 'whatsapp', spam: true, spamReason: 'flood', assignedTo: null });
+    // Nobody is dealt it or told of it, and no first reply goes: an owner releases it, or discards it.
+    expect(await db().select().from(leadNotifications).where(eq(leadNotifications.leadId, lead.id))).toEqual([]);
+    expect((await floodAlertsFor(lead.id)).map((row) => row.to)).toContain(owner.id);
+
+    // Its next message is the same chat: on its own held lead, no second lead, no push to anyone.
+    const next = await fromMeta(whatsApp.messagePayload({ from: phone, text: 'Hello?', wamid: `wamid.flood2-${phone}` }));
+    expect(await next.json()).toMatchObject({ leads: 0, received: 1, unknown: 0 });
+    expect(await leadsWith(phone)).toHaveLength(1);
+    expect((await messagesOf(lead.id)).filter((m) => m.direction === 'in').map((m) => m.body)).toEqual(['Hello (ref D1)', 'Hello?']);
+
+    // Released by an owner, it is a chat's lead as any other: dealt out, and its first reply goes.
+    const shown = (await heldLeadsSummary(db()))!.count;
+    const cookie = await sessionCookieFor(db(), owner);
+    const released = await releaseHeld(
+      staffRequest('/api/admin/leads/held', { method: 'POST', cookie, body: { count: shown } }),
+      undefined,
+    );
+    expect(await released.json()).toEqual({ ok: true, released: shown });
+    expect((await leadsWith(phone))[0]).toMatchObject({ spam: false, spamReason: null, assignedTo: agentId });
+    expect(await waitFor(async () => (await notification(lead.id, 'first_reply'))?.state === 'sent', 20_000, 100)).toBe(true);
+
+    // With room in the window, a chat is taken as usual and takes its place.
+    await freshSiteWindow(5);
+    const other = newNumber();
+    await fromMeta(whatsApp.messagePayload({ from: other, text: 'Hello (ref D2)', profileName: 'Real Buyer' }));
+    expect((await leadsWith(other))[0]).toMatchObject({ spam: false, spamReason: null, assignedTo: agentId });
+    const [site] = await db().select({ count: rateLimits.count }).from(rateLimits).where(eq(rateLimits.bucket, 'interest:site'));
+    expect(site.count).toBe(1);
+  });
+
+  it("never lands a chat on a spam or held lead that a stranger's form made with the buyer's number: the buyer's chat is a lead of its own", async () => {
+    const buyer = newNumber();
+    // A bot's form with the buyer's number (spam), then a stranger's held in a flood (the window full).
+    const spam = await formLead(buyer, { website: 'http://bot.example' });
+    await freshSiteWindow(1);
+    await formLead(newNumber());
+    const held = await formLead(buyer, { fullname: 'Ade Your payment failed call 08031234567' });
+    expect(await leadById(spam)).toMatchObject({ spam: true, spamReason: 'honeypot' });
+    expect(await leadById(held)).toMatchObject({ spam: true, spamReason: 'flood' });
+
+    await freshSiteWindow(30);
+    const answer = await fromMeta(
+      whatsApp.messagePayload({ from: buyer, text: 'Who is this? (ref D1)', profileName: 'Bisi Ade', wamid: `wamid.who-${buyer}` }),
+    );
+    expect(await answer.json()).toMatchObject({ leads: 1, received: 0 });
+    const chat = (await leadsWith(buyer)).find((lead) => lead.origin === 'whatsapp');
+    expect(chat).toMatchObject({ fullName: 'Bisi Ade', spam: false, assignedTo: agentId });
+    expect(chat?.phoneVerifiedAt).toBeInstanceOf(Date);
+    expect((await messagesOf(chat!.id)).find((m) => m.direction === 'in')?.body).toBe('Who is this? (ref D1)');
+    // The stranger's leads got nothing, and their number stays unconfirmed.
+    for (const id of [spam, held]) {
+      expect(await messagesOf(id)).toEqual([]);
+      expect((await leadById(id)).phoneVerifiedAt).toBeNull();
+    }
+
+    // An SMS from a number whose only lead is a stranger's held one lands nowhere.
+    const texter = newNumber();
+    await freshSiteWindow(1);
+    await formLead(newNumber());
+    const heldToo = await formLead(texter);
+    const body = JSON.stringify(inboundMessage({ from: texter.slice(1), text: 'Who gave you my number?' }));
+    const sms = await smsEvents(
+      jsonRequest('/api/webhooks/sms', body, { raw: true, headers: { 'x-termii-signature': termiiSignature(body, TERMII.secretKey) } }),
+    );
+    expect(await sms.json()).toMatchObject({ leads: 0, received: 0, unknown: 1 });
+    expect(await messagesOf(heldToo)).toEqual([]);
+  });
+
+  it('keeps a number typed into a form unconfirmed until its buyer writes from it; a chat’s number is confirmed from the start', async () => {
+    const phone = newNumber();
+    const lead = await formLead(phone);
+    expect(await leadById(lead)).toMatchObject({ spam: false, phoneVerifiedAt: null });
+    const at = new Date(Math.floor(Date.now() / 1000) * 1000);
+    const answer = await fromMeta(whatsApp.messagePayload({ from: phone, text: 'Yes, I filled the form', timestamp: at.getTime() }));
+    expect(await answer.json()).toMatchObject({ leads: 0, received: 1 });
+    expect((await leadById(lead)).phoneVerifiedAt?.getTime()).toBe(at.getTime());
+
+    // By SMS as well.
+    const texter = newNumber();
+    const other = await formLead(texter);
+    const body = JSON.stringify(inboundMessage({ from: texter.slice(1), text: 'Call me after 5' }));
+    await smsEvents(
+      jsonRequest('/api/webhooks/sms', body, { raw: true, headers: { 'x-termii-signature': termiiSignature(body, TERMII.secretKey) } }),
+    );
+    expect((await leadById(other)).phoneVerifiedAt).toBeInstanceOf(Date);
+
+    const chatter = newNumber();
+    await fromMeta(whatsApp.messagePayload({ from: chatter, text: 'Hello (ref HOME)' }));
+    expect((await leadsWith(chatter))[0].phoneVerifiedAt).toBeInstanceOf(Date);
   });
 });

@@ -82,6 +82,11 @@ export const leads = pgTable(
     phoneRaw: text('phone_raw').notNull(),
     /** E.164 (+234...) when the number parses as Nigerian or international, else null. */
     phoneE164: text('phone_e164'),
+    /**
+     * When the number was confirmed as the buyer's: they wrote to us from it (WhatsApp or SMS), or the lead began as
+     * their chat. Null while nobody has: a form's number was typed by whoever filled it in (docs/decisions/0403).
+     */
+    phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true, mode: 'date' }),
     /** Null only for a lead whose chat began on WhatsApp from a page of neither district. */
     district: text('district').$type<DistrictChoice>(),
     origin: text('origin').$type<LeadOrigin>().notNull().default('form'),

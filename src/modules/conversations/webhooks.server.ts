@@ -4,8 +4,8 @@ import { getSiteFacts } from '@/lib/site-facts.server';
 import { leadAlertRecipients } from '@/modules/leads/server';
 import type { PgBoss } from 'pg-boss';
 import { firstReplyFailedLate, isStopMessage, optOut } from '@/modules/leads/server';
-import { latestLeadWithPhone, recordReceived, recordSent, recordStatus } from '@/modules/leads/server';
-import { takeChatLead, wakeLeadSenders } from '@/modules/leads/server';
+import { latestLeadWithPhone, markNumberVerified, recordReceived, recordSent, recordStatus } from '@/modules/leads/server';
+import { takeChatLead, wakeLeadSenders, type FloodAlert } from '@/modules/leads/server';
 import { campaignVisitedAs } from '@/modules/visits/server';
 import { pushToStaff } from '@/modules/staff/server';
 import type { Db } from '@/lib/db/client';
@@ -20,7 +20,9 @@ import { chatLeadOf, withCampaignSource } from './chat-lead';
  * What a provider's webhook tells us (docs/decisions/0394-whatsapp-and-sms.md), taken in order: a status moves our
  * message on (never back); a buyer's message lands on the lead with that number and alerts its agent (push); a chat a
  * buyer starts on WhatsApp from a number no lead has becomes a lead (0399); STOP ends every message to the number,
- * acknowledged once. A webhook delivered twice changes nothing the second time.
+ * acknowledged once. A webhook delivered twice changes nothing the second time. A message never lands on a spam or
+ * held lead a form made with the number (anyone may have typed it): a chat starts a lead of its own, under the form's
+ * flood rules, and the number counts as verified on the leads it may go to (docs/decisions/0403).
  */
 export interface EventsTaken {
   statuses: number;
@@ -32,7 +34,12 @@ export interface EventsTaken {
   unknown: number;
 }
 
-export async function takeChannelEvents(db: Db, jobs: PgBoss, events: ChannelEvent[]): Promise<EventsTaken> {
+export async function takeChannelEvents(
+  db: Db,
+  jobs: PgBoss,
+  events: ChannelEvent[],
+  alertOwnersOfFlood: FloodAlert,
+): Promise<EventsTaken> {
   const taken: EventsTaken = { statuses: 0, received: 0, optedOut: 0, leads: 0, unknown: 0 };
   for (const event of events) {
     if (event.type === 'status') {
@@ -44,12 +51,14 @@ export async function takeChannelEvents(db: Db, jobs: PgBoss, events: ChannelEve
     }
     const stop = isStopMessage(event.text);
     const known = await latestLeadWithPhone(db, event.from);
-    const chat = !known && !stop && event.channel === 'whatsapp' ? await leadOfChat(db, jobs, event) : undefined;
+    const chat = !known && !stop && event.channel === 'whatsapp' ? await leadOfChat(db, jobs, event, alertOwnersOfFlood) : undefined;
     const lead = known ?? chat;
     const recorded = lead
       ? await recordReceived(db, { leadId: lead.id, channel: event.channel, providerId: event.providerId, body: event.text }, event.at)
       : undefined;
     if (!lead) taken.unknown++;
+    // The number wrote to us: the buyer's own, on the leads a message from it may go to.
+    else await markNumberVerified(db, event.from, event.at);
     if (stop) {
       if (await optOut(db, event.from, event.channel, event.at)) {
         taken.optedOut++;
@@ -58,12 +67,14 @@ export async function takeChannelEvents(db: Db, jobs: PgBoss, events: ChannelEve
       continue;
     }
     if (!lead || !recorded) continue;
-    // A new lead's own alert (and sales e-mail) tells its agent; a message on a lead they have tells them by push.
+    // A new lead's own alert (and sales e-mail) tells its agent; a message on a lead they have tells them by push. A
+    // held chat's tells nobody until an owner releases it.
     if (chat?.created) {
       taken.leads++;
       continue;
     }
     taken.received++;
+    if (lead.setAside) continue;
     await pushToStaff(db, await leadAlertRecipients(db, lead), CONVERSATION_PUSH_COPY.message(lead.id, event.channel)).catch((error) =>
       logError('[conversations] a reply was recorded, but its push alert failed', error),
     );
@@ -75,11 +86,11 @@ export async function takeChannelEvents(db: Db, jobs: PgBoss, events: ChannelEve
  * The lead of a chat a buyer started on WhatsApp (docs/decisions/0399): made from what the chat says, its campaign
  * placed on the row of the visits that brought it, and taken as a form's lead is; its messages are sent at once.
  */
-async function leadOfChat(db: Db, jobs: PgBoss, message: IncomingMessage) {
+async function leadOfChat(db: Db, jobs: PgBoss, message: IncomingMessage, alertOwnersOfFlood: FloodAlert) {
   const chat = chatLeadOf(message);
   const visitedAs = chat.utmCampaign && !chat.utmSource ? await campaignVisitedAs(db, chat.utmCampaign, chat.landingPath) : undefined;
-  const lead = await takeChatLead(db, jobs, withCampaignSource(chat, visitedAs));
-  if (lead.created) wakeLeadSenders(jobs);
+  const lead = await takeChatLead(db, jobs, withCampaignSource(chat, visitedAs), alertOwnersOfFlood);
+  if (lead.created && !lead.setAside) wakeLeadSenders(jobs);
   return lead;
 }
 

@@ -5,7 +5,9 @@ import { SYSTEM_ACTOR_EMAIL, type Actor } from '@/modules/staff/server';
 import type { Db } from '@/lib/db/client';
 import type { DistrictChoice } from '@/lib/db/enums';
 import type { LeadStatus } from '@/lib/db/schema';
-import { getEnv } from '@/lib/env.server';
+import { getEnv, type ServerEnv } from '@/lib/env.server';
+import { giveBack, siteCounter, takeIfRoom, type RateCounter, type TakenPlace } from '@/lib/http/rate-limit.server';
+import { logError } from '@/lib/log';
 import { insertInTransaction } from '@/lib/jobs/queue';
 import { HAND_OVER, OVERDUE_REMINDER, type HandOverJob } from '@/lib/jobs/queues';
 import type { WorkingTime } from '@/lib/working-time';
@@ -77,26 +79,59 @@ export async function takeLead(
 }
 
 /**
+ * The site-wide window of leads taken as usual (RATE_LIMIT_INTEREST_SITE; docs/decisions/0343): one for a form's and a
+ * chat's leads alike, so a flood by either holds the leads past the rate.
+ */
+export const siteLeadCounter = (env: Pick<ServerEnv, 'RATE_LIMIT_INTEREST_SITE'> = getEnv()): RateCounter =>
+  siteCounter('interest', env.RATE_LIMIT_INTEREST_SITE);
+
+/** Tells the owners a flood began, in the held lead's transaction (the notifications feature's, handed in by the route). */
+export type FloodAlert = (tx: Db, jobs: PgBoss, leadId: string) => Promise<void>;
+
+/**
  * The lead of a chat a buyer started on WhatsApp (docs/decisions/0399), in a transaction of its own: the newest lead
- * with the number when there is one; else a new lead, taken as a form's is (takeLead: its agent, sales e-mail, push
- * alert, webhook and first reply; no receipt, having no e-mail address). Chats from one number are taken one at a time,
- * so two messages that come together make one lead. `created`: this call made it (then call wakeLeadSenders).
+ * with the number a message may go to (latestLeadWithPhone: never a spam or held lead a form made) when there is one;
+ * else a new lead, its number verified (it wrote to us). Like a form's (docs/decisions/0403), it takes a place in the
+ * site-wide window first; with one it is taken as usual (takeLead: its agent, sales e-mail, push alert, webhook and
+ * first reply; no receipt, having no e-mail address), without one it is held and the owners hear of the flood once.
+ * Chats from one number are taken one at a time, so two messages that come together make one lead. `created`: this
+ * call made it (then, unless it was held (`setAside`), call wakeLeadSenders).
  */
 export async function takeChatLead(
   db: Db,
   jobs: PgBoss,
   chat: NewChatLead,
-): Promise<{ id: string; assignedTo: string | null; created: boolean }> {
-  return db.transaction(async (tx) => {
-    await lockChatNumber(tx, chat.phoneE164);
-    const existing = await latestLeadWithPhone(tx, chat.phoneE164);
-    if (existing) return { ...existing, created: false };
-    // Its message cannot have made a lead already: that lead would have the number.
-    const row = (await insertChatLead(tx, chat))!;
-    const assignee = await takeLead(tx, row, jobs);
-    return { id: row.id, assignedTo: assignee?.id ?? null, created: true };
-  });
+  alertOwnersOfFlood: FloodAlert,
+): Promise<{ id: string; assignedTo: string | null; setAside: boolean; created: boolean }> {
+  // As a form's lead: in a statement of its own before the transaction, so concurrent chats never take more than the rate.
+  const place = await takeIfRoom(db, siteLeadCounter());
+  const taken = await db
+    .transaction(async (tx) => {
+      await lockChatNumber(tx, chat.phoneE164);
+      const existing = await latestLeadWithPhone(tx, chat.phoneE164);
+      if (existing) return { ...existing, created: false };
+      // Its message cannot have made a lead already: that lead would have the number, verified.
+      const row = (await insertChatLead(tx, chat))!;
+      if (!place) {
+        await alertOwnersOfFlood(tx, jobs, row.id);
+        await holdLead(tx, row.id);
+        return { id: row.id, assignedTo: null, setAside: true, created: true };
+      }
+      const assignee = await takeLead(tx, row, jobs);
+      return { id: row.id, assignedTo: assignee?.id ?? null, setAside: false, created: true };
+    })
+    .catch(async (error: unknown) => {
+      if (place) await giveBackPlace(db, place);
+      throw error;
+    });
+  // A chat that found its lead after all gives its place back.
+  if (place && !taken.created) await giveBackPlace(db, place);
+  return taken;
 }
+
+/** Should giving back fail too, the window stays one lead fuller until it ends: it errs on holding. */
+const giveBackPlace = (db: Db, place: TakenPlace) =>
+  giveBack(db, place).catch((error) => logError('[chat lead] a site-wide place was not given back', error));
 
 /**
  * Holds a stored lead in a flood (docs/decisions/0343-a-flood-is-held-not-refused.md), in the caller's transaction:

@@ -29,13 +29,14 @@ export {
   conversationOfLead,
   conversationsOfLeads,
   latestLeadWithPhone,
+  markNumberVerified,
   recordReceived,
   recordSent,
   recordStatus,
   type ConversationMessage,
 } from './conversations/messages.repository.server';
 export { INTEREST_FORM, leadCreated, leadReplayed } from './form/submission.server';
-export { takeVisitorLead, type FloodAlert } from './form/take-lead.server';
+export { takeVisitorLead } from './form/take-lead.server';
 export { arrivalOf, countHeldSince, heldLeadsSummary, otherLeadHeldSince } from './held.repository.server';
 export {
   OPEN_STATUSES,
@@ -65,7 +66,7 @@ export { NotificationList } from './notifications/NotificationList';
 export { overdueCheckJob } from './notifications/overdue.server';
 export { postWebhook } from './notifications/webhook.server';
 export { startNotificationWorkers } from './notifications/workers.server';
-export { takeChatLead } from './operations.server';
+export { takeChatLead, type FloodAlert } from './operations.server';
 export { clearLeadFingerprints, leadsPastRetention } from './retention.server';
 export { agentsSeeEveryLead, leadScope, leadsInScope, mayChangeSql, type LeadScope } from './scope.server';
 export { claimLeadHandler } from './staff/claim-handler.server';

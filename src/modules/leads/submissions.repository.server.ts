@@ -144,7 +144,15 @@ export async function insertChatLead(tx: Db, chat: NewChatLead): Promise<StoredL
   const { providerId, ...lead } = chat;
   const [row] = await tx
     .insert(leads)
-    .values({ ...lead, origin: 'whatsapp', phoneRaw: chat.phoneE164, idempotencyKey: `whatsapp:${providerId}`, spam: false })
+    // Its number wrote to us: the buyer's own from the start (docs/decisions/0403).
+    .values({
+      ...lead,
+      origin: 'whatsapp',
+      phoneRaw: chat.phoneE164,
+      phoneVerifiedAt: sql`now()`,
+      idempotencyKey: `whatsapp:${providerId}`,
+      spam: false,
+    })
     .onConflictDoNothing()
     .returning(leadIdColumns);
   return row && { id: row.id, email: null };

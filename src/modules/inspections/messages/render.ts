@@ -5,6 +5,7 @@ import {
   SLOT_FILLING_COPY,
   type BookingForCopy,
 } from '@/content/inspection-messages';
+import { phoneGreetingName } from '@/content/conversations';
 import { DISTRICTS, districtLabel } from '@/content/districts';
 import { leadName } from '@/content/staff';
 import { telHref, whatsappHref } from '@/lib/contact-links';
@@ -193,7 +194,8 @@ export interface PhoneMessage {
 
 export function reminderForPhone(view: BookingView, brand: string): PhoneMessage {
   const copy = copyOf(view);
-  const parameters = REMINDER_PHONE_COPY.parameters(copy);
+  // A stranger may have typed the name for this number: its first name only (docs/decisions/0403).
+  const parameters = REMINDER_PHONE_COPY.parameters(copy, phoneGreetingName(view.person.fullName));
   return { parameters, text: REMINDER_PHONE_COPY.text(parameters), sms: REMINDER_PHONE_COPY.sms(copy, brand) };
 }
 

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import '@/lib/validation/zod-config';
 import { z } from 'zod';
 import type { Db } from '@/lib/db/client';
@@ -209,15 +209,33 @@ export async function lastReceivedAt(db: Db, leadId: string, channel: MessageCha
   return row?.at;
 }
 
-/** The newest lead with this number (E.164), kept for review or not: a buyer's message goes to it. */
-export async function latestLeadWithPhone(db: Db, phoneE164: string): Promise<{ id: string; assignedTo: string | null } | undefined> {
+/**
+ * The newest lead a buyer's message from this number (E.164) goes to (docs/decisions/0403): one not set aside, or one
+ * whose number its buyer already wrote from (a held chat's own lead). Never a spam or held lead a form made with the
+ * number: anyone may have typed it there. `setAside`: the held chat's own lead (nobody is told of its messages).
+ */
+export async function latestLeadWithPhone(
+  db: Db,
+  phoneE164: string,
+): Promise<{ id: string; assignedTo: string | null; setAside: boolean } | undefined> {
   const [row] = await db
-    .select({ id: leads.id, assignedTo: leads.assignedTo })
+    .select({ id: leads.id, assignedTo: leads.assignedTo, setAside: leads.spam })
     .from(leads)
-    .where(eq(leads.phoneE164, phoneE164))
+    .where(and(eq(leads.phoneE164, phoneE164), or(eq(leads.spam, false), isNotNull(leads.phoneVerifiedAt))))
     .orderBy(desc(leads.createdAt))
     .limit(1);
   return row;
+}
+
+/**
+ * A message came from this number: it is the buyer's. Every lead with it that is not set aside counts it as verified
+ * from then on (the first time only); a spam or held lead does not, having got no message.
+ */
+export async function markNumberVerified(db: Db, phoneE164: string, at: Date): Promise<void> {
+  await db
+    .update(leads)
+    .set({ phoneVerifiedAt: at })
+    .where(and(eq(leads.phoneE164, phoneE164), eq(leads.spam, false), isNull(leads.phoneVerifiedAt)));
 }
 
 /** Whether this number (its salted hash) said STOP. */

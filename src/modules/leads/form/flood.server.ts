@@ -1,4 +1,5 @@
 import 'server-only';
+import { siteLeadCounter } from '@/modules/leads/operations.server';
 import type { Db } from '@/lib/db/client';
 import type { ServerEnv } from '@/lib/env.server';
 import type { ClientIdentity } from '@/lib/http/client.server';
@@ -6,7 +7,6 @@ import {
   clientCounters,
   countRequests,
   readCounters,
-  siteCounter,
   giveBack,
   takeIfRoom,
   type CounterReading,
@@ -38,7 +38,7 @@ export function leadLimits(client: ClientIdentity, env: ServerEnv): LeadLimits {
       56: env.RATE_LIMIT_INTEREST_56,
       48: env.RATE_LIMIT_INTEREST_48,
     }),
-    siteWide: siteCounter('interest', env.RATE_LIMIT_INTEREST_SITE),
+    siteWide: siteLeadCounter(env),
   };
 }
 

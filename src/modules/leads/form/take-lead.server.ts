@@ -1,8 +1,7 @@
 import 'server-only';
-import type { PgBoss } from 'pg-boss';
-import { holdLead, storeLead, takeLead, wakeLeadSenders } from '@/modules/leads/operations.server';
-import { findIdByIdempotencyKey, isSetAside, leadOfKey } from '@/modules/leads/submissions.repository.server';
-import { getDatabase, type Db } from '@/lib/db/client';
+import { holdLead, storeLead, takeLead, wakeLeadSenders, type FloodAlert } from '../operations.server';
+import { findIdByIdempotencyKey, isSetAside, leadOfKey } from '../submissions.repository.server';
+import { getDatabase } from '@/lib/db/client';
 import { getEnv } from '@/lib/env.server';
 import { clientIdentityOf } from '@/lib/http/client.server';
 import type { PublicSubmission } from '@/lib/http/public-route.server';
@@ -20,9 +19,6 @@ import {
 } from './flood.server';
 import type { InterestInput } from './schema';
 import { newLead } from './submission.server';
-
-/** Tells the owners a flood began (the notifications feature's, handed in by the route: features never import each other). */
-export type FloodAlert = (tx: Db, jobs: PgBoss, leadId: string) => Promise<void>;
 
 export interface TakenLead {
   id: string;

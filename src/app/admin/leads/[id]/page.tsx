@@ -190,6 +190,11 @@ export default async function LeadPage({ params }: { params: Promise<{ id: strin
                 {lead.phoneRaw}
               </a>
               {lead.phoneE164 && lead.phoneE164 !== lead.phoneRaw ? <span className="text-ink-soft">{lead.phoneE164}</span> : null}
+              {lead.phoneVerifiedAt ? null : (
+                <span className="text-ink-soft" title={copy.phoneUnverifiedHint}>
+                  {copy.phoneUnverified}
+                </span>
+              )}
               {wa ? (
                 <a
                   href={wa}

@@ -1,4 +1,5 @@
 import { takeChannelEvents } from '@/modules/conversations/server';
+import { alertOwnersOfFlood } from '@/modules/system/server';
 import { getDatabase } from '@/lib/db/client';
 import { parseSignedJson, readSignedBody } from '@/lib/http/request.server';
 import { errorResponse, jsonResponse, routeMethods } from '@/lib/http/response.server';
@@ -26,7 +27,7 @@ async function events(request: Request): Promise<Response> {
   const payload = parseSignedJson(body.text);
   if (payload === undefined) return errorResponse(400, 'The event is not JSON.');
   const database = await getDatabase();
-  return jsonResponse(await takeChannelEvents(database.db, await database.jobs(), parseWhatsAppWebhook(payload)));
+  return jsonResponse(await takeChannelEvents(database.db, await database.jobs(), parseWhatsAppWebhook(payload), alertOwnersOfFlood));
 }
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ GET: handshake, POST: events });
