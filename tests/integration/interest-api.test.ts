@@ -87,6 +87,22 @@ describeEachDriver('POST /api/interest', (ctx) => {
     expect(rows).toHaveLength(1);
   });
 
+  it('refuses a key sent again with other details (409) and names none of the first lead', async () => {
+    // Issue 57 item 6 (docs/decisions/0404): a key is tied to its body. The same body from another network (a phone
+    // that moved from Wi-Fi to mobile data) is still the same answer, as above; other details are somebody else.
+    const key = newKey();
+    const first = await post(validLead(), { 'Idempotency-Key': key });
+    expect(first.status).toBe(201);
+    const { id, inspection } = await first.json();
+    const other = await post(validLead({ fullname: 'Someone Else', email: 'someone.else@example.org' }), { 'Idempotency-Key': key });
+    expect(other.status).toBe(409);
+    const answer = await other.text();
+    expect(JSON.parse(answer)).toEqual({ error: expect.stringMatching(/already sent with other details/) });
+    expect(answer).not.toContain(id);
+    expect(answer).not.toContain(new URL(inspection, 'http://x').searchParams.get('book'));
+    expect(await ctx.handle().db.select().from(leads).where(eq(leads.idempotencyKey, key))).toHaveLength(1);
+  });
+
   it('stores one lead when the same key arrives many times at once', async () => {
     const key = newKey();
     const client = freshClient();

@@ -355,7 +355,8 @@ export async function addPasskey(
 
 /**
  * Records a verified use: the counter moves forward only (a lower or equal one was refused by the check, and this
- * condition refuses a parallel replay of the same counter), the backed-up flag as now reported.
+ * condition refuses a parallel replay of the same counter), the backed-up flag as now reported. Only while the passkey
+ * is enabled: a use that raced its disabling (as a clone, in another request) signs nobody in.
  */
 export async function recordPasskeyUse(
   db: Db,
@@ -365,7 +366,7 @@ export async function recordPasskeyUse(
   const rows = await db
     .update(staffPasskeys)
     .set({ counter: use.counter, backedUp: use.backedUp, lastUsedAt: use.at })
-    .where(and(eq(staffPasskeys.id, id), eq(staffPasskeys.counter, use.previousCounter)))
+    .where(and(eq(staffPasskeys.id, id), eq(staffPasskeys.counter, use.previousCounter), isNull(staffPasskeys.disabledAt)))
     .returning({ id: staffPasskeys.id });
   return rows.length > 0;
 }

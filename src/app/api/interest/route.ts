@@ -1,4 +1,4 @@
-import { INTEREST_FORM, leadCreated, leadReplayed } from '@/features/lead-form/submission.server';
+import { INTEREST_FORM, leadCreated, leadReplayed, leadReplayedPlainly } from '@/features/lead-form/submission.server';
 import { takeVisitorLead } from '@/features/lead-form/take-lead.server';
 import { alertOwnersOfFlood } from '@/features/notifications/alerts.server';
 import { signInspectionLink } from '@/domain/leads/inspections/links.server';
@@ -18,6 +18,9 @@ export const dynamic = 'force-dynamic';
  */
 async function submitInterest(submission: PublicSubmission<InterestInput>): Promise<Response> {
   const taken = await takeVisitorLead(submission, alertOwnersOfFlood);
+  // A form without scripts sent again: its key is made from what was typed, so the repeat says only that it arrived
+  // (the plain confirmation), never the lead's booking link (docs/decisions/0404).
+  if (!taken.created && submission.keyFromForm) return leadReplayedPlainly();
   // The confirmation's next step: the district's booking page for this buyer, who then only picks a slot (a signed
   // link naming the lead; a bot's lead gets one too, so it learns nothing, but it books nothing).
   const inspection = bookPathOf(submission.input.district, await signInspectionLink((await getDatabase()).db, 'book', taken.id));
