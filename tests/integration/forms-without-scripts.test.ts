@@ -11,7 +11,7 @@ import { describeEachDriver, freshClient, notificationsOf, setEnv } from './help
  * The forms as the browser posts them before (or without) scripts: urlencoded, answered with 303 redirects that
  * carry no personal data; a refusal brings the typed values and the sentence back in an encrypted cookie.
  */
-const formPost = (path: string, fields: Record<string, string>, client = freshClient()) =>
+const formPost = (path: string, fields: Record<string, string>, client: Record<string, string> = freshClient()) =>
   new Request(`http://localhost${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', ...client },

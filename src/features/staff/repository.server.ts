@@ -229,6 +229,22 @@ export async function countRecoveryCodesLeft(db: Db, userId: string): Promise<nu
   return Number(row.n);
 }
 
+/**
+ * After a restore: the account's recovery codes become `codeHashes` (a renewal made since the backup), or none when
+ * they are unknown or the restored account has no second factor for them to stand in for.
+ */
+export async function setRecoveryCodesAgain(db: Db, userId: string, codeHashes: string[] | undefined, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, userId));
+    if (!codeHashes?.length) return;
+    const [user] = await tx
+      .select({ id: staffUsers.id })
+      .from(staffUsers)
+      .where(and(eq(staffUsers.id, userId), staffHasSecondFactor));
+    if (user) await tx.insert(staffRecoveryCodes).values(codeHashes.map((codeHash) => ({ userId, codeHash, createdAt: now })));
+  });
+}
+
 /** Replaces the recovery codes of an account that has a second factor (the app or a passkey); false otherwise. */
 export async function replaceRecoveryCodes(db: Db, userId: string, codeHashes: string[], now = new Date()): Promise<boolean> {
   return db.transaction(async (tx) => {
