@@ -42,6 +42,8 @@ export const REQUEST_ERRORS = {
   methodNotAllowed: 'This address only accepts form submissions.',
   /** Any other API address asked with a method it does not take (GET on a POST-only address, PUT, ...). */
   wrongMethod: 'This address does not take that kind of request.',
+  /** An Idempotency-Key sent again with other details (or from elsewhere, for a form without scripts): 409. */
+  keyReused: 'This form was already sent with other details. Please reload the page and send it again.',
   rateLimited: (minutes: number) =>
     `You have sent this form several times in a short while. Please wait ${minutes === 1 ? 'a minute' : `${minutes} minutes`} and try again.`,
 } as const;

@@ -7,7 +7,10 @@ import { GET as whatsAppHandshake, POST as whatsAppEvents } from '@/app/api/webh
 import { FIRST_REPLY_GIVE_UP_MS, firstReplyFailedMeanwhile } from '@/modules/leads/conversations/conversations.server';
 import { deliverNotification } from '@/modules/leads/notifications/delivery.server';
 import { startNotificationWorkers } from '@/modules/leads/notifications/workers.server';
+import { leadConversation } from '@/modules/conversations/conversation.server';
+import { LeadConversation } from '@/modules/conversations/components/LeadConversation';
 import { leadMessages, leadNotifications, leads } from '@/lib/db/schema';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { startFakeTermii, deliveryReport, inboundMessage, termiiSignature, type FakeTermii } from '../support/fake-termii';
 import { metaJson, startFakeWhatsApp, type WhatsAppFake } from '../support/fake-whatsapp';
 import { waitFor } from '../support/peers';
@@ -346,6 +349,27 @@ describeEachDriver('WhatsApp and SMS', (ctx) => {
     const accepted = await handshake(WHATSAPP_VERIFY_TOKEN);
     expect([accepted.status, await accepted.text()]).toEqual([200, '1158201444']);
     expect((await handshake('wrong-token-0123456789')).status).toBe(403);
+  });
+
+  it("keeps a buyer's message without bidirectional and other invisible format characters, and shows it in its own direction", async () => {
+    // Issue 57 item 8: U+202E (right-to-left override) would make "I paid 500000" show as another amount to staff.
+    setEnv(whatsAppOn());
+    const lead = await newLead();
+    const text = 'I paid \u202e0000050\u202c naira \u2066ok\u2069\u200b 👨\u200d👩\u200d👧';
+    expect((await signedByMeta(whatsApp.messagePayload({ from: lead.e164, text, wamid: `wamid.bidi-${lead.id}` }))).status).toBe(200);
+    const incoming = (await messagesOf(lead.id)).filter((m) => m.direction === 'in');
+    // The emoji's joiners (U+200D) stay: they join a family into one picture and reorder nothing.
+    expect.soft(incoming.map((m) => m.body)).toEqual(['I paid 0000050 naira ok 👨\u200d👩\u200d👧']);
+    const conversation = await leadConversation(
+      ctx.handle().db,
+      { id: lead.id, title: 'Mrs', fullName: 'Adaeze Okafor', phoneE164: lead.e164 },
+      { name: 'Agent', email: 'agent@example.org', mayChange: true },
+    );
+    // Without the reply form (it needs the app's router): the messages are what is checked here.
+    const shown = { ...conversation!, reply: { can: 'nothing', why: 'not_set_up' } as const };
+    const page = renderToStaticMarkup(LeadConversation({ leadId: lead.id, buyerName: 'Adaeze Okafor', conversation: shown, answer: {} }));
+    expect.soft(page).toMatch(/<p class="[^"]*" dir="auto">I paid /);
+    expect.soft(page).toMatch(/<span class="[^"]*" dir="auto">Adaeze Okafor<\/span>/);
   });
 
   it('STOP ends every message to the number, acknowledged once: a later lead with the number gets no first reply', async () => {

@@ -11,7 +11,10 @@ const post = (body: unknown, headers: Record<string, string> = {}) =>
   POST(jsonRequest('/api/interest', body, { headers: { ...freshClient(), ...headers } }));
 
 describeEachDriver('POST /api/interest', (ctx) => {
-  beforeEach(() => setEnv({ RATE_LIMIT_INTEREST: '5/600', MIN_FILL_MS: '1500', TRUST_PROXY: undefined }));
+  // The site-wide rate well above this file's leads: none of them is held as part of a flood.
+  beforeEach(() =>
+    setEnv({ RATE_LIMIT_INTEREST: '5/600', RATE_LIMIT_INTEREST_SITE: '1000/60', MIN_FILL_MS: '1500', TRUST_PROXY: undefined }),
+  );
 
   it('stores a lead and answers 201 {ok, id}', async () => {
     const res = await post(
@@ -74,6 +77,16 @@ describeEachDriver('POST /api/interest', (ctx) => {
     expect(res.status).toBe(201);
   });
 
+  it('stores a name without bidirectional and other invisible format characters, and refuses one that is nothing else', async () => {
+    // Issue 57 item 8: "Ada\u202Eezeokafor" would show reversed to staff and in the receipt; a name shows as it is stored.
+    const res = await post(validLead({ fullname: '\u202eAda\u200beze\u202c \u2067Okafor\u2069\ufeff' }), { 'Idempotency-Key': newKey() });
+    expect(res.status).toBe(201);
+    expect((await getLead(ctx.handle().db, (await res.json()).id))?.fullName).toBe('Adaeze Okafor');
+    const invisible = await post(validLead({ fullname: 'A\u202e\u202e\u200b' }), { 'Idempotency-Key': newKey() });
+    expect(invisible.status).toBe(400);
+    expect(await invisible.json()).toEqual({ error: INTEREST_ERRORS.fullname });
+  });
+
   it('answers a repeated Idempotency-Key with the first answer and stores nothing new', async () => {
     const key = newKey();
     const first = await post(validLead(), { 'Idempotency-Key': key });
@@ -82,9 +95,29 @@ describeEachDriver('POST /api/interest', (ctx) => {
     expect(second.status).toBe(200);
     expect(second.headers.get('Idempotent-Replayed')).toBe('true');
     const a = await first.json();
-    expect(await second.json()).toEqual(a);
+    // The same lead and booking page; its link is signed anew (its issue time may be a second later).
+    const b = await second.json();
+    expect(b).toEqual({ ...a, inspection: expect.stringMatching(/^\/d1\/inspection\?book=[\w.-]+$/) });
+    const subjectOf = (link: string) => JSON.parse(Buffer.from(link.split('book=')[1].split('.')[1], 'base64url').toString()).sub;
+    expect(subjectOf(b.inspection)).toBe(subjectOf(a.inspection));
     const rows = await ctx.handle().db.select().from(leads).where(eq(leads.idempotencyKey, key));
     expect(rows).toHaveLength(1);
+  });
+
+  it('refuses a key sent again with other details (409) and names none of the first lead', async () => {
+    // Issue 57 item 6 (docs/decisions/0404): a key is tied to its body. The same body from another network (a phone
+    // that moved from Wi-Fi to mobile data) is still the same answer, as above; other details are somebody else.
+    const key = newKey();
+    const first = await post(validLead(), { 'Idempotency-Key': key });
+    expect(first.status).toBe(201);
+    const { id, inspection } = await first.json();
+    const other = await post(validLead({ fullname: 'Someone Else', email: 'someone.else@example.org' }), { 'Idempotency-Key': key });
+    expect(other.status).toBe(409);
+    const answer = await other.text();
+    expect(JSON.parse(answer)).toEqual({ error: expect.stringMatching(/already sent with other details/) });
+    expect(answer).not.toContain(id);
+    expect(answer).not.toContain(new URL(inspection, 'http://x').searchParams.get('book'));
+    expect(await ctx.handle().db.select().from(leads).where(eq(leads.idempotencyKey, key))).toHaveLength(1);
   });
 
   it('stores one lead when the same key arrives many times at once', async () => {

@@ -10,6 +10,10 @@ import { POST as changePasswordRoute } from '@/app/api/admin/account/password/ro
 import { POST as removePasskeyRoute } from '@/app/api/admin/account/passkeys/remove/route';
 import { DELETE as removeAppRoute } from '@/app/api/admin/account/second-factor/route';
 import { PATCH as updateStaffRoute } from '@/app/api/admin/staff/[id]/route';
+import { POST as renewCodesRoute } from '@/app/api/admin/account/recovery-codes/route';
+import { PUT as leadAccessRoute } from '@/app/api/admin/lead-access/route';
+import { agentsSeeEveryLead, setAgentsSeeEveryLead } from '@/modules/leads/scope.server';
+import { checkSecondFactor } from '@/modules/staff/second-factor/second-factor.server';
 import { readRestoreLedger } from '@/lib/backup/restore-ledger.server';
 import { verifyPassword } from '@/modules/staff/password.server';
 import { addPasskey } from '@/modules/staff/repository.server';
@@ -177,6 +181,59 @@ describeEachDriver('a restore keeps what owners decided', (ctx) => {
       // No session of the backup is open, and no device still gets alerts.
       expect(await rdb.select({ id: staffSessions.id }).from(staffSessions).where(isNull(staffSessions.revokedAt))).toEqual([]);
       expect(await rdb.select({ id: staffPushSubscriptions.id }).from(staffPushSubscriptions)).toEqual([]);
+    } finally {
+      await restored.close();
+    }
+  }, 180_000);
+  it('npm run restore keeps a demotion, renewed recovery codes and agents’ access taken away (issue 57 item 7)', async () => {
+    const owner = await makeStaff(db(), 'owner');
+    const demoted = await makeStaff(db(), 'owner');
+    const agent = await makeStaff(db(), 'agent');
+    const ownerCookie = await sessionCookieFor(db(), owner);
+    const agentCookie = await sessionCookieFor(db(), agent);
+    // Before the backup an owner had let agents see every lead.
+    await setAgentsSeeEveryLead(db(), true, owner);
+    const { file } = await takeBackup(ctx.handle());
+
+    // After it: the second owner is made an agent, the agent renews their recovery codes (the old sheet was seen by
+    // someone), and agents see their own leads again.
+    const demote = await updateStaffRoute(
+      staffRequest(`/api/admin/staff/${demoted.id}`, { method: 'PATCH', cookie: ownerCookie, body: { role: 'agent' } }),
+      { params: Promise.resolve({ id: demoted.id }) },
+    );
+    expect(demote.status).toBe(200);
+    const renewed = await renewCodesRoute(
+      staffRequest('/api/admin/account/recovery-codes', { method: 'POST', cookie: agentCookie, body: {} }),
+      undefined as never,
+    );
+    expect(renewed.status).toBe(200);
+    const { recoveryCodes } = (await renewed.json()) as { recoveryCodes: string[] };
+    const access = await leadAccessRoute(
+      staffRequest('/api/admin/lead-access', { method: 'PUT', cookie: ownerCookie, body: { agentsSeeEveryLead: false } }),
+      undefined as never,
+    );
+    expect(access.status).toBe(200);
+    // The codes are in the ledger only sealed.
+    const ledger = JSON.stringify(await readRestoreLedger(path.join(getEnv().BACKUP_DIR!, 'ledger')));
+    for (const code of recoveryCodes) expect(ledger).not.toContain(code);
+
+    const target = await emptyTarget();
+    const { stdout } = await run('npm', ['run', '-s', 'restore', '--', file.path], {
+      env: { ...process.env, DATA_DIR: target.dataDir, DATABASE_URL: target.databaseUrl ?? '', BACKUP_KEY: KEY },
+    });
+
+    const restored = await openDatabase(target);
+    try {
+      const rdb = restored.db;
+      const [{ role }] = await rdb.select({ role: staffUsers.role }).from(staffUsers).where(eq(staffUsers.id, demoted.id));
+      // Each checked on its own (expect.soft): one forgotten revocation does not hide another.
+      expect.soft(role).toBe('agent');
+      // The sheet from before the renewal opens nothing; the new one does.
+      const now = new Date();
+      expect.soft(await checkSecondFactor(rdb, agent.id, agent.recoveryCodes![0], now)).toEqual({ ok: false });
+      expect.soft(await checkSecondFactor(rdb, agent.id, recoveryCodes[0], now)).toEqual({ ok: true, method: 'recovery' });
+      expect.soft(await agentsSeeEveryLead(rdb)).toBe(false);
+      expect(stdout).toMatch(/1 change\(s\) to agents' access to every lead/);
     } finally {
       await restored.close();
     }

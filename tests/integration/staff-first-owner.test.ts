@@ -1,7 +1,8 @@
 import { mkdtempSync, readFileSync, rmSync, statSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { announceFirstRun } from '@/modules/staff/accounts/bootstrap.server';
 import { handleFirstOwner } from '@/modules/staff/sign-in/handlers.server';
 import { hashPassword } from '@/modules/staff/password.server';
 import { countStaff, findStaffByEmail } from '@/modules/staff/repository.server';
@@ -55,6 +56,24 @@ describeEachDriver('first owner with the set-up code', (ctx) => {
     const renewed = await setUpCodeAtStart(db(), URL_OF_PAGE, later);
     expect(renewed?.code).not.toBe(first.code);
     expect(await isSetUpCode(db(), first.code, later)).toBe(false);
+  });
+
+  it('prints the code itself only to a terminal; to a log, the file it is in (issue 57 item 8)', async () => {
+    const printed = async (toTerminal: boolean) => {
+      const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+      try {
+        await announceFirstRun(db(), 'http://localhost:3000', toTerminal);
+        return log.mock.calls.map((call) => call.join(' ')).join('\n');
+      } finally {
+        log.mockRestore();
+      }
+    };
+    const toLog = await printed(false);
+    const { code } = (await setUpCodeAtStart(db(), URL_OF_PAGE))!;
+    expect(toLog).toContain(URL_OF_PAGE);
+    expect(toLog).toContain(SET_UP_CODE_FILE);
+    expect(toLog).not.toContain(code);
+    expect(await printed(true)).toContain(code);
   });
 
   it('refuses a wrong code and a weak password with a sentence, and makes nobody', async () => {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { handlePasskey, handlePasskeyOptions, handleSignIn } from '@/modules/staff/sign-in/handlers.server';
-import { listPasskeys } from '@/modules/staff/repository.server';
+import { addPasskey, disablePasskey, listPasskeys, recordPasskeyUse } from '@/modules/staff/repository.server';
 import { PasskeyList } from '@/modules/staff/sessions/PasskeyList';
 import { staffPasskeys } from '@/lib/db/schema';
 import { startSmtpPeer, waitFor, type SmtpPeer } from '../support/peers';
@@ -100,5 +100,21 @@ describeEachDriver('a cloned passkey', (ctx) => {
 
     const page = renderToStaticMarkup(PasskeyList({ passkeys: await listPasskeys(db(), agent.id), removable: false }));
     expect(page).toMatch(/Disabled .*a copy of it would\. Remove it and add a new one\./);
+  });
+  it('a use that raced its disabling signs nobody in', async () => {
+    // Issue 57 item 8: the signature was checked while the passkey was enabled; another request disabled it before the
+    // use was recorded. Recording it must fail, or the sign-in goes through with a disabled passkey.
+    const agent = await makeStaff(db(), 'agent');
+    const credentialId = `raced-${Date.now()}`;
+    expect(
+      await addPasskey(db(), { userId: agent.id, credentialId, publicKey: 'placeholder', label: 'Phone' }, undefined, new Date()),
+    ).toBe(true);
+    const [passkey] = await db().select().from(staffPasskeys).where(eq(staffPasskeys.credentialId, credentialId));
+    expect(await disablePasskey(db(), passkey!.id, new Date())).toBeDefined();
+    expect(
+      await recordPasskeyUse(db(), passkey!.id, { counter: 1, previousCounter: passkey!.counter, backedUp: false, at: new Date() }),
+    ).toBe(false);
+    const [after] = await db().select().from(staffPasskeys).where(eq(staffPasskeys.id, passkey!.id));
+    expect(after!.lastUsedAt).toBeNull();
   });
 });

@@ -13,7 +13,8 @@ import { createPasswordReset } from '@/modules/staff/repository.server';
 import { hashResetToken } from '@/modules/staff/sign-in/password-reset.server';
 import { tokenFromCookieHeader } from '@/lib/auth/cookie.server';
 import { resolveSession } from '@/modules/staff/sessions/session.server';
-import { staffPushSubscriptions } from '@/lib/db/schema';
+import { pushTargetsOf } from '@/modules/staff/push/subscriptions.repository.server';
+import { staffPushSubscriptions, staffSessions } from '@/lib/db/schema';
 import { PUSH_SERVICE_CERT, startPushService, type PushService } from '../support/push-service.mjs';
 import { describeEachDriver, setEnv } from './helpers';
 import { makeStaff, sessionCookieFor, staffRequest } from './staff-helpers';
@@ -113,6 +114,24 @@ describeEachDriver('push alerts end with their sessions', (ctx) => {
     const itsPhone = await deviceOf(lostPhone);
     expect((await update(lostPhone.id, { resetSecondFactor: true })).status).toBe(200);
     expect(await alerted(itsPhone, ownPhone)).toEqual([false, true]);
+  });
+
+  it('a session that simply runs out gets no more alerts; an idle one still does, and another device’s go on', async () => {
+    // Issue 57 item 8: nothing ends a session that reaches its expiry, so the alerts check the session themselves.
+    const agent = await makeStaff(db(), 'agent');
+    const [phone, laptop] = [await deviceOf(agent), await deviceOf(agent)];
+    const targets = async () => new Set((await pushTargetsOf(db(), [agent.id])).map((target) => target.id));
+    expect(await targets()).toEqual(new Set([phone.alertsId, laptop.alertsId]));
+    await db()
+      .update(staffSessions)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(staffSessions.id, phone.sessionId));
+    // Idle for hours (no request) is not ended: alerts are for when nobody is looking at the staff area.
+    await db()
+      .update(staffSessions)
+      .set({ lastSeenAt: new Date(Date.now() - 6 * 3_600_000) })
+      .where(eq(staffSessions.id, laptop.sessionId));
+    expect(await targets()).toEqual(new Set([laptop.alertsId]));
   });
 
   it('ending every session (as after a restore) ends everyone’s alerts, also those made before alerts named their session', async () => {

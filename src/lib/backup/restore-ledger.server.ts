@@ -1,5 +1,6 @@
 import 'server-only';
 import { appendLedger, readLedger } from '@/lib/backup/ledger.server';
+import type { StaffRole } from '@/lib/db/enums';
 import { openWithSecretsKey, sealWithSecretsKey } from '@/lib/security/secrets-key.server';
 
 /**
@@ -9,8 +10,10 @@ import { openWithSecretsKey, sealWithSecretsKey } from '@/lib/security/secrets-k
  * - an erasure: the erased rows' ids and the subject's keyed fingerprint (src/modules/privacy), so a restore erases
  *   them again, as the privacy notice promises;
  * - a delivery: the id of a message that was sent, so a restored site does not send it again;
- * - a staff change that takes access away (src/modules/staff): an account (de)activated, a new password, a passkey
- *   removed or disabled, the authenticator app removed, two-step sign-in reset; a restore makes each again, in order.
+ * - a staff change that takes access away (src/modules/staff): an account (de)activated, a role changed, a new
+ *   password, new recovery codes, a passkey removed or disabled, the authenticator app removed, two-step sign-in reset;
+ *   a restore makes each again, in order;
+ * - an owner's switch that decides what agents reach (agents see every lead, docs/decisions/0388), either way.
  * No personal data: ids are random, fingerprints are keyed hashes, and a password hash is sealed with the secrets key
  * (a copy of BACKUP_DIR alone gives nobody a hash to guess at).
  */
@@ -29,19 +32,34 @@ export interface DeliveredEntry {
   notificationId: string;
 }
 
-/** A staff change as the feature reports it (the new password as its hash, sealed before it is written). */
+/** A staff change as the feature reports it (the new password and recovery codes as hashes, sealed before they are written). */
 export type StaffChange =
   | { what: 'active'; active: boolean }
+  | { what: 'role'; role: StaffRole }
   | { what: 'password'; passwordHash: string }
+  | { what: 'recovery-codes'; codeHashes: string[] }
   | { what: 'passkey-removed'; passkeyId: string }
   | { what: 'passkey-disabled'; passkeyId: string }
   | { what: 'app-removed' }
   | { what: 'second-factor-reset' };
 
-type Recorded<C> = C extends { what: 'password' } ? { what: 'password'; sealedPasswordHash: string } : C;
+type Recorded<C> = C extends { what: 'password' }
+  ? { what: 'password'; sealedPasswordHash: string }
+  : C extends { what: 'recovery-codes' }
+    ? { what: 'recovery-codes'; sealedCodeHashes: string }
+    : C;
 export type StaffEntry = { kind: 'staff'; at: string; staffId: string } & Recorded<StaffChange>;
 
-export type RestoreLedgerEntry = ErasureEntry | DeliveredEntry | StaffEntry;
+/** An owner turned agents' access to every lead on or off (by `staffId`): a restore sets it as it was last set. */
+export interface AccessSwitchEntry {
+  kind: 'access-switch';
+  at: string;
+  name: 'agents-see-every-lead';
+  on: boolean;
+  staffId: string;
+}
+
+export type RestoreLedgerEntry = ErasureEntry | DeliveredEntry | StaffEntry | AccessSwitchEntry;
 
 /** An erasure just made; on disk before this resolves, since it must survive a crash right after it. */
 export function recordErasure(erased: Omit<ErasureEntry, 'kind' | 'at'>, at = new Date()): Promise<void> {
@@ -58,9 +76,28 @@ export async function recordStaffChange(staffId: string, change: StaffChange, at
   const recorded: Recorded<StaffChange> =
     change.what === 'password'
       ? { what: 'password', sealedPasswordHash: await sealWithSecretsKey('restore-ledger', change.passwordHash) }
-      : change;
+      : change.what === 'recovery-codes'
+        ? // Hashes of codes that sign in beside a password: as unreadable here as a password's.
+          { what: 'recovery-codes', sealedCodeHashes: await sealWithSecretsKey('restore-ledger', JSON.stringify(change.codeHashes)) }
+        : change;
   const entry = { kind: 'staff', at: at.toISOString(), staffId, ...recorded } as StaffEntry;
   await appendLedger(entry, { durable: true });
+}
+
+/** An owner's access switch just set; on disk before this resolves, like a staff change. */
+export function recordAccessSwitch(name: AccessSwitchEntry['name'], on: boolean, staffId: string, at = new Date()): Promise<void> {
+  const entry: AccessSwitchEntry = { kind: 'access-switch', at: at.toISOString(), name, on, staffId };
+  return appendLedger(entry, { durable: true });
+}
+
+/** The recovery code hashes of a recorded renewal, or undefined when this server's secrets key does not open them. */
+export async function codeHashesOf(entry: { sealedCodeHashes: string }): Promise<string[] | undefined> {
+  try {
+    const hashes: unknown = JSON.parse(await openWithSecretsKey('restore-ledger', entry.sealedCodeHashes));
+    return Array.isArray(hashes) && hashes.every((hash) => typeof hash === 'string') ? hashes : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The password hash of a recorded change, or undefined when this server's secrets key does not open it. */

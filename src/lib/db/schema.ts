@@ -99,6 +99,12 @@ export const leads = pgTable(
     landingPath: text('landing_path'),
     /** One per filled form, sent by the browser; repeats return the first answer. */
     idempotencyKey: text('idempotency_key'),
+    /**
+     * What the key is tied to (docs/decisions/0404): a digest of the body, and for a form posted without scripts of the
+     * client too. A repeat of the key with another binding is refused (409), never answered with this lead. Null for
+     * leads stored before it: their keys replay nothing.
+     */
+    idempotencyBinding: text('idempotency_binding'),
     status: text('status').$type<LeadStatus>().notNull().default('new'),
     spam: boolean('spam').notNull().default(false),
     /** Why the lead was flagged (honeypot, too_fast), null when not spam. */

@@ -1,6 +1,8 @@
 import 'server-only';
 import type { z } from 'zod';
 import { getDatabase } from '@/lib/db/client';
+import { REQUEST_ERRORS } from '@/content/form-errors';
+import { clientHashOf } from './client.server';
 import { RateLimited } from './rate-limit.server';
 import { createHash } from 'node:crypto';
 import { ResponseCookies } from 'next/dist/server/web/spec-extension/cookies';
@@ -45,10 +47,28 @@ export interface PublicSubmission<T> {
   /** The body, valid by the form's schema. */
   input: T;
   /**
-   * The Idempotency-Key header of a scripted post; for a browser-posted form, a digest of what was typed and the
-   * day (a static page cannot give each visitor a key of their own): sending the same form twice stores it once.
+   * The Idempotency-Key header of a scripted post; for a browser-posted form, a digest of what was typed, the client
+   * and the day (a static page cannot give each visitor a key of their own): sending the same form twice stores it once.
    */
   idempotencyKey: string | undefined;
+  /**
+   * What the key is tied to (docs/decisions/0404): a digest of the body, and for a browser-posted form of the client
+   * too. A repeat of the key with another binding is refused (throw KeyReusedElsewhere: 409).
+   */
+  idempotencyBinding: string | undefined;
+  /**
+   * The key was made here from what was typed, not sent by the browser: anyone who knows those details (on the same
+   * network, the same day) makes it too, so a repeat of it is answered without anything the first answer carried.
+   */
+  keyFromForm: boolean;
+}
+
+/** An idempotency key sent again with another body, or a form's from another client: answered 409, nothing replayed. */
+export class KeyReusedElsewhere extends Error {
+  constructor() {
+    super('Idempotency key reused with another body or from another client.');
+    this.name = 'KeyReusedElsewhere';
+  }
 }
 
 export function publicForm<S extends z.ZodType>(
@@ -68,14 +88,38 @@ export function publicForm<S extends z.ZodType>(
       const body = await readJsonOrForm(request);
       if (!body.ok) return await answer(body.response);
       fields = body.value;
-      const key = browserForm ? { ok: true as const, key: formKey(fields, form.visibleFields) } : readIdempotencyKey(request);
+      const key = browserForm ? ({ ok: true, key: undefined } as const) : readIdempotencyKey(request);
       if (!key.ok) return await answer(key.response);
       const parsed = form.schema.safeParse(fields);
       if (!parsed.success)
         return await answer(errorResponse(400, visitorMessage(parsed.error, form.visibleFields, form.errors.unreadable)));
-      return await answer(await steps({ request, input: parsed.data, idempotencyKey: key.key }));
+      const sent = bodyDigest(parsed.data as Record<string, unknown>);
+      if (browserForm) {
+        // A form's key is also the client's: the same details typed elsewhere are another form, not a repeat of this one.
+        const client = await clientHashOf((await getDatabase()).db, request);
+        const formKeyed = { key: formKey(fields, form.visibleFields, client), binding: digest(['form', sent, client]) };
+        return await answer(
+          await steps({
+            request,
+            input: parsed.data,
+            idempotencyKey: formKeyed.key,
+            idempotencyBinding: formKeyed.binding,
+            keyFromForm: true,
+          }),
+        );
+      }
+      return await answer(
+        await steps({
+          request,
+          input: parsed.data,
+          idempotencyKey: key.key,
+          idempotencyBinding: key.key ? digest(['body', sent]) : undefined,
+          keyFromForm: false,
+        }),
+      );
     } catch (error) {
       if (error instanceof RateLimited) return answer(rateLimitedResponse(error.retryAfterSeconds));
+      if (error instanceof KeyReusedElsewhere) return answer(errorResponse(409, REQUEST_ERRORS.keyReused));
       logError(`[${form.name}] request failed`, error);
       return answer(unavailableResponse(form.errors.unavailable));
     }
@@ -89,16 +133,23 @@ function visibleValues(fields: Record<string, unknown>, visible: readonly string
   );
 }
 
-function formKey(fields: Record<string, unknown>, visible: readonly string[]): string {
+const digest = (parts: readonly unknown[]) => createHash('sha256').update(JSON.stringify(parts)).digest('hex');
+
+/** The body as the schema read it, its fields in name order: the same form sent again gives the same digest. */
+const bodyDigest = (data: Record<string, unknown>) =>
+  digest(
+    Object.keys(data)
+      .sort()
+      .map((name) => [name, data[name] ?? null]),
+  );
+
+function formKey(fields: Record<string, unknown>, visible: readonly string[], clientHash: string): string {
   const typed = visible.map((name) =>
     String(fields[name] ?? '')
       .trim()
       .toLowerCase(),
   );
-  return `form-${createHash('sha256')
-    .update(JSON.stringify([...typed, new Date().toISOString().slice(0, 10)]))
-    .digest('hex')
-    .slice(0, 48)}`;
+  return `form-${digest([...typed, clientHash, new Date().toISOString().slice(0, 10)]).slice(0, 48)}`;
 }
 
 /** A browser-posted form's answer: 303 to the success page, or back to the form with the typed values and the error. */

@@ -7,6 +7,21 @@ export const hasNoControlCharacters = (value: string) => !CONTROL_CHARACTER.test
 /** Typed or pasted text with each run of control characters (a tab, a line break, a NUL) made one space. */
 export const withoutControlCharacters = (value: string) => value.replace(CONTROL_RUNS, ' ');
 
+/**
+ * Unicode format characters (general category Cf): the bidirectional overrides, embeddings and isolates (U+202A–202E,
+ * U+2066–2069), the marks (U+200E, U+200F, U+061C), zero-width ones, the BOM, the soft hyphen. None is seen, and a
+ * bidirectional one makes what follows read in another order than it is stored: a name or a message could show
+ * another name, number or amount than the one it holds. Stripped from names and from inbound messages.
+ */
+const FORMAT_CHARACTERS = /\p{Cf}/gu;
+export const withoutFormatCharacters = (value: string) => value.replace(FORMAT_CHARACTERS, '');
+
+/**
+ * A buyer's message: every format character goes but the zero-width joiner (U+200D), which only joins emoji into one
+ * (a family, a skin tone) and reorders nothing.
+ */
+export const messageWithoutFormatCharacters = (value: string) => value.replace(/(?!\u200d)\p{Cf}/gu, '');
+
 /** Several lines of text (a note) keep their tabs and line breaks; any other control character (a NUL) goes. */
 export const withoutStrayControlCharacters = (value: string) => value.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '');
 

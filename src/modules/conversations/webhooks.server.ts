@@ -10,6 +10,7 @@ import { campaignVisitedAs } from '@/modules/visits/server';
 import { pushToStaff } from '@/modules/staff/server';
 import type { Db } from '@/lib/db/client';
 import { logError } from '@/lib/log';
+import { messageWithoutFormatCharacters } from '@/lib/validation/text';
 import type { ChannelEvent, IncomingMessage } from '@/modules/messaging';
 import { sendSms } from '@/modules/messaging/server';
 import { sendWhatsAppText } from '@/modules/messaging/server';
@@ -49,20 +50,27 @@ export async function takeChannelEvents(
       if (event.status === 'failed') await firstReplyFailedLate(db, jobs, event);
       continue;
     }
-    const stop = isStopMessage(event.text);
-    const known = await latestLeadWithPhone(db, event.from);
-    const chat = !known && !stop && event.channel === 'whatsapp' ? await leadOfChat(db, jobs, event, alertOwnersOfFlood) : undefined;
+    // A buyer's words are kept without invisible format characters (a right-to-left override): what staff read is what
+    // was sent, in the order it was stored (docs/decisions/0404).
+    const message = { ...event, text: messageWithoutFormatCharacters(event.text) };
+    const stop = isStopMessage(message.text);
+    const known = await latestLeadWithPhone(db, message.from);
+    const chat = !known && !stop && message.channel === 'whatsapp' ? await leadOfChat(db, jobs, message, alertOwnersOfFlood) : undefined;
     const lead = known ?? chat;
     const recorded = lead
-      ? await recordReceived(db, { leadId: lead.id, channel: event.channel, providerId: event.providerId, body: event.text }, event.at)
+      ? await recordReceived(
+          db,
+          { leadId: lead.id, channel: message.channel, providerId: message.providerId, body: message.text },
+          message.at,
+        )
       : undefined;
     if (!lead) taken.unknown++;
     // The number wrote to us: the buyer's own, on the leads a message from it may go to.
     else await markNumberVerified(db, event.from, event.at);
     if (stop) {
-      if (await optOut(db, event.from, event.channel, event.at)) {
+      if (await optOut(db, message.from, message.channel, message.at)) {
         taken.optedOut++;
-        await acknowledgeStop(db, event, lead?.id);
+        await acknowledgeStop(db, message, lead?.id);
       }
       continue;
     }
@@ -75,7 +83,7 @@ export async function takeChannelEvents(
     }
     taken.received++;
     if (lead.setAside) continue;
-    await pushToStaff(db, await leadAlertRecipients(db, lead), CONVERSATION_PUSH_COPY.message(lead.id, event.channel)).catch((error) =>
+    await pushToStaff(db, await leadAlertRecipients(db, lead), CONVERSATION_PUSH_COPY.message(lead.id, message.channel)).catch((error) =>
       logError('[conversations] a reply was recorded, but its push alert failed', error),
     );
   }

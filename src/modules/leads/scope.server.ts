@@ -6,6 +6,7 @@ import { leads } from '@/lib/db/schema';
 import { switchSql } from '@/lib/db/settings.server';
 import type { WorkingTime } from '@/lib/working-time';
 import { getWorkingTime } from '@/lib/working-time.server';
+import type { AccessSwitchEntry } from '@/lib/backup/restore-ledger.server';
 import { readSwitch, writeSwitch } from './assignment.server';
 
 /**
@@ -38,6 +39,17 @@ export const agentsSeeEveryLead = (db: Db) => readSwitch(db, AGENTS_SEE_EVERY_LE
 
 export const setAgentsSeeEveryLead = (db: Db, on: boolean, actor: Actor, now = new Date()) =>
   writeSwitch(db, AGENTS_SEE_EVERY_LEAD, on, actor, now);
+
+/**
+ * After `npm run restore`: the switch as owners set it since the backup (the ledger's entries, the last one standing),
+ * so a restore never gives agents back every lead (docs/decisions/0404). How many were applied.
+ */
+export async function setAgentsSeeEveryLeadAgain(db: Db, entries: readonly AccessSwitchEntry[]): Promise<number> {
+  const inOrder = [...entries].filter((entry) => entry.name === 'agents-see-every-lead').sort((a, b) => a.at.localeCompare(b.at));
+  for (const entry of inOrder)
+    await writeSwitch(db, AGENTS_SEE_EVERY_LEAD, entry.on, { id: entry.staffId, email: 'npm run restore' }, new Date(entry.at));
+  return inOrder.length;
+}
 
 // Read inside each statement, so a change applies to every instance's next request at once.
 const everyLeadForAgents = switchSql(AGENTS_SEE_EVERY_LEAD, false);

@@ -35,7 +35,7 @@ export {
   recordStatus,
   type ConversationMessage,
 } from './conversations/messages.repository.server';
-export { INTEREST_FORM, leadCreated, leadReplayed } from './form/submission.server';
+export { INTEREST_FORM, leadCreated, leadReplayed, leadReplayedPlainly } from './form/submission.server';
 export { takeVisitorLead } from './form/take-lead.server';
 export { arrivalOf, countHeldSince, heldLeadsSummary, otherLeadHeldSince } from './held.repository.server';
 export {
@@ -68,7 +68,7 @@ export { postWebhook } from './notifications/webhook.server';
 export { startNotificationWorkers } from './notifications/workers.server';
 export { takeChatLead, type FloodAlert } from './operations.server';
 export { clearLeadFingerprints, leadsPastRetention } from './retention.server';
-export { agentsSeeEveryLead, leadScope, leadsInScope, mayChangeSql, type LeadScope } from './scope.server';
+export { agentsSeeEveryLead, leadScope, leadsInScope, mayChangeSql, setAgentsSeeEveryLeadAgain, type LeadScope } from './scope.server';
 export { claimLeadHandler } from './staff/claim-handler.server';
 export { LeadsTable } from './staff/components/LeadsTable';
 export { MyLeads } from './staff/components/MyLeads';

@@ -32,6 +32,8 @@ export interface LeadInput {
 export interface NewLead {
   input: LeadInput;
   idempotencyKey?: string;
+  /** What the key is tied to (interest_submissions.idempotency_binding): a repeat must bring the same. */
+  idempotencyBinding?: string;
   spam: boolean;
   spamReason?: SpamReason;
   fillMs?: number;
@@ -98,6 +100,7 @@ export async function insertLead(tx: Db, lead: NewLead): Promise<StoredLead | un
     referrer: emptyToNull(input.referrer),
     landingPath: emptyToNull(input.landing_path),
     idempotencyKey: lead.idempotencyKey ?? null,
+    idempotencyBinding: lead.idempotencyKey ? (lead.idempotencyBinding ?? null) : null,
     spam: lead.spam,
     spamReason: lead.spamReason ?? null,
     fillMs: lead.fillMs === undefined ? null : Math.max(-2_147_483_648, Math.min(2_147_483_647, Math.round(lead.fillMs))),
@@ -123,6 +126,7 @@ const LEAD_COLUMNS = [
   'referrer',
   'landingPath',
   'idempotencyKey',
+  'idempotencyBinding',
   'spam',
   'spamReason',
   'fillMs',
@@ -174,6 +178,16 @@ export async function leadOfKey(db: Db, key: string | undefined): Promise<string
 export async function saveLead(db: Db, lead: NewLead): Promise<SaveResult> {
   const stored = await db.transaction((tx) => insertLead(tx, lead));
   return stored ? { id: stored.id, created: true } : { id: await leadOfKey(db, lead.idempotencyKey), created: false };
+}
+
+/** The lead an idempotency key stored and what the key was tied to (null: nothing, a lead from before bindings). */
+export async function findKeyHolder(db: Db, key: string): Promise<{ id: string; binding: string | null } | undefined> {
+  const [row] = await db
+    .select({ id: leads.id, binding: leads.idempotencyBinding })
+    .from(leads)
+    .where(eq(leads.idempotencyKey, key))
+    .limit(1);
+  return row;
 }
 
 export async function findIdByIdempotencyKey(db: Db, key: string): Promise<string | undefined> {

@@ -230,6 +230,22 @@ export async function countRecoveryCodesLeft(db: Db, userId: string): Promise<nu
   return Number(row.n);
 }
 
+/**
+ * After a restore: the account's recovery codes become `codeHashes` (a renewal made since the backup), or none when
+ * they are unknown or the restored account has no second factor for them to stand in for.
+ */
+export async function setRecoveryCodesAgain(db: Db, userId: string, codeHashes: string[] | undefined, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, userId));
+    if (!codeHashes?.length) return;
+    const [user] = await tx
+      .select({ id: staffUsers.id })
+      .from(staffUsers)
+      .where(and(eq(staffUsers.id, userId), staffHasSecondFactor));
+    if (user) await tx.insert(staffRecoveryCodes).values(codeHashes.map((codeHash) => ({ userId, codeHash, createdAt: now })));
+  });
+}
+
 /** Replaces the recovery codes of an account that has a second factor (the app or a passkey); false otherwise. */
 export async function replaceRecoveryCodes(db: Db, userId: string, codeHashes: string[], now = new Date()): Promise<boolean> {
   return db.transaction(async (tx) => {
@@ -356,7 +372,8 @@ export async function addPasskey(
 
 /**
  * Records a verified use: the counter moves forward only (a lower or equal one was refused by the check, and this
- * condition refuses a parallel replay of the same counter), the backed-up flag as now reported.
+ * condition refuses a parallel replay of the same counter), the backed-up flag as now reported. Only while the passkey
+ * is enabled: a use that raced its disabling (as a clone, in another request) signs nobody in.
  */
 export async function recordPasskeyUse(
   db: Db,
@@ -366,7 +383,7 @@ export async function recordPasskeyUse(
   const rows = await db
     .update(staffPasskeys)
     .set({ counter: use.counter, backedUp: use.backedUp, lastUsedAt: use.at })
-    .where(and(eq(staffPasskeys.id, id), eq(staffPasskeys.counter, use.previousCounter)))
+    .where(and(eq(staffPasskeys.id, id), eq(staffPasskeys.counter, use.previousCounter), isNull(staffPasskeys.disabledAt)))
     .returning({ id: staffPasskeys.id });
   return rows.length > 0;
 }

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Db } from '@/lib/db/client';
 import { logError } from '@/lib/log';
-import { passwordHashOf, recordStaffChange, type StaffChange, type StaffEntry } from '@/lib/backup/restore-ledger.server';
+import { codeHashesOf, passwordHashOf, recordStaffChange, type StaffChange, type StaffEntry } from '@/lib/backup/restore-ledger.server';
 import {
   clearSecondFactor,
   deletePasskeyAgain,
@@ -9,6 +9,7 @@ import {
   disablePasskey,
   hasSecondFactor,
   setPasswordAgain,
+  setRecoveryCodesAgain,
   updateStaff,
 } from './repository.server';
 
@@ -34,10 +35,12 @@ export interface StaffChangesAgain {
   applied: number;
   /** New passwords this server's secrets key could not open: those accounts are left with none (an owner re-invites). */
   passwordsUnreadable: number;
+  /** New recovery codes it could not open: those accounts are left with none (their people make new ones). */
+  codesUnreadable: number;
 }
 
 export async function applyStaffChangesAgain(db: Db, entries: readonly StaffEntry[]): Promise<StaffChangesAgain> {
-  const result: StaffChangesAgain = { applied: 0, passwordsUnreadable: 0 };
+  const result: StaffChangesAgain = { applied: 0, passwordsUnreadable: 0, codesUnreadable: 0 };
   // Several instances append to one day's file: the times decide the order (a stable sort keeps ties as written).
   const inOrder = [...entries].sort((a, b) => a.at.localeCompare(b.at));
   for (const entry of inOrder) {
@@ -46,6 +49,16 @@ export async function applyStaffChangesAgain(db: Db, entries: readonly StaffEntr
       case 'active':
         await updateStaff(db, entry.staffId, { active: entry.active });
         break;
+      case 'role':
+        await updateStaff(db, entry.staffId, { role: entry.role });
+        break;
+      case 'recovery-codes': {
+        // The codes from before the renewal must not come back (one may have leaked): unreadable new ones leave none.
+        const hashes = await codeHashesOf(entry);
+        if (!hashes) result.codesUnreadable++;
+        await setRecoveryCodesAgain(db, entry.staffId, hashes, at);
+        break;
+      }
       case 'password': {
         // The password before the change must not come back: a hash the key cannot open leaves no password at all.
         const hash = await passwordHashOf(entry);

@@ -12,6 +12,13 @@ describe('staff names', () => {
     expect(createStaffSchema.parse({ ...account, name: ' Adaeze Obi-Okafor ' }).name).toBe('Adaeze Obi-Okafor');
     expect(updateStaffSchema.parse({ name: "Ngozi O'Neil" }).name).toBe("Ngozi O'Neil");
   });
+
+  it('lose bidirectional and other invisible format characters, so a name shows as it is stored (issue 57 item 8)', () => {
+    const account = { email: 'ada@example.com', role: 'agent' };
+    expect(createStaffSchema.parse({ ...account, name: '\u202eAda\u200b Obi\u2066\u2069' }).name).toBe('Ada Obi');
+    expect(updateStaffSchema.parse({ name: '\u2067Bola\u2069 \u00adAde' }).name).toBe('Bola Ade');
+    expect(updateStaffSchema.safeParse({ name: '\u202e\u200f' }).error?.issues[0]?.message).toBe(STAFF_COPY.errors.nameEmpty);
+  });
 });
 
 describe('a new account (docs/decisions/0347-invitations-not-initial-passwords.md)', () => {

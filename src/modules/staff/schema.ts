@@ -4,7 +4,7 @@ import { STAFF_COPY } from '@/content/staff';
 import { STAFF_ROLES } from '@/lib/db/enums';
 import { emailSchema } from '@/lib/validation/email';
 import { idParamSchema } from '@/lib/validation/id';
-import { hasNoControlCharacters } from '@/lib/validation/text';
+import { hasNoControlCharacters, withoutFormatCharacters } from '@/lib/validation/text';
 
 /**
  * The rules of staff accounts, shared by the forms and the route handlers. Password strength is judged on the
@@ -108,6 +108,7 @@ export const firstOwnerSchema = z.object({
   code: z.string({ error: STAFF_COPY.errors.setUpCode }).trim().min(1, STAFF_COPY.errors.setUpCode).max(40, STAFF_COPY.errors.setUpCode),
   name: z
     .string({ error: STAFF_COPY.errors.nameEmpty })
+    .overwrite(withoutFormatCharacters)
     .trim()
     .min(1, STAFF_COPY.errors.nameEmpty)
     .max(120, STAFF_COPY.errors.name)
@@ -125,7 +126,13 @@ export const reauthSchema = z.object({ password: signInSchema.shape.password }).
  */
 export const createStaffSchema = z.object({
   email,
-  name: z.string().trim().max(120, STAFF_COPY.errors.name).refine(hasNoControlCharacters, STAFF_COPY.errors.nameCharacters).default(''),
+  name: z
+    .string()
+    .overwrite(withoutFormatCharacters)
+    .trim()
+    .max(120, STAFF_COPY.errors.name)
+    .refine(hasNoControlCharacters, STAFF_COPY.errors.nameCharacters)
+    .default(''),
   role: z.enum(STAFF_ROLES, { error: STAFF_COPY.errors.role }),
   password: z.never({ error: STAFF_COPY.errors.noPasswordForOthers }).optional(),
 });
@@ -136,6 +143,8 @@ export const updateStaffSchema = z
     /** The name colleagues read in notes, history and WhatsApp greetings (docs/decisions/0210-staff-display-names.md). */
     name: z
       .string()
+      // Invisible format characters (a right-to-left override) go: a colleague's name shows as it is stored.
+      .overwrite(withoutFormatCharacters)
       .trim()
       .min(1, STAFF_COPY.errors.nameEmpty)
       .max(120, STAFF_COPY.errors.name)

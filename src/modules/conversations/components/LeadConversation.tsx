@@ -93,7 +93,9 @@ function Message({ message, buyerName }: { message: ConversationMessage; buyerNa
       data-status={message.status}
     >
       <p className="mb-1 flex items-center gap-2 px-1 text-xs text-ink-soft">
-        <span className="font-semibold text-ink">{who}</span>
+        <span className="font-semibold text-ink" dir="auto">
+          {who}
+        </span>
         <span className="inline-flex items-center gap-1">
           {message.channel === 'whatsapp' ? <WhatsAppIcon className="size-3.5 text-forest-700" /> : <SmsIcon />}
           {CHANNEL_NAMES[message.channel]}
@@ -105,7 +107,10 @@ function Message({ message, buyerName }: { message: ConversationMessage; buyerNa
         {message.kind === 'template' ? (
           <p className="mb-1 text-[0.6875rem] font-semibold uppercase tracking-[0.14em] opacity-80">{copy.followUp}</p>
         ) : null}
-        <p className="whitespace-pre-wrap wrap-anywhere">{message.body}</p>
+        {/* The buyer's own words: their direction is theirs, never the page's (a right-to-left script, a stray mark). */}
+        <p className="whitespace-pre-wrap wrap-anywhere" dir="auto">
+          {message.body}
+        </p>
         <p
           className={`mt-1 flex flex-wrap items-center justify-end gap-x-2 text-[0.6875rem] ${ours && !automatic ? 'text-ivory-50/80' : 'text-ink-soft'}`}
         >

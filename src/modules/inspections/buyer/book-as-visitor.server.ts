@@ -42,7 +42,9 @@ export function bookAsVisitor(alertOwnersOfFlood: FloodAlert) {
     const taken = await takeVisitorLead({ ...submission, input: lead }, alertOwnersOfFlood);
     // A lead set aside (a bot's, kept for review; or held in a flood, maybe a buyer's) is answered as the popup answers
     // it, and takes no seat: a held buyer is called once an owner releases their lead.
-    if (taken.setAside) return jsonResponse({ ok: true, href: '/interest/thanks' }, 201);
+    // A form without scripts sent again (its key made from what was typed, docs/decisions/0404) is answered the same
+    // way: the first post booked, and a repeat neither books nor moves a seat nor hands out the lead's links.
+    if (taken.setAside || (!taken.created && submission.keyFromForm)) return jsonResponse({ ok: true, href: '/interest/thanks' }, 201);
     const { db } = await getDatabase();
     const bookingPage = INSPECTION_PATHS.book(DISTRICT_SLUGS[lead.district], await signInspectionLink(db, 'book', taken.id));
     return bookAndAnswer({ leadId: taken.id, slotId: slot, partySize: party, waitIfFull: wait }, bookingPage);

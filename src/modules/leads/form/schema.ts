@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { INTEREST_ERRORS, EMAIL_ERRORS } from '@/content/form-errors';
 import { DISTRICT_CHOICES, TITLES } from '@/lib/db/enums';
 import { emailSchema } from '@/lib/validation/email';
-import { hasNoControlCharacters, hasNoWebAddress } from '@/lib/validation/text';
+import { hasNoControlCharacters, hasNoWebAddress, withoutFormatCharacters } from '@/lib/validation/text';
 
 const attributionText = z.string().trim().max(300).refine(hasNoControlCharacters).optional();
 
@@ -16,6 +16,8 @@ export const interestSchema = z
     title: z.enum(TITLES, { error: INTEREST_ERRORS.title }),
     fullname: z
       .string({ error: INTEREST_ERRORS.fullname })
+      // Invisible format characters (a right-to-left override) go before any check: a name shows as it is stored.
+      .overwrite(withoutFormatCharacters)
       .trim()
       .min(2, INTEREST_ERRORS.fullname)
       .max(120, INTEREST_ERRORS.fullnameTooLong)

@@ -63,3 +63,6 @@ export const leadCreated = (id: string, inspection: string) => jsonResponse({ ok
 /** 200 {ok, id, inspection} with Idempotent-Replayed: the idempotency key already stored this lead; nothing new was stored. */
 export const leadReplayed = (id: string, inspection: string) =>
   jsonResponse({ ok: true, id, inspection }, 200, { 'Idempotent-Replayed': 'true' });
+
+/** 200 {ok} with Idempotent-Replayed: a form without scripts sent again; its answer names no lead and no link. */
+export const leadReplayedPlainly = () => jsonResponse({ ok: true }, 200, { 'Idempotent-Replayed': 'true' });

@@ -1,10 +1,10 @@
 import 'server-only';
 import { holdLead, storeLead, takeLead, wakeLeadSenders, type FloodAlert } from '../operations.server';
-import { findIdByIdempotencyKey, isSetAside, leadOfKey } from '../submissions.repository.server';
+import { findKeyHolder, isSetAside } from '../submissions.repository.server';
 import { getDatabase } from '@/lib/db/client';
 import { getEnv } from '@/lib/env.server';
 import { clientIdentityOf } from '@/lib/http/client.server';
-import type { PublicSubmission } from '@/lib/http/public-route.server';
+import { KeyReusedElsewhere, type PublicSubmission } from '@/lib/http/public-route.server';
 import { RateLimited } from '@/lib/http/rate-limit.server';
 import {
   countOnClient,
@@ -34,7 +34,7 @@ export interface TakenLead {
  * Throws RateLimited (publicForm answers 429); its transaction commits before this returns.
  */
 export async function takeVisitorLead(
-  { request, input, idempotencyKey }: PublicSubmission<InterestInput>,
+  { request, input, idempotencyKey, idempotencyBinding }: PublicSubmission<InterestInput>,
   alertOwnersOfFlood: FloodAlert,
 ): Promise<TakenLead> {
   const env = getEnv();
@@ -42,7 +42,18 @@ export async function takeVisitorLead(
   const { db } = database;
   const client = await clientIdentityOf(db, request);
   const networkHash = networkOf(client);
-  const lead = newLead(input, { idempotencyKey, clientHash: client.hash, networkHash, minFillMs: env.MIN_FILL_MS });
+  const lead = {
+    ...newLead(input, { idempotencyKey, clientHash: client.hash, networkHash, minFillMs: env.MIN_FILL_MS }),
+    idempotencyBinding,
+  };
+  // A repeat is answered with the lead its key stored only when it brings what the key was tied to (the same body, and
+  // for a form without scripts the same client): someone who learnt or worked out the key gets a 409, not that lead.
+  const repeated = async (key: string) => {
+    const holder = await findKeyHolder(db, key);
+    if (!holder) return undefined;
+    if (holder.binding === null || holder.binding !== idempotencyBinding) throw new KeyReusedElsewhere();
+    return holder.id;
+  };
 
   // Limits: the client's own (its address or /64, and the /56 and /48 around it; spam counts too) refuse with 429.
   // Past the site-wide rate, or from a block of addresses already sending, a lead is held instead: stored and
@@ -51,7 +62,7 @@ export async function takeVisitorLead(
   const read = lead.spam ? undefined : await readLimits(db, limits);
   if (read?.usedUp) {
     // A retry of a form already stored still gets its lead, never a refusal.
-    const stored = idempotencyKey ? await findIdByIdempotencyKey(db, idempotencyKey) : undefined;
+    const stored = idempotencyKey ? await repeated(idempotencyKey) : undefined;
     if (stored) return { created: false, id: stored, setAside: await isSetAside(db, stored) };
     throw new RateLimited(read.usedUp.retryAfterSeconds);
   }
@@ -99,6 +110,7 @@ export async function takeVisitorLead(
   if (stored?.takenAsUsual && jobs) wakeLeadSenders(jobs);
 
   if (stored) return { created: true, id: stored.row.id, setAside: !stored.takenAsUsual };
-  const id = await leadOfKey(db, idempotencyKey);
+  const id = idempotencyKey ? await repeated(idempotencyKey) : undefined;
+  if (!id) throw new Error('Lead insert conflicted but no lead holds the idempotency key.');
   return { created: false, id, setAside: await isSetAside(db, id) };
 }

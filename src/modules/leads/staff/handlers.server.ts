@@ -12,6 +12,8 @@ import { setTakesNewLeads } from '@/modules/staff/server';
 import { getLeadDetail, inboxCounters, listLeadPage } from '@/modules/leads/inbox.repository.server';
 import { addLeadNote, changeLeadDistrict, changeLeadStatus, CLAIM_FIRST, reassignLead } from '@/modules/leads/operations.server';
 import { leadScope, setAgentsSeeEveryLead } from '@/modules/leads/scope.server';
+import { recordAccessSwitch } from '@/lib/backup/restore-ledger.server';
+import { logError } from '@/lib/log';
 import {
   assignmentChangeSchema,
   leadAccessSchema,
@@ -132,6 +134,11 @@ export const leadAccessHandler = staffRoute({ owner: true, recentPassword: true 
   const parsed = leadAccessSchema.safeParse(body.value);
   if (!parsed.success) return errorResponse(400, ASSIGNMENT_COPY.errors.access);
   await setAgentsSeeEveryLead(db, parsed.data.agentsSeeEveryLead, staff);
+  // A restore of an older backup must not give agents back every lead once an owner took it away (docs/decisions/0404).
+  // A ledger that cannot be written is logged; the switch stands, as for staff changes.
+  await recordAccessSwitch('agents-see-every-lead', parsed.data.agentsSeeEveryLead, staff.id).catch((error) =>
+    logError('[leads] agents’ access is set but could not be written to the backup ledger; a restore would undo it', error),
+  );
   await recordAudit(db, staff, 'leads.agent_access', null, { every: parsed.data.agentsSeeEveryLead });
   return jsonResponse({ ok: true });
 });

@@ -64,8 +64,10 @@ export async function resealAtStart(db: Db): Promise<void> {
  * At start, while no staff account exists (docs/decisions/0380-first-owner-set-up-code.md): where to set up the first
  * owner, with the one-time code, and the other ways in, printed once so that a newcomer never meets a sign-in form
  * no password opens. `origin`: this server's own address (the set-up is done once, from the machine or a tunnel).
+ * The code itself only to a terminal: output that goes to a log (a service manager, a container, a log shipper) is
+ * kept and read by others, so it names the file the code is in (readable by the server's user only) instead.
  */
-export async function announceFirstRun(db: Db, origin: string): Promise<void> {
+export async function announceFirstRun(db: Db, origin: string, toTerminal = Boolean(process.stdout.isTTY)): Promise<void> {
   const url = `${origin}${FIRST_OWNER_PATH}`;
   const live = await setUpCodeAtStart(db, url);
   if (!live) return;
@@ -75,7 +77,9 @@ export async function announceFirstRun(db: Db, origin: string): Promise<void> {
       '',
       '[staff] No staff account yet. Set up the first owner:',
       `          open   ${url}`,
-      `          code   ${live.code}   (works once, until ${formatDateTime(live.expiresAt)} Lagos time; also in ${file})`,
+      toTerminal
+        ? `          code   ${live.code}   (works once, until ${formatDateTime(live.expiresAt)} Lagos time; also in ${file})`
+        : `          code   in ${file}   (works once, until ${formatDateTime(live.expiresAt)} Lagos time; not printed: this output is not a terminal)`,
       '        Or restart with ADMIN_EMAIL and ADMIN_PASSWORD set, or stop the server and run',
       '          npm run staff:create -- --email you@example.com',
       '',

@@ -97,6 +97,8 @@ export const updateStaffHandler = staffRoute<IdRouteContext>({ owner: true, rece
   // A restore of an older backup must not bring back an account or a second factor the owner took away (0389).
   if (changes.active !== undefined && changes.active !== target.active)
     await keepForRestore(target.id, { what: 'active', active: changes.active });
+  // Nor make a demoted owner an owner again (either way, so the order holds: docs/decisions/0404).
+  if (changes.role !== undefined && changes.role !== target.role) await keepForRestore(target.id, { what: 'role', role: changes.role });
   if (changes.resetSecondFactor) await keepForRestore(target.id, { what: 'second-factor-reset' });
   await recordAudit(db, staff, 'staff.update', target.email, {
     name: changes.name,

@@ -46,7 +46,7 @@ export function StaffShell({ staff, children }: { staff: { email: string; name: 
             {/* Beside Sign out the name speaks for itself; kept short so the header stays one row on desktops. */}
             <span className="hidden text-ivory-200 md:inline">
               <span className="sr-only">{nav.signedInAs} </span>
-              <span className="inline-block max-w-44 truncate align-bottom font-medium text-ivory-50" title={staff.email}>
+              <span className="inline-block max-w-44 truncate align-bottom font-medium text-ivory-50" title={staff.email} dir="auto">
                 {staff.name.trim() || staff.email}
               </span>
             </span>

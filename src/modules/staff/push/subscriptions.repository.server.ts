@@ -2,7 +2,7 @@ import 'server-only';
 import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { preparedStatement } from '@/lib/db/prepared';
-import { staffPushSubscriptions, staffUsers } from '@/lib/db/schema';
+import { staffPushSubscriptions, staffSessions, staffUsers } from '@/lib/db/schema';
 import type { PushTarget } from '@/lib/push/endpoint';
 
 /**
@@ -55,7 +55,12 @@ export async function removeSubscription(db: Db, staffId: string, which: { id: s
   );
 }
 
-/** The devices of these staff members, while their accounts are active. */
+/**
+ * The devices of these staff members, while their accounts are active and the session that turned alerts on is still
+ * theirs: not ended and not past its expiry (a session that simply runs out ends its alerts as a sign-out does). A
+ * session only idle still gets them: alerts are for when nobody is looking. A subscription without a session (made
+ * before sessions were kept with it, or whose session's row is gone) gets none: its person turns alerts on again.
+ */
 export function pushTargetsOf(db: Db, staffIds: string[]) {
   if (!staffIds.length) return Promise.resolve([]);
   return pushTargets(db).execute({ staffIds });
@@ -66,6 +71,15 @@ const pushTargets = preparedStatement((db) =>
     .select({ id: s.id, endpoint: s.endpoint, p256dh: s.p256dh, auth: s.auth })
     .from(s)
     .innerJoin(staffUsers, and(eq(staffUsers.id, s.staffId), eq(staffUsers.active, true)))
+    .innerJoin(
+      staffSessions,
+      and(
+        eq(staffSessions.id, s.sessionId),
+        eq(staffSessions.userId, s.staffId),
+        isNull(staffSessions.revokedAt),
+        sql`${staffSessions.expiresAt} > now()`,
+      ),
+    )
     .where(sql`${s.staffId} = any(${sql.placeholder('staffIds')}::uuid[])`)
     .prepare('push_targets'),
 );

@@ -19,6 +19,7 @@ import {
   setPendingTotpSecret,
   spendRecoveryCode,
 } from '../repository.server';
+import { keepForRestore } from '../restore-again.server';
 
 /**
  * The second factor of staff sign-in (docs/decisions/0322-second-factor.md): TOTP (RFC 6238) through `otpauth`, with
@@ -172,7 +173,11 @@ export async function checkSecondFactor(db: Db, userId: string, input: string, n
 /** New recovery codes for an enrolled account (the old ones stop working); undefined when none is enrolled. */
 export async function renewRecoveryCodes(db: Db, userId: string): Promise<string[] | undefined> {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-  return (await replaceRecoveryCodes(db, userId, codes.map(hashRecoveryCode))) ? codes : undefined;
+  const hashes = codes.map(hashRecoveryCode);
+  if (!(await replaceRecoveryCodes(db, userId, hashes))) return undefined;
+  // A restore of an older backup must not bring back the codes these replace (docs/decisions/0404).
+  await keepForRestore(userId, { what: 'recovery-codes', codeHashes: hashes });
+  return codes;
 }
 
 /**

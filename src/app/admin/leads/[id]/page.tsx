@@ -111,7 +111,9 @@ export default async function LeadPage({ params }: { params: Promise<{ id: strin
         ← {copy.back}
       </Link>
       <div className="flex flex-wrap items-center gap-4">
-        <h1 className="min-w-0 text-3xl wrap-anywhere sm:text-4xl">{lead.fullName}</h1>
+        <h1 className="min-w-0 text-3xl wrap-anywhere sm:text-4xl" dir="auto">
+          {lead.fullName}
+        </h1>
         <StatusBadge status={lead.status} />
         {lead.overdue ? <OverdueBadge hint={ASSIGNMENT_COPY.overdue.hint(formatMinutes(scope.time.targetMinutes))} /> : null}
       </div>
@@ -181,7 +183,9 @@ export default async function LeadPage({ params }: { params: Promise<{ id: strin
             {fields.map(([label, value]) => (
               <div key={label} className="contents">
                 <dt className="text-ink-soft">{label}</dt>
-                <dd className="wrap-anywhere">{value}</dd>
+                <dd className="wrap-anywhere" dir="auto">
+                  {value}
+                </dd>
               </div>
             ))}
             <dt className="text-ink-soft">{copy.fields.phone}</dt>
@@ -222,7 +226,9 @@ export default async function LeadPage({ params }: { params: Promise<{ id: strin
             {attribution.map(([label, value]) => (
               <div key={label} className="contents">
                 <dt className="text-ink-soft">{label}</dt>
-                <dd className="break-all">{value || '—'}</dd>
+                <dd className="break-all" dir="auto">
+                  {value || '—'}
+                </dd>
               </div>
             ))}
           </dl>
@@ -268,7 +274,9 @@ export default async function LeadPage({ params }: { params: Promise<{ id: strin
             <ul className="space-y-4">
               {notes.map((note) => (
                 <li key={note.id} className="rounded-xl bg-ivory-100 p-4" data-testid="lead-note">
-                  <p className="whitespace-pre-wrap break-words text-sm">{note.body}</p>
+                  <p className="whitespace-pre-wrap break-words text-sm" dir="auto">
+                    {note.body}
+                  </p>
                   <p className="mt-2 text-xs text-ink-soft">
                     {note.authorName} · <time dateTime={note.createdAt.toISOString()}>{formatDateTime(note.createdAt)}</time>
                   </p>

@@ -77,6 +77,7 @@ function LeadCard({
           <Link
             href={`/admin/leads/${lead.id}`}
             className="underline-offset-4 after:absolute after:inset-0 after:rounded-2xl after:content-[''] hover:underline focus-visible:outline-none"
+            dir="auto"
           >
             {lead.fullName}
           </Link>
@@ -200,7 +201,7 @@ export function LeadsTable({
             {leads.map((lead) => (
               <tr key={lead.id} className="align-top hover:bg-ivory-50" data-testid={`${testId}-row`}>
                 <th scope="row" className="max-w-64 px-4 py-3 font-medium wrap-anywhere">
-                  <Link href={`/admin/leads/${lead.id}`} className="text-forest-900 underline-offset-4 hover:underline">
+                  <Link href={`/admin/leads/${lead.id}`} className="text-forest-900 underline-offset-4 hover:underline" dir="auto">
                     {lead.fullName}
                   </Link>
                 </th>

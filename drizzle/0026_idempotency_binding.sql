@@ -1,0 +1,1 @@
+ALTER TABLE "interest_submissions" ADD COLUMN "idempotency_binding" text;
