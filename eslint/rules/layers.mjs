@@ -6,7 +6,8 @@ import { MODULES, placeOf, RANKS, repoPath } from '../project-map.mjs';
  * below it (content → lib → components → modules → app); a module imports only modules before it in MODULES, and
  * only through their entries (src/modules/<name>, client-safe, or src/modules/<name>/server); content imports nothing
  * but types of src/lib. serving/ (plain Node.js, in front of the app) imports only src/lib of src, and src nothing of
- * serving/. Tests may reach inside a module.
+ * serving/. Tests and scripts/ may reach inside a module: a script is a command run by tsx without a bundler, and a
+ * module's entries carry its React components, which load only in Next.js's builds.
  */
 const ENTRY = /^src\/modules\/[^/]+(\/(index|server))?(\.ts)?$/;
 
@@ -30,8 +31,7 @@ const layers = {
     const file = repoPath(context.filename);
     if (/\.test\.m?[jt]sx?$/.test(file) || file.startsWith('tests/')) return {};
     const from = placeOf(file);
-    const inScripts = file.startsWith('scripts/');
-    if (!from && !inScripts) return {};
+    if (!from) return {};
     const check = (node) => {
       const source = node.source?.type === 'Literal' ? String(node.source.value) : undefined;
       if (!source) return;

@@ -2,63 +2,15 @@
 import 'server-only';
 
 export { historyOfLeads, notesOfLeads, recordActivity } from './activity.repository.server';
-export {
-  alertEveryoneEnabled,
-  assignableStaff,
-  autoAssignEnabled,
-  leadAlertRecipients,
-  mayClaim,
-  staffLabelSql,
-  takesNewLeads,
-} from './assignment.server';
+export { alertEveryoneEnabled, assignableStaff, autoAssignEnabled, leadAlertRecipients, mayClaim, staffLabelSql, takesNewLeads } from './assignment.server';
 export { readInspectionLink, signInspectionLink } from './booking-links.server';
-export {
-  MESSAGE_SENT,
-  firstReplyFailedLate,
-  isStopMessage,
-  mayMessage,
-  optOut,
-  optOutOf,
-  phoneChannelOn,
-  recordAgentMessage,
-  replyWindow,
-  sendToPhone,
-} from './conversations/conversations.server';
-export {
-  conversationCounts,
-  conversationOfLead,
-  conversationsOfLeads,
-  latestLeadWithPhone,
-  markNumberVerified,
-  recordReceived,
-  recordSent,
-  recordStatus,
-  type ConversationMessage,
-} from './conversations/messages.repository.server';
+export { MESSAGE_SENT, firstReplyFailedLate, isStopMessage, mayMessage, optOut, optOutOf, phoneChannelOn, recordAgentMessage, replyWindow, sendToPhone } from './conversations/conversations.server';
+export { conversationCounts, conversationOfLead, conversationsOfLeads, latestLeadWithPhone, markNumberVerified, recordReceived, recordSent, recordStatus, type ConversationMessage } from './conversations/messages.repository.server';
 export { INTEREST_FORM, leadCreated, leadReplayed, leadReplayedPlainly } from './form/submission.server';
 export { takeVisitorLead } from './form/take-lead.server';
 export { arrivalOf, countHeldSince, heldLeadsSummary, otherLeadHeldSince } from './held.repository.server';
-export {
-  OPEN_STATUSES,
-  allLeads,
-  countInboxLeads,
-  distinctDistricts,
-  exportSnapshot,
-  getLeadDetail,
-  inboxCounters,
-  listLeadPage,
-  myOpenLeads,
-} from './inbox.repository.server';
-export {
-  channelStates,
-  countFailed,
-  deliveryBacklog,
-  listForLead,
-  markSentAgain,
-  notificationCounts,
-  type Backlog,
-  type ChannelState,
-} from './notifications.repository.server';
+export { OPEN_STATUSES, allLeads, countInboxLeads, distinctDistricts, exportSnapshot, getLeadDetail, inboxCounters, listLeadPage, myOpenLeads } from './inbox.repository.server';
+export { channelStates, countFailed, deliveryBacklog, listForLead, notificationCounts, type Backlog, type ChannelState } from './notifications.repository.server';
 export { firstReplyOn, wakeLeadSenders } from './notifications.server';
 export { handOverCheckJob } from './notifications/hand-over.server';
 export { resendHandler } from './notifications/handlers.server';
@@ -68,20 +20,11 @@ export { postWebhook } from './notifications/webhook.server';
 export { startNotificationWorkers } from './notifications/workers.server';
 export { takeChatLead, type FloodAlert } from './operations.server';
 export { clearLeadFingerprints, leadsPastRetention } from './retention.server';
-export { agentsSeeEveryLead, leadScope, leadsInScope, mayChangeSql, setAgentsSeeEveryLeadAgain, type LeadScope } from './scope.server';
+export { agentsSeeEveryLead, leadScope, leadsInScope, mayChangeSql, type LeadScope } from './scope.server';
 export { claimLeadHandler } from './staff/claim-handler.server';
 export { LeadsTable } from './staff/components/LeadsTable';
 export { MyLeads } from './staff/components/MyLeads';
-export {
-  addNoteHandler,
-  assignLeadHandler,
-  assignmentHandler,
-  getLeadHandler,
-  leadAccessHandler,
-  listLeadsHandler,
-  patchLeadHandler,
-  statsHandler,
-} from './staff/handlers.server';
+export { addNoteHandler, assignLeadHandler, assignmentHandler, getLeadHandler, leadAccessHandler, listLeadsHandler, patchLeadHandler, statsHandler } from './staff/handlers.server';
 export { discardHeldHandler, releaseHeldHandler } from './staff/held-handlers.server';
 export { leadLocalTime } from './staff/local-time.server';
 export { countLeadsByKind, eraseLeadRows, lockPipeline, setStatus, type NewChatLead } from './submissions.repository.server';

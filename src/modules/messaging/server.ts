@@ -2,11 +2,4 @@
 import 'server-only';
 
 export { parseTermiiEvent, sendSms, smsConfigured, verifyTermiiSignature } from './channels/termii.server';
-export {
-  parseWhatsAppWebhook,
-  sendWhatsAppTemplate,
-  sendWhatsAppText,
-  verifyWhatsAppSignature,
-  whatsAppConfigured,
-  whatsAppHandshake,
-} from './channels/whatsapp-cloud.server';
+export { parseWhatsAppWebhook, sendWhatsAppTemplate, sendWhatsAppText, verifyWhatsAppSignature, whatsAppConfigured, whatsAppHandshake } from './channels/whatsapp-cloud.server';

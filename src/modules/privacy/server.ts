@@ -3,4 +3,3 @@ import 'server-only';
 
 export { eraseRecords } from './erasure.server';
 export { privacyEraseHandler, privacyExportGetHandler, privacyExportHandler } from './handlers.server';
-export { eraseAgain } from './repository.server';

@@ -5,7 +5,6 @@ export { PushAlerts } from './app/PushAlerts';
 export { STAFF_APP } from './app/staff-app';
 export { StaffShell } from './app/StaffShell';
 export { StaffWorker } from './app/StaffWorker';
-export { createStaffSchema, newPasswordSchema } from './schema';
 export { EnrolForm } from './second-factor/EnrolForm';
 export { PasskeySignIn } from './second-factor/PasskeySignIn';
 export { RecoveryCodeList } from './second-factor/RecoveryCodeList';
