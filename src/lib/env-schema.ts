@@ -751,13 +751,38 @@ export class EnvError extends Error {
 }
 
 /**
- * Secrets that may come from a file instead (Docker secrets, systemd credentials): NAME_FILE names the file, read once
- * here at start, so the secret itself need not sit in the environment (docs/decisions/0385-backups-and-secrets-round-3.md).
- * SECRETS_KEY_FILE is read where the key is made (src/lib/security/secrets-key.server.ts).
+ * Every secret setting may come from a file instead (Docker secrets, systemd credentials): NAME_FILE names the file,
+ * read once here at start and trimmed, so the secret itself need not sit in the environment
+ * (docs/decisions/0385-backups-and-secrets-round-3.md, 0402). Setting both is a start-up error. A new secret setting
+ * (Paystack's keys, when they come) is added to this one list. SECRETS_KEY_FILE is the exception: it is kept as a path
+ * and read where the key is made (src/lib/security/secrets-key.server.ts).
  */
-const SECRETS_FROM_FILES = ['BACKUP_KEY', 'SESSION_SECRET'] as const;
+export const SECRETS_FROM_FILES = [
+  'DATABASE_URL',
+  'SESSION_SECRET',
+  'SECRETS_KEY_PREVIOUS',
+  'BACKUP_KEY',
+  'ADMIN_PASSWORD',
+  'SMTP_URL',
+  'WEBHOOK_URL',
+  'WEBHOOK_SECRET',
+  'METRICS_TOKEN',
+  'WHATSAPP_TOKEN',
+  'WHATSAPP_APP_SECRET',
+  'WHATSAPP_VERIFY_TOKEN',
+  'TERMII_API_KEY',
+  'TERMII_SECRET_KEY',
+] as const;
 
-function withSecretFiles(source: Record<string, string | undefined>): { env: Record<string, string | undefined>; problems: string[] } {
+/**
+ * The environment with each secret of SECRETS_FROM_FILES read from its NAME_FILE when given, and one sentence per
+ * problem (both set, a file that cannot be read). Scripts that read one setting without the whole schema (the staff
+ * commands' DATABASE_URL) use it too.
+ */
+export function withSecretFiles(source: Record<string, string | undefined>): {
+  env: Record<string, string | undefined>;
+  problems: string[];
+} {
   const env = { ...source };
   const problems: string[] = [];
   for (const name of SECRETS_FROM_FILES) {

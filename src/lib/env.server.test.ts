@@ -148,6 +148,43 @@ describe('parseEnv', () => {
     }
   });
 
+  it('reads every secret setting from NAME_FILE, trimmed, and refuses both at once (issue 57, item 8)', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'districts-secret-files-'));
+    const secrets: Record<string, string> = {
+      DATABASE_URL: 'postgres://app:pw@db.internal:5432/districts',
+      SMTP_URL: 'smtps://mail:pw@smtp.example.com:465',
+      WEBHOOK_URL: 'https://crm.example.com/hooks/leads',
+      WEBHOOK_SECRET: `whsec_${Buffer.alloc(32, 7).toString('base64')}`,
+      METRICS_TOKEN: 'm'.repeat(40),
+      WHATSAPP_TOKEN: 'EAAG' + 'w'.repeat(40),
+      WHATSAPP_APP_SECRET: 'a'.repeat(32),
+      WHATSAPP_VERIFY_TOKEN: 'v'.repeat(24),
+      TERMII_API_KEY: 'TL' + 't'.repeat(30),
+      TERMII_SECRET_KEY: 's'.repeat(32),
+      SESSION_SECRET: 'x'.repeat(48),
+      BACKUP_KEY: 'b'.repeat(24),
+      SECRETS_KEY_PREVIOUS: 'p'.repeat(44),
+    };
+    try {
+      const deployment: Record<string, string> = {
+        NODE_ENV: 'production',
+        SECRETS_KEY: 'k'.repeat(44),
+        WHATSAPP_PHONE_NUMBER_ID: '1234567890',
+        TERMII_SENDER_ID: 'Districts',
+      };
+      for (const [name, value] of Object.entries(secrets)) {
+        writeFileSync(path.join(dir, name), `${value}\n`);
+        deployment[`${name}_FILE`] = path.join(dir, name);
+      }
+      const env = parseEnv(deployment);
+      for (const [name, value] of Object.entries(secrets)) expect(env[name as keyof typeof env], name).toBe(value);
+      for (const name of Object.keys(secrets))
+        expect(() => parseEnv({ ...deployment, [name]: secrets[name] }), name).toThrow(`Set ${name} or ${name}_FILE, not both.`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('refuses a production deployment on PostgreSQL without its own SESSION_SECRET', () => {
     const deployment = { NODE_ENV: 'production', DATABASE_URL: 'postgres://app@db.internal:5432/districts' };
     expect(() => parseEnv(deployment)).toThrow(/SESSION_SECRET must be set in production with DATABASE_URL/);
