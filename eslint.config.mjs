@@ -154,6 +154,27 @@ const project = {
   },
 };
 
+const END_SESSIONS = [
+  {
+    name: '@/lib/auth/session.server',
+    importNames: ['revokeSessions'],
+    message: 'End sessions with endSessions (src/domain/sessions).',
+  },
+  {
+    name: '@/domain/push/subscriptions.repository.server',
+    importNames: ['endAlerts'],
+    message: 'Alerts end with their sessions: endSessions (src/domain/sessions).',
+  },
+];
+const SMS_GATE = 'src/domain/leads/conversations/sms-gate.server.ts';
+const SEND_SMS = [
+  {
+    name: '@/lib/messaging/termii.server',
+    importNames: ['sendSms'],
+    message: 'Send SMS with sendSmsWithinLimits (src/domain/leads/conversations/sms-gate.server.ts): its countries and daily budget.',
+  },
+];
+
 const config = [
   ...nextVitals,
   ...nextTs,
@@ -167,29 +188,14 @@ const config = [
     },
   },
   // Sessions end only through src/domain/sessions, which ends their push alerts with them
-  // (docs/decisions/0386-staff-sessions-round-3.md).
+  // (docs/decisions/0386-staff-sessions-round-3.md); every SMS goes through its limits' one gate
+  // (docs/decisions/0402). One rule's options replace another's for the same file, so each folder gets both lists.
   {
-    ignores: ['src/domain/sessions/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            {
-              name: '@/lib/auth/session.server',
-              importNames: ['revokeSessions'],
-              message: 'End sessions with endSessions (src/domain/sessions).',
-            },
-            {
-              name: '@/domain/push/subscriptions.repository.server',
-              importNames: ['endAlerts'],
-              message: 'Alerts end with their sessions: endSessions (src/domain/sessions).',
-            },
-          ],
-        },
-      ],
-    },
+    ignores: ['src/domain/sessions/**', SMS_GATE],
+    rules: { 'no-restricted-imports': ['error', { paths: [...END_SESSIONS, ...SEND_SMS] }] },
   },
+  { files: ['src/domain/sessions/**'], rules: { 'no-restricted-imports': ['error', { paths: SEND_SMS }] } },
+  { files: [SMS_GATE], rules: { 'no-restricted-imports': ['error', { paths: END_SESSIONS }] } },
   // Public pages link with plain <a>: each is a prerendered, cacheable document, and next/link's code and viewport
   // prefetches would cost visitors on slow phones more than a page load does (docs/decisions/0013-front-end-budget.md).
   {

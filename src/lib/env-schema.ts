@@ -179,6 +179,8 @@ const rate = (name: string, fallback: string) =>
 export const WHATSAPP_GRAPH_API = 'https://graph.facebook.com/v23.0';
 /** Termii's API (TERMII_API_BASE). */
 export const TERMII_API = 'https://api.ng.termii.com';
+/** SMS a Lagos day when SMS_DAILY_LIMIT is unset (docs/decisions/0402). */
+export const SMS_DAILY_LIMIT_DEFAULT = 200;
 
 /** A credential given by a provider: any printable text without spaces. */
 const secretText = (name: string) =>
@@ -515,6 +517,37 @@ const envSchema = z
     ),
     TERMII_SECRET_KEY: secretText('TERMII_SECRET_KEY'),
     TERMII_API_BASE: z.preprocess(blankToUndefined, url('TERMII_API_BASE', ['http:', 'https:']).default(TERMII_API)),
+    // What SMS may cost (docs/decisions/0402): SMS goes only to numbers of these countries (ISO codes, comma-separated),
+    // and at most this many a Lagos day; past it SMS pauses until midnight and the owners are told. 0 pauses all SMS.
+    SMS_COUNTRIES: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .default('NG')
+        .transform((value, ctx) => {
+          const codes = value
+            .split(',')
+            .map((part) => part.trim().toUpperCase())
+            .filter(Boolean);
+          if (!codes.length || !codes.every((code) => /^[A-Z]{2}$/.test(code))) {
+            ctx.addIssue({
+              code: 'custom',
+              message: `SMS_COUNTRIES must be two-letter country codes separated by commas, e.g. "NG" or "NG,GH" (got "${value}").`,
+            });
+            return z.NEVER;
+          }
+          return [...new Set(codes)];
+        }),
+    ),
+    SMS_DAILY_LIMIT: z.preprocess(
+      blankToUndefined,
+      z.coerce
+        .number({ error: 'SMS_DAILY_LIMIT must be a whole number of SMS a day from 0 (no SMS) to 100000.' })
+        .int('SMS_DAILY_LIMIT must be a whole number of SMS a day from 0 (no SMS) to 100000.')
+        .min(0, 'SMS_DAILY_LIMIT must be a whole number of SMS a day from 0 (no SMS) to 100000.')
+        .max(100_000, 'SMS_DAILY_LIMIT must be a whole number of SMS a day from 0 (no SMS) to 100000.')
+        .default(SMS_DAILY_LIMIT_DEFAULT),
+    ),
     /** In production, lets WEBHOOK_URL and SMTP_URL go unencrypted to another machine (docs/decisions/0342-encrypted-transport.md). */
     ALLOW_INSECURE_TRANSPORT: onOff('ALLOW_INSECURE_TRANSPORT', false),
     WEBHOOK_SECRET: z.preprocess(
