@@ -7,6 +7,7 @@ import { POST as whatsAppEvents } from '@/app/api/webhooks/whatsapp/route';
 import { optOutOf, sendToPhone } from '@/domain/leads/conversations/conversations.server';
 import { sendSmsWithinLimits, SmsWithheld, smsToday } from '@/domain/leads/conversations/sms-gate.server';
 import { alertOwnersOfSmsPause } from '@/features/notifications/alerts.server';
+import { systemStatus } from '@/features/system/status.server';
 import { startNotificationWorkers } from '@/features/notifications/workers.server';
 import { leadMessages, leadNotifications, smsDays } from '@/lib/db/schema';
 import { OWNER_ALERT } from '@/lib/jobs/queues';
@@ -151,6 +152,8 @@ describeEachDriver('SMS limits', (ctx) => {
     expect(smsAtHome).toHaveLength(limit);
     expect(withheld).toEqual(Array(limit).fill(expect.stringMatching(/SMS is paused until midnight in Lagos.+SMS_DAILY_LIMIT/)));
     expect(await smsToday(db())).toMatchObject({ sent: limit, limit, pausedAt: expect.any(Date) });
+    // The System page says so.
+    expect((await systemStatus(ctx.handle())).sms).toMatchObject({ sent: limit, limit, pausedAt: expect.any(Date), countries: ['NG'] });
 
     // 3. The owners hear of it once (the minute's check on any instance), not once per withheld SMS.
     const before = await ownerAlertJobs();
@@ -216,10 +219,10 @@ describeEachDriver('SMS limits', (ctx) => {
     const reminder = {
       leadId: again.id,
       to: phone.e164,
-      kind: 'reminder',
+      kind: 'reminder' as const,
       template: 'inspection_reminder',
       parameters: ['a', 'b', 'c'],
-    } as const;
+    };
     const send = () => sendToPhone(db(), { ...reminder, body: 'A reminder', sms: 'A reminder' });
     expect(await send()).toBe('opted_out');
     expect(smsTo(phone.e164)).toHaveLength(smsBefore);
