@@ -254,7 +254,13 @@ export async function alertOwnersOfSmsPause(db: Db, boss: PgBoss, now = new Date
       OWNER_ALERT,
       owners.map((owner) => ({
         id: alertJobId(`sms:${paused.day}`, 'sms_paused', owner.id),
-        data: { kind: 'sms_paused', day: paused.day, limit, pausedAt: paused.pausedAt.toISOString(), to: owner.id } satisfies SmsPausedAlertJob,
+        data: {
+          kind: 'sms_paused',
+          day: paused.day,
+          limit,
+          pausedAt: paused.pausedAt.toISOString(),
+          to: owner.id,
+        } satisfies SmsPausedAlertJob,
       })),
     );
     return true;
