@@ -19,7 +19,7 @@ export interface LegalPage {
  * The edition of the privacy notice below: a newsletter consent records the edition the person confirmed under.
  * Change it with every change of the notice's text (the date, then the edition of that day).
  */
-export const PRIVACY_NOTICE_VERSION = '2026-11-28.1';
+export const PRIVACY_NOTICE_VERSION = '2026-11-29.1';
 
 /** A retention period in words: "24 hours", "7 days", "24 months". */
 export function describePeriod(period: Period): string {
@@ -64,7 +64,7 @@ export const PRIVACY: LegalPage = {
       paragraphs: [
         'We use your interest details to call or e-mail you about plots in our districts, arrange site visits and prepare offers. The lawful basis is your consent, given when you submit the form, and steps you ask us to take before a contract (NDPA section 25).',
         'We use your newsletter address to send you news about our districts, on the basis of your consent. Signing up sends you one e-mail with a button to confirm; nothing more is sent unless you press it. Every newsletter has an unsubscribe link.',
-        'When you submit your interest we send one message to the phone number you gave, by WhatsApp (or by SMS where WhatsApp cannot reach you), saying who will call you and from which number, so you know the call is ours. You can answer it, and our sales team answers you there. When you book a site inspection, its two reminders (a day and two hours before) come the same way as well as by e-mail, so they reach you on the road. Reply STOP at any time and nothing more is sent to that number by either channel; we keep only a one-way fingerprint of the number, so the stop lasts even after your data is erased.',
+        'When you submit your interest we send one message to the phone number you gave, by WhatsApp (or by SMS where WhatsApp cannot reach you), saying who will call you and from which number, so you know the call is ours. You can answer it, and our sales team answers you there. When you book a site inspection, its two reminders (a day and two hours before) come the same way as well as by e-mail, so they reach you on the road. Reply STOP on WhatsApp and nothing more is sent to that number by either channel; reply STOP to a text message and no more text messages are sent to it. Reply START on the same channel to undo it. We keep only a one-way fingerprint of the number, so the stop lasts even after your data is erased. We send text messages only to numbers in the countries we serve (Nigeria, unless we say otherwise) and only up to a daily number of them, so the form cannot be used to send texts at our cost; past that number, no more texts go that day (WhatsApp messages still do) and our sales team calls instead.',
         'We count visits to learn which of our advertisements and pages bring enquiries, in our legitimate interest in spending our advertising well; the counts build no profile of anyone.',
         'We do not sell your data, and we do not use it for automated decisions that affect you.',
       ],
