@@ -14,8 +14,8 @@ CREATE TABLE "sms_days" (
 -- 5xx and the provider delivers the event again, to an instance of the new release.
 ALTER TABLE "message_opt_outs" ADD COLUMN "stops" text;--> statement-breakpoint
 UPDATE "message_opt_outs" SET "stops" = 'whatsapp';--> statement-breakpoint
+ALTER TABLE "message_opt_outs" DROP CONSTRAINT "message_opt_outs_pkey";--> statement-breakpoint
 INSERT INTO "message_opt_outs" ("phone_hash", "stops", "channel", "created_at")
   SELECT "phone_hash", 'sms', "channel", "created_at" FROM "message_opt_outs";--> statement-breakpoint
 ALTER TABLE "message_opt_outs" ALTER COLUMN "stops" SET NOT NULL;--> statement-breakpoint
-ALTER TABLE "message_opt_outs" DROP CONSTRAINT "message_opt_outs_pkey";--> statement-breakpoint
 ALTER TABLE "message_opt_outs" ADD CONSTRAINT "message_opt_outs_phone_hash_stops_pk" PRIMARY KEY("phone_hash","stops");

@@ -13,7 +13,7 @@ import { sendMail } from '@/lib/mail/mailer.server';
 import { channelConfigured, LIMITS, openAlerts } from '@/domain/health/status.server';
 import { arrivalOf, countHeldSince, otherLeadHeldSince } from '@/domain/leads/held.repository.server';
 import { channelStates, type ChannelState } from '@/domain/leads/notifications.repository.server';
-import { claimSmsPauseAlert } from '@/domain/leads/conversations/sms-gate.server';
+import { claimSmsPauseAlert, forgetOldSmsDays } from '@/domain/leads/conversations/sms-gate.server';
 import { alertWebhookPayload, floodAlertEmail, ownerAlertEmail, smsPausedAlertEmail, type AlertKind } from './messages';
 import { postWebhook } from './webhook.server';
 
@@ -240,6 +240,7 @@ async function deliverFloodAlert(db: Db, job: FloodAlertJob): Promise<void> {
  * once per withheld SMS, however many instances check. True when it queued them.
  */
 export async function alertOwnersOfSmsPause(db: Db, boss: PgBoss, now = new Date()): Promise<boolean> {
+  await forgetOldSmsDays(db, now);
   return db.transaction(async (tx) => {
     const paused = await claimSmsPauseAlert(tx, now);
     if (!paused) return false;

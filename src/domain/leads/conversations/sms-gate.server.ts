@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { smsDays } from '@/lib/db/schema';
 import { getEnv } from '@/lib/env.server';
@@ -34,7 +34,7 @@ export function smsCountryRefusal(to: string): string | undefined {
   const allowed = getEnv().SMS_COUNTRIES;
   const country = countryOfNumber(to);
   if (country && allowed.includes(country)) return undefined;
-  return `SMS not sent: SMS goes only to numbers in ${allowed.join(', ')} (SMS_COUNTRIES), and this number is ${country ? `in ${country}` : 'in no country'}.`;
+  return `SMS goes only to numbers in ${allowed.join(', ')} (SMS_COUNTRIES); this number is ${country ? `in ${country}` : 'in no country'}, so no SMS was sent.`;
 }
 
 /**
@@ -51,7 +51,7 @@ export async function sendSmsWithinLimits(db: Db, sms: { to: string; text: strin
     await markPaused(db, day, now);
     throw new SmsWithheld(
       'paused',
-      `SMS not sent: SMS is paused until midnight in Lagos, as today's ${limit} SMS (SMS_DAILY_LIMIT) have been sent. An owner can raise the limit.`,
+      `SMS is paused until midnight in Lagos: today's ${limit} SMS (SMS_DAILY_LIMIT) have been sent, so no SMS was sent. An owner can raise the limit.`,
     );
   }
   try {
@@ -97,6 +97,11 @@ export async function smsToday(db: Db, now = new Date()): Promise<{ day: string;
   // Paused while the budget is spent: an owner who raised the limit (and restarted) has SMS going again.
   const pausedAt = row?.pausedAt && sent >= limit ? row.pausedAt : undefined;
   return { day, sent, limit, ...(pausedAt ? { pausedAt } : {}) };
+}
+
+/** Days of SMS counted long ago are of no more use (the System page shows today's). */
+export async function forgetOldSmsDays(db: Db, now = new Date()): Promise<void> {
+  await db.delete(smsDays).where(lt(smsDays.day, lagosDayOf(now, -90)));
 }
 
 /**
