@@ -10,10 +10,11 @@ import { alertOwnersOfSmsPause } from '@/features/notifications/alerts.server';
 import { systemStatus } from '@/features/system/status.server';
 import { startNotificationWorkers } from '@/features/notifications/workers.server';
 import { leadMessages, leadNotifications, smsDays } from '@/lib/db/schema';
+import { wakeWorkers } from '@/lib/jobs/queue';
 import { OWNER_ALERT } from '@/lib/jobs/queues';
 import { inboundMessage, startFakeTermii, termiiSignature, type FakeTermii } from '../support/fake-termii';
 import { metaJson, startFakeWhatsApp, type WhatsAppFake } from '../support/fake-whatsapp';
-import { waitFor } from '../support/peers';
+import { startSmtpPeer, waitFor, type SmtpPeer } from '../support/peers';
 import { CHANNELS_OFF, smsOn as channelSmsOn, TERMII, WHATSAPP, whatsAppOn as channelWhatsAppOn } from './channel-fakes';
 import { describeEachDriver, freshClient, jsonRequest, newKey, setEnv, validLead } from './helpers';
 import { makeStaff } from './staff-helpers';
@@ -28,13 +29,16 @@ import { makeStaff } from './staff-helpers';
 
 let whatsApp: WhatsAppFake;
 let termii: FakeTermii;
+let smtp: SmtpPeer;
 beforeAll(async () => {
   whatsApp = await startFakeWhatsApp(WHATSAPP);
   termii = await startFakeTermii(TERMII);
+  smtp = await startSmtpPeer();
 });
 afterAll(async () => {
   await whatsApp.stop();
   await termii.stop();
+  await smtp.stop();
   setEnv({ ...CHANNELS_OFF, MIN_FILL_MS: undefined, SMS_DAILY_LIMIT: undefined, SMS_COUNTRIES: undefined });
 });
 
@@ -112,7 +116,7 @@ describeEachDriver('SMS limits', (ctx) => {
 
   it('a scripted attack: foreign numbers not on WhatsApp get no SMS, and a burst past SMS_DAILY_LIMIT is withheld and told once', async () => {
     const limit = 5;
-    setEnv({ ...channelsOn(), SMS_DAILY_LIMIT: String(limit) });
+    setEnv({ ...channelsOn(), SMS_DAILY_LIMIT: String(limit), SMTP_URL: smtp.url });
     const owners = [await makeStaff(db(), 'owner'), await makeStaff(db(), 'owner')];
 
     // 1. Leads with foreign numbers that are not on WhatsApp: today each would cost an international SMS.
@@ -164,6 +168,12 @@ describeEachDriver('SMS limits', (ctx) => {
       sql`select data->>'to' as "to" from pgboss.job where name = ${OWNER_ALERT.name} and data->>'kind' = 'sms_paused'`,
     )) as unknown as { rows: { to: string }[] };
     for (const owner of owners) expect(queued.rows.filter((row) => row.to === owner.id)).toHaveLength(1);
+    wakeWorkers(await ctx.handle().jobs(), [OWNER_ALERT]);
+    const alertsTo = (email: string) =>
+      smtp.received.filter((m) => JSON.stringify(m.mail.to ?? '').includes(email) && /SMS is paused/.test(m.mail.subject ?? ''));
+    expect(await waitFor(async () => owners.every((owner) => alertsTo(owner.email).length === 1), 20_000, 100)).toBe(true);
+    expect(alertsTo(owners[0].email)[0].mail.text).toMatch(/Today's 5 SMS \(SMS_DAILY_LIMIT\).+raise SMS_DAILY_LIMIT/s);
+    setEnv({ SMTP_URL: undefined });
   });
 
   it('counts the budget in the database: concurrent sends never pass it, and a send Termii refused is given back', async () => {
