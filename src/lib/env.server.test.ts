@@ -148,6 +148,17 @@ describe('parseEnv', () => {
     }
   });
 
+  it('reads SMS_COUNTRIES and SMS_DAILY_LIMIT: Nigeria and 200 a day unless set, one sentence per bad value (issue 57, item 3)', () => {
+    expect(parseEnv({})).toMatchObject({ SMS_COUNTRIES: ['NG'], SMS_DAILY_LIMIT: 200 });
+    expect(parseEnv({ SMS_COUNTRIES: ' ng, GH ,ng', SMS_DAILY_LIMIT: '0' })).toMatchObject({
+      SMS_COUNTRIES: ['NG', 'GH'],
+      SMS_DAILY_LIMIT: 0,
+    });
+    expect(() => parseEnv({ SMS_COUNTRIES: 'Nigeria' })).toThrow(/SMS_COUNTRIES must be two-letter country codes separated by commas/);
+    expect(() => parseEnv({ SMS_DAILY_LIMIT: '-1' })).toThrow(/SMS_DAILY_LIMIT must be a whole number of SMS a day from 0/);
+    expect(() => parseEnv({ SMS_DAILY_LIMIT: 'lots' })).toThrow(/SMS_DAILY_LIMIT must be a whole number/);
+  });
+
   it('reads every secret setting from NAME_FILE, trimmed, and refuses both at once (issue 57, item 8)', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'districts-secret-files-'));
     const secrets: Record<string, string> = {
