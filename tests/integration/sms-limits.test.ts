@@ -176,11 +176,13 @@ describeEachDriver('SMS limits', (ctx) => {
     setEnv({ SMTP_URL: undefined });
   });
 
-  it('counts the budget in the database: concurrent sends never pass it, and a send Termii refused is given back', async () => {
+  it('counts the budget in the database: concurrent sends from two instances never pass it, and a send Termii refused is given back', async () => {
     const limit = 4;
     setEnv({ ...channelSmsOn(termii), SMS_DAILY_LIMIT: String(limit) });
+    // Two instances on one database (PostgreSQL: a second pool; PGlite: the same handle), sending at once.
+    const second = (await ctx.openSecond()).db;
     const outcomes = await Promise.allSettled(
-      Array.from({ length: 12 }, () => sendSmsWithinLimits(db(), { to: nigerian().e164, text: 'Hello' })),
+      Array.from({ length: 12 }, (_, i) => sendSmsWithinLimits(i % 2 ? second : db(), { to: nigerian().e164, text: 'Hello' })),
     );
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(limit);
     const refused = outcomes.filter((o): o is PromiseRejectedResult => o.status === 'rejected').map((o) => o.reason);
