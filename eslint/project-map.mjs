@@ -46,6 +46,7 @@ export const TABLES = {
   leadActivity: { owner: 'leads', reads: ['insights'] },
   leadMessages: { owner: 'leads', reads: [] },
   messageOptOuts: { owner: 'leads', reads: [] },
+  smsDays: { owner: 'leads', reads: [] },
   inspectionSchedules: { owner: 'inspections', reads: [] },
   inspectionSlots: { owner: 'inspections', reads: ['insights', 'privacy'] },
   inspectionBookings: { owner: 'inspections', reads: ['insights', 'privacy'] },

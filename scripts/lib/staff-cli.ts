@@ -4,6 +4,7 @@
  */
 import { openDatabase, type DatabaseHandle } from '@/lib/db/client';
 import { DatabaseLockedError } from '@/lib/db/lock';
+import { withSecretFiles } from '@/lib/env-schema';
 import { describeError } from '@/lib/log';
 
 /** An error's message, for the owner's own terminal (a log line names the error's kind only: src/lib/log.ts). */
@@ -18,7 +19,10 @@ export function failer(command: string): (message: string) => never {
 
 /** Opens DATABASE_URL or the embedded database in DATA_DIR; `instead` names the staff page that does the same. */
 export async function openStaffDatabase(fail: (message: string) => never, instead: string): Promise<DatabaseHandle> {
-  const databaseUrl = process.env.DATABASE_URL?.trim() || undefined;
+  // DATABASE_URL_FILE as the server reads it (src/lib/env-schema.ts), without checking every other setting.
+  const settings = withSecretFiles(process.env);
+  if (settings.problems.length) fail(settings.problems.join(' '));
+  const databaseUrl = settings.env.DATABASE_URL?.trim() || undefined;
   try {
     return await openDatabase({ databaseUrl, dataDir: process.env.DATA_DIR?.trim() || './data' });
   } catch (error) {

@@ -50,8 +50,10 @@ export const CONVERSATION_STAFF_COPY = {
     const plain = code ? FAILURE_REASONS[code] : undefined;
     return `Not delivered: ${plain ? `${plain} (${code})` : reason}`;
   },
-  optedOut: (when: string, channel: MessageChannel) =>
-    `This number said STOP by ${CHANNEL_NAMES[channel]} on ${when}. Nothing more can be sent to it, by WhatsApp or SMS.`,
+  optedOut: (when: string, channel: MessageChannel, stops: MessageChannel[]) =>
+    stops.includes('whatsapp')
+      ? `This number said STOP by ${CHANNEL_NAMES[channel]} on ${when}. Nothing more can be sent to it, by WhatsApp or SMS.`
+      : `This number said STOP by ${CHANNEL_NAMES[channel]} on ${when}. No more SMS can be sent to it; WhatsApp messages still can.`,
   notSetUp: 'WhatsApp and SMS are not set up, so replies cannot be sent from here.',
   noNumber: 'This lead’s phone number is not one we can message (it could not be read as an international number).',
   claimFirst: "Press “I'm on it” to make this lead yours; then you can answer here.",
@@ -78,6 +80,7 @@ export const CONVERSATION_STAFF_COPY = {
     textEmpty: 'Write a reply before sending.',
     textLong: (max: number) => `A reply can be at most ${max.toLocaleString('en-GB')} characters.`,
     optedOut: 'This number said STOP: nothing more can be sent to it, by WhatsApp or SMS.',
+    smsStopped: 'This number said STOP by SMS: no more SMS can be sent to it. It may still be sent WhatsApp messages.',
     windowClosed: `${WINDOW_RULE} Send the approved follow-up template instead.`,
     notSetUp: 'WhatsApp and SMS are not set up, so no message can be sent.',
     noNumber: 'This lead’s phone number is not one we can message (it could not be read as an international number).',

@@ -47,8 +47,15 @@ export const FIRST_REPLY_COPY = {
     `Hello ${name}, thank you for your interest in ${district}. ${agent} of ${brand} will call you shortly from ${callFrom}. To get no more messages, tell us on the call.`,
 } as const;
 
-/** The one answer to a STOP, on the channel it came by. */
-export const optOutAck = (brand: string) => `You will get no more messages from ${brand}. Thank you.`;
+/** The one answer to a STOP, on the channel it came by: by SMS it stops SMS only (docs/decisions/0402). */
+export const optOutAck = (brand: string, channel: 'whatsapp' | 'sms') =>
+  channel === 'sms'
+    ? `You will get no more SMS from ${brand}. Reply START to get them again.`
+    : `You will get no more messages from ${brand}. Reply START to get them again.`;
+
+/** The answer to a START that undid a STOP on the same channel. */
+export const optInAck = (brand: string, channel: 'whatsapp' | 'sms') =>
+  `You will get ${channel === 'sms' ? 'SMS' : 'messages'} from ${brand} again. Reply STOP to stop them.`;
 
 /**
  * The approved template an agent sends once WhatsApp's 24-hour window has closed, with its three parameters in this

@@ -136,6 +136,18 @@ export const FLOOD_ALERT_COPY = {
   once: 'You get one such message per flood.',
 } as const;
 
+/** The owners' one e-mail of a day whose SMS budget ran out (docs/decisions/0402). */
+export const SMS_PAUSED_ALERT_COPY = {
+  subject: (brand: string) => `Alert: SMS is paused for today (${brand})`,
+  intro: (limit: number, since: string) =>
+    `Today's ${limit} SMS (SMS_DAILY_LIMIT) had all been sent by ${since} (Lagos time), so no more SMS goes until midnight in Lagos.`,
+  meanwhile:
+    'First replies and inspection reminders still go by WhatsApp where the number is on it; those that needed an SMS are marked on their leads as not sent.',
+  next: 'If these were real buyers, raise SMS_DAILY_LIMIT and restart the site. If not, someone may be using the form to send SMS at your cost: look at the newest leads.',
+  review: 'Open the System page',
+  once: 'You get one such message per day.',
+} as const;
+
 /** A new lead's push alert on staff phones (docs/decisions/0364): the district, who, and what to do. */
 export const LEAD_PUSH_COPY = {
   title: (district: string) => `New lead · ${district}`,

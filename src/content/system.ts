@@ -31,6 +31,16 @@ export const SYSTEM_COPY = {
       note: 'Confirmations, changes, reminders and alerts of bookings. Reminders waiting for their time are not counted.',
       delayed: 'Delayed',
     },
+    /** SMS's daily budget and countries (docs/decisions/0402). */
+    sms: {
+      title: 'SMS today',
+      note: (countries: string) =>
+        `SMS goes only to numbers in ${countries} (SMS_COUNTRIES), and at most SMS_DAILY_LIMIT a day (Lagos time). An owner changes either setting and restarts the site.`,
+      paused: 'Paused until midnight',
+      sent: 'Sent today',
+      pausedSince: 'Paused since',
+      of: (sent: number, limit: number) => `${sent} of ${limit}`,
+    },
   },
   alerts: {
     heading: 'Alerts',

@@ -180,6 +180,8 @@ const rate = (name: string, fallback: string) =>
 export const WHATSAPP_GRAPH_API = 'https://graph.facebook.com/v23.0';
 /** Termii's API (TERMII_API_BASE). */
 export const TERMII_API = 'https://api.ng.termii.com';
+/** SMS a Lagos day when SMS_DAILY_LIMIT is unset (docs/decisions/0402). */
+export const SMS_DAILY_LIMIT_DEFAULT = 200;
 
 /** A credential given by a provider: any printable text without spaces. */
 const secretText = (name: string) =>
@@ -603,6 +605,37 @@ export const envSchema = z
     // Termii's API; a fake's address in tests. In production `https:` unless it is this machine or
     // `ALLOW_INSECURE_TRANSPORT` is on.
     TERMII_API_BASE: z.preprocess(blankToUndefined, url('TERMII_API_BASE', ['http:', 'https:']).default(TERMII_API)),
+    // What SMS may cost (docs/decisions/0402): SMS goes only to numbers of these countries (ISO codes, comma-separated),
+    // and at most this many a Lagos day; past it SMS pauses until midnight and the owners are told. 0 pauses all SMS.
+    SMS_COUNTRIES: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .default('NG')
+        .transform((value, ctx) => {
+          const codes = value
+            .split(',')
+            .map((part) => part.trim().toUpperCase())
+            .filter(Boolean);
+          if (!codes.length || !codes.every((code) => /^[A-Z]{2}$/.test(code))) {
+            ctx.addIssue({
+              code: 'custom',
+              message: `SMS_COUNTRIES must be two-letter country codes separated by commas, e.g. "NG" or "NG,GH" (got "${value}").`,
+            });
+            return z.NEVER;
+          }
+          return [...new Set(codes)];
+        }),
+    ),
+    SMS_DAILY_LIMIT: z.preprocess(
+      blankToUndefined,
+      z.coerce
+        .number({ error: 'SMS_DAILY_LIMIT must be a whole number of SMS a day from 0 (no SMS) to 100000.' })
+        .int('SMS_DAILY_LIMIT must be a whole number of SMS a day from 0 (no SMS) to 100000.')
+        .min(0, 'SMS_DAILY_LIMIT must be a whole number of SMS a day from 0 (no SMS) to 100000.')
+        .max(100_000, 'SMS_DAILY_LIMIT must be a whole number of SMS a day from 0 (no SMS) to 100000.')
+        .default(SMS_DAILY_LIMIT_DEFAULT),
+    ),
     // In production the server refuses to start when `WEBHOOK_URL` (or `WHATSAPP_API_BASE`, `TERMII_API_BASE`) is not
     // `https:`, or `SMTP_URL` has no TLS (`smtps:` or `requireTLS=true`) or turns off its certificate check
     // (`tls.rejectUnauthorized=false`, `secure=false`, `ignoreTLS=true` in its query), unless they point at this
@@ -878,13 +911,38 @@ export class EnvError extends Error {
 }
 
 /**
- * Secrets that may come from a file instead (Docker secrets, systemd credentials): NAME_FILE names the file, read once
- * here at start, so the secret itself need not sit in the environment (docs/decisions/0385-backups-and-secrets-round-3.md).
- * SECRETS_KEY_FILE is read where the key is made (src/lib/security/secrets-key.server.ts).
+ * Every secret setting may come from a file instead (Docker secrets, systemd credentials): NAME_FILE names the file,
+ * read once here at start and trimmed, so the secret itself need not sit in the environment
+ * (docs/decisions/0385-backups-and-secrets-round-3.md, 0402). Setting both is a start-up error. A new secret setting
+ * (Paystack's keys, when they come) is added to this one list. SECRETS_KEY_FILE is the exception: it is kept as a path
+ * and read where the key is made (src/lib/security/secrets-key.server.ts).
  */
-export const SECRETS_FROM_FILES = ['BACKUP_KEY', 'SESSION_SECRET'] as const;
+export const SECRETS_FROM_FILES = [
+  'DATABASE_URL',
+  'SESSION_SECRET',
+  'SECRETS_KEY_PREVIOUS',
+  'BACKUP_KEY',
+  'ADMIN_PASSWORD',
+  'SMTP_URL',
+  'WEBHOOK_URL',
+  'WEBHOOK_SECRET',
+  'METRICS_TOKEN',
+  'WHATSAPP_TOKEN',
+  'WHATSAPP_APP_SECRET',
+  'WHATSAPP_VERIFY_TOKEN',
+  'TERMII_API_KEY',
+  'TERMII_SECRET_KEY',
+] as const;
 
-function withSecretFiles(source: Record<string, string | undefined>): { env: Record<string, string | undefined>; problems: string[] } {
+/**
+ * The environment with each secret of SECRETS_FROM_FILES read from its NAME_FILE when given, and one sentence per
+ * problem (both set, a file that cannot be read). Scripts that read one setting without the whole schema (the staff
+ * commands' DATABASE_URL) use it too.
+ */
+export function withSecretFiles(source: Record<string, string | undefined>): {
+  env: Record<string, string | undefined>;
+  problems: string[];
+} {
   const env = { ...source };
   const problems: string[] = [];
   for (const name of SECRETS_FROM_FILES) {

@@ -148,6 +148,54 @@ describe('parseEnv', () => {
     }
   });
 
+  it('reads SMS_COUNTRIES and SMS_DAILY_LIMIT: Nigeria and 200 a day unless set, one sentence per bad value (issue 57, item 3)', () => {
+    expect(parseEnv({})).toMatchObject({ SMS_COUNTRIES: ['NG'], SMS_DAILY_LIMIT: 200 });
+    expect(parseEnv({ SMS_COUNTRIES: ' ng, GH ,ng', SMS_DAILY_LIMIT: '0' })).toMatchObject({
+      SMS_COUNTRIES: ['NG', 'GH'],
+      SMS_DAILY_LIMIT: 0,
+    });
+    expect(() => parseEnv({ SMS_COUNTRIES: 'Nigeria' })).toThrow(/SMS_COUNTRIES must be two-letter country codes separated by commas/);
+    expect(() => parseEnv({ SMS_DAILY_LIMIT: '-1' })).toThrow(/SMS_DAILY_LIMIT must be a whole number of SMS a day from 0/);
+    expect(() => parseEnv({ SMS_DAILY_LIMIT: 'lots' })).toThrow(/SMS_DAILY_LIMIT must be a whole number/);
+  });
+
+  it('reads every secret setting from NAME_FILE, trimmed, and refuses both at once (issue 57, item 8)', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'districts-secret-files-'));
+    const secrets: Record<string, string> = {
+      DATABASE_URL: 'postgres://app:pw@db.internal:5432/districts',
+      SMTP_URL: 'smtps://mail:pw@smtp.example.com:465',
+      WEBHOOK_URL: 'https://crm.example.com/hooks/leads',
+      WEBHOOK_SECRET: `whsec_${Buffer.alloc(32, 7).toString('base64')}`,
+      METRICS_TOKEN: 'm'.repeat(40),
+      WHATSAPP_TOKEN: 'EAAG' + 'w'.repeat(40),
+      WHATSAPP_APP_SECRET: 'a'.repeat(32),
+      WHATSAPP_VERIFY_TOKEN: 'v'.repeat(24),
+      TERMII_API_KEY: 'TL' + 't'.repeat(30),
+      TERMII_SECRET_KEY: 's'.repeat(32),
+      SESSION_SECRET: 'x'.repeat(48),
+      BACKUP_KEY: 'b'.repeat(24),
+      SECRETS_KEY_PREVIOUS: 'p'.repeat(44),
+    };
+    try {
+      const deployment: Record<string, string> = {
+        NODE_ENV: 'production',
+        SECRETS_KEY: 'k'.repeat(44),
+        WHATSAPP_PHONE_NUMBER_ID: '1234567890',
+        TERMII_SENDER_ID: 'Districts',
+      };
+      for (const [name, value] of Object.entries(secrets)) {
+        writeFileSync(path.join(dir, name), `${value}\n`);
+        deployment[`${name}_FILE`] = path.join(dir, name);
+      }
+      const env = parseEnv(deployment);
+      for (const [name, value] of Object.entries(secrets)) expect(env[name as keyof typeof env], name).toBe(value);
+      for (const name of Object.keys(secrets))
+        expect(() => parseEnv({ ...deployment, [name]: secrets[name] }), name).toThrow(`Set ${name} or ${name}_FILE, not both.`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('refuses a production deployment on PostgreSQL without its own SESSION_SECRET', () => {
     const deployment = { NODE_ENV: 'production', DATABASE_URL: 'postgres://app@db.internal:5432/districts' };
     expect(() => parseEnv(deployment)).toThrow(/SESSION_SECRET must be set in production with DATABASE_URL/);

@@ -243,10 +243,10 @@ describeEachDriver('answering a buyer from the lead page', (ctx) => {
     ]);
   });
 
-  it('refuses a number that said STOP on either channel, 409 with a sentence, and the page says so with no reply box', async () => {
+  it('refuses a number that said STOP on WhatsApp, 409 with a sentence, and the page says so with no reply box', async () => {
     const lead = await newLead();
     await buyerWrote(lead, 'Hello', 1);
-    await optOut(db(), lead.e164, 'sms', new Date('2026-11-20T09:30:00Z'));
+    await optOut(db(), lead.e164, 'whatsapp', new Date('2026-11-20T09:30:00Z'));
     for (const body of [{ kind: 'text', text: 'Are you there?' }, { kind: 'follow_up' }]) {
       const res = await send(ada.cookie, lead.id, body);
       expect([res.status, await res.json()]).toEqual([
@@ -256,9 +256,48 @@ describeEachDriver('answering a buyer from the lead page', (ctx) => {
     }
     expect([sentTo(lead.digits), smsTo(lead.digits)]).toEqual([[], []]);
     expect(await pageOf(lead.id)).toMatchObject({
-      optedOut: { at: new Date('2026-11-20T09:30:00Z'), channel: 'sms' },
+      optedOut: { at: new Date('2026-11-20T09:30:00Z'), channel: 'whatsapp', stops: ['sms', 'whatsapp'] },
       reply: { can: 'nothing', why: 'opted_out' },
     });
+  });
+
+  it('a STOP by SMS stops SMS replies only: WhatsApp may still answer (issue 57, item 8)', async () => {
+    const lead = await newLead();
+    await buyerWrote(lead, 'Hello', 1);
+    await optOut(db(), lead.e164, 'sms', new Date('2026-11-20T09:30:00Z'));
+    expect(await pageOf(lead.id)).toMatchObject({
+      optedOut: { channel: 'sms', stops: ['sms'] },
+      reply: { can: 'text', channel: 'whatsapp' },
+    });
+    const res = await send(ada.cookie, lead.id, { kind: 'text', text: 'Are you there?' });
+    expect(res.status).toBe(201);
+    expect(sentTo(lead.digits)).toHaveLength(1);
+
+    // A lead whose buyer writes by SMS only: the reply would go by SMS, and the number said STOP there.
+    setEnv({ ...off, ...smsOn() });
+    const bySms = await newLead();
+    await buyerWrote(bySms, 'Hello', 1, 'sms');
+    await optOut(db(), bySms.e164, 'sms');
+    const refused = await send(ada.cookie, bySms.id, { kind: 'text', text: 'Are you there?' });
+    expect([refused.status, await refused.json()]).toEqual([
+      409,
+      { error: 'This number said STOP by SMS: no more SMS can be sent to it. It may still be sent WhatsApp messages.' },
+    ]);
+    expect(await pageOf(bySms.id)).toMatchObject({ reply: { can: 'nothing', why: 'opted_out' } });
+    expect(smsTo(bySms.digits)).toEqual([]);
+  });
+
+  it("an agent's SMS is within the day's SMS budget: past it, 409 saying SMS is paused and how an owner changes it (issue 57, item 3)", async () => {
+    setEnv({ ...off, ...smsOn(), SMS_DAILY_LIMIT: '0' });
+    const lead = await newLead();
+    await buyerWrote(lead, 'Hello', 1, 'sms');
+    const res = await send(ada.cookie, lead.id, { kind: 'text', text: 'Are you there?' });
+    expect([res.status, await res.json()]).toEqual([
+      409,
+      { error: expect.stringMatching(/SMS is paused until midnight.+SMS_DAILY_LIMIT/) },
+    ]);
+    expect(smsTo(lead.digits)).toEqual([]);
+    setEnv({ SMS_DAILY_LIMIT: undefined });
   });
 
   it('lets an agent answer only their own leads: another agent’s is 404 as if there were none, one to claim is 409 until claimed', async () => {

@@ -133,7 +133,7 @@ describeEachDriver('inspection reminders by WhatsApp and SMS', (ctx) => {
     expect(JSON.stringify(sent)).not.toMatch(/payment|0803123/);
   });
 
-  it('a number not on WhatsApp gets the reminder by SMS; a number that said STOP gets nothing, by either channel', async () => {
+  it('a number not on WhatsApp gets the reminder by SMS; a number that said STOP on WhatsApp gets nothing, by either channel', async () => {
     setEnv({ ...whatsAppOn(), ...smsOn() });
     const notOnWhatsApp = await booked();
     whatsApp.notOnWhatsApp.add(notOnWhatsApp.e164);
@@ -148,7 +148,7 @@ describeEachDriver('inspection reminders by WhatsApp and SMS', (ctx) => {
     expect((await conversationOf(notOnWhatsApp.leadId)).map((m) => `${m.channel} ${m.kind}`)).toEqual(['sms reminder']);
 
     const stopped = await booked();
-    await optOut(db(), stopped.e164, 'sms');
+    await optOut(db(), stopped.e164, 'whatsapp');
     const dayBefore = stopped.reminder('reminder_24h');
     await deliverAt(dayBefore.id, dayBefore.dueAt);
     expect(await stateOf(dayBefore.id)).toMatchObject({ state: 'withdrawn', lastError: 'the number said STOP' });
@@ -167,5 +167,31 @@ describeEachDriver('inspection reminders by WhatsApp and SMS', (ctx) => {
     expect((await stateOf(dayBefore.id)).state).toBe('sent');
     // Kept as asked of WhatsApp, its answer not come: the lead page says "Sent, not yet confirmed".
     expect((await conversationOf(leadId)).map((m) => m.status)).toEqual(['sending']);
+  });
+
+  it('a STOP by SMS stops SMS only: the reminder still goes by WhatsApp (issue 57, item 8)', async () => {
+    setEnv({ ...whatsAppOn(), ...smsOn() });
+    const { e164, reminder } = await booked();
+    await optOut(db(), e164, 'sms');
+    const dayBefore = reminder('reminder_24h');
+    await deliverAt(dayBefore.id, dayBefore.dueAt);
+    expect((await stateOf(dayBefore.id)).state).toBe('sent');
+    expect(sentTo(e164)).toHaveLength(1);
+    expect(smsTo(e164)).toEqual([]);
+  });
+
+  it("a reminder by SMS is within the day's SMS budget: past it, withheld and marked on the lead, not retried (issue 57, item 3)", async () => {
+    setEnv({ ...whatsAppOn(), ...smsOn(), SMS_DAILY_LIMIT: '0' });
+    const { leadId, e164, reminder } = await booked();
+    whatsApp.notOnWhatsApp.add(e164);
+    const twoHours = reminder('reminder_2h');
+    await deliverAt(twoHours.id, twoHours.dueAt);
+    await deliverAt(twoHours.id, new Date(twoHours.dueAt.getTime() + 60_000));
+    expect(smsTo(e164)).toEqual([]);
+    expect(await stateOf(twoHours.id)).toMatchObject({ state: 'not_configured', lastError: expect.stringMatching(/SMS_DAILY_LIMIT/) });
+    expect((await conversationOf(leadId)).map((m) => [m.channel, m.status, m.error])).toEqual([
+      ['sms', 'failed', expect.stringMatching(/SMS is paused until midnight in Lagos/)],
+    ]);
+    setEnv({ SMS_DAILY_LIMIT: undefined });
   });
 });

@@ -774,14 +774,34 @@ export const leadMessages = pgTable(
 );
 
 /**
- * Numbers that said STOP (docs/decisions/0394): nothing more goes to them by any channel. Kept as a salted hash of the
- * number, so an opt-out outlives the erasure of the person's lead without keeping their number.
+ * Numbers that said STOP (docs/decisions/0394, 0402), one row per channel the STOP stops: a STOP by SMS stops SMS only,
+ * one on WhatsApp stops every channel (two rows); START on the channel it was said on removes that STOP's rows. Kept
+ * as a salted hash of the number, so an opt-out outlives the erasure of the person's lead without keeping their number.
  */
-export const messageOptOuts = pgTable('message_opt_outs', {
-  phoneHash: text('phone_hash').primaryKey(),
-  /** Where the STOP came from. */
-  channel: text('channel').$type<MessageChannel>().notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+export const messageOptOuts = pgTable(
+  'message_opt_outs',
+  {
+    phoneHash: text('phone_hash').notNull(),
+    /** The channel nothing more goes by. */
+    stops: text('stops').$type<MessageChannel>().notNull(),
+    /** Where the STOP came from (a START there undoes it). */
+    channel: text('channel').$type<MessageChannel>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.phoneHash, t.stops] })],
+);
+
+/**
+ * SMS asked of the provider per Lagos day (docs/decisions/0402): counted before each send against SMS_DAILY_LIMIT, in
+ * the database so that every instance counts the same budget. `pausedAt`: the first send the budget refused that day;
+ * `alertedAt`: when the owners were told (once a day).
+ */
+export const smsDays = pgTable('sms_days', {
+  /** YYYY-MM-DD in Lagos. */
+  day: text('day').primaryKey(),
+  sent: integer('sent').notNull().default(0),
+  pausedAt: timestamp('paused_at', { withTimezone: true, mode: 'date' }),
+  alertedAt: timestamp('alerted_at', { withTimezone: true, mode: 'date' }),
 });
 
 export type LeadMessageRow = typeof leadMessages.$inferSelect;

@@ -37,3 +37,12 @@ export const phoneDigits = (input: string) => input.replace(/\D/g, '');
  */
 export const phoneSearchDigits = (input: string) =>
   phoneDigits(input.replace(/\(0\)/g, '')).replace(/^00/, '').replace(/^2340/, '234').replace(/^0/, '');
+
+/**
+ * The country (ISO 3166 code, e.g. NG) a number in E.164 form belongs to, by libphonenumber-js's full metadata;
+ * undefined when it belongs to none (a non-geographic +800 number) or cannot be read. What SMS_COUNTRIES is checked
+ * against (docs/decisions/0402).
+ */
+export function countryOfNumber(phoneE164: string): string | undefined {
+  return parsePhoneNumberFromString(phoneE164)?.country;
+}

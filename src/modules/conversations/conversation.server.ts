@@ -23,7 +23,7 @@ export type ReplyOffer =
 
 export interface LeadConversation {
   messages: ConversationMessage[];
-  optedOut?: { at: Date; channel: MessageChannel };
+  optedOut?: { at: Date; channel: MessageChannel; stops: MessageChannel[] };
   reply: ReplyOffer;
 }
 
@@ -41,9 +41,11 @@ export async function leadConversation(
   return { messages, ...(optedOut ? { optedOut } : {}), reply: offer() };
 
   function offer(): ReplyOffer {
-    if (optedOut) return { can: 'nothing', why: 'opted_out' };
+    if (optedOut?.stops.includes('whatsapp')) return { can: 'nothing', why: 'opted_out' };
     const route = replyRoute(messages, configured, now);
     if (!route) return { can: 'nothing', why: 'not_set_up' };
+    // A STOP by SMS stops SMS only (docs/decisions/0402): a reply by WhatsApp may still go.
+    if (optedOut?.stops.includes(route.channel)) return { can: 'nothing', why: 'opted_out' };
     if (!lead.phoneE164) return { can: 'nothing', why: 'no_number' };
     if (!viewer.mayChange) return { can: 'nothing', why: 'claim_first' };
     if (route.channel === 'sms') return { can: 'text', channel: 'sms', whereTheyAre: configured.whatsApp };

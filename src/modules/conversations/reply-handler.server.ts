@@ -6,6 +6,7 @@ import { getSiteFacts } from '@/lib/site-facts.server';
 import { STAFF_COPY } from '@/content/staff';
 import { mayMessage, recordAgentMessage } from '@/modules/leads/server';
 import { conversationOfLead } from '@/modules/leads/server';
+import { sendSmsWithinLimits, SmsWithheld } from '@/modules/leads/server';
 import { getLeadDetail } from '@/modules/leads/server';
 import { leadScope } from '@/modules/leads/server';
 import { staffDisplayName } from '@/modules/staff';
@@ -19,7 +20,7 @@ import { errorResponse, jsonResponse } from '@/lib/http/response.server';
 import { logError } from '@/lib/log';
 import { ChannelError } from '@/modules/messaging';
 import type { SentMessage } from '@/modules/messaging';
-import { sendSms, smsConfigured } from '@/modules/messaging/server';
+import { smsConfigured } from '@/modules/messaging/server';
 import { sendWhatsAppTemplate, sendWhatsAppText, whatsAppConfigured } from '@/modules/messaging/server';
 import { idParamSchema } from '@/lib/validation/id';
 import { CONVERSATION_STAFF_COPY } from '@/content/conversations-staff';
@@ -33,8 +34,8 @@ const errors = copy.errors;
  * POST /api/admin/leads/:id/messages {kind: 'text', text} | {kind: 'follow_up'} → 201 {ok, message, notice}: an agent
  * answers the buyer from the lead page (docs/decisions/0394-whatsapp-and-sms.md). For whoever may change the lead (an
  * agent: their own; a lead they may only claim is 409 until claimed; one outside their scope 404, as if there were none:
- * docs/decisions/0388). Nothing goes to a number that said STOP (409), nor free text outside WhatsApp's 24-hour window
- * (409: the follow-up template may go). The message is sent at once through its provider, then recorded as the
+ * docs/decisions/0388). Nothing goes to a number that said STOP on the reply's channel (409), nor free text outside
+ * WhatsApp's 24-hour window (409: the follow-up template may go), nor an SMS its limits withhold (409, 0402). The message is sent at once through its provider, then recorded as the
  * agent's; a provider's refusal is 502 {error} saying what to do, with nothing of the buyer's in it.
  */
 const reply = staffRoute<IdRouteContext>({}, async (request, { db, staff }, ctx) => {
@@ -54,6 +55,7 @@ const reply = staffRoute<IdRouteContext>({}, async (request, { db, staff }, ctx)
   if (!(await mayMessage(db, to))) return errorResponse(409, errors.optedOut);
   const route = replyRoute(await conversationOfLead(db, lead.id), { whatsApp: whatsAppConfigured(), sms: smsConfigured() }, scope.now);
   if (!route) return errorResponse(409, errors.notSetUp);
+  if (!(await mayMessage(db, to, route.channel))) return errorResponse(409, errors.smsStopped);
   if (route.channel === 'sms' && parsed.data.kind === 'follow_up') return errorResponse(409, errors.followUpIsWhatsApp);
   if (route.channel === 'whatsapp' && parsed.data.kind === 'text' && !route.window.open) return errorResponse(409, errors.windowClosed);
 
@@ -63,7 +65,8 @@ const reply = staffRoute<IdRouteContext>({}, async (request, { db, staff }, ctx)
   try {
     if (parsed.data.kind === 'text') {
       message = { kind: 'text', body: parsed.data.text };
-      sent = channel === 'sms' ? await sendSms({ to, text: message.body }) : await sendWhatsAppText({ to, body: message.body });
+      sent =
+        channel === 'sms' ? await sendSmsWithinLimits(db, { to, text: message.body }) : await sendWhatsAppText({ to, body: message.body });
     } else {
       const { WHATSAPP_FOLLOW_UP_TEMPLATE: template, WHATSAPP_TEMPLATE_LANGUAGE: language } = getEnv();
       const parameters = FOLLOW_UP_COPY.parameters(lead, { agentName: staffDisplayName(staff), brand: getSiteFacts().brand });
@@ -71,6 +74,8 @@ const reply = staffRoute<IdRouteContext>({}, async (request, { db, staff }, ctx)
       sent = await sendWhatsAppTemplate({ to, template, language, parameters });
     }
   } catch (error) {
+    // SMS_COUNTRIES or today's SMS budget (docs/decisions/0402): its sentence says which, and what an owner can do.
+    if (error instanceof SmsWithheld) return errorResponse(409, error.message);
     if (!(error instanceof ChannelError)) throw error;
     // Meta's own clock closed the window first: the same answer as ours.
     if (error.kind === 'window_closed') return errorResponse(409, errors.windowClosed);

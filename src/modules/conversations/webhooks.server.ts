@@ -1,9 +1,10 @@
 import 'server-only';
-import { optOutAck } from '@/content/conversations';
+import { optInAck, optOutAck } from '@/content/conversations';
 import { getSiteFacts } from '@/lib/site-facts.server';
 import { leadAlertRecipients } from '@/modules/leads/server';
 import type { PgBoss } from 'pg-boss';
-import { firstReplyFailedLate, isStopMessage, optOut } from '@/modules/leads/server';
+import { firstReplyFailedLate, isStartMessage, isStopMessage, optIn, optOut } from '@/modules/leads/server';
+import { sendSmsWithinLimits } from '@/modules/leads/server';
 import { latestLeadWithPhone, markNumberVerified, recordReceived, recordSent, recordStatus } from '@/modules/leads/server';
 import { takeChatLead, wakeLeadSenders, type FloodAlert } from '@/modules/leads/server';
 import { campaignVisitedAs } from '@/modules/visits/server';
@@ -12,7 +13,6 @@ import type { Db } from '@/lib/db/client';
 import { logError } from '@/lib/log';
 import { messageWithoutFormatCharacters } from '@/lib/validation/text';
 import type { ChannelEvent, IncomingMessage } from '@/modules/messaging';
-import { sendSms } from '@/modules/messaging/server';
 import { sendWhatsAppText } from '@/modules/messaging/server';
 import { CONVERSATION_PUSH_COPY } from '@/content/conversations-staff';
 import { chatLeadOf, withCampaignSource } from './chat-lead';
@@ -20,15 +20,18 @@ import { chatLeadOf, withCampaignSource } from './chat-lead';
 /**
  * What a provider's webhook tells us (docs/decisions/0394-whatsapp-and-sms.md), taken in order: a status moves our
  * message on (never back); a buyer's message lands on the lead with that number and alerts its agent (push); a chat a
- * buyer starts on WhatsApp from a number no lead has becomes a lead (0399); STOP ends every message to the number,
- * acknowledged once. A webhook delivered twice changes nothing the second time. A message never lands on a spam or
- * held lead a form made with the number (anyone may have typed it): a chat starts a lead of its own, under the form's
- * flood rules, and the number counts as verified on the leads it may go to (docs/decisions/0403).
+ * buyer starts on WhatsApp from a number no lead has becomes a lead (0399); STOP ends messages to the number on its
+ * channel (every channel when said on WhatsApp), START on the same channel undoes it (0402), each acknowledged once. A
+ * webhook delivered twice changes nothing the second time. A message never lands on a spam or held lead a form made
+ * with the number (anyone may have typed it): a chat starts a lead of its own, under the form's flood rules, and the
+ * number counts as verified on the leads it may go to (docs/decisions/0403).
  */
 export interface EventsTaken {
   statuses: number;
   received: number;
   optedOut: number;
+  /** STOPs undone by a START on their channel. */
+  optedIn: number;
   /** Leads made from chats that began on WhatsApp. */
   leads: number;
   /** Messages from numbers no lead has that made none: an SMS (it carries no name), or a STOP. */
@@ -41,7 +44,7 @@ export async function takeChannelEvents(
   events: ChannelEvent[],
   alertOwnersOfFlood: FloodAlert,
 ): Promise<EventsTaken> {
-  const taken: EventsTaken = { statuses: 0, received: 0, optedOut: 0, leads: 0, unknown: 0 };
+  const taken: EventsTaken = { statuses: 0, received: 0, optedOut: 0, optedIn: 0, leads: 0, unknown: 0 };
   for (const event of events) {
     if (event.type === 'status') {
       // Only a status that moved the message on: a report delivered twice, or out of order, changes nothing.
@@ -54,6 +57,7 @@ export async function takeChannelEvents(
     // was sent, in the order it was stored (docs/decisions/0404).
     const message = { ...event, text: messageWithoutFormatCharacters(event.text) };
     const stop = isStopMessage(message.text);
+    const start = !stop && isStartMessage(message.text);
     const known = await latestLeadWithPhone(db, message.from);
     const chat = !known && !stop && message.channel === 'whatsapp' ? await leadOfChat(db, jobs, message, alertOwnersOfFlood) : undefined;
     const lead = known ?? chat;
@@ -70,8 +74,14 @@ export async function takeChannelEvents(
     if (stop) {
       if (await optOut(db, message.from, message.channel, message.at)) {
         taken.optedOut++;
-        await acknowledgeStop(db, message, lead?.id);
+        await acknowledge(db, message, lead?.id, optOutAck(getSiteFacts().brand, message.channel));
       }
+      continue;
+    }
+    // A START that undid a STOP is answered, and is no message for the agent; any other START is an ordinary message.
+    if (start && (await optIn(db, message.from, message.channel))) {
+      taken.optedIn++;
+      await acknowledge(db, message, lead?.id, optInAck(getSiteFacts().brand, message.channel));
       continue;
     }
     if (!lead || !recorded) continue;
@@ -102,15 +112,19 @@ async function leadOfChat(db: Db, jobs: PgBoss, message: IncomingMessage, alertO
   return lead;
 }
 
-/** The one answer to a STOP, on the channel it came by: inside WhatsApp's window, so free text may go. */
-async function acknowledgeStop(db: Db, event: IncomingMessage, leadId: string | undefined): Promise<void> {
-  const body = optOutAck(getSiteFacts().brand);
+/**
+ * The one answer to a STOP or a START, on the channel it came by: inside WhatsApp's window, so free text may go; by SMS
+ * within SMS's limits (docs/decisions/0402), which may withhold it.
+ */
+async function acknowledge(db: Db, event: IncomingMessage, leadId: string | undefined, body: string): Promise<void> {
   try {
     const { providerId } =
-      event.channel === 'whatsapp' ? await sendWhatsAppText({ to: event.from, body }) : await sendSms({ to: event.from, text: body });
+      event.channel === 'whatsapp'
+        ? await sendWhatsAppText({ to: event.from, body })
+        : await sendSmsWithinLimits(db, { to: event.from, text: body });
     if (leadId) await recordSent(db, { leadId, channel: event.channel, kind: 'opt_out_ack', body, providerId });
   } catch (error) {
-    // The opt-out itself holds; only its acknowledgement is lost.
-    logError('[conversations] a STOP was recorded, but its acknowledgement could not be sent', error);
+    // The opt-out (or its undoing) holds; only its acknowledgement is lost.
+    logError('[conversations] a STOP or START was recorded, but its acknowledgement could not be sent', error);
   }
 }

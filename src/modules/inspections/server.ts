@@ -11,9 +11,27 @@ export { BookingPage } from './buyer/pages/BookingPage';
 export { inspectionChangeCutoffHours } from './cutoff.server';
 export { bookingsOfLead, listSchedule, withLatestInspections, type LeadInspection } from './inspections.repository.server';
 export { BUYER_ACTOR_EMAIL } from './inspections.server';
-export { eraseMessagesOfLeadBookings, eraseWalkIns, inspectionMessageBacklog, inspectionMessageCounts, messagesOfLeads, walkInsBefore, type InspectionMessageBacklog } from './messages.repository.server';
+export {
+  eraseMessagesOfLeadBookings,
+  eraseWalkIns,
+  inspectionMessageBacklog,
+  inspectionMessageCounts,
+  messagesOfLeads,
+  walkInsBefore,
+  type InspectionMessageBacklog,
+} from './messages.repository.server';
 export { startInspectionMessageWorkers } from './messages/workers.server';
 export { inspectionSlotsJob, makeScheduledSlots } from './scheduled-slots.server';
 export { formAnswer } from './staff/form-answer.server';
-export { addScheduleHandler, addSlotHandler, attendanceHandler, callOffHandler, cutoffHandler, editScheduleHandler, scheduleActiveHandler, slotSeatsHandler, walkInHandler } from './staff/handlers.server';
+export {
+  addScheduleHandler,
+  addSlotHandler,
+  attendanceHandler,
+  callOffHandler,
+  cutoffHandler,
+  editScheduleHandler,
+  scheduleActiveHandler,
+  slotSeatsHandler,
+  walkInHandler,
+} from './staff/handlers.server';
 export { inspectionsPage } from './staff/slots.server';

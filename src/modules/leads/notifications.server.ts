@@ -17,7 +17,7 @@ import { createLeadNotifications, deleteNotifications, notificationsOfLeads, req
 export const queueOf = (channel: NotificationChannel) => (channel === 'push' ? NOTIFY_PUSH : NOTIFY);
 
 /** What an attempt at sending a message came to. */
-export type Outcome = 'sent' | 'not_configured' | 'skipped' | 'opted_out' | 'no_number' | 'number_limit' | 'no_email';
+export type Outcome = 'sent' | 'not_configured' | 'skipped' | 'opted_out' | 'no_number' | 'number_limit' | 'no_email' | 'sms_withheld';
 
 /** Why an attempt sent nothing, as kept on the notification row. */
 export const NOT_SENT = {
@@ -27,6 +27,8 @@ export const NOT_SENT = {
   opted_out: { state: 'skipped', lastError: 'the buyer said STOP: nothing more goes to this number' },
   no_number: { state: 'skipped', lastError: 'the number given cannot get WhatsApp or SMS' },
   number_limit: { state: 'skipped', lastError: 'this number already got 2 first replies today' },
+  // Its SMS was withheld by SMS_COUNTRIES or SMS_DAILY_LIMIT (docs/decisions/0402); the lead's messages say which.
+  sms_withheld: { state: 'skipped', lastError: 'the SMS was withheld: its country is not allowed, or today’s SMS budget is spent' },
   // A lead whose chat began on WhatsApp gives no e-mail address (docs/decisions/0399): it gets no receipt.
   no_email: { state: 'skipped', lastError: 'the chat began on WhatsApp: no e-mail address to send a receipt to' },
 } as const satisfies Record<

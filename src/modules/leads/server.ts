@@ -2,15 +2,65 @@
 import 'server-only';
 
 export { historyOfLeads, notesOfLeads, recordActivity } from './activity.repository.server';
-export { alertEveryoneEnabled, assignableStaff, autoAssignEnabled, leadAlertRecipients, mayClaim, staffLabelSql, takesNewLeads } from './assignment.server';
+export {
+  alertEveryoneEnabled,
+  assignableStaff,
+  autoAssignEnabled,
+  leadAlertRecipients,
+  mayClaim,
+  staffLabelSql,
+  takesNewLeads,
+} from './assignment.server';
 export { readInspectionLink, signInspectionLink } from './booking-links.server';
-export { MESSAGE_SENT, firstReplyFailedLate, isStopMessage, mayMessage, optOut, optOutOf, phoneChannelOn, recordAgentMessage, replyWindow, sendToPhone } from './conversations/conversations.server';
-export { conversationCounts, conversationOfLead, conversationsOfLeads, latestLeadWithPhone, markNumberVerified, recordReceived, recordSent, recordStatus, type ConversationMessage } from './conversations/messages.repository.server';
+export {
+  MESSAGE_SENT,
+  firstReplyFailedLate,
+  isStartMessage,
+  isStopMessage,
+  mayMessage,
+  optIn,
+  optOut,
+  optOutOf,
+  phoneChannelOn,
+  recordAgentMessage,
+  replyWindow,
+  sendToPhone,
+} from './conversations/conversations.server';
+export {
+  conversationCounts,
+  conversationOfLead,
+  conversationsOfLeads,
+  latestLeadWithPhone,
+  markNumberVerified,
+  recordReceived,
+  recordSent,
+  recordStatus,
+  type ConversationMessage,
+} from './conversations/messages.repository.server';
+export { SmsWithheld, claimSmsPauseAlert, forgetOldSmsDays, sendSmsWithinLimits, smsToday } from './conversations/sms-gate.server';
 export { INTEREST_FORM, leadCreated, leadReplayed, leadReplayedPlainly } from './form/submission.server';
 export { takeVisitorLead } from './form/take-lead.server';
 export { arrivalOf, countHeldSince, heldLeadsSummary, otherLeadHeldSince } from './held.repository.server';
-export { OPEN_STATUSES, allLeads, countInboxLeads, distinctDistricts, exportSnapshot, getLeadDetail, inboxCounters, listLeadPage, myOpenLeads } from './inbox.repository.server';
-export { channelStates, countFailed, deliveryBacklog, listForLead, notificationCounts, type Backlog, type ChannelState } from './notifications.repository.server';
+export {
+  OPEN_STATUSES,
+  allLeads,
+  countInboxLeads,
+  distinctDistricts,
+  exportSnapshot,
+  getLeadDetail,
+  inboxCounters,
+  listLeadPage,
+  myOpenLeads,
+} from './inbox.repository.server';
+export {
+  channelStates,
+  countFailed,
+  deliveryBacklog,
+  listForLead,
+  notificationCounts,
+  type Backlog,
+  type ChannelState,
+} from './notifications.repository.server';
 export { firstReplyOn, wakeLeadSenders } from './notifications.server';
 export { handOverCheckJob } from './notifications/hand-over.server';
 export { resendHandler } from './notifications/handlers.server';
@@ -24,7 +74,16 @@ export { agentsSeeEveryLead, leadScope, leadsInScope, mayChangeSql, type LeadSco
 export { claimLeadHandler } from './staff/claim-handler.server';
 export { LeadsTable } from './staff/components/LeadsTable';
 export { MyLeads } from './staff/components/MyLeads';
-export { addNoteHandler, assignLeadHandler, assignmentHandler, getLeadHandler, leadAccessHandler, listLeadsHandler, patchLeadHandler, statsHandler } from './staff/handlers.server';
+export {
+  addNoteHandler,
+  assignLeadHandler,
+  assignmentHandler,
+  getLeadHandler,
+  leadAccessHandler,
+  listLeadsHandler,
+  patchLeadHandler,
+  statsHandler,
+} from './staff/handlers.server';
 export { discardHeldHandler, releaseHeldHandler } from './staff/held-handlers.server';
 export { leadLocalTime } from './staff/local-time.server';
 export { countLeadsByKind, eraseLeadRows, lockPipeline, setStatus, type NewChatLead } from './submissions.repository.server';

@@ -2,4 +2,11 @@
 import 'server-only';
 
 export { parseTermiiEvent, sendSms, smsConfigured, verifyTermiiSignature } from './channels/termii.server';
-export { parseWhatsAppWebhook, sendWhatsAppTemplate, sendWhatsAppText, verifyWhatsAppSignature, whatsAppConfigured, whatsAppHandshake } from './channels/whatsapp-cloud.server';
+export {
+  parseWhatsAppWebhook,
+  sendWhatsAppTemplate,
+  sendWhatsAppText,
+  verifyWhatsAppSignature,
+  whatsAppConfigured,
+  whatsAppHandshake,
+} from './channels/whatsapp-cloud.server';

@@ -129,6 +129,7 @@ export function MessagesSection({ status }: { status: SystemStatus }) {
           );
         })}
         <InspectionMessagesCard status={status} />
+        {status.sms ? <SmsCard sms={status.sms} /> : null}
       </ul>
     </Section>
   );
@@ -164,6 +165,24 @@ function InspectionMessagesCard({ status }: { status: SystemStatus }) {
           [m.lastDelivered, backlog.lastSentAt ? formatDateTime(backlog.lastSentAt) : m.never],
         ]}
       />
+    </li>
+  );
+}
+
+/** SMS's day against its budget (docs/decisions/0402): working, or paused until midnight in Lagos. */
+function SmsCard({ sms }: { sms: NonNullable<SystemStatus['sms']> }) {
+  const m = copy.messages;
+  const [tone, label] = sms.pausedAt ? (['bad', m.sms.paused] as const) : (['good', m.states.working] as const);
+  const rows: [string, ReactNode][] = [[m.sms.sent, m.sms.of(sms.sent, sms.limit)]];
+  if (sms.pausedAt) rows.push([m.sms.pausedSince, formatDateTime(sms.pausedAt)]);
+  return (
+    <li className={CARD} data-testid="system-sms" data-state={tone}>
+      <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
+        <h3 className="font-display text-lg text-forest-900">{m.sms.title}</h3>
+        <Badge tone={tone}>{label}</Badge>
+      </div>
+      <p className="mb-2 text-sm text-ink-soft">{m.sms.note(sms.countries.join(', '))}</p>
+      <Facts rows={rows} />
     </li>
   );
 }

@@ -13,7 +13,8 @@ import { sendMail } from '@/lib/mail/mailer.server';
 import { channelConfigured, LIMITS, openAlerts } from '@/modules/system/channel-status.server';
 import { arrivalOf, countHeldSince, otherLeadHeldSince } from '@/modules/leads/server';
 import { channelStates, type ChannelState } from '@/modules/leads/server';
-import { alertWebhookPayload, floodAlertEmail, ownerAlertEmail, type AlertKind } from '@/modules/leads';
+import { claimSmsPauseAlert, forgetOldSmsDays } from '@/modules/leads/server';
+import { alertWebhookPayload, floodAlertEmail, ownerAlertEmail, smsPausedAlertEmail, type AlertKind } from '@/modules/leads';
 import { postWebhook } from '@/modules/leads/server';
 
 /**
@@ -27,8 +28,8 @@ import { postWebhook } from '@/modules/leads/server';
 /** A recipient of an alert: an owner's staff id, or the CRM's webhook. */
 const WEBHOOK = 'webhook';
 
-/** A job of the owner-alert queue: a channel's alert or recovery, or the news of a flood of leads. */
-export type OwnerAlertJob = ChannelAlertJob | FloodAlertJob;
+/** A job of the owner-alert queue: a channel's alert or recovery, the news of a flood of leads, or SMS paused. */
+export type OwnerAlertJob = ChannelAlertJob | FloodAlertJob | SmsPausedAlertJob;
 
 interface ChannelAlertJob {
   alertId: string;
@@ -44,6 +45,15 @@ interface FloodAlertJob {
 }
 
 /** The job's id, made from what it sends: an alert is queued once per episode, kind and recipient. */
+/** To one owner: today's SMS budget ran out at `pausedAt`, with `limit` SMS (docs/decisions/0402). */
+interface SmsPausedAlertJob {
+  kind: 'sms_paused';
+  day: string;
+  limit: number;
+  pausedAt: string;
+  to: string;
+}
+
 export function alertJobId(alertId: string, kind: OwnerAlertJob['kind'], to: string): string {
   const hex = createHash('sha256').update(`${alertId}:${kind}:${to}`).digest('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
@@ -151,6 +161,7 @@ function queue(boss: PgBoss, tx: Db, alertId: string, kind: AlertKind, recipient
  */
 export async function deliverOwnerAlert(db: Db, boss: PgBoss, job: OwnerAlertJob): Promise<void> {
   if (job.kind === 'flood') return deliverFloodAlert(db, job);
+  if (job.kind === 'sms_paused') return deliverSmsPausedAlert(db, job);
   const [alert] = await db.select().from(channelAlerts).where(eq(channelAlerts.id, job.alertId));
   if (!alert) return;
   if (job.kind === 'recovered') {
@@ -221,13 +232,61 @@ async function deliverFloodAlert(db: Db, job: FloodAlertJob): Promise<void> {
   await sendMail({ ...floodAlertEmail(since, n, reviewUrl, getSiteFacts().brand), to: [owner.email] });
 }
 
+// ---- SMS paused by its daily budget (docs/decisions/0402) --------------------------------------------------------
+
+/**
+ * Part of the minute's check: the first look after the day's SMS budget ran out claims the day's alert (one
+ * conditional write) and queues one e-mail per active owner in the same transaction, so owners hear once a day, not
+ * once per withheld SMS, however many instances check. True when it queued them.
+ */
+export async function alertOwnersOfSmsPause(db: Db, boss: PgBoss, now = new Date()): Promise<boolean> {
+  await forgetOldSmsDays(db, now);
+  return db.transaction(async (tx) => {
+    const paused = await claimSmsPauseAlert(tx, now);
+    if (!paused) return false;
+    const owners = await tx
+      .select({ id: staffUsers.id })
+      .from(staffUsers)
+      .where(and(eq(staffUsers.role, 'owner'), eq(staffUsers.active, true)));
+    const limit = getEnv().SMS_DAILY_LIMIT;
+    await insertInTransaction(
+      boss,
+      tx,
+      OWNER_ALERT,
+      owners.map((owner) => ({
+        id: alertJobId(`sms:${paused.day}`, 'sms_paused', owner.id),
+        data: {
+          kind: 'sms_paused',
+          day: paused.day,
+          limit,
+          pausedAt: paused.pausedAt.toISOString(),
+          to: owner.id,
+        } satisfies SmsPausedAlertJob,
+      })),
+    );
+    return true;
+  });
+}
+
+async function deliverSmsPausedAlert(db: Db, job: SmsPausedAlertJob): Promise<void> {
+  const [owner] = await db
+    .select({ email: staffUsers.email })
+    .from(staffUsers)
+    .where(and(eq(staffUsers.id, job.to), eq(staffUsers.active, true)));
+  if (!owner) return;
+  const email = smsPausedAlertEmail(job.limit, new Date(job.pausedAt), `${getSiteUrl()}/admin/system`, getSiteFacts().brand);
+  await sendMail({ ...email, to: [owner.email] });
+}
+
 /** The check, every minute on one of the instances (pg-boss runs one job per cron minute). */
 export function channelCheckJob(handle: DatabaseHandle): ScheduledJob {
   return {
     queue: CHANNEL_CHECK,
     cron: '* * * * *',
     run: async () => {
-      await checkChannels(handle.db, await handle.jobs());
+      const boss = await handle.jobs();
+      await checkChannels(handle.db, boss);
+      await alertOwnersOfSmsPause(handle.db, boss);
     },
   };
 }

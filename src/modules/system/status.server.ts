@@ -14,6 +14,9 @@ import {
 } from '@/modules/system/channel-status.server';
 import { channelStates, deliveryBacklog, type Backlog, type ChannelState } from '@/modules/leads/server';
 import { inspectionMessageBacklog, type InspectionMessageBacklog } from '@/modules/inspections/server';
+import { smsToday } from '@/modules/leads/server';
+import { getEnv } from '@/lib/env.server';
+import { smsConfigured } from '@/modules/messaging/server';
 
 export interface SystemStatus {
   now: Date;
@@ -23,6 +26,8 @@ export interface SystemStatus {
   inspectionMessages: InspectionMessageBacklog & { mailConfigured: boolean };
   channels: (ChannelState & { configured: boolean; alert: ChannelAlertRow | undefined })[];
   recentAlerts: ChannelAlertRow[];
+  /** While SMS is set up: today's SMS against SMS_DAILY_LIMIT, paused or not, and SMS_COUNTRIES (docs/decisions/0402). */
+  sms?: { sent: number; limit: number; pausedAt?: Date; countries: string[] };
   queue: QueueDepth | null;
   backup: BackupState | null;
   problems: Problem[];
@@ -34,7 +39,7 @@ export async function systemStatus(handle: DatabaseHandle, now = new Date()): Pr
   const started = performance.now();
   await handle.ping();
   const responseMs = performance.now() - started;
-  const [backlog, inspectionMessages, states, open, recent, queue, backup] = await Promise.all([
+  const [backlog, inspectionMessages, states, open, recent, queue, backup, sms] = await Promise.all([
     deliveryBacklog(db),
     inspectionMessageBacklog(db, now),
     channelStates(db),
@@ -42,6 +47,7 @@ export async function systemStatus(handle: DatabaseHandle, now = new Date()): Pr
     recentAlerts(db),
     (handle.runningJobs()?.then(queueDepth) ?? Promise.resolve(null)).catch(() => null),
     backupState(db, now).catch(() => null),
+    smsConfigured() ? smsToday(db, now) : undefined,
   ]);
   return {
     now,
@@ -55,6 +61,7 @@ export async function systemStatus(handle: DatabaseHandle, now = new Date()): Pr
       alert: open.find((a) => a.channel === state.channel),
     })),
     recentAlerts: recent,
+    ...(sms ? { sms: { sent: sms.sent, limit: sms.limit, pausedAt: sms.pausedAt, countries: getEnv().SMS_COUNTRIES } } : {}),
     queue,
     backup,
     problems: problemsOf({ backlog, alerts: open, backup }, now),

@@ -45,7 +45,7 @@ export function LeadConversation({
           className="mt-4 scroll-mt-[40vh] rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-900"
           data-testid="lead-opted-out"
         >
-          {copy.optedOut(formatDateTime(optedOut.at), optedOut.channel)}
+          {copy.optedOut(formatDateTime(optedOut.at), optedOut.channel, optedOut.stops)}
         </p>
       ) : null}
       {messages.length === 0 ? <p className="mt-4 text-sm text-ink-soft">{copy.none}</p> : null}

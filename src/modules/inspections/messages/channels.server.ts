@@ -35,7 +35,7 @@ export interface BuyerMessage extends Rendered {
  * sent; not_configured: nowhere to send it (without a mail server, kept as an .eml file; no number WhatsApp or SMS can
  * reach); opted_out: the number said STOP. Failures are thrown.
  */
-export type ChannelOutcome = 'sent' | 'not_configured' | 'opted_out';
+export type ChannelOutcome = 'sent' | 'not_configured' | 'opted_out' | 'sms_withheld';
 
 export interface BuyerChannel {
   send(to: BuyerAddress, message: BuyerMessage, db: Db): Promise<ChannelOutcome>;
@@ -74,7 +74,7 @@ export const phoneChannel: BuyerChannel = {
     const { parameters, text, sms } = message.phone;
     const template = getEnv().WHATSAPP_REMINDER_TEMPLATE;
     const sent = await sendToPhone(db, { leadId: to.leadId, to: number, kind: 'reminder', template, parameters, body: text, sms });
-    return sent === 'sent' ? 'sent' : 'not_configured';
+    return sent === 'unreachable' ? 'not_configured' : sent === 'withheld' ? 'sms_withheld' : sent;
   },
 };
 

@@ -98,6 +98,8 @@ const SETTLED = {
   sent: { state: 'sent', lastError: null },
   not_configured: { state: 'not_configured', lastError: 'not configured' },
   opted_out: { state: 'withdrawn', lastError: 'the number said STOP' },
+  // Not retried: the lead's messages say which limit kept it (docs/decisions/0402).
+  sms_withheld: { state: 'not_configured', lastError: 'SMS withheld by its limits (SMS_COUNTRIES or SMS_DAILY_LIMIT)' },
 } as const;
 
 /** Why a message is not to go any more, or undefined when it is. */

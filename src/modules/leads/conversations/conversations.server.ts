@@ -7,7 +7,7 @@ import { hashClient } from '@/lib/http/client.server';
 import { ChannelError } from '@/modules/messaging';
 import type { SentMessage, StatusUpdate } from '@/modules/messaging';
 import { getEnv } from '@/lib/env.server';
-import { sendSms, smsConfigured } from '@/modules/messaging/server';
+import { smsConfigured } from '@/modules/messaging/server';
 import { sendWhatsAppTemplate, whatsAppConfigured } from '@/modules/messaging/server';
 import { recordActivity } from '../activity.repository.server';
 import { markFailedLate } from '../notifications.repository.server';
@@ -19,13 +19,16 @@ import {
   confirmSend,
   findOptOut,
   firstRepliesOf,
-  isOptedOut,
   messageByProviderId,
   recordOptOut,
   recordSent,
+  removeOptOut,
   sentMessageByProviderId,
+  stoppedChannels,
+  withholdSend,
   type ConversationMessage,
 } from './messages.repository.server';
+import { sendSmsWithinLimits, SmsWithheld } from './sms-gate.server';
 
 /**
  * The rules of a lead's conversation by WhatsApp and SMS (docs/decisions/0394-whatsapp-and-sms.md): who may be sent
@@ -36,7 +39,8 @@ import {
  * Sends a message at most once (docs/decisions/0396-a-message-sent-at-most-once.md): its row is written as `sending`
  * before `send` (given the row's id, for providers that give it back in their statuses), confirmed with the provider's
  * id after, and deleted when the provider refused it. A send whose answer never came keeps its row: it may have gone.
- * The provider's error is thrown on.
+ * An SMS its limits withheld (SmsWithheld, docs/decisions/0402) keeps its row as failed, with the reason for staff.
+ * The error is thrown on.
  */
 export async function sendAtMostOnce(
   db: Db,
@@ -48,7 +52,8 @@ export async function sendAtMostOnce(
     const { providerId } = await send(pending);
     await confirmSend(db, pending, providerId);
   } catch (error) {
-    if (!(error instanceof ChannelError && error.unanswered)) await abandonSend(db, pending);
+    if (error instanceof SmsWithheld) await withholdSend(db, pending, error.message);
+    else if (!(error instanceof ChannelError && error.unanswered)) await abandonSend(db, pending);
     throw error;
   }
 }
@@ -132,15 +137,17 @@ export interface PhoneSend {
  * up and `tryWhatsApp`; by SMS when WhatsApp is off or skipped, when Meta says the number is not on WhatsApp, or when
  * `smsAfter` says so of its other failures (the first reply's minute of patience). Each send at most once
  * (sendAtMostOnce): one whose answer never came counts as sent, and nothing more goes. `unreachable`: neither channel
- * can take it (the number is not on WhatsApp and SMS is off). Other failures are thrown: the job tries again.
+ * can take it (the number is not on WhatsApp and SMS is off); `opted_out`: it would have to go by SMS, and the number
+ * said STOP by SMS; `withheld`: the SMS's limits kept it (docs/decisions/0402: its country, or today's budget), recorded
+ * in the conversation as failed with the reason, and not tried again. Other failures are thrown: the job tries again.
  */
 export async function sendToPhone(
   db: Db,
   message: PhoneSend,
   { tryWhatsApp = true, smsAfter = () => false }: { tryWhatsApp?: boolean; smsAfter?: (error: ChannelError) => boolean } = {},
-): Promise<'sent' | 'unreachable'> {
+): Promise<'sent' | 'unreachable' | 'opted_out' | 'withheld'> {
   const { leadId, to, kind, template, parameters, body, sms } = message;
-  if (tryWhatsApp && whatsAppConfigured()) {
+  if (tryWhatsApp && whatsAppConfigured() && (await mayMessage(db, to, 'whatsapp'))) {
     const { WHATSAPP_TEMPLATE_LANGUAGE: language } = getEnv();
     try {
       await sendAtMostOnce(db, { leadId, channel: 'whatsapp', kind, body, template }, (reference) =>
@@ -157,9 +164,11 @@ export async function sendToPhone(
     }
   }
   if (!smsConfigured()) return 'unreachable';
+  if (!(await mayMessage(db, to, 'sms'))) return 'opted_out';
   try {
-    await sendAtMostOnce(db, { leadId, channel: 'sms', kind, body: sms }, () => sendSms({ to, text: sms }));
+    await sendAtMostOnce(db, { leadId, channel: 'sms', kind, body: sms }, () => sendSmsWithinLimits(db, { to, text: sms }));
   } catch (error) {
+    if (error instanceof SmsWithheld) return 'withheld';
     if (!(error instanceof ChannelError && error.unanswered)) throw error;
   }
   return 'sent';
@@ -178,34 +187,62 @@ export function replyWindow(lastReceived: Date | undefined, now = new Date()): {
   return { open: closesAt.getTime() > now.getTime(), closesAt };
 }
 
-/** The words that end all messages to a number, as senders in Nigeria and elsewhere write them (case and stray punctuation aside). */
+/**
+ * The words that stop messages to a number on the channel they are said on, as senders in Nigeria and elsewhere write
+ * them (case and stray punctuation aside). A STOP by SMS stops SMS only; one on WhatsApp stops every channel (the
+ * buyer's own chat with us: "no more messages"). docs/decisions/0402.
+ */
 export const STOP_WORDS = ['STOP', 'STOPALL', 'STOP ALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'OPT OUT', 'OPTOUT', 'OPT-OUT'];
 
-export function isStopMessage(text: string): boolean {
-  const said = text
+/** The words that undo a STOP said on the same channel. */
+export const START_WORDS = ['START', 'UNSTOP', 'RESUME', 'SUBSCRIBE'];
+
+const said = (text: string) =>
+  text
     .normalize('NFKC')
     .toUpperCase()
     .replace(/[^A-Z -]/g, '')
     .replace(/\s+/g, ' ')
     .trim();
-  return STOP_WORDS.includes(said);
+
+export function isStopMessage(text: string): boolean {
+  return STOP_WORDS.includes(said(text));
+}
+
+export function isStartMessage(text: string): boolean {
+  return START_WORDS.includes(said(text));
 }
 
 /** A number's salted hash: an opt-out outlives the person's lead without keeping their number. */
 const phoneHash = (db: Db, phoneE164: string) => hashClient(db, `phone:${phoneE164}`);
 
-/** Whether nothing may go to this number (it said STOP on any channel). Checked before every send. */
-export async function mayMessage(db: Db, phoneE164: string): Promise<boolean> {
-  return !(await isOptedOut(db, await phoneHash(db, phoneE164)));
+/** The channels a STOP said on `channel` stops. */
+const STOPS: Record<MessageChannel, MessageChannel[]> = { whatsapp: ['whatsapp', 'sms'], sms: ['sms'] };
+
+/**
+ * Whether this number may be sent anything by `channel` (it did not say STOP there, nor on WhatsApp); without a
+ * channel, whether some channel may still carry a message. Checked before every send.
+ */
+export async function mayMessage(db: Db, phoneE164: string, channel?: MessageChannel): Promise<boolean> {
+  const stopped = await stoppedChannels(db, await phoneHash(db, phoneE164));
+  return channel ? !stopped.includes(channel) : stopped.length < Object.keys(STOPS).length;
 }
 
-/** Records a STOP from this number; true the first time only, so it is acknowledged once. */
+/** Records a STOP from this number on `channel`; true the first time only, so it is acknowledged once. */
 export async function optOut(db: Db, phoneE164: string, channel: MessageChannel, at = new Date()): Promise<boolean> {
-  return recordOptOut(db, await phoneHash(db, phoneE164), channel, at);
+  return recordOptOut(db, await phoneHash(db, phoneE164), channel, STOPS[channel], at);
 }
 
-/** When and by which channel this number said STOP (the lead page shows it); undefined when it has not. */
-export async function optOutOf(db: Db, phoneE164: string): Promise<{ at: Date; channel: MessageChannel } | undefined> {
+/** Undoes this number's STOP said on `channel` (a START there); true when there was one, so it is acknowledged. */
+export async function optIn(db: Db, phoneE164: string, channel: MessageChannel): Promise<boolean> {
+  return removeOptOut(db, await phoneHash(db, phoneE164), channel);
+}
+
+/** When and by which channel this number said STOP, and what it stops (the lead page shows it); undefined when it has not. */
+export async function optOutOf(
+  db: Db,
+  phoneE164: string,
+): Promise<{ at: Date; channel: MessageChannel; stops: MessageChannel[] } | undefined> {
   return findOptOut(db, await phoneHash(db, phoneE164));
 }
 

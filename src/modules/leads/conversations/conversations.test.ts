@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isStopMessage, replyWindow } from './conversations.server';
+import { isStartMessage, isStopMessage, replyWindow } from './conversations.server';
 
 describe('a conversation by WhatsApp and SMS', () => {
   it('takes STOP and its usual variants, whatever their case or punctuation, and nothing that merely contains it', () => {
@@ -7,6 +7,12 @@ describe('a conversation by WhatsApp and SMS', () => {
       expect(isStopMessage(said), said).toBe(true);
     for (const said of ['Please do not stop calling', 'stopped by the office', 'When does the bus stop at Lugbe?', 'ending', ''])
       expect(isStopMessage(said), said).toBe(false);
+  });
+
+  it('takes START and its variants as undoing a STOP, and nothing that merely contains it', () => {
+    for (const said of ['START', 'start', ' Start. ', 'unstop', 'Resume'])
+      expect([isStartMessage(said), isStopMessage(said)], said).toEqual([true, false]);
+    for (const said of ['When do we start?', 'started', 'STOP', '']) expect(isStartMessage(said), said).toBe(false);
   });
 
   it('opens the 24-hour window at the buyer’s last message and closes it a day later', () => {

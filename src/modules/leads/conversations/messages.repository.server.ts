@@ -111,6 +111,17 @@ export async function abandonSend(db: Db, id: string): Promise<void> {
   await db.delete(m).where(and(eq(m.id, id), eq(m.status, 'sending')));
 }
 
+/**
+ * A message begun by beginSend that was never asked of the provider, for a reason staff should see on the lead page
+ * (SMS withheld by its limits, docs/decisions/0402): kept as failed, with the reason.
+ */
+export async function withholdSend(db: Db, id: string, reason: string, at = new Date()): Promise<void> {
+  await db
+    .update(m)
+    .set({ status: 'failed', error: reason, statusAt: at })
+    .where(and(eq(m.id, id), eq(m.status, 'sending')));
+}
+
 /** A buyer's message; undefined when it was already recorded (the provider sent its webhook again). */
 export async function recordReceived(
   db: Db,
@@ -238,23 +249,47 @@ export async function markNumberVerified(db: Db, phoneE164: string, at: Date): P
     .where(and(eq(leads.phoneE164, phoneE164), eq(leads.spam, false), isNull(leads.phoneVerifiedAt)));
 }
 
-/** Whether this number (its salted hash) said STOP. */
-export async function isOptedOut(db: Db, phoneHash: string): Promise<boolean> {
-  const [row] = await db.select({ at: messageOptOuts.createdAt }).from(messageOptOuts).where(eq(messageOptOuts.phoneHash, phoneHash));
-  return Boolean(row);
+/** The channels this number (its salted hash) may no longer be sent anything by. */
+export async function stoppedChannels(db: Db, phoneHash: string): Promise<MessageChannel[]> {
+  const rows = await db.select({ stops: messageOptOuts.stops }).from(messageOptOuts).where(eq(messageOptOuts.phoneHash, phoneHash));
+  return rows.map((row) => row.stops);
 }
 
-/** When and by which channel this number (its salted hash) said STOP; undefined when it has not. */
-export async function findOptOut(db: Db, phoneHash: string): Promise<{ at: Date; channel: MessageChannel } | undefined> {
-  const [row] = await db
-    .select({ at: messageOptOuts.createdAt, channel: messageOptOuts.channel })
+/** This number's STOP (its salted hash): when and on which channel it said it, and what it stops; undefined when it has not. */
+export async function findOptOut(
+  db: Db,
+  phoneHash: string,
+): Promise<{ at: Date; channel: MessageChannel; stops: MessageChannel[] } | undefined> {
+  const rows = await db
+    .select({ at: messageOptOuts.createdAt, channel: messageOptOuts.channel, stops: messageOptOuts.stops })
     .from(messageOptOuts)
-    .where(eq(messageOptOuts.phoneHash, phoneHash));
-  return row;
+    .where(eq(messageOptOuts.phoneHash, phoneHash))
+    .orderBy(asc(messageOptOuts.createdAt), asc(messageOptOuts.stops));
+  if (!rows.length) return undefined;
+  return { at: rows[0].at, channel: rows[0].channel, stops: rows.map((row) => row.stops) };
 }
 
-/** Records a STOP; true only the first time (so it is acknowledged once). */
-export async function recordOptOut(db: Db, phoneHash: string, channel: MessageChannel, at = new Date()): Promise<boolean> {
-  const rows = await db.insert(messageOptOuts).values({ phoneHash, channel, createdAt: at }).onConflictDoNothing().returning();
+/** Records a STOP said on `channel`, stopping each of `stops`; true when it stopped a channel not stopped before. */
+export async function recordOptOut(
+  db: Db,
+  phoneHash: string,
+  channel: MessageChannel,
+  stops: MessageChannel[],
+  at = new Date(),
+): Promise<boolean> {
+  const rows = await db
+    .insert(messageOptOuts)
+    .values(stops.map((stopped) => ({ phoneHash, stops: stopped, channel, createdAt: at })))
+    .onConflictDoNothing()
+    .returning();
+  return rows.length > 0;
+}
+
+/** Removes the STOPs said on `channel` (a START there); true when there was one. */
+export async function removeOptOut(db: Db, phoneHash: string, channel: MessageChannel): Promise<boolean> {
+  const rows = await db
+    .delete(messageOptOuts)
+    .where(and(eq(messageOptOuts.phoneHash, phoneHash), eq(messageOptOuts.channel, channel)))
+    .returning();
   return rows.length > 0;
 }

@@ -17,7 +17,8 @@ import { hitRateLimit } from '@/lib/http/rate-limit.server';
  * lead (the buyer should hear from us within the minute), or when Meta reports later that it failed (a webhook queues
  * this again: settleFailedFirstReply). Nothing goes
  * to a number that said STOP, nor more than FIRST_REPLIES_PER_NUMBER_PER_DAY to one number (the form cannot be used to
- * message a stranger over and over at the owner's cost). A failure is thrown: the job tries again.
+ * message a stranger over and over at the owner's cost), nor an SMS its limits withhold (SMS_COUNTRIES, SMS_DAILY_LIMIT:
+ * docs/decisions/0402). A failure is thrown: the job tries again.
  */
 export const WHATSAPP_PATIENCE_MS = 60_000;
 export const FIRST_REPLIES_PER_NUMBER_PER_DAY = 2;
@@ -58,7 +59,7 @@ export async function sendFirstReply(
       smsAfter: () => now.getTime() - lead.createdAt.getTime() >= WHATSAPP_PATIENCE_MS,
     },
   );
-  return sent === 'sent' ? 'sent' : 'no_number';
+  return sent === 'unreachable' ? 'no_number' : sent === 'withheld' ? 'sms_withheld' : sent;
 }
 
 /** Counted at the first attempt, by an atomic upsert keyed by a salted hash of the number (as the receipt's limit). */

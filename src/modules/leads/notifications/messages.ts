@@ -3,6 +3,7 @@ import {
   NOTIFICATION_COPY,
   OVERDUE_REMINDER_COPY,
   FLOOD_ALERT_COPY,
+  SMS_PAUSED_ALERT_COPY,
   HAND_OVER_COPY,
   LEAD_PUSH_COPY,
   OWNER_ALERT_COPY,
@@ -274,6 +275,19 @@ export function floodAlertEmail(since: Date, held: number, reviewUrl: string, br
   const html = layout(
     lines.map((line) => `<p style="margin:0 0 12px">${escapeHtml(line)}</p>`).join('') +
       `<p style="margin:20px 0 0">${link(reviewUrl, copy.review)}</p>` +
+      `<p style="font-size:13px;color:#5b6b61;margin-top:24px">${escapeHtml(`${copy.once} ${OWNER_ALERT_COPY.why}`)}</p>`,
+  );
+  return { subject: copy.subject(brand), text, html };
+}
+
+/** The owners' e-mail of a day whose SMS budget ran out (docs/decisions/0402): the limit, since when, what to do. */
+export function smsPausedAlertEmail(limit: number, since: Date, systemUrl: string, brand: string): Rendered {
+  const copy = SMS_PAUSED_ALERT_COPY;
+  const lines = [copy.intro(limit, formatDateTime(since)), copy.meanwhile, copy.next];
+  const text = [...lines, '', `${copy.review}: ${systemUrl}`, '', copy.once, OWNER_ALERT_COPY.why].join('\n');
+  const html = layout(
+    lines.map((line) => `<p style="margin:0 0 12px">${escapeHtml(line)}</p>`).join('') +
+      `<p style="margin:20px 0 0">${link(systemUrl, copy.review)}</p>` +
       `<p style="font-size:13px;color:#5b6b61;margin-top:24px">${escapeHtml(`${copy.once} ${OWNER_ALERT_COPY.why}`)}</p>`,
   );
   return { subject: copy.subject(brand), text, html };

@@ -85,8 +85,8 @@ export default async function LeadPage({ params }: { params: Promise<{ id: strin
   );
   const links = leadContactLinks(lead, { agent: staffDisplayName(staff), brand: getSiteFacts().brand });
   const { tel } = links;
-  // A number that said STOP gets no WhatsApp message from the agent's phone either (the Messages section says so).
-  const wa = conversation?.optedOut ? undefined : links.whatsapp;
+  // A number that said STOP to WhatsApp gets no WhatsApp message from the agent's phone either (the Messages section says so).
+  const wa = conversation?.optedOut?.stops.includes('whatsapp') ? undefined : links.whatsapp;
   const { now } = scope;
   const claimMinutes = getEnv().LEAD_CLAIM_MINUTES;
   const local = leadLocalTime(lead.phoneE164, now);
