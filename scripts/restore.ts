@@ -11,12 +11,12 @@
  * backup ends, with its push alerts. Decrypts with BACKUP_KEY when the file is encrypted.
  */
 import { parseArgs } from 'node:util';
-import { eraseAgain } from '@/modules/privacy/repository.server';
-import { markSentAgain } from '@/modules/leads/notifications.repository.server';
+import { eraseAgain } from '@/modules/privacy/server';
+import { markSentAgain } from '@/modules/leads/server';
 import { readRestoreLedger } from '@/lib/backup/restore-ledger.server';
-import { endEverySession } from '@/modules/staff/sessions/end-sessions.server';
-import { applyStaffChangesAgain } from '@/modules/staff/restore-again.server';
-import { setAgentsSeeEveryLeadAgain } from '@/modules/leads/scope.server';
+import { endEverySession } from '@/modules/staff/server';
+import { applyStaffChangesAgain } from '@/modules/staff/server';
+import { setAgentsSeeEveryLeadAgain } from '@/modules/leads/server';
 import { ledgerDir } from '@/lib/backup/ledger.server';
 import { restoreDatabase } from '@/lib/backup/restore.server';
 import { backupDir } from '@/lib/backup/files.server';

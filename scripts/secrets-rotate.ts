@@ -6,7 +6,7 @@
  * key it kept in the database. The server does the same at each start; this is for doing it now, or on a copy. Same
  * database rules as the staff commands (0204): with the embedded database, stop the server first.
  */
-import { resealSecondFactorSecrets } from '@/modules/staff/second-factor/second-factor.server';
+import { resealSecondFactorSecrets } from '@/modules/staff/server';
 import { describeError } from '@/lib/log';
 import { resealVapidKey } from '@/lib/push/vapid.server';
 import { failer, openStaffDatabase } from './lib/staff-cli';

@@ -11,10 +11,10 @@
  */
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
-import { hashPassword, passwordProblem } from '@/modules/staff/password.server';
-import { recordAudit } from '@/modules/staff/audit.server';
-import { countStaff, createStaff } from '@/modules/staff/repository.server';
-import { createStaffSchema, newPasswordSchema } from '@/modules/staff/schema';
+import { hashPassword, passwordProblem } from '@/modules/staff/server';
+import { recordAudit } from '@/modules/staff/server';
+import { countStaff, createStaff } from '@/modules/staff/server';
+import { createStaffSchema, newPasswordSchema } from '@/modules/staff';
 import { describeError } from '@/lib/log';
 import { failer, openStaffDatabase } from './lib/staff-cli';
 

@@ -6,12 +6,12 @@
  * on the Staff page. Same database rules as staff:create (0204).
  */
 import { parseArgs } from 'node:util';
-import { recordAudit } from '@/modules/staff/audit.server';
-import { endSessions } from '@/modules/staff/sessions/end-sessions.server';
+import { recordAudit } from '@/modules/staff/server';
+import { endSessions } from '@/modules/staff/server';
 import { describeError } from '@/lib/log';
-import { findStaffByEmail } from '@/modules/staff/repository.server';
-import { removeSecondFactor } from '@/modules/staff/second-factor/second-factor.server';
-import { keepForRestore } from '@/modules/staff/restore-again.server';
+import { findStaffByEmail } from '@/modules/staff/server';
+import { removeSecondFactor } from '@/modules/staff/server';
+import { keepForRestore } from '@/modules/staff/server';
 import { failer, openStaffDatabase } from './lib/staff-cli';
 
 const fail: (message: string) => never = failer('staff:reset-second-factor');

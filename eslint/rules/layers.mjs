@@ -4,12 +4,13 @@ import { MODULES, placeOf, RANKS, repoPath } from '../project-map.mjs';
 /**
  * Imports point down (docs/decisions/0407-one-home-per-capability.md): a file of src imports its own rank and those
  * below it (content → lib → components → modules → app); a module imports only modules before it in MODULES, and
- * only through their entries (src/modules/<name>, client-safe, or src/modules/<name>/server); content imports nothing
+ * only through their entries: src/modules/<name> (code safe anywhere), <name>/server (server code), <name>/ui (React
+ * components that render anywhere) and <name>/ui.server (server components); neither of the first two reaches React
+ * components, so a command run by tsx can load them. content imports nothing
  * but types of src/lib. serving/ (plain Node.js, in front of the app) imports only src/lib of src, and src nothing of
- * serving/. Tests and scripts/ may reach inside a module: a script is a command run by tsx without a bundler, and a
- * module's entries carry its React components, which load only in Next.js's builds.
+ * serving/. Tests may reach inside a module.
  */
-const ENTRY = /^src\/modules\/[^/]+(\/(index|server))?(\.ts)?$/;
+const ENTRY = /^src\/modules\/[^/]+(\/(index|server|ui|ui\.server))?(\.ts)?$/;
 
 const layers = {
   meta: {
@@ -20,7 +21,8 @@ const layers = {
       content: 'src/content is data: it imports nothing but types of src/lib ({{source}}).',
       moduleUpward: 'The {{from}} module may not import the {{to}} module: modules depend one way ({{order}}).',
       unknownModule: 'src/modules/{{name}} is not in the module map (eslint/project-map.mjs, MODULES).',
-      entry: "Import the {{to}} module through its entry ('@/modules/{{to}}' or '@/modules/{{to}}/server'), not {{source}}.",
+      entry:
+        "Import the {{to}} module through its entries ('@/modules/{{to}}', '@/modules/{{to}}/server' or '@/modules/{{to}}/ui.server'), not {{source}}.",
       ownEntry: 'Inside the {{module}} module, import its files by their relative paths, not its own entry ({{source}}).',
       serving:
         'src may not import serving/ ({{source}}): what the production server hands the app goes through src/lib/server-hand-over.mjs.',
@@ -30,7 +32,7 @@ const layers = {
   create(context) {
     const file = repoPath(context.filename);
     if (/\.test\.m?[jt]sx?$/.test(file) || file.startsWith('tests/')) return {};
-    const from = placeOf(file);
+    const from = placeOf(file) ?? (file.startsWith('scripts/') ? {} : undefined);
     if (!from) return {};
     const check = (node) => {
       const source = node.source?.type === 'Literal' ? String(node.source.value) : undefined;
@@ -70,7 +72,7 @@ const layers = {
     };
     return {
       Program(node) {
-        if (from && from.rank === undefined) context.report({ node, messageId: 'unranked', data: { file } });
+        if (file.startsWith('src/') && from.rank === undefined) context.report({ node, messageId: 'unranked', data: { file } });
       },
       ImportDeclaration: check,
       ExportNamedDeclaration: check,

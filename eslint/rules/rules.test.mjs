@@ -27,7 +27,7 @@ tester.run('layers', layers, {
     { filename: at('src/components/A.tsx'), code: "import { SITE_DEFAULTS } from '@/content/site';" },
     { filename: at('src/modules/leads/a.test.ts'), code: "import { x } from '@/modules/system/alerts.server';" },
     { filename: at('serving/server.mjs'), code: "import { parseEnv } from '../src/lib/env-schema.ts';" },
-    { filename: at('scripts/a.ts'), code: "import { createStaff } from '@/modules/staff/repository.server';" },
+    { filename: at('scripts/a.ts'), code: "import { createStaff } from '@/modules/staff/server';" },
   ],
   invalid: [
     { filename: at('src/lib/a.ts'), code: "import { getLead } from '@/modules/leads/server';", errors: [{ messageId: 'upward' }] },
@@ -42,6 +42,11 @@ tester.run('layers', layers, {
     {
       filename: at('src/modules/inspections/a.ts'),
       code: "import { changeLeadStatus } from '@/modules/leads/operations.server';",
+      errors: [{ messageId: 'entry' }],
+    },
+    {
+      filename: at('scripts/a.ts'),
+      code: "import { createStaff } from '@/modules/staff/repository.server';",
       errors: [{ messageId: 'entry' }],
     },
     {

@@ -6,7 +6,7 @@
  */
 import { openDatabase } from '@/lib/db/client';
 import { staffUsers } from '@/lib/db/schema';
-import { saveSubscription } from '@/modules/staff/push/subscriptions.repository.server';
+import { saveSubscription } from '@/modules/staff/server';
 
 const { endpoint, keys } = JSON.parse(process.env.PUSH_SUBSCRIPTION ?? '') as { endpoint: string; keys: { p256dh: string; auth: string } };
 const databaseUrl = process.env.DATABASE_URL || undefined;

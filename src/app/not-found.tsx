@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { SiteChrome } from '@/modules/site/server';
+import { SiteChrome } from '@/modules/site/ui.server';
 import { NOT_FOUND_COPY } from '@/content/legal';
 
 export const metadata: Metadata = { title: NOT_FOUND_COPY.title, robots: { index: false } };

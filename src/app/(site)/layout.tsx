@@ -1,4 +1,4 @@
-import { SiteChrome } from '@/modules/site/server';
+import { SiteChrome } from '@/modules/site/ui.server';
 
 export default function SiteLayout({ children }: { children: React.ReactNode }) {
   return <SiteChrome>{children}</SiteChrome>;

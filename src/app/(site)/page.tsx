@@ -1,14 +1,14 @@
 import type { Metadata } from 'next';
 import { HeroVideo } from '@/components/HeroVideo';
-import { ActionBar } from '@/modules/site';
-import { EntryPrice } from '@/modules/districts';
+import { ActionBar } from '@/modules/site/ui';
+import { EntryPrice } from '@/modules/districts/ui';
 import { DISTRICTS } from '@/content/districts';
 import { ACTION_BAR_COPY } from '@/content/navigation';
 import { getFxRates, getSiteFacts } from '@/lib/site-facts.server';
 import { whatsappHref, whatsappRef } from '@/lib/contact-links';
 import { HOME_COPY } from '@/content/home';
 import { POPUP_MEMORY_SCRIPT } from '@/modules/leads';
-import { SubmitInterestButton } from '@/modules/leads';
+import { SubmitInterestButton } from '@/modules/leads/ui';
 import { pageMetadata } from '@/lib/seo/metadata';
 import { ArrowRightIcon } from '@/components/icons';
 

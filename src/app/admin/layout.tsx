@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
-import { currentStaff } from '@/modules/staff/server';
-import { StaffShell } from '@/modules/staff';
+import { currentStaff } from '@/modules/staff/ui.server';
+import { StaffShell } from '@/modules/staff/ui';
 import { STAFF_APP } from '@/modules/staff';
 
 // The staff app's manifest: installable from any staff page (docs/decisions/0361-staff-app-scope-and-files.md).

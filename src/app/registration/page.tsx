@@ -3,10 +3,10 @@ import type { Metadata } from 'next';
 import { STAFF_COPY } from '@/content/staff';
 import { FIRST_OWNER_PATH, PASSWORD_RESET_PATH } from '@/lib/constants';
 import { getDatabase } from '@/lib/db/client';
-import { AuthCard } from '@/modules/staff';
+import { AuthCard } from '@/modules/staff/ui';
 import { awaitsFirstOwner } from '@/modules/staff/server';
 import { formRefusal } from '@/modules/staff/server';
-import { SignInForm } from '@/modules/staff';
+import { SignInForm } from '@/modules/staff/ui';
 import { stepAction } from '@/modules/staff/server';
 
 export const metadata: Metadata = { title: STAFF_COPY.signIn.title, robots: { index: false, follow: false } };

@@ -1,4 +1,4 @@
-// The inspections module's server entry: what other modules and routes may call of it on the server.
+// The inspections module's server entry: what other modules, routes and commands may call of it on the server (nothing of React or Next.js's page runtime).
 import 'server-only';
 
 export { bookAsVisitor } from './buyer/book-as-visitor.server';
@@ -7,7 +7,6 @@ export { bookPageOfLink, bookingOfLink, slotsToBook } from './buyer/buyer-pages.
 export { calendarFile } from './buyer/calendar-file.server';
 export { cancelHandler } from './buyer/cancel.server';
 export { moveHandler } from './buyer/move.server';
-export { BookingPage } from './buyer/pages/BookingPage';
 export { inspectionChangeCutoffHours } from './cutoff.server';
 export { bookingsOfLead, listSchedule, withLatestInspections, type LeadInspection } from './inspections.repository.server';
 export { BUYER_ACTOR_EMAIL } from './inspections.server';

@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, asc, eq, gte, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
-import { markServed, markServedPrepared, SYSTEM_ACTOR_EMAIL, type Actor } from '@/modules/staff/server';
+import { markServed, markServedPrepared } from '@/modules/staff/server';
+import { SYSTEM_ACTOR_EMAIL, type Actor } from '@/modules/staff/server';
 import type { Db } from '@/lib/db/client';
 import { placeholdersOf, preparedStatement } from '@/lib/db/prepared';
 import { leads, leadActivity, staffUsers } from '@/lib/db/schema';

@@ -1,7 +1,6 @@
-// The leads module's client-safe entry: what other modules, routes and browser code may use of it.
+// The leads module's client-safe entry: what other code may use of it anywhere (no React components).
 export { DISTRICT_SLUGS, INSPECTION_PATHS, bookPathOf, type DistrictSlug } from './booking-paths';
 export { isCalendarDay } from './cursor';
-export { type NextSteps } from './form/ConfirmationPanel';
 export {
   DISTRICT_CHOICES,
   INTEREST_DEFAULTS,
@@ -11,18 +10,9 @@ export {
   type InterestFields,
   type Title,
 } from './form/fields';
-export { InterestForm } from './form/InterestForm';
-export { InterestProvider } from './form/InterestProvider';
 export { POPUP_MEMORY_SCRIPT } from './form/popup-memory';
 export { type InterestInput } from './form/schema';
-export { SubmitInterestButton } from './form/SubmitInterestButton';
 export { alertWebhookPayload, floodAlertEmail, ownerAlertEmail, smsPausedAlertEmail, type AlertKind } from './notifications/messages';
-export { AssigneeForm, AssignmentSwitch, LeadAccessSwitch, TakesNewLeadsButton } from './staff/components/AssignmentControls';
-export { Counters } from './staff/components/Counters';
-export { HeldLeads } from './staff/components/HeldLeads';
-export { LeadDistrictForm, LeadNoteForm, LeadStatusForm, MarkContactedButton } from './staff/components/LeadActions';
-export { InboxSearch, LeadFiltersForm, QuickFilters } from './staff/components/LeadFiltersForm';
-export { OverdueBadge, StatusBadge } from './staff/components/StatusBadge';
 export { formatMinutes, formatSeconds, leadContactLinks, timeAgo } from './staff/format';
 export {
   CONVERSION_VIEWS,

@@ -1,4 +1,4 @@
-// The leads module's server entry: what other modules and routes may call of it on the server.
+// The leads module's server entry: what other modules, routes and commands may call of it on the server (nothing of React or Next.js's page runtime).
 import 'server-only';
 
 export { historyOfLeads, notesOfLeads, recordActivity } from './activity.repository.server';
@@ -57,6 +57,7 @@ export {
   countFailed,
   deliveryBacklog,
   listForLead,
+  markSentAgain,
   notificationCounts,
   type Backlog,
   type ChannelState,
@@ -64,16 +65,13 @@ export {
 export { firstReplyOn, wakeLeadSenders } from './notifications.server';
 export { handOverCheckJob } from './notifications/hand-over.server';
 export { resendHandler } from './notifications/handlers.server';
-export { NotificationList } from './notifications/NotificationList';
 export { overdueCheckJob } from './notifications/overdue.server';
 export { postWebhook } from './notifications/webhook.server';
 export { startNotificationWorkers } from './notifications/workers.server';
 export { takeChatLead, type FloodAlert } from './operations.server';
 export { clearLeadFingerprints, leadsPastRetention } from './retention.server';
-export { agentsSeeEveryLead, leadScope, leadsInScope, mayChangeSql, type LeadScope } from './scope.server';
+export { agentsSeeEveryLead, leadScope, leadsInScope, mayChangeSql, setAgentsSeeEveryLeadAgain, type LeadScope } from './scope.server';
 export { claimLeadHandler } from './staff/claim-handler.server';
-export { LeadsTable } from './staff/components/LeadsTable';
-export { MyLeads } from './staff/components/MyLeads';
 export {
   addNoteHandler,
   assignLeadHandler,

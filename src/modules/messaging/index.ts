@@ -1,3 +1,3 @@
-// The messaging module's client-safe entry: what other modules, routes and browser code may use of it.
+// The messaging module's client-safe entry: what other code may use of it anywhere (no React components).
 export { ChannelError } from './channels/channel-error';
 export { type ChannelEvent, type IncomingMessage, type SentMessage, type StatusUpdate } from './channels/events';

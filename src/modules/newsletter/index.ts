@@ -1,3 +1,2 @@
-// The newsletter module's client-safe entry: what other modules, routes and browser code may use of it.
+// The newsletter module's client-safe entry: what other code may use of it anywhere (no React components).
 export { NEWSLETTER_PATHS, withToken } from './links';
-export { NewsletterForm } from './NewsletterForm';

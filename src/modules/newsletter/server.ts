@@ -1,4 +1,4 @@
-// The newsletter module's server entry: what other modules and routes may call of it on the server.
+// The newsletter module's server entry: what other modules, routes and commands may call of it on the server (nothing of React or Next.js's page runtime).
 import 'server-only';
 
 export { exportNewsletterHandler } from './admin-handlers.server';

@@ -1,5 +1,5 @@
 import { ACTION_BAR_COPY } from '@/content/navigation';
-import { SubmitInterestButton } from '@/modules/leads';
+import { SubmitInterestButton } from '@/modules/leads/ui';
 import type { DistrictChoice } from '@/modules/leads';
 import { WhatsAppIcon } from '@/components/icons';
 

@@ -2,7 +2,7 @@ import { FOOTER_COPY } from '@/content/footer';
 import { DISTRICTS } from '@/content/districts';
 import type { SiteFacts } from '@/content/site';
 import { telHref } from '@/lib/contact-links';
-import { NewsletterForm } from '@/modules/newsletter';
+import { NewsletterForm } from '@/modules/newsletter/ui';
 import { BrandMark } from '@/components/BrandMark';
 import { FacebookIcon, InstagramIcon, LinkedInIcon, MailIcon, MapPinIcon, PhoneIcon, XIcon } from '@/components/icons';
 

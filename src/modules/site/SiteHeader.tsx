@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { usePathname } from 'next/navigation';
 import { NAV_COPY, NAV_ITEMS } from '@/content/navigation';
-import { SubmitInterestButton } from '@/modules/leads';
+import { SubmitInterestButton } from '@/modules/leads/ui';
 import { Modal } from '@/components/ui/Modal';
 import { ComingSoonDialog } from '@/components/ComingSoonDialog';
 import { BrandMark } from '@/components/BrandMark';

@@ -1,21 +1,4 @@
-// The staff module's client-safe entry: what other modules, routes and browser code may use of it.
-export { FirstOwnerForm } from './accounts/FirstOwnerForm';
-export { CreateStaffForm, StaffRowActions } from './accounts/StaffManager';
-export { PushAlerts } from './app/PushAlerts';
+// The staff module's client-safe entry: what other code may use of it anywhere (no React components).
 export { STAFF_APP } from './app/staff-app';
-export { StaffShell } from './app/StaffShell';
-export { StaffWorker } from './app/StaffWorker';
-export { EnrolForm } from './second-factor/EnrolForm';
-export { PasskeySignIn } from './second-factor/PasskeySignIn';
-export { RecoveryCodeList } from './second-factor/RecoveryCodeList';
-export { SecondFactorForm } from './second-factor/SecondFactorForm';
-export { SecondFactorSetup } from './second-factor/SecondFactorSetup';
-export { AddPasskeyButton, ChangePasswordForm, RemoveAppButton, SecondFactorActions } from './sessions/AccountSecurity';
-export { ConfirmPasswordForm } from './sessions/ConfirmPasswordForm';
-export { DownloadLink } from './sessions/DownloadLink';
-export { PasskeyList } from './sessions/PasskeyList';
-export { SignedInDevices } from './sessions/SignedInDevices';
-export { AuthCard } from './sign-in/AuthCard';
-export { NewPasswordForm, ResetRequestForm } from './sign-in/PasswordResetForms';
-export { SignInForm } from './sign-in/SignInForm';
+export { createStaffSchema, newPasswordSchema } from './schema';
 export { staffDisplayName } from './staff-name';

@@ -1,4 +1,4 @@
-// The staff module's server entry: what other modules and routes may call of it on the server.
+// The staff module's server entry: what other modules, routes and commands may call of it on the server (nothing of React or Next.js's page runtime).
 import 'server-only';
 
 export { announceFirstRun, ensureFirstOwner, resealAtStart } from './accounts/bootstrap.server';
@@ -10,12 +10,15 @@ export { manifestResponse, offlineResponse, workerResponse } from './app/staff-a
 export { SYSTEM_ACTOR_EMAIL, listAudit, recordAudit, type Actor } from './audit.server';
 export { formRefusal, recoveryCodesForPage } from './form-post.server';
 export { staffRoute, type IdRouteContext } from './guard.server';
-export { currentStaff, downloadPage, requireStaffPage } from './page-guard.server';
+export { hashPassword, passwordProblem } from './password.server';
 export { pushToStaff } from './push/staff-alerts.server';
-export { subscriptionsOf } from './push/subscriptions.repository.server';
+export { saveSubscription, subscriptionsOf } from './push/subscriptions.repository.server';
 export {
   countRecoveryCodesLeft,
+  countStaff,
+  createStaff,
   deleteSignInFailuresBefore,
+  findStaffByEmail,
   findStaffRowById,
   listPasskeys,
   listStaff,
@@ -23,7 +26,9 @@ export {
   markServedPrepared,
   setTakesNewLeads,
 } from './repository.server';
-export { pendingEnrolment } from './second-factor/second-factor.server';
+export { applyStaffChangesAgain, keepForRestore } from './restore-again.server';
+export { pendingEnrolment, removeSecondFactor, resealSecondFactorSecrets } from './second-factor/second-factor.server';
+export { endEverySession, endSessions } from './sessions/end-sessions.server';
 export {
   addPasskeyHandler,
   changePasswordHandler,
@@ -39,18 +44,5 @@ export {
 } from './sessions/handlers.server';
 export { confirmPageGoesOn, isDownloadPage } from './sessions/recent-password.server';
 export { listOpenSessions } from './sessions/session.server';
-export { requireChallengePage } from './sign-in/challenge.server';
-export {
-  handleEnrolAtSignIn,
-  handleFirstOwner,
-  handlePasskey,
-  handlePasskeyOptions,
-  handlePasswordResetConfirm,
-  handlePasswordResetRequest,
-  handleSecondFactor,
-  handleSignIn,
-  handleSignOut,
-  handleWelcome,
-} from './sign-in/handlers.server';
 export { RESET_TTL_MINUTES, isLiveResetToken } from './sign-in/password-reset.server';
 export { stepAction } from './sign-in/sign-in-pages.server';

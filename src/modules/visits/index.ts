@@ -1,2 +1,2 @@
-// The visits module's client-safe entry: what other modules, routes and browser code may use of it.
+// The visits module's client-safe entry: what other code may use of it anywhere (no React components).
 export { visitOf, type VisitKey, type VisitKind } from './source';

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import { INTEREST_COPY, INTEREST_PAGE_COPY } from '@/content/interest';
-import { InterestForm } from '@/modules/leads';
+import { InterestForm } from '@/modules/leads/ui';
 import { DISTRICT_CHOICES, INTEREST_DEFAULTS, TITLES, type InterestFields } from '@/modules/leads';
 import { FORM_FLASH_HEADER } from '@/lib/constants';
 import { getDatabase } from '@/lib/db/client';

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import { FOOTER_COPY, NEWSLETTER_PAGE_COPY } from '@/content/footer';
-import { NewsletterForm } from '@/modules/newsletter';
+import { NewsletterForm } from '@/modules/newsletter/ui';
 import { FORM_FLASH_HEADER } from '@/lib/constants';
 import { getDatabase } from '@/lib/db/client';
 import { openFormFlash } from '@/lib/http/form-flash.server';

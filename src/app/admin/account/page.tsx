@@ -1,17 +1,17 @@
 import type { Metadata } from 'next';
 import { STAFF_COPY } from '@/content/staff';
-import { requireStaffPage } from '@/modules/staff/server';
+import { requireStaffPage } from '@/modules/staff/ui.server';
 import { listOpenSessions } from '@/modules/staff/server';
 import { getDatabase } from '@/lib/db/client';
-import { AddPasskeyButton, ChangePasswordForm, RemoveAppButton, SecondFactorActions } from '@/modules/staff';
-import { EnrolForm } from '@/modules/staff';
+import { AddPasskeyButton, ChangePasswordForm, RemoveAppButton, SecondFactorActions } from '@/modules/staff/ui';
+import { EnrolForm } from '@/modules/staff/ui';
 import { formRefusal } from '@/modules/staff/server';
-import { PasskeyList } from '@/modules/staff';
+import { PasskeyList } from '@/modules/staff/ui';
 import { countRecoveryCodesLeft, findStaffRowById, listPasskeys } from '@/modules/staff/server';
 import { pendingEnrolment } from '@/modules/staff/server';
-import { SecondFactorSetup } from '@/modules/staff';
-import { SignedInDevices } from '@/modules/staff';
-import { PushAlerts } from '@/modules/staff';
+import { SecondFactorSetup } from '@/modules/staff/ui';
+import { SignedInDevices } from '@/modules/staff/ui';
+import { PushAlerts } from '@/modules/staff/ui';
 import { subscriptionsOf } from '@/modules/staff/server';
 import { vapidPublicKey } from '@/lib/push/vapid.server';
 

@@ -1,5 +1,5 @@
 import { redirect } from 'next/navigation';
-import { downloadPage } from '@/modules/staff/server';
+import { downloadPage } from '@/modules/staff/ui.server';
 import { backupDownload } from '@/lib/constants';
 
 /** One backup file, as a link without scripts opens it (`?name=`): the password first when needed (owners; 0385). */

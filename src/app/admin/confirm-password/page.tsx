@@ -1,10 +1,10 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { STAFF_COPY } from '@/content/staff';
-import { ConfirmPasswordForm } from '@/modules/staff';
+import { ConfirmPasswordForm } from '@/modules/staff/ui';
 import { formRefusal } from '@/modules/staff/server';
 import { stepAction } from '@/modules/staff/server';
-import { requireStaffPage } from '@/modules/staff/server';
+import { requireStaffPage } from '@/modules/staff/ui.server';
 import { confirmPageGoesOn, isDownloadPage } from '@/modules/staff/server';
 import { REAUTH_API, staffNextPath } from '@/lib/constants';
 

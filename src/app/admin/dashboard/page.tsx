@@ -1,12 +1,12 @@
 import Link from 'next/link';
 import type { Metadata } from 'next';
 import { DASHBOARD_COPY } from '@/content/sales-insight';
-import { AssignmentPanel } from '@/modules/insights';
-import { Conversion } from '@/modules/insights/server';
-import { Dashboard } from '@/modules/insights/server';
-import { InspectionFunnel } from '@/modules/insights';
-import { SpeedToLead } from '@/modules/insights/server';
-import { DashboardFiltersForm } from '@/modules/insights';
+import { AssignmentPanel } from '@/modules/insights/ui';
+import { Conversion } from '@/modules/insights/ui.server';
+import { Dashboard } from '@/modules/insights/ui.server';
+import { InspectionFunnel } from '@/modules/insights/ui';
+import { SpeedToLead } from '@/modules/insights/ui.server';
+import { DashboardFiltersForm } from '@/modules/insights/ui';
 import { shortDay } from '@/modules/insights/server';
 import { conversionFigures } from '@/modules/insights/server';
 import { dashboardFigures, teamWorkload } from '@/modules/insights/server';
@@ -17,7 +17,7 @@ import {
   parseConversionOrder,
   parseDashboardFilters,
 } from '@/modules/leads';
-import { currentStaff } from '@/modules/staff/server';
+import { currentStaff } from '@/modules/staff/ui.server';
 import { getDatabase } from '@/lib/db/client';
 import { DISTRICT_CHOICES } from '@/lib/db/enums';
 import { getEnv } from '@/lib/env.server';

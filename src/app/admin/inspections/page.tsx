@@ -4,11 +4,11 @@ import { getSiteFacts } from '@/lib/site-facts.server';
 import { INSPECTIONS_STAFF_COPY } from '@/content/inspections-staff';
 import { staffDisplayName } from '@/modules/staff';
 import { leadScope } from '@/modules/leads/server';
-import { InspectionsBoard } from '@/modules/inspections';
-import { FormAnswer } from '@/modules/inspections';
+import { InspectionsBoard } from '@/modules/inspections/ui';
+import { FormAnswer } from '@/modules/inspections/ui';
 import { formAnswer } from '@/modules/inspections/server';
 import { inspectionsPage } from '@/modules/inspections/server';
-import { currentStaff } from '@/modules/staff/server';
+import { currentStaff } from '@/modules/staff/ui.server';
 import { getDatabase } from '@/lib/db/client';
 import { DISTRICT_CHOICES, type DistrictChoice } from '@/lib/db/enums';
 

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import { STAFF_COPY } from '@/content/staff';
 import { formatDateTime } from '@/lib/format';
-import { requireStaffPage } from '@/modules/staff/server';
-import { PrivacyTools } from '@/modules/privacy';
+import { requireStaffPage } from '@/modules/staff/ui.server';
+import { PrivacyTools } from '@/modules/privacy/ui';
 import { listAudit } from '@/modules/staff/server';
 import { getDatabase } from '@/lib/db/client';
 

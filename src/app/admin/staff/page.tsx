@@ -1,11 +1,11 @@
 import type { Metadata } from 'next';
 import { STAFF_COPY } from '@/content/staff';
 import { formatDateTime } from '@/lib/format';
-import { requireStaffPage } from '@/modules/staff/server';
+import { requireStaffPage } from '@/modules/staff/ui.server';
 import { formRefusal } from '@/modules/staff/server';
 import { INVITATION_TTL_HOURS } from '@/modules/staff/server';
 import { listStaff } from '@/modules/staff/server';
-import { CreateStaffForm, StaffRowActions } from '@/modules/staff';
+import { CreateStaffForm, StaffRowActions } from '@/modules/staff/ui';
 import { getDatabase } from '@/lib/db/client';
 
 export const metadata: Metadata = { title: STAFF_COPY.staff.title };

@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
 import { SYSTEM_COPY } from '@/content/system';
-import { BackupsPanel } from '@/modules/system/server';
-import { DownloadLink } from '@/modules/staff';
-import { AlertsSection, BackupStatus, DatabaseSection, MessagesSection, Section, StatusSummary } from '@/modules/system';
-import { requireStaffPage } from '@/modules/staff/server';
+import { BackupsPanel } from '@/modules/system/ui.server';
+import { DownloadLink } from '@/modules/staff/ui';
+import { AlertsSection, BackupStatus, DatabaseSection, MessagesSection, Section, StatusSummary } from '@/modules/system/ui';
+import { requireStaffPage } from '@/modules/staff/ui.server';
 import { getDatabase } from '@/lib/db/client';
 import { systemStatus } from '@/modules/system/server';
 

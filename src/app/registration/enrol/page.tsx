@@ -3,13 +3,13 @@ import { redirect } from 'next/navigation';
 import { STAFF_COPY } from '@/content/staff';
 import { SIGN_IN_PATH } from '@/lib/constants';
 import { getDatabase } from '@/lib/db/client';
-import { AuthCard } from '@/modules/staff';
-import { requireChallengePage } from '@/modules/staff/server';
-import { EnrolForm } from '@/modules/staff';
+import { AuthCard } from '@/modules/staff/ui';
+import { requireChallengePage } from '@/modules/staff/ui.server';
+import { EnrolForm } from '@/modules/staff/ui';
 import { formRefusal } from '@/modules/staff/server';
-import { PasskeySignIn } from '@/modules/staff';
+import { PasskeySignIn } from '@/modules/staff/ui';
 import { pendingEnrolment } from '@/modules/staff/server';
-import { SecondFactorSetup } from '@/modules/staff';
+import { SecondFactorSetup } from '@/modules/staff/ui';
 import { stepAction } from '@/modules/staff/server';
 
 export const metadata: Metadata = { title: STAFF_COPY.enrol.title, robots: { index: false, follow: false } };

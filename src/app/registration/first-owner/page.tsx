@@ -2,9 +2,9 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { STAFF_COPY } from '@/content/staff';
 import { getDatabase } from '@/lib/db/client';
-import { AuthCard } from '@/modules/staff';
+import { AuthCard } from '@/modules/staff/ui';
 import { awaitsFirstOwner } from '@/modules/staff/server';
-import { FirstOwnerForm } from '@/modules/staff';
+import { FirstOwnerForm } from '@/modules/staff/ui';
 import { formRefusal } from '@/modules/staff/server';
 
 export const metadata: Metadata = { title: STAFF_COPY.firstOwner.title, robots: { index: false, follow: false } };

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import { STAFF_COPY } from '@/content/staff';
-import { AuthCard } from '@/modules/staff';
+import { AuthCard } from '@/modules/staff/ui';
 import { formRefusal } from '@/modules/staff/server';
-import { ResetRequestForm } from '@/modules/staff';
+import { ResetRequestForm } from '@/modules/staff/ui';
 import { RESET_TTL_MINUTES } from '@/modules/staff/server';
 
 export const metadata: Metadata = { title: STAFF_COPY.reset.title, robots: { index: false, follow: false } };

@@ -1,12 +1,12 @@
 import type { Metadata } from 'next';
 import { STAFF_COPY } from '@/content/staff';
 import { getDatabase } from '@/lib/db/client';
-import { AuthCard } from '@/modules/staff';
-import { requireChallengePage } from '@/modules/staff/server';
+import { AuthCard } from '@/modules/staff/ui';
+import { requireChallengePage } from '@/modules/staff/ui.server';
 import { formRefusal } from '@/modules/staff/server';
-import { PasskeySignIn } from '@/modules/staff';
+import { PasskeySignIn } from '@/modules/staff/ui';
 import { listPasskeys } from '@/modules/staff/server';
-import { SecondFactorForm } from '@/modules/staff';
+import { SecondFactorForm } from '@/modules/staff/ui';
 import { stepAction } from '@/modules/staff/server';
 
 export const metadata: Metadata = { title: STAFF_COPY.secondFactor.title, robots: { index: false, follow: false } };

@@ -1,12 +1,12 @@
 import { ContentIcon } from '@/components/ContentIcon';
 import { Section } from '@/components/Section';
-import { ActionBar } from '@/modules/site';
+import { ActionBar } from '@/modules/site/ui';
 import { EntryPrice } from '@/modules/districts/EntryPrice';
 import { IndicativeFigures, IndicativeNote } from '@/modules/districts/IndicativePrice';
 import { whatsappHref, whatsappRef } from '@/lib/contact-links';
 import { districtLabel, OFFER_COPY, type District } from '@/content/districts';
 import { getFxRates, getSiteFacts, getSiteUrl } from '@/lib/site-facts.server';
-import { SubmitInterestButton } from '@/modules/leads';
+import { SubmitInterestButton } from '@/modules/leads/ui';
 import { ContactUsButton } from '@/modules/districts/offer/ContactUsButton';
 import { InstalmentView } from '@/modules/districts/offer/InstalmentView';
 import { formatNaira } from '@/modules/districts/offer/instalments';

@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { ASSIGNMENT_COPY } from '@/content/sales-insight';
 import type { TeamMember } from '@/modules/insights/dashboard.repository.server';
-import { AssignmentSwitch, LeadAccessSwitch, TakesNewLeadsButton } from '@/modules/leads';
+import { AssignmentSwitch, LeadAccessSwitch, TakesNewLeadsButton } from '@/modules/leads/ui';
 
 const copy = ASSIGNMENT_COPY.panel;
 

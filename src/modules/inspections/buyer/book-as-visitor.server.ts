@@ -11,7 +11,8 @@ import { jsonResponse } from '@/lib/http/response.server';
 import { bookAndAnswer, bookingRetryPage, bookingSuccessPage } from './booking-answers.server';
 import { INTEREST_VISIBLE_FIELDS } from '@/modules/leads';
 import { INTEREST_FORM } from '@/modules/leads/server';
-import { takeVisitorLead, type FloodAlert } from '@/modules/leads/server';
+import { takeVisitorLead } from '@/modules/leads/server';
+import { type FloodAlert } from '@/modules/leads/server';
 
 /**
  * POST /api/inspections/book: a visitor not yet known books a site inspection from the district's booking page. The

@@ -3,7 +3,7 @@ import { d1 } from '@/content/districts';
 import { INSPECTION_COPY } from '@/content/inspections';
 import { INSPECTION_PATHS } from '@/modules/leads';
 import { pageMetadata } from '@/lib/seo/metadata';
-import { BookingPage } from '@/modules/inspections/server';
+import { BookingPage } from '@/modules/inspections/ui.server';
 
 export const dynamic = 'force-dynamic';
 

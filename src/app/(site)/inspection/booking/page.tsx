@@ -8,8 +8,8 @@ import { bookingOfLink } from '@/modules/inspections/server';
 import { lagosWhen } from '@/modules/inspections';
 import { whatsappHref } from '@/lib/contact-links';
 import { getDatabase } from '@/lib/db/client';
-import { BadLink } from '@/modules/inspections';
-import { BookingCard } from '@/modules/inspections';
+import { BadLink } from '@/modules/inspections/ui';
+import { BookingCard } from '@/modules/inspections/ui';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: INSPECTION_COPY.booking.metaTitle, robots: { index: false, follow: false } };

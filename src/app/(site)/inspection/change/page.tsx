@@ -10,9 +10,9 @@ import { telHref, whatsappHref } from '@/lib/contact-links';
 import { FORM_FLASH_HEADER } from '@/lib/constants';
 import { getDatabase } from '@/lib/db/client';
 import { openFormFlash } from '@/lib/http/form-flash.server';
-import { BadLink } from '@/modules/inspections';
-import { BookingCard } from '@/modules/inspections';
-import { SlotChoices } from '@/modules/inspections';
+import { BadLink } from '@/modules/inspections/ui';
+import { BookingCard } from '@/modules/inspections/ui';
+import { SlotChoices } from '@/modules/inspections/ui';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: INSPECTION_COPY.change.metaTitle, robots: { index: false, follow: false } };

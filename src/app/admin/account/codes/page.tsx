@@ -2,10 +2,10 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { STAFF_COPY } from '@/content/staff';
-import { requireStaffPage } from '@/modules/staff/server';
+import { requireStaffPage } from '@/modules/staff/ui.server';
 import { ACCOUNT_PATH } from '@/lib/constants';
 import { recoveryCodesForPage } from '@/modules/staff/server';
-import { RecoveryCodeList } from '@/modules/staff';
+import { RecoveryCodeList } from '@/modules/staff/ui';
 
 export const metadata: Metadata = { title: STAFF_COPY.enrol.codesHeading };
 

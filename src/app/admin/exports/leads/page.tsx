@@ -1,4 +1,4 @@
-import { downloadPage } from '@/modules/staff/server';
+import { downloadPage } from '@/modules/staff/ui.server';
 import { STAFF_DOWNLOADS } from '@/lib/constants';
 
 /**

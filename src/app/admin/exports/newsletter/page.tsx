@@ -1,4 +1,4 @@
-import { downloadPage } from '@/modules/staff/server';
+import { downloadPage } from '@/modules/staff/ui.server';
 import { STAFF_DOWNLOADS } from '@/lib/constants';
 
 /** The owners' newsletter CSV, as a link without scripts opens it: the password first when needed (0345). */

@@ -5,10 +5,10 @@ import { assignableStaff } from '@/modules/leads/server';
 import { inspectionChangeCutoffHours } from '@/modules/inspections/server';
 import { listSchedule } from '@/modules/inspections/server';
 import { lagosDayOf } from '@/lib/working-time';
-import { FormAnswer } from '@/modules/inspections';
-import { AddScheduleRow, CutoffForm, OneOffSlotForm, ScheduleRow } from '@/modules/inspections';
+import { FormAnswer } from '@/modules/inspections/ui';
+import { AddScheduleRow, CutoffForm, OneOffSlotForm, ScheduleRow } from '@/modules/inspections/ui';
 import { formAnswer } from '@/modules/inspections/server';
-import { requireStaffPage } from '@/modules/staff/server';
+import { requireStaffPage } from '@/modules/staff/ui.server';
 import { getDatabase } from '@/lib/db/client';
 import { DISTRICT_CHOICES } from '@/lib/db/enums';
 

@@ -1,4 +1,4 @@
-import { handlePasskey } from '@/modules/staff/server';
+import { handlePasskey } from '@/modules/staff/ui.server';
 import { postOnly } from '@/lib/http/response.server';
 
 export const dynamic = 'force-dynamic';

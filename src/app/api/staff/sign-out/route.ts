@@ -1,4 +1,4 @@
-import { handleSignOut } from '@/modules/staff/server';
+import { handleSignOut } from '@/modules/staff/ui.server';
 import { postOnly } from '@/lib/http/response.server';
 
 export const dynamic = 'force-dynamic';

@@ -2,9 +2,9 @@ import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { STAFF_COPY } from '@/content/staff';
 import { staffNextPath } from '@/lib/constants';
-import { AuthCard } from '@/modules/staff';
+import { AuthCard } from '@/modules/staff/ui';
 import { recoveryCodesForPage } from '@/modules/staff/server';
-import { RecoveryCodeList } from '@/modules/staff';
+import { RecoveryCodeList } from '@/modules/staff/ui';
 
 export const metadata: Metadata = { title: STAFF_COPY.enrol.codesHeading, robots: { index: false, follow: false } };
 // Per request: it reads the cookie the enrolment's native post set.

@@ -3,10 +3,10 @@ import type { Metadata } from 'next';
 import { STAFF_COPY } from '@/content/staff';
 import { PASSWORD_RESET_PATH } from '@/lib/constants';
 import { getDatabase } from '@/lib/db/client';
-import { AuthCard } from '@/modules/staff';
+import { AuthCard } from '@/modules/staff/ui';
 import { formRefusal } from '@/modules/staff/server';
 import { isLiveResetToken } from '@/modules/staff/server';
-import { NewPasswordForm } from '@/modules/staff';
+import { NewPasswordForm } from '@/modules/staff/ui';
 
 // The link's token is in this page's path: no Referer carries it to another site (same-origin, as on the welcome page).
 export const metadata: Metadata = { title: STAFF_COPY.reset.title, robots: { index: false, follow: false }, referrer: 'same-origin' };

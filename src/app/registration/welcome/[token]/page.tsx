@@ -1,10 +1,10 @@
 import type { Metadata } from 'next';
 import { STAFF_COPY } from '@/content/staff';
 import { getDatabase } from '@/lib/db/client';
-import { AuthCard } from '@/modules/staff';
+import { AuthCard } from '@/modules/staff/ui';
 import { formRefusal } from '@/modules/staff/server';
 import { invitedAccount } from '@/modules/staff/server';
-import { NewPasswordForm } from '@/modules/staff';
+import { NewPasswordForm } from '@/modules/staff/ui';
 
 // The link's token is in this page's path: no Referer carries it to another site. `same-origin`, not `no-referrer`:
 // with that, a form posted from here without scripts says `Origin: null` and is refused as cross-site.

@@ -1,4 +1,4 @@
-import { handlePasswordResetConfirm } from '@/modules/staff/server';
+import { handlePasswordResetConfirm } from '@/modules/staff/ui.server';
 import { postOnly } from '@/lib/http/response.server';
 
 export const dynamic = 'force-dynamic';

@@ -1,4 +1,4 @@
-import { handleEnrolAtSignIn } from '@/modules/staff/server';
+import { handleEnrolAtSignIn } from '@/modules/staff/ui.server';
 import { postOnly } from '@/lib/http/response.server';
 
 export const dynamic = 'force-dynamic';

@@ -1,2 +1,2 @@
-// The system module's client-safe entry: what other modules, routes and browser code may use of it.
+// The system module's React components that render anywhere (client components and shared pieces).
 export { AlertsSection, BackupStatus, DatabaseSection, MessagesSection, Section, StatusSummary } from './SystemSections';

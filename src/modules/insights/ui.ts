@@ -1,4 +1,4 @@
-// The insights module's client-safe entry: what other modules, routes and browser code may use of it.
+// The insights module's React components that render anywhere (client components and shared pieces).
 export { AssignmentPanel } from './components/AssignmentPanel';
 export { DashboardFiltersForm } from './components/DashboardFiltersForm';
 export { InspectionFunnel } from './components/InspectionFunnel';

@@ -1,0 +1,2 @@
+// The newsletter module's React components that render anywhere (client components and shared pieces).
+export { NewsletterForm } from './NewsletterForm';

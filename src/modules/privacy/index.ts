@@ -1,2 +1,0 @@
-// The privacy module's client-safe entry: what other modules, routes and browser code may use of it.
-export { PrivacyTools } from './PrivacyTools';

@@ -1,2 +1,0 @@
-// The site module's client-safe entry: what other modules, routes and browser code may use of it.
-export { ActionBar } from './ActionBar';

@@ -1,0 +1,4 @@
+// The site module's server pieces of pages: server components and page guards (Next.js's runtime).
+import 'server-only';
+
+export { SiteChrome } from './SiteChrome';
