@@ -136,6 +136,16 @@ export const FLOOD_ALERT_COPY = {
   once: 'You get one such message per flood.',
 } as const;
 
+/** To owners, once per slot, when it filled from few client networks (docs/decisions/0401). */
+export const SLOT_NETWORKS_ALERT_COPY = {
+  subject: (brand: string) => `Alert: an inspection filled from few connections (${brand})`,
+  intro: (when: string, district: string, networks: number) =>
+    `The site inspection of ${when} (Lagos time) in ${district} is full, and its buyers booked from ${networks === 1 ? 'one internet connection' : `only ${networks} internet connections`}.`,
+  next: 'That may be one office booking for its staff, or a script holding seats that real buyers cannot then book. Look at the bookings: call them, and cancel any that are not real (the buyer is told and the waiting list moves up).',
+  review: 'Open the Inspections page',
+  once: 'You get one such message per inspection. INSPECTION_FEW_NETWORKS sets how few connections it takes.',
+} as const;
+
 /** A new lead's push alert on staff phones (docs/decisions/0364): the district, who, and what to do. */
 export const LEAD_PUSH_COPY = {
   title: (district: string) => `New lead · ${district}`,

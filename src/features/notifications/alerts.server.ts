@@ -1,5 +1,4 @@
 import 'server-only';
-import { createHash } from 'node:crypto';
 import { and, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import { getSiteFacts, getSiteUrl } from '@/content/site';
@@ -7,13 +6,15 @@ import type { DatabaseHandle, Db } from '@/lib/db/client';
 import type { NotificationChannel } from '@/lib/db/enums';
 import { channelAlerts, staffUsers, type ChannelAlertRow } from '@/lib/db/schema';
 import { getEnv } from '@/lib/env.server';
-import { insertInTransaction, type ScheduledJob } from '@/lib/jobs/queue';
+import { insertInTransaction, stableJobId, type ScheduledJob } from '@/lib/jobs/queue';
 import { CHANNEL_CHECK, OWNER_ALERT } from '@/lib/jobs/queues';
 import { sendMail } from '@/lib/mail/mailer.server';
 import { channelConfigured, LIMITS, openAlerts } from '@/domain/health/status.server';
 import { arrivalOf, countHeldSince, otherLeadHeldSince } from '@/domain/leads/held.repository.server';
 import { channelStates, type ChannelState } from '@/domain/leads/notifications.repository.server';
-import { alertWebhookPayload, floodAlertEmail, ownerAlertEmail, type AlertKind } from './messages';
+import type { SlotNetworksAlertJob } from '@/domain/leads/inspections/booking-limits.server';
+import { slotById } from '@/domain/leads/inspections/inspections.repository.server';
+import { alertWebhookPayload, floodAlertEmail, ownerAlertEmail, slotNetworksAlertEmail, type AlertKind } from './messages';
 import { postWebhook } from './webhook.server';
 
 /**
@@ -28,7 +29,7 @@ import { postWebhook } from './webhook.server';
 const WEBHOOK = 'webhook';
 
 /** A job of the owner-alert queue: a channel's alert or recovery, or the news of a flood of leads. */
-export type OwnerAlertJob = ChannelAlertJob | FloodAlertJob;
+export type OwnerAlertJob = ChannelAlertJob | FloodAlertJob | SlotNetworksAlertJob;
 
 interface ChannelAlertJob {
   alertId: string;
@@ -45,8 +46,7 @@ interface FloodAlertJob {
 
 /** The job's id, made from what it sends: an alert is queued once per episode, kind and recipient. */
 export function alertJobId(alertId: string, kind: OwnerAlertJob['kind'], to: string): string {
-  const hex = createHash('sha256').update(`${alertId}:${kind}:${to}`).digest('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+  return stableJobId(`${alertId}:${kind}:${to}`);
 }
 
 export interface CheckResult {
@@ -151,6 +151,7 @@ function queue(boss: PgBoss, tx: Db, alertId: string, kind: AlertKind, recipient
  */
 export async function deliverOwnerAlert(db: Db, boss: PgBoss, job: OwnerAlertJob): Promise<void> {
   if (job.kind === 'flood') return deliverFloodAlert(db, job);
+  if (job.kind === 'slot_networks') return deliverSlotNetworksAlert(db, job);
   const [alert] = await db.select().from(channelAlerts).where(eq(channelAlerts.id, job.alertId));
   if (!alert) return;
   if (job.kind === 'recovered') {
@@ -219,6 +220,21 @@ async function deliverFloodAlert(db: Db, job: FloodAlertJob): Promise<void> {
   if (n === 0) return;
   const reviewUrl = `${getSiteUrl()}/admin?status=held`;
   await sendMail({ ...floodAlertEmail(since, n, reviewUrl, getSiteFacts().brand), to: [owner.email] });
+}
+
+/**
+ * The e-mail of a slot that filled from few client networks (queued by the booking, src/domain/leads/inspections/
+ * booking-limits.server.ts; docs/decisions/0401): to one owner, unless the slot is gone, called off or has begun.
+ */
+async function deliverSlotNetworksAlert(db: Db, job: SlotNetworksAlertJob): Promise<void> {
+  const [owner] = await db
+    .select({ email: staffUsers.email })
+    .from(staffUsers)
+    .where(and(eq(staffUsers.id, job.to), eq(staffUsers.active, true)));
+  const slot = await slotById(db, job.slotId);
+  if (!owner || !slot || slot.cancelledAt || slot.startsAt <= new Date()) return;
+  const reviewUrl = `${getSiteUrl()}/admin/inspections`;
+  await sendMail({ ...slotNetworksAlertEmail(slot, job.networks, reviewUrl, getSiteFacts().brand), to: [owner.email] });
 }
 
 /** The check, every minute on one of the instances (pg-boss runs one job per cron minute). */
