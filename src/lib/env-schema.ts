@@ -178,7 +178,10 @@ const rate = (name: string, fallback: string) =>
 /** A whole number from `min` to `max`, `fallback` when unset; its message says the range. */
 const wholeNumber = (name: string, unit: string, min: number, max: number, fallback: number) => {
   const message = `${name} must be a whole number of ${unit} from ${min} to ${max}.`;
-  return z.preprocess(blankToUndefined, z.coerce.number({ error: message }).int(message).min(min, message).max(max, message).default(fallback));
+  return z.preprocess(
+    blankToUndefined,
+    z.coerce.number({ error: message }).int(message).min(min, message).max(max, message).default(fallback),
+  );
 };
 
 /** Meta's Graph API, its version pinned (WHATSAPP_API_BASE). */
@@ -586,7 +589,7 @@ const envSchema = z
     // What one client network may hold of the site inspections (docs/decisions/0401): the share of one slot's seats (a
     // carrier's NAT puts many real buyers behind one address, so never all of them), and the seats of every inspection
     // still to come together. A network is the client's IPv6 /48 (so its /56 and /64 too) or its IPv4 address.
-    INSPECTION_NETWORK_SHARE: wholeNumber('INSPECTION_NETWORK_SHARE', 'percent of a slot\'s seats', 1, 100, 50),
+    INSPECTION_NETWORK_SHARE: wholeNumber('INSPECTION_NETWORK_SHARE', "percent of a slot's seats", 1, 100, 50),
     INSPECTION_NETWORK_SEATS: wholeNumber('INSPECTION_NETWORK_SEATS', 'seats', 1, 500, 8),
     // Owners hear when a slot fills and its seats came from this many client networks or fewer.
     INSPECTION_FEW_NETWORKS: wholeNumber('INSPECTION_FEW_NETWORKS', 'networks', 1, 50, 3),

@@ -281,7 +281,12 @@ export function floodAlertEmail(since: Date, held: number, reviewUrl: string, br
 }
 
 /** The e-mail of a slot that filled from few networks: when, where, from how many; no buyer named. */
-export function slotNetworksAlertEmail(slot: { startsAt: Date; district: string }, networks: number, reviewUrl: string, brand: string): Rendered {
+export function slotNetworksAlertEmail(
+  slot: { startsAt: Date; district: string },
+  networks: number,
+  reviewUrl: string,
+  brand: string,
+): Rendered {
   const copy = SLOT_NETWORKS_ALERT_COPY;
   const lines = [copy.intro(formatDateTime(slot.startsAt), slot.district, networks), copy.next];
   const text = [...lines, '', `${copy.review}: ${reviewUrl}`, '', copy.once, OWNER_ALERT_COPY.why].join('\n');

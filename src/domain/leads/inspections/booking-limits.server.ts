@@ -39,7 +39,11 @@ export const bookingNetworkOf = (client: ClientIdentity): BuyerGuard => ({
  * Takes, in the booking's transaction and after its lead's row, the locks of its network, phone and e-mail (in one
  * order), so two bookings racing from one network or with one phone are counted one after the other.
  */
-export async function lockBuyerKeys(tx: Db, leadId: string, guard: BuyerGuard): Promise<{ phone: string; email: string | null } | undefined> {
+export async function lockBuyerKeys(
+  tx: Db,
+  leadId: string,
+  guard: BuyerGuard,
+): Promise<{ phone: string; email: string | null } | undefined> {
   const contact = await contactOfLead(tx, leadId);
   const keys = [`inspection-network:${guard.networkHash}`];
   if (contact) keys.push(`inspection-phone:${contact.phone}`, ...(contact.email ? [`inspection-email:${contact.email}`] : []));
@@ -58,7 +62,8 @@ export async function contactRefusal(
 }
 
 /** The most seats of a slot of `seats` one network may hold: its share, rounded down, and never none. */
-export const networkShareOf = (seats: number, percent = getEnv().INSPECTION_NETWORK_SHARE) => Math.max(1, Math.floor((seats * percent) / 100));
+export const networkShareOf = (seats: number, percent = getEnv().INSPECTION_NETWORK_SHARE) =>
+  Math.max(1, Math.floor((seats * percent) / 100));
 
 /** Whether `partySize` more seats (a booking or its waiting place) from this network go past its share or its total. */
 export async function networkRefusal(
@@ -110,7 +115,11 @@ export async function alertOwnersIfFewNetworks(tx: Db, jobs: PgBoss, slot: { id:
  */
 export async function countBuyerChange(db: Db, client: ClientIdentity, leadId: string, now: number = Date.now()): Promise<BuyerGuard> {
   const env = getEnv();
-  const limits = { own: env.RATE_LIMIT_INSPECTION_CHANGE, 56: env.RATE_LIMIT_INSPECTION_CHANGE_56, 48: env.RATE_LIMIT_INSPECTION_CHANGE_48 };
+  const limits = {
+    own: env.RATE_LIMIT_INSPECTION_CHANGE,
+    56: env.RATE_LIMIT_INSPECTION_CHANGE_56,
+    48: env.RATE_LIMIT_INSPECTION_CHANGE_48,
+  };
   await countRequests(
     db,
     [

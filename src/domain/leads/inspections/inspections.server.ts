@@ -30,7 +30,14 @@ import {
   type ScheduleValues,
   type SlotView,
 } from './inspections.repository.server';
-import { alertOwnersIfFewNetworks, contactRefusal, lockBuyerKeys, networkRefusal, type BuyerGuard, type LimitRefusal } from './booking-limits.server';
+import {
+  alertOwnersIfFewNetworks,
+  contactRefusal,
+  lockBuyerKeys,
+  networkRefusal,
+  type BuyerGuard,
+  type LimitRefusal,
+} from './booking-limits.server';
 import { queueInspectionMessages, type InspectionEvent } from './messages.server';
 import { BOOKING_CLOSES_MINUTES_BEFORE, BOOKING_HORIZON_DAYS, stillBookable, stillChangeable, weeklyStarts } from './slot-times';
 
@@ -178,7 +185,12 @@ export async function bookInspection(
         // A new booking only: the lead's own booking moves, whatever its phone and e-mail.
         const refused =
           (!current && (await contactRefusal(tx, request.leadId, contact, now))) ||
-          (await networkRefusal(tx, request.guard, { slotId: slot.id, seats: slot.seats, partySize: request.partySize, except: current?.id }, now));
+          (await networkRefusal(
+            tx,
+            request.guard,
+            { slotId: slot.id, seats: slot.seats, partySize: request.partySize, except: current?.id },
+            now,
+          ));
         if (refused) return { ok: false, why: refused };
       }
 

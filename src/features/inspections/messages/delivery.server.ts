@@ -4,6 +4,7 @@ import type { Db } from '@/lib/db/client';
 import { getEnv } from '@/lib/env.server';
 import { logError, withoutContactDetails } from '@/lib/log';
 import { sendMail } from '@/lib/mail/mailer.server';
+import { BUYER_CAP_REACHED, buyerMessageAllowed } from '@/lib/messaging/buyer-cap.server';
 import { leadAlertRecipients } from '@/domain/leads/assignment.server';
 import { inspectionChangeCutoffHours } from '@/domain/leads/inspections/cutoff.server';
 import { signInspectionLink } from '@/domain/leads/inspections/links.server';
@@ -98,6 +99,7 @@ const SETTLED = {
   sent: { state: 'sent', lastError: null },
   not_configured: { state: 'not_configured', lastError: 'not configured' },
   opted_out: { state: 'withdrawn', lastError: 'the number said STOP' },
+  capped: { state: 'withdrawn', lastError: BUYER_CAP_REACHED },
 } as const;
 
 /** Why a message is not to go any more, or undefined when it is. */
@@ -132,7 +134,7 @@ const viewOf = ({ booking, slot, lead }: MessageForDelivery): BookingView => ({
 /** Where the sales team's e-mails go, as for a new lead: LEADS_NOTIFY_TO, or without it the site's contact address. */
 const salesAddresses = () => getEnv().LEADS_NOTIFY_TO ?? [getSiteFacts().email];
 
-async function send(db: Db, found: MessageForDelivery, channels: BuyerChannels): Promise<ChannelOutcome> {
+async function send(db: Db, found: MessageForDelivery, channels: BuyerChannels): Promise<ChannelOutcome | 'capped'> {
   const { message, booking, slot, lead } = found;
   const siteUrl = getSiteUrl();
   const view = viewOf(found);
@@ -170,9 +172,17 @@ async function send(db: Db, found: MessageForDelivery, channels: BuyerChannels):
   }
 }
 
-async function sendToBuyer(db: Db, found: MessageForDelivery, kind: BuyerMessageKind, channels: BuyerChannels): Promise<ChannelOutcome> {
+async function sendToBuyer(
+  db: Db,
+  found: MessageForDelivery,
+  kind: BuyerMessageKind,
+  channels: BuyerChannels,
+): Promise<ChannelOutcome | 'capped'> {
   const { message, booking, slot, lead } = found;
   if (!lead || !booking) return 'not_configured';
+  // The one cap on messages to a buyer's address or number per day (docs/decisions/0401), at the first attempt.
+  const to = message.channel === 'email' ? lead.email && { email: lead.email } : lead.phoneE164 && { phone: lead.phoneE164 };
+  if (to && !(await buyerMessageAllowed(db, to, { firstAttempt: message.attempts === 0 }))) return 'capped';
   const facts = getSiteFacts();
   const siteUrl = getSiteUrl();
   const view = viewOf(found);
