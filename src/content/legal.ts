@@ -19,7 +19,7 @@ export interface LegalPage {
  * The edition of the privacy notice below: a newsletter consent records the edition the person confirmed under.
  * Change it with every change of the notice's text (the date, then the edition of that day).
  */
-export const PRIVACY_NOTICE_VERSION = '2026-11-28.1';
+export const PRIVACY_NOTICE_VERSION = '2026-11-29.1';
 
 /** A retention period in words: "24 hours", "7 days", "24 months". */
 export function describePeriod(period: Period): string {
@@ -42,7 +42,7 @@ export const PRIVACY: LegalPage = {
   title: 'Privacy Policy',
   description:
     'What personal data we collect when you submit your interest or subscribe, why, how long we keep it and your rights under the Nigeria Data Protection Act 2023.',
-  updated: '27 November 2026',
+  updated: '29 November 2026',
   intro: (brand) =>
     `${brand} (“we”) is the data controller for the personal data collected on this website. This notice explains what we collect, why, and the rights you have under the Nigeria Data Protection Act 2023 (NDPA).`,
   sections: ({ brand, email, address }) => [
@@ -55,7 +55,7 @@ export const PRIVACY: LegalPage = {
         'Site inspections: the inspection you book, how many people come with you, whether you came, and the e-mails we send you about it (the confirmation, reminders and any change). If you come without booking, our staff note your name and phone number.',
         'WhatsApp and SMS: the messages we exchange with you by WhatsApp or text message, when they were sent, delivered and read, and whether you asked us to stop. If you start a chat with us on WhatsApp, we keep it as an enquiry like a submitted form: the name your WhatsApp profile shows, your number, your messages, the page or advertisement the chat came from, and the district it names.',
         'How you found us: the campaign tags in the link you followed (UTM parameters), the website that referred you and the first page you opened.',
-        'Abuse prevention: a one-way, salted fingerprint of your network address, used only to limit repeated automated submissions. We never store your IP address itself.',
+        'Abuse prevention: a one-way, salted fingerprint of your network address, used only to limit repeated automated submissions. We never store your IP address itself. A site-inspection booking keeps the fingerprint of the network it was made from, so that one network cannot hold more than its share of seats (by default half of an inspection’s seats and 8 seats of those still to come); one phone number or e-mail address holds one booking still to come; a booking’s links accept 6 changes a day; and we send one e-mail address or phone number at most 8 messages a day of every kind. The site’s owner can change these limits.',
         'Visits: when our server sends you a page, it adds one to a count for that day, page and source (the campaign tags in the link you followed, or the website that referred you). To count visitors rather than page loads, it makes a one-way fingerprint of your network address and browser with a key that changes every day. We use no cookies and no tracking scripts, and the counts say nothing about who you are.',
       ],
     },
