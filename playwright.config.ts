@@ -84,6 +84,11 @@ export default defineConfig({
       RATE_LIMIT_INTEREST_SITE: '1000/60',
       RATE_LIMIT_NEWSLETTER: '1000/600',
       RATE_LIMIT_SIGN_IN: '1000/600',
+      // The same for the inspections' limits per client network and per buyer (docs/decisions/0401).
+      INSPECTION_NETWORK_SEATS: '500',
+      RATE_LIMIT_INSPECTION_CHANGE: '1000/600',
+      RATE_LIMIT_INSPECTION_CHANGE_BOOKING: '1000/600',
+      BUYER_MESSAGES_PER_DAY: '1000',
       // Short, so tests/e2e/staff.spec.ts sees the password asked again before a sensitive change.
       STAFF_REAUTH_SECONDS: '15',
       // Staff passwords hashed cheaply on this test server; tests/integration/staff-auth.test.ts checks the strong default.

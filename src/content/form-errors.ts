@@ -61,6 +61,14 @@ export const INSPECTION_ERRORS = {
   cancelledBooking: 'This booking was cancelled. Please book a new inspection from the district page.',
   tooLate: (hours: number) =>
     `It is too late to change this booking online: it starts in less than ${hours === 1 ? 'an hour' : `${hours} hours`}. Please call or WhatsApp your agent.`,
+  /** One booking still to come per phone number and per e-mail address (docs/decisions/0401). */
+  alreadyBooked:
+    'This phone number or e-mail address already has a site inspection booked. To change it, use the link in the e-mail that confirmed it, or message us on WhatsApp.',
+  /** One client network holds at most a share of a slot's seats, and so many seats in all. */
+  networkSlot:
+    'That inspection has taken as many bookings from your internet connection as it can. Please choose another time, or message us on WhatsApp and we will book you in.',
+  networkSeats:
+    'Your internet connection already holds as many inspection seats as we can give one connection. Please message us on WhatsApp and we will book you in.',
   unreadable: unreadableForm,
   unavailable: 'We could not book your inspection just now. Please try again in a moment.',
 } as const;

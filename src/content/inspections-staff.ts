@@ -52,6 +52,11 @@ export const INSPECTIONS_STAFF_COPY = {
   whatsapp: 'WhatsApp',
   callPerson: (name: string) => `Call ${name}`,
   whatsappPerson: (name: string) => `WhatsApp ${name}`,
+  /** Cancelling one booking (docs/decisions/0401): a fake one, or a buyer who called. */
+  cancelBooking: 'Cancel booking',
+  cancelBookingOf: (name: string) => `Cancel the booking of ${name}`,
+  cancelBookingConfirm: (name: string) => `Cancel the booking of ${name}? They are told, and the waiting list moves up.`,
+  bookingCancelled: 'Booking cancelled. The buyer is being told.',
   addWalkIn: 'Add a walk-in',
   walkInName: 'Name',
   walkInPhone: 'Phone',
@@ -128,6 +133,7 @@ export const INSPECTIONS_STAFF_COPY = {
     notConfirmed: 'Only a confirmed booking is marked as came or no-show.',
     notYet: 'Attendance and walk-ins open 12 hours before the inspection.',
     notYours: 'This inspection is not yours to run: ask its agent or an owner.',
+    begun: 'That inspection has begun: mark the booking as a no-show instead.',
     calledOff: 'This inspection was called off.',
   },
   /** The lead page. */

@@ -146,6 +146,16 @@ export const SMS_PAUSED_ALERT_COPY = {
   next: 'If these were real buyers, raise SMS_DAILY_LIMIT and restart the site. If not, someone may be using the form to send SMS at your cost: look at the newest leads.',
   review: 'Open the System page',
   once: 'You get one such message per day.',
+};
+
+/** To owners, once per slot, when it filled from few client networks (docs/decisions/0401). */
+export const SLOT_NETWORKS_ALERT_COPY = {
+  subject: (brand: string) => `Alert: an inspection filled from few connections (${brand})`,
+  intro: (when: string, district: string, networks: number) =>
+    `The site inspection of ${when} (Lagos time) in ${district} is full, and its buyers booked from ${networks === 1 ? 'one internet connection' : `only ${networks} internet connections`}.`,
+  next: 'That may be one office booking for its staff, or a script holding seats that real buyers cannot then book. Look at the bookings: call them, and cancel any that are not real (the buyer is told and the waiting list moves up).',
+  review: 'Open the Inspections page',
+  once: 'You get one such message per inspection. INSPECTION_FEW_NETWORKS sets how few connections it takes.',
 } as const;
 
 /** A new lead's push alert on staff phones (docs/decisions/0364): the district, who, and what to do. */

@@ -176,6 +176,15 @@ const rate = (name: string, fallback: string) =>
       }),
   );
 
+/** A whole number from `min` to `max`, `fallback` when unset; its message says the range. */
+const wholeNumber = (name: string, unit: string, min: number, max: number, fallback: number) => {
+  const message = `${name} must be a whole number of ${unit} from ${min} to ${max}.`;
+  return z.preprocess(
+    blankToUndefined,
+    z.coerce.number({ error: message }).int(message).min(min, message).max(max, message).default(fallback),
+  );
+};
+
 /** Meta's Graph API, its version pinned (WHATSAPP_API_BASE). */
 export const WHATSAPP_GRAPH_API = 'https://graph.facebook.com/v23.0';
 /** Termii's API (TERMII_API_BASE). */
@@ -728,6 +737,24 @@ export const envSchema = z
         .max(MAX_INSPECTION_CUTOFF_HOURS, 'INSPECTION_CHANGE_CUTOFF_HOURS must be a whole number of hours between 0 and 168.')
         .default(12),
     ),
+    // What one client network may hold of the site inspections (docs/decisions/0401): the share of one slot's seats (a
+    // carrier's NAT puts many real buyers behind one address, so never all of them), and the seats of every inspection
+    // still to come together. A network is the client's IPv6 /48 (so its /56 and /64 too) or its IPv4 address.
+    INSPECTION_NETWORK_SHARE: wholeNumber('INSPECTION_NETWORK_SHARE', "percent of a slot's seats", 1, 100, 50),
+    INSPECTION_NETWORK_SEATS: wholeNumber('INSPECTION_NETWORK_SEATS', 'seats', 1, 500, 8),
+    // Owners hear when a slot fills and its seats came from this many client networks or fewer.
+    INSPECTION_FEW_NETWORKS: wholeNumber('INSPECTION_FEW_NETWORKS', 'networks', 1, 50, 3),
+    // Changes from a buyer's links (book-by-link, move, cancel): per client (its address or /64, and its /56 and /48),
+    // and per lead's booking whatever the client (docs/decisions/0401).
+    RATE_LIMIT_INSPECTION_CHANGE: rate('RATE_LIMIT_INSPECTION_CHANGE', '10/3600'),
+    RATE_LIMIT_INSPECTION_CHANGE_56: rate('RATE_LIMIT_INSPECTION_CHANGE_56', '20/3600'),
+    RATE_LIMIT_INSPECTION_CHANGE_48: rate('RATE_LIMIT_INSPECTION_CHANGE_48', '30/3600'),
+    RATE_LIMIT_INSPECTION_CHANGE_BOOKING: rate('RATE_LIMIT_INSPECTION_CHANGE_BOOKING', '6/86400'),
+    // A "your inspection moved" message waits this long, and later moves within it are told in that one message.
+    INSPECTION_MESSAGE_MERGE_MINUTES: wholeNumber('INSPECTION_MESSAGE_MERGE_MINUTES', 'minutes', 0, 60, 5),
+    // Messages to one buyer's e-mail address or phone number in a day (UTC), of every kind: receipts, first replies,
+    // booking news and reminders (docs/decisions/0401). Past it they are skipped, never queued for later.
+    BUYER_MESSAGES_PER_DAY: wholeNumber('BUYER_MESSAGES_PER_DAY', 'messages', 1, 1000, 8),
     // The sales team's working days in Lagos (`mon-fri`, `mon-sat`, `mon,wed,fri`, `mon-fri,sun` …): the first-contact
     // clock runs only on these (`docs/decisions/0206-overdue-leads.md`). Unset: `mon-fri`.
     LEAD_WORKING_DAYS: z.preprocess(

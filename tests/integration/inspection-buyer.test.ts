@@ -39,11 +39,23 @@ const form = (handler: (request: Request) => Promise<Response>, path: string, fi
   );
 const tokenOf = (href: string, name: string) => new URL(href, 'http://localhost').searchParams.get(name)!;
 const flashOf = (res: Response) => /form_flash=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')?.[1];
-const someone = () => validLead({ email: `buyer-${randomBytes(5).toString('hex')}@example.com`, form_started_at: Date.now() - 20_000 });
+/** A buyer of their own: one booking still to come per phone and per e-mail (docs/decisions/0401). */
+const someone = () =>
+  validLead({
+    email: `buyer-${randomBytes(5).toString('hex')}@example.com`,
+    phonenumber: `0803 ${String(randomBytes(4).readUInt32BE() % 10_000_000).padStart(7, '0')}`,
+    form_started_at: Date.now() - 20_000,
+  });
 
 describeEachDriver('booking a site inspection as a buyer', (ctx) => {
   beforeEach(() =>
-    setEnv({ RATE_LIMIT_INTEREST: '1000/600', RATE_LIMIT_INTEREST_SITE: '1000/60', MIN_FILL_MS: '1500', TRUST_PROXY: undefined }),
+    setEnv({
+      RATE_LIMIT_INTEREST: '1000/600',
+      RATE_LIMIT_INTEREST_SITE: '1000/60',
+      MIN_FILL_MS: '1500',
+      TRUST_PROXY: undefined,
+      INSPECTION_NETWORK_SHARE: undefined,
+    }),
   );
 
   const db = () => ctx.handle().db;
@@ -211,6 +223,8 @@ describeEachDriver('booking a site inspection as a buyer', (ctx) => {
   });
 
   it('moves and cancels from the booking’s own link; the cancelled seat goes to the first in line', async () => {
+    // A party of 2 fills this slot of 2: the owner lets one network hold every seat (docs/decisions/0401).
+    setEnv({ INSPECTION_NETWORK_SHARE: '100' });
     const two = await slot(2, 80);
     const other = await slot(6, 150);
     const buyer = await knownBuyer();

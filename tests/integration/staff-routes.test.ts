@@ -21,6 +21,8 @@ const ACCESS: Record<string, 'staff' | 'owner'> = {
   // Site inspections (docs/decisions/0392): who came and walk-ins are marked by staff on the day; the schedule, one-off
   // trips, seats, calling a slot off and the buyers' cut-off are the owners'.
   'inspections/bookings/[id]/attendance': 'staff',
+  // One booking cancelled by whoever runs its slot, or an agent for their own lead (docs/decisions/0401).
+  'inspections/bookings/[id]/cancel': 'staff',
   'inspections/slots/[id]/walk-ins': 'staff',
   'inspections/slots': 'owner',
   'inspections/slots/[id]/seats': 'owner',

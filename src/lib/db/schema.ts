@@ -678,9 +678,15 @@ export const inspectionBookings = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * The widest network of the client that booked or last moved it from the site (a salted hash of its IPv6 /48, or of
+     * its IPv4 address): one network holds only so many seats (docs/decisions/0401). Null: staff's, walk-ins, older.
+     */
+    networkHash: text('network_hash'),
   },
   (t) => [
     index('inspection_bookings_slot_idx').on(t.slotId, t.state, t.createdAt),
+    index('inspection_bookings_network_idx').on(t.networkHash),
     index('inspection_bookings_lead_idx').on(t.leadId),
     check('inspection_bookings_party_ck', sql`${t.partySize} between 1 and 50`),
     check('inspection_bookings_state_ck', oneOf(t.state, BOOKING_STATES)),

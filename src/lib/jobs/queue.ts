@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { fromDrizzle, fromPglite, PgBoss, type SendOptions } from 'pg-boss';
 import type { Db } from '@/lib/db/db';
@@ -62,6 +63,15 @@ export function sendInTransaction(
  * Adds several jobs with one statement inside a Drizzle transaction (each job's id makes it idempotent; `startAfter`:
  * not before then).
  */
+/**
+ * A job id (a UUID) made from what the job is about: inserting the same key again adds no second job, so an alert is
+ * queued once however many transactions ask for it.
+ */
+export function stableJobId(key: string): string {
+  const hex = createHash('sha256').update(key).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
 export async function insertInTransaction(
   boss: PgBoss,
   tx: Db,

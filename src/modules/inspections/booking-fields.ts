@@ -1,6 +1,7 @@
 import '@/lib/validation/zod-config';
 import { z } from 'zod';
 import { INSPECTION_ERRORS } from '@/content/form-errors';
+import type { LimitRefusal } from './booking-limits.server';
 import type { SlotView } from './inspections.repository.server';
 
 /**
@@ -46,3 +47,10 @@ export const publicSlot = (slot: SlotView): PublicSlot => ({
   kind: slot.kind,
   seatsLeft: Math.max(0, slot.seats - slot.seatsTaken),
 });
+
+/** What a buyer reads when a booking limit refuses them (docs/decisions/0401): answered 409. */
+export const LIMIT_ERRORS: Record<LimitRefusal, string> = {
+  already_booked: INSPECTION_ERRORS.alreadyBooked,
+  network_slot: INSPECTION_ERRORS.networkSlot,
+  network_seats: INSPECTION_ERRORS.networkSeats,
+};

@@ -218,7 +218,7 @@ export async function bookingsOfLead(db: Db, leadId: string): Promise<(Inspectio
 export async function setBookingState(
   tx: Db,
   id: string,
-  values: Partial<Pick<InspectionBookingRow, 'state' | 'slotId' | 'partySize' | 'cancelledAt'>>,
+  values: Partial<Pick<InspectionBookingRow, 'state' | 'slotId' | 'partySize' | 'cancelledAt' | 'networkHash'>>,
   now: Date,
 ): Promise<void> {
   await tx
@@ -229,6 +229,76 @@ export async function setBookingState(
 
 export async function setAttendance(tx: Db, id: string, attendance: Attendance | null, now: Date): Promise<void> {
   await tx.update(inspectionBookings).set({ attendance, updatedAt: now }).where(eq(inspectionBookings.id, id));
+}
+
+// ---- what one buyer, one phone, one e-mail and one network hold (docs/decisions/0401) --------------------------------
+
+/** A lead's phone (E.164 when it parsed, else as typed) and e-mail, to find its other bookings by. */
+export async function contactOfLead(db: Db, leadId: string): Promise<{ phone: string; email: string | null } | undefined> {
+  const [row] = await db
+    .select({ phone: sql<string>`coalesce(${leads.phoneE164}, ${leads.phoneRaw})`, email: sql<string | null>`lower(${leads.email})` })
+    .from(leads)
+    .where(eq(leads.id, leadId));
+  return row;
+}
+
+/** Bookings still to come that hold or wait for seats: not cancelled, on a slot not called off that has not begun. */
+const upcomingBookingSql = (now: Date) =>
+  and(ne(inspectionBookings.state, 'cancelled'), gt(inspectionSlots.startsAt, now), isNull(inspectionSlots.cancelledAt));
+
+/** Whether another lead with this phone or e-mail has a booking still to come (one per phone and per e-mail). */
+export async function contactHasOtherBooking(
+  tx: Db,
+  leadId: string,
+  contact: { phone: string; email: string | null },
+  now: Date,
+): Promise<boolean> {
+  const sameContact = contact.email
+    ? sql`(coalesce(${leads.phoneE164}, ${leads.phoneRaw}) = ${contact.phone} or lower(${leads.email}) = ${contact.email})`
+    : sql`coalesce(${leads.phoneE164}, ${leads.phoneRaw}) = ${contact.phone}`;
+  const rows = await tx
+    .select({ id: inspectionBookings.id })
+    .from(inspectionBookings)
+    .innerJoin(inspectionSlots, eq(inspectionSlots.id, inspectionBookings.slotId))
+    .innerJoin(leads, eq(leads.id, inspectionBookings.leadId))
+    .where(and(upcomingBookingSql(now), ne(leads.id, leadId), sameContact))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * The seats a network's bookings still to come hold or wait for (a booking being changed left out): on one slot, and
+ * on every slot together.
+ */
+export async function seatsOfNetwork(
+  tx: Db,
+  networkHash: string,
+  { slotId, except, now }: { slotId: string; except?: string; now: Date },
+): Promise<{ onSlot: number; upcoming: number }> {
+  const [row] = await tx
+    .select({
+      onSlot: sql<number>`coalesce(sum(case when ${inspectionBookings.slotId} = ${slotId} then ${inspectionBookings.partySize} end), 0)::int`,
+      upcoming: sql<number>`coalesce(sum(${inspectionBookings.partySize}), 0)::int`,
+    })
+    .from(inspectionBookings)
+    .innerJoin(inspectionSlots, eq(inspectionSlots.id, inspectionBookings.slotId))
+    .where(
+      and(eq(inspectionBookings.networkHash, networkHash), upcomingBookingSql(now), except ? ne(inspectionBookings.id, except) : undefined),
+    );
+  return { onSlot: row?.onSlot ?? 0, upcoming: row?.upcoming ?? 0 };
+}
+
+/** A slot's confirmed seats, how many client networks its buyers' confirmed bookings came from, and their seats. */
+export async function networksOfSlot(tx: Db, slotId: string): Promise<{ seatsTaken: number; networks: number; networkedSeats: number }> {
+  const [row] = await tx
+    .select({
+      seatsTaken: sql<number>`coalesce(sum(${inspectionBookings.partySize}), 0)::int`,
+      networks: sql<number>`count(distinct ${inspectionBookings.networkHash})::int`,
+      networkedSeats: sql<number>`coalesce(sum(${inspectionBookings.partySize}) filter (where ${inspectionBookings.networkHash} is not null), 0)::int`,
+    })
+    .from(inspectionBookings)
+    .where(and(eq(inspectionBookings.slotId, slotId), eq(inspectionBookings.state, 'confirmed')));
+  return { seatsTaken: row?.seatsTaken ?? 0, networks: row?.networks ?? 0, networkedSeats: row?.networkedSeats ?? 0 };
 }
 
 /** The slot's waiting list, first in line first, locked. */

@@ -30,6 +30,14 @@ import {
   type ScheduleValues,
   type SlotView,
 } from './inspections.repository.server';
+import {
+  alertOwnersIfFewNetworks,
+  contactRefusal,
+  lockBuyerKeys,
+  networkRefusal,
+  type BuyerGuard,
+  type LimitRefusal,
+} from './booking-limits.server';
 import { queueInspectionMessages, type InspectionEvent } from './messages.server';
 import { BOOKING_CLOSES_MINUTES_BEFORE, BOOKING_HORIZON_DAYS, stillBookable, stillChangeable, weeklyStarts } from './slot-times';
 
@@ -129,7 +137,9 @@ export type BookingOutcome =
   /** The lead's booking is within the buyers' cut-off: it no longer moves from a link. */
   | { ok: false; why: 'too_late' }
   /** No such lead, or one set aside (spam, or held in a flood): it books nothing. */
-  | { ok: false; why: 'no_lead' };
+  | { ok: false; why: 'no_lead' }
+  /** A buyer's limit (./booking-limits.server.ts): their phone or e-mail has a booking, or their network its share. */
+  | { ok: false; why: LimitRefusal };
 
 /**
  * A lead books `partySize` seats on a slot, or changes the booking it has still to come (another slot, another party).
@@ -140,7 +150,16 @@ export type BookingOutcome =
  */
 export async function bookInspection(
   db: Db,
-  request: { leadId: string; slotId: string; partySize: number; waitIfFull?: boolean; actor?: Actor; cutoffHours?: number },
+  request: {
+    leadId: string;
+    slotId: string;
+    partySize: number;
+    waitIfFull?: boolean;
+    actor?: Actor;
+    cutoffHours?: number;
+    /** A buyer's change from the site: the limits of ./booking-limits.server.ts apply (staff pass none). */
+    guard?: BuyerGuard;
+  },
   jobs: PgBoss,
   now = new Date(),
 ): Promise<BookingOutcome> {
@@ -150,6 +169,7 @@ export async function bookInspection(
       // Locks in one order everywhere: the lead, then slots (by id), then bookings.
       const lead = await lockPipeline(tx, request.leadId);
       if (!lead || lead.spam) return { ok: false, why: 'no_lead' };
+      const contact = request.guard && (await lockBuyerKeys(tx, request.leadId, request.guard));
       const upcoming = await upcomingBookingOfLead(tx, request.leadId, now);
       const slots = await lockSlots(tx, upcoming ? [request.slotId, upcoming.slotId] : [request.slotId]);
       const slot = slots.get(request.slotId);
@@ -161,6 +181,18 @@ export async function bookInspection(
         return { ok: true, booking: current, promoted: [], unchanged: true };
       if (current && request.cutoffHours !== undefined && !stillChangeable(upcoming!.startsAt, now, request.cutoffHours))
         return { ok: false, why: 'too_late' };
+      if (request.guard) {
+        // A new booking only: the lead's own booking moves, whatever its phone and e-mail.
+        const refused =
+          (!current && (await contactRefusal(tx, request.leadId, contact, now))) ||
+          (await networkRefusal(
+            tx,
+            request.guard,
+            { slotId: slot.id, seats: slot.seats, partySize: request.partySize, except: current?.id },
+            now,
+          ));
+        if (refused) return { ok: false, why: refused };
+      }
 
       const sameSlot = current?.slotId === slot.id;
       const heldHere = sameSlot && current.state === 'confirmed' ? current.partySize : 0;
@@ -171,8 +203,9 @@ export async function bookInspection(
       let booking: InspectionBookingRow;
       const promoted: InspectionBookingRow[] = [];
       if (current) {
-        await setBookingState(tx, current.id, { slotId: slot.id, partySize: request.partySize, state }, now);
-        booking = { ...current, slotId: slot.id, partySize: request.partySize, state, updatedAt: now };
+        const networkHash = request.guard ? request.guard.networkHash : current.networkHash;
+        await setBookingState(tx, current.id, { slotId: slot.id, partySize: request.partySize, state, networkHash }, now);
+        booking = { ...current, slotId: slot.id, partySize: request.partySize, state, networkHash, updatedAt: now };
         // Seats freed: on the slot it left, or on this one when the party shrank.
         const from = slots.get(current.slotId)!;
         const takenAfter = sameSlot
@@ -185,6 +218,7 @@ export async function bookInspection(
           leadId: request.leadId,
           partySize: request.partySize,
           state,
+          networkHash: request.guard?.networkHash ?? null,
           createdAt: now,
           updatedAt: now,
         });
@@ -204,6 +238,7 @@ export async function bookInspection(
         ...promoted.map((p) => ({ kind: 'promoted' as const, bookingId: p.id })),
       ];
       await queueInspectionMessages(tx, jobs, events, now);
+      if (request.guard && state === 'confirmed') await alertOwnersIfFewNetworks(tx, jobs, slot);
       return { ok: true, booking, promoted, unchanged: false, ...(moved ? { movedFrom: current.slotId } : {}) };
     },
   );

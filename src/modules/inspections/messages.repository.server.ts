@@ -122,6 +122,19 @@ export async function withdrawReminders(tx: Db, bookingId: string, keep: Date | 
     );
 }
 
+/**
+ * Withdraws a booking's `kind` messages still waiting to go (a change told in one message with the next: docs/decisions/
+ * 0401), returning when the earliest of them was due, or null when none waited.
+ */
+export async function withdrawWaitingNews(tx: Db, bookingId: string, kind: InspectionMessageKind, now: Date): Promise<Date | null> {
+  const rows = await tx
+    .update(m)
+    .set({ state: 'withdrawn', lastError: 'told with a later change', updatedAt: now })
+    .where(and(eq(m.bookingId, bookingId), eq(m.kind, kind), eq(m.state, 'queued')))
+    .returning({ dueAt: m.dueAt });
+  return rows.reduce<Date | null>((earliest, row) => (!earliest || row.dueAt < earliest ? row.dueAt : earliest), null);
+}
+
 // ---- sending -------------------------------------------------------------------------------------------------------
 
 /** A message to send, with what it is about: its booking and slot (with the slot's agent), and the lead. */

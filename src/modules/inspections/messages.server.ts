@@ -5,7 +5,8 @@ import type { Db } from '@/lib/db/client';
 import { insertInTransaction } from '@/lib/jobs/queue';
 import { INSPECTION_MESSAGE, type InspectionMessageJob } from '@/lib/jobs/queues';
 import { phoneChannelOn } from '@/modules/leads/server';
-import { bookingsForMessages, queueMessages, withdrawReminders, type NewMessage } from './messages.repository.server';
+import { getEnv } from '@/lib/env.server';
+import { bookingsForMessages, queueMessages, withdrawReminders, withdrawWaitingNews, type NewMessage } from './messages.repository.server';
 
 /**
  * What a change to a booking tells the buyer, its agent and the owners, queued in the change's own transaction
@@ -13,6 +14,16 @@ import { bookingsForMessages, queueMessages, withdrawReminders, type NewMessage 
  * `moved`, `cancelled`, `called_off` (an owner called the slot off).
  */
 export type InspectionEvent = { kind: 'booked' | 'waiting' | 'promoted' | 'moved' | 'cancelled' | 'called_off'; bookingId: string };
+
+/**
+ * When a move's news goes (docs/decisions/0401): INSPECTION_MESSAGE_MERGE_MINUTES after the first move, and a move
+ * made while that news still waits withdraws it and is told in one message at the same time (the sender reads the
+ * booking as it is then). A booking moved over and over never gets more than one "moved" e-mail per period.
+ */
+async function movedNewsDue(tx: Db, bookingId: string, now: Date): Promise<Date> {
+  const waiting = await withdrawWaitingNews(tx, bookingId, 'moved', now);
+  return waiting ?? new Date(now.getTime() + getEnv().INSPECTION_MESSAGE_MERGE_MINUTES * 60_000);
+}
 
 /** The reminders before an inspection, and how long before it each goes. */
 export const REMINDERS = [
@@ -50,7 +61,12 @@ export async function queueInspectionMessages(tx: Db, jobs: PgBoss, events: Insp
       await withdrawReminders(tx, booking.id, event.kind === 'moved' && confirmed ? booking.startsAt : null, now);
     const about = { bookingId: booking.id, slotId: booking.slotId, aboutStartsAt: booking.startsAt };
     if (booking.leadId) {
-      rows.push({ ...about, kind: event.kind, channel: 'email', dueAt: now });
+      rows.push({
+        ...about,
+        kind: event.kind,
+        channel: 'email',
+        dueAt: event.kind === 'moved' ? await movedNewsDue(tx, booking.id, now) : now,
+      });
       if (confirmed && (event.kind === 'booked' || event.kind === 'promoted' || event.kind === 'moved')) {
         // By e-mail, and to the buyer's phone when WhatsApp or SMS is on (docs/decisions/0397): a reminder read on the road.
         const channels = phoneChannelOn() ? (['email', 'phone'] as const) : (['email'] as const);

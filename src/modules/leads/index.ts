@@ -12,7 +12,14 @@ export {
 } from './form/fields';
 export { POPUP_MEMORY_SCRIPT } from './form/popup-memory';
 export { type InterestInput } from './form/schema';
-export { alertWebhookPayload, floodAlertEmail, ownerAlertEmail, smsPausedAlertEmail, type AlertKind } from './notifications/messages';
+export {
+  alertWebhookPayload,
+  floodAlertEmail,
+  ownerAlertEmail,
+  slotNetworksAlertEmail,
+  smsPausedAlertEmail,
+  type AlertKind,
+} from './notifications/messages';
 export { formatMinutes, formatSeconds, leadContactLinks, timeAgo } from './staff/format';
 export {
   CONVERSION_VIEWS,

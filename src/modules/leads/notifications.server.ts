@@ -2,6 +2,7 @@ import 'server-only';
 import type { PgBoss } from 'pg-boss';
 import type { Db } from '@/lib/db/client';
 import type { NotificationChannel, NotificationState } from '@/lib/db/enums';
+import { BUYER_CAP_REACHED } from '@/modules/messaging/server';
 import { getEnv } from '@/lib/env.server';
 import { deleteJobs, insertInTransaction, lockWaitingJobs, sendInTransaction, wakeWorkers } from '@/lib/jobs/queue';
 import { NOTIFY, NOTIFY_PUSH } from '@/lib/jobs/queues';
@@ -17,7 +18,8 @@ import { createLeadNotifications, deleteNotifications, notificationsOfLeads, req
 export const queueOf = (channel: NotificationChannel) => (channel === 'push' ? NOTIFY_PUSH : NOTIFY);
 
 /** What an attempt at sending a message came to. */
-export type Outcome = 'sent' | 'not_configured' | 'skipped' | 'opted_out' | 'no_number' | 'number_limit' | 'no_email' | 'sms_withheld';
+export type Outcome =
+  'sent' | 'not_configured' | 'skipped' | 'opted_out' | 'no_number' | 'number_limit' | 'no_email' | 'sms_withheld' | 'buyer_limit';
 
 /** Why an attempt sent nothing, as kept on the notification row. */
 export const NOT_SENT = {
@@ -31,6 +33,8 @@ export const NOT_SENT = {
   sms_withheld: { state: 'skipped', lastError: 'the SMS was withheld: its country is not allowed, or today’s SMS budget is spent' },
   // A lead whose chat began on WhatsApp gives no e-mail address (docs/decisions/0399): it gets no receipt.
   no_email: { state: 'skipped', lastError: 'the chat began on WhatsApp: no e-mail address to send a receipt to' },
+  // The one cap on messages to a buyer's address or number per day (docs/decisions/0401).
+  buyer_limit: { state: 'skipped', lastError: BUYER_CAP_REACHED },
 } as const satisfies Record<
   Exclude<Outcome, 'sent'>,
   { state: Exclude<NotificationState, 'queued' | 'sent' | 'failed'>; lastError: string }

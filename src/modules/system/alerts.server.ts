@@ -1,5 +1,4 @@
 import 'server-only';
-import { createHash } from 'node:crypto';
 import { and, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import { getSiteFacts, getSiteUrl } from '@/lib/site-facts.server';
@@ -7,15 +6,23 @@ import type { DatabaseHandle, Db } from '@/lib/db/client';
 import type { NotificationChannel } from '@/lib/db/enums';
 import { channelAlerts, staffUsers, type ChannelAlertRow } from '@/lib/db/schema';
 import { getEnv } from '@/lib/env.server';
-import { insertInTransaction, workEach, type ScheduledJob } from '@/lib/jobs/queue';
+import { insertInTransaction, stableJobId, workEach, type ScheduledJob } from '@/lib/jobs/queue';
 import { CHANNEL_CHECK, OWNER_ALERT } from '@/lib/jobs/queues';
 import { sendMail } from '@/lib/mail/mailer.server';
 import { channelConfigured, LIMITS, openAlerts } from '@/modules/system/channel-status.server';
 import { arrivalOf, countHeldSince, otherLeadHeldSince } from '@/modules/leads/server';
 import { channelStates, type ChannelState } from '@/modules/leads/server';
 import { claimSmsPauseAlert, forgetOldSmsDays } from '@/modules/leads/server';
-import { alertWebhookPayload, floodAlertEmail, ownerAlertEmail, smsPausedAlertEmail, type AlertKind } from '@/modules/leads';
+import {
+  alertWebhookPayload,
+  floodAlertEmail,
+  ownerAlertEmail,
+  slotNetworksAlertEmail,
+  smsPausedAlertEmail,
+  type AlertKind,
+} from '@/modules/leads';
 import { postWebhook } from '@/modules/leads/server';
+import { slotById, type SlotNetworksAlertJob } from '@/modules/inspections/server';
 
 /**
  * Owners hear about trouble (docs/decisions/0112-health-metrics-and-owner-alerts.md). Every minute a scheduled check
@@ -28,8 +35,9 @@ import { postWebhook } from '@/modules/leads/server';
 /** A recipient of an alert: an owner's staff id, or the CRM's webhook. */
 const WEBHOOK = 'webhook';
 
-/** A job of the owner-alert queue: a channel's alert or recovery, the news of a flood of leads, or SMS paused. */
-export type OwnerAlertJob = ChannelAlertJob | FloodAlertJob | SmsPausedAlertJob;
+/** A job of the owner-alert queue: a channel's alert or recovery, the news of a flood of leads, SMS paused, or a slot
+ * filled from few networks. */
+export type OwnerAlertJob = ChannelAlertJob | FloodAlertJob | SmsPausedAlertJob | SlotNetworksAlertJob;
 
 interface ChannelAlertJob {
   alertId: string;
@@ -55,8 +63,7 @@ interface SmsPausedAlertJob {
 }
 
 export function alertJobId(alertId: string, kind: OwnerAlertJob['kind'], to: string): string {
-  const hex = createHash('sha256').update(`${alertId}:${kind}:${to}`).digest('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+  return stableJobId(`${alertId}:${kind}:${to}`);
 }
 
 export interface CheckResult {
@@ -162,6 +169,7 @@ function queue(boss: PgBoss, tx: Db, alertId: string, kind: AlertKind, recipient
 export async function deliverOwnerAlert(db: Db, boss: PgBoss, job: OwnerAlertJob): Promise<void> {
   if (job.kind === 'flood') return deliverFloodAlert(db, job);
   if (job.kind === 'sms_paused') return deliverSmsPausedAlert(db, job);
+  if (job.kind === 'slot_networks') return deliverSlotNetworksAlert(db, job);
   const [alert] = await db.select().from(channelAlerts).where(eq(channelAlerts.id, job.alertId));
   if (!alert) return;
   if (job.kind === 'recovered') {
@@ -295,4 +303,19 @@ export function channelCheckJob(handle: DatabaseHandle): ScheduledJob {
 export async function startOwnerAlertWorkers(handle: DatabaseHandle): Promise<void> {
   const boss = await handle.jobs();
   await workEach<OwnerAlertJob>(boss, OWNER_ALERT, (job) => deliverOwnerAlert(handle.db, boss, job));
+}
+
+/**
+ * The e-mail of a slot that filled from few client networks (queued by the booking, src/modules/inspections/
+ * booking-limits.server.ts; docs/decisions/0401): to one owner, unless the slot is gone, called off or has begun.
+ */
+async function deliverSlotNetworksAlert(db: Db, job: SlotNetworksAlertJob): Promise<void> {
+  const [owner] = await db
+    .select({ email: staffUsers.email })
+    .from(staffUsers)
+    .where(and(eq(staffUsers.id, job.to), eq(staffUsers.active, true)));
+  const slot = await slotById(db, job.slotId);
+  if (!owner || !slot || slot.cancelledAt || slot.startsAt <= new Date()) return;
+  const reviewUrl = `${getSiteUrl()}/admin/inspections`;
+  await sendMail({ ...slotNetworksAlertEmail(slot, job.networks, reviewUrl, getSiteFacts().brand), to: [owner.email] });
 }

@@ -3,9 +3,11 @@ import '@/lib/validation/zod-config';
 import { z } from 'zod';
 import { INSPECTION_ERRORS } from '@/content/form-errors';
 import { partyField, slotField, waitField } from '@/modules/inspections/booking-fields';
+import { bookingNetworkOf } from '@/modules/inspections/booking-limits.server';
 import { signInspectionLink } from '@/modules/leads/server';
 import { DISTRICT_SLUGS, INSPECTION_PATHS } from '@/modules/leads';
 import { getDatabase } from '@/lib/db/client';
+import { clientIdentityOf } from '@/lib/http/client.server';
 import { publicForm, type PublicForm, type PublicSubmission } from '@/lib/http/public-route.server';
 import { jsonResponse } from '@/lib/http/response.server';
 import { bookAndAnswer, bookingRetryPage, bookingSuccessPage } from './booking-answers.server';
@@ -41,13 +43,15 @@ export function bookAsVisitor(alertOwnersOfFlood: FloodAlert) {
     // The lead is the interest form's fields (`page` only names where a form without scripts goes back to).
     const { slot, party, wait, ...lead } = input;
     const taken = await takeVisitorLead({ ...submission, input: lead }, alertOwnersOfFlood);
+    const { db } = await getDatabase();
+    // Its seats count under the client's network (docs/decisions/0401).
+    const guard = bookingNetworkOf(await clientIdentityOf(db, submission.request));
     // A lead set aside (a bot's, kept for review; or held in a flood, maybe a buyer's) is answered as the popup answers
     // it, and takes no seat: a held buyer is called once an owner releases their lead.
     // A form without scripts sent again (its key made from what was typed, docs/decisions/0404) is answered the same
     // way: the first post booked, and a repeat neither books nor moves a seat nor hands out the lead's links.
     if (taken.setAside || (!taken.created && submission.keyFromForm)) return jsonResponse({ ok: true, href: '/interest/thanks' }, 201);
-    const { db } = await getDatabase();
     const bookingPage = INSPECTION_PATHS.book(DISTRICT_SLUGS[lead.district], await signInspectionLink(db, 'book', taken.id));
-    return bookAndAnswer({ leadId: taken.id, slotId: slot, partySize: party, waitIfFull: wait }, bookingPage);
+    return bookAndAnswer({ leadId: taken.id, slotId: slot, partySize: party, waitIfFull: wait, guard }, bookingPage);
   });
 }

@@ -4,9 +4,11 @@ import { z } from 'zod';
 import { INSPECTION_ERRORS } from '@/content/form-errors';
 import { bookerOfLead } from '@/modules/inspections/buyer.repository.server';
 import { partyField, slotField, tokenField, waitField } from '@/modules/inspections/booking-fields';
+import { countBuyerChange } from '@/modules/inspections/booking-limits.server';
 import { readInspectionLink } from '@/modules/leads/server';
 import { bookPathOf, INSPECTION_PATHS } from '@/modules/leads';
 import { getDatabase } from '@/lib/db/client';
+import { clientIdentityOf } from '@/lib/http/client.server';
 import { publicForm, type PublicForm, type PublicSubmission } from '@/lib/http/public-route.server';
 import { errorResponse } from '@/lib/http/response.server';
 import { bookAndAnswer, bookingRetryPage, bookingSuccessPage, slugOf } from './booking-answers.server';
@@ -33,7 +35,7 @@ export const BOOK_BY_LINK_FORM = {
   formPages: { success: bookingSuccessPage, retry: bookingRetryPage },
 } satisfies PublicForm<typeof bookByLinkSchema>;
 
-async function bookByLink({ input }: PublicSubmission<z.infer<typeof bookByLinkSchema>>): Promise<Response> {
+async function bookByLink({ input, request }: PublicSubmission<z.infer<typeof bookByLinkSchema>>): Promise<Response> {
   const { db } = await getDatabase();
   const link = await readInspectionLink(db, 'book', input.book);
   if (!link.ok)
@@ -43,8 +45,9 @@ async function bookByLink({ input }: PublicSubmission<z.infer<typeof bookByLinkS
     );
   const booker = await bookerOfLead(db, link.id);
   if (!booker || booker.spam) return errorResponse(410, INSPECTION_ERRORS.goneLink);
+  const guard = await countBuyerChange(db, await clientIdentityOf(db, request), booker.id);
   const bookingPage = input.page ? INSPECTION_PATHS.book(slugOf(input.page), input.book) : bookPathOf(booker.district, input.book);
-  return bookAndAnswer({ leadId: booker.id, slotId: input.slot, partySize: input.party, waitIfFull: input.wait }, bookingPage);
+  return bookAndAnswer({ leadId: booker.id, slotId: input.slot, partySize: input.party, waitIfFull: input.wait, guard }, bookingPage);
 }
 
 export const bookByLinkHandler = publicForm(BOOK_BY_LINK_FORM, bookByLink);

@@ -1,6 +1,7 @@
 import 'server-only';
 import { INSPECTION_ERRORS } from '@/content/form-errors';
-import { publicSlot } from '@/modules/inspections/booking-fields';
+import { LIMIT_ERRORS, publicSlot } from '@/modules/inspections/booking-fields';
+import type { BuyerGuard } from '@/modules/inspections/booking-limits.server';
 import { inspectionChangeCutoffHours } from '@/modules/inspections/cutoff.server';
 import { bookInspection, type BookingOutcome } from '@/modules/inspections/inspections.server';
 import { signInspectionLink } from '@/modules/leads/server';
@@ -16,7 +17,7 @@ import { errorResponse, jsonResponse } from '@/lib/http/response.server';
  * lead is gone. bookingPage is where the buyer, now known, picks again (a `book` link: nothing they typed is lost).
  */
 export async function bookAndAnswer(
-  request: { leadId: string; slotId: string; partySize: number; waitIfFull: boolean },
+  request: { leadId: string; slotId: string; partySize: number; waitIfFull: boolean; guard: BuyerGuard },
   bookingPage: string,
 ): Promise<Response> {
   const database = await getDatabase();
@@ -35,6 +36,7 @@ async function answerOf(db: Db, outcome: BookingOutcome, bookingPage: string, cu
     return jsonResponse({ error: INSPECTION_ERRORS.full, others: outcome.others.map(publicSlot), bookingPage }, 409);
   if (outcome.why === 'closed') return jsonResponse({ error: INSPECTION_ERRORS.closed, bookingPage }, 410);
   if (outcome.why === 'too_late') return errorResponse(409, INSPECTION_ERRORS.tooLate(cutoffHours));
+  if (outcome.why !== 'no_lead') return jsonResponse({ error: LIMIT_ERRORS[outcome.why], bookingPage }, 409);
   return errorResponse(410, INSPECTION_ERRORS.goneLink);
 }
 

@@ -2,10 +2,12 @@ import 'server-only';
 import '@/lib/validation/zod-config';
 import { z } from 'zod';
 import { INSPECTION_ERRORS } from '@/content/form-errors';
-import { partyField, publicSlot, slotField, tokenField, waitField } from '@/modules/inspections/booking-fields';
+import { LIMIT_ERRORS, partyField, publicSlot, slotField, tokenField, waitField } from '@/modules/inspections/booking-fields';
+import { countBuyerChange } from '@/modules/inspections/booking-limits.server';
 import { bookInspection } from '@/modules/inspections/inspections.server';
 import { INSPECTION_PATHS } from '@/modules/leads';
 import { getDatabase } from '@/lib/db/client';
+import { clientIdentityOf } from '@/lib/http/client.server';
 import { publicForm, type PublicForm, type PublicSubmission } from '@/lib/http/public-route.server';
 import { errorResponse, jsonResponse } from '@/lib/http/response.server';
 import { CHANGE_PAGES, changeableBooking } from './change-answers.server';
@@ -24,14 +26,22 @@ export const MOVE_FORM = {
   formPages: CHANGE_PAGES,
 } satisfies PublicForm<typeof moveSchema>;
 
-async function move({ input }: PublicSubmission<z.infer<typeof moveSchema>>): Promise<Response> {
+async function move({ input, request }: PublicSubmission<z.infer<typeof moveSchema>>): Promise<Response> {
   const database = await getDatabase();
   const checked = await changeableBooking(database.db, input.t);
   if (!checked.ok) return checked.response;
   const { booking } = checked.found;
+  const guard = await countBuyerChange(database.db, await clientIdentityOf(database.db, request), booking.leadId!);
   const outcome = await bookInspection(
     database.db,
-    { leadId: booking.leadId!, slotId: input.slot, partySize: input.party, waitIfFull: input.wait, cutoffHours: checked.found.cutoffHours },
+    {
+      leadId: booking.leadId!,
+      slotId: input.slot,
+      partySize: input.party,
+      waitIfFull: input.wait,
+      cutoffHours: checked.found.cutoffHours,
+      guard,
+    },
     await database.jobs(),
   );
   if (outcome.ok)
@@ -41,6 +51,7 @@ async function move({ input }: PublicSubmission<z.infer<typeof moveSchema>>): Pr
     );
   if (outcome.why === 'full') return jsonResponse({ error: INSPECTION_ERRORS.full, others: outcome.others.map(publicSlot) }, 409);
   if (outcome.why === 'too_late') return errorResponse(409, INSPECTION_ERRORS.tooLate(checked.found.cutoffHours));
+  if (outcome.why !== 'closed' && outcome.why !== 'no_lead') return errorResponse(409, LIMIT_ERRORS[outcome.why]);
   return errorResponse(410, outcome.why === 'closed' ? INSPECTION_ERRORS.closed : INSPECTION_ERRORS.goneLink);
 }
 

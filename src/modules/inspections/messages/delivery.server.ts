@@ -7,6 +7,7 @@ import { sendMail } from '@/lib/mail/mailer.server';
 import { leadAlertRecipients } from '@/modules/leads/server';
 import { inspectionChangeCutoffHours } from '@/modules/inspections/cutoff.server';
 import { signInspectionLink } from '@/modules/leads/server';
+import { BUYER_CAP_REACHED, buyerMessageAllowed } from '@/modules/messaging/server';
 import {
   activeOwners,
   claimMessage,
@@ -100,6 +101,7 @@ const SETTLED = {
   opted_out: { state: 'withdrawn', lastError: 'the number said STOP' },
   // Not retried: the lead's messages say which limit kept it (docs/decisions/0402).
   sms_withheld: { state: 'not_configured', lastError: 'SMS withheld by its limits (SMS_COUNTRIES or SMS_DAILY_LIMIT)' },
+  capped: { state: 'withdrawn', lastError: BUYER_CAP_REACHED },
 } as const;
 
 /** Why a message is not to go any more, or undefined when it is. */
@@ -134,7 +136,7 @@ const viewOf = ({ booking, slot, lead }: MessageForDelivery): BookingView => ({
 /** Where the sales team's e-mails go, as for a new lead: LEADS_NOTIFY_TO, or without it the site's contact address. */
 const salesAddresses = () => getEnv().LEADS_NOTIFY_TO ?? [getSiteFacts().email];
 
-async function send(db: Db, found: MessageForDelivery, channels: BuyerChannels): Promise<ChannelOutcome> {
+async function send(db: Db, found: MessageForDelivery, channels: BuyerChannels): Promise<ChannelOutcome | 'capped'> {
   const { message, booking, slot, lead } = found;
   const siteUrl = getSiteUrl();
   const view = viewOf(found);
@@ -172,9 +174,17 @@ async function send(db: Db, found: MessageForDelivery, channels: BuyerChannels):
   }
 }
 
-async function sendToBuyer(db: Db, found: MessageForDelivery, kind: BuyerMessageKind, channels: BuyerChannels): Promise<ChannelOutcome> {
+async function sendToBuyer(
+  db: Db,
+  found: MessageForDelivery,
+  kind: BuyerMessageKind,
+  channels: BuyerChannels,
+): Promise<ChannelOutcome | 'capped'> {
   const { message, booking, slot, lead } = found;
   if (!lead || !booking) return 'not_configured';
+  // The one cap on messages to a buyer's address or number per day (docs/decisions/0401), at the first attempt.
+  const to = message.channel === 'email' ? lead.email && { email: lead.email } : lead.phoneE164 && { phone: lead.phoneE164 };
+  if (to && !(await buyerMessageAllowed(db, to, { firstAttempt: message.attempts === 0 }))) return 'capped';
   const facts = getSiteFacts();
   const siteUrl = getSiteUrl();
   const view = viewOf(found);

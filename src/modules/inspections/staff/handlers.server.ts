@@ -7,6 +7,7 @@ import {
   addScheduleRow,
   addWalkIn,
   callOffSlot,
+  cancelInspection,
   changeScheduleRow,
   changeSlotSeats,
   markInspectionAttendance,
@@ -89,6 +90,38 @@ export const attendanceHandler = answeredAsForm(
     const notice =
       input.value.attendance === 'came' ? copy.markedCame : input.value.attendance === 'no_show' ? copy.markedNoShow : copy.markCleared;
     return jsonResponse({ ok: true, changed: marked.changed, slotId: booking.slotId, notice });
+  }),
+);
+
+/**
+ * POST /api/admin/inspections/bookings/:id/cancel → {ok, changed, promoted, slotId} (docs/decisions/0401): staff cancel
+ * one booking (a fake one, or a buyer who called) before its inspection begins. The buyer is told as when they cancel,
+ * and the seats go to the waiting list. For whoever runs the slot, as attendance: owners, its leading agent, and an
+ * agent for their own leads; 404 for a booking the reader cannot see, 403 for one they see but do not run.
+ */
+export const cancelBookingHandler = answeredAsForm(
+  INSPECTIONS_PATH,
+  staffRoute<IdRouteContext>({}, async (_request, { db, staff }, ctx) => {
+    const id = await idOf(ctx);
+    const scope = leadScope(staff);
+    const booking = id ? await bookingReach(db, id, scope) : undefined;
+    if (!booking) return errorResponse(404, errors.notFound);
+    const runs = staff.role === 'owner' || booking.slotAgentId === staff.id;
+    const walkInOfTeam = booking.leadId === null && booking.slotAgentId === null;
+    if (!runs && !booking.inScope && !walkInOfTeam) return errorResponse(404, errors.notFound);
+    if (!runs && !booking.mayChange && !walkInOfTeam) return errorResponse(403, errors.notYours);
+    if (booking.slotCancelledAt) return errorResponse(409, errors.calledOff);
+    if (booking.slotStartsAt <= scope.now) return errorResponse(409, errors.begun);
+    const outcome = await cancelInspection(db, booking.id, await (await getDatabase()).jobs(), { actor: staff, now: scope.now });
+    if (!outcome.ok) return errorResponse(404, errors.notFound);
+    if (!outcome.unchanged) await recordAudit(db, staff, 'inspections.cancel_booking', booking.id, { promoted: outcome.promoted.length });
+    return jsonResponse({
+      ok: true,
+      changed: !outcome.unchanged,
+      promoted: outcome.promoted.length,
+      slotId: booking.slotId,
+      notice: copy.bookingCancelled,
+    });
   }),
 );
 

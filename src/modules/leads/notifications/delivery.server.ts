@@ -9,6 +9,7 @@ import type { LeadErasedJob } from '@/lib/jobs/queues';
 import { logError, withoutContactDetails } from '@/lib/log';
 import { observeDelivery } from '@/lib/ops/metrics.server';
 import { sendMail } from '@/lib/mail/mailer.server';
+import { buyerMessageAllowed } from '@/modules/messaging/server';
 import { pushToStaff } from '@/modules/staff/server';
 import { leadAlertRecipients } from '@/modules/leads/assignment.server';
 import { signInspectionLink } from '@/modules/leads/booking-links.server';
@@ -76,6 +77,7 @@ async function send(db: Db, { notification, lead, assignee }: Delivery): Promise
       const { email } = lead;
       if (!email) return 'no_email';
       if (!(await receiptAllowed(db, notification, email))) return 'skipped';
+      if (!(await buyerMessageAllowed(db, { email }, { firstAttempt: notification.attempts === 0 }))) return 'buyer_limit';
       // A signed link to book a site inspection as this lead (docs/decisions/0391): only an id in it, never a detail.
       const bookUrl = `${getSiteUrl()}${bookPathOf(lead.district, await signInspectionLink(db, 'book', lead.id))}`;
       const result = await sendMail({ ...receiptEmail(lead, facts, bookUrl), to: [email], replyTo: facts.email, recordId: lead.id });
@@ -90,6 +92,9 @@ async function send(db: Db, { notification, lead, assignee }: Delivery): Promise
     case 'push':
       return pushToStaff(db, await leadAlertRecipients(db, lead), leadPushMessage(lead));
     case 'first_reply':
+      // To the buyer's phone: within the one cap on messages to a number (docs/decisions/0401).
+      if (lead.phoneE164 && !(await buyerMessageAllowed(db, { phone: lead.phoneE164 }, { firstAttempt: notification.attempts === 0 })))
+        return 'buyer_limit';
       return sendFirstReply(db, { notification, lead, agentName: assignee?.label ?? undefined });
   }
 }

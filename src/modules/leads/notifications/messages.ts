@@ -9,6 +9,7 @@ import {
   OWNER_ALERT_COPY,
   RECEIPT_COPY,
   SALES_EMAIL_COPY,
+  SLOT_NETWORKS_ALERT_COPY,
   type LeadForMessage,
 } from '@/content/notifications';
 import type { SiteFacts } from '@/content/site';
@@ -311,4 +312,22 @@ export function alertWebhookPayload(alert: ChannelAlertRow, kind: AlertKind, sys
       systemUrl,
     },
   };
+}
+
+/** The e-mail of a slot that filled from few networks: when, where, from how many; no buyer named. */
+export function slotNetworksAlertEmail(
+  slot: { startsAt: Date; district: string },
+  networks: number,
+  reviewUrl: string,
+  brand: string,
+): Rendered {
+  const copy = SLOT_NETWORKS_ALERT_COPY;
+  const lines = [copy.intro(formatDateTime(slot.startsAt), slot.district, networks), copy.next];
+  const text = [...lines, '', `${copy.review}: ${reviewUrl}`, '', copy.once, OWNER_ALERT_COPY.why].join('\n');
+  const html = layout(
+    lines.map((line) => `<p style="margin:0 0 12px">${escapeHtml(line)}</p>`).join('') +
+      `<p style="margin:20px 0 0">${link(reviewUrl, copy.review)}</p>` +
+      `<p style="font-size:13px;color:#5b6b61;margin-top:24px">${escapeHtml(`${copy.once} ${OWNER_ALERT_COPY.why}`)}</p>`,
+  );
+  return { subject: copy.subject(brand), text, html };
 }

@@ -61,7 +61,39 @@ function Attendance({ booking, name }: { booking: StaffBooking; name: string }) 
   );
 }
 
-function BookingRow({ booking, markable, sender }: { booking: StaffBooking; markable: boolean; sender: { agent: string; brand: string } }) {
+/** One booking cancelled by staff (a fake one, a buyer who called): asked first; the buyer is told, the line moves up. */
+function CancelBooking({ booking, name }: { booking: StaffBooking; name: string }) {
+  return (
+    <PostForm
+      action={`/api/admin/inspections/bookings/${booking.id}/cancel`}
+      success={copy.bookingCancelled}
+      confirm={copy.cancelBookingConfirm(name)}
+      className="mt-3"
+    >
+      <button
+        type="submit"
+        aria-label={copy.cancelBookingOf(name)}
+        className="inline-flex min-h-11 items-center rounded-full border border-[#7a3418]/30 px-4 text-sm font-medium text-[#7a3418] hover:border-[#7a3418]"
+        data-testid="cancel-booking"
+      >
+        {copy.cancelBooking}
+      </button>
+    </PostForm>
+  );
+}
+
+function BookingRow({
+  booking,
+  markable,
+  cancellable = false,
+  sender,
+}: {
+  booking: StaffBooking;
+  markable: boolean;
+  /** The reader may cancel it: the inspection is still to come, and they run it or the lead is theirs to change. */
+  cancellable?: boolean;
+  sender: { agent: string; brand: string };
+}) {
   const walkIn = booking.leadId === null;
   const name = (walkIn ? booking.walkInName : booking.fullName) ?? '';
   const phone = (walkIn ? booking.walkInPhone : booking.phoneRaw) ?? '';
@@ -121,6 +153,7 @@ function BookingRow({ booking, markable, sender }: { booking: StaffBooking; mark
         </div>
       ) : null}
       {markable && booking.state === 'confirmed' ? <Attendance booking={booking} name={name} /> : null}
+      {cancellable && booking.state !== 'cancelled' ? <CancelBooking booking={booking} name={name} /> : null}
     </li>
   );
 }
@@ -229,7 +262,15 @@ export function SlotCard({
         {active.length ? (
           <ul className="divide-y divide-forest-900/10">
             {active.map((booking) => (
-              <BookingRow key={booking.id} booking={booking} markable={begun && !off} sender={sender} />
+              <BookingRow
+                key={booking.id}
+                booking={booking}
+                markable={begun && !off}
+                cancellable={
+                  !off && slot.startsAt > now && (slot.runs || booking.mayChange || (booking.leadId === null && slot.takesWalkIns))
+                }
+                sender={sender}
+              />
             ))}
           </ul>
         ) : null}
