@@ -614,8 +614,8 @@ export const envSchema = z
     // Termii's API; a fake's address in tests. In production `https:` unless it is this machine or
     // `ALLOW_INSECURE_TRANSPORT` is on.
     TERMII_API_BASE: z.preprocess(blankToUndefined, url('TERMII_API_BASE', ['http:', 'https:']).default(TERMII_API)),
-    // What SMS may cost (docs/decisions/0402): SMS goes only to numbers of these countries (ISO codes, comma-separated),
-    // and at most this many a Lagos day; past it SMS pauses until midnight and the owners are told. 0 pauses all SMS.
+    // SMS goes only to numbers of these countries (two-letter codes, comma-separated, e.g. `NG,GH`), so the form cannot
+    // send texts abroad at the owner's cost (docs/decisions/0402). WhatsApp is not limited by it.
     SMS_COUNTRIES: z.preprocess(
       blankToUndefined,
       z
@@ -636,6 +636,9 @@ export const envSchema = z
           return [...new Set(codes)];
         }),
     ),
+    // SMS sent in a Lagos day, every kind together (first replies, reminders, agents' replies, STOP/START answers); past
+    // it SMS pauses until midnight in Lagos, each withheld SMS is marked on its lead and owners get one e-mail. `0` sends
+    // no SMS (docs/decisions/0402).
     SMS_DAILY_LIMIT: z.preprocess(
       blankToUndefined,
       z.coerce
@@ -737,18 +740,20 @@ export const envSchema = z
         .max(MAX_INSPECTION_CUTOFF_HOURS, 'INSPECTION_CHANGE_CUTOFF_HOURS must be a whole number of hours between 0 and 168.')
         .default(12),
     ),
-    // What one client network may hold of the site inspections (docs/decisions/0401): the share of one slot's seats (a
-    // carrier's NAT puts many real buyers behind one address, so never all of them), and the seats of every inspection
-    // still to come together. A network is the client's IPv6 /48 (so its /56 and /64 too) or its IPv4 address.
+    // The share of one inspection's seats (percent) one client network may hold: its IPv6 /48 (so its /56 and /64 too) or
+    // its IPv4 address. Never all of them, since a carrier's NAT puts many real buyers behind one address (0401).
     INSPECTION_NETWORK_SHARE: wholeNumber('INSPECTION_NETWORK_SHARE', "percent of a slot's seats", 1, 100, 50),
+    // The seats one client network may hold of every inspection still to come together (docs/decisions/0401).
     INSPECTION_NETWORK_SEATS: wholeNumber('INSPECTION_NETWORK_SEATS', 'seats', 1, 500, 8),
     // Owners hear when a slot fills and its seats came from this many client networks or fewer.
     INSPECTION_FEW_NETWORKS: wholeNumber('INSPECTION_FEW_NETWORKS', 'networks', 1, 50, 3),
-    // Changes from a buyer's links (book-by-link, move, cancel): per client (its address or /64, and its /56 and /48),
-    // and per lead's booking whatever the client (docs/decisions/0401).
+    // Changes from a buyer's booking links (book-by-link, move, cancel) per client address or /64 (docs/decisions/0401).
     RATE_LIMIT_INSPECTION_CHANGE: rate('RATE_LIMIT_INSPECTION_CHANGE', '10/3600'),
+    // The same per client /56.
     RATE_LIMIT_INSPECTION_CHANGE_56: rate('RATE_LIMIT_INSPECTION_CHANGE_56', '20/3600'),
+    // The same per client /48.
     RATE_LIMIT_INSPECTION_CHANGE_48: rate('RATE_LIMIT_INSPECTION_CHANGE_48', '30/3600'),
+    // Changes to one lead's booking, whatever the client.
     RATE_LIMIT_INSPECTION_CHANGE_BOOKING: rate('RATE_LIMIT_INSPECTION_CHANGE_BOOKING', '6/86400'),
     // A "your inspection moved" message waits this long, and later moves within it are told in that one message.
     INSPECTION_MESSAGE_MERGE_MINUTES: wholeNumber('INSPECTION_MESSAGE_MERGE_MINUTES', 'minutes', 0, 60, 5),
