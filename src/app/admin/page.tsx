@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import type { Metadata } from 'next';
 import { STAFF_COPY } from '@/content/staff';
-import { DISTRICT_CHOICES } from '@/features/lead-form/fields';
+import { DISTRICT_CHOICES } from '@/lib/db/districts';
 import { Counters } from '@/features/leads-admin/components/Counters';
 import { HeldLeads } from '@/features/leads-admin/components/HeldLeads';
 import { InboxSearch, LeadFiltersForm, QuickFilters } from '@/features/leads-admin/components/LeadFiltersForm';

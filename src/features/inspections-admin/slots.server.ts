@@ -1,6 +1,5 @@
 import 'server-only';
-import { DEFAULT_MEETING_PLACES } from '@/content/inspections';
-import { d1, d2 } from '@/content/districts';
+import { DISTRICTS } from '@/content/districts';
 import { makeSlots } from '@/domain/leads/inspections/inspections.server';
 import {
   slotsBetween,
@@ -24,7 +23,7 @@ import { getEnv } from '@/lib/env.server';
 export const PAST_DAYS = 7;
 
 export const ensureSlots = (db: Db, now: Date) =>
-  makeSlots(db, { offer: getEnv().INSPECTION_SCHEDULE, places: DEFAULT_MEETING_PLACES, districts: { d1: d1.choice, d2: d2.choice } }, now);
+  makeSlots(db, { offer: getEnv().INSPECTION_SCHEDULE, districts: DISTRICTS }, now);
 
 export interface StaffSlot extends SlotView {
   bookings: StaffBooking[];

@@ -1,6 +1,5 @@
 import 'server-only';
-import { d1, d2, type District } from '@/content/districts';
-import { DEFAULT_MEETING_PLACES } from '@/content/inspections';
+import { DISTRICTS, type District } from '@/content/districts';
 import {
   activeBookingIdOfLead,
   bookerOfLead,
@@ -26,7 +25,7 @@ export type LinkProblem = 'invalid' | 'expired' | 'gone';
 export async function slotsToBook(db: Db, district: DistrictChoice, now = new Date()): Promise<SlotView[]> {
   await makeSlots(
     db,
-    { offer: getEnv().INSPECTION_SCHEDULE, places: DEFAULT_MEETING_PLACES, districts: { d1: d1.choice, d2: d2.choice } },
+    { offer: getEnv().INSPECTION_SCHEDULE, districts: DISTRICTS },
     now,
   );
   return bookableSlots(db, district, now);

@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { INSPECTION_ERRORS } from '@/content/form-errors';
 import { partyField, slotField, waitField } from '@/domain/leads/inspections/booking-fields';
 import { signInspectionLink } from '@/domain/leads/inspections/links.server';
-import { DISTRICT_SLUGS, INSPECTION_PATHS } from '@/domain/leads/inspections/paths';
+import { INSPECTION_PATHS, slugOfDistrict } from '@/domain/leads/inspections/paths';
+import { DISTRICT_SLUGS } from '@/lib/db/districts';
 import { getDatabase } from '@/lib/db/client';
 import { publicForm, type PublicForm, type PublicSubmission } from '@/lib/http/public-route.server';
 import { jsonResponse } from '@/lib/http/response.server';
@@ -19,7 +20,7 @@ import { takeVisitorLead, type FloodAlert } from './take-lead.server';
  * and the waiting-list choice; `page` names the district page a form posted without scripts goes back to.
  */
 export const bookAsVisitorSchema = INTEREST_FORM.schema
-  .extend({ slot: slotField, party: partyField, wait: waitField, page: z.enum(['d1', 'd2']).optional() })
+  .extend({ slot: slotField, party: partyField, wait: waitField, page: z.enum(DISTRICT_SLUGS).optional() })
   .strict();
 
 export const BOOK_AS_VISITOR_FORM = {
@@ -44,7 +45,7 @@ export function bookAsVisitor(alertOwnersOfFlood: FloodAlert) {
     // it, and takes no seat: a held buyer is called once an owner releases their lead.
     if (taken.setAside) return jsonResponse({ ok: true, href: '/interest/thanks' }, 201);
     const { db } = await getDatabase();
-    const bookingPage = INSPECTION_PATHS.book(DISTRICT_SLUGS[lead.district], await signInspectionLink(db, 'book', taken.id));
+    const bookingPage = INSPECTION_PATHS.book(slugOfDistrict(lead.district), await signInspectionLink(db, 'book', taken.id));
     return bookAndAnswer({ leadId: taken.id, slotId: slot, partySize: party, waitIfFull: wait }, bookingPage);
   });
 }

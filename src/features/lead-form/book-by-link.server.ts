@@ -6,6 +6,7 @@ import { bookerOfLead } from '@/domain/leads/inspections/buyer.repository.server
 import { partyField, slotField, tokenField, waitField } from '@/domain/leads/inspections/booking-fields';
 import { readInspectionLink } from '@/domain/leads/inspections/links.server';
 import { bookPathOf, INSPECTION_PATHS } from '@/domain/leads/inspections/paths';
+import { DISTRICT_SLUGS } from '@/lib/db/districts';
 import { getDatabase } from '@/lib/db/client';
 import { publicForm, type PublicForm, type PublicSubmission } from '@/lib/http/public-route.server';
 import { errorResponse } from '@/lib/http/response.server';
@@ -21,7 +22,7 @@ export const bookByLinkSchema = z
     slot: slotField,
     party: partyField,
     wait: waitField,
-    page: z.enum(['d1', 'd2']).optional(),
+    page: z.enum(DISTRICT_SLUGS).optional(),
   })
   .strict();
 

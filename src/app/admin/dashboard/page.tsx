@@ -19,7 +19,7 @@ import {
 } from '@/features/leads-admin/schema';
 import { currentStaff } from '@/lib/auth/page-guard.server';
 import { getDatabase } from '@/lib/db/client';
-import { DISTRICT_CHOICES } from '@/lib/db/enums';
+import { DISTRICT_CHOICES } from '@/lib/db/districts';
 import { getEnv } from '@/lib/env.server';
 import { getWorkingTime } from '@/domain/working-time.server';
 import { alertEveryoneEnabled, autoAssignEnabled } from '@/domain/leads/assignment.server';

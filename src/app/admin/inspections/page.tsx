@@ -10,7 +10,8 @@ import { formAnswer } from '@/features/inspections-admin/form-answer.server';
 import { inspectionsPage } from '@/features/inspections-admin/slots.server';
 import { currentStaff } from '@/lib/auth/page-guard.server';
 import { getDatabase } from '@/lib/db/client';
-import { DISTRICT_CHOICES, type DistrictChoice } from '@/lib/db/enums';
+import { type DistrictChoice } from '@/lib/db/enums';
+import { DISTRICT_CHOICES } from '@/lib/db/districts';
 
 export const metadata: Metadata = { title: INSPECTIONS_STAFF_COPY.title };
 

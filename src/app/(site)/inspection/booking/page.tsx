@@ -3,7 +3,7 @@ import { CalendarIcon, CheckIcon, WhatsAppIcon } from '@/components/icons';
 import { DISTRICTS } from '@/content/districts';
 import { INSPECTION_COPY } from '@/content/inspections';
 import { getSiteFacts } from '@/content/site';
-import { DISTRICT_SLUGS, INSPECTION_PATHS } from '@/domain/leads/inspections/paths';
+import { INSPECTION_PATHS, slugOfDistrict } from '@/domain/leads/inspections/paths';
 import { bookingOfLink } from '@/features/inspections/buyer-pages.server';
 import { lagosWhen } from '@/features/inspections/when';
 import { whatsappHref } from '@/lib/contact-links';
@@ -64,7 +64,7 @@ export default async function InspectionBookingPage({
 
       {cancelled ? (
         <div className="mt-8">
-          <a href={INSPECTION_PATHS.book(DISTRICT_SLUGS[slot.district])} className="btn-primary">
+          <a href={INSPECTION_PATHS.book(slugOfDistrict(slot.district))} className="btn-primary">
             {copy.bookAgain}
           </a>
         </div>

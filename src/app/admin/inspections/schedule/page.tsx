@@ -11,7 +11,7 @@ import { formAnswer } from '@/features/inspections-admin/form-answer.server';
 import { ensureSlots } from '@/features/inspections-admin/slots.server';
 import { requireStaffPage } from '@/lib/auth/page-guard.server';
 import { getDatabase } from '@/lib/db/client';
-import { DISTRICT_CHOICES } from '@/lib/db/enums';
+import { DISTRICT_CHOICES } from '@/lib/db/districts';
 
 export const metadata: Metadata = { title: INSPECTIONS_STAFF_COPY.scheduleTitle };
 
