@@ -782,7 +782,10 @@ function withSecretFiles(source: Record<string, string | undefined>): { env: Rec
  * Validates an environment object; throws EnvError listing every bad variable. `districtSlugs`: the districts the app
  * lists (src/content/districts.ts), which INSPECTION_SCHEDULE may name; the production server in front does not read it.
  */
-export function parseEnv(source: Record<string, string | undefined>, { districtSlugs }: { districtSlugs?: readonly string[] } = {}): ServerEnv {
+export function parseEnv(
+  source: Record<string, string | undefined>,
+  { districtSlugs }: { districtSlugs?: readonly string[] } = {},
+): ServerEnv {
   const files = withSecretFiles(source);
   if (files.problems.length) throw new EnvError(files.problems);
   const result = envSchema.safeParse(files.env);

@@ -19,14 +19,24 @@ const THIRD = {
   choice: 'Kuje, Abuja',
   meta: { title: 'District 3 — Kuje, Abuja', description: 'Serviced plots in Kuje, Abuja.' },
   pickup: { meetingPoint: 'District 3 estate gate, Kuje', mapUrl: 'https://maps.example/kuje' },
-  homeCard: { order: 3, heading: 'Kuje, Abuja', text: 'Quiet plots south of the airport.', ctaContext: 'about Kuje, Abuja', imageAlt: 'Kuje' },
+  homeCard: {
+    order: 3,
+    heading: 'Kuje, Abuja',
+    text: 'Quiet plots south of the airport.',
+    ctaContext: 'about Kuje, Abuja',
+    imageAlt: 'Kuje',
+  },
   offer: { sizeSqm: 500, priceNgn: 4_000_000, depositNgn: 1_000_000, wording: 'plot' },
 };
 
 vi.resetModules();
 vi.doMock('@/content/districts', async (importOriginal) => {
   const content = await importOriginal<typeof import('@/content/districts')>();
-  const third = { ...content.d1, ...THIRD, hero: { ...content.d1.hero, eyebrow: 'District 3 · Kuje, Abuja', image: '/media/district-kuje.svg' } };
+  const third = {
+    ...content.d1,
+    ...THIRD,
+    hero: { ...content.d1.hero, eyebrow: 'District 3 · Kuje, Abuja', image: '/media/district-kuje.svg' },
+  };
   return { ...content, DISTRICTS: [...content.DISTRICTS, third] };
 });
 
@@ -47,7 +57,7 @@ const { DEFAULT_WORKING_TIME } = await import('@/domain/working-time.server');
 const { lagosDayOf } = await import('@/domain/working-time');
 const { DISTRICT_CHOICES } = await import('@/lib/db/districts');
 const { leads, inspectionSchedules } = await import('@/lib/db/schema');
-const { eq } = await import('drizzle-orm');
+const { eq, sql } = await import('drizzle-orm');
 
 afterAll(() => {
   vi.doUnmock('@/content/districts');
@@ -91,7 +101,9 @@ describeEachDriver('a third district added as content only', (ctx) => {
     expect(propsOf(await districtRoute.default(params('d3'))).district).toMatchObject({ slug: 'd3', name: 'District 3' });
     const booking = await inspectionRoute.generateMetadata({ ...params('d3'), searchParams: Promise.resolve({}) });
     expect(booking.alternates?.canonical).toBe('/d3/inspection');
-    expect(propsOf(await inspectionRoute.default({ ...params('d3'), searchParams: Promise.resolve({}) })).district).toMatchObject({ slug: 'd3' });
+    expect(propsOf(await inspectionRoute.default({ ...params('d3'), searchParams: Promise.resolve({}) })).district).toMatchObject({
+      slug: 'd3',
+    });
     // Any other slug is not a page.
     await expect(districtRoute.default(params('d4'))).rejects.toThrow(/NEXT_HTTP_ERROR_FALLBACK;404/);
     expect(sitemap().map((entry) => entry.url)).toContain('https://plots.example/d3');
@@ -100,9 +112,11 @@ describeEachDriver('a third district added as content only', (ctx) => {
   it("is one of the popup's choices, and its lead is stored by slug and read by name", async () => {
     expect(propsOf(SiteChrome({ children: null })).districts).toEqual(['Lugbe, Abuja', 'Moniya, Ibadan', 'Kuje, Abuja']);
     const db = ctx.handle().db;
-    const [stored] = await db.execute<{ district: string }>(`select district from interest_submissions where id = '${leadId}'`).then((r) =>
-      'rows' in r ? (r.rows as { district: string }[]) : (r as unknown as { district: string }[]),
-    );
+    const stored = (
+      (await db.execute(sql`select district from interest_submissions where id = ${leadId}`)) as unknown as {
+        rows: { district: string }[];
+      }
+    ).rows[0];
     expect(stored.district).toBe('d3');
     const [lead] = await db.select({ district: leads.district }).from(leads).where(eq(leads.id, leadId));
     expect(lead.district).toBe('Kuje, Abuja');
@@ -116,16 +130,23 @@ describeEachDriver('a third district added as content only', (ctx) => {
     const schedule = await db.select().from(inspectionSchedules);
     // The video tour was for District 3 alone; the Saturday trip for every district.
     expect(schedule.filter((row) => row.kind === 'video').map((row) => row.district)).toEqual(['Kuje, Abuja']);
-    expect(schedule.filter((row) => row.kind === 'on_site').map((row) => row.district).sort()).toEqual(
-      ['Kuje, Abuja', 'Lugbe, Abuja', 'Moniya, Ibadan'].sort(),
-    );
+    expect(
+      schedule
+        .filter((row) => row.kind === 'on_site')
+        .map((row) => row.district)
+        .sort(),
+    ).toEqual(['Kuje, Abuja', 'Lugbe, Abuja', 'Moniya, Ibadan'].sort());
   });
 
-  it("is in the staff filters, the dashboard and the CSV, by name", async () => {
+  it('is in the staff filters, the dashboard and the CSV, by name', async () => {
     expect(DISTRICT_CHOICES).toContain('Kuje, Abuja');
     expect(parseLeadFilters({ district: 'Kuje, Abuja' })).toMatchObject({ ok: true, filters: { district: 'Kuje, Abuja' } });
-    const list = await (await listRoute(staffRequest('/api/admin/leads?district=Kuje%2C%20Abuja', { cookie: ownerCookie }), undefined)).json();
-    expect(list.leads.map((l: { email: string; district: string }) => [l.email, l.district])).toEqual([['kuje@example.com', 'Kuje, Abuja']]);
+    const list = await (
+      await listRoute(staffRequest('/api/admin/leads?district=Kuje%2C%20Abuja', { cookie: ownerCookie }), undefined)
+    ).json();
+    expect(list.leads.map((l: { email: string; district: string }) => [l.email, l.district])).toEqual([
+      ['kuje@example.com', 'Kuje, Abuja'],
+    ]);
 
     const today = lagosDayOf(new Date());
     const all = parseDashboardFilters({ from: today, to: today }, new Date());
@@ -139,7 +160,9 @@ describeEachDriver('a third district added as content only', (ctx) => {
       { day: today, district: 'Kuje, Abuja', count: 1 },
     ]);
 
-    const csv = await (await exportRoute(staffRequest('/api/admin/exports/leads?district=Kuje%2C%20Abuja', { cookie: ownerCookie }), undefined)).text();
+    const csv = await (
+      await exportRoute(staffRequest('/api/admin/exports/leads?district=Kuje%2C%20Abuja', { cookie: ownerCookie }), undefined)
+    ).text();
     const lines = csv.split('\r\n').filter(Boolean);
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain('"Kuje, Abuja"');

@@ -22,8 +22,7 @@ import { getEnv } from '@/lib/env.server';
 /** The days back the page keeps a slot, to mark who came. */
 export const PAST_DAYS = 7;
 
-export const ensureSlots = (db: Db, now: Date) =>
-  makeSlots(db, { offer: getEnv().INSPECTION_SCHEDULE, districts: DISTRICTS }, now);
+export const ensureSlots = (db: Db, now: Date) => makeSlots(db, { offer: getEnv().INSPECTION_SCHEDULE, districts: DISTRICTS }, now);
 
 export interface StaffSlot extends SlotView {
   bookings: StaffBooking[];

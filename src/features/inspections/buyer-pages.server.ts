@@ -23,11 +23,7 @@ export type LinkProblem = 'invalid' | 'expired' | 'gone';
 
 /** The district's slots of the next four weeks, made from the schedule first (a fresh install's default once). */
 export async function slotsToBook(db: Db, district: DistrictChoice, now = new Date()): Promise<SlotView[]> {
-  await makeSlots(
-    db,
-    { offer: getEnv().INSPECTION_SCHEDULE, districts: DISTRICTS },
-    now,
-  );
+  await makeSlots(db, { offer: getEnv().INSPECTION_SCHEDULE, districts: DISTRICTS }, now);
   return bookableSlots(db, district, now);
 }
 

@@ -1,4 +1,5 @@
 import 'server-only';
+import '@/lib/validation/zod-config';
 import { z } from 'zod';
 import { INTEREST_ERRORS } from '@/content/form-errors';
 import { FORM_PAGES } from '@/lib/constants';
