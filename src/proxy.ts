@@ -6,6 +6,7 @@ import {
   FORM_FLASH_HEADER,
   FORM_PAGES,
   INSPECTION_FORM_PAGES,
+  isDistrictBookingPage,
   SECURE_SESSION_COOKIE,
   SESSION_COOKIE,
   SIGN_IN_PATH,
@@ -67,7 +68,8 @@ export function proxy(request: NextRequest) {
   }
   // A form refused without scripts comes back to its page once, in an encrypted cookie (lib/http/form-flash.server.ts).
   requestHeaders.delete(FORM_FLASH_HEADER);
-  const flash = FORM_PAGE_PATHS.has(pathname) ? request.cookies.get(FORM_FLASH_COOKIE)?.value : undefined;
+  const flash =
+    FORM_PAGE_PATHS.has(pathname) || isDistrictBookingPage(pathname) ? request.cookies.get(FORM_FLASH_COOKIE)?.value : undefined;
   if (flash) requestHeaders.set(FORM_FLASH_HEADER, flash);
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   if (flash) response.cookies.delete(FORM_FLASH_COOKIE);
