@@ -73,8 +73,13 @@ describe('the prerendered pages (serving/csp-hashes.mjs, serving/defer-scripts.m
   });
 
   test('7. app-path-routes-manifest.json lists every page route', () => {
-    const routes = Object.values(json('app-path-routes-manifest.json'));
-    for (const route of Object.keys(PAGES)) assert.ok(routes.includes(route), broken(7, `${route} is not listed`));
+    // A page of a dynamic route (/d1 of /[district]) is listed by its pattern, as serving/csp-hashes.mjs reads it.
+    const routes = Object.values(json('app-path-routes-manifest.json')).map((r) => new RegExp(`^${r.replace(/\[[^\]]+\]/g, '[^/]+')}$`));
+    for (const route of Object.keys(PAGES))
+      assert.ok(
+        routes.some((r) => r.test(route)),
+        broken(7, `${route} is not listed`),
+      );
   });
 });
 

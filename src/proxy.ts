@@ -6,6 +6,7 @@ import {
   FORM_FLASH_HEADER,
   FORM_PAGES,
   INSPECTION_FORM_PAGES,
+  isDistrictBookingPage,
   SECURE_SESSION_COOKIE,
   SESSION_COOKIE,
   SIGN_IN_PATH,
@@ -67,7 +68,8 @@ export function proxy(request: NextRequest) {
   }
   // A form refused without scripts comes back to its page once, in an encrypted cookie (lib/http/form-flash.server.ts).
   requestHeaders.delete(FORM_FLASH_HEADER);
-  const flash = FORM_PAGE_PATHS.has(pathname) ? request.cookies.get(FORM_FLASH_COOKIE)?.value : undefined;
+  const flash =
+    FORM_PAGE_PATHS.has(pathname) || isDistrictBookingPage(pathname) ? request.cookies.get(FORM_FLASH_COOKIE)?.value : undefined;
   if (flash) requestHeaders.set(FORM_FLASH_HEADER, flash);
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   if (flash) response.cookies.delete(FORM_FLASH_COOKIE);
@@ -83,9 +85,11 @@ export function proxy(request: NextRequest) {
 export const config = {
   // Every page request, prefetches included (they get the same CSP as the page), except files and the prerendered
   // public pages: `npm run build` writes their CSP into their own prerender headers, so they are served as built
+  // (a district's page is /d<number>: Next.js reads this matcher as a literal, so it cannot come from the district list;
+  // a district with another slug would still be served right, through this function and its hashes)
   // without running this function (the build fails if a page listed here is rendered per request). The staff app's
   // files (src/modules/staff/app/staff-app.ts) carry their own headers and need no session.
   matcher: [
-    '/((?!(?:api|_next/static|_next/image|media|staff-app/|favicon.ico|icon|apple-icon|robots.txt|sitemap.xml)|(?:d1|d2|privacy|terms|newsletter/thanks)?$).*)',
+    '/((?!(?:api|_next/static|_next/image|media|staff-app/|favicon.ico|icon|apple-icon|robots.txt|sitemap.xml)|(?:d\\d+|privacy|terms|newsletter/thanks)?$).*)',
   ],
 };

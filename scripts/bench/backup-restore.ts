@@ -28,7 +28,8 @@ try {
       landing_path, idempotency_key, fill_ms, created_at, updated_at)
     select (array['Mr','Mrs','Miss','Dr'])[1 + i % 4], 'Bench Buyer ' || i, 'bench-buyer-' || i || '@example.com',
       '0803 ' || lpad((1000000 + i)::text, 7, '0'), '+234803' || lpad((1000000 + i)::text, 7, '0'),
-      (array['Lugbe, Abuja','Moniya, Ibadan'])[1 + i % 2], 'facebook', 'paid-social', 'diaspora-q4', '/d' || (1 + i % 2),
+      -- Stored by slug (docs/decisions/0406-districts-are-data.md).
+      (array['d1','d2'])[1 + i % 2], 'facebook', 'paid-social', 'diaspora-q4', '/d' || (1 + i % 2),
       'bench-' || i, 9000 + i % 5000, now() - (i || ' minutes')::interval, now() - (i || ' minutes')::interval
     from generate_series(1, ${LEADS}) as i`);
   await source.db.execute(sql`

@@ -1,12 +1,12 @@
 import type { MetadataRoute } from 'next';
+import { DISTRICTS } from '@/content/districts';
 import { getSiteUrl } from '@/lib/site-facts.server';
 
 export default function sitemap(): MetadataRoute.Sitemap {
   const base = getSiteUrl();
   const pages: [string, number][] = [
     ['/', 1],
-    ['/d1', 0.9],
-    ['/d2', 0.9],
+    ...DISTRICTS.map((district): [string, number] => [district.path, 0.9]),
     ['/privacy', 0.3],
     ['/terms', 0.3],
   ];

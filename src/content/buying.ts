@@ -7,7 +7,7 @@
  * inspection days): the owner confirms or edits it before launch, then sets it to false; docs/decisions/0330 lists
  * it all. Nothing here may promise more than the company does.
  */
-import { SALES_HOURS, type District } from './districts';
+import { SALES_HOURS, type District, type DistrictAuthorities } from './districts';
 
 /** The figures of one district's offer, formatted for reading (₦3,000,000; "6, 12 or 18 months"). */
 export interface OfferFigures {
@@ -20,14 +20,7 @@ export interface OfferFigures {
   lowestMonthly: string;
 }
 
-/** The public bodies a buyer deals with in each district's state. */
-export interface DistrictAuthorities {
-  confirmWithOwner: boolean;
-  /** Where a title is searched and a deed of assignment registered. */
-  landRegistry: string;
-  /** Who approves building plans. */
-  planningAuthority: string;
-}
+export type { DistrictAuthorities } from './districts';
 
 export interface Step {
   title: string;
@@ -41,19 +34,6 @@ export interface BuyerQuestion {
   question: string;
   answer: string;
 }
-
-export const DISTRICT_AUTHORITIES: Record<District['slug'], DistrictAuthorities> = {
-  d1: {
-    confirmWithOwner: true,
-    landRegistry: 'AGIS, the land registry of the Federal Capital Territory',
-    planningAuthority: 'the Development Control Department of the FCDA',
-  },
-  d2: {
-    confirmWithOwner: true,
-    landRegistry: 'the Oyo State Land Registry at the State Secretariat, Agodi',
-    planningAuthority: 'the Oyo State Bureau of Physical Planning and Development Control',
-  },
-};
 
 /** The id of the "How buying works" section of a district page (linked from the interest confirmation). */
 export const BUYING_SECTION_ID = 'how-buying-works';

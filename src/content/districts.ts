@@ -1,4 +1,9 @@
-import type { DistrictChoice } from '@/lib/db/enums';
+/**
+ * The districts: one typed entry each (its slug and names, facts, offer, landmarks and map, pickup point, authorities,
+ * home-page card and copy), in DISTRICTS at the end. Everything else derives from that list: the routes /<slug> and
+ * /<slug>/inspection, the form's and staff screens' choices (src/lib/db/enums.ts), the stored slug, the sitemap. Adding a
+ * district is adding an entry here and its images (docs/decisions/0406-districts-are-data.md).
+ */
 
 /** Names of the icons in src/components/icons.tsx that district content may use. */
 export type IconName =
@@ -52,6 +57,35 @@ export interface Landmark {
   direction: CompassPoint;
 }
 
+/** A point a route passes through: the district itself, a landmark (by its name), or the map's edge in a direction. */
+export type RouteStop = 'district' | { landmark: string } | { edge: CompassPoint };
+
+export interface MapRoute {
+  /** Shown along the line; a short access road needs none. */
+  name?: string;
+  kind: 'road' | 'rail';
+  stops: RouteStop[];
+}
+
+/** Where the district is (src/content/location.ts has the words around it). */
+export interface DistrictLocation {
+  confirmWithOwner: boolean;
+  /** The estate gate, WGS 84 decimal degrees: where "Get directions" sends the visitor's maps app. */
+  coordinates: { lat: number; lng: number };
+  /** Where the district lies, in one sentence. */
+  setting: string;
+  routes: MapRoute[];
+}
+
+/** The public bodies a buyer deals with in the district's state (src/content/buying.ts). */
+export interface DistrictAuthorities {
+  confirmWithOwner: boolean;
+  /** Where a title is searched and a deed of assignment registered. */
+  landRegistry: string;
+  /** Who approves building plans. */
+  planningAuthority: string;
+}
+
 export interface LandOffer {
   sizeSqm: number;
   priceNgn: number;
@@ -60,15 +94,17 @@ export interface LandOffer {
   wording: string;
 }
 
-export interface District {
-  slug: 'd1' | 'd2';
-  path: '/d1' | '/d2';
-  number: 1 | 2;
+/** One district's entry, as written below; `District` is one of the list's, with its slug and choice as literals. */
+export interface DistrictEntry {
+  /** The district's address (/d1) and what the database stores for it: never changed once leads name it. */
+  slug: string;
+  path: string;
+  number: number;
   name: string;
   area: string;
   city: string;
-  /** The value the interest form uses for this district. */
-  choice: DistrictChoice;
+  /** What the interest form sends and staff, the CSV and the webhook read for it ("Lugbe, Abuja"). */
+  choice: string;
   meta: { title: string; description: string };
   hero: { eyebrow: string; title: string; lead: string; image: string; imageAlt: string };
   about: { heading: string; paragraphs: string[] };
@@ -80,57 +116,35 @@ export interface District {
   /** The district's own master-plan drawing (scripts/media/siteplan.mjs). */
   sitePlan: string;
   contactUs: boolean;
+  location: DistrictLocation;
+  authorities: DistrictAuthorities;
+  /**
+   * Where a fresh install's default site inspection meets (docs/decisions/0391), until an owner sets the schedule in
+   * the staff area: the estate's own gate, with a map search link rather than invented coordinates.
+   */
+  pickup: { meetingPoint: string; mapUrl: string };
+  /** Its card on the home page; `order` places it among the others (lowest first). */
+  homeCard: { order: number; heading: string; text: string; imageAlt: string; ctaContext: string };
 }
 
+/** Keeps an entry's slug, path and choice as literal types, so the list's types derive from the entries. */
+const defineDistrict = <const Slug extends string, const Choice extends string>(
+  district: DistrictEntry & { slug: Slug; path: `/${Slug}`; choice: Choice },
+) => district;
+
 /** How messages name a district: "District 1, Lugbe, Abuja". */
-export const districtLabel = (district: Pick<District, 'name' | 'choice'>) => `${district.name}, ${district.choice}`;
+export const districtLabel = (district: Pick<DistrictEntry, 'name' | 'choice'>) => `${district.name}, ${district.choice}`;
 
 /** The specification's offer wording, used unchanged on both pages. */
 export const OFFER_WORDING = "plot of Abuja's most-loved district";
 
 export const DEMAND_CLAIM = 'Up to 50% higher demand on properties in our districts';
 
-/** When the sales team answers, said wherever the site offers a call or a WhatsApp chat. */
-export const SALES_HOURS = 'We answer calls and WhatsApp messages 8am–6pm (WAT), Monday to Saturday.';
+// The offer's words are in ./offer.ts, apart from the entries, so the browser components that use them (the instalment
+// view, Contact Us, the landmarks list) do not carry every district's content.
+export { OFFER_COPY, SALES_HOURS } from './offer';
 
-export const OFFER_COPY = {
-  heading: 'Land offer',
-  factPlotSize: 'Plot size',
-  factPrice: 'Price',
-  factLocation: 'Location',
-  sitePlanAlt: (district: string) => `Master plan drawing of ${district}: plots, roads, a central park and amenity sites.`,
-  sitePlanLegendLabel: 'Key to the master plan',
-  sitePlanLegend: { available: 'Available plots', sold: 'Sold plots', amenities: 'Amenities and open space' },
-  perPlot: (sqm: number) => `${sqm} sqm`,
-  priceLabel: 'Outright price',
-  depositLabel: 'Initial deposit',
-  balanceLabel: 'Balance after deposit',
-  planHeading: 'Instalment view',
-  planIntro: 'Pay the initial deposit, then spread the balance over equal monthly payments.',
-  monthsLabel: 'Spread the balance over',
-  monthsOption: (m: number | string) => `${m} months`,
-  monthlyLabel: 'Monthly payment',
-  scheduleSummary: 'See the full monthly schedule',
-  scheduleMonth: 'Month',
-  scheduleAmount: 'Amount',
-  scheduleDeposit: 'Initial deposit (on allocation)',
-  indicative: 'Indicative only, with no interest charged: your final payment plan is agreed with our sales team in writing.',
-  contactUs: 'Contact Us',
-  submitInterest: 'Submit Interest',
-  contactTitle: 'Contact our sales team',
-  contactIntro: `Choose how you would like to reach us. ${SALES_HOURS}`,
-  call: 'Call',
-  whatsapp: 'WhatsApp',
-  email: 'E-mail',
-  whatsappMessage: (district: string, ref: string) =>
-    `Hello, I am interested in a plot in ${district}. Please send me more details. ${ref}`,
-  emailSubject: (district: string) => `Plot enquiry: ${district}`,
-  driveTime: (minutes: number) => `About ${minutes} minutes`,
-  showAllLandmarks: (n: number) => `Show all ${n} landmarks`,
-  showFewerLandmarks: 'Show fewer landmarks',
-};
-
-export const d1: District = {
+export const d1 = defineDistrict({
   slug: 'd1',
   path: '/d1',
   number: 1,
@@ -203,9 +217,38 @@ export const d1: District = {
   offer: { sizeSqm: 300, priceNgn: 10_000_000, depositNgn: 3_000_000, wording: OFFER_WORDING },
   sitePlan: '/media/site-plan-lugbe.svg',
   contactUs: true,
-};
+  location: {
+    confirmWithOwner: true,
+    coordinates: { lat: 8.979, lng: 7.37 },
+    setting: 'District 1 lies in Lugbe, just off Airport Road, between Nnamdi Azikiwe International Airport and the city centre.',
+    routes: [
+      {
+        name: 'Airport Road',
+        kind: 'road',
+        stops: [{ edge: 'W' }, { landmark: 'Nnamdi Azikiwe International Airport' }, { landmark: 'Lugbe Market' }, { edge: 'NE' }],
+      },
+      { kind: 'road', stops: ['district', { landmark: 'Lugbe Market' }] },
+    ],
+  },
+  authorities: {
+    confirmWithOwner: true,
+    landRegistry: 'AGIS, the land registry of the Federal Capital Territory',
+    planningAuthority: 'the Development Control Department of the FCDA',
+  },
+  pickup: {
+    meetingPoint: 'District 1 estate gate, Airport Road, Lugbe, Abuja',
+    mapUrl: 'https://www.google.com/maps/search/?api=1&query=Lugbe%2C%20Airport%20Road%2C%20Abuja',
+  },
+  homeCard: {
+    order: 2,
+    heading: 'Lugbe, Abuja',
+    text: 'Serviced 300 sqm plots on Abuja’s Airport Road corridor, minutes from the airport and the city’s main roads, from a ₦3,000,000 initial deposit.',
+    ctaContext: 'about Lugbe, Abuja',
+    imageAlt: 'Illustration of villas on a tree-lined avenue with a granite hill behind.',
+  },
+});
 
-export const d2: District = {
+export const d2 = defineDistrict({
   slug: 'd2',
   path: '/d2',
   number: 2,
@@ -304,6 +347,41 @@ export const d2: District = {
   offer: { sizeSqm: 450, priceNgn: 1_500_000, depositNgn: 500_000, wording: OFFER_WORDING },
   sitePlan: '/media/site-plan-moniya.svg',
   contactUs: false,
-};
+  location: {
+    confirmWithOwner: true,
+    coordinates: { lat: 7.529, lng: 3.913 },
+    setting: 'District 2 lies in Moniya, Akinyele, beside the Ibadan–Oyo road and the terminus of the Lagos–Ibadan railway.',
+    routes: [
+      {
+        name: 'Ibadan–Oyo road',
+        kind: 'road',
+        stops: [{ edge: 'N' }, { landmark: 'Ibadan–Oyo Expressway' }, { landmark: 'Ojoo Bus Terminal' }, { edge: 'S' }],
+      },
+      { kind: 'road', stops: ['district', { landmark: 'Ibadan–Oyo Expressway' }] },
+      { name: 'Lagos–Ibadan railway', kind: 'rail', stops: [{ landmark: 'Obafemi Awolowo Railway Station, Moniya' }, { edge: 'SW' }] },
+    ],
+  },
+  authorities: {
+    confirmWithOwner: true,
+    landRegistry: 'the Oyo State Land Registry at the State Secretariat, Agodi',
+    planningAuthority: 'the Oyo State Bureau of Physical Planning and Development Control',
+  },
+  pickup: {
+    meetingPoint: 'District 2 estate gate, Ibadan–Oyo road, Moniya, Ibadan',
+    mapUrl: 'https://www.google.com/maps/search/?api=1&query=Moniya%2C%20Akinyele%2C%20Ibadan',
+  },
+  homeCard: {
+    order: 1,
+    heading: 'Moniya, Ibadan',
+    text: 'Spacious 450 sqm plots on the northern edge of Ibadan, beside the Lagos–Ibadan railway terminus. Room for a family home and a garden, from a ₦500,000 initial deposit.',
+    ctaContext: 'about Moniya, Ibadan',
+    imageAlt: 'Illustration of homes among rolling green land with a train in the distance.',
+  },
+});
 
+/**
+ * Every district, in the order the site lists them (menu, footer, the form's choice, staff filters). The first is the
+ * form's default. Tests may supply a longer list through this module (tests/integration/third-district.test.ts).
+ */
 export const DISTRICTS = [d1, d2] as const;
+export type District = (typeof DISTRICTS)[number];

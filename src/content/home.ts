@@ -1,4 +1,4 @@
-import { DEMAND_CLAIM } from './districts';
+import { DEMAND_CLAIM, DISTRICTS } from './districts';
 
 export const HOME_COPY = {
   meta: {
@@ -45,28 +45,22 @@ export const HOME_COPY = {
     ],
     diaspora: 'Buying from abroad? We run live video site tours and send every document to you by e-mail.',
   },
-  sections: [
-    {
-      slug: 'd2',
-      eyebrow: 'District 2',
-      heading: 'Moniya, Ibadan',
-      text: 'Spacious 450 sqm plots on the northern edge of Ibadan, beside the Lagos–Ibadan railway terminus. Room for a family home and a garden, from a ₦500,000 initial deposit.',
-      href: '/d2',
-      cta: 'Learn More',
-      ctaContext: 'about Moniya, Ibadan',
-      image: '/media/district-moniya.svg',
-      imageAlt: 'Illustration of homes among rolling green land with a train in the distance.',
-    },
-    {
-      slug: 'd1',
-      eyebrow: 'District 1',
-      heading: 'Lugbe, Abuja',
-      text: 'Serviced 300 sqm plots on Abuja’s Airport Road corridor, minutes from the airport and the city’s main roads, from a ₦3,000,000 initial deposit.',
-      href: '/d1',
-      cta: 'Learn More',
-      ctaContext: 'about Lugbe, Abuja',
-      image: '/media/district-lugbe.svg',
-      imageAlt: 'Illustration of villas on a tree-lined avenue with a granite hill behind.',
-    },
-  ],
+  /** Each district's card (its `homeCard` in districts.ts, in their `order`): the link's words. */
+  districtCta: 'Learn More',
 } as const;
+
+/** The home page's district cards, one per district in their `homeCard.order`. */
+export const homeDistrictCards = () =>
+  [...DISTRICTS]
+    .sort((a, b) => a.homeCard.order - b.homeCard.order)
+    .map((district) => ({
+      slug: district.slug,
+      eyebrow: district.name,
+      heading: district.homeCard.heading,
+      text: district.homeCard.text,
+      href: district.path,
+      cta: HOME_COPY.districtCta,
+      ctaContext: district.homeCard.ctaContext,
+      image: district.hero.image,
+      imageAlt: district.homeCard.imageAlt,
+    }));

@@ -1,4 +1,5 @@
 /** Copy of the staff area: sign-in at /registration, the lead inbox under /admin, staff and privacy pages. */
+import { DISTRICTS } from './districts';
 
 /**
  * A lead as people are addressed: its title and full name ("Mrs Ada Obi"), or the name alone for a lead with no title
@@ -176,7 +177,7 @@ export const STAFF_COPY = {
     nameCharacters: 'The name contains characters we cannot accept.',
     role: 'Choose a role: owner or agent.',
     status: 'Choose one of the listed statuses.',
-    leadDistrict: 'Choose Lugbe, Abuja or Moniya, Ibadan.',
+    leadDistrict: `Choose ${new Intl.ListFormat('en-GB', { type: 'disjunction' }).format(DISTRICTS.map((d) => d.choice))}.`,
     noteEmpty: 'Write something in the note first.',
     noteLong: 'Keep a note under 4,000 characters.',
     badCredentials: 'That e-mail and password do not match an active staff account.',

@@ -86,10 +86,12 @@ export const FORM_PAGES = {
 } as const;
 
 /**
- * The site inspection pages a booking form posted without scripts comes back to after a refusal (the district's booking
- * page, and moving or cancelling a booking); where it goes on to depends on the answer (docs/decisions/0391).
+ * The site inspection pages a booking form posted without scripts comes back to after a refusal (a district's booking
+ * page, /<slug>/inspection, and moving or cancelling a booking); where it goes on to depends on the answer
+ * (docs/decisions/0391). A pattern for the districts' pages: the proxy does not load the district list.
  */
-export const INSPECTION_FORM_PAGES = ['/d1/inspection', '/d2/inspection', '/inspection/change'] as const;
+export const INSPECTION_FORM_PAGES = ['/inspection/change'] as const;
+export const isDistrictBookingPage = (pathname: string) => /^\/[a-z0-9-]+\/inspection$/.test(pathname);
 
 /** The same for the staff sign-in forms posted before their script runs (read by their pages, never by the proxy). */
 export const STAFF_FORM_FLASH_COOKIE = 'staff_form_flash';

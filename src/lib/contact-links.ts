@@ -11,7 +11,7 @@ export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 export const whatsappRef = (page: string) => `(ref ${page})`;
 /**
  * A campaign's name as a WhatsApp link's reference carries it: word characters and dashes, at most 40
- * (`Lugbe Launch: Nov/2026!` → `Lugbe-Launch-Nov-2026`); empty when nothing is left.
+ * (`Estate Launch: Nov/2026!` → `Estate-Launch-Nov-2026`); empty when nothing is left.
  */
 export const whatsappCampaignCode = (campaign: string) =>
   campaign

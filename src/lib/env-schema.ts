@@ -47,13 +47,13 @@ export function parseWorkingHours(text: string): { startMinute: number; endMinut
   return { startMinute, endMinute };
 }
 
-/** One weekly site inspection as INSPECTION_SCHEDULE gives it; `district` undefined: both districts. */
+/** One weekly site inspection as INSPECTION_SCHEDULE gives it; `district` (a district's slug) undefined: every district. */
 export interface ScheduledInspection {
   weekday: number;
   startTime: string;
   seats: number;
   kind: 'on_site' | 'video';
-  district?: 'd1' | 'd2';
+  district?: string;
 }
 
 /** The longest cut-off before an inspection for buyers' own changes: a week (the setting and the owners' choice alike). */
@@ -64,13 +64,14 @@ export const DEFAULT_INSPECTION_SCHEDULE = 'sat 10:00 14 on_site';
 
 /**
  * `sat 10:00 14 on_site; wed 18:00 20 video d1`: entries separated by `;`, each a day, a Lagos time, the seats, the
- * kind and, optionally, one district (`d1` or `d2`; both when left out). Undefined when it cannot be read.
+ * kind and, optionally, one district by its slug (every district when left out). Undefined when it cannot be read. The
+ * slugs themselves are checked against the district list by the app (src/lib/env.server.ts): this file imports no content.
  */
 export function parseInspectionSchedule(text: string): ScheduledInspection[] | undefined {
   const entries: ScheduledInspection[] = [];
   for (const entry of text.split(';')) {
     if (entry.trim() === '') continue;
-    const match = /^(mon|tue|wed|thu|fri|sat|sun)\s+(\d{1,2}):(\d{2})\s+(\d{1,3})\s+(on_site|video)(?:\s+(d1|d2))?$/.exec(
+    const match = /^(mon|tue|wed|thu|fri|sat|sun)\s+(\d{1,2}):(\d{2})\s+(\d{1,3})\s+(on_site|video)(?:\s+([a-z][a-z0-9-]*))?$/.exec(
       entry.trim().toLowerCase(),
     );
     if (!match) return undefined;
@@ -82,7 +83,7 @@ export function parseInspectionSchedule(text: string): ScheduledInspection[] | u
       startTime: `${hours.padStart(2, '0')}:${minutes}`,
       seats: Number(seats),
       kind: kind as ScheduledInspection['kind'],
-      ...(district ? { district: district as 'd1' | 'd2' } : {}),
+      ...(district ? { district } : {}),
     });
   }
   return entries;
@@ -723,7 +724,7 @@ export const envSchema = z
         if (!schedule) {
           ctx.addIssue({
             code: 'custom',
-            message: `INSPECTION_SCHEDULE must list inspections as "<day> <HH:MM> <seats> <on_site|video> [d1|d2]", separated by ";", e.g. "sat 10:00 14 on_site" (got "${value}").`,
+            message: `INSPECTION_SCHEDULE must list inspections as "<day> <HH:MM> <seats> <on_site|video> [district]", separated by ";", e.g. "sat 10:00 14 on_site" (got "${value}").`,
           });
           return z.NEVER;
         }
@@ -994,8 +995,14 @@ export function withSecretFiles(source: Record<string, string | undefined>): {
   return { env, problems };
 }
 
-/** Validates an environment object; throws EnvError listing every bad variable. */
-export function parseEnv(source: Record<string, string | undefined>): ServerEnv {
+/**
+ * Validates an environment object; throws EnvError listing every bad variable. `districtSlugs`: the districts the app
+ * lists (src/content/districts.ts), which INSPECTION_SCHEDULE may name; the production server in front does not read it.
+ */
+export function parseEnv(
+  source: Record<string, string | undefined>,
+  { districtSlugs }: { districtSlugs?: readonly string[] } = {},
+): ServerEnv {
   const files = withSecretFiles(source);
   if (files.problems.length) throw new EnvError(files.problems);
   const result = envSchema.safeParse(files.env);
@@ -1006,6 +1013,12 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
         return issue.message.includes(name) ? issue.message : `${name}: ${issue.message}`;
       }),
     );
+  }
+  const unknown = districtSlugs ? result.data.INSPECTION_SCHEDULE.filter((e) => e.district && !districtSlugs.includes(e.district)) : [];
+  if (unknown.length) {
+    throw new EnvError([
+      `INSPECTION_SCHEDULE names ${unknown.map((e) => `"${e.district}"`).join(', ')}, not a district: use ${districtSlugs!.join(' or ')}, or leave it out for every district.`,
+    ]);
   }
   return result.data;
 }

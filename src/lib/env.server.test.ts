@@ -27,6 +27,20 @@ describe('parseEnv', () => {
     expect(env).toMatchObject({ RATE_LIMIT_INTEREST: { count: 1000, windowSeconds: 600 }, MIN_FILL_MS: 0, TRUST_PROXY: 1, PORT: 8080 });
   });
 
+  it('lets INSPECTION_SCHEDULE name a district by its slug, and refuses one the district list does not have', () => {
+    const slugs = ['d1', 'd2'];
+    expect(
+      parseEnv({ INSPECTION_SCHEDULE: 'sat 10:00 14 on_site; wed 18:00 20 video d2' }, { districtSlugs: slugs }).INSPECTION_SCHEDULE,
+    ).toEqual([
+      { weekday: 6, startTime: '10:00', seats: 14, kind: 'on_site' },
+      { weekday: 3, startTime: '18:00', seats: 20, kind: 'video', district: 'd2' },
+    ]);
+    expect(() => parseEnv({ INSPECTION_SCHEDULE: 'wed 18:00 20 video d7' }, { districtSlugs: slugs })).toThrow(
+      'INSPECTION_SCHEDULE names "d7", not a district: use d1 or d2, or leave it out for every district.',
+    );
+    expect(() => parseEnv({ INSPECTION_SCHEDULE: 'wed 18:00 20 video D 2' })).toThrow(EnvError);
+  });
+
   it('names every bad variable in one error', () => {
     let error: unknown;
     try {

@@ -1,4 +1,5 @@
 import 'server-only';
+import { DISTRICT_SLUGS } from './db/districts';
 import { parseEnv, type ServerEnv } from './env-schema';
 
 /**
@@ -12,7 +13,7 @@ let cached: ServerEnv | undefined;
 
 /** The validated environment of this process (validated on the first call, then cached). */
 export function getEnv(): ServerEnv {
-  cached ??= parseEnv(process.env);
+  cached ??= parseEnv(process.env, { districtSlugs: DISTRICT_SLUGS });
   return cached;
 }
 

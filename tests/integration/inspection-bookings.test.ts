@@ -175,14 +175,13 @@ describeEachDriver('site inspection bookings', (ctx) => {
   it('offers INSPECTION_SCHEDULE on a fresh install once: every Saturday 10:00 Lagos time in both districts, four weeks ahead', async () => {
     const db = ctx.handle().db;
     const offer = parseInspectionSchedule('sat 10:00 14 on_site')!;
-    const places = {
-      'Lugbe, Abuja': { meetingPoint: 'Lugbe gate', mapUrl: 'https://maps.example/lugbe' },
-      'Moniya, Ibadan': { meetingPoint: 'Moniya gate', mapUrl: 'https://maps.example/moniya' },
-    } as const;
-    const districts = { d1: 'Lugbe, Abuja', d2: 'Moniya, Ibadan' } as const;
+    const districts = [
+      { slug: 'd1', choice: 'Lugbe, Abuja', pickup: { meetingPoint: 'Lugbe gate', mapUrl: 'https://maps.example/lugbe' } },
+      { slug: 'd2', choice: 'Moniya, Ibadan', pickup: { meetingPoint: 'Moniya gate', mapUrl: 'https://maps.example/moniya' } },
+    ] as const;
     // Earlier tests made one-off slots only: the schedule is empty, so this is a fresh install's first view.
-    await makeSlots(db, { offer, places, districts }, now());
-    await makeSlots(db, { offer, places, districts }, now());
+    await makeSlots(db, { offer, districts }, now());
+    await makeSlots(db, { offer, districts }, now());
     const schedule = await db.select().from(inspectionSchedules);
     expect(schedule.map((r) => [r.district, r.weekday, r.startTime, r.seats, r.kind]).sort()).toEqual([
       ['Lugbe, Abuja', 6, '10:00', 14, 'on_site'],
@@ -200,7 +199,7 @@ describeEachDriver('site inspection bookings', (ctx) => {
 
     // Owners who stop every weekly inspection are not given the default back.
     await db.update(inspectionSchedules).set({ active: false });
-    await makeSlots(db, { offer, places, districts }, new Date(Date.now() + 7 * DAY));
+    await makeSlots(db, { offer, districts }, new Date(Date.now() + 7 * DAY));
     expect(await db.select().from(inspectionSchedules).where(eq(inspectionSchedules.active, true))).toEqual([]);
   });
   it('lets a party grow on its slot only with room, never overbooking for the people waiting, and keeps the seat when it does not fit', async () => {

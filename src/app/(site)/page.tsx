@@ -6,7 +6,7 @@ import { DISTRICTS } from '@/content/districts';
 import { ACTION_BAR_COPY } from '@/content/navigation';
 import { getFxRates, getSiteFacts } from '@/lib/site-facts.server';
 import { whatsappHref, whatsappRef } from '@/lib/contact-links';
-import { HOME_COPY } from '@/content/home';
+import { HOME_COPY, homeDistrictCards } from '@/content/home';
 import { POPUP_MEMORY_SCRIPT } from '@/modules/leads';
 import { SubmitInterestButton } from '@/modules/leads/ui';
 import { pageMetadata } from '@/lib/seo/metadata';
@@ -15,7 +15,8 @@ import { ArrowRightIcon } from '@/components/icons';
 export const metadata: Metadata = pageMetadata({ ...HOME_COPY.meta, path: '/' });
 
 export default function HomePage() {
-  const { hero, claim, steps, sections } = HOME_COPY;
+  const { hero, claim, steps } = HOME_COPY;
+  const sections = homeDistrictCards();
   return (
     <>
       <section

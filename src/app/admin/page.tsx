@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import type { Metadata } from 'next';
 import { STAFF_COPY } from '@/content/staff';
-import { DISTRICT_CHOICES } from '@/modules/leads';
+import { DISTRICT_CHOICES } from '@/lib/db/districts';
 import { Counters } from '@/modules/leads/ui';
 import { HeldLeads } from '@/modules/leads/ui';
 import { InboxSearch, LeadFiltersForm, QuickFilters } from '@/modules/leads/ui';

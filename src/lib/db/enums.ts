@@ -21,11 +21,12 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
 export const STAFF_LINK_KINDS = ['reset', 'welcome'] as const;
 export type StaffLinkKind = (typeof STAFF_LINK_KINDS)[number];
 
-/** Titles and districts exactly as the specification lists them; the first of each is the form default. */
+/** Titles exactly as the specification lists them; the first is the form default. */
 export const TITLES = ['Mr', 'Mrs', 'Miss'] as const;
 export type Title = (typeof TITLES)[number];
-export const DISTRICT_CHOICES = ['Lugbe, Abuja', 'Moniya, Ibadan'] as const;
-export type DistrictChoice = (typeof DISTRICT_CHOICES)[number];
+
+/** A district's slug (stored) and choice (shown): ./districts.ts, from the one list in src/content/districts.ts. */
+export type { DistrictChoice, DistrictSlug } from './districts';
 
 /**
  * Where a lead began: the Submit Interest form, or a chat a buyer started on WhatsApp (issue 46, item 4), which gives

@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -53,6 +54,7 @@ import {
   type StaffRole,
   type Title,
 } from './enums';
+import { districtChoiceOf, districtSlugOf } from './districts';
 
 export { LEAD_STATUSES, STAFF_ROLES, type LeadStatus, type StaffRole };
 
@@ -60,6 +62,27 @@ export { LEAD_STATUSES, STAFF_ROLES, type LeadStatus, type StaffRole };
  * The one database schema (PostgreSQL dialect), shared by PGlite and node-postgres.
  * After changing it run `npm run db:generate` and commit the new file under drizzle/.
  */
+
+/**
+ * A district column: stores the district's slug (`d1`), reads and writes as its choice (its name in the form), which the
+ * app, staff, the CSV and the webhook use (docs/decisions/0406-districts-are-data.md). Drizzle's operators (eq, inArray,
+ * insert, update) convert through it; raw SQL that compares a district must use the slug. No check constraint: a
+ * district added to the content must need no migration. Anything else stored (a slug no longer listed, a name an
+ * earlier release wrote) reads as itself.
+ */
+const districtText = customType<{ data: DistrictChoice; driverData: string }>({
+  dataType: () => 'text',
+  toDriver: (choice) => {
+    // A prepared statement's placeholder passes a chat lead's null district through here (a Param's does not).
+    if (choice === null) return choice;
+    const slug = districtSlugOf(choice);
+    // Inputs are validated against the same list first; this guards a programming error, not a visitor's input.
+    if (!slug) throw new Error(`Not a district: ${JSON.stringify(choice)}`);
+    return slug;
+  },
+  // A row the previous release wrote during a rolling upgrade holds the choice itself (drizzle/0025_district_slugs.sql).
+  fromDriver: (stored) => districtChoiceOf(stored) ?? (stored as DistrictChoice),
+});
 
 /** `column in ('a', 'b', ...)` for a check constraint over one of the closed sets in ./enums. */
 const oneOf = (column: AnyPgColumn, values: readonly string[]) => sql`${column} in (${sql.raw(values.map((v) => `'${v}'`).join(', '))})`;
@@ -88,7 +111,7 @@ export const leads = pgTable(
      */
     phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true, mode: 'date' }),
     /** Null only for a lead whose chat began on WhatsApp from a page of neither district. */
-    district: text('district').$type<DistrictChoice>(),
+    district: districtText('district'),
     origin: text('origin').$type<LeadOrigin>().notNull().default('form'),
     utmSource: text('utm_source'),
     utmMedium: text('utm_medium'),
@@ -603,7 +626,7 @@ export const inspectionSchedules = pgTable(
   'inspection_schedules',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    district: text('district').$type<DistrictChoice>().notNull(),
+    district: districtText('district').notNull(),
     weekday: integer('weekday').notNull(),
     /** `HH:MM`, Lagos time. */
     startTime: text('start_time').notNull(),
@@ -638,7 +661,7 @@ export const inspectionSlots = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     scheduleId: uuid('schedule_id').references(() => inspectionSchedules.id, { onDelete: 'set null' }),
-    district: text('district').$type<DistrictChoice>().notNull(),
+    district: districtText('district').notNull(),
     startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }).notNull(),
     kind: text('kind').$type<InspectionKind>().notNull(),
     seats: integer('seats').notNull(),

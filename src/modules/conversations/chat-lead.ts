@@ -51,7 +51,7 @@ export function withCampaignSource(
   return { ...lead, utmSource: visitedAs.source, utmMedium: visitedAs.medium || null, utmCampaign: visitedAs.campaign };
 }
 
-/** The one district whose place the buyer's own words name ("a plot in Lugbe"); undefined for none or both. */
+/** The one district whose area or city the buyer's own words name ("a plot in <area>"); undefined for none or more. */
 function districtNamedIn(text: string) {
   const named = DISTRICTS.filter((d) => new RegExp(`\\b(${d.area}|${d.city})\\b`, 'i').test(text));
   return named.length === 1 ? named[0] : undefined;

@@ -1,7 +1,8 @@
 import 'server-only';
 import { and, asc, eq, gte, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { DISTRICT_CHOICES, type DistrictChoice, type InspectionKind } from '@/lib/db/enums';
+import { type DistrictChoice, type InspectionKind } from '@/lib/db/enums';
+import { DISTRICT_CHOICES, districtChoiceOf, districtSlugOf } from '@/lib/db/districts';
 import { inspectionBookings, inspectionSlots, leadActivity, leadNotifications, leads, staffUsers } from '@/lib/db/schema';
 import { epochDayOf, lagosDayStart, lagosEpochDaySql, overdueSql, workingSecondsSql, type WorkingTime } from '@/lib/working-time';
 import { staffLabelSql } from '@/modules/leads/server';
@@ -166,6 +167,7 @@ const minutes = (value: SQL) => sql`round((${value})::numeric, 1)::float8`;
  */
 async function leadsPerDay(db: Db, filters: DashboardRange): Promise<DayCount[]> {
   const districts = filters.district ? [filters.district] : [...DISTRICT_CHOICES, null];
+  // Raw SQL reads the stored slugs (schema.ts's district column converts only through Drizzle's operators).
   const rows = await rowsOf<DayCount>(
     db,
     sql`with counts as (
@@ -174,13 +176,17 @@ async function leadsPerDay(db: Db, filters: DashboardRange): Promise<DayCount[]>
       select ${dayText(sql`g.day`)} as day, d.district, coalesce(c.n, 0)::int as count
       from generate_series(${epochDayOf(filters.from)}::bigint, ${epochDayOf(filters.to)}::bigint) as g(day)
       cross join (values ${sql.join(
-        districts.map((name, i) => sql`(${name}::text, ${i}::int)`),
+        districts.map((name, i) => sql`(${name && districtSlugOf(name)}::text, ${i}::int)`),
         sql`, `,
       )}) as d(district, position)
       left join counts c on c.day = g.day and c.district is not distinct from d.district
       order by g.day, d.position`,
   );
-  const counted = rows.map((row) => ({ ...row, count: Number(row.count) }));
+  const counted = rows.map((row) => ({
+    ...row,
+    district: row.district && (districtChoiceOf(row.district) ?? row.district),
+    count: Number(row.count),
+  }));
   // The leads that have not said their district are a series only when the range has some.
   return counted.some((row) => row.district === null && row.count > 0) ? counted : counted.filter((row) => row.district !== null);
 }

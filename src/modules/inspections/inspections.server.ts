@@ -50,8 +50,15 @@ import { BOOKING_CLOSES_MINUTES_BEFORE, BOOKING_HORIZON_DAYS, stillBookable, sti
 /** Who the history names when the buyer booked, moved or cancelled themselves (from the site or the e-mail's link). */
 export const BUYER_ACTOR_EMAIL = 'buyer';
 
-/** Where a district's default inspection meets, until an owner sets the schedule (src/content/inspections.ts). */
-export type MeetingPlaces = Record<DistrictChoice, { meetingPoint: string; mapUrl: string }>;
+/**
+ * A district as the default schedule needs it (src/content/districts.ts): its slug (as INSPECTION_SCHEDULE names it), its
+ * choice (as slots store it) and where its default inspection meets, until an owner sets the schedule.
+ */
+export interface ScheduledDistrict {
+  slug: string;
+  choice: DistrictChoice;
+  pickup: { meetingPoint: string; mapUrl: string };
+}
 
 // ---- slots ---------------------------------------------------------------------------------------------------------
 
@@ -61,7 +68,7 @@ export type MeetingPlaces = Record<DistrictChoice, { meetingPoint: string; mapUr
  */
 export async function makeSlots(
   db: Db,
-  { offer, places, districts }: { offer: ScheduledInspection[]; places: MeetingPlaces; districts: Record<'d1' | 'd2', DistrictChoice> },
+  { offer, districts }: { offer: ScheduledInspection[]; districts: readonly ScheduledDistrict[] },
   now: Date,
 ): Promise<void> {
   let schedule = await activeSchedule(db);
@@ -69,21 +76,20 @@ export async function makeSlots(
     await db.transaction(async (tx) => {
       if (!(await takeScheduleOffer(tx, now))) return;
       const rows: ScheduleValues[] = offer.flatMap((entry) =>
-        (entry.district ? [entry.district] : (['d1', 'd2'] as const)).map((slug) => {
-          const district = districts[slug];
-          return {
+        districts
+          .filter((district) => !entry.district || district.slug === entry.district)
+          .map(({ choice: district, pickup }) => ({
             district,
             weekday: entry.weekday,
             startTime: entry.startTime,
             kind: entry.kind,
             seats: entry.seats,
-            meetingPoint: entry.kind === 'on_site' ? places[district].meetingPoint : null,
-            mapUrl: entry.kind === 'on_site' ? places[district].mapUrl : null,
+            meetingPoint: entry.kind === 'on_site' ? pickup.meetingPoint : null,
+            mapUrl: entry.kind === 'on_site' ? pickup.mapUrl : null,
             videoUrl: null,
             agentId: null,
             active: true,
-          };
-        }),
+          })),
       );
       await insertSchedule(tx, rows);
     });

@@ -1,6 +1,5 @@
 import 'server-only';
-import { d1, d2 } from '@/content/districts';
-import { DEFAULT_MEETING_PLACES } from '@/content/inspections';
+import { DISTRICTS } from '@/content/districts';
 import type { DatabaseHandle, Db } from '@/lib/db/client';
 import { getEnv } from '@/lib/env.server';
 import type { ScheduledJob } from '@/lib/jobs/queue';
@@ -17,11 +16,7 @@ import { makeSlots } from './inspections.server';
 export const INSPECTION_SLOTS_CRON = '7 * * * *';
 
 export function makeScheduledSlots(db: Db, now = new Date()): Promise<void> {
-  return makeSlots(
-    db,
-    { offer: getEnv().INSPECTION_SCHEDULE, places: DEFAULT_MEETING_PLACES, districts: { d1: d1.choice, d2: d2.choice } },
-    now,
-  );
+  return makeSlots(db, { offer: getEnv().INSPECTION_SCHEDULE, districts: DISTRICTS }, now);
 }
 
 export function inspectionSlotsJob(handle: DatabaseHandle): ScheduledJob {

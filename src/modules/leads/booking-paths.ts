@@ -1,4 +1,7 @@
-import type { DistrictChoice } from '@/lib/db/enums';
+import { type DistrictChoice, type DistrictSlug } from '@/lib/db/enums';
+import { DISTRICT_SLUGS, districtSlugOf } from '@/lib/db/districts';
+
+export type { DistrictSlug } from '@/lib/db/enums';
 
 /**
  * Where a buyer books, sees and changes a site inspection (docs/decisions/0391): the pages and the form posts. The
@@ -6,8 +9,7 @@ import type { DistrictChoice } from '@/lib/db/enums';
  */
 
 /** The district page a slot's district belongs to (/d1, /d2). */
-export const DISTRICT_SLUGS: Record<DistrictChoice, 'd1' | 'd2'> = { 'Lugbe, Abuja': 'd1', 'Moniya, Ibadan': 'd2' };
-export type DistrictSlug = 'd1' | 'd2';
+export const slugOfDistrict = (district: DistrictChoice): DistrictSlug => districtSlugOf(district) ?? DISTRICT_SLUGS[0];
 
 const withToken = (path: string, name: string, token: string | undefined) =>
   token ? `${path}?${name}=${encodeURIComponent(token)}` : path;
@@ -32,7 +34,7 @@ export const INSPECTION_PATHS = {
 
 /**
  * The booking page of a lead's district, for a lead already known (the interest confirmation, the receipt). A chat's
- * lead that has not said its district (docs/decisions/0399) opens District 1's.
+ * lead that has not said its district (docs/decisions/0399) opens the first district's.
  */
 export const bookPathOf = (district: DistrictChoice | null, bookToken: string) =>
-  INSPECTION_PATHS.book(district ? DISTRICT_SLUGS[district] : 'd1', bookToken);
+  INSPECTION_PATHS.book(district ? slugOfDistrict(district) : DISTRICT_SLUGS[0], bookToken);

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { NAV_COPY } from '@/content/navigation';
 import { getSiteFacts } from '@/lib/site-facts.server';
 import { DISTRICTS, OFFER_COPY, districtLabel } from '@/content/districts';
+import { DISTRICT_CHOICES } from '@/lib/db/districts';
 import { BUYING_SECTION_ID } from '@/content/buying';
 import { INSPECTION_COPY } from '@/content/inspections';
 import type { NextSteps } from '@/modules/leads/ui';
@@ -28,7 +29,7 @@ function nextSteps(whatsapp: string): NextSteps {
 export function SiteChrome({ children }: { children: ReactNode }) {
   const facts = getSiteFacts();
   return (
-    <InterestProvider nextSteps={nextSteps(facts.whatsapp)}>
+    <InterestProvider districts={DISTRICT_CHOICES} nextSteps={nextSteps(facts.whatsapp)}>
       <a
         href="#main"
         className="sr-only z-[70] rounded-full bg-ivory-50 px-5 py-3 text-forest-900 focus:not-sr-only focus:fixed focus:top-3 focus:left-3"

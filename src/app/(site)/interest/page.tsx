@@ -2,7 +2,8 @@ import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import { INTEREST_COPY, INTEREST_PAGE_COPY } from '@/content/interest';
 import { InterestForm } from '@/modules/leads/ui';
-import { DISTRICT_CHOICES, INTEREST_DEFAULTS, TITLES, type InterestFields } from '@/modules/leads';
+import { INTEREST_DEFAULTS, TITLES, type InterestFields } from '@/modules/leads';
+import { DISTRICT_CHOICES } from '@/lib/db/districts';
 import { FORM_FLASH_HEADER } from '@/lib/constants';
 import { getDatabase } from '@/lib/db/client';
 import { openFormFlash } from '@/lib/http/form-flash.server';
@@ -30,7 +31,7 @@ export default async function InterestPage({ searchParams }: { searchParams: Pro
     fullname: typed.fullname ?? '',
     email: typed.email ?? '',
     phonenumber: typed.phonenumber ?? '',
-    district: oneOf(DISTRICT_CHOICES, typed.district) ?? oneOf(DISTRICT_CHOICES, district) ?? INTEREST_DEFAULTS.district,
+    district: oneOf(DISTRICT_CHOICES, typed.district) ?? oneOf(DISTRICT_CHOICES, district) ?? DISTRICT_CHOICES[0],
   };
   return (
     <section className="container-page max-w-2xl pt-32 pb-24 sm:pt-40" aria-labelledby="interest-heading">
@@ -40,7 +41,7 @@ export default async function InterestPage({ searchParams }: { searchParams: Pro
       </h1>
       <p className="mt-4 text-lg leading-relaxed text-ink-soft">{INTEREST_COPY.dialogIntro}</p>
       <div className="mt-8 rounded-3xl border border-forest-900/10 bg-white p-6 shadow-sm sm:p-8">
-        <InterestForm fields={fields} refusal={flash?.error} className="" />
+        <InterestForm fields={fields} districts={DISTRICT_CHOICES} refusal={flash?.error} className="" />
       </div>
     </section>
   );

@@ -19,7 +19,7 @@ import {
 } from '@/modules/leads';
 import { currentStaff } from '@/modules/staff/ui.server';
 import { getDatabase } from '@/lib/db/client';
-import { DISTRICT_CHOICES } from '@/lib/db/enums';
+import { DISTRICT_CHOICES } from '@/lib/db/districts';
 import { getEnv } from '@/lib/env.server';
 import { getWorkingTime } from '@/lib/working-time.server';
 import { alertEveryoneEnabled, autoAssignEnabled } from '@/modules/leads/server';

@@ -10,7 +10,8 @@ import { formAnswer } from '@/modules/inspections/server';
 import { inspectionsPage } from '@/modules/inspections/server';
 import { currentStaff } from '@/modules/staff/ui.server';
 import { getDatabase } from '@/lib/db/client';
-import { DISTRICT_CHOICES, type DistrictChoice } from '@/lib/db/enums';
+import { type DistrictChoice } from '@/lib/db/enums';
+import { DISTRICT_CHOICES } from '@/lib/db/districts';
 
 export const metadata: Metadata = { title: INSPECTIONS_STAFF_COPY.title };
 

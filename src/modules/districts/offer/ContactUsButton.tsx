@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { Modal } from '@/components/ui/Modal';
-import { OFFER_COPY } from '@/content/districts';
+import { OFFER_COPY } from '@/content/offer';
 import { telHref, whatsappHref, whatsappRef } from '@/lib/contact-links';
 import { MailIcon, PhoneIcon, WhatsAppIcon } from '@/components/icons';
 

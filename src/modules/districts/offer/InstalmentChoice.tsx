@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { OFFER_COPY } from '@/content/districts';
+import { OFFER_COPY } from '@/content/offer';
 import type { PlanMonths } from './instalments';
 
 /** One period's figures, formatted on the server; the indicative $ and £ as rendered there (absent without rates). */

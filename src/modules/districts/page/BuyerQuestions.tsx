@@ -1,6 +1,6 @@
 import { Section } from '@/components/Section';
 import { ChevronDownIcon, PhoneIcon, WhatsAppIcon } from '@/components/icons';
-import { DISTRICT_AUTHORITIES, QUESTIONS_COPY, type OfferFigures } from '@/content/buying';
+import { QUESTIONS_COPY, type OfferFigures } from '@/content/buying';
 import { OFFER_COPY, type District } from '@/content/districts';
 import type { SiteFacts } from '@/content/site';
 import { telHref, whatsappHref, whatsappRef } from '@/lib/contact-links';
@@ -18,13 +18,13 @@ export function BuyerQuestions({
   className,
 }: {
   district: District;
-  /** "District 1, Lugbe, Abuja", as the WhatsApp message names it. */
+  /** The district as the WhatsApp message names it ("District 1, <area>, <city>": districtLabel). */
   districtLabel: string;
   figures: OfferFigures;
   facts: SiteFacts;
   className?: string;
 }) {
-  const questions = QUESTIONS_COPY.questions(district, figures, DISTRICT_AUTHORITIES[district.slug]);
+  const questions = QUESTIONS_COPY.questions(district, figures, district.authorities);
   return (
     <Section id="buyer-questions" heading={QUESTIONS_COPY.heading} intro={QUESTIONS_COPY.intro(district)} className={className}>
       <div className="mt-10 grid items-start gap-10 lg:grid-cols-[1.7fr_1fr] lg:gap-16">

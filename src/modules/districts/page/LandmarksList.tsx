@@ -1,7 +1,7 @@
 'use client';
 
 import { useId, useState, type ReactNode } from 'react';
-import { OFFER_COPY } from '@/content/districts';
+import { OFFER_COPY } from '@/content/offer';
 
 /**
  * Shows the first `shownCount` landmarks; a button reveals the rest (spec: "first six of ten").

@@ -1,6 +1,6 @@
 import { Section } from '@/components/Section';
 import { DocumentIcon, ShieldIcon } from '@/components/icons';
-import { DISTRICT_AUTHORITIES, TITLE_COPY } from '@/content/buying';
+import { TITLE_COPY } from '@/content/buying';
 import type { District } from '@/content/districts';
 import { INSPECTION_PATHS } from '@/modules/leads';
 
@@ -9,7 +9,7 @@ import { INSPECTION_PATHS } from '@/modules/leads';
  * documents, a plain link to the district's booking page (the documents are shown at the site inspection).
  */
 export function TitleAndDocuments({ district, className }: { district: District; className?: string }) {
-  const authorities = DISTRICT_AUTHORITIES[district.slug];
+  const { authorities } = district;
   return (
     <Section id="title-and-documents" heading={TITLE_COPY.heading} intro={TITLE_COPY.intro} className={className}>
       <div className="mt-12 grid items-start gap-10 lg:grid-cols-[1fr_1.15fr] lg:gap-16">

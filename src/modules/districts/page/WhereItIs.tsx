@@ -1,13 +1,13 @@
 import { Section } from '@/components/Section';
 import { MapPinIcon } from '@/components/icons';
 import type { District } from '@/content/districts';
-import { DISTRICT_LOCATIONS, LOCATION_COPY } from '@/content/location';
+import { LOCATION_COPY } from '@/content/location';
 import { directionsHref } from '@/lib/contact-links';
 import { LocationMap } from './LocationMap';
 
 /** Where it is: the location map, drive times to the landmarks, and directions in the visitor's own maps app. */
 export function WhereItIs({ district, className }: { district: District; className?: string }) {
-  const location = DISTRICT_LOCATIONS[district.slug];
+  const { location } = district;
   return (
     <Section id="where-it-is" heading={LOCATION_COPY.heading} intro={location.setting} className={className}>
       <div className="mt-10 grid items-start gap-8 lg:grid-cols-[1.5fr_1fr] lg:gap-12">

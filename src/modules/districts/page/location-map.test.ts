@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { DISTRICTS } from '@/content/districts';
-import { DISTRICT_LOCATIONS } from '@/content/location';
 import { layoutLocationMap, MAP_SIZE, PIN_RADIUS, PIN_SPACING } from './location-map';
 
 describe.each(DISTRICTS)('location map of $name', (district) => {
-  const layout = layoutLocationMap(district.landmarks.items, DISTRICT_LOCATIONS[district.slug].routes, district.name);
+  const layout = layoutLocationMap(district.landmarks.items, district.location.routes, district.name);
 
   it('has a pin for every landmark, inside the box', () => {
     expect(layout.pins.map((p) => p.landmark.name)).toEqual(district.landmarks.items.map((l) => l.name));

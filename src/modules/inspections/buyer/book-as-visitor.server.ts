@@ -3,9 +3,10 @@ import '@/lib/validation/zod-config';
 import { z } from 'zod';
 import { INSPECTION_ERRORS } from '@/content/form-errors';
 import { partyField, slotField, waitField } from '@/modules/inspections/booking-fields';
-import { bookingNetworkOf } from '@/modules/inspections/booking-limits.server';
 import { signInspectionLink } from '@/modules/leads/server';
-import { DISTRICT_SLUGS, INSPECTION_PATHS } from '@/modules/leads';
+import { INSPECTION_PATHS, slugOfDistrict } from '@/modules/leads';
+import { DISTRICT_SLUGS } from '@/lib/db/districts';
+import { bookingNetworkOf } from '@/modules/inspections/booking-limits.server';
 import { getDatabase } from '@/lib/db/client';
 import { clientIdentityOf } from '@/lib/http/client.server';
 import { publicForm, type PublicForm, type PublicSubmission } from '@/lib/http/public-route.server';
@@ -22,7 +23,7 @@ import { type FloodAlert } from '@/modules/leads/server';
  * and the waiting-list choice; `page` names the district page a form posted without scripts goes back to.
  */
 export const bookAsVisitorSchema = INTEREST_FORM.schema
-  .extend({ slot: slotField, party: partyField, wait: waitField, page: z.enum(['d1', 'd2']).optional() })
+  .extend({ slot: slotField, party: partyField, wait: waitField, page: z.enum(DISTRICT_SLUGS).optional() })
   .strict();
 
 export const BOOK_AS_VISITOR_FORM = {
@@ -51,7 +52,7 @@ export function bookAsVisitor(alertOwnersOfFlood: FloodAlert) {
     // A form without scripts sent again (its key made from what was typed, docs/decisions/0404) is answered the same
     // way: the first post booked, and a repeat neither books nor moves a seat nor hands out the lead's links.
     if (taken.setAside || (!taken.created && submission.keyFromForm)) return jsonResponse({ ok: true, href: '/interest/thanks' }, 201);
-    const bookingPage = INSPECTION_PATHS.book(DISTRICT_SLUGS[lead.district], await signInspectionLink(db, 'book', taken.id));
+    const bookingPage = INSPECTION_PATHS.book(slugOfDistrict(lead.district), await signInspectionLink(db, 'book', taken.id));
     return bookAndAnswer({ leadId: taken.id, slotId: slot, partySize: party, waitIfFull: wait, guard }, bookingPage);
   });
 }

@@ -4,9 +4,10 @@ import { z } from 'zod';
 import { INSPECTION_ERRORS } from '@/content/form-errors';
 import { bookerOfLead } from '@/modules/inspections/buyer.repository.server';
 import { partyField, slotField, tokenField, waitField } from '@/modules/inspections/booking-fields';
-import { countBuyerChange } from '@/modules/inspections/booking-limits.server';
 import { readInspectionLink } from '@/modules/leads/server';
 import { bookPathOf, INSPECTION_PATHS } from '@/modules/leads';
+import { DISTRICT_SLUGS } from '@/lib/db/districts';
+import { countBuyerChange } from '@/modules/inspections/booking-limits.server';
 import { getDatabase } from '@/lib/db/client';
 import { clientIdentityOf } from '@/lib/http/client.server';
 import { publicForm, type PublicForm, type PublicSubmission } from '@/lib/http/public-route.server';
@@ -23,7 +24,7 @@ export const bookByLinkSchema = z
     slot: slotField,
     party: partyField,
     wait: waitField,
-    page: z.enum(['d1', 'd2']).optional(),
+    page: z.enum(DISTRICT_SLUGS).optional(),
   })
   .strict();
 

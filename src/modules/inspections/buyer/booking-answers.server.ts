@@ -6,6 +6,7 @@ import { inspectionChangeCutoffHours } from '@/modules/inspections/cutoff.server
 import { bookInspection, type BookingOutcome } from '@/modules/inspections/inspections.server';
 import { signInspectionLink } from '@/modules/leads/server';
 import { INSPECTION_PATHS, type DistrictSlug } from '@/modules/leads';
+import { DISTRICT_SLUGS } from '@/lib/db/districts';
 import { getDatabase, type Db } from '@/lib/db/client';
 import type { FormPageOf } from '@/lib/http/public-route.server';
 import { errorResponse, jsonResponse } from '@/lib/http/response.server';
@@ -40,8 +41,7 @@ async function answerOf(db: Db, outcome: BookingOutcome, bookingPage: string, cu
   return errorResponse(410, INSPECTION_ERRORS.goneLink);
 }
 
-const SLUGS: readonly DistrictSlug[] = ['d1', 'd2'];
-export const slugOf = (value: unknown): DistrictSlug => SLUGS.find((slug) => slug === value) ?? 'd1';
+export const slugOf = (value: unknown): DistrictSlug => DISTRICT_SLUGS.find((slug) => slug === value) ?? DISTRICT_SLUGS[0];
 
 /**
  * A booking form posted without scripts goes back to the page the answer names (the buyer now known), else to the page

@@ -5,7 +5,7 @@ import { INTEREST_COPY } from '@/content/interest';
 import { InterestForm, type InterestFormProps } from './InterestForm';
 import { POPUP_DIALOG_ID, POPUP_MODAL_SCRIPT } from './popup-memory';
 
-type InterestDialogProps = Required<Pick<InterestFormProps, 'fields' | 'onChange' | 'onSubmit'>> & {
+type InterestDialogProps = Required<Pick<InterestFormProps, 'fields' | 'districts' | 'onChange' | 'onSubmit'>> & {
   open: boolean;
   onClose: () => void;
   /** The home page: the popup is open in the server's HTML (spec §2). Fixed for the page's life. */
@@ -13,7 +13,7 @@ type InterestDialogProps = Required<Pick<InterestFormProps, 'fields' | 'onChange
 };
 
 /** The Submit Interest popup (spec §3): the interest form in a dialog, open on the home page's first load. */
-export function InterestDialog({ open, onClose, openOnLoad, fields, onChange, onSubmit }: InterestDialogProps) {
+export function InterestDialog({ open, onClose, openOnLoad, fields, districts, onChange, onSubmit }: InterestDialogProps) {
   const copy = INTEREST_COPY;
   return (
     // The wrapper lets the popup memory's CSS rule hide the server-rendered popup before it is drawn.
@@ -29,7 +29,7 @@ export function InterestDialog({ open, onClose, openOnLoad, fields, onChange, on
         titleClassName="font-display text-3xl text-forest-900"
       >
         <p className="mt-2 text-sm leading-relaxed text-ink-soft">{copy.dialogIntro}</p>
-        <InterestForm fields={fields} onChange={onChange} onSubmit={onSubmit} onLeave={onClose} />
+        <InterestForm fields={fields} districts={districts} onChange={onChange} onSubmit={onSubmit} onLeave={onClose} />
       </Modal>
       {/* Runs in the server's HTML only (React never runs a script it renders itself). */}
       {openOnLoad ? <script dangerouslySetInnerHTML={{ __html: POPUP_MODAL_SCRIPT }} /> : null}

@@ -5,7 +5,7 @@ import { HoneypotField } from '@/components/ui/HoneypotField';
 import { useEffect, useId, useRef, useState, type Dispatch, type FormEvent, type SetStateAction } from 'react';
 import { INTEREST_COPY } from '@/content/interest';
 import { loadToasts } from '@/lib/browser/toast';
-import { DISTRICT_CHOICES, INTEREST_VISIBLE_FIELDS, TITLES, type InterestFields } from './fields';
+import { INTEREST_VISIBLE_FIELDS, TITLES, type DistrictChoice, type InterestFields } from './fields';
 import { INTEREST_ENDPOINT } from './submit';
 
 /** Loads the schema for the browser's own check; undefined when the network fails (the server checks anyway). */
@@ -28,6 +28,8 @@ type FieldErrors = Partial<Record<keyof InterestFields, string>>;
 
 export interface InterestFormProps {
   fields: InterestFields;
+  /** The district choices, in the site's order (DISTRICT_CHOICES, given by a server component). */
+  districts: readonly DistrictChoice[];
   /** The owner's state setter: updates are functions of the current fields, so none is lost to another. */
   onChange?: Dispatch<SetStateAction<InterestFields>>;
   onSubmit?: (fields: InterestFields, honeypot: string) => Promise<void>;
@@ -43,7 +45,7 @@ export interface InterestFormProps {
  * itself to /api/interest, so it works before the scripts arrive (or if they never do); with scripts, `onSubmit`
  * takes over and sends JSON. Without `onChange` it keeps its own values (the no-scripts page).
  */
-export function InterestForm({ fields, onChange, onSubmit, onLeave, refusal, className = 'mt-6' }: InterestFormProps) {
+export function InterestForm({ fields, districts, onChange, onSubmit, onLeave, refusal, className = 'mt-6' }: InterestFormProps) {
   const id = useId();
   const [own, setOwn] = useState(fields);
   const values = onChange ? fields : own;
@@ -187,7 +189,7 @@ export function InterestForm({ fields, onChange, onSubmit, onLeave, refusal, cla
               value={values.district}
               onChange={(e) => set('district', e.target.value as InterestFields['district'])}
             >
-              {DISTRICT_CHOICES.map((d) => (
+              {districts.map((d) => (
                 <option key={d} value={d}>
                   {d}
                 </option>

@@ -28,8 +28,19 @@ export function useInterest(): InterestContextValue {
 }
 
 /** Owns the popup, the sending overlay and the confirmation panel for every page. */
-/** `nextSteps`: what the confirmation offers after a submission for each district. */
-export function InterestProvider({ nextSteps, children }: { nextSteps: NextSteps; children: ReactNode }) {
+/**
+ * `districts`: the form's district choices (the first is its default); `nextSteps`: what the confirmation offers after
+ * a submission for each district.
+ */
+export function InterestProvider({
+  districts,
+  nextSteps,
+  children,
+}: {
+  districts: readonly DistrictChoice[];
+  nextSteps: NextSteps;
+  children: ReactNode;
+}) {
   const pathname = usePathname();
   // The popup is open on the first load of the home page (spec §2), so the server renders it open.
   const [openOnLoad] = useState(() => pathname === '/');
@@ -37,7 +48,7 @@ export function InterestProvider({ nextSteps, children }: { nextSteps: NextSteps
   // A returning visitor who closed the popup lately, or submitted, does not get it again (popup-memory.ts); the
   // server cannot know, so hydration starts from "not dismissed" and the browser's answer follows at once.
   const dismissedBefore = useSyncExternalStore(subscribePopupMemory, popupDismissedBefore, () => false);
-  const [fields, setFields] = useState<InterestFields>(INTEREST_DEFAULTS);
+  const [fields, setFields] = useState<InterestFields>(() => ({ ...INTEREST_DEFAULTS, district: districts[0] }));
   const [submitting, setSubmitting] = useState(false);
   /** The district of the submission just accepted, and its booking link, while its confirmation shows. */
   const [confirmed, setConfirmed] = useState<{ district: DistrictChoice; bookingHref?: string } | null>(null);
@@ -143,6 +154,7 @@ export function InterestProvider({ nextSteps, children }: { nextSteps: NextSteps
           setOpen(false);
         }}
         fields={fields}
+        districts={districts}
         onChange={setFields}
         onSubmit={submit}
       />

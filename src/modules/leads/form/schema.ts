@@ -1,7 +1,7 @@
 import '@/lib/validation/zod-config';
 import { z } from 'zod';
 import { INTEREST_ERRORS, EMAIL_ERRORS } from '@/content/form-errors';
-import { DISTRICT_CHOICES, TITLES } from '@/lib/db/enums';
+import { TITLES, type DistrictChoice } from '@/lib/db/enums';
 import { emailSchema } from '@/lib/validation/email';
 import { hasNoControlCharacters, hasNoWebAddress, withoutFormatCharacters } from '@/lib/validation/text';
 
@@ -31,7 +31,9 @@ export const interestSchema = z
       .max(24, INTEREST_ERRORS.phoneTooLong)
       .regex(/^\+?[0-9 ()\-.]{7,24}$/, INTEREST_ERRORS.phone)
       .refine((v) => v.replace(/\D/g, '').length >= 7, INTEREST_ERRORS.phone),
-    district: z.enum(DISTRICT_CHOICES, { error: INTEREST_ERRORS.district }),
+    // The browser checks a district was chosen from the form's list; the server checks it is one of the list
+    // (./submission.server.ts), which this chunk leaves out so the district content stays out of the browser.
+    district: z.custom<DistrictChoice>((value) => typeof value === 'string' && value !== '', { error: INTEREST_ERRORS.district }),
     // Attribution captured on the first page view of a visit (all optional).
     utm_source: attributionText,
     utm_medium: attributionText,

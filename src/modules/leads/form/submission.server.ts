@@ -1,19 +1,24 @@
 import 'server-only';
+import '@/lib/validation/zod-config';
+import { z } from 'zod';
 import { INTEREST_ERRORS } from '@/content/form-errors';
 import { FORM_PAGES } from '@/lib/constants';
 import type { PublicForm } from '@/lib/http/public-route.server';
 import { jsonResponse } from '@/lib/http/response.server';
 import { hasNoDomainName } from '@/lib/validation/web-address.server';
+import { DISTRICT_CHOICES } from '@/lib/db/districts';
 import { INTEREST_VISIBLE_FIELDS } from './fields';
 import type { NewLead } from '@/modules/leads/submissions.repository.server';
 import { interestSchema, type InterestInput } from './schema';
 
 /**
  * The shared schema with the name checked against every domain ending too: the public suffix list stays on the server
- * (docs/decisions/0387-public-surface-round-3.md), and its refusal is the popup's sentence.
+ * (docs/decisions/0387-public-surface-round-3.md), and its refusal is the popup's sentence. The district must be one
+ * of the list's choices (src/lib/db/districts.ts).
  */
 const interestSchemaOnTheServer = interestSchema.extend({
   fullname: interestSchema.shape.fullname.refine(hasNoDomainName, INTEREST_ERRORS.fullnameLink),
+  district: z.enum(DISTRICT_CHOICES, { error: INTEREST_ERRORS.district }),
 });
 
 /** The Submit Interest form as POST /api/interest reads it (JSON from the popup, or the form posted without scripts). */

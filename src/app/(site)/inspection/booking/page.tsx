@@ -3,7 +3,7 @@ import { CalendarIcon, CheckIcon, WhatsAppIcon } from '@/components/icons';
 import { DISTRICTS } from '@/content/districts';
 import { INSPECTION_COPY } from '@/content/inspections';
 import { getSiteFacts } from '@/lib/site-facts.server';
-import { DISTRICT_SLUGS, INSPECTION_PATHS } from '@/modules/leads';
+import { INSPECTION_PATHS, slugOfDistrict } from '@/modules/leads';
 import { bookingOfLink } from '@/modules/inspections/server';
 import { lagosWhen } from '@/modules/inspections';
 import { whatsappHref } from '@/lib/contact-links';
@@ -64,7 +64,7 @@ export default async function InspectionBookingPage({
 
       {cancelled ? (
         <div className="mt-8">
-          <a href={INSPECTION_PATHS.book(DISTRICT_SLUGS[slot.district])} className="btn-primary">
+          <a href={INSPECTION_PATHS.book(slugOfDistrict(slot.district))} className="btn-primary">
             {copy.bookAgain}
           </a>
         </div>

@@ -3,7 +3,7 @@ import { headers } from 'next/headers';
 import { WhatsAppIcon } from '@/components/icons';
 import { INSPECTION_COPY } from '@/content/inspections';
 import { getSiteFacts } from '@/lib/site-facts.server';
-import { DISTRICT_SLUGS, INSPECTION_PATHS } from '@/modules/leads';
+import { INSPECTION_PATHS, slugOfDistrict } from '@/modules/leads';
 import { bookingOfLink, slotsToBook } from '@/modules/inspections/server';
 import { lagosWhen } from '@/modules/inspections';
 import { telHref, whatsappHref } from '@/lib/contact-links';
@@ -64,7 +64,7 @@ export default async function InspectionChangePage({
       {cancelled ? (
         <div className="mt-8">
           <p className="text-lg text-ink-soft">{INSPECTION_COPY.booking.cancelledText}</p>
-          <a href={INSPECTION_PATHS.book(DISTRICT_SLUGS[slot.district])} className="btn-primary mt-6">
+          <a href={INSPECTION_PATHS.book(slugOfDistrict(slot.district))} className="btn-primary mt-6">
             {INSPECTION_COPY.booking.bookAgain}
           </a>
         </div>

@@ -10,7 +10,7 @@ import { AddScheduleRow, CutoffForm, OneOffSlotForm, ScheduleRow } from '@/modul
 import { formAnswer } from '@/modules/inspections/server';
 import { requireStaffPage } from '@/modules/staff/ui.server';
 import { getDatabase } from '@/lib/db/client';
-import { DISTRICT_CHOICES } from '@/lib/db/enums';
+import { DISTRICT_CHOICES } from '@/lib/db/districts';
 
 export const metadata: Metadata = { title: INSPECTIONS_STAFF_COPY.scheduleTitle };
 

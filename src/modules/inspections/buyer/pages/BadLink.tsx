@@ -1,4 +1,4 @@
-import { d1, d2 } from '@/content/districts';
+import { DISTRICTS } from '@/content/districts';
 import { INSPECTION_COPY } from '@/content/inspections';
 import { INSPECTION_PATHS } from '@/modules/leads';
 import type { LinkProblem } from '@/modules/inspections/buyer/buyer-pages.server';
@@ -14,7 +14,7 @@ export function BadLink({ problem }: { problem: LinkProblem }) {
       </h1>
       <p className="mt-4 text-lg leading-relaxed text-ink-soft">{copy[problem]}</p>
       <div className="mt-8 flex flex-wrap gap-3">
-        {[d1, d2].map((district) => (
+        {DISTRICTS.map((district) => (
           <a key={district.slug} href={INSPECTION_PATHS.book(district.slug)} className="btn-outline">
             {copy.bookAgain}: {district.name}
           </a>

@@ -1,6 +1,6 @@
 import { headers } from 'next/headers';
 import { Field } from '@/components/ui/Field';
-import type { District } from '@/content/districts';
+import { DISTRICTS, type District } from '@/content/districts';
 import { INSPECTION_COPY, bookingForName } from '@/content/inspections';
 import { INTEREST_COPY } from '@/content/interest';
 import { INSPECTION_PATHS } from '@/modules/leads';
@@ -45,7 +45,7 @@ function attributionOf(params: SearchParams, referer: string | null, host: strin
 }
 
 /** The public pages a visitor lands on before booking: the home page and the district pages. */
-const LANDING_PAGES = ['/', '/d1', '/d2'];
+const LANDING_PAGES = ['/', ...DISTRICTS.map((d) => d.path)];
 
 /**
  * A district's booking page (/d1/inspection, /d2/inspection), rendered per request: the next four weeks of slots, the

@@ -1,6 +1,7 @@
 import { INSPECTIONS_STAFF_COPY, WEEKDAYS } from '@/content/inspections-staff';
 import type { InspectionScheduleRow } from '@/lib/db/schema';
-import { DISTRICT_CHOICES, type DistrictChoice } from '@/lib/db/enums';
+import { type DistrictChoice } from '@/lib/db/enums';
+import { DISTRICT_CHOICES } from '@/lib/db/districts';
 import { PostForm } from './PostForm';
 
 const copy = INSPECTIONS_STAFF_COPY;

@@ -3,7 +3,7 @@
 import { useId, type FormEvent } from 'react';
 import { Field } from '@/components/ui/Field';
 import { DISTRICT_NOT_SAID, STAFF_COPY } from '@/content/staff';
-import { DISTRICT_CHOICES } from '@/lib/db/enums';
+import { DISTRICT_CHOICES } from '@/lib/db/districts';
 import { LEAD_STATUSES } from '../schema';
 import { useStaffAction } from '@/lib/browser/use-staff-action';
 
