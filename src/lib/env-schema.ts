@@ -578,7 +578,7 @@ export const envSchema = z
     ),
     // The approved utility template of a site inspection's two reminders (24 and 2 hours before), sent beside the
     // e-mail: `Hello {{1}}, a reminder: your {{2}} is on {{3}}. Reply here with any question, or STOP to get no more
-    // messages.` (buyer, "site inspection of District 1, Lugbe, Abuja", "Saturday 5 December 2026 at 10:00 (Lagos
+    // messages.` (the buyer's first name, "site inspection of District 1", "Saturday 5 December 2026 at 10:00 (Lagos
     // time)"); by SMS where WhatsApp cannot reach.
     WHATSAPP_REMINDER_TEMPLATE: z.preprocess(
       blankToUndefined,
