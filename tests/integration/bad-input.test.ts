@@ -288,9 +288,10 @@ describeEachDriver('bad input', (ctx) => {
     ['script in the name', { fullname: '<script>alert("x")</script>' }],
     ['Yoruba name with diacritics', { fullname: 'Adébáyọ̀ Ògúnlésì' }],
     ['SQL in attribution', { utm_campaign: "' OR 1=1;--", referrer: 'https://evil.example/?q=<script>' }],
-    ['right-to-left override and zero-width joiner in the name', { fullname: 'Ada\u202eOkafor\u200d' }],
+    // Format and bidirectional characters are dropped from a name (docs/decisions/0404): what staff read is what was meant.
+    ['right-to-left override and zero-width joiner in the name', { fullname: 'Ada\u202eOkafor\u200d' }, 'AdaOkafor'],
     ['emoji in the name', { fullname: 'Ada 🏡 Okafor' }],
-  ])('stores hostile but valid text verbatim: %s', async (_name, overrides) => {
+  ])('stores hostile but valid text: %s', async (_name, overrides, storedName?: string) => {
     const res = await postInterest(
       new Request('http://localhost/api/interest', {
         method: 'POST',
@@ -302,7 +303,7 @@ describeEachDriver('bad input', (ctx) => {
     const { getLead } = await import('@/modules/leads/submissions.repository.server');
     const row = await getLead(ctx.handle().db, (await res.json()).id);
     const o = overrides as Record<string, string>;
-    if (o.fullname) expect(row?.fullName).toBe(o.fullname);
+    if (o.fullname) expect(row?.fullName).toBe(storedName ?? o.fullname);
     if (o.utm_campaign) expect(row?.utmCampaign).toBe(o.utm_campaign);
     expect(await countLeads(ctx.handle().db)).toBeGreaterThan(0);
   });

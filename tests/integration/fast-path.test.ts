@@ -19,11 +19,13 @@ describeEachDriver('the fast path on and off', (ctx) => {
     await plain?.close();
   });
 
-  /** What a lead left, without what differs between any two leads (ids, times, the e-mail, keys and hashes). */
+  /** What a lead left, without what differs between any two leads (ids, times, the e-mail, keys, their bindings and hashes). */
   async function leadAndItsRows(handle: DatabaseHandle, id: string) {
     const run = async (query: ReturnType<typeof sql>) => ((await handle.db.execute(query)) as unknown as Rows).rows;
     const stable = (row: Record<string, unknown>) =>
-      Object.fromEntries(Object.entries(row).filter(([key]) => !/(^id$|_id$|_at$|^assigned_to$|email|key|hash|^data$|search)/.test(key)));
+      Object.fromEntries(
+        Object.entries(row).filter(([key]) => !/(^id$|_id$|_at$|^assigned_to$|email|key|hash|binding|^data$|search)/.test(key)),
+      );
     const [lead] = await run(sql`select * from interest_submissions where id = ${id}`);
     const notifications = await run(sql`select * from lead_notifications where lead_id = ${id} order by channel`);
     const jobs = await run(

@@ -9,6 +9,7 @@ import { sendSmsWithinLimits, SmsWithheld, smsToday } from '@/modules/leads/conv
 import { alertOwnersOfSmsPause } from '@/modules/system/alerts.server';
 import { systemStatus } from '@/modules/system/status.server';
 import { startNotificationWorkers } from '@/modules/leads/notifications/workers.server';
+import { startOwnerAlertWorkers } from '@/modules/system/alerts.server';
 import { leadMessages, leadNotifications, smsDays } from '@/lib/db/schema';
 import { wakeWorkers } from '@/lib/jobs/queue';
 import { OWNER_ALERT } from '@/lib/jobs/queues';
@@ -91,7 +92,10 @@ const signedByMeta = (payload: unknown) => {
 };
 
 describeEachDriver('SMS limits', (ctx) => {
-  beforeAll(() => startNotificationWorkers(ctx.handle()));
+  beforeAll(async () => {
+    await startNotificationWorkers(ctx.handle());
+    await startOwnerAlertWorkers(ctx.handle());
+  });
   beforeEach(async () => {
     await ctx.handle().db.delete(smsDays);
   });

@@ -1,12 +1,17 @@
 import { parseHTML } from 'linkedom';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { StaffBooking } from '@/modules/inspections/inspections.repository.server';
 import type { StaffSlot } from '../slots.server';
-import { SlotCard } from './SlotCard';
 
-// The staff forms refresh the page through the App Router once their scripts run; rendered here without one.
+// The staff forms refresh the page through the App Router once their scripts run; rendered here without one. The
+// card is imported afresh after the mock: a worker keeps the modules an earlier file loaded (vitest.config.ts).
 vi.mock('next/navigation', () => ({ useRouter: () => ({ refresh: () => {} }) }));
+let SlotCard: typeof import('./SlotCard').SlotCard;
+beforeAll(async () => {
+  vi.resetModules();
+  ({ SlotCard } = await import('./SlotCard'));
+});
 
 const NOW = new Date('2026-12-01T09:00:00Z');
 const booking = (id: string, state: StaffBooking['state'], mayChange = true): StaffBooking => ({
