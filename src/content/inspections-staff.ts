@@ -54,7 +54,8 @@ export const INSPECTIONS_STAFF_COPY = {
   whatsappPerson: (name: string) => `WhatsApp ${name}`,
   /** Cancelling one booking (docs/decisions/0401): a fake one, or a buyer who called. */
   cancelBooking: 'Cancel booking',
-  cancelBookingOf: (name: string) => `Cancel the booking of ${name}`,
+  // Begins with the button's visible words, so a voice user who says them reaches it (axe: label-content-name-mismatch).
+  cancelBookingOf: (name: string) => `Cancel booking of ${name}`,
   cancelBookingConfirm: (name: string) => `Cancel the booking of ${name}? They are told, and the waiting list moves up.`,
   bookingCancelled: 'Booking cancelled. The buyer is being told.',
   addWalkIn: 'Add a walk-in',

@@ -70,8 +70,8 @@ describe('cancelling one booking from the Inspections page (docs/decisions/0401)
   it('gives each booking still held a thumb-sized Cancel button, a plain POST that works without scripts', () => {
     const forms = cancelForms(render(slot(later, [booking('a', 'confirmed'), booking('b', 'waiting'), booking('c', 'cancelled')])));
     expect(forms).toEqual([
-      { action: '/api/admin/inspections/bookings/a/cancel', method: 'post', button: 'Cancel the booking of Buyer a', thumbSized: true },
-      { action: '/api/admin/inspections/bookings/b/cancel', method: 'post', button: 'Cancel the booking of Buyer b', thumbSized: true },
+      { action: '/api/admin/inspections/bookings/a/cancel', method: 'post', button: 'Cancel booking of Buyer a', thumbSized: true },
+      { action: '/api/admin/inspections/bookings/b/cancel', method: 'post', button: 'Cancel booking of Buyer b', thumbSized: true },
     ]);
   });
 
