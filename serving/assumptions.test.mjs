@@ -3,7 +3,7 @@
 // upgrade each broken assumption fails here, by name, instead of somewhere in the site's behaviour.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -80,6 +80,21 @@ describe('the prerendered pages (serving/csp-hashes.mjs, serving/defer-scripts.m
         routes.some((r) => r.test(route)),
         broken(7, `${route} is not listed`),
       );
+  });
+});
+
+describe("the app's module entries (package.json sideEffects; docs/decisions/0407)", () => {
+  test("14. the bundler keeps every stylesheet src imports for its side effect: each one's rules are in the build's CSS", () => {
+    const built = readdirSync(path.join(dist, 'static', 'chunks'))
+      .filter((file) => file.endsWith('.css'))
+      .map((file) => readFileSync(path.join(dist, 'static', 'chunks', file), 'utf8'))
+      .join('\n');
+    // A class each stylesheet defines: the site's own, and the toast library's (fetched with the library, 0400).
+    for (const [sheet, rule] of [
+      ['src/app/globals.css', '--font-display'],
+      ['src/lib/browser/toasts.css', 'Toastify__toast'],
+    ])
+      assert.ok(built.includes(rule), broken(14, `${sheet} is missing from the build's CSS: is it in package.json's sideEffects?`));
   });
 });
 
