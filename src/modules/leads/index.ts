@@ -1,7 +1,16 @@
 // The leads module's client-safe entry: what other code may use of it anywhere (no React components).
 export { INSPECTION_PATHS, bookPathOf, slugOfDistrict, type DistrictSlug } from './booking-paths';
 export { isCalendarDay } from './cursor';
-export { INTEREST_DEFAULTS, INTEREST_VISIBLE_FIELDS, TITLES, type DistrictChoice, type InterestFields, type Title } from './form/fields';
+export {
+  INTEREST_VISIBLE_FIELDS,
+  LEAD_FIELDS,
+  TITLES,
+  leadFieldValues,
+  type DistrictChoice,
+  type InterestFields,
+  type LeadFieldName,
+  type Title,
+} from './form/fields';
 export { POPUP_MEMORY_SCRIPT } from './form/popup-memory';
 export { type InterestInput } from './form/schema';
 export {

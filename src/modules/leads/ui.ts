@@ -2,6 +2,7 @@
 export { type NextSteps } from './form/ConfirmationPanel';
 export { InterestForm } from './form/InterestForm';
 export { InterestProvider } from './form/InterestProvider';
+export { LeadFields } from './form/LeadFields';
 export { SubmitInterestButton } from './form/SubmitInterestButton';
 export { AssigneeForm, AssignmentSwitch, LeadAccessSwitch, TakesNewLeadsButton } from './staff/components/AssignmentControls';
 export { Counters } from './staff/components/Counters';

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import { INTEREST_COPY, INTEREST_PAGE_COPY } from '@/content/interest';
 import { InterestForm } from '@/modules/leads/ui';
-import { INTEREST_DEFAULTS, TITLES, type InterestFields } from '@/modules/leads';
+import { leadFieldValues } from '@/modules/leads';
 import { DISTRICT_CHOICES } from '@/lib/db/districts';
 import { FORM_FLASH_HEADER } from '@/lib/constants';
 import { getDatabase } from '@/lib/db/client';
@@ -14,8 +14,6 @@ export const metadata: Metadata = {
   robots: { index: false },
 };
 
-const oneOf = <T extends string>(choices: readonly T[], value: unknown): T | undefined => choices.find((c) => c === value);
-
 /**
  * The interest form on a page of its own: where Submit Interest leads before the scripts arrive, and where a post
  * the server refused comes back with what the visitor typed and why.
@@ -25,14 +23,8 @@ export default async function InterestPage({ searchParams }: { searchParams: Pro
   // Reading the request makes the page render per request; the database is opened only when a form came back.
   const token = (await headers()).get(FORM_FLASH_HEADER);
   const flash = token ? await openFormFlash((await getDatabase()).db, token) : undefined;
-  const typed = flash?.values ?? {};
-  const fields: InterestFields = {
-    title: oneOf(TITLES, typed.title) ?? INTEREST_DEFAULTS.title,
-    fullname: typed.fullname ?? '',
-    email: typed.email ?? '',
-    phonenumber: typed.phonenumber ?? '',
-    district: oneOf(DISTRICT_CHOICES, typed.district) ?? oneOf(DISTRICT_CHOICES, district) ?? DISTRICT_CHOICES[0],
-  };
+  // What was typed, else the district the visitor came from (`?district=`), else the defaults.
+  const fields = leadFieldValues(flash?.values ?? {}, DISTRICT_CHOICES, { district: typeof district === 'string' ? district : undefined });
   return (
     <section className="container-page max-w-2xl pt-32 pb-24 sm:pt-40" aria-labelledby="interest-heading">
       <p className="eyebrow">{INTEREST_PAGE_COPY.eyebrow}</p>

@@ -1,11 +1,10 @@
 'use client';
 
-import { Field } from '@/components/ui/Field';
-import { HoneypotField } from '@/components/ui/HoneypotField';
 import { useEffect, useId, useRef, useState, type Dispatch, type FormEvent, type SetStateAction } from 'react';
 import { INTEREST_COPY } from '@/content/interest';
 import { loadToasts } from '@/lib/browser/toast';
-import { INTEREST_VISIBLE_FIELDS, TITLES, type DistrictChoice, type InterestFields } from './fields';
+import { INTEREST_VISIBLE_FIELDS, type DistrictChoice, type InterestFields, type LeadFieldName } from './fields';
+import { LeadFields } from './LeadFields';
 import { INTEREST_ENDPOINT } from './submit';
 
 /** Loads the schema for the browser's own check; undefined when the network fails (the server checks anyway). */
@@ -41,7 +40,7 @@ export interface InterestFormProps {
 }
 
 /**
- * The interest form: five required fields, validated by the browser and by the shared schema. It always posts
+ * The interest form: the lead's fields (./fields.ts, rendered by ./LeadFields.tsx), validated by the browser and by the shared schema. It always posts
  * itself to /api/interest, so it works before the scripts arrive (or if they never do); with scripts, `onSubmit`
  * takes over and sends JSON. Without `onChange` it keeps its own values (the no-scripts page).
  */
@@ -64,8 +63,9 @@ export function InterestForm({ fields, districts, onChange, onSubmit, onLeave, r
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const set = <K extends keyof InterestFields>(key: K, value: InterestFields[K]) => {
-    (onChange ?? setOwn)((current) => ({ ...current, [key]: value }));
+  // A select offers only its own choices, so what it reports is one of the field's values.
+  const set = (key: LeadFieldName, value: string) => {
+    (onChange ?? setOwn)((current) => ({ ...current, [key]: value }) as InterestFields);
     if (errors[key]) setErrors({ ...errors, [key]: undefined });
   };
 
@@ -105,100 +105,15 @@ export function InterestForm({ fields, districts, onChange, onSubmit, onLeave, r
           {refusal}
         </p>
       ) : null}
-      <div className="col-span-1">
-        <Field id={`${id}-title`} label={copy.labels.title}>
-          {(control) => (
-            <select
-              {...control}
-              name="title"
-              required
-              className="field px-2"
-              value={values.title}
-              onChange={(e) => set('title', e.target.value as InterestFields['title'])}
-            >
-              {TITLES.map((t) => (
-                <option key={t} value={t}>
-                  {t}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-      </div>
-      <div className="col-span-3">
-        <Field id={`${id}-fullname`} label={copy.labels.fullname} error={errors.fullname}>
-          {(control) => (
-            <input
-              {...control}
-              name="fullname"
-              type="text"
-              required
-              autoComplete="name"
-              placeholder={copy.placeholders.fullname}
-              className="field"
-              value={values.fullname}
-              onChange={(e) => set('fullname', e.target.value)}
-              data-autofocus
-            />
-          )}
-        </Field>
-      </div>
-      <div className="col-span-4">
-        <Field id={`${id}-email`} label={copy.labels.email} error={errors.email}>
-          {(control) => (
-            <input
-              {...control}
-              name="email"
-              type="email"
-              required
-              autoComplete="email"
-              inputMode="email"
-              placeholder={copy.placeholders.email}
-              className="field"
-              value={values.email}
-              onChange={(e) => set('email', e.target.value)}
-            />
-          )}
-        </Field>
-      </div>
-      <div className="col-span-4">
-        <Field id={`${id}-phonenumber`} label={copy.labels.phonenumber} hint={copy.phoneHint} error={errors.phonenumber}>
-          {(control) => (
-            <input
-              {...control}
-              name="phonenumber"
-              type="tel"
-              required
-              autoComplete="tel"
-              placeholder={copy.placeholders.phonenumber}
-              className="field"
-              value={values.phonenumber}
-              onChange={(e) => set('phonenumber', e.target.value)}
-            />
-          )}
-        </Field>
-      </div>
-      <div className="col-span-4">
-        <Field id={`${id}-district`} label={copy.labels.district}>
-          {(control) => (
-            <select
-              {...control}
-              name="district"
-              required
-              className="field"
-              value={values.district}
-              onChange={(e) => set('district', e.target.value as InterestFields['district'])}
-            >
-              {districts.map((d) => (
-                <option key={d} value={d}>
-                  {d}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-      </div>
-      <HoneypotField id={`${id}-website`} value={honeypot} onChange={setHoneypot} />
+      <LeadFields
+        idPrefix={id}
+        values={values}
+        districts={districts}
+        onChange={set}
+        errors={errors}
+        autofocus
+        honeypot={{ value: honeypot, onChange: setHoneypot }}
+      />
       <div className="col-span-4 mt-2">
         <button type="submit" className="btn-primary w-full">
           {copy.submit}

@@ -10,7 +10,7 @@ import { InterestDialog } from './InterestDialog';
 import { ConfirmationPanel, type NextSteps } from './ConfirmationPanel';
 import { SubmittingOverlay } from '@/components/SubmittingOverlay';
 import { listPending, newIdempotencyKey } from './pending-submissions';
-import { INTEREST_DEFAULTS, type DistrictChoice, type InterestFields } from './fields';
+import { leadFieldValues, type DistrictChoice, type InterestFields } from './fields';
 import { sendInterest } from './submit';
 import { forgetPopupDismissal, popupDismissedBefore, rememberPopup, subscribePopupMemory } from './popup-memory';
 
@@ -48,7 +48,7 @@ export function InterestProvider({
   // A returning visitor who closed the popup lately, or submitted, does not get it again (popup-memory.ts); the
   // server cannot know, so hydration starts from "not dismissed" and the browser's answer follows at once.
   const dismissedBefore = useSyncExternalStore(subscribePopupMemory, popupDismissedBefore, () => false);
-  const [fields, setFields] = useState<InterestFields>(() => ({ ...INTEREST_DEFAULTS, district: districts[0] }));
+  const [fields, setFields] = useState<InterestFields>(() => leadFieldValues({}, districts));
   const [submitting, setSubmitting] = useState(false);
   /** The district of the submission just accepted, and its booking link, while its confirmation shows. */
   const [confirmed, setConfirmed] = useState<{ district: DistrictChoice; bookingHref?: string } | null>(null);
@@ -64,7 +64,8 @@ export function InterestProvider({
   // After a lead is accepted the popup closes and the next form starts empty with a new key.
   const resetForm = useCallback(() => {
     setOpen(false);
-    setFields((current) => ({ ...INTEREST_DEFAULTS, district: current.district }));
+    // The district stays as chosen (one of the list): the next lead is most likely about the same one.
+    setFields((current) => leadFieldValues({}, [current.district]));
     formKey.current = null;
     formStartedAt.current = 0;
   }, []);

@@ -1,11 +1,10 @@
 import { headers } from 'next/headers';
-import { Field } from '@/components/ui/Field';
 import { DISTRICTS, type District } from '@/content/districts';
 import { INSPECTION_COPY, bookingForName } from '@/content/inspections';
 import { INTEREST_COPY } from '@/content/interest';
-import { INSPECTION_PATHS } from '@/modules/leads';
+import { INSPECTION_PATHS, leadFieldValues } from '@/modules/leads';
+import { LeadFields } from '@/modules/leads/ui';
 import { bookingPageData } from '@/modules/inspections/buyer/buyer-pages.server';
-import { TITLES, type Title } from '@/modules/leads';
 import { FORM_FLASH_HEADER } from '@/lib/constants';
 import { getDatabase } from '@/lib/db/client';
 import { openFormFlash } from '@/lib/http/form-flash.server';
@@ -141,10 +140,8 @@ export async function BookingPage({ district, searchParams }: { district: Distri
   );
 }
 
-const oneOf = <T extends string>(choices: readonly T[], value: unknown): T | undefined => choices.find((c) => c === value);
-
-/** The interest form's own fields (labels, hints, names), for a visitor not yet known; the honeypot as the popup has it. */
-function VisitorFields({
+/** The lead's fields as the popup has them (name, label, hint, honeypot), for a visitor not yet known; the district is this page's. */
+export function VisitorFields({
   district,
   typed,
   attribution,
@@ -153,8 +150,7 @@ function VisitorFields({
   typed: Record<string, string>;
   attribution: Record<string, string>;
 }) {
-  const labels = INTEREST_COPY.labels;
-  const title: Title = oneOf(TITLES, typed.title) ?? TITLES[0];
+  const districts = [district.choice];
   return (
     <fieldset className="mt-8 border-t border-forest-900/10 pt-6">
       <legend className="sr-only">{copy.detailsLegend}</legend>
@@ -163,78 +159,11 @@ function VisitorFields({
       </p>
       <p className="mt-1 text-sm text-ink-soft">{copy.detailsIntro}</p>
       <div className="mt-4 grid grid-cols-4 gap-4">
-        <div className="col-span-1">
-          <Field id="booking-title" label={labels.title}>
-            {(control) => (
-              <select {...control} name="title" required className="field px-2" defaultValue={title}>
-                {TITLES.map((t) => (
-                  <option key={t} value={t}>
-                    {t}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-        </div>
-        <div className="col-span-3">
-          <Field id="booking-fullname" label={labels.fullname}>
-            {(control) => (
-              <input
-                {...control}
-                name="fullname"
-                type="text"
-                required
-                autoComplete="name"
-                placeholder={INTEREST_COPY.placeholders.fullname}
-                className="field"
-                defaultValue={typed.fullname ?? ''}
-              />
-            )}
-          </Field>
-        </div>
-        <div className="col-span-4 sm:col-span-2">
-          <Field id="booking-email" label={labels.email}>
-            {(control) => (
-              <input
-                {...control}
-                name="email"
-                type="email"
-                required
-                autoComplete="email"
-                inputMode="email"
-                placeholder={INTEREST_COPY.placeholders.email}
-                className="field"
-                defaultValue={typed.email ?? ''}
-              />
-            )}
-          </Field>
-        </div>
-        <div className="col-span-4 sm:col-span-2">
-          <Field id="booking-phonenumber" label={labels.phonenumber} hint={INTEREST_COPY.phoneHint}>
-            {(control) => (
-              <input
-                {...control}
-                name="phonenumber"
-                type="tel"
-                required
-                autoComplete="tel"
-                placeholder={INTEREST_COPY.placeholders.phonenumber}
-                className="field"
-                defaultValue={typed.phonenumber ?? ''}
-              />
-            )}
-          </Field>
-        </div>
+        <LeadFields idPrefix="booking" values={leadFieldValues(typed, districts)} districts={districts} given={['district']} wide />
       </div>
-      <input type="hidden" name="district" value={district.choice} />
       {Object.entries(attribution).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      {/* The popup's honeypot: people never see it; a bot that fills it books nothing. */}
-      <div className="absolute -left-[9999px] h-px w-px overflow-hidden" aria-hidden="true">
-        <label htmlFor="booking-website">{INTEREST_COPY.honeypotLabel}</label>
-        <input id="booking-website" name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
-      </div>
     </fieldset>
   );
 }
