@@ -19,20 +19,28 @@ const END_SESSIONS = {
     },
   ],
 };
-// Every SMS goes through its limits' one gate (docs/decisions/0402): Termii's sendSms is called there only.
-const SMS_GATE = 'src/modules/leads/conversations/sms-gate.server.ts';
-const SEND_SMS = {
+// Only the messaging module hands a message to a provider (docs/decisions/0409-one-messaging-module.md): everything else
+// sends through its channels (emailChannel, whatsAppChannel, smsChannel, pushChannel, webhookChannel from
+// '@/modules/messaging/server'), so that SMS always passes its limits' gate and every send has one place to change.
+const via = (channel) => `Send through the messaging module: ${channel} from '@/modules/messaging/server'.`;
+export const PROVIDER_SENDS = {
   paths: [
-    { name: '@/modules/messaging/server', importNames: ['sendSms'], message: 'Send SMS with sendSmsWithinLimits (sms-gate.server.ts).' },
+    { name: '@/lib/mail/mailer.server', importNames: ['sendMail'], message: via('emailChannel') },
+    { name: '@/lib/push/send.server', importNames: ['sendPush'], message: via('pushChannel') },
   ],
   patterns: [
-    {
-      regex: '(^|/)termii\\.server$',
-      importNames: ['sendSms'],
-      message: 'Send SMS with sendSmsWithinLimits (src/modules/leads/conversations/sms-gate.server.ts): its countries and daily budget.',
-    },
+    { regex: '(^|/)mail/mailer\\.server$', importNames: ['sendMail'], message: via('emailChannel') },
+    { regex: '(^|/)push/send\\.server$', importNames: ['sendPush'], message: via('pushChannel') },
+    { regex: '(^|/)termii\\.server$', importNames: ['sendSms'], message: via('smsChannel (within its limits)') },
+    { regex: '(^|/)whatsapp-cloud\\.server$', importNames: ['sendWhatsAppText', 'sendWhatsAppTemplate'], message: via('whatsAppChannel') },
+    { regex: '(^|/)webhook\\.server$', importNames: ['postWebhook'], message: via('webhookChannel') },
   ],
 };
+// web-push sends too; a test may use it to make keys.
+const WEB_PUSH = { paths: [{ name: 'web-push', message: via('pushChannel') }], patterns: [] };
+const PROVIDER_CLIENTS = ['src/lib/mail/**', 'src/lib/push/**'];
+const TESTS = ['**/*.test.{ts,tsx}'];
+
 /** One rule's options replace another's for the same file, so each place gets the lists that apply to it. */
 const restricted = (...lists) => [
   'error',
@@ -51,12 +59,19 @@ const config = [
       'project/zod-configured': 'error',
     },
   },
+  // The messaging module and the providers' own clients (src/lib/mail; src/lib/push, which makes VAPID keys with
+  // web-push) may import what sends.
   {
-    ignores: ['src/modules/staff/sessions/**', SMS_GATE, 'src/modules/messaging/**'],
-    rules: { 'no-restricted-imports': restricted(END_SESSIONS, SEND_SMS) },
+    ignores: ['src/modules/staff/sessions/**', 'src/modules/messaging/**', ...PROVIDER_CLIENTS],
+    rules: { 'no-restricted-imports': restricted(END_SESSIONS, PROVIDER_SENDS, WEB_PUSH) },
   },
-  { files: ['src/modules/staff/sessions/**'], rules: { 'no-restricted-imports': restricted(SEND_SMS) } },
-  { files: [SMS_GATE, 'src/modules/messaging/**'], rules: { 'no-restricted-imports': restricted(END_SESSIONS) } },
+  {
+    files: TESTS,
+    ignores: ['src/modules/staff/sessions/**', 'src/modules/messaging/**', ...PROVIDER_CLIENTS],
+    rules: { 'no-restricted-imports': restricted(END_SESSIONS, PROVIDER_SENDS) },
+  },
+  { files: ['src/modules/staff/sessions/**'], rules: { 'no-restricted-imports': restricted(PROVIDER_SENDS, WEB_PUSH) } },
+  { files: ['src/modules/messaging/**', ...PROVIDER_CLIENTS], rules: { 'no-restricted-imports': restricted(END_SESSIONS) } },
   // Public pages link with plain <a>: each is a prerendered, cacheable document, and next/link's code and viewport
   // prefetches would cost visitors on slow phones more than a page load does (docs/decisions/0013-front-end-budget.md).
   {

@@ -20,8 +20,8 @@ export const RANKS = ['content', 'lib', 'components', 'modules', 'app'];
  * The modules, bottom first: a module imports those before it in this list, through their entries, never one after it.
  */
 export const MODULES = [
-  'staff',
   'messaging',
+  'staff',
   'visits',
   'newsletter',
   'leads',
@@ -46,7 +46,7 @@ export const TABLES = {
   leadActivity: { owner: 'leads', reads: ['insights'] },
   leadMessages: { owner: 'leads', reads: [] },
   messageOptOuts: { owner: 'leads', reads: [] },
-  smsDays: { owner: 'leads', reads: [] },
+  smsDays: { owner: 'messaging', reads: [] },
   inspectionSchedules: { owner: 'inspections', reads: [] },
   inspectionSlots: { owner: 'inspections', reads: ['insights', 'privacy'] },
   inspectionBookings: { owner: 'inspections', reads: ['insights', 'privacy'] },

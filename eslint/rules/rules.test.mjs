@@ -138,3 +138,33 @@ describe('the layout rules from another working directory', () => {
     expect(await lint(path.join(ROOT, 'src'))).toEqual(fromRoot);
   });
 });
+
+describe("the providers' send functions (no-restricted-imports, docs/decisions/0409)", () => {
+  const eslint = new ESLint({ cwd: ROOT, overrideConfigFile: path.join(ROOT, 'eslint.config.mjs') });
+  const restrictedIn = async (file, code) => {
+    const [result] = await eslint.lintText(`import 'server-only';\n${code}\nexport const x = [];\n`, { filePath: at(file) });
+    return result.messages.filter((m) => m.ruleId === 'no-restricted-imports').length;
+  };
+  const forbidden = [
+    "import { sendMail } from '@/lib/mail/mailer.server';",
+    "import { sendPush } from '@/lib/push/send.server';",
+    "import webpush from 'web-push';",
+    "import { sendSms } from '../../messaging/channels/termii.server';",
+    "import { sendWhatsAppText } from '../../messaging/channels/whatsapp-cloud.server';",
+    "import { postWebhook } from '../../messaging/channels/webhook.server';",
+  ];
+
+  it('are reported outside the messaging module, the staff sessions included', async () => {
+    for (const code of forbidden) {
+      expect(await restrictedIn('src/modules/leads/notifications/a.server.ts', code), code).toBeGreaterThan(0);
+      expect(await restrictedIn('src/modules/staff/sessions/a.server.ts', code), code).toBeGreaterThan(0);
+    }
+    expect(await restrictedIn('src/app/api/a/route.ts', forbidden[0])).toBeGreaterThan(0);
+  });
+
+  it('pass in the messaging module, and a channel passes anywhere', async () => {
+    for (const code of forbidden) expect(await restrictedIn('src/modules/messaging/channels/a.server.ts', code), code).toBe(0);
+    expect(await restrictedIn('src/modules/leads/a.server.ts', "import { emailChannel } from '@/modules/messaging/server';")).toBe(0);
+    expect(await restrictedIn('src/modules/leads/a.server.ts', "import { mailFrom } from '@/lib/mail/mailer.server';")).toBe(0);
+  });
+});

@@ -5,7 +5,7 @@ import { POST } from '@/app/api/interest/route';
 import { POST as smsEvents } from '@/app/api/webhooks/sms/route';
 import { POST as whatsAppEvents } from '@/app/api/webhooks/whatsapp/route';
 import { optOutOf, sendToPhone } from '@/modules/leads/conversations/conversations.server';
-import { sendSmsWithinLimits, SmsWithheld, smsToday } from '@/modules/leads/conversations/sms-gate.server';
+import { sendSmsWithinLimits, SmsWithheld, smsToday } from '@/modules/messaging/channels/sms-gate.server';
 import { alertOwnersOfSmsPause } from '@/modules/system/alerts.server';
 import { systemStatus } from '@/modules/system/status.server';
 import { startNotificationWorkers } from '@/modules/leads/notifications/workers.server';

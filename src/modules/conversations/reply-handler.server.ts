@@ -6,7 +6,6 @@ import { getSiteFacts } from '@/lib/site-facts.server';
 import { STAFF_COPY } from '@/content/staff';
 import { mayMessage, recordAgentMessage } from '@/modules/leads/server';
 import { conversationOfLead } from '@/modules/leads/server';
-import { sendSmsWithinLimits, SmsWithheld } from '@/modules/leads/server';
 import { getLeadDetail } from '@/modules/leads/server';
 import { leadScope } from '@/modules/leads/server';
 import { staffDisplayName } from '@/modules/staff';
@@ -21,7 +20,7 @@ import { logError } from '@/lib/log';
 import { ChannelError } from '@/modules/messaging';
 import type { SentMessage } from '@/modules/messaging';
 import { smsConfigured } from '@/modules/messaging/server';
-import { sendWhatsAppTemplate, sendWhatsAppText, whatsAppConfigured } from '@/modules/messaging/server';
+import { smsChannel, SmsWithheld, whatsAppChannel, whatsAppConfigured } from '@/modules/messaging/server';
 import { idParamSchema } from '@/lib/validation/id';
 import { CONVERSATION_STAFF_COPY } from '@/content/conversations-staff';
 import { replyRoute } from './reply-route';
@@ -66,12 +65,14 @@ const reply = staffRoute<IdRouteContext>({}, async (request, { db, staff }, ctx)
     if (parsed.data.kind === 'text') {
       message = { kind: 'text', body: parsed.data.text };
       sent =
-        channel === 'sms' ? await sendSmsWithinLimits(db, { to, text: message.body }) : await sendWhatsAppText({ to, body: message.body });
+        channel === 'sms'
+          ? await smsChannel.send(db, { to, text: message.body })
+          : await whatsAppChannel.send(db, { to, body: message.body });
     } else {
       const { WHATSAPP_FOLLOW_UP_TEMPLATE: template, WHATSAPP_TEMPLATE_LANGUAGE: language } = getEnv();
       const parameters = FOLLOW_UP_COPY.parameters(lead, { agentName: staffDisplayName(staff), brand: getSiteFacts().brand });
       message = { kind: 'template', body: FOLLOW_UP_COPY.text(parameters), template };
-      sent = await sendWhatsAppTemplate({ to, template, language, parameters });
+      sent = await whatsAppChannel.send(db, { to, template, language, parameters });
     }
   } catch (error) {
     // SMS_COUNTRIES or today's SMS budget (docs/decisions/0402): its sentence says which, and what an owner can do.

@@ -4,7 +4,6 @@ import { getSiteFacts } from '@/lib/site-facts.server';
 import { leadAlertRecipients } from '@/modules/leads/server';
 import type { PgBoss } from 'pg-boss';
 import { firstReplyFailedLate, isStartMessage, isStopMessage, optIn, optOut } from '@/modules/leads/server';
-import { sendSmsWithinLimits } from '@/modules/leads/server';
 import { latestLeadWithPhone, markNumberVerified, recordReceived, recordSent, recordStatus } from '@/modules/leads/server';
 import { takeChatLead, type FloodAlert } from '@/modules/leads/server';
 import { wakeLeadSenders } from '@/modules/leads/server';
@@ -14,7 +13,7 @@ import type { Db } from '@/lib/db/client';
 import { logError } from '@/lib/log';
 import { messageWithoutFormatCharacters } from '@/lib/validation/text';
 import type { ChannelEvent, IncomingMessage } from '@/modules/messaging';
-import { sendWhatsAppText } from '@/modules/messaging/server';
+import { smsChannel, whatsAppChannel } from '@/modules/messaging/server';
 import { CONVERSATION_PUSH_COPY } from '@/content/conversations-staff';
 import { chatLeadOf, withCampaignSource } from './chat-lead';
 
@@ -121,8 +120,8 @@ async function acknowledge(db: Db, event: IncomingMessage, leadId: string | unde
   try {
     const { providerId } =
       event.channel === 'whatsapp'
-        ? await sendWhatsAppText({ to: event.from, body })
-        : await sendSmsWithinLimits(db, { to: event.from, text: body });
+        ? await whatsAppChannel.send(db, { to: event.from, body })
+        : await smsChannel.send(db, { to: event.from, text: body });
     if (leadId) await recordSent(db, { leadId, channel: event.channel, kind: 'opt_out_ack', body, providerId });
   } catch (error) {
     // The opt-out (or its undoing) holds; only its acknowledgement is lost.

@@ -37,7 +37,6 @@ export {
   recordStatus,
   type ConversationMessage,
 } from './conversations/messages.repository.server';
-export { SmsWithheld, claimSmsPauseAlert, forgetOldSmsDays, sendSmsWithinLimits, smsToday } from './conversations/sms-gate.server';
 export { INTEREST_FORM, leadCreated, leadReplayed, leadReplayedPlainly } from './form/submission.server';
 export { takeVisitorLead } from './form/take-lead.server';
 export { arrivalOf, countHeldSince, heldLeadsSummary, otherLeadHeldSince } from './held.repository.server';
@@ -66,7 +65,6 @@ export { firstReplyOn, wakeLeadSenders } from './notifications.server';
 export { handOverCheckJob } from './notifications/hand-over.server';
 export { resendHandler } from './notifications/handlers.server';
 export { overdueCheckJob } from './notifications/overdue.server';
-export { postWebhook } from './notifications/webhook.server';
 export { startNotificationWorkers } from './notifications/workers.server';
 export { takeChatLead, type FloodAlert } from './operations.server';
 export { clearLeadFingerprints, leadsPastRetention } from './retention.server';

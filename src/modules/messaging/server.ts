@@ -2,12 +2,16 @@
 import 'server-only';
 
 export { BUYER_CAP_REACHED, buyerMessageAllowed } from './channels/buyer-cap.server';
-export { parseTermiiEvent, sendSms, smsConfigured, verifyTermiiSignature } from './channels/termii.server';
+export type { Channel, ChannelName } from './channels/channel';
 export {
-  parseWhatsAppWebhook,
-  sendWhatsAppTemplate,
-  sendWhatsAppText,
-  verifyWhatsAppSignature,
-  whatsAppConfigured,
-  whatsAppHandshake,
-} from './channels/whatsapp-cloud.server';
+  emailChannel,
+  pushChannel,
+  smsChannel,
+  webhookChannel,
+  whatsAppChannel,
+  type WebhookMessage,
+  type WhatsAppMessage,
+} from './channels/send.server';
+export { SmsWithheld, claimSmsPauseAlert, forgetOldSmsDays, smsToday } from './channels/sms-gate.server';
+export { parseTermiiEvent, smsConfigured, verifyTermiiSignature } from './channels/termii.server';
+export { parseWhatsAppWebhook, verifyWhatsAppSignature, whatsAppConfigured, whatsAppHandshake } from './channels/whatsapp-cloud.server';

@@ -3,7 +3,7 @@ import { getSiteFacts, getSiteUrl } from '@/lib/site-facts.server';
 import type { Db, DatabaseHandle } from '@/lib/db/client';
 import { workEach } from '@/lib/jobs/queue';
 import { NEWSLETTER_CONFIRMATION } from '@/lib/jobs/queues';
-import { sendMail } from '@/lib/mail/mailer.server';
+import { emailChannel } from '@/modules/messaging/server';
 import { confirmationEmail } from './messages';
 import { findPendingById } from './repository.server';
 
@@ -19,7 +19,7 @@ export interface ConfirmationJob {
 export async function sendConfirmation(db: Db, subscriberId: string): Promise<void> {
   const pending = await findPendingById(db, subscriberId);
   if (!pending) return;
-  await sendMail({ ...confirmationEmail(pending, getSiteFacts(), getSiteUrl()), to: [pending.email], recordId: subscriberId });
+  await emailChannel.send(db, { ...confirmationEmail(pending, getSiteFacts(), getSiteUrl()), to: [pending.email], recordId: subscriberId });
 }
 
 /** Attaches the handler to the job queue (the server process does this once at start-up). */

@@ -8,11 +8,11 @@ import { channelAlerts, staffUsers, type ChannelAlertRow } from '@/lib/db/schema
 import { getEnv } from '@/lib/env.server';
 import { insertInTransaction, stableJobId, workEach, type ScheduledJob } from '@/lib/jobs/queue';
 import { CHANNEL_CHECK, OWNER_ALERT } from '@/lib/jobs/queues';
-import { sendMail } from '@/lib/mail/mailer.server';
+import { emailChannel, webhookChannel } from '@/modules/messaging/server';
 import { channelConfigured, LIMITS, openAlerts } from '@/modules/system/channel-status.server';
 import { arrivalOf, countHeldSince, otherLeadHeldSince } from '@/modules/leads/server';
 import { channelStates, type ChannelState } from '@/modules/leads/server';
-import { claimSmsPauseAlert, forgetOldSmsDays } from '@/modules/leads/server';
+import { claimSmsPauseAlert, forgetOldSmsDays } from '@/modules/messaging/server';
 import {
   alertWebhookPayload,
   floodAlertEmail,
@@ -21,7 +21,6 @@ import {
   smsPausedAlertEmail,
   type AlertKind,
 } from '@/modules/leads';
-import { postWebhook } from '@/modules/leads/server';
 import { slotById, type SlotNetworksAlertJob } from '@/modules/inspections/server';
 
 /**
@@ -181,7 +180,12 @@ export async function deliverOwnerAlert(db: Db, boss: PgBoss, job: OwnerAlertJob
     const { WEBHOOK_URL, WEBHOOK_SECRET } = getEnv();
     if (!WEBHOOK_URL || !WEBHOOK_SECRET) return;
     const id = `msg_${alertJobId(alert.id, job.kind, job.to).replace(/-/g, '')}`;
-    await postWebhook(WEBHOOK_URL, WEBHOOK_SECRET, id, alertWebhookPayload(alert, job.kind, systemUrl));
+    await webhookChannel.send(db, {
+      url: WEBHOOK_URL,
+      secret: WEBHOOK_SECRET,
+      id,
+      payload: alertWebhookPayload(alert, job.kind, systemUrl),
+    });
     return;
   }
   const [owner] = await db
@@ -189,7 +193,7 @@ export async function deliverOwnerAlert(db: Db, boss: PgBoss, job: OwnerAlertJob
     .from(staffUsers)
     .where(and(eq(staffUsers.id, job.to), eq(staffUsers.active, true)));
   if (!owner) return;
-  await sendMail({ ...ownerAlertEmail(alert, job.kind, systemUrl, getSiteFacts().brand), to: [owner.email] });
+  await emailChannel.send(db, { ...ownerAlertEmail(alert, job.kind, systemUrl, getSiteFacts().brand), to: [owner.email] });
 }
 
 // ---- floods of leads (docs/decisions/0343-a-flood-is-held-not-refused.md) ---------------------------------------
@@ -237,7 +241,7 @@ async function deliverFloodAlert(db: Db, job: FloodAlertJob): Promise<void> {
   const n = await countHeldSince(db, since);
   if (n === 0) return;
   const reviewUrl = `${getSiteUrl()}/admin?status=held`;
-  await sendMail({ ...floodAlertEmail(since, n, reviewUrl, getSiteFacts().brand), to: [owner.email] });
+  await emailChannel.send(db, { ...floodAlertEmail(since, n, reviewUrl, getSiteFacts().brand), to: [owner.email] });
 }
 
 // ---- SMS paused by its daily budget (docs/decisions/0402) --------------------------------------------------------
@@ -283,7 +287,7 @@ async function deliverSmsPausedAlert(db: Db, job: SmsPausedAlertJob): Promise<vo
     .where(and(eq(staffUsers.id, job.to), eq(staffUsers.active, true)));
   if (!owner) return;
   const email = smsPausedAlertEmail(job.limit, new Date(job.pausedAt), `${getSiteUrl()}/admin/system`, getSiteFacts().brand);
-  await sendMail({ ...email, to: [owner.email] });
+  await emailChannel.send(db, { ...email, to: [owner.email] });
 }
 
 /** The check, every minute on one of the instances (pg-boss runs one job per cron minute). */
@@ -317,5 +321,5 @@ async function deliverSlotNetworksAlert(db: Db, job: SlotNetworksAlertJob): Prom
   const slot = await slotById(db, job.slotId);
   if (!owner || !slot || slot.cancelledAt || slot.startsAt <= new Date()) return;
   const reviewUrl = `${getSiteUrl()}/admin/inspections`;
-  await sendMail({ ...slotNetworksAlertEmail(slot, job.networks, reviewUrl, getSiteFacts().brand), to: [owner.email] });
+  await emailChannel.send(db, { ...slotNetworksAlertEmail(slot, job.networks, reviewUrl, getSiteFacts().brand), to: [owner.email] });
 }

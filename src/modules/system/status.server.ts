@@ -14,7 +14,7 @@ import {
 } from '@/modules/system/channel-status.server';
 import { channelStates, deliveryBacklog, type Backlog, type ChannelState } from '@/modules/leads/server';
 import { inspectionMessageBacklog, type InspectionMessageBacklog } from '@/modules/inspections/server';
-import { smsToday } from '@/modules/leads/server';
+import { smsToday } from '@/modules/messaging/server';
 import { getEnv } from '@/lib/env.server';
 import { smsConfigured } from '@/modules/messaging/server';
 

@@ -2,7 +2,7 @@ import 'server-only';
 import { mayMessage, phoneChannelOn, sendToPhone } from '@/modules/leads/server';
 import type { Db } from '@/lib/db/client';
 import { getEnv } from '@/lib/env.server';
-import { sendMail } from '@/lib/mail/mailer.server';
+import { emailChannel as messagingEmail } from '@/modules/messaging/server';
 import type { PhoneMessage, Rendered } from './render';
 
 /**
@@ -42,9 +42,9 @@ export interface BuyerChannel {
 }
 
 export const emailChannel: BuyerChannel = {
-  async send(to, message) {
+  async send(to, message, db) {
     if (!to.email) return 'not_configured';
-    const result = await sendMail({
+    const result = await messagingEmail.send(db, {
       to: [to.email],
       subject: message.subject,
       text: message.text,

@@ -3,7 +3,8 @@ import { getSiteFacts, getSiteUrl } from '@/lib/site-facts.server';
 import type { Db } from '@/lib/db/client';
 import { getEnv } from '@/lib/env.server';
 import { logError, withoutContactDetails } from '@/lib/log';
-import { sendMail } from '@/lib/mail/mailer.server';
+import { givenUp } from '@/modules/messaging';
+import { emailChannel } from '@/modules/messaging/server';
 import { leadAlertRecipients } from '@/modules/leads/server';
 import { inspectionChangeCutoffHours } from '@/modules/inspections/cutoff.server';
 import { signInspectionLink } from '@/modules/leads/server';
@@ -47,9 +48,6 @@ import {
 /** A `sending` row younger than this may still be in a sender's hands (mail timeouts total 40 s): left alone. */
 export const SENDING_LEASE_MS = 2 * 60_000;
 
-/** A change's message or alert not delivered this long after it was due is given up (failed, with its last error). */
-export const GIVE_UP_AFTER_MS = 24 * 3_600_000;
-
 export const INTERRUPTED = 'interrupted while sending (the server stopped): not sent again, so that it never goes twice';
 
 export interface DeliveryOptions {
@@ -87,7 +85,8 @@ export async function deliverInspectionMessage(db: Db, messageId: string, option
     // Without addresses or numbers (an SMTP refusal quotes the recipient), as every stored error.
     const reason = withoutContactDetails(error instanceof Error ? error.message : String(error));
     const later = now();
-    const giveUp = isReminder(message.kind) ? later >= found.slot.startsAt : later.getTime() - message.dueAt.getTime() >= GIVE_UP_AFTER_MS;
+    // A reminder is of no use once its inspection began; a change's message or an alert ends by the outboxes' one policy.
+    const giveUp = isReminder(message.kind) ? later >= found.slot.startsAt : givenUp(message.dueAt, later);
     await settleMessage(db, message.id, { state: giveUp ? 'failed' : 'queued', lastError: reason }, later);
     logError(`[inspections] ${message.kind} ${message.channel} ${message.id} ${giveUp ? 'failed for good' : 'will be retried'}`, error);
     if (!giveUp) throw error;
@@ -150,7 +149,7 @@ async function send(db: Db, found: MessageForDelivery, channels: BuyerChannels):
         );
       const owners = await activeOwners(db);
       if (!owners.length) return 'not_configured';
-      const result = await sendMail({
+      const result = await emailChannel.send(db, {
         ...slotFillingEmail(slot, slot.seatsTaken, slot.seats, siteUrl),
         to: owners.map((owner) => owner.email),
       });
@@ -161,7 +160,7 @@ async function send(db: Db, found: MessageForDelivery, channels: BuyerChannels):
       if (message.channel === 'push')
         return pushToStaff(db, await leadAlertRecipients(db, lead), bookingAlertPush(view, lead.id, booking.id));
       const agent = found.leadAgent;
-      const result = await sendMail({
+      const result = await emailChannel.send(db, {
         ...bookingAlertEmail(view, lead, siteUrl),
         to: [...new Set([...salesAddresses(), ...(agent ? [agent.email] : [])])],
         replyTo: lead.email ?? undefined,

@@ -8,7 +8,7 @@ import { ChannelError } from '@/modules/messaging';
 import type { SentMessage, StatusUpdate } from '@/modules/messaging';
 import { getEnv } from '@/lib/env.server';
 import { smsConfigured } from '@/modules/messaging/server';
-import { sendWhatsAppTemplate, whatsAppConfigured } from '@/modules/messaging/server';
+import { smsChannel, SmsWithheld, whatsAppChannel, whatsAppConfigured } from '@/modules/messaging/server';
 import { recordActivity } from '../activity.repository.server';
 import { markFailedLate } from '../notifications.repository.server';
 import { changeLeadStatus, resendNotification } from '../operations.server';
@@ -28,7 +28,6 @@ import {
   withholdSend,
   type ConversationMessage,
 } from './messages.repository.server';
-import { sendSmsWithinLimits, SmsWithheld } from './sms-gate.server';
 
 /**
  * The rules of a lead's conversation by WhatsApp and SMS (docs/decisions/0394-whatsapp-and-sms.md): who may be sent
@@ -151,7 +150,7 @@ export async function sendToPhone(
     const { WHATSAPP_TEMPLATE_LANGUAGE: language } = getEnv();
     try {
       await sendAtMostOnce(db, { leadId, channel: 'whatsapp', kind, body, template }, (reference) =>
-        sendWhatsAppTemplate({ to, template, language, parameters, reference }),
+        whatsAppChannel.send(db, { to, template, language, parameters, reference }),
       );
       return 'sent';
     } catch (error) {
@@ -166,7 +165,7 @@ export async function sendToPhone(
   if (!smsConfigured()) return 'unreachable';
   if (!(await mayMessage(db, to, 'sms'))) return 'opted_out';
   try {
-    await sendAtMostOnce(db, { leadId, channel: 'sms', kind, body: sms }, () => sendSmsWithinLimits(db, { to, text: sms }));
+    await sendAtMostOnce(db, { leadId, channel: 'sms', kind, body: sms }, () => smsChannel.send(db, { to, text: sms }));
   } catch (error) {
     if (error instanceof SmsWithheld) return 'withheld';
     if (!(error instanceof ChannelError && error.unanswered)) throw error;

@@ -8,8 +8,8 @@ import { hitRateLimit } from '@/lib/http/rate-limit.server';
 import type { LeadErasedJob } from '@/lib/jobs/queues';
 import { logError, withoutContactDetails } from '@/lib/log';
 import { observeDelivery } from '@/lib/ops/metrics.server';
-import { sendMail } from '@/lib/mail/mailer.server';
-import { buyerMessageAllowed } from '@/modules/messaging/server';
+import { GIVE_UP_AFTER_MS, givenUp } from '@/modules/messaging';
+import { buyerMessageAllowed, emailChannel, webhookChannel } from '@/modules/messaging/server';
 import { pushToStaff } from '@/modules/staff/server';
 import { leadAlertRecipients } from '@/modules/leads/assignment.server';
 import { signInspectionLink } from '@/modules/leads/booking-links.server';
@@ -21,15 +21,11 @@ import { leadErasedPayload, leadPushMessage, receiptEmail, salesEmail, webhookPa
 import { FIRST_REPLY_GIVE_UP_MS, firstReplyFailedMeanwhile } from '@/modules/leads/conversations/conversations.server';
 import type { PgBoss } from 'pg-boss';
 import { sendFirstReply } from './first-reply.server';
-import { postWebhook } from './webhook.server';
 
 /**
  * Sending a lead's messages: the `notify` workers' deliveries, each recorded on its notification row, and the CRM's
  * `lead.erased`. The rows and their jobs are written with the lead (src/modules/leads/notifications.server.ts).
  */
-
-/** A message that has not arrived this long after its lead is marked failed with its last error. */
-export const GIVE_UP_AFTER_MS = 24 * 3_600_000;
 
 /** The Standard Webhooks message id of a notification: stable across its retries. */
 export const webhookId = (notification: Pick<LeadNotificationRow, 'id'>) => `msg_${notification.id.replace(/-/g, '')}`;
@@ -64,7 +60,7 @@ async function send(db: Db, { notification, lead, assignee }: Delivery): Promise
       // The lead's agent gets it as well as the sales addresses (docs/decisions/0205-lead-assignment.md).
       const agent = assignee?.email ? assignee : undefined;
       const message = salesEmail(lead, facts, getSiteUrl(), agent?.label);
-      const result = await sendMail({
+      const result = await emailChannel.send(db, {
         ...message,
         to: [...new Set([...salesAddresses(), ...(agent ? [agent.email] : [])])],
         replyTo: lead.email ?? undefined,
@@ -80,13 +76,18 @@ async function send(db: Db, { notification, lead, assignee }: Delivery): Promise
       if (!(await buyerMessageAllowed(db, { email }, { firstAttempt: notification.attempts === 0 }))) return 'buyer_limit';
       // A signed link to book a site inspection as this lead (docs/decisions/0391): only an id in it, never a detail.
       const bookUrl = `${getSiteUrl()}${bookPathOf(lead.district, await signInspectionLink(db, 'book', lead.id))}`;
-      const result = await sendMail({ ...receiptEmail(lead, facts, bookUrl), to: [email], replyTo: facts.email, recordId: lead.id });
+      const result = await emailChannel.send(db, {
+        ...receiptEmail(lead, facts, bookUrl),
+        to: [email],
+        replyTo: facts.email,
+        recordId: lead.id,
+      });
       return result.sent ? 'sent' : 'not_configured';
     }
     case 'webhook': {
       const webhook = webhookTarget();
       if (!webhook) return 'not_configured';
-      await postWebhook(webhook.url, webhook.secret, webhookId(notification), webhookPayload(lead));
+      await webhookChannel.send(db, { ...webhook, id: webhookId(notification), payload: webhookPayload(lead) });
       return 'sent';
     }
     case 'push':
@@ -137,8 +138,8 @@ export async function deliverNotifications(
         // Staff see the reason on the lead; without addresses or numbers (an SMTP refusal quotes the recipient), as
         // every stored error (docs/decisions/0344-erasure-reaches-every-copy.md). The log names the error's kind only.
         const reason = withoutContactDetails(error instanceof Error ? error.message : String(error));
-        const giveUpAfter = notification.channel === 'first_reply' ? FIRST_REPLY_GIVE_UP_MS : GIVE_UP_AFTER_MS;
-        const expired = now().getTime() - lead.createdAt.getTime() >= giveUpAfter;
+        // The outboxes' one give-up policy, from the lead's arrival; a first reply is of no use after two hours.
+        const expired = givenUp(lead.createdAt, now(), notification.channel === 'first_reply' ? FIRST_REPLY_GIVE_UP_MS : GIVE_UP_AFTER_MS);
         attempts.push({ id, state: expired ? 'failed' : 'queued', lastError: reason, at: now() });
         logError(`[notifications] ${notification.channel} ${id} ${expired ? 'failed for good' : 'will be retried'}`, error);
         if (!expired) throw error;
@@ -170,11 +171,11 @@ export async function deliverNotification(db: Db, notificationId: string, now = 
  * like every webhook, its webhook-id made from the job's id so retries keep it. Without a webhook the CRM got no copy.
  * A failure is thrown, so pg-boss retries it (about three days).
  */
-export async function deliverLeadErased(event: LeadErasedJob, jobId: string): Promise<void> {
+export async function deliverLeadErased(db: Db, event: LeadErasedJob, jobId: string): Promise<void> {
   const webhook = webhookTarget();
   if (!webhook) return;
   try {
-    await postWebhook(webhook.url, webhook.secret, webhookId({ id: jobId }), leadErasedPayload(event));
+    await webhookChannel.send(db, { ...webhook, id: webhookId({ id: jobId }), payload: leadErasedPayload(event) });
   } catch (error) {
     logError(`[notifications] lead.erased ${jobId} not delivered, will be retried`, error);
     throw error;

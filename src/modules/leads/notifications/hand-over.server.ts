@@ -6,7 +6,7 @@ import { staffUsers } from '@/lib/db/schema';
 import { getEnv } from '@/lib/env.server';
 import type { ScheduledJob } from '@/lib/jobs/queue';
 import { HAND_OVER_CHECK, type HandOverJob } from '@/lib/jobs/queues';
-import { sendMail } from '@/lib/mail/mailer.server';
+import { emailChannel } from '@/modules/messaging/server';
 import { findLeadWithAssignee } from '@/modules/leads/notifications.repository.server';
 import { passOnUnclaimedLeads } from '@/modules/leads/operations.server';
 import { pushToStaff } from './delivery.server';
@@ -38,7 +38,7 @@ export async function deliverHandOver(db: Db, job: HandOverJob): Promise<void> {
     handOverPushMessage(found.lead, toOwners),
   ).catch(() => undefined);
   const message = handOverEmail(found.lead, getSiteUrl(), getEnv().LEAD_CLAIM_MINUTES, toOwners);
-  await sendMail({ ...message, to: people.map((person) => person.email), recordId: job.leadId });
+  await emailChannel.send(db, { ...message, to: people.map((person) => person.email), recordId: job.leadId });
 }
 
 /** The scheduled check, every minute. */

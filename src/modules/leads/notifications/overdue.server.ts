@@ -4,7 +4,7 @@ import type { DatabaseHandle, Db } from '@/lib/db/client';
 import { getWorkingTime } from '@/lib/working-time.server';
 import type { ScheduledJob } from '@/lib/jobs/queue';
 import { OVERDUE_CHECK } from '@/lib/jobs/queues';
-import { sendMail } from '@/lib/mail/mailer.server';
+import { emailChannel } from '@/modules/messaging/server';
 import { findLeadWithAssignee } from '@/modules/leads/notifications.repository.server';
 import { noteOverdueReminder, queueOverdueReminders } from '@/modules/leads/operations.server';
 import { salesAddresses } from './delivery.server';
@@ -23,7 +23,7 @@ export async function deliverOverdueReminder(db: Db, leadId: string, now = new D
   if (!found || found.lead.status !== 'new' || found.lead.spam) return;
   const agent = found.assignee?.email ? found.assignee : undefined;
   const message = overdueReminderEmail(found.lead, getSiteUrl(), getWorkingTime().targetMinutes);
-  const outcome = await sendMail({ ...message, to: agent ? [agent.email] : salesAddresses(), recordId: leadId });
+  const outcome = await emailChannel.send(db, { ...message, to: agent ? [agent.email] : salesAddresses(), recordId: leadId });
   await noteOverdueReminder(db, leadId, { toName: agent?.label ?? null, sent: outcome.sent }, now);
 }
 

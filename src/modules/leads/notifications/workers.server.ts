@@ -47,5 +47,5 @@ export async function startNotificationWorkers(handle: DatabaseHandle): Promise<
   }
   await workEach<{ leadId: string }>(boss, OVERDUE_REMINDER, ({ leadId }) => deliverOverdueReminder(handle.db, leadId));
   await workEach<HandOverJob>(boss, HAND_OVER, (job) => deliverHandOver(handle.db, job));
-  await workEach<LeadErasedJob>(boss, LEAD_ERASED, deliverLeadErased);
+  await workEach<LeadErasedJob>(boss, LEAD_ERASED, (event, jobId) => deliverLeadErased(handle.db, event, jobId));
 }

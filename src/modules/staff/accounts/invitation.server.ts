@@ -6,7 +6,7 @@ import type { Db } from '@/lib/db/client';
 import type { StaffRole } from '@/lib/db/enums';
 import { logError } from '@/lib/log';
 import { emailButton, emailLayout, escapeHtml } from '@/lib/mail/html';
-import { sendMail } from '@/lib/mail/mailer.server';
+import { emailChannel } from '@/modules/messaging/server';
 import { hashResetToken, newResetToken } from '../sign-in/password-reset.server';
 import { createPasswordReset, liveResetUser } from '../repository.server';
 import { RESET_TOKEN_PATTERN } from '../schema';
@@ -59,7 +59,7 @@ export async function sendInvitation(
   const expiresAt = new Date(now.getTime() + INVITATION_TTL_HOURS * 3_600_000);
   await createPasswordReset(db, account.id, hashResetToken(token), now, expiresAt, 'welcome');
   try {
-    await sendMail({ to: [account.email], ...invitationEmail(`${getSiteUrl()}${WELCOME_PATH}/${token}`, account) });
+    await emailChannel.send(db, { to: [account.email], ...invitationEmail(`${getSiteUrl()}${WELCOME_PATH}/${token}`, account) });
     return true;
   } catch (error) {
     logError('[staff] invitation e-mail not sent', error);

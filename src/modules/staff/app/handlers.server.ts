@@ -7,9 +7,9 @@ import { readJsonOrForm } from '@/lib/http/request.server';
 import { errorResponse, jsonResponse } from '@/lib/http/response.server';
 import { logError } from '@/lib/log';
 import { pushEndpoint, usableKeys } from '@/lib/push/endpoint';
-import { sendPush } from '@/lib/push/send.server';
 import { removeSubscription, saveSubscription, subscriptionsOf } from '@/modules/staff/push/subscriptions.repository.server';
 import { vapidPublicKey } from '@/lib/push/vapid.server';
+import { pushChannel } from '@/modules/messaging/server';
 import { answerFormPost } from '../form-post.server';
 import { pushSubscriptionSchema, removePushSchema } from '../schema';
 
@@ -40,9 +40,8 @@ export const addPushHandler = staffRoute({}, async (request, { db, staff }) => {
   const { id } = await saveSubscription(db, staff, target, deviceLabel(request.headers.get('user-agent')));
   // Not awaited: the answer does not wait on the push service; a failure shows as no test alert on the phone.
   const copy = STAFF_COPY.account;
-  void sendPush(db, target, { title: copy.alertsTestTitle, body: copy.alertsTestBody, url: ACCOUNT_PATH, tag: 'alerts-on' }).catch(
-    (error) => logError('[push] the test alert was not sent', error),
-  );
+  const test = { title: copy.alertsTestTitle, body: copy.alertsTestBody, url: ACCOUNT_PATH, tag: 'alerts-on' };
+  void pushChannel.send(db, { target, message: test }).catch((error) => logError('[push] the test alert was not sent', error));
   return jsonResponse({ ok: true, id });
 });
 

@@ -1,6 +1,7 @@
 import 'server-only';
 import type { Db } from '@/lib/db/client';
-import { sendPush, type PushMessage, type PushOutcome } from '@/lib/push/send.server';
+import type { PushMessage, PushOutcome } from '@/lib/push/send.server';
+import { pushChannel } from '@/modules/messaging/server';
 import { forgetSubscriptions, markSubscriptionsUsed, pushTargetsOf } from './subscriptions.repository.server';
 
 /**
@@ -10,7 +11,7 @@ import { forgetSubscriptions, markSubscriptionsUsed, pushTargetsOf } from './sub
  */
 export async function pushToStaff(db: Db, staffIds: string[], message: PushMessage): Promise<'sent' | 'not_configured'> {
   const targets = await pushTargetsOf(db, staffIds);
-  const results = await Promise.allSettled(targets.map((target) => sendPush(db, target, message)));
+  const results = await Promise.allSettled(targets.map((target) => pushChannel.send(db, { target, message })));
   const idsWhere = (outcome: PushOutcome) =>
     targets.filter((_, i) => results[i].status === 'fulfilled' && results[i].value === outcome).map((t) => t.id);
   const sent = idsWhere('sent');

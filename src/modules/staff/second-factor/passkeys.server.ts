@@ -19,7 +19,7 @@ import { recordAudit } from '@/modules/staff/audit.server';
 import { formatDateTime } from '@/lib/format';
 import { logError } from '@/lib/log';
 import { emailLayout, escapeHtml } from '@/lib/mail/html';
-import { sendMail } from '@/lib/mail/mailer.server';
+import { emailChannel } from '@/modules/messaging/server';
 import {
   activeOwnerEmails,
   addPasskey,
@@ -232,6 +232,6 @@ async function disableClonedPasskey(db: Db, user: Account, passkey: StaffPasskey
       text: [...paragraphs, brand].join('\n\n'),
       html: emailLayout(paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('') + `<p>${escapeHtml(brand)}</p>`),
     };
-    await sendMail(mail).catch((error) => logError('[staff] a disabled-passkey e-mail was not sent', error));
+    await emailChannel.send(db, mail).catch((error) => logError('[staff] a disabled-passkey e-mail was not sent', error));
   }
 }

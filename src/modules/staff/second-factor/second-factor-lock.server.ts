@@ -6,7 +6,7 @@ import type { StaffUserRow } from '@/lib/db/schema';
 import { formatDateTime } from '@/lib/format';
 import { logError } from '@/lib/log';
 import { emailLayout, escapeHtml } from '@/lib/mail/html';
-import { sendMail } from '@/lib/mail/mailer.server';
+import { emailChannel } from '@/modules/messaging/server';
 import { clearSecondFactorFailures, reserveSecondFactorCheck } from '../repository.server';
 import { checkSecondFactor, type SecondFactorCheck } from './second-factor.server';
 
@@ -33,9 +33,9 @@ export async function checkSecondFactorUnderLock(db: Db, user: StaffUserRow, cod
   }
   const locked = wrongSoFar >= SECOND_FACTOR_LOCK.wrongCodes;
   if (wrongSoFar === 1 || locked) {
-    void sendMail({ to: [user.email], ...wrongCodeEmail(now, locked) }).catch((error) =>
-      logError('[staff] the wrong-code e-mail was not sent', error),
-    );
+    void emailChannel
+      .send(db, { to: [user.email], ...wrongCodeEmail(now, locked) })
+      .catch((error) => logError('[staff] the wrong-code e-mail was not sent', error));
   }
   return locked ? { ok: false, locked: true } : check;
 }

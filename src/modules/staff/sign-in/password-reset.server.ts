@@ -5,7 +5,7 @@ import { STAFF_COPY } from '@/content/staff';
 import { PASSWORD_RESET_PATH } from '@/lib/constants';
 import type { Db } from '@/lib/db/client';
 import { emailButton, emailLayout, escapeHtml } from '@/lib/mail/html';
-import { sendMail } from '@/lib/mail/mailer.server';
+import { emailChannel } from '@/modules/messaging/server';
 import { hitRateLimit } from '@/lib/http/rate-limit.server';
 import { createPasswordReset, findStaffByEmail, liveResetUser } from '../repository.server';
 import { RESET_TOKEN_PATTERN } from '../schema';
@@ -52,7 +52,7 @@ export async function sendPasswordResetLink(db: Db, email: string, now: Date): P
   if (!cap.allowed) return 'none';
   const token = newResetToken();
   await createPasswordReset(db, user.id, hashResetToken(token), now, new Date(now.getTime() + RESET_TTL_MINUTES * 60_000));
-  await sendMail({ to: [user.email], ...resetEmail(resetLink(token)) });
+  await emailChannel.send(db, { to: [user.email], ...resetEmail(resetLink(token)) });
   return 'sent';
 }
 

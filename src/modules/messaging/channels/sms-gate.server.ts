@@ -3,18 +3,19 @@ import { and, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { smsDays } from '@/lib/db/schema';
 import { getEnv } from '@/lib/env.server';
-import { ChannelError } from '@/modules/messaging';
-import type { SentMessage } from '@/modules/messaging';
-import { sendSms } from '@/modules/messaging/server';
 import { countryOfNumber } from '@/lib/validation/phone';
 import { lagosDayOf } from '@/lib/working-time';
+import { ChannelError } from './channel-error';
+import type { SentMessage } from './events';
+import { sendSms } from './termii.server';
 
 /**
- * What an SMS may cost (docs/decisions/0402), checked in this one place that every SMS goes through (a lint rule keeps
- * Termii's sendSms to this file): only to numbers of the countries in SMS_COUNTRIES (an international SMS costs many
- * times a Nigerian one, and a form takes any country's number), and at most SMS_DAILY_LIMIT a Lagos day, counted in
- * the database so that every instance spends the same budget. Past it SMS pauses until midnight in Lagos: each SMS is
- * withheld with a reason staff can read, and the owners are told once (src/modules/leads/notifications/alerts.server.ts).
+ * What an SMS may cost (docs/decisions/0402), checked in this one place that every SMS goes through (the messaging
+ * module's SMS channel, ./send.server.ts, is its caller; a lint rule keeps Termii's sendSms in this module): only to
+ * numbers of the countries in SMS_COUNTRIES (an international SMS costs many times a Nigerian one, and a form takes any
+ * country's number), and at most SMS_DAILY_LIMIT a Lagos day, counted in the database so that every instance spends
+ * the same budget. Past it SMS pauses until midnight in Lagos: each SMS is withheld with a reason staff can read, and
+ * the owners are told once (src/modules/system/alerts.server.ts).
  */
 
 export type SmsWithheldReason = 'country' | 'paused';

@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Db } from '@/lib/db/client';
+import { resetEnvCache } from '@/lib/env.server';
+import { startFakeTermii, type FakeTermii } from '../../../../tests/support/fake-termii';
+import { smsChannel } from './send.server';
+import { SmsWithheld } from './sms-gate.server';
+import { sendSms } from './termii.server';
+
+// The SMS channel is Termii behind its limits' gate (docs/decisions/0402, 0409): what the gate withholds never reaches
+// Termii, though Termii itself would have taken it.
+const ACCOUNT = { apiKey: 'TLtest-api-key-0123456789', secretKey: 'termii-test-secret-key', senderId: 'Meridian' };
+const UK_NUMBER = '+447700900123';
+let fake: FakeTermii;
+const saved = { ...process.env };
+
+beforeAll(async () => {
+  fake = await startFakeTermii(ACCOUNT);
+  Object.assign(process.env, {
+    TERMII_API_KEY: ACCOUNT.apiKey,
+    TERMII_SENDER_ID: ACCOUNT.senderId,
+    TERMII_SECRET_KEY: ACCOUNT.secretKey,
+    TERMII_API_BASE: fake.url,
+    SMS_COUNTRIES: 'NG',
+  });
+  resetEnvCache();
+});
+
+afterAll(async () => {
+  process.env = saved;
+  resetEnvCache();
+  await fake.stop();
+});
+
+it('sends an SMS only through its gate: a number of a country not in SMS_COUNTRIES is withheld before Termii', async () => {
+  // The country is checked before the day's budget, so no database is reached.
+  const withheld = await smsChannel.send({} as Db, { to: UK_NUMBER, text: 'Hello' }).catch((error: unknown) => error);
+  expect(withheld).toBeInstanceOf(SmsWithheld);
+  expect((withheld as SmsWithheld).reason).toBe('country');
+  expect(fake.requests).toBe(0);
+
+  await sendSms({ to: UK_NUMBER, text: 'Hello' });
+  expect(fake.sent).toHaveLength(1);
+});
