@@ -268,10 +268,16 @@ export function ownerAlertEmail(alert: ChannelAlertRow, kind: AlertKind, systemU
   return { subject, text, html };
 }
 
-/** To an owner: a flood began at `since`; `held` leads are held now, to review at `reviewUrl`. */
-export function floodAlertEmail(since: Date, held: number, reviewUrl: string, brand: string): Rendered {
-  const copy = FLOOD_ALERT_COPY;
-  const lines = [copy.intro(formatDateTime(since)), copy.held(held), copy.next];
+/**
+ * An owner's notice (a flood, SMS paused, a slot filled from few networks): its lines, one link to act on, and why the
+ * owner gets it, once per episode. The three notices differ only in their words.
+ */
+function ownerNotice(
+  copy: { subject: (brand: string) => string; review: string; once: string },
+  lines: string[],
+  reviewUrl: string,
+  brand: string,
+): Rendered {
   const text = [...lines, '', `${copy.review}: ${reviewUrl}`, '', copy.once, OWNER_ALERT_COPY.why].join('\n');
   const html = layout(
     lines.map((line) => `<p style="margin:0 0 12px">${escapeHtml(line)}</p>`).join('') +
@@ -281,17 +287,16 @@ export function floodAlertEmail(since: Date, held: number, reviewUrl: string, br
   return { subject: copy.subject(brand), text, html };
 }
 
+/** To an owner: a flood began at `since`; `held` leads are held now, to review at `reviewUrl`. */
+export function floodAlertEmail(since: Date, held: number, reviewUrl: string, brand: string): Rendered {
+  const copy = FLOOD_ALERT_COPY;
+  return ownerNotice(copy, [copy.intro(formatDateTime(since)), copy.held(held), copy.next], reviewUrl, brand);
+}
+
 /** The owners' e-mail of a day whose SMS budget ran out (docs/decisions/0402): the limit, since when, what to do. */
 export function smsPausedAlertEmail(limit: number, since: Date, systemUrl: string, brand: string): Rendered {
   const copy = SMS_PAUSED_ALERT_COPY;
-  const lines = [copy.intro(limit, formatDateTime(since)), copy.meanwhile, copy.next];
-  const text = [...lines, '', `${copy.review}: ${systemUrl}`, '', copy.once, OWNER_ALERT_COPY.why].join('\n');
-  const html = layout(
-    lines.map((line) => `<p style="margin:0 0 12px">${escapeHtml(line)}</p>`).join('') +
-      `<p style="margin:20px 0 0">${link(systemUrl, copy.review)}</p>` +
-      `<p style="font-size:13px;color:#5b6b61;margin-top:24px">${escapeHtml(`${copy.once} ${OWNER_ALERT_COPY.why}`)}</p>`,
-  );
-  return { subject: copy.subject(brand), text, html };
+  return ownerNotice(copy, [copy.intro(limit, formatDateTime(since)), copy.meanwhile, copy.next], systemUrl, brand);
 }
 
 /**
@@ -322,12 +327,5 @@ export function slotNetworksAlertEmail(
   brand: string,
 ): Rendered {
   const copy = SLOT_NETWORKS_ALERT_COPY;
-  const lines = [copy.intro(formatDateTime(slot.startsAt), slot.district, networks), copy.next];
-  const text = [...lines, '', `${copy.review}: ${reviewUrl}`, '', copy.once, OWNER_ALERT_COPY.why].join('\n');
-  const html = layout(
-    lines.map((line) => `<p style="margin:0 0 12px">${escapeHtml(line)}</p>`).join('') +
-      `<p style="margin:20px 0 0">${link(reviewUrl, copy.review)}</p>` +
-      `<p style="font-size:13px;color:#5b6b61;margin-top:24px">${escapeHtml(`${copy.once} ${OWNER_ALERT_COPY.why}`)}</p>`,
-  );
-  return { subject: copy.subject(brand), text, html };
+  return ownerNotice(copy, [copy.intro(formatDateTime(slot.startsAt), slot.district, networks), copy.next], reviewUrl, brand);
 }
