@@ -175,3 +175,15 @@ export const HAND_OVER_COPY = {
       : `${lead.name} (${lead.district}) was not claimed within ${minutes} working minutes, so the lead is now yours. Call, then tap "I'm on it" on the lead.`,
   why: 'A new lead moves on when its agent has not claimed it in time, so every buyer gets a call within minutes.',
 } as const;
+
+/**
+ * Why a message to a buyer did not go, as staff read it on the lead (docs/decisions/0401, 0402): SMS withheld by its
+ * countries or its daily budget, and the daily cap of messages to one address or number.
+ */
+export const WITHHELD_COPY = {
+  smsCountry: (allowed: string[], country: string | undefined) =>
+    `SMS goes only to numbers in ${allowed.join(', ')} (SMS_COUNTRIES); this number is ${country ? `in ${country}` : 'in no country'}, so no SMS was sent.`,
+  smsPaused: (limit: number) =>
+    `SMS is paused until midnight in Lagos: today's ${limit} SMS (SMS_DAILY_LIMIT) have been sent, so no SMS was sent. An owner can raise the limit.`,
+  buyerCap: 'daily limit of messages to this address or number reached (BUYER_MESSAGES_PER_DAY)',
+};

@@ -38,7 +38,7 @@ export {
   type ConversationMessage,
 } from './conversations/messages.repository.server';
 export { INTEREST_FORM, leadCreated, leadReplayed, leadReplayedPlainly } from './form/submission.server';
-export { takeVisitorLead } from './form/take-lead.server';
+export { repeatOfTypedForm, takeVisitorLead } from './form/take-lead.server';
 export { arrivalOf, countHeldSince, heldLeadsSummary, otherLeadHeldSince } from './held.repository.server';
 export {
   OPEN_STATUSES,

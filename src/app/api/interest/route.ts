@@ -1,5 +1,5 @@
 import { INTEREST_FORM, leadCreated, leadReplayed, leadReplayedPlainly } from '@/modules/leads/server';
-import { takeVisitorLead } from '@/modules/leads/server';
+import { repeatOfTypedForm, takeVisitorLead } from '@/modules/leads/server';
 import { alertOwnersOfFlood } from '@/modules/system/server';
 import { signInspectionLink } from '@/modules/leads/server';
 import { bookPathOf } from '@/modules/leads';
@@ -18,9 +18,7 @@ export const dynamic = 'force-dynamic';
  */
 async function submitInterest(submission: PublicSubmission<InterestInput>): Promise<Response> {
   const taken = await takeVisitorLead(submission, alertOwnersOfFlood);
-  // A form without scripts sent again: its key is made from what was typed, so the repeat says only that it arrived
-  // (the plain confirmation), never the lead's booking link (docs/decisions/0404).
-  if (!taken.created && submission.keyFromForm) return leadReplayedPlainly();
+  if (repeatOfTypedForm(taken, submission)) return leadReplayedPlainly();
   // The confirmation's next step: the district's booking page for this buyer, who then only picks a slot (a signed
   // link naming the lead; a bot's lead gets one too, so it learns nothing, but it books nothing).
   const inspection = bookPathOf(submission.input.district, await signInspectionLink((await getDatabase()).db, 'book', taken.id));

@@ -14,7 +14,7 @@ import { jsonResponse } from '@/lib/http/response.server';
 import { bookAndAnswer, bookingRetryPage, bookingSuccessPage } from './booking-answers.server';
 import { INTEREST_VISIBLE_FIELDS } from '@/modules/leads';
 import { INTEREST_FORM } from '@/modules/leads/server';
-import { takeVisitorLead } from '@/modules/leads/server';
+import { repeatOfTypedForm, takeVisitorLead } from '@/modules/leads/server';
 import { type FloodAlert } from '@/modules/leads/server';
 
 /**
@@ -49,9 +49,8 @@ export function bookAsVisitor(alertOwnersOfFlood: FloodAlert) {
     const guard = bookingNetworkOf(await clientIdentityOf(db, submission.request));
     // A lead set aside (a bot's, kept for review; or held in a flood, maybe a buyer's) is answered as the popup answers
     // it, and takes no seat: a held buyer is called once an owner releases their lead.
-    // A form without scripts sent again (its key made from what was typed, docs/decisions/0404) is answered the same
-    // way: the first post booked, and a repeat neither books nor moves a seat nor hands out the lead's links.
-    if (taken.setAside || (!taken.created && submission.keyFromForm)) return jsonResponse({ ok: true, href: '/interest/thanks' }, 201);
+    // A repeat of a form without scripts books nothing and hands out no link: the first post booked.
+    if (taken.setAside || repeatOfTypedForm(taken, submission)) return jsonResponse({ ok: true, href: '/interest/thanks' }, 201);
     const bookingPage = INSPECTION_PATHS.book(slugOfDistrict(lead.district), await signInspectionLink(db, 'book', taken.id));
     return bookAndAnswer({ leadId: taken.id, slotId: slot, partySize: party, waitIfFull: wait, guard }, bookingPage);
   });

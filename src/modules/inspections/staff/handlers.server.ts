@@ -16,7 +16,7 @@ import { bookingReach, scheduleRowById, slotById } from '@/modules/inspections/i
 import { makeScheduledSlots } from '@/modules/inspections/scheduled-slots.server';
 import { leadScope } from '@/modules/leads/server';
 import { recordAudit } from '@/modules/staff/server';
-import { staffRoute, type IdRouteContext } from '@/modules/staff/server';
+import { staffRoute, type IdRouteContext, type SessionStaff } from '@/modules/staff/server';
 import { getDatabase, type Db } from '@/lib/db/client';
 import { errorResponse, jsonResponse } from '@/lib/http/response.server';
 import { readJsonOrForm } from '@/lib/http/request.server';
@@ -67,20 +67,32 @@ async function activeAgent(db: Db, agentId: string | null): Promise<boolean> {
 }
 
 /**
+ * A booking as whoever runs its slot may change it: owners, the slot's leading agent, an agent for their own lead, and
+ * anyone for a walk-in of a slot nobody leads. 404 for a booking the reader cannot see, 403 for one they see but do not
+ * run.
+ */
+async function bookingTheyRun(db: Db, staff: SessionStaff, ctx: IdRouteContext) {
+  const id = await idOf(ctx);
+  const scope = leadScope(staff);
+  const booking = id ? await bookingReach(db, id, scope) : undefined;
+  if (!booking) return errorResponse(404, errors.notFound);
+  const runs = staff.role === 'owner' || booking.slotAgentId === staff.id;
+  const walkInOfTeam = booking.leadId === null && booking.slotAgentId === null;
+  if (!runs && !booking.inScope && !walkInOfTeam) return errorResponse(404, errors.notFound);
+  if (!runs && !booking.mayChange && !walkInOfTeam) return errorResponse(403, errors.notYours);
+  return { booking, scope };
+}
+
+/**
  * POST /api/admin/inspections/bookings/:id/attendance {attendance: came | no_show | none} → {ok, changed, slotId}. Came
  * moves the lead to `inspected`. A booking the reader cannot see is 404; one they see but do not run, 403.
  */
 export const attendanceHandler = answeredAsForm(
   INSPECTIONS_PATH,
   staffRoute<IdRouteContext>({}, async (request, { db, staff }, ctx) => {
-    const id = await idOf(ctx);
-    const scope = leadScope(staff);
-    const booking = id ? await bookingReach(db, id, scope) : undefined;
-    if (!booking) return errorResponse(404, errors.notFound);
-    const runs = staff.role === 'owner' || booking.slotAgentId === staff.id;
-    const walkInOfTeam = booking.leadId === null && booking.slotAgentId === null;
-    if (!runs && !booking.inScope && !walkInOfTeam) return errorResponse(404, errors.notFound);
-    if (!runs && !booking.mayChange && !walkInOfTeam) return errorResponse(403, errors.notYours);
+    const reached = await bookingTheyRun(db, staff, ctx);
+    if (reached instanceof Response) return reached;
+    const { booking, scope } = reached;
     const input = await readInput(request, attendanceSchema);
     if (!input.ok) return input.response;
     if (booking.slotCancelledAt) return errorResponse(409, errors.calledOff);
@@ -102,14 +114,9 @@ export const attendanceHandler = answeredAsForm(
 export const cancelBookingHandler = answeredAsForm(
   INSPECTIONS_PATH,
   staffRoute<IdRouteContext>({}, async (_request, { db, staff }, ctx) => {
-    const id = await idOf(ctx);
-    const scope = leadScope(staff);
-    const booking = id ? await bookingReach(db, id, scope) : undefined;
-    if (!booking) return errorResponse(404, errors.notFound);
-    const runs = staff.role === 'owner' || booking.slotAgentId === staff.id;
-    const walkInOfTeam = booking.leadId === null && booking.slotAgentId === null;
-    if (!runs && !booking.inScope && !walkInOfTeam) return errorResponse(404, errors.notFound);
-    if (!runs && !booking.mayChange && !walkInOfTeam) return errorResponse(403, errors.notYours);
+    const reached = await bookingTheyRun(db, staff, ctx);
+    if (reached instanceof Response) return reached;
+    const { booking, scope } = reached;
     if (booking.slotCancelledAt) return errorResponse(409, errors.calledOff);
     if (booking.slotStartsAt <= scope.now) return errorResponse(409, errors.begun);
     const outcome = await cancelInspection(db, booking.id, await (await getDatabase()).jobs(), { actor: staff, now: scope.now });

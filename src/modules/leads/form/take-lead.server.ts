@@ -29,6 +29,12 @@ export interface TakenLead {
 }
 
 /**
+ * A form without scripts sent again: its key is made from what was typed (docs/decisions/0404), which anyone who knows
+ * those details can make, so the repeat is answered plainly: never with the lead's links, and it books nothing.
+ */
+export const repeatOfTypedForm = (taken: TakenLead, submission: { keyFromForm: boolean }) => !taken.created && submission.keyFromForm;
+
+/**
  * A lead's whole path from a visitor's form, in order: the Submit Interest popup and a new visitor's inspection booking
  * take it alike, so a lead is limited, stored, held in a flood, assigned and notified the same way from either.
  * Throws RateLimited (publicForm answers 429); its transaction commits before this returns.

@@ -1,4 +1,5 @@
 import 'server-only';
+import { WITHHELD_COPY } from '@/content/notifications';
 import type { Db } from '@/lib/db/client';
 import { getEnv } from '@/lib/env.server';
 import { hashClient } from '@/lib/http/client.server';
@@ -20,7 +21,7 @@ export type BuyerRecipient = { email: string } | { phone: string };
 const keyOf = (to: BuyerRecipient) => ('email' in to ? `email:${normaliseEmail(to.email)}` : `phone:${to.phone.replace(/[^\d+]/g, '')}`);
 
 /** Why a message was not sent, as kept on its row. */
-export const BUYER_CAP_REACHED = 'daily limit of messages to this address or number reached (BUYER_MESSAGES_PER_DAY)';
+export const BUYER_CAP_REACHED = WITHHELD_COPY.buyerCap;
 
 /**
  * Whether one more message may go to `to` now: counts it when it may. `firstAttempt` false (a retry of a message

@@ -1,4 +1,5 @@
 import 'server-only';
+import { WITHHELD_COPY } from '@/content/notifications';
 import { and, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { smsDays } from '@/lib/db/schema';
@@ -35,7 +36,7 @@ export function smsCountryRefusal(to: string): string | undefined {
   const allowed = getEnv().SMS_COUNTRIES;
   const country = countryOfNumber(to);
   if (country && allowed.includes(country)) return undefined;
-  return `SMS goes only to numbers in ${allowed.join(', ')} (SMS_COUNTRIES); this number is ${country ? `in ${country}` : 'in no country'}, so no SMS was sent.`;
+  return WITHHELD_COPY.smsCountry(allowed, country);
 }
 
 /**
@@ -50,10 +51,7 @@ export async function sendSmsWithinLimits(db: Db, sms: { to: string; text: strin
   const limit = getEnv().SMS_DAILY_LIMIT;
   if (!(await takeFromBudget(db, day, limit))) {
     await markPaused(db, day, now);
-    throw new SmsWithheld(
-      'paused',
-      `SMS is paused until midnight in Lagos: today's ${limit} SMS (SMS_DAILY_LIMIT) have been sent, so no SMS was sent. An owner can raise the limit.`,
-    );
+    throw new SmsWithheld('paused', WITHHELD_COPY.smsPaused(limit));
   }
   try {
     return await sendSms(sms);
