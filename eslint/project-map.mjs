@@ -41,7 +41,8 @@ export const MODULES = [
  */
 export const TABLES = {
   leads: { owner: 'leads', reads: ['inspections', 'insights', 'privacy'] },
-  leadNotifications: { owner: 'leads', reads: ['insights'] },
+  outboxMessages: { owner: 'messaging', reads: ['insights'] },
+  leadNotifications: { owner: 'messaging', reads: [] },
   leadNotes: { owner: 'leads', reads: [] },
   leadActivity: { owner: 'leads', reads: ['insights'] },
   leadMessages: { owner: 'leads', reads: [] },

@@ -12,7 +12,7 @@
  */
 import { parseArgs } from 'node:util';
 import { eraseAgain } from '@/modules/privacy/server';
-import { markSentAgain } from '@/modules/leads/server';
+import { markSentAgain } from '@/modules/messaging/server';
 import { readRestoreLedger } from '@/lib/backup/restore-ledger.server';
 import { endEverySession } from '@/modules/staff/server';
 import { applyStaffChangesAgain } from '@/modules/staff/server';

@@ -19,7 +19,7 @@ import { STAFF_DOWNLOADS } from '@/lib/constants';
 import { DownloadLink } from '@/modules/staff/ui';
 import { filtersToQuery, parseLeadFilters } from '@/modules/leads';
 import { getDatabase } from '@/lib/db/client';
-import { countFailed } from '@/modules/leads/server';
+import { countFailed } from '@/modules/messaging/server';
 import { NOTIFICATION_COPY } from '@/content/notifications';
 import { ASSIGNMENT_COPY, DASHBOARD_COPY } from '@/content/sales-insight';
 import { assignableStaff, takesNewLeads } from '@/modules/leads/server';

@@ -81,6 +81,32 @@ export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 export const NOTIFICATION_STATES = ['queued', 'sent', 'failed', 'not_configured', 'skipped'] as const;
 export type NotificationState = (typeof NOTIFICATION_STATES)[number];
 
+/**
+ * The one outbox (docs/decisions/0410-one-outbox.md). What a message is about: a lead (the messages it sets off on
+ * arrival); `booking` and `slot` are the booking messages' subjects, still in inspection_messages (0410 says when).
+ */
+export const OUTBOX_SUBJECTS = ['lead', 'booking', 'slot'] as const;
+export type OutboxSubject = (typeof OUTBOX_SUBJECTS)[number];
+
+/**
+ * How an outbox message goes: one of the five channels (src/modules/messaging/channels), or `phone`: to a buyer's
+ * phone by WhatsApp, or by SMS where WhatsApp cannot reach it.
+ */
+export const OUTBOX_CHANNELS = ['email', 'whatsapp', 'sms', 'push', 'webhook', 'phone'] as const;
+export type OutboxChannel = (typeof OUTBOX_CHANNELS)[number];
+
+/**
+ * queued: waiting for its time or a retry; sending: claimed by a sender; sent; failed: given up (the one give-up
+ * policy); not_configured: nowhere to send it; skipped: not sent on purpose (a limit, STOP, no address); withdrawn: no
+ * longer true before it went.
+ */
+export const OUTBOX_STATES = ['queued', 'sending', 'sent', 'failed', 'not_configured', 'skipped', 'withdrawn'] as const;
+export type OutboxState = (typeof OUTBOX_STATES)[number];
+
+/** Why a send failed, in the terms the sender acts on (src/modules/messaging/channels/channel-error.ts). */
+export const CHANNEL_ERROR_KINDS = ['retry', 'unreachable', 'window_closed', 'config'] as const;
+export type ChannelErrorKind = (typeof CHANNEL_ERROR_KINDS)[number];
+
 /** The newsletter's sign-up forms: the footer of every page, and /newsletter (where a refused form comes back). */
 export const NEWSLETTER_FORMS = ['footer', 'newsletter_page'] as const;
 export type NewsletterForm = (typeof NEWSLETTER_FORMS)[number];

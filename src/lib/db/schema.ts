@@ -35,6 +35,14 @@ import {
   LEAD_STATUSES,
   NOTIFICATION_CHANNELS,
   NOTIFICATION_STATES,
+  CHANNEL_ERROR_KINDS,
+  OUTBOX_CHANNELS,
+  OUTBOX_STATES,
+  OUTBOX_SUBJECTS,
+  type ChannelErrorKind,
+  type OutboxChannel,
+  type OutboxState,
+  type OutboxSubject,
   STAFF_LINK_KINDS,
   STAFF_ROLES,
   type Attendance,
@@ -222,9 +230,62 @@ export const NO_PENDING_NEWSLETTER_REQUEST = {
 } as const;
 
 /**
- * The delivery record of each notification a lead sets off: one row per lead and channel, written in the lead's
- * transaction together with its pg-boss job; the staff inbox shows it. The row's id is the message id (the
- * webhook-id), stable across retries (docs/decisions/0010-notifications-on-pg-boss.md).
+ * The one outbox (docs/decisions/0410-one-outbox.md), owned by the messaging module: one row per message to a buyer or
+ * a staff member, written in the transaction of what set it off together with its pg-boss job (the job carries the
+ * row's id only). The row's id is the message id (a webhook's webhook-id, an e-mail's Message-ID), stable across
+ * retries. What it says is rendered when it is sent, from its subject (`subject_type`, `subject_id`): no copy of a
+ * buyer's details waits here, so erasing a lead erases its messages with it (`lead_id` cascades).
+ */
+export const outboxMessages = pgTable(
+  'outbox_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** What the message is about: a lead (its messages on arrival) today; a booking or a slot next (0410). */
+    subjectType: text('subject_type').$type<OutboxSubject>().notNull(),
+    subjectId: uuid('subject_id').notNull(),
+    /** The lead it is about or addressed for, when there is one: erasing the lead deletes the message. */
+    leadId: uuid('lead_id').references(() => leads.id, { onDelete: 'cascade' }),
+    /** What message it is, in its capability's words (a lead's: sales_email, receipt, webhook, push, first_reply). */
+    kind: text('kind').notNull(),
+    /** How it goes (./modules/messaging/channels): email, whatsapp, sms, push, webhook, or phone (WhatsApp, then SMS). */
+    channel: text('channel').$type<OutboxChannel>().notNull(),
+    /** One message per key, ever: queuing the same message twice writes nothing (a lead's: `lead:<id>:<kind>`). */
+    dedupeKey: text('dedupe_key').notNull(),
+    state: text('state').$type<OutboxState>().notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    /** When it may first go (at once, or after a rush); the give-up policy counts from here. */
+    dueAt: timestamp('due_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** When a sender claimed it (state `sending`); a claim older than the sender's longest wait was left by a crash. */
+    sendingSince: timestamp('sending_since', { withTimezone: true, mode: 'date' }),
+    /** Why the last attempt failed, or why nothing was sent (not_configured, skipped), without addresses. */
+    lastError: text('last_error'),
+    /** The last failure's ChannelError kind (retry, unreachable, window_closed, config). */
+    lastErrorKind: text('last_error_kind').$type<ChannelErrorKind>(),
+    /** What a message carries that its subject cannot give when it is sent (none of today's: they render from it). */
+    payload: jsonb('payload'),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    gaveUpAt: timestamp('gave_up_at', { withTimezone: true, mode: 'date' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('outbox_messages_dedupe_uq').on(t.dedupeKey),
+    index('outbox_messages_state_idx').on(t.state, t.dueAt),
+    index('outbox_messages_lead_idx').on(t.leadId),
+    // Per subject, kind and state, with the delivery time: the last message each kind delivered (the channel check,
+    // every minute) and the counts /metrics reports, both read from the index alone (docs/decisions/0112).
+    index('outbox_messages_kind_state_idx').on(t.subjectType, t.kind, t.state, t.sentAt),
+    check('outbox_messages_subject_ck', oneOf(t.subjectType, OUTBOX_SUBJECTS)),
+    check('outbox_messages_channel_ck', oneOf(t.channel, OUTBOX_CHANNELS)),
+    check('outbox_messages_state_ck', oneOf(t.state, OUTBOX_STATES)),
+    check('outbox_messages_error_kind_ck', sql`${t.lastErrorKind} is null or ${oneOf(t.lastErrorKind, CHANNEL_ERROR_KINDS)}`),
+  ],
+);
+
+/**
+ * The release before 0410's outbox of a lead's messages, superseded by outbox_messages: its rows were copied there by
+ * the migration, and what a release before still writes to it during a rolling upgrade is copied there by a trigger.
+ * Nothing reads or writes it any more; the release after drops it (docs/decisions/0410-one-outbox.md).
  */
 export const leadNotifications = pgTable(
   'lead_notifications',
@@ -319,7 +380,7 @@ export const appSecrets = pgTable('app_secrets', {
 
 export type LeadRow = typeof leads.$inferSelect;
 export type NewsletterSubscriberRow = typeof newsletterSubscribers.$inferSelect;
-export type LeadNotificationRow = typeof leadNotifications.$inferSelect;
+export type OutboxMessageRow = typeof outboxMessages.$inferSelect;
 export type ChannelAlertRow = typeof channelAlerts.$inferSelect;
 
 // ---- staff area (docs/decisions/0200-staff-sessions.md) ------------------------------------------------------

@@ -9,7 +9,7 @@ import type { Queue } from 'pg-boss';
  */
 
 /** The kinds of records about a person that jobs name by id (a job's data holds ids only, never the person's details). */
-export type PersonRecord = 'lead' | 'notification' | 'newsletterSignUp' | 'inspectionMessage';
+export type PersonRecord = 'lead' | 'notification' | 'outboxMessage' | 'newsletterSignUp' | 'inspectionMessage';
 
 export interface QueueDefinition {
   name: string;
@@ -32,6 +32,48 @@ export interface QueueDefinition {
  * every 5 s (docs/benchmarks/0370-a-leads-request-cost.md). No retry here is due sooner than 5 s.
  */
 export const IDLE_POLL_SECONDS = 5;
+
+/**
+ * The one outbox's queues (docs/decisions/0410-one-outbox.md): one job per outbox_messages row, carrying its id and
+ * its subject's type, never a detail of a person. The retry schedule is NOTIFY's, which they replace: at once, then
+ * every 5, 10, 20 and at most 30 seconds for about an hour, then OUTBOX_SLOW's 1 to 15 minutes until the give-up
+ * policy (24 hours) ends it. Without `notify`, for the reason NOTIFY gives; push alerts on a queue of their own.
+ */
+export const OUTBOX_SLOW: QueueDefinition = {
+  name: 'outbox-slow',
+  options: { retryLimit: 200, retryDelay: 60, retryBackoff: true, retryDelayMax: 900, expireInSeconds: 60 },
+  record: { kind: 'outboxMessage', key: 'messageId' },
+};
+
+export const OUTBOX: QueueDefinition = {
+  name: 'outbox',
+  options: {
+    notify: false,
+    retryLimit: 120,
+    retryDelay: 5,
+    retryBackoff: true,
+    retryDelayMax: 30,
+    expireInSeconds: 60,
+    deadLetter: OUTBOX_SLOW.name,
+  },
+  record: { kind: 'outboxMessage', key: 'messageId' },
+  pollSeconds: 1,
+};
+
+export const OUTBOX_PUSH: QueueDefinition = { ...OUTBOX, name: 'outbox-push' };
+
+/** An outbox job: the message's row and what it is about (which capability renders it). */
+export interface OutboxJob {
+  messageId: string;
+  subject: 'lead';
+}
+
+/*
+ * NOTIFY, NOTIFY_PUSH and NOTIFY_SLOW are the queues of lead_notifications, the release before 0410's outbox. The
+ * outbox's worker drains them (their jobs name rows the upgrade copied under the same ids) and nothing queues on them
+ * any more; the release after drops them with the table. Kept apart from OUTBOX so that, during a rolling upgrade, a
+ * sender of the release before never takes a job whose row it cannot see.
+ */
 
 /**
  * A message that could not be delivered in the first hour: retried with a growing delay (1 to 15 minutes) until
@@ -176,6 +218,9 @@ export const DB_BACKUP: QueueDefinition = { name: 'db-backup', options: { retryL
 
 /** In creation order (a dead-letter queue before the queue that names it). */
 export const QUEUES: QueueDefinition[] = [
+  OUTBOX_SLOW,
+  OUTBOX,
+  OUTBOX_PUSH,
   NOTIFY_SLOW,
   NOTIFY,
   NOTIFY_PUSH,

@@ -3,7 +3,7 @@ import { and, asc, eq, gte, inArray, isNotNull, lt, or, sql, type SQL } from 'dr
 import type { Db } from '@/lib/db/client';
 import { type DistrictChoice, type InspectionKind } from '@/lib/db/enums';
 import { DISTRICT_CHOICES, districtChoiceOf, districtSlugOf } from '@/lib/db/districts';
-import { inspectionBookings, inspectionSlots, leadActivity, leadNotifications, leads, staffUsers } from '@/lib/db/schema';
+import { inspectionBookings, inspectionSlots, leadActivity, leads, outboxMessages, staffUsers } from '@/lib/db/schema';
 import { epochDayOf, lagosDayStart, lagosEpochDaySql, overdueSql, workingSecondsSql, type WorkingTime } from '@/lib/working-time';
 import { staffLabelSql } from '@/modules/leads/server';
 import { OPEN_STATUSES } from '@/modules/leads/server';
@@ -273,9 +273,9 @@ const mondayOf = (day: SQL) => sql`(${day} - (${day} + 3) % 7)`;
 
 /** Speed to lead per week of arrival and agent, newest week first, agents by name, leads nobody has last. */
 export async function speedToLead(db: Db, filters: DashboardRange, time: WorkingTime): Promise<SpeedToLeadRow[]> {
-  const n = leadNotifications;
+  const n = outboxMessages;
   const firstMessageAt = sql`(select min(${n.sentAt}) from ${n}
-    where ${n.leadId} = ${t.id} and ${n.state} = 'sent' and ${n.channel} in ('first_reply', 'receipt'))`;
+    where ${n.leadId} = ${t.id} and ${n.subjectType} = 'lead' and ${n.state} = 'sent' and ${n.kind} in ('first_reply', 'receipt'))`;
   const rows = await rowsOf<SpeedToLeadRow>(
     db,
     sql`with times as (

@@ -1,21 +1,68 @@
 import 'server-only';
 import type { PgBoss } from 'pg-boss';
 import type { Db } from '@/lib/db/client';
-import type { NotificationChannel, NotificationState } from '@/lib/db/enums';
-import { BUYER_CAP_REACHED } from '@/modules/messaging/server';
+import { NOTIFICATION_CHANNELS, type NotificationChannel, type NotificationState, type OutboxChannel } from '@/lib/db/enums';
+import type { OutboxMessageRow } from '@/lib/db/schema';
+import {
+  BUYER_CAP_REACHED,
+  messagesOf,
+  queueMessages,
+  resendMessage,
+  wakeOutbox,
+  withdrawWaitingMessages,
+  type NewOutboxMessage,
+} from '@/modules/messaging/server';
 import { getEnv } from '@/lib/env.server';
-import { deleteJobs, insertInTransaction, lockWaitingJobs, sendInTransaction, wakeWorkers } from '@/lib/jobs/queue';
-import { NOTIFY, NOTIFY_PUSH } from '@/lib/jobs/queues';
-import { createLeadNotifications, deleteNotifications, notificationsOfLeads, requeue } from './notifications.repository.server';
 
 /**
- * A lead's messages as rows and jobs (docs/decisions/0010-notifications-on-pg-boss.md): one notification row per
- * channel, and one job per row to send, written in the lead's own transaction; withdrawn, or sent again. What the
- * messages say and how they are sent is src/modules/leads/notifications.
+ * A lead's messages (docs/decisions/0010-notifications-on-pg-boss.md, 0410-one-outbox.md): one message per kind (its
+ * "channel" on the lead's page: sales_email, receipt, webhook, push, first_reply), queued in the one outbox in the
+ * lead's own transaction; withdrawn, or sent again. What the messages say and how they are sent is
+ * src/modules/leads/notifications; the outbox sends them.
  */
 
-/** The queue of a channel's messages: push alerts have their own (a release before them never takes one). */
-export const queueOf = (channel: NotificationChannel) => (channel === 'push' ? NOTIFY_PUSH : NOTIFY);
+/** How each of a lead's messages goes. */
+const CHANNEL_OF = {
+  sales_email: 'email',
+  receipt: 'email',
+  webhook: 'webhook',
+  push: 'push',
+  first_reply: 'phone',
+} as const satisfies Record<NotificationChannel, OutboxChannel>;
+
+/** One message per lead and kind, ever (a resend re-queues the same message). */
+const dedupeKey = (leadId: string, channel: NotificationChannel) => `lead:${leadId}:${channel}`;
+
+/** A lead's message as its page, the privacy export and the tests read it: its kind named as its channel. */
+export interface LeadNotification {
+  id: string;
+  leadId: string;
+  channel: NotificationChannel;
+  state: NotificationState;
+  attempts: number;
+  lastError: string | null;
+  sentAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+const asNotification = (row: OutboxMessageRow): LeadNotification => ({
+  id: row.id,
+  leadId: row.subjectId,
+  channel: row.kind as NotificationChannel,
+  // A lead's messages are never withdrawn nor claimed (they are deleted, or stay queued until recorded).
+  state: row.state as NotificationState,
+  attempts: row.attempts,
+  lastError: row.lastError,
+  sentAt: row.sentAt,
+  createdAt: row.createdAt,
+  updatedAt: row.updatedAt,
+});
+
+/** The lead's messages, oldest first (its page). */
+export async function listForLead(db: Db, leadId: string): Promise<LeadNotification[]> {
+  return (await messagesOf(db, 'lead', [leadId])).map(asNotification);
+}
 
 /** What an attempt at sending a message came to. */
 export type Outcome =
@@ -52,8 +99,8 @@ export function firstReplyOn(env = getEnv()): boolean {
 }
 
 /**
- * Runs in the new lead's own transaction (takeLead, ./operations.server.ts): writes the lead's notification rows and
- * one job per row to send, so the lead and its messages commit together.
+ * Runs in the new lead's own transaction (takeLead, ./operations.server.ts): queues the lead's messages in the one
+ * outbox with one job per message to send, so the lead and its messages commit together.
  */
 export async function queueLeadNotifications(
   tx: Db,
@@ -62,66 +109,43 @@ export async function queueLeadNotifications(
   { afterSeconds = 0 }: { afterSeconds?: number } = {},
 ): Promise<void> {
   // A webhook with no address is settled at once: there is nothing to send, so no job either.
-  const rows = await createLeadNotifications(
-    tx,
-    lead,
-    { ...(webhookTarget() ? {} : { webhook: NOT_SENT.not_configured }), ...(lead.email === null ? { receipt: NOT_SENT.no_email } : {}) },
-    { firstReply: firstReplyOn() },
-  );
-  const queued = rows.filter((row) => row.state === 'queued');
+  const settled: Partial<Record<NotificationChannel, NewOutboxMessage['settled']>> = {
+    ...(webhookTarget() ? {} : { webhook: NOT_SENT.not_configured }),
+    ...(lead.email === null ? { receipt: NOT_SENT.no_email } : {}),
+  };
+  // Without WhatsApp or SMS set up the lead has no first reply at all.
+  const kinds = firstReplyOn() ? NOTIFICATION_CHANNELS : NOTIFICATION_CHANNELS.filter((channel) => channel !== 'first_reply');
   const startAfter = afterSeconds ? new Date(Date.now() + afterSeconds * 1000) : undefined;
-  // The job carries the row's id only (no personal data); the id also makes the insert idempotent.
-  for (const queue of [NOTIFY, NOTIFY_PUSH]) {
-    const jobs = queued.filter((row) => queueOf(row.channel) === queue);
-    await insertInTransaction(
-      boss,
-      tx,
-      queue,
-      jobs.map((row) => ({ id: row.id, data: { notificationId: row.id }, startAfter })),
-    );
-  }
+  await queueMessages(
+    tx,
+    boss,
+    kinds.map((kind) => ({
+      subjectType: 'lead',
+      subjectId: lead.id,
+      leadId: lead.id,
+      kind,
+      channel: CHANNEL_OF[kind],
+      dedupeKey: dedupeKey(lead.id, kind),
+      settled: settled[kind],
+    })),
+    { startAfter },
+  );
 }
 
 /** After the transaction of queueLeadNotifications has committed: this process's senders fetch its messages now. */
-export const wakeLeadSenders = (boss: PgBoss) => wakeWorkers(boss, [NOTIFY, NOTIFY_PUSH]);
+export const wakeLeadSenders = (boss: PgBoss) => wakeOutbox(boss);
 
 /**
- * Of `leadIds`, the leads none of whose messages has started (every job still waiting for its time): their
- * notification rows and jobs are deleted, as if never queued, and their ids returned. A lead with a message already
- * taken by a worker keeps all of them. In the caller's transaction (a flood holding these leads:
- * docs/decisions/0343-a-flood-is-held-not-refused.md).
+ * Of `leadIds`, the leads none of whose messages has started: their messages and jobs are deleted, as if never
+ * queued, and their ids returned (a flood holding these leads: docs/decisions/0343-a-flood-is-held-not-refused.md).
  */
-export async function withdrawWaitingNotifications(tx: Db, leadIds: string[]): Promise<string[]> {
-  if (!leadIds.length) return [];
-  const rows = await notificationsOfLeads(tx, leadIds);
-  const queued = rows.filter((row) => row.state === 'queued');
-  const waiting = new Set<string>();
-  for (const queue of [NOTIFY, NOTIFY_PUSH]) {
-    const ids = queued.filter((row) => queueOf(row.channel) === queue).map((row) => row.id);
-    for (const id of await lockWaitingJobs(tx, queue, ids)) waiting.add(id);
-  }
-  const untouched = (leadId: string) =>
-    rows.every((row) => row.leadId !== leadId || (row.attempts === 0 && (row.state !== 'queued' || waiting.has(row.id))));
-  const withdrawn = leadIds.filter(untouched);
-  const gone = rows.filter((row) => withdrawn.includes(row.leadId));
-  for (const queue of [NOTIFY, NOTIFY_PUSH]) {
-    await deleteJobs(
-      tx,
-      queue,
-      gone.filter((row) => queueOf(row.channel) === queue && waiting.has(row.id)).map((row) => row.id),
-    );
-  }
-  await deleteNotifications(
-    tx,
-    gone.map((row) => row.id),
-  );
-  return withdrawn;
-}
+export const withdrawWaitingNotifications = (tx: Db, leadIds: string[]): Promise<string[]> =>
+  withdrawWaitingMessages(tx, 'lead', leadIds);
 
 /**
- * An owner's "send again": the notification goes back to `queued` with a new job, in one transaction. The
- * webhook keeps its id, so a receiver that did get it before can tell. Undefined when there is no such notification.
- * `unlessQueued`: nothing when it is queued already (a provider reporting one failure twice queues it once).
+ * An owner's "send again": the message goes back to `queued` with a new job. The webhook keeps its id, so a receiver
+ * that did get it before can tell. Undefined when there is no such message. `unlessQueued`: nothing when it is queued
+ * already (a provider reporting one failure twice queues it once).
  */
 export async function resendNotification(
   db: Db,
@@ -129,12 +153,7 @@ export async function resendNotification(
   leadId: string,
   channel: NotificationChannel,
   options: { unlessQueued?: boolean } = {},
-) {
-  const row = await db.transaction(async (tx) => {
-    const row = await requeue(tx, leadId, channel, options);
-    if (row) await sendInTransaction(boss, tx, queueOf(row.channel), { notificationId: row.id });
-    return row;
-  });
-  if (row) wakeLeadSenders(boss);
-  return row;
+): Promise<LeadNotification | undefined> {
+  const row = await resendMessage(db, boss, { type: 'lead', id: leadId }, channel, options);
+  return row && asNotification(row);
 }

@@ -51,17 +51,7 @@ export {
   listLeadPage,
   myOpenLeads,
 } from './inbox.repository.server';
-export {
-  channelStates,
-  countFailed,
-  deliveryBacklog,
-  listForLead,
-  markSentAgain,
-  notificationCounts,
-  type Backlog,
-  type ChannelState,
-} from './notifications.repository.server';
-export { firstReplyOn, wakeLeadSenders } from './notifications.server';
+export { firstReplyOn, listForLead, wakeLeadSenders, type LeadNotification } from './notifications.server';
 export { handOverCheckJob } from './notifications/hand-over.server';
 export { resendHandler } from './notifications/handlers.server';
 export { overdueCheckJob } from './notifications/overdue.server';

@@ -3,7 +3,8 @@ import { and, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { placeholdersOf, preparedStatement } from '@/lib/db/prepared';
 import type { DistrictChoice, SpamReason, Title } from '@/lib/db/enums';
-import { leadNotifications, leads, type LeadRow, type LeadStatus } from '@/lib/db/schema';
+import { leads, type LeadRow, type LeadStatus } from '@/lib/db/schema';
+import { deleteMessagesOfLeads } from '@/modules/messaging/server';
 import { normaliseEmail } from '@/lib/validation/email';
 import { toE164 } from '@/lib/validation/phone';
 import { overdueSql, type WorkingTime } from '@/lib/working-time';
@@ -277,18 +278,15 @@ export async function markReminded(tx: Db, ids: string[], now: Date): Promise<vo
 }
 
 /**
- * Deletes the leads `where` names with their notification rows (notes, history and bookings cascade), in the
+ * Deletes the leads `where` names with their messages in the one outbox (notes, history and bookings cascade), in the
  * erasure's transaction (src/modules/privacy/erasure.server.ts); returns the leads and the notifications' ids, which
  * their jobs carry.
  */
 export async function eraseLeadRows(tx: Db, where: SQL) {
-  const notifications = await tx
-    .delete(leadNotifications)
-    .where(inArray(leadNotifications.leadId, tx.select({ id: leads.id }).from(leads).where(where)))
-    .returning({ id: leadNotifications.id });
+  const notificationIds = await deleteMessagesOfLeads(tx, tx.select({ id: leads.id }).from(leads).where(where));
   const erased = await tx
     .delete(leads)
     .where(where)
     .returning({ id: leads.id, email: leads.email, phoneRaw: leads.phoneRaw, phoneE164: leads.phoneE164 });
-  return { leads: erased, notificationIds: notifications.map((row) => row.id) };
+  return { leads: erased, notificationIds };
 }

@@ -15,3 +15,28 @@ export {
 export { SmsWithheld, claimSmsPauseAlert, forgetOldSmsDays, smsToday } from './channels/sms-gate.server';
 export { parseTermiiEvent, smsConfigured, verifyTermiiSignature } from './channels/termii.server';
 export { parseWhatsAppWebhook, verifyWhatsAppSignature, whatsAppConfigured, whatsAppHandshake } from './channels/whatsapp-cloud.server';
+export {
+  countFailed,
+  channelStates,
+  deleteMessagesOfLeads,
+  deliveryBacklog,
+  markFailedLate,
+  markSentAgain,
+  messagesOf,
+  notificationCounts,
+  type Backlog,
+  type ChannelState,
+  type NewOutboxMessage,
+} from './outbox/outbox.repository.server';
+export {
+  deliverMessage,
+  deliverMessages,
+  queueMessages,
+  resendMessage,
+  startOutboxWorkers,
+  wakeOutbox,
+  withdrawWaitingMessages,
+  type NotSent,
+  type OutboxSender,
+  type OutboxSenders,
+} from './outbox/outbox.server';

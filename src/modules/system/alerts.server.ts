@@ -11,7 +11,7 @@ import { CHANNEL_CHECK, OWNER_ALERT } from '@/lib/jobs/queues';
 import { emailChannel, webhookChannel } from '@/modules/messaging/server';
 import { channelConfigured, LIMITS, openAlerts } from '@/modules/system/channel-status.server';
 import { arrivalOf, countHeldSince, otherLeadHeldSince } from '@/modules/leads/server';
-import { channelStates, type ChannelState } from '@/modules/leads/server';
+import { channelStates, type ChannelState } from '@/modules/messaging/server';
 import { claimSmsPauseAlert, forgetOldSmsDays } from '@/modules/messaging/server';
 import {
   alertWebhookPayload,

@@ -3,7 +3,7 @@ import { getDatabase, type DatabaseHandle } from '@/lib/db/client';
 import { errorResponse, jsonResponse } from '@/lib/http/response.server';
 import { logError } from '@/lib/log';
 import { backupState, openAlerts, problemsOf, queueDepth, type Problem } from '@/modules/system/channel-status.server';
-import { deliveryBacklog } from '@/modules/leads/server';
+import { deliveryBacklog } from '@/modules/messaging/server';
 import { healthAccessOf } from './operator-access.server';
 
 /**

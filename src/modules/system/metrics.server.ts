@@ -1,7 +1,7 @@
 import 'server-only';
 import { Gauge, type Registry } from 'prom-client';
 import { backupState, isAlerted, openAlerts, queueDepth, type BackupState, type QueueDepth } from '@/modules/system/channel-status.server';
-import { deliveryBacklog, notificationCounts, type Backlog } from '@/modules/leads/server';
+import { deliveryBacklog, notificationCounts, type Backlog } from '@/modules/messaging/server';
 import { inspectionMessageBacklog, inspectionMessageCounts, type InspectionMessageBacklog } from '@/modules/inspections/server';
 import { conversationCounts } from '@/modules/leads/server';
 import { countLeadsByKind } from '@/modules/leads/server';

@@ -12,7 +12,7 @@ import {
   type Problem,
   type QueueDepth,
 } from '@/modules/system/channel-status.server';
-import { channelStates, deliveryBacklog, type Backlog, type ChannelState } from '@/modules/leads/server';
+import { channelStates, deliveryBacklog, type Backlog, type ChannelState } from '@/modules/messaging/server';
 import { inspectionMessageBacklog, type InspectionMessageBacklog } from '@/modules/inspections/server';
 import { smsToday } from '@/modules/messaging/server';
 import { getEnv } from '@/lib/env.server';

@@ -7,10 +7,9 @@ import { hashClient } from '@/lib/http/client.server';
 import { ChannelError } from '@/modules/messaging';
 import type { SentMessage, StatusUpdate } from '@/modules/messaging';
 import { getEnv } from '@/lib/env.server';
-import { smsConfigured } from '@/modules/messaging/server';
+import { markFailedLate, smsConfigured } from '@/modules/messaging/server';
 import { smsChannel, SmsWithheld, whatsAppChannel, whatsAppConfigured } from '@/modules/messaging/server';
 import { recordActivity } from '../activity.repository.server';
-import { markFailedLate } from '../notifications.repository.server';
 import { changeLeadStatus, resendNotification } from '../operations.server';
 import { getLead, lockPipeline } from '../submissions.repository.server';
 import {
@@ -86,7 +85,7 @@ export async function settleFailedFirstReply(db: Db, jobs: PgBoss, leadId: strin
   const ofUse = lead.status === 'new' && now.getTime() - lead.createdAt.getTime() < FIRST_REPLY_GIVE_UP_MS;
   if (ofUse && (failure.unreachable || (failure.channel === 'whatsapp' && smsConfigured())))
     await resendNotification(db, jobs, leadId, 'first_reply', { unlessQueued: true });
-  else await markFailedLate(db, leadId, 'first_reply', failure.error, failure.at);
+  else await markFailedLate(db, { type: 'lead', id: leadId }, 'first_reply', failure.error, failure.at);
 }
 
 /** A failed status of a message we sent: settled as above when it is a first reply. */

@@ -1,13 +1,12 @@
 import { NOTIFICATION_COPY } from '@/content/notifications';
-import { NOT_SENT } from '@/modules/leads/notifications.server';
+import { NOT_SENT, type LeadNotification } from '@/modules/leads/notifications.server';
 import { NOTIFICATION_CHANNELS, type NotificationChannel } from '@/lib/db/enums';
-import type { LeadNotificationRow } from '@/lib/db/schema';
 import { formatDateTime } from '@/lib/format';
 import { ResendButton } from './ResendButton';
 
 const copy = NOTIFICATION_COPY;
 
-const STATE_STYLES: Record<LeadNotificationRow['state'], string> = {
+const STATE_STYLES: Record<LeadNotification['state'], string> = {
   queued: 'bg-brass-300/40 text-forest-950',
   sent: 'bg-forest-100 text-forest-900',
   failed: 'bg-red-100 text-red-900',
@@ -16,7 +15,7 @@ const STATE_STYLES: Record<LeadNotificationRow['state'], string> = {
 };
 
 /** What became of one notification, in a sentence staff understand. */
-function detail(row: LeadNotificationRow): string {
+function detail(row: LeadNotification): string {
   if (row.state === 'sent' && row.sentAt) return copy.sentAt(formatDateTime(row.sentAt));
   if (row.state === 'not_configured') return copy.notConfigured[row.channel];
   // The receipt's limit in the staff's words; any other reason (a chat's lead without an address: 0399) as recorded.
@@ -26,8 +25,8 @@ function detail(row: LeadNotificationRow): string {
 }
 
 /** The delivery state of each message a lead set off; owners can send one again. */
-export function NotificationList({ leadId, rows, canResend }: { leadId: string; rows: LeadNotificationRow[]; canResend: boolean }) {
-  const byChannel = new Map<NotificationChannel, LeadNotificationRow>(rows.map((row) => [row.channel, row]));
+export function NotificationList({ leadId, rows, canResend }: { leadId: string; rows: LeadNotification[]; canResend: boolean }) {
+  const byChannel = new Map<NotificationChannel, LeadNotification>(rows.map((row) => [row.channel, row]));
   return (
     <ul className="mt-4 divide-y divide-forest-900/10 [&>li]:py-3 [&>li:first-child]:pt-0">
       {NOTIFICATION_CHANNELS.map((channel) => {

@@ -1,34 +1,42 @@
 import 'server-only';
 import { getSiteFacts, getSiteUrl } from '@/lib/site-facts.server';
 import type { Db } from '@/lib/db/client';
-import type { LeadNotificationRow } from '@/lib/db/schema';
+import type { NotificationChannel } from '@/lib/db/enums';
+import type { OutboxMessageRow } from '@/lib/db/schema';
 import { getEnv } from '@/lib/env.server';
 import { hashClient } from '@/lib/http/client.server';
 import { hitRateLimit } from '@/lib/http/rate-limit.server';
 import type { LeadErasedJob } from '@/lib/jobs/queues';
-import { logError, withoutContactDetails } from '@/lib/log';
+import { logError } from '@/lib/log';
 import { observeDelivery } from '@/lib/ops/metrics.server';
-import { GIVE_UP_AFTER_MS, givenUp } from '@/modules/messaging';
-import { buyerMessageAllowed, emailChannel, webhookChannel } from '@/modules/messaging/server';
+import { GIVE_UP_AFTER_MS } from '@/modules/messaging';
+import {
+  buyerMessageAllowed,
+  deliverMessage,
+  deliverMessages,
+  emailChannel,
+  webhookChannel,
+  type OutboxSender,
+} from '@/modules/messaging/server';
 import { pushToStaff } from '@/modules/staff/server';
 import { leadAlertRecipients } from '@/modules/leads/assignment.server';
 import { signInspectionLink } from '@/modules/leads/booking-links.server';
 import { bookPathOf } from '@/modules/leads/booking-paths';
 import { NOT_SENT, webhookTarget, type Outcome } from '@/modules/leads/notifications.server';
-import { findForDelivery, recordAttempts, type Attempt } from '@/modules/leads/notifications.repository.server';
-import { recordDeliveries } from '@/lib/backup/restore-ledger.server';
+import { leadsForDelivery } from '@/modules/leads/notifications.repository.server';
 import { leadErasedPayload, leadPushMessage, receiptEmail, salesEmail, webhookPayload } from './messages';
 import { FIRST_REPLY_GIVE_UP_MS, firstReplyFailedMeanwhile } from '@/modules/leads/conversations/conversations.server';
 import type { PgBoss } from 'pg-boss';
 import { sendFirstReply } from './first-reply.server';
 
 /**
- * Sending a lead's messages: the `notify` workers' deliveries, each recorded on its notification row, and the CRM's
- * `lead.erased`. The rows and their jobs are written with the lead (src/modules/leads/notifications.server.ts).
+ * Sending a lead's messages: the lead's sender of the one outbox (src/modules/messaging/outbox;
+ * docs/decisions/0410-one-outbox.md), which renders each message from its lead when it goes; and the CRM's
+ * `lead.erased`. The messages are queued with the lead (src/modules/leads/notifications.server.ts).
  */
 
-/** The Standard Webhooks message id of a notification: stable across its retries. */
-export const webhookId = (notification: Pick<LeadNotificationRow, 'id'>) => `msg_${notification.id.replace(/-/g, '')}`;
+/** The Standard Webhooks message id of a message: stable across its retries. */
+export const webhookId = (notification: Pick<OutboxMessageRow, 'id'>) => `msg_${notification.id.replace(/-/g, '')}`;
 
 export const RECEIPTS_PER_ADDRESS_PER_DAY = 3;
 
@@ -39,7 +47,7 @@ export const RECEIPTS_PER_ADDRESS_PER_DAY = 3;
  * does not count again. At delivery rather than in the lead's transaction, where it cost two statements per lead
  * (docs/decisions/0370-a-leads-request-cost.md).
  */
-async function receiptAllowed(db: Db, notification: Pick<LeadNotificationRow, 'attempts'>, email: string): Promise<boolean> {
+async function receiptAllowed(db: Db, notification: Pick<OutboxMessageRow, 'attempts'>, email: string): Promise<boolean> {
   if (notification.attempts > 0) return true;
   const limit = { count: RECEIPTS_PER_ADDRESS_PER_DAY, windowSeconds: 86_400 };
   return (await hitRateLimit(db, 'receipt', await hashClient(db, `receipt:${email}`), limit)).allowed;
@@ -48,14 +56,15 @@ async function receiptAllowed(db: Db, notification: Pick<LeadNotificationRow, 'a
 /** Where the sales team's e-mails go: LEADS_NOTIFY_TO, or without it the site's contact address. */
 export const salesAddresses = () => getEnv().LEADS_NOTIFY_TO ?? [getSiteFacts().email];
 
-type Delivery = Awaited<ReturnType<typeof findForDelivery>>[number];
+/** What a lead's message is sent with: its lead and the lead's agent (null when nobody active has it). */
+type Delivery = Awaited<ReturnType<typeof leadsForDelivery>>[number];
 
 /** Push alerts to staff phones (src/modules/staff/push: booking alerts use it too). */
 export { pushToStaff };
 
-async function send(db: Db, { notification, lead, assignee }: Delivery): Promise<Outcome> {
+async function send(db: Db, notification: OutboxMessageRow, { lead, assignee }: Delivery): Promise<Outcome> {
   const facts = getSiteFacts();
-  switch (notification.channel) {
+  switch (notification.kind as NotificationChannel) {
     case 'sales_email': {
       // The lead's agent gets it as well as the sales addresses (docs/decisions/0205-lead-assignment.md).
       const agent = assignee?.email ? assignee : undefined;
@@ -101,70 +110,56 @@ async function send(db: Db, { notification, lead, assignee }: Delivery): Promise
 }
 
 /**
- * `notify` jobs, a batch at a time: each message sent and its outcome recorded. A failure is recorded and its job
- * rejected, so pg-boss retries it; 24 hours after the lead it is marked failed instead. A message already sent,
- * failed or erased is left alone. One statement reads the batch's messages and one records their outcomes, so that a
- * message costs its sending and little else (docs/decisions/0370-a-leads-request-cost.md). Should recording fail, the
- * whole batch is tried again: a message is sent at least once. With the queue (`jobs`, as the workers run it), a first
- * reply recorded as sent is checked once more for a failure its provider reported meanwhile.
+ * A lead's messages for the one outbox: each read with its lead and agent (one statement a batch), sent, and given up
+ * by the one policy, a first reply after two hours (of no use later). With the queue (`jobs`, as the workers run it),
+ * a first reply recorded as sent is checked once more for a failure its provider reported meanwhile.
  */
-export async function deliverNotifications(
+export const leadOutboxSender: OutboxSender<Delivery> = {
+  async load(db, messages) {
+    const leads = new Map((await leadsForDelivery(db, messages.map((m) => m.subjectId))).map((row) => [row.lead.id, row]));
+    const found = new Map<string, Delivery>();
+    for (const message of messages) {
+      const delivery = leads.get(message.subjectId);
+      if (delivery) found.set(message.id, delivery);
+    }
+    return found;
+  },
+  async send(db, message, delivery) {
+    const outcome = await send(db, message, delivery);
+    return outcome === 'sent' ? 'sent' : NOT_SENT[outcome];
+  },
+  // The one give-up policy, from the lead's arrival; a first reply is of no use after two hours.
+  giveUp: (message, { lead }) => ({
+    from: lead.createdAt,
+    afterMs: message.kind === 'first_reply' ? FIRST_REPLY_GIVE_UP_MS : GIVE_UP_AFTER_MS,
+  }),
+  async afterSent(db, sent, jobs) {
+    for (const { message, context, at } of sent) observeDelivery(message.kind as NotificationChannel, context.lead.createdAt, at);
+    // A failure reported before the attempt was recorded found the message queued and was left for this.
+    if (jobs)
+      for (const { message, context } of sent)
+        if (message.kind === 'first_reply') await firstReplyFailedMeanwhile(db, jobs, context.lead.id);
+  },
+};
+
+const LEAD_SENDERS = { lead: leadOutboxSender as OutboxSender<never> };
+
+/** Lead messages by id, a batch (the outbox's worker does this for their jobs). */
+export function deliverNotifications(
   db: Db,
   notificationIds: string[],
   now = () => new Date(),
   jobs?: PgBoss,
 ): Promise<PromiseSettledResult<void>[]> {
-  const found = new Map((await findForDelivery(db, notificationIds)).map((delivery) => [delivery.notification.id, delivery]));
-  const attempts: Attempt[] = [];
-  const sent: { id: string; at: Date }[] = [];
-  const outcomes = await Promise.allSettled(
-    notificationIds.map(async (id) => {
-      const delivery = found.get(id);
-      if (!delivery || delivery.notification.state !== 'queued') return;
-      const { notification, lead } = delivery;
-      try {
-        const outcome = await send(db, delivery);
-        const at = now();
-        attempts.push(
-          outcome === 'sent'
-            ? { id, state: 'sent', lastError: null, at }
-            : { id, state: NOT_SENT[outcome].state, lastError: NOT_SENT[outcome].lastError, at },
-        );
-        if (outcome === 'sent') {
-          observeDelivery(notification.channel, lead.createdAt, at);
-          sent.push({ id, at });
-        }
-      } catch (error) {
-        // Staff see the reason on the lead; without addresses or numbers (an SMTP refusal quotes the recipient), as
-        // every stored error (docs/decisions/0344-erasure-reaches-every-copy.md). The log names the error's kind only.
-        const reason = withoutContactDetails(error instanceof Error ? error.message : String(error));
-        // The outboxes' one give-up policy, from the lead's arrival; a first reply is of no use after two hours.
-        const expired = givenUp(lead.createdAt, now(), notification.channel === 'first_reply' ? FIRST_REPLY_GIVE_UP_MS : GIVE_UP_AFTER_MS);
-        attempts.push({ id, state: expired ? 'failed' : 'queued', lastError: reason, at: now() });
-        logError(`[notifications] ${notification.channel} ${id} ${expired ? 'failed for good' : 'will be retried'}`, error);
-        if (!expired) throw error;
-      }
-    }),
-  );
-  await recordAttempts(db, attempts);
-  // A failure reported before the attempt was recorded found the notification queued and was left for this.
-  if (jobs)
-    for (const { id } of sent) {
-      const delivery = found.get(id)!;
-      if (delivery.notification.channel === 'first_reply') await firstReplyFailedMeanwhile(db, jobs, delivery.lead.id);
-    }
-  // Beside the backups: a site restored from an older backup does not send these messages again.
-  await recordDeliveries(sent).catch((error) =>
-    logError(`[notifications] ${sent.length} messages sent, but not written to the backup ledger`, error),
-  );
-  return outcomes;
+  return deliverMessages(db, LEAD_SENDERS, notificationIds, now, jobs);
 }
 
-/** One `notify` job's message (deliverNotifications for one): throws when it is to be tried again. */
-export async function deliverNotification(db: Db, notificationId: string, now = () => new Date()): Promise<void> {
-  const [outcome] = await deliverNotifications(db, [notificationId], now);
-  if (outcome.status === 'rejected') throw outcome.reason;
-}
+/** One lead message (deliverNotifications for one): throws when it is to be tried again. */
+export const deliverNotification = (db: Db, notificationId: string, now = () => new Date()): Promise<void> =>
+  deliverMessage(db, LEAD_SENDERS, notificationId, now);
+
+/** The outbox's senders (today a lead's messages only; a booking's stay in inspection_messages: 0410). */
+export const OUTBOX_SENDERS = LEAD_SENDERS;
 
 /**
  * `lead-erased` job (queued by an erasure, src/modules/privacy/erasure.server.ts): tells the CRM which leads to delete, signed

@@ -5,7 +5,7 @@ import { mayMessage, phoneChannelOn, sendToPhone } from '@/modules/leads/convers
 import { firstRepliesOf } from '@/modules/leads/conversations/messages.repository.server';
 import type { Outcome } from '@/modules/leads/notifications.server';
 import type { Db } from '@/lib/db/client';
-import type { LeadNotificationRow, LeadRow } from '@/lib/db/schema';
+import type { LeadRow, OutboxMessageRow } from '@/lib/db/schema';
 import { getEnv } from '@/lib/env.server';
 import { hashClient } from '@/lib/http/client.server';
 import { hitRateLimit } from '@/lib/http/rate-limit.server';
@@ -25,7 +25,7 @@ export const FIRST_REPLIES_PER_NUMBER_PER_DAY = 2;
 
 export async function sendFirstReply(
   db: Db,
-  { notification, lead, agentName }: { notification: Pick<LeadNotificationRow, 'attempts'>; lead: LeadRow; agentName: string | undefined },
+  { notification, lead, agentName }: { notification: Pick<OutboxMessageRow, 'attempts'>; lead: LeadRow; agentName: string | undefined },
   now = new Date(),
 ): Promise<Outcome> {
   const to = lead.phoneE164;

@@ -1,3 +1,5 @@
+import type { ChannelErrorKind } from '@/lib/db/enums';
+
 /**
  * Why a WhatsApp or SMS send failed, in the terms the sender acts on (docs/decisions/0394-whatsapp-and-sms.md):
  * - `retry`: the provider is down, slow or limiting us (5xx, 429, its rate-limit codes): the job tries again later
@@ -8,7 +10,7 @@
  * - `config`: our credentials or template are wrong (401/403, an unknown template): retried like `retry`, and the
  *   channel's failure alert tells the owners.
  */
-export type ChannelErrorKind = 'retry' | 'unreachable' | 'window_closed' | 'config';
+export type { ChannelErrorKind };
 
 export class ChannelError extends Error {
   readonly kind: ChannelErrorKind;

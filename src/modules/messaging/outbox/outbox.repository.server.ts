@@ -1,0 +1,321 @@
+import 'server-only';
+import { and, asc, count, eq, inArray, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { preparedStatement } from '@/lib/db/prepared';
+import {
+  NOTIFICATION_CHANNELS,
+  type ChannelErrorKind,
+  type NotificationChannel,
+  type OutboxChannel,
+  type OutboxState,
+  type OutboxSubject,
+} from '@/lib/db/enums';
+import { outboxMessages, type OutboxMessageRow } from '@/lib/db/schema';
+import { errorKind } from '@/lib/ops/error-kind';
+import { idParamSchema } from '@/lib/validation/id';
+
+/**
+ * Every write of outbox_messages, the one outbox (docs/decisions/0410-one-outbox.md), and the reads of delivery state
+ * the System page, /metrics and the capabilities' pages make. Only the messaging module writes the table.
+ */
+
+const o = outboxMessages;
+
+/** A message to queue: what it is about, what it is, how it goes, and its key (one message per key, ever). */
+export interface NewOutboxMessage {
+  subjectType: OutboxSubject;
+  subjectId: string;
+  leadId: string | null;
+  kind: string;
+  channel: OutboxChannel;
+  dedupeKey: string;
+  /** Settled at once, with why (nothing to send: no webhook address, no e-mail address); queued without. */
+  settled?: { state: Exclude<OutboxState, 'queued' | 'sending' | 'sent'>; lastError: string };
+}
+
+/**
+ * Writes messages (in the caller's transaction; created now, the transaction's time unless given, due then or at
+ * `dueAt`), returning the rows written: a message whose key is there already is
+ * not written again. One statement built once, whatever the number of messages (docs/decisions/0370).
+ */
+export async function insertMessages(
+  tx: Db,
+  messages: NewOutboxMessage[],
+  { dueAt, now }: { dueAt?: Date; now?: Date } = {},
+): Promise<OutboxMessageRow[]> {
+  if (!messages.length) return [];
+  const array = <T>(pick: (message: NewOutboxMessage) => T) => `{${messages.map((m) => arrayItem(pick(m))).join(',')}}`;
+  return messagesInserted(tx).execute({
+    subjectTypes: array((m) => m.subjectType),
+    subjectIds: array((m) => m.subjectId),
+    leadIds: array((m) => m.leadId),
+    kinds: array((m) => m.kind),
+    channels: array((m) => m.channel),
+    keys: array((m) => m.dedupeKey),
+    states: array((m) => m.settled?.state ?? 'queued'),
+    errors: array((m) => m.settled?.lastError ?? null),
+    dueAt: dueAt?.toISOString() ?? null,
+    now: now?.toISOString() ?? null,
+  }) as Promise<OutboxMessageRow[]>;
+}
+
+/** One element of a Postgres array literal: quoted, or NULL. */
+const arrayItem = (value: string | null) => (value === null ? 'NULL' : `"${value.replace(/["\\]/g, (c) => `\\${c}`)}"`);
+
+const placeholder = (name: string, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
+
+const messagesInserted = preparedStatement((db) =>
+  db
+    .insert(o)
+    .select(
+      sql`select gen_random_uuid(), m.subject_type, m.subject_id, m.lead_id, m.kind, m.channel, m.dedupe_key, m.state, 0,
+                 coalesce(${placeholder('dueAt', 'timestamptz')}, ${placeholder('now', 'timestamptz')}, now()), null, m.last_error,
+                 null, null, null, null,
+                 coalesce(${placeholder('now', 'timestamptz')}, now()), coalesce(${placeholder('now', 'timestamptz')}, now())
+            from unnest(${placeholder('subjectTypes', 'text[]')}, ${placeholder('subjectIds', 'uuid[]')}, ${placeholder('leadIds', 'uuid[]')},
+                        ${placeholder('kinds', 'text[]')}, ${placeholder('channels', 'text[]')}, ${placeholder('keys', 'text[]')},
+                        ${placeholder('states', 'text[]')}, ${placeholder('errors', 'text[]')})
+              as m(subject_type, subject_id, lead_id, kind, channel, dedupe_key, state, last_error)`,
+    )
+    .onConflictDoNothing({ target: o.dedupeKey })
+    .returning()
+    .prepare('insert_outbox_messages'),
+);
+
+/** The messages `ids` (for their sender; one that is gone, erased or withdrawn, is missing). */
+export async function findMessages(db: Db, ids: string[]): Promise<OutboxMessageRow[]> {
+  if (!ids.length) return [];
+  return messagesFound(db).execute({ ids: `{${ids.join(',')}}` });
+}
+
+const messagesFound = preparedStatement((db) =>
+  db
+    .select()
+    .from(o)
+    .where(sql`${o.id} = any(${placeholder('ids', 'uuid[]')})`)
+    .prepare('find_outbox_messages'),
+);
+
+/** One attempt at sending a message: its new state, and the last error (or why nothing was sent). */
+export interface Attempt {
+  id: string;
+  state: OutboxState;
+  lastError: string | null;
+  lastErrorKind?: ChannelErrorKind | null;
+  at: Date;
+}
+
+/** Records attempts, in one statement: attempts + 1, the new state, when sent or given up, and the last error. */
+export async function recordAttempts(db: Db, attempts: Attempt[]): Promise<void> {
+  if (!attempts.length) return;
+  await attemptsRecorded(db).execute({
+    ids: `{${attempts.map((a) => a.id).join(',')}}`,
+    states: `{${attempts.map((a) => arrayItem(a.state)).join(',')}}`,
+    errors: `{${attempts.map((a) => arrayItem(a.lastError)).join(',')}}`,
+    kinds: `{${attempts.map((a) => arrayItem(a.lastErrorKind ?? null)).join(',')}}`,
+    ats: `{${attempts.map((a) => arrayItem(a.at.toISOString())).join(',')}}`,
+  });
+}
+
+const attempt = sql`(select * from unnest(${placeholder('ids', 'uuid[]')}, ${placeholder('states', 'text[]')}, ${placeholder('errors', 'text[]')}, ${placeholder('kinds', 'text[]')}, ${placeholder('ats', 'timestamptz[]')}) as a(id, state, last_error, last_error_kind, at))`;
+
+const attemptsRecorded = preparedStatement((db) =>
+  db
+    .update(o)
+    .set({
+      state: sql`a.state`,
+      lastError: sql`a.last_error`,
+      lastErrorKind: sql`a.last_error_kind`,
+      attempts: sql`${o.attempts} + 1`,
+      sendingSince: null,
+      updatedAt: sql`a.at`,
+      sentAt: sql`case when a.state = 'sent' then a.at else ${o.sentAt} end`,
+      gaveUpAt: sql`case when a.state = 'failed' then a.at else ${o.gaveUpAt} end`,
+    })
+    .from(sql`${attempt} as a`)
+    .where(sql`${o.id} = a.id`)
+    .prepare('record_outbox_attempts'),
+);
+
+/** A subject's message of one kind. */
+const messageOf = (subjectType: OutboxSubject, subjectId: string, kind: string) =>
+  and(eq(o.subjectType, subjectType), eq(o.subjectId, subjectId), eq(o.kind, kind));
+
+/**
+ * A message the provider took and reported later as failed for good: `sent` becomes `failed`, with its error
+ * (a first reply Meta could not deliver: docs/decisions/0394). Only from `sent`: a resend under way is left alone.
+ */
+export async function markFailedLate(
+  db: Db,
+  subject: { type: OutboxSubject; id: string },
+  kind: string,
+  error: string,
+  at: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(o)
+    .set({ state: 'failed', lastError: error, updatedAt: at, gaveUpAt: at })
+    .where(and(messageOf(subject.type, subject.id, kind), eq(o.state, 'sent')))
+    .returning({ id: o.id });
+  return rows.length > 0;
+}
+
+/** Puts a message back in the queue (an owner's resend); undefined when the subject has no such message. */
+export async function requeue(
+  db: Db,
+  subject: { type: OutboxSubject; id: string },
+  kind: string,
+  { unlessQueued = false }: { unlessQueued?: boolean } = {},
+): Promise<OutboxMessageRow | undefined> {
+  const now = new Date();
+  const [row] = await db
+    .update(o)
+    .set({ state: 'queued', lastError: null, lastErrorKind: null, gaveUpAt: null, dueAt: now, updatedAt: now })
+    .where(and(messageOf(subject.type, subject.id, kind), unlessQueued ? ne(o.state, 'queued') : undefined))
+    .returning();
+  return row;
+}
+
+/** The messages of these subjects, oldest first: how far each got (a lead's page, its flood withdrawal). */
+export function messagesOf(db: Db, subjectType: OutboxSubject, subjectIds: string[]): Promise<OutboxMessageRow[]> {
+  if (!subjectIds.length) return Promise.resolve([]);
+  return db
+    .select()
+    .from(o)
+    .where(and(eq(o.subjectType, subjectType), inArray(o.subjectId, subjectIds)))
+    .orderBy(asc(o.createdAt), asc(o.id));
+}
+
+/** Deletes messages by id (withdrawn before any was sent). */
+export async function deleteMessages(tx: Db, ids: string[]): Promise<void> {
+  if (ids.length) await tx.delete(o).where(inArray(o.id, ids));
+}
+
+/** Deletes the messages of the leads `leadIds` selects (an erasure), returning their ids, which their jobs carry. */
+export async function deleteMessagesOfLeads(tx: Db, leadIds: SQLWrapper): Promise<string[]> {
+  const rows = await tx.delete(o).where(inArray(o.leadId, leadIds)).returning({ id: o.id });
+  return rows.map((row) => row.id);
+}
+
+export async function countFailed(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(o).where(eq(o.state, 'failed'));
+  return Number(row.n);
+}
+
+// ---- how delivery goes, for /api/health, /metrics, the System page and the channel check (src/modules/system) ------
+
+/** The rows of an aggregate statement (both drivers answer {rows}; Drizzle's type for either leaves it unknown). */
+const rowsOf = async <T>(db: Db, query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+/** Times as milliseconds since 1970: both drivers answer a float8 alike. */
+const epochMs = (column: SQL) => sql`(extract(epoch from ${column}) * 1000)::float8`;
+const toDate = (ms: number | null) => (ms === null ? null : new Date(ms));
+
+export interface Backlog {
+  /** Messages waiting for an attempt or a retry (outbox_messages queued or being sent). */
+  waiting: number;
+  oldestWaitingAt: Date | null;
+}
+
+/** The undelivered messages: one scan of the few waiting rows (the state index). */
+export async function deliveryBacklog(db: Db): Promise<Backlog> {
+  const [row] = await rowsOf<{ waiting: number; oldest: number | null }>(
+    db,
+    sql`select count(*)::int as waiting, ${epochMs(sql`min(created_at)`)} as oldest from outbox_messages where state in ('queued', 'sending')`,
+  );
+  return { waiting: row.waiting, oldestWaitingAt: toDate(row.oldest) };
+}
+
+/** The state of the delivery of one kind of a lead's message (the System page's rows, the channel alerts). */
+export interface ChannelState {
+  channel: NotificationChannel;
+  waiting: number;
+  oldestWaitingAt: Date | null;
+  lastSentAt: Date | null;
+  /**
+   * Set while the channel is failing: when the first message it could not deliver after its last delivered one was
+   * created. Such a message has had a failed attempt and is waiting for a retry (or was given up); a message to one
+   * bad address among others that go through does not count, because a later one was delivered.
+   */
+  failingSince: Date | null;
+  /** Messages failing that way. */
+  failing: number;
+  /** The newest of their errors, without addresses (src/lib/ops/error-kind.ts). */
+  lastErrorKind: string | null;
+}
+
+/**
+ * Every lead message kind's state in one statement: the last delivered message per kind (an index lookup each),
+ * joined to the waiting and given-up rows (the state index; there are few).
+ */
+export async function channelStates(db: Db): Promise<ChannelState[]> {
+  const failing = sql`(o.last_error is not null and o.attempts > 0 and o.created_at > coalesce(l.last_sent, '-infinity'))`;
+  const result = await rowsOf<{
+    channel: NotificationChannel;
+    last_sent: number | null;
+    waiting: number;
+    oldest_waiting: number | null;
+    failing: number;
+    failing_since: number | null;
+    last_error: string | null;
+  }>(
+    db,
+    sql`with l as (
+          select c.kind as channel, (select max(n.sent_at) from outbox_messages n
+                                      where n.subject_type = 'lead' and n.kind = c.kind and n.state = 'sent') as last_sent
+            from unnest(${`{${NOTIFICATION_CHANNELS.join(',')}}`}::text[]) as c(kind)
+        )
+        select l.channel,
+               ${epochMs(sql`l.last_sent`)} as last_sent,
+               (count(o.id) filter (where o.state in ('queued', 'sending')))::int as waiting,
+               ${epochMs(sql`min(o.created_at) filter (where o.state in ('queued', 'sending'))`)} as oldest_waiting,
+               (count(o.id) filter (where ${failing}))::int as failing,
+               ${epochMs(sql`min(o.created_at) filter (where ${failing})`)} as failing_since,
+               (array_agg(o.last_error order by o.updated_at desc) filter (where ${failing}))[1] as last_error
+          from l left join outbox_messages o
+            on o.subject_type = 'lead' and o.kind = l.channel and o.state in ('queued', 'sending', 'failed')
+         group by l.channel, l.last_sent`,
+  );
+  const byChannel = new Map(result.map((row) => [row.channel, row]));
+  return NOTIFICATION_CHANNELS.map((channel) => {
+    const row = byChannel.get(channel);
+    return {
+      channel,
+      waiting: row?.waiting ?? 0,
+      oldestWaitingAt: toDate(row?.oldest_waiting ?? null),
+      lastSentAt: toDate(row?.last_sent ?? null),
+      failingSince: toDate(row?.failing_since ?? null),
+      failing: row?.failing ?? 0,
+      lastErrorKind: errorKind(row?.last_error),
+    };
+  });
+}
+
+const countsColumns = { channel: sql<NotificationChannel>`${o.kind}`, state: o.state, n: sql<number>`count(*)::int` };
+
+/** How many lead messages of each kind are in each state (for /metrics, under the lead notification's channel name). */
+export function notificationCounts(db: Db) {
+  return db.select(countsColumns).from(o).where(eq(o.subjectType, 'lead')).groupBy(o.kind, o.state);
+}
+
+/**
+ * After a restore: the messages the ledger says were sent after the backup are marked sent (at the time they were),
+ * so their jobs, restored with the database, send nothing again. Returns how many were still waiting.
+ */
+export async function markSentAgain(db: Db, sent: { notificationId: string; at: string }[]): Promise<number> {
+  const valid = sent.filter((s) => idParamSchema.safeParse(s.notificationId).success && !Number.isNaN(Date.parse(s.at)));
+  let marked = 0;
+  for (let i = 0; i < valid.length; i += 1000) {
+    const batch = valid.slice(i, i + 1000);
+    // Two array literals as two parameters (Drizzle would spread a JS array into a list of parameters).
+    const ids = `{${batch.map((s) => s.notificationId).join(',')}}`;
+    const ats = `{${batch.map((s) => `"${new Date(s.at).toISOString()}"`).join(',')}}`;
+    const result = await db.execute(sql`
+      update ${o} set state = 'sent', last_error = null, sent_at = coalesce(sent_at, s.at), updated_at = now()
+        from unnest(${ids}::uuid[], ${ats}::timestamptz[]) as s(id, at)
+       where ${o.id} = s.id and ${o.state} <> 'sent'
+      returning ${o.id}`);
+    // Both drivers answer {rows}; Drizzle's type for either leaves it unknown.
+    marked += (result as unknown as { rows: unknown[] }).rows.length;
+  }
+  return marked;
+}

@@ -1,0 +1,255 @@
+import 'server-only';
+import type { PgBoss } from 'pg-boss';
+import { recordDeliveries } from '@/lib/backup/restore-ledger.server';
+import type { DatabaseHandle, Db } from '@/lib/db/client';
+import type { OutboxState, OutboxSubject } from '@/lib/db/enums';
+import type { OutboxMessageRow } from '@/lib/db/schema';
+import { deleteJobs, insertInTransaction, lockWaitingJobs, sendInTransaction, wakeWorkers, workBatches } from '@/lib/jobs/queue';
+import { NOTIFY, NOTIFY_PUSH, NOTIFY_SLOW, OUTBOX, OUTBOX_PUSH, OUTBOX_SLOW, type OutboxJob, type QueueDefinition } from '@/lib/jobs/queues';
+import { logError, withoutContactDetails } from '@/lib/log';
+import { afterTheRush } from '@/lib/server-hand-over.mjs';
+import { ChannelError } from '../channels/channel-error';
+import { GIVE_UP_AFTER_MS, givenUp } from './give-up';
+import {
+  deleteMessages,
+  findMessages,
+  insertMessages,
+  messagesOf,
+  recordAttempts,
+  requeue,
+  type Attempt,
+  type NewOutboxMessage,
+} from './outbox.repository.server';
+
+/**
+ * The one outbox (docs/decisions/0410-one-outbox.md): a capability queues a message as a row and a job in its own
+ * transaction (queueMessages), and the outbox's worker sends it through the capability's sender, records what came of
+ * it, retries it by the queue's one schedule and gives it up by the one policy (./give-up.ts). A capability decides
+ * what to send and renders it when it goes, from its subject (so no copy of a buyer's details waits in the outbox);
+ * only the messaging module's channels reach a provider.
+ */
+
+/** Why an attempt sent nothing, as kept on the row: its state and its reason. */
+export interface NotSent {
+  state: Exclude<OutboxState, 'queued' | 'sending' | 'sent' | 'failed'>;
+  lastError: string;
+}
+
+/**
+ * What a capability gives the outbox for the messages of its subject: how to send one (`sent`, or why not; a failure
+ * is thrown, a ChannelError's kind kept on the row), read once for a batch (`load`: one statement for its subjects).
+ */
+export interface OutboxSender<Context> {
+  /** Each message's context by its id (its lead, its agent); a message missing from it is gone (erased): left alone. */
+  load(db: Db, messages: OutboxMessageRow[]): Promise<Map<string, Context>>;
+  send(db: Db, message: OutboxMessageRow, context: Context): Promise<'sent' | NotSent>;
+  /**
+   * When the give-up policy counts from (the message's due time unless said: a lead's messages, from the lead), and a
+   * shorter end than the policy's, for a message of no use later (a first reply: two hours).
+   */
+  giveUp?(message: OutboxMessageRow, context: Context): { from: Date; afterMs: number };
+  /** After the batch's outcomes are recorded: what the capability does with the messages that went. */
+  afterSent?(db: Db, sent: { message: OutboxMessageRow; context: Context; at: Date }[], jobs: PgBoss | undefined): Promise<void>;
+}
+
+/** The queue of a message: push alerts have their own (a burst of them never holds up e-mail). */
+const queueOf = (message: Pick<OutboxMessageRow, 'channel'>): QueueDefinition => (message.channel === 'push' ? OUTBOX_PUSH : OUTBOX);
+
+/**
+ * Writes messages and one job per message still to send, in the caller's transaction, so the messages commit with
+ * what set them off. A message whose key is there already is not queued again. Returns the rows written.
+ */
+export async function queueMessages(
+  tx: Db,
+  boss: PgBoss,
+  messages: NewOutboxMessage[],
+  { startAfter, now }: { startAfter?: Date; now?: Date } = {},
+): Promise<OutboxMessageRow[]> {
+  const rows = await insertMessages(tx, messages, { dueAt: startAfter, now });
+  const queued = rows.filter((row) => row.state === 'queued');
+  // The job carries the row's id only (no personal data); the id also makes the insert idempotent.
+  for (const queue of [OUTBOX, OUTBOX_PUSH]) {
+    const jobs = queued.filter((row) => queueOf(row) === queue);
+    await insertInTransaction(
+      boss,
+      tx,
+      queue,
+      jobs.map((row) => ({ id: row.id, data: { messageId: row.id, subject: row.subjectType } as OutboxJob, startAfter })),
+    );
+  }
+  return rows;
+}
+
+/** After the transaction of queueMessages has committed: this process's senders fetch its messages now. */
+export const wakeOutbox = (boss: PgBoss) => wakeWorkers(boss, [OUTBOX, OUTBOX_PUSH]);
+
+/**
+ * Of `subjectIds`, the subjects none of whose messages has started (every job still waiting for its time): their
+ * messages and jobs are deleted, as if never queued, and their ids returned. A subject with a message already taken by
+ * a worker keeps all of them. In the caller's transaction (a flood holding leads: docs/decisions/0343).
+ */
+export async function withdrawWaitingMessages(tx: Db, subjectType: OutboxSubject, subjectIds: string[]): Promise<string[]> {
+  if (!subjectIds.length) return [];
+  const rows = await messagesOf(tx, subjectType, subjectIds);
+  const queued = rows.filter((row) => row.state === 'queued');
+  const waiting = new Set<string>();
+  for (const queue of [OUTBOX, OUTBOX_PUSH]) {
+    const ids = queued.filter((row) => queueOf(row) === queue).map((row) => row.id);
+    for (const id of await lockWaitingJobs(tx, queue, ids)) waiting.add(id);
+  }
+  const untouched = (subjectId: string) =>
+    rows.every((row) => row.subjectId !== subjectId || (row.attempts === 0 && (row.state !== 'queued' || waiting.has(row.id))));
+  const withdrawn = subjectIds.filter(untouched);
+  const gone = rows.filter((row) => withdrawn.includes(row.subjectId));
+  for (const queue of [OUTBOX, OUTBOX_PUSH]) {
+    await deleteJobs(
+      tx,
+      queue,
+      gone.filter((row) => queueOf(row) === queue && waiting.has(row.id)).map((row) => row.id),
+    );
+  }
+  await deleteMessages(
+    tx,
+    gone.map((row) => row.id),
+  );
+  return withdrawn;
+}
+
+/**
+ * An owner's "send again": the message goes back to `queued` with a new job, in one transaction. It keeps its id (a
+ * webhook its webhook-id), so a receiver that did get it before can tell. Undefined when there is no such message.
+ * `unlessQueued`: nothing when it is queued already (a provider reporting one failure twice queues it once).
+ */
+export async function resendMessage(
+  db: Db,
+  boss: PgBoss,
+  subject: { type: OutboxSubject; id: string },
+  kind: string,
+  options: { unlessQueued?: boolean } = {},
+): Promise<OutboxMessageRow | undefined> {
+  const row = await db.transaction(async (tx) => {
+    const row = await requeue(tx, subject, kind, options);
+    if (row) await sendInTransaction(boss, tx, queueOf(row), { messageId: row.id, subject: row.subjectType } satisfies OutboxJob);
+    return row;
+  });
+  if (row) wakeOutbox(boss);
+  return row;
+}
+
+// ---- the worker ----------------------------------------------------------------------------------------------------
+
+/** The capabilities' senders, by the subject their messages are about. */
+export type OutboxSenders = { [S in OutboxJob['subject']]: OutboxSender<never> };
+
+/**
+ * Sends messages, a batch at a time: each through its subject's sender, its outcome recorded. A failure is recorded
+ * (its ChannelError kind with it) and its job rejected, so pg-boss retries it by the queue's schedule; once the give-up
+ * policy says so, from the message's due time, it is marked failed instead. A message already sent, settled or erased
+ * is left alone. One statement reads the batch's messages, one per subject their contexts, and one records the
+ * outcomes (docs/decisions/0370-a-leads-request-cost.md). Should recording fail, the whole batch is tried again: a
+ * message is sent at least once; the messages that must go at most once (a buyer's first reply) are recorded by their
+ * channel before they are asked of the provider (docs/decisions/0396).
+ */
+export async function deliverMessages(
+  db: Db,
+  senders: OutboxSenders,
+  ids: string[],
+  now = () => new Date(),
+  jobs?: PgBoss,
+): Promise<PromiseSettledResult<void>[]> {
+  const messages = await findMessages(db, ids);
+  const contexts = new Map<string, unknown>();
+  const bySubject = groupBy(messages, (message) => message.subjectType);
+  for (const [subject, rows] of bySubject) {
+    const sender = senders[subject as OutboxJob['subject']] as OutboxSender<unknown> | undefined;
+    if (!sender) continue;
+    for (const [id, context] of await sender.load(db, rows.filter((row) => row.state === 'queued'))) contexts.set(id, context);
+  }
+  const found = new Map(messages.map((message) => [message.id, message]));
+  const attempts: Attempt[] = [];
+  const sent: { message: OutboxMessageRow; context: unknown; at: Date }[] = [];
+  const outcomes = await Promise.allSettled(
+    ids.map(async (id) => {
+      const message = found.get(id);
+      if (!message || message.state !== 'queued' || !contexts.has(id)) return;
+      const sender = senders[message.subjectType as OutboxJob['subject']] as OutboxSender<unknown>;
+      const context = contexts.get(id);
+      try {
+        const outcome = await sender.send(db, message, context);
+        const at = now();
+        if (outcome === 'sent') {
+          attempts.push({ id, state: 'sent', lastError: null, at });
+          sent.push({ message, context, at });
+        } else attempts.push({ id, state: outcome.state, lastError: outcome.lastError, at });
+      } catch (error) {
+        // Staff see the reason; without addresses or numbers (an SMTP refusal quotes the recipient), as every stored
+        // error (docs/decisions/0344-erasure-reaches-every-copy.md). The log names the error's kind only.
+        const reason = withoutContactDetails(error instanceof Error ? error.message : String(error));
+        const { from, afterMs } = sender.giveUp?.(message, context) ?? { from: message.dueAt, afterMs: GIVE_UP_AFTER_MS };
+        const expired = givenUp(from, now(), afterMs);
+        const lastErrorKind = error instanceof ChannelError ? error.kind : 'retry';
+        attempts.push({ id, state: expired ? 'failed' : 'queued', lastError: reason, lastErrorKind, at: now() });
+        logError(`[outbox] ${message.subjectType} ${message.kind} ${id} ${expired ? 'failed for good' : 'will be retried'}`, error);
+        if (!expired) throw error;
+      }
+    }),
+  );
+  await recordAttempts(db, attempts);
+  for (const [subject, rows] of groupBy(sent, (s) => s.message.subjectType)) {
+    const sender = senders[subject as OutboxJob['subject']] as OutboxSender<unknown>;
+    await sender.afterSent?.(db, rows, jobs);
+  }
+  // Beside the backups: a site restored from an older backup does not send these messages again.
+  await recordDeliveries(sent.map(({ message, at }) => ({ id: message.id, at }))).catch((error) =>
+    logError(`[outbox] ${sent.length} messages sent, but not written to the backup ledger`, error),
+  );
+  return outcomes;
+}
+
+function groupBy<T, K>(items: T[], keyOf: (item: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const item of items) groups.set(keyOf(item), [...(groups.get(keyOf(item)) ?? []), item]);
+  return groups;
+}
+
+/** One message (deliverMessages for one): throws when it is to be tried again. */
+export async function deliverMessage(db: Db, senders: OutboxSenders, id: string, now = () => new Date()): Promise<void> {
+  const [outcome] = await deliverMessages(db, senders, [id], now);
+  if (outcome.status === 'rejected') throw outcome.reason;
+}
+
+/**
+ * When more forms wait than the server takes at once (serving/admission.mjs), messages wait for the rush to pass, this
+ * long at most: the visitors waiting for their answer come first, and a message is still sent within seconds
+ * (docs/decisions/0370). Below that load they go at once.
+ */
+const RUSH_WAIT_MS = 10_000;
+
+/**
+ * Attaches the outbox's one worker to its queues (the server process does this once at start-up), and to the queues of
+ * the release before (lead_notifications' NOTIFY ones), whose jobs name rows the upgrade copied under their ids.
+ */
+export async function startOutboxWorkers(handle: DatabaseHandle, senders: OutboxSenders): Promise<void> {
+  const boss = await handle.jobs();
+  // On PostgreSQL up to 40 messages in flight per process, so a burst of leads from an advert does not queue. PGlite
+  // has one connection: one fetch loop (10 at a time) keeps it busy, more loops only add polling queries.
+  const loops = handle.kind === 'postgres' ? 4 : 1;
+  const work = (queue: QueueDefinition, loopCount: number) =>
+    workBatches<Partial<OutboxJob> & { notificationId?: string }>(
+      boss,
+      queue,
+      async (batch) => {
+        await afterTheRush(RUSH_WAIT_MS);
+        return deliverMessages(
+          handle.db,
+          senders,
+          batch.map((job) => (job.data.messageId ?? job.data.notificationId)!),
+          undefined,
+          boss,
+        );
+      },
+      loopCount,
+    );
+  for (const queue of [OUTBOX, OUTBOX_PUSH, OUTBOX_SLOW]) await work(queue, loops);
+  for (const queue of [NOTIFY, NOTIFY_PUSH, NOTIFY_SLOW]) await work(queue, 1);
+}
