@@ -18,7 +18,7 @@ import { backupDir, backupName, listBackups, partialName } from '@/lib/backup/fi
 import { readRestoreLedger } from '@/lib/backup/restore-ledger.server';
 import { restoreDatabase } from '@/lib/backup/restore.server';
 import { openDatabase } from '@/lib/db/client';
-import { leads, leadNotifications, rateLimits, staffAudit } from '@/lib/db/schema';
+import { leads, outboxMessages, rateLimits, staffAudit } from '@/lib/db/schema';
 import { takeIfRoom } from '@/lib/http/rate-limit.server';
 import { getEnv } from '@/lib/env.server';
 import { startSmtpPeer, type Peer, type ReceivedMail } from '../support/peers';
@@ -75,9 +75,9 @@ describeEachDriver('backups and restores', (ctx) => {
     try {
       const rows = await handle.db.select({ id: leads.id }).from(leads).where(inArray(leads.id, ids));
       const sent = await handle.db
-        .select({ id: leadNotifications.id, state: leadNotifications.state })
-        .from(leadNotifications)
-        .where(inArray(leadNotifications.leadId, ids));
+        .select({ id: outboxMessages.id, state: outboxMessages.state })
+        .from(outboxMessages)
+        .where(inArray(outboxMessages.leadId, ids));
       return { ids: rows.map((r) => r.id).sort(), notifications: sent };
     } finally {
       await handle.close();

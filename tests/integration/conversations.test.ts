@@ -9,7 +9,7 @@ import { deliverNotification } from '@/modules/leads/notifications/delivery.serv
 import { startNotificationWorkers } from '@/modules/leads/notifications/workers.server';
 import { leadConversation } from '@/modules/conversations/conversation.server';
 import { LeadConversation } from '@/modules/conversations/components/LeadConversation';
-import { leadMessages, leadNotifications, leads } from '@/lib/db/schema';
+import { leadMessages, leads, outboxMessages } from '@/lib/db/schema';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { startFakeTermii, deliveryReport, inboundMessage, termiiSignature, type FakeTermii } from '../support/fake-termii';
 import { metaJson, startFakeWhatsApp, type WhatsAppFake } from '../support/fake-whatsapp';
@@ -22,7 +22,16 @@ import {
   WHATSAPP_VERIFY_TOKEN,
   whatsAppOn as channelWhatsAppOn,
 } from './channel-fakes';
-import { describeEachDriver, freshClient, jsonRequest, newKey, setEnv, validLead } from './helpers';
+import {
+  describeEachDriver,
+  freshClient,
+  jsonRequest,
+  leadNotificationRows,
+  leadNotificationWhere,
+  newKey,
+  setEnv,
+  validLead,
+} from './helpers';
 
 /**
  * WhatsApp and SMS as channels of a lead's path (issue 46; docs/decisions/0394-whatsapp-and-sms.md), against fakes of
@@ -81,14 +90,7 @@ describeEachDriver('WhatsApp and SMS', (ctx) => {
 
   const messagesOf = (leadId: string) =>
     ctx.handle().db.select().from(leadMessages).where(eq(leadMessages.leadId, leadId)).orderBy(leadMessages.createdAt);
-  const firstReplyRow = async (leadId: string) =>
-    (
-      await ctx
-        .handle()
-        .db.select()
-        .from(leadNotifications)
-        .where(and(eq(leadNotifications.leadId, leadId), eq(leadNotifications.channel, 'first_reply')))
-    )[0];
+  const firstReplyRow = async (leadId: string) => (await leadNotificationRows(ctx.handle().db, leadId, 'first_reply'))[0];
 
   it('sets nothing off while neither WhatsApp nor SMS is set up: no first-reply row, and the webhooks answer 404', async () => {
     const lead = await newLead();
@@ -248,11 +250,7 @@ describeEachDriver('WhatsApp and SMS', (ctx) => {
       expect((await signedByMeta(failed)).status).toBe(200);
     };
     const rowState = (leadId: string, state: 'queued' | 'sent') =>
-      ctx
-        .handle()
-        .db.update(leadNotifications)
-        .set({ state })
-        .where(and(eq(leadNotifications.leadId, leadId), eq(leadNotifications.channel, 'first_reply')));
+      ctx.handle().db.update(outboxMessages).set({ state }).where(leadNotificationWhere(leadId, 'first_reply'));
 
     // The worker has sent it and not yet recorded so (its batch is still going): the webhook leaves the queued row.
     const early = await newLead();

@@ -6,12 +6,12 @@ import { saveLead } from '@/modules/leads/submissions.repository.server';
 import { dashboardFigures } from '@/modules/insights/dashboard.repository.server';
 import { listLeadPage } from '@/modules/leads/inbox.repository.server';
 import { changeLeadStatus } from '@/modules/leads/operations.server';
-import { leadNotifications, leads, staffUsers } from '@/lib/db/schema';
+import { leads, staffUsers } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/client';
 import { workingSecondsSql, type WorkingTime } from '@/lib/working-time';
 import { DEFAULT_WORKING_TIME } from '@/lib/working-time.server';
 import { parseWorkingDays } from '@/lib/env-schema';
-import { describeEachDriver, setEnv, validLead } from './helpers';
+import { describeEachDriver, insertLeadNotification, setEnv, validLead } from './helpers';
 import { makeStaff, sessionCookieFor, staffRequest } from './staff-helpers';
 
 /**
@@ -359,7 +359,7 @@ describeEachDriver('sales dashboard figures', (ctx) => {
       state: 'sent' | 'failed' = 'sent',
     ) => {
       const at = new Date(lagos(SEED.find((lead) => lead.key === key)!.at).getTime() + seconds * 1000);
-      await db.insert(leadNotifications).values({ leadId: ids.get(key)!, channel, state, sentAt: state === 'sent' ? at : null });
+      await insertLeadNotification(db, { leadId: ids.get(key)!, channel, state, sentAt: state === 'sent' ? at : null });
     };
     await message('L1', 'receipt', 30);
     await message('L1', 'first_reply', 12); // the first the buyer saw: 12 s

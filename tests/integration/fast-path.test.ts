@@ -27,9 +27,9 @@ describeEachDriver('the fast path on and off', (ctx) => {
         Object.entries(row).filter(([key]) => !/(^id$|_id$|_at$|^assigned_to$|email|key|hash|binding|^data$|search)/.test(key)),
       );
     const [lead] = await run(sql`select * from interest_submissions where id = ${id}`);
-    const notifications = await run(sql`select * from lead_notifications where lead_id = ${id} order by channel`);
+    const notifications = await run(sql`select * from outbox_messages where lead_id = ${id} order by kind`);
     const jobs = await run(
-      sql`select name, state from pgboss.job where data ->> 'notificationId' in (select id::text from lead_notifications where lead_id = ${id}) order by name`,
+      sql`select name, state from pgboss.job where data ->> 'messageId' in (select id::text from outbox_messages where lead_id = ${id}) order by name`,
     );
     const history = await run(sql`select * from lead_activity where lead_id = ${id} order by created_at`);
     return {

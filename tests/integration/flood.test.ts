@@ -7,13 +7,13 @@ import { GET as listLeads } from '@/app/api/admin/leads/route';
 import { POST } from '@/app/api/interest/route';
 import { startNotificationWorkers } from '@/modules/leads/notifications/workers.server';
 import { startOwnerAlertWorkers } from '@/modules/system/alerts.server';
-import { leads, leadNotifications, rateLimits } from '@/lib/db/schema';
+import { leads, rateLimits } from '@/lib/db/schema';
 import { wakeWorkers } from '@/lib/jobs/queue';
-import { NOTIFY, NOTIFY_PUSH, OWNER_ALERT } from '@/lib/jobs/queues';
+import { OUTBOX, OUTBOX_PUSH, OWNER_ALERT } from '@/lib/jobs/queues';
 import type { DatabaseHandle } from '@/lib/db/client';
 import { startSmtpPeer, waitFor, type SmtpPeer } from '../support/peers';
 import { makeStaff, sessionCookieFor, staffRequest } from './staff-helpers';
-import { describeEachDriver, freshClient, jsonRequest, newKey, setEnv, validLead } from './helpers';
+import { describeEachDriver, freshClient, jsonRequest, leadNotificationRows, newKey, setEnv, validLead } from './helpers';
 
 /**
  * A flood never turns a real buyer away (issue 30, item 6; docs/decisions/0343-a-flood-is-held-not-refused.md).
@@ -62,17 +62,17 @@ const post = (body: Record<string, unknown>, address: string, key = newKey()) =>
 async function holdBackOver(handle: DatabaseHandle): Promise<string[]> {
   const moved = (await handle.db.execute(
     sql`update pgboss.job set start_after = now()
-        where name in (${NOTIFY.name}, ${NOTIFY_PUSH.name}) and state = 'created' and start_after > now()
+        where name in (${OUTBOX.name}, ${OUTBOX_PUSH.name}) and state = 'created' and start_after > now()
         returning data->>'notificationId' as id`,
   )) as unknown as { rows: { id: string }[] };
-  wakeWorkers(await handle.jobs(), [NOTIFY, NOTIFY_PUSH]);
+  wakeWorkers(await handle.jobs(), [OUTBOX, OUTBOX_PUSH]);
   return moved.rows.map((row) => row.id).sort();
 }
 
 /** Message jobs not yet done (waiting, due, being sent or to be retried). */
 async function messagesPending(handle: DatabaseHandle): Promise<number> {
   const result = (await handle.db.execute(
-    sql`select count(*)::int as n from pgboss.job where name in (${NOTIFY.name}, ${NOTIFY_PUSH.name}) and state in ('created', 'retry', 'active')`,
+    sql`select count(*)::int as n from pgboss.job where name in (${OUTBOX.name}, ${OUTBOX_PUSH.name}) and state in ('created', 'retry', 'active')`,
   )) as unknown as { rows: { n: number }[] };
   return result.rows[0].n;
 }
@@ -143,19 +143,14 @@ describeEachDriver('a flood of leads', (ctx) => {
     console.log(
       `[flood ${ctx.kind}] 300 posts from one /48: ${flood.length} stored (${taken.length} taken as usual, ${held.length} held), ${statuses.filter((status) => status === 429).length} refused with 429; the buyer: ${buyerAnswer!.status}`,
     );
-    expect(await db.select().from(leadNotifications).where(inArray(leadNotifications.leadId, held))).toEqual([]);
+    expect(await leadNotificationRows(db, held)).toEqual([]);
 
     // The buyer: an ordinary lead, with its four messages, and the sales team's e-mail arrives.
     const [stored] = await db.select().from(leads).where(eq(leads.id, buyerId));
     expect(stored).toMatchObject({ spam: false, spamReason: null, fullName: buyer.fullname });
-    expect((await db.select().from(leadNotifications).where(eq(leadNotifications.leadId, buyerId))).map((n) => n.channel).sort()).toEqual([
-      'push',
-      'receipt',
-      'sales_email',
-      'webhook',
-    ]);
+    expect((await leadNotificationRows(db, buyerId)).map((n) => n.channel).sort()).toEqual(['push', 'receipt', 'sales_email', 'webhook']);
     // Its messages wait (it came from an IPv6 block), and no held lead's with them: then the wait is over.
-    const buyerMessages = (await db.select().from(leadNotifications).where(eq(leadNotifications.leadId, buyerId))).map((n) => n.id);
+    const buyerMessages = (await leadNotificationRows(db, buyerId)).map((n) => n.id);
     expect((await holdBackOver(ctx.handle())).filter((id) => !buyerMessages.includes(id))).toEqual([]);
     expect(await waitFor(() => salesMailAbout(buyer.email).length === 1, 60_000, 200)).toBe(true);
     expect(await waitFor(() => mailTo(buyer.email).length === 1, 60_000, 200), 'the buyer got a receipt').toBe(true);
@@ -212,7 +207,7 @@ describeEachDriver('a flood of leads', (ctx) => {
       .where(inArray(leads.id, [firstId, (await second.json()).id as string]));
     expect(rows.find((row) => row.id === firstId)?.spamReason).toBeNull();
     expect(rows.find((row) => row.id !== firstId)?.spamReason).toBe('flood');
-    expect(await db.select().from(leadNotifications).where(eq(leadNotifications.leadId, firstId))).toHaveLength(4);
+    expect(await leadNotificationRows(db, firstId)).toHaveLength(4);
     setEnv({ RATE_LIMIT_INTEREST_48: undefined });
   });
 
@@ -292,7 +287,7 @@ describeEachDriver('a flood of leads', (ctx) => {
     expect((await released.json()).released).toBeGreaterThanOrEqual(5);
     const after = await db.select().from(leads).where(inArray(leads.id, held));
     expect(after.map((row) => [row.spam, row.spamReason, row.status])).toEqual(Array(5).fill([false, null, 'new']));
-    const messages = await db.select().from(leadNotifications).where(inArray(leadNotifications.leadId, held));
+    const messages = await leadNotificationRows(db, held);
     expect(messages).toHaveLength(20);
     const salesBefore = mailTo(SALES).length;
     expect(await waitFor(() => mailTo(SALES).length >= salesBefore + 5 || messages.length === 0, 60_000, 200)).toBe(true);

@@ -6,12 +6,12 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { GET } from '@/app/api/health/route';
 import { backupName } from '@/lib/backup/files.server';
 import { setDatabaseForTests } from '@/lib/db/client';
-import { appSettings, channelAlerts, leads, leadNotifications } from '@/lib/db/schema';
+import { appSettings, channelAlerts, leads } from '@/lib/db/schema';
 import { recordFirstStart } from '@/modules/system/channel-status.server';
 import { healthResponse } from '@/modules/system/health.server';
 import type { DatabaseHandle } from '@/lib/db/client';
 import { SOCKET_HOP_MARKER } from '@/lib/server-hand-over.mjs';
-import { describeEachDriver, setEnv } from './helpers';
+import { describeEachDriver, insertLeadNotification, setEnv } from './helpers';
 
 /**
  * GET /api/health at its two levels (docs/decisions/0112-health-metrics-and-owner-alerts.md): the load balancer's
@@ -60,9 +60,13 @@ describeEachDriver('GET /api/health', (ctx) => {
         createdAt: at,
       })
       .returning();
-    await db
-      .insert(leadNotifications)
-      .values({ leadId: lead.id, channel: 'sales_email', createdAt: at, attempts: 3, lastError: 'refused by <sales@example.com>' });
+    await insertLeadNotification(db, {
+      leadId: lead.id,
+      channel: 'sales_email',
+      createdAt: at,
+      attempts: 3,
+      lastError: 'refused by <sales@example.com>',
+    });
   }
 
   const backupTakenAt = (at: Date) => writeFileSync(path.join(backups, backupName(ctx.kind, at, false)), 'backup');

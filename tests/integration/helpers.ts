@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { cpSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { openDatabase, setDatabaseForTests, type DatabaseHandle } from '@/lib/db/client';
-import { leadNotifications } from '@/lib/db/schema';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { openDatabase, setDatabaseForTests, type DatabaseHandle, type Db } from '@/lib/db/client';
+import type { NotificationChannel, NotificationState } from '@/lib/db/enums';
+import { outboxMessages, type OutboxMessageRow } from '@/lib/db/schema';
 import { resetEnvCache } from '@/lib/env.server';
 
 /**
@@ -155,5 +156,81 @@ export const freshClient = () => {
 
 /** The notification rows of a lead (written in the lead's own transaction; none for spam). */
 export async function notificationsOf(handle: DatabaseHandle, leadId: string) {
-  return handle.db.select().from(leadNotifications).where(eq(leadNotifications.leadId, leadId));
+  return leadNotificationRows(handle.db, leadId);
+}
+
+/**
+ * A lead's messages in the one outbox (docs/decisions/0410-one-outbox.md) as the tests read them: each named by its
+ * kind as its notification channel (sales_email, receipt, webhook, push, first_reply), as lead_notifications did.
+ */
+export type LeadNotificationRow = Omit<OutboxMessageRow, 'channel' | 'state' | 'leadId'> & {
+  leadId: string;
+  channel: NotificationChannel;
+  state: NotificationState;
+};
+
+const asLeadNotification = (row: OutboxMessageRow): LeadNotificationRow => ({
+  ...row,
+  channel: row.kind as NotificationChannel,
+  state: row.state as NotificationState,
+});
+
+/** Where a lead's message (of one channel) is, in outbox_messages. */
+export const leadNotificationWhere = (leadIds: string | string[], channel?: NotificationChannel): SQL =>
+  and(
+    eq(outboxMessages.subjectType, 'lead'),
+    typeof leadIds === 'string' ? eq(outboxMessages.leadId, leadIds) : inArray(outboxMessages.leadId, leadIds),
+    channel ? eq(outboxMessages.kind, channel) : undefined,
+  )!;
+
+/** The messages of these leads (of one channel). */
+export async function leadNotificationRows(db: Db, leadIds: string | string[], channel?: NotificationChannel) {
+  return (await db.select().from(outboxMessages).where(leadNotificationWhere(leadIds, channel))).map(asLeadNotification);
+}
+
+/** The message `id` of a lead. */
+export async function leadNotificationById(db: Db, id: string) {
+  return (await db.select().from(outboxMessages).where(eq(outboxMessages.id, id))).map(asLeadNotification);
+}
+
+/** Every lead message in a state. */
+export async function leadNotificationsInState(db: Db, state: NotificationState) {
+  return (
+    await db
+      .select()
+      .from(outboxMessages)
+      .where(and(eq(outboxMessages.subjectType, 'lead'), eq(outboxMessages.state, state)))
+  ).map(asLeadNotification);
+}
+
+const CHANNEL_OF = { sales_email: 'email', receipt: 'email', webhook: 'webhook', push: 'push', first_reply: 'phone' } as const;
+
+/** Writes a lead's message straight into the outbox, as the lead's transaction would have queued it. */
+export async function insertLeadNotification(
+  db: Db,
+  values: {
+    leadId: string;
+    channel: NotificationChannel;
+    state?: NotificationState;
+    attempts?: number;
+    lastError?: string | null;
+    sentAt?: Date | null;
+    createdAt?: Date;
+  },
+) {
+  const { leadId, channel, ...rest } = values;
+  const [row] = await db
+    .insert(outboxMessages)
+    .values({
+      subjectType: 'lead',
+      subjectId: leadId,
+      leadId,
+      kind: channel,
+      channel: CHANNEL_OF[channel],
+      dedupeKey: `lead:${leadId}:${channel}`,
+      ...(rest.createdAt ? { dueAt: rest.createdAt } : {}),
+      ...rest,
+    })
+    .returning();
+  return asLeadNotification(row);
 }

@@ -11,17 +11,16 @@ import type { SlotNetworksAlertJob } from '@/modules/inspections/booking-limits.
 import { bookInspection, cancelInspection } from '@/modules/inspections/inspections.server';
 import { insertSlot } from '@/modules/inspections/inspections.repository.server';
 import { signInspectionLink } from '@/modules/leads/booking-links.server';
-import { createLeadNotifications } from '@/modules/leads/notifications.repository.server';
 import { saveLead } from '@/modules/leads/submissions.repository.server';
 import { deliverInspectionMessage } from '@/modules/inspections/messages/delivery.server';
 import { deliverOwnerAlert } from '@/modules/system/alerts.server';
 import { deliverNotification } from '@/modules/leads/notifications/delivery.server';
 import type { DatabaseHandle } from '@/lib/db/client';
-import { inspectionBookings, inspectionMessages, leadActivity, leadNotifications } from '@/lib/db/schema';
+import { inspectionBookings, inspectionMessages, leadActivity } from '@/lib/db/schema';
 import { OWNER_ALERT } from '@/lib/jobs/queues';
 import { BUYER_CAP_REACHED } from '@/modules/messaging/channels/buyer-cap.server';
 import { startSmtpPeer, type SmtpPeer } from '../support/peers';
-import { describeEachDriver, jsonRequest, newKey, setEnv, validLead } from './helpers';
+import { describeEachDriver, insertLeadNotification, jsonRequest, leadNotificationById, newKey, setEnv, validLead } from './helpers';
 import { makeStaff, sessionCookieFor, staffRequest } from './staff-helpers';
 
 /**
@@ -327,9 +326,9 @@ describeEachDriver('inspection limits against fake bookings and inbox floods', (
 
     // Another lead typed with the same address: its receipt falls under the same cap, by the lead notifications' sender.
     const again = await knownBuyer({ email: buyer.email.toUpperCase() });
-    const [receipt] = (await createLeadNotifications(db(), { id: again.id })).filter((row) => row.channel === 'receipt');
+    const receipt = await insertLeadNotification(db(), { leadId: again.id, channel: 'receipt' });
     await deliverNotification(db(), receipt.id);
-    const [row] = await db().select().from(leadNotifications).where(eq(leadNotifications.id, receipt.id));
+    const [row] = await leadNotificationById(db(), receipt.id);
     expect(row).toMatchObject({ state: 'skipped', lastError: BUYER_CAP_REACHED });
     expect(mailsTo(buyer.email)).toHaveLength(3);
   });

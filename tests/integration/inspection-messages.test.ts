@@ -5,7 +5,6 @@ import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { bookInspection, cancelInspection, callOffSlot, addWalkIn } from '@/modules/inspections/inspections.server';
 import { insertSlot } from '@/modules/inspections/inspections.repository.server';
 import { readInspectionLink } from '@/modules/leads/booking-links.server';
-import { createLeadNotifications } from '@/modules/leads/notifications.repository.server';
 import { saveLead } from '@/modules/leads/submissions.repository.server';
 import { deliverNotification } from '@/modules/leads/notifications/delivery.server';
 import { deliverInspectionMessage, INTERRUPTED, SENDING_LEASE_MS } from '@/modules/inspections/messages/delivery.server';
@@ -13,9 +12,9 @@ import type { BuyerChannels } from '@/modules/inspections/messages/channels.serv
 import { eraseSubject, exportSubject } from '@/modules/privacy/repository.server';
 import { metricsResponse } from '@/modules/system/metrics.server';
 import type { DatabaseHandle } from '@/lib/db/client';
-import { inspectionBookings, inspectionMessages, leadNotifications, leads } from '@/lib/db/schema';
+import { inspectionBookings, inspectionMessages, leads } from '@/lib/db/schema';
 import { startSmtpPeer, type SmtpPeer } from '../support/peers';
-import { describeEachDriver, setEnv, validLead } from './helpers';
+import { describeEachDriver, insertLeadNotification, leadNotificationById, setEnv, validLead } from './helpers';
 import { makeStaff } from './staff-helpers';
 
 /**
@@ -352,7 +351,7 @@ describeEachDriver('site inspection messages', (ctx) => {
 
   it('gives the receipt a "Book a site inspection" link signed for the lead, and keeps its existing texts', async () => {
     const buyer = await newLead();
-    const [receipt] = (await createLeadNotifications(db(), { id: buyer.id })).filter((row) => row.channel === 'receipt');
+    const receipt = await insertLeadNotification(db(), { leadId: buyer.id, channel: 'receipt' });
     await deliverNotification(db(), receipt.id);
     const [mail] = mailsTo(buyer.email);
     expect(mail.mail.text).toContain('What happens next');
@@ -360,7 +359,7 @@ describeEachDriver('site inspection messages', (ctx) => {
     expect(mail.mail.html).toContain('Book a site inspection');
     const token = tokenIn(mail.mail.text!, 'https://districts.example/d1/inspection');
     expect(await readInspectionLink(db(), 'book', token!)).toEqual({ ok: true, id: buyer.id });
-    expect((await db().select().from(leadNotifications).where(eq(leadNotifications.id, receipt.id)))[0].state).toBe('sent');
+    expect((await leadNotificationById(db(), receipt.id))[0].state).toBe('sent');
   });
 
   it('puts a person’s bookings and their messages, and walk-ins with their number, in the NDPA export, and erases them with their waiting jobs', async () => {

@@ -5,7 +5,7 @@ import { PATCH as assignmentRoute } from '@/app/api/admin/assignment/route';
 import { PUT as assigneeRoute } from '@/app/api/admin/leads/[id]/assignee/route';
 import { GET as getLeadRoute } from '@/app/api/admin/leads/[id]/route';
 import { updateStaff } from '@/modules/staff/repository.server';
-import { listForLead } from '@/modules/leads/notifications.repository.server';
+import { listForLead } from '@/modules/leads/notifications.server';
 import { deliverOverdueReminder } from '@/modules/leads/notifications/overdue.server';
 import { queueOverdueReminders } from '@/modules/leads/operations.server';
 import { startNotificationWorkers } from '@/modules/leads/notifications/workers.server';

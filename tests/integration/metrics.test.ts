@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { POST } from '@/app/api/interest/route';
 import { GET } from '@/app/metrics/route';
-import { listForLead } from '@/modules/leads/notifications.repository.server';
+import { listForLead } from '@/modules/leads/notifications.server';
 import { startNotificationWorkers } from '@/modules/leads/notifications/workers.server';
 import { startOwnerAlertWorkers } from '@/modules/system/alerts.server';
 import {

@@ -8,13 +8,12 @@ import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { POST } from '@/app/api/interest/route';
 import { POST as resendRoute } from '@/app/api/admin/leads/[id]/notifications/route';
 import { webhookId } from '@/modules/leads/notifications/delivery.server';
-import { listForLead } from '@/modules/leads/notifications.repository.server';
+import { listForLead } from '@/modules/leads/notifications.server';
 import { startNotificationWorkers } from '@/modules/leads/notifications/workers.server';
 import { startOwnerAlertWorkers } from '@/modules/system/alerts.server';
 import type { DatabaseHandle } from '@/lib/db/client';
-import { leadNotifications } from '@/lib/db/schema';
 import { wakeWorkers } from '@/lib/jobs/queue';
-import { NOTIFY } from '@/lib/jobs/queues';
+import { OUTBOX } from '@/lib/jobs/queues';
 import {
   startSmtpPeer,
   startWebhookReceiver,
@@ -25,7 +24,16 @@ import {
   type SmtpPeer,
 } from '../support/peers';
 import { makeStaff, sessionCookieFor, staffRequest } from './staff-helpers';
-import { describeEachDriver, freshClient, jsonRequest, newKey, setEnv, validLead, type DriverContext } from './helpers';
+import {
+  describeEachDriver,
+  type DriverContext,
+  freshClient,
+  jsonRequest,
+  leadNotificationsInState,
+  newKey,
+  setEnv,
+  validLead,
+} from './helpers';
 
 /**
  * Speed-to-lead: every stored lead reaches sales (e-mail), the visitor (receipt) and the CRM (signed webhook),
@@ -84,9 +92,9 @@ async function allSettled(ctx: DriverContext, leadId: string, timeoutMs = 20_000
  */
 async function retryDueNow(handle: DatabaseHandle, notificationId: string): Promise<number> {
   const moved = (await handle.db.execute(
-    sql`update pgboss.job set start_after = now() where name = ${NOTIFY.name} and state = 'retry' and data ->> 'notificationId' = ${notificationId} returning id`,
+    sql`update pgboss.job set start_after = now() where name = ${OUTBOX.name} and state = 'retry' and data ->> 'messageId' = ${notificationId} returning id`,
   )) as unknown as { rows: unknown[] };
-  wakeWorkers(await handle.jobs(), [NOTIFY]);
+  wakeWorkers(await handle.jobs(), [OUTBOX]);
   return moved.rows.length;
 }
 
@@ -323,7 +331,7 @@ describeEachDriver('notification workers on two instances', (ctx) => {
     for (const id of ids) await allSettled(ctx, id, 30_000);
     for (const id of ids) expect(hooksFor(id)).toHaveLength(1);
     const db = ctx.handle().db;
-    const sent = await db.select().from(leadNotifications).where(eq(leadNotifications.state, 'sent'));
+    const sent = await leadNotificationsInState(db, 'sent');
     expect(sent.filter((r) => ids.includes(r.leadId))).toHaveLength(90);
     expect(sent.filter((r) => ids.includes(r.leadId)).every((r) => r.attempts === 1)).toBe(true);
   }, 90_000);

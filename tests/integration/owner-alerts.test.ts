@@ -3,15 +3,16 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { POST } from '@/app/api/interest/route';
 import { checkChannels } from '@/modules/system/alerts.server';
-import { listForLead } from '@/modules/leads/notifications.repository.server';
+import { listForLead } from '@/modules/leads/notifications.server';
 import { startNotificationWorkers } from '@/modules/leads/notifications/workers.server';
 import { startOwnerAlertWorkers } from '@/modules/system/alerts.server';
 import type { DatabaseHandle } from '@/lib/db/client';
 import type { NotificationChannel } from '@/lib/db/enums';
-import { channelAlerts, staffUsers, type LeadNotificationRow } from '@/lib/db/schema';
+import { channelAlerts, staffUsers } from '@/lib/db/schema';
+import type { LeadNotification as LeadNotificationRow } from '@/modules/leads/notifications.server';
 import { formatDateTime } from '@/lib/format';
 import { wakeWorkers } from '@/lib/jobs/queue';
-import { NOTIFY, OWNER_ALERT } from '@/lib/jobs/queues';
+import { OUTBOX, OWNER_ALERT } from '@/lib/jobs/queues';
 import {
   startSmtpPeer,
   startWebhookReceiver,
@@ -79,9 +80,9 @@ const events = (type: string) => hooks.received.slice(firstEvent).filter((h) => 
  */
 async function retriesDueNow(handle: DatabaseHandle) {
   await handle.db.execute(
-    sql`update pgboss.job set start_after = now() where state = 'retry' and name in (${NOTIFY.name}, ${OWNER_ALERT.name})`,
+    sql`update pgboss.job set start_after = now() where state = 'retry' and name in (${OUTBOX.name}, ${OWNER_ALERT.name})`,
   );
-  wakeWorkers(await handle.jobs(), [NOTIFY, OWNER_ALERT]);
+  wakeWorkers(await handle.jobs(), [OUTBOX, OWNER_ALERT]);
 }
 
 async function rowOf(ctx: DriverContext, leadId: string, channel: NotificationChannel, until: (row: LeadNotificationRow) => boolean) {

@@ -13,11 +13,11 @@ import { saveLead } from '@/modules/leads/submissions.repository.server';
 import { addLeadNote } from '@/modules/leads/operations.server';
 import { requestSubscription } from '@/modules/newsletter/repository.server';
 import { sendConfirmation } from '@/modules/newsletter/workers.server';
-import { listForLead } from '@/modules/leads/notifications.repository.server';
+import { listForLead } from '@/modules/leads/notifications.server';
 import { startNotificationWorkers } from '@/modules/leads/notifications/workers.server';
 import { subjectFingerprint } from '@/modules/privacy/repository.server';
 import type { Db } from '@/lib/db/client';
-import { leads, leadNotes, leadNotifications, newsletterSubscribers, staffAudit } from '@/lib/db/schema';
+import { leads, leadNotes, newsletterSubscribers, staffAudit } from '@/lib/db/schema';
 import { LEAD_ERASED, NEWSLETTER_CONFIRMATION } from '@/lib/jobs/queues';
 import {
   startSmtpPeer,
@@ -28,7 +28,16 @@ import {
   type ReceivedWebhook,
   type SmtpPeer,
 } from '../support/peers';
-import { describeEachDriver, freshClient, jsonRequest, newKey, setEnv, validLead, type DriverContext } from './helpers';
+import {
+  describeEachDriver,
+  type DriverContext,
+  freshClient,
+  jsonRequest,
+  leadNotificationRows,
+  newKey,
+  setEnv,
+  validLead,
+} from './helpers';
 import { makeStaff, sessionCookieFor, staffRequest } from './staff-helpers';
 
 /**
@@ -81,7 +90,7 @@ describeEachDriver('privacy requests', (ctx) => {
     expect(await erased.json()).toEqual({ ok: true, leads: 2, newsletter: 1 });
     expect(await idsOf(db, [lead.id, oddlyStored.id, other.id])).toEqual([other.id]);
     expect(await db.select().from(leadNotes).where(eq(leadNotes.leadId, lead.id))).toHaveLength(0);
-    expect(await db.select().from(leadNotifications).where(eq(leadNotifications.leadId, lead.id))).toHaveLength(0);
+    expect(await leadNotificationRows(db, lead.id)).toHaveLength(0);
     expect(await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email))).toHaveLength(0);
 
     const fingerprint = await subjectFingerprint(db, { email: ' Subject@example.com' });

@@ -124,7 +124,7 @@ describeEachDriver('push alerts, claims and leads that move on', (ctx) => {
     expect(
       await waitFor(async () => (await notificationsOf(ctx.handle(), leadId)).find((n) => n.channel === 'push')?.state === 'sent', 10_000),
     ).toBe(true);
-    const jobs = await db().execute(sql`select data::text as data from pgboss.job where name in ('notify', 'notify-push', 'notify-slow')`);
+    const jobs = await db().execute(sql`select data::text as data from pgboss.job where name in ('outbox', 'outbox-push', 'outbox-slow')`);
     const data = (jobs as unknown as { rows: { data: string }[] }).rows.map((row) => row.data).join('\n');
     expect(data).not.toMatch(/Chinedu|Balogun|example\.com|0803/);
   });

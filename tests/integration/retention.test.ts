@@ -7,21 +7,12 @@ import { beforeAll, expect, it } from 'vitest';
 import { describePeriod, PRIVACY, PRIVACY_NOTICE_VERSION } from '@/content/legal';
 import { confirmByToken, findSubscriber, requestSubscription, unsubscribeByToken } from '@/modules/newsletter/repository.server';
 import type { Db } from '@/lib/db/client';
-import {
-  leads,
-  leadNotes,
-  leadNotifications,
-  rateLimits,
-  staffSignInFailures,
-  visitCounts,
-  visitSalts,
-  visitVisitors,
-} from '@/lib/db/schema';
+import { leads, leadNotes, rateLimits, staffSignInFailures, visitCounts, visitSalts, visitVisitors } from '@/lib/db/schema';
 import { addVisits } from '@/modules/visits/counter.server';
 import { LEAD_ERASED, OVERDUE_REMINDER } from '@/lib/jobs/queues';
 import { applyRetention } from '@/modules/system/retention.server';
 import { RETENTION, type RetainedData } from '@/content/retention';
-import { describeEachDriver } from './helpers';
+import { describeEachDriver, insertLeadNotification, leadNotificationRows } from './helpers';
 
 /**
  * Each retention promise of the privacy notice, checked against the data after the retention job runs with a moved
@@ -102,7 +93,7 @@ const PROMISES: Record<RetainedData, (db: Db) => Promise<void>> = {
   async leads(db) {
     const idle = await addLead(db);
     await db.insert(leadNotes).values({ leadId: idle.id, authorEmail: 'agent@example.com', body: 'Called, no answer', createdAt: T0 });
-    await db.insert(leadNotifications).values({ leadId: idle.id, channel: 'receipt' });
+    await insertLeadNotification(db, { leadId: idle.id, channel: 'receipt' });
     await boss.send(OVERDUE_REMINDER.name, { leadId: idle.id });
     const workedOn = await addLead(db, { status: 'contacted', updatedAt: monthsAfter(12) });
     const customer = await addLead(db, { status: 'won' });
@@ -113,7 +104,7 @@ const PROMISES: Record<RetainedData, (db: Db) => Promise<void>> = {
     await applyRetention(db, boss, monthsAfter(RETENTION.leads.months, HOUR));
     expect(await leadExists(db, idle.id)).toBe(false);
     expect(await db.select().from(leadNotes).where(eq(leadNotes.leadId, idle.id))).toEqual([]);
-    expect(await db.select().from(leadNotifications).where(eq(leadNotifications.leadId, idle.id))).toEqual([]);
+    expect(await leadNotificationRows(db, idle.id)).toEqual([]);
     // Every copy goes with it (docs/decisions/0344-erasure-reaches-every-copy.md): its jobs, and the CRM is told.
     expect(await jobsNamed(db, OVERDUE_REMINDER.name)).not.toContainEqual({ leadId: idle.id });
     expect(await jobsNamed(db, LEAD_ERASED.name)).toContainEqual(

@@ -10,14 +10,14 @@ import { alertOwnersOfSmsPause } from '@/modules/system/alerts.server';
 import { systemStatus } from '@/modules/system/status.server';
 import { startNotificationWorkers } from '@/modules/leads/notifications/workers.server';
 import { startOwnerAlertWorkers } from '@/modules/system/alerts.server';
-import { leadMessages, leadNotifications, smsDays } from '@/lib/db/schema';
+import { leadMessages, smsDays } from '@/lib/db/schema';
 import { wakeWorkers } from '@/lib/jobs/queue';
 import { OWNER_ALERT } from '@/lib/jobs/queues';
 import { inboundMessage, startFakeTermii, termiiSignature, type FakeTermii } from '../support/fake-termii';
 import { metaJson, startFakeWhatsApp, type WhatsAppFake } from '../support/fake-whatsapp';
 import { startSmtpPeer, waitFor, type SmtpPeer } from '../support/peers';
 import { CHANNELS_OFF, smsOn as channelSmsOn, TERMII, WHATSAPP, whatsAppOn as channelWhatsAppOn } from './channel-fakes';
-import { describeEachDriver, freshClient, jsonRequest, newKey, setEnv, validLead } from './helpers';
+import { describeEachDriver, freshClient, jsonRequest, leadNotificationRows, newKey, setEnv, validLead } from './helpers';
 import { makeStaff } from './staff-helpers';
 
 /**
@@ -101,13 +101,7 @@ describeEachDriver('SMS limits', (ctx) => {
   });
 
   const db = () => ctx.handle().db;
-  const firstReplyOf = async (leadId: string) =>
-    (
-      await db()
-        .select()
-        .from(leadNotifications)
-        .where(and(eq(leadNotifications.leadId, leadId), eq(leadNotifications.channel, 'first_reply')))
-    )[0];
+  const firstReplyOf = async (leadId: string) => (await leadNotificationRows(db(), leadId, 'first_reply'))[0];
   const settled = (leadId: string) =>
     waitFor(async () => ['sent', 'skipped', 'failed'].includes((await firstReplyOf(leadId))?.state ?? ''), 20_000, 100);
   const messagesOf = (leadId: string) => db().select().from(leadMessages).where(eq(leadMessages.leadId, leadId));

@@ -17,22 +17,13 @@ import { DEFAULT_WORKING_TIME } from '@/lib/working-time.server';
 import { conversionFigures } from '@/modules/insights/conversion.server';
 import { startNotificationWorkers } from '@/modules/leads/notifications/workers.server';
 import { lagosDayOf } from '@/lib/working-time';
-import {
-  inspectionMessages,
-  leadActivity,
-  leadMessages,
-  leadNotifications,
-  leads,
-  rateLimits,
-  staffUsers,
-  visitCounts,
-} from '@/lib/db/schema';
+import { inspectionMessages, leadActivity, leadMessages, leads, rateLimits, staffUsers, visitCounts } from '@/lib/db/schema';
 import { OWNER_ALERT } from '@/lib/jobs/queues';
 import { startFakeTermii, inboundMessage, termiiSignature, type FakeTermii } from '../support/fake-termii';
 import { metaJson, startFakeWhatsApp, type WhatsAppFake } from '../support/fake-whatsapp';
 import { startSmtpPeer, waitFor, type Peer, type ReceivedMail } from '../support/peers';
 import { CHANNELS_OFF, smsOn, TERMII, WHATSAPP, whatsAppOn } from './channel-fakes';
-import { describeEachDriver, freshClient, jsonRequest, newKey, setEnv, validLead } from './helpers';
+import { describeEachDriver, freshClient, jsonRequest, leadNotificationRows, newKey, setEnv, validLead } from './helpers';
 import { makeStaff, sessionCookieFor, staffRequest } from './staff-helpers';
 
 /**
@@ -93,12 +84,7 @@ describeEachDriver('chats that start on WhatsApp become leads', (ctx) => {
   const messagesOf = (leadId: string) =>
     db().select().from(leadMessages).where(eq(leadMessages.leadId, leadId)).orderBy(asc(leadMessages.createdAt));
   const notification = async (leadId: string, channel: 'receipt' | 'sales_email' | 'first_reply') =>
-    (
-      await db()
-        .select()
-        .from(leadNotifications)
-        .where(and(eq(leadNotifications.leadId, leadId), eq(leadNotifications.channel, channel)))
-    )[0];
+    (await leadNotificationRows(db(), leadId, channel))[0];
 
   it("makes a lead of a chat from District 1's link: its district and campaign, its agent, the sales e-mail and first reply, no receipt", async () => {
     const phone = newNumber();
@@ -369,7 +355,7 @@ describeEachDriver('chats that start on WhatsApp become leads', (ctx) => {
     const [lead] = await leadsWith(phone);
     expect(lead).toMatchObject({ origin: 'whatsapp', spam: true, spamReason: 'flood', assignedTo: null });
     // Nobody is dealt it or told of it, and no first reply goes: an owner releases it, or discards it.
-    expect(await db().select().from(leadNotifications).where(eq(leadNotifications.leadId, lead.id))).toEqual([]);
+    expect(await leadNotificationRows(db(), lead.id)).toEqual([]);
     expect((await floodAlertsFor(lead.id)).map((row) => row.to)).toContain(owner.id);
 
     // Its next message is the same chat: on its own held lead, no second lead, no push to anyone.

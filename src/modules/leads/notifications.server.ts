@@ -139,8 +139,7 @@ export const wakeLeadSenders = (boss: PgBoss) => wakeOutbox(boss);
  * Of `leadIds`, the leads none of whose messages has started: their messages and jobs are deleted, as if never
  * queued, and their ids returned (a flood holding these leads: docs/decisions/0343-a-flood-is-held-not-refused.md).
  */
-export const withdrawWaitingNotifications = (tx: Db, leadIds: string[]): Promise<string[]> =>
-  withdrawWaitingMessages(tx, 'lead', leadIds);
+export const withdrawWaitingNotifications = (tx: Db, leadIds: string[]): Promise<string[]> => withdrawWaitingMessages(tx, 'lead', leadIds);
 
 /**
  * An owner's "send again": the message goes back to `queued` with a new job. The webhook keeps its id, so a receiver

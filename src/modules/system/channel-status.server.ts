@@ -9,7 +9,7 @@ import { channelAlerts, type ChannelAlertRow } from '@/lib/db/schema';
 import { readSetting, writeSettingOnce } from '@/lib/db/settings.server';
 import { getEnv } from '@/lib/env.server';
 import { QUEUES } from '@/lib/jobs/queues';
-import type { Backlog } from '@/modules/leads/server';
+import type { Backlog } from '@/modules/messaging/server';
 import { firstReplyOn } from '@/modules/leads/server';
 
 /**

@@ -116,7 +116,14 @@ async function send(db: Db, notification: OutboxMessageRow, { lead, assignee }: 
  */
 export const leadOutboxSender: OutboxSender<Delivery> = {
   async load(db, messages) {
-    const leads = new Map((await leadsForDelivery(db, messages.map((m) => m.subjectId))).map((row) => [row.lead.id, row]));
+    const leads = new Map(
+      (
+        await leadsForDelivery(
+          db,
+          messages.map((m) => m.subjectId),
+        )
+      ).map((row) => [row.lead.id, row]),
+    );
     const found = new Map<string, Delivery>();
     for (const message of messages) {
       const delivery = leads.get(message.subjectId);

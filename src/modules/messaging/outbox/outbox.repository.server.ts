@@ -6,6 +6,7 @@ import {
   NOTIFICATION_CHANNELS,
   type ChannelErrorKind,
   type NotificationChannel,
+  type NotificationState,
   type OutboxChannel,
   type OutboxState,
   type OutboxSubject,
@@ -44,7 +45,7 @@ export async function insertMessages(
   { dueAt, now }: { dueAt?: Date; now?: Date } = {},
 ): Promise<OutboxMessageRow[]> {
   if (!messages.length) return [];
-  const array = <T>(pick: (message: NewOutboxMessage) => T) => `{${messages.map((m) => arrayItem(pick(m))).join(',')}}`;
+  const array = (pick: (message: NewOutboxMessage) => string | null) => `{${messages.map((m) => arrayItem(pick(m))).join(',')}}`;
   return messagesInserted(tx).execute({
     subjectTypes: array((m) => m.subjectType),
     subjectIds: array((m) => m.subjectId),
@@ -290,7 +291,12 @@ export async function channelStates(db: Db): Promise<ChannelState[]> {
   });
 }
 
-const countsColumns = { channel: sql<NotificationChannel>`${o.kind}`, state: o.state, n: sql<number>`count(*)::int` };
+// A lead's messages are never claimed nor withdrawn: their states are a notification's.
+const countsColumns = {
+  channel: sql<NotificationChannel>`${o.kind}`,
+  state: sql<NotificationState>`${o.state}`,
+  n: sql<number>`count(*)::int`,
+};
 
 /** How many lead messages of each kind are in each state (for /metrics, under the lead notification's channel name). */
 export function notificationCounts(db: Db) {

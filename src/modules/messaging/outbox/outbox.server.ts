@@ -5,7 +5,16 @@ import type { DatabaseHandle, Db } from '@/lib/db/client';
 import type { OutboxState, OutboxSubject } from '@/lib/db/enums';
 import type { OutboxMessageRow } from '@/lib/db/schema';
 import { deleteJobs, insertInTransaction, lockWaitingJobs, sendInTransaction, wakeWorkers, workBatches } from '@/lib/jobs/queue';
-import { NOTIFY, NOTIFY_PUSH, NOTIFY_SLOW, OUTBOX, OUTBOX_PUSH, OUTBOX_SLOW, type OutboxJob, type QueueDefinition } from '@/lib/jobs/queues';
+import {
+  NOTIFY,
+  NOTIFY_PUSH,
+  NOTIFY_SLOW,
+  OUTBOX,
+  OUTBOX_PUSH,
+  OUTBOX_SLOW,
+  type OutboxJob,
+  type QueueDefinition,
+} from '@/lib/jobs/queues';
 import { logError, withoutContactDetails } from '@/lib/log';
 import { afterTheRush } from '@/lib/server-hand-over.mjs';
 import { ChannelError } from '../channels/channel-error';
@@ -74,7 +83,11 @@ export async function queueMessages(
       boss,
       tx,
       queue,
-      jobs.map((row) => ({ id: row.id, data: { messageId: row.id, subject: row.subjectType } as OutboxJob, startAfter })),
+      jobs.map((row) => ({
+        id: row.id,
+        data: { messageId: row.id, subject: row.subjectType as OutboxJob['subject'] } satisfies OutboxJob,
+        startAfter,
+      })),
     );
   }
   return rows;
@@ -129,7 +142,11 @@ export async function resendMessage(
 ): Promise<OutboxMessageRow | undefined> {
   const row = await db.transaction(async (tx) => {
     const row = await requeue(tx, subject, kind, options);
-    if (row) await sendInTransaction(boss, tx, queueOf(row), { messageId: row.id, subject: row.subjectType } satisfies OutboxJob);
+    if (row)
+      await sendInTransaction(boss, tx, queueOf(row), {
+        messageId: row.id,
+        subject: row.subjectType as OutboxJob['subject'],
+      } satisfies OutboxJob);
     return row;
   });
   if (row) wakeOutbox(boss);
@@ -163,7 +180,11 @@ export async function deliverMessages(
   for (const [subject, rows] of bySubject) {
     const sender = senders[subject as OutboxJob['subject']] as OutboxSender<unknown> | undefined;
     if (!sender) continue;
-    for (const [id, context] of await sender.load(db, rows.filter((row) => row.state === 'queued'))) contexts.set(id, context);
+    for (const [id, context] of await sender.load(
+      db,
+      rows.filter((row) => row.state === 'queued'),
+    ))
+      contexts.set(id, context);
   }
   const found = new Map(messages.map((message) => [message.id, message]));
   const attempts: Attempt[] = [];

@@ -1,0 +1,181 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
+import { asc, eq } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import type { Db } from '@/lib/db/client';
+import * as schema from '@/lib/db/schema';
+import { deliverNotifications, webhookId } from '@/modules/leads/notifications/delivery.server';
+import { startSmtpPeer, startWebhookReceiver, TEST_WEBHOOK_SECRET, type Peer, type ReceivedWebhook, type SmtpPeer } from '../support/peers';
+import { createDatabase, dropDatabase, setEnv, TEST_DATABASE_URL } from './helpers';
+
+/**
+ * drizzle/0030_one_outbox.sql (docs/decisions/0410-one-outbox.md): an upgrade from the release whose lead messages were
+ * in lead_notifications moves them to the one outbox. Every message still waiting (never tried, or tried and waiting
+ * for its retry) is sent once by the outbox's sender, however many jobs name it; none already sent goes again; and a
+ * message the release before still writes during a rolling upgrade is sent too.
+ */
+const work = mkdtempSync(path.join(tmpdir(), 'one-outbox-migration-'));
+let smtp: SmtpPeer;
+let hooks: Peer<ReceivedWebhook>;
+beforeAll(async () => {
+  smtp = await startSmtpPeer();
+  hooks = await startWebhookReceiver();
+  setEnv({
+    SMTP_URL: smtp.url,
+    MAIL_FROM: '"Meridian Districts" <leads@example.com>',
+    LEADS_NOTIFY_TO: SALES,
+    WEBHOOK_URL: hooks.url,
+    WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
+    SITE_URL: 'https://districts.example',
+  });
+});
+afterEach(() => {
+  smtp.received.length = 0;
+  hooks.received.length = 0;
+});
+afterAll(async () => {
+  await smtp.stop();
+  await hooks.stop();
+  rmSync(work, { recursive: true, force: true });
+});
+
+const SALES = 'sales@example.com';
+
+/** The migrations folder as the release before 0030 shipped it. */
+function migrationsBefore(tag: string): string {
+  const folder = path.join(work, `before-${randomBytes(4).toString('hex')}`);
+  cpSync(path.join(process.cwd(), 'drizzle'), folder, { recursive: true });
+  const journalFile = path.join(folder, 'meta', '_journal.json');
+  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
+  journal.entries = journal.entries.slice(
+    0,
+    journal.entries.findIndex((entry) => entry.tag === tag),
+  );
+  writeFileSync(journalFile, JSON.stringify(journal));
+  return folder;
+}
+const current = path.join(process.cwd(), 'drizzle');
+
+const WAITING = '11111111-1111-4111-8111-111111111111';
+const DONE = '22222222-2222-4222-8222-222222222222';
+const LATE = '33333333-3333-4333-8333-333333333333';
+const id = (n: number) => `aaaaaaaa-aaaa-4aaa-8aaa-${String(n).padStart(12, '0')}`;
+
+/**
+ * What the release before stored: a lead whose messages wait (its sales e-mail never tried; its receipt and webhook
+ * tried and waiting for their retry, their attempts and errors kept), and a lead whose messages all went or ended.
+ */
+const OLD_ROWS = `
+  insert into interest_submissions (id, title, full_name, email, phone_raw, phone_e164, district, created_at) values
+    ('${WAITING}', 'Mrs', 'Waiting Buyer', 'waiting@example.com', '08031110000', '+2348031110000', 'd1', now() - interval '5 minutes'),
+    ('${DONE}', 'Mr', 'Done Buyer', 'done@example.com', '08032220000', '+2348032220000', 'd2', now() - interval '9 minutes');
+  insert into lead_notifications (id, lead_id, channel, state, attempts, last_error, sent_at, created_at, updated_at) values
+    ('${id(1)}', '${WAITING}', 'sales_email', 'queued', 0, null, null, now() - interval '5 minutes', now() - interval '5 minutes'),
+    ('${id(2)}', '${WAITING}', 'receipt', 'queued', 2, 'connect ECONNREFUSED 127.0.0.1:25', null, now() - interval '5 minutes', now() - interval '1 minute'),
+    ('${id(3)}', '${WAITING}', 'webhook', 'queued', 1, 'webhook answered 503', null, now() - interval '5 minutes', now() - interval '1 minute'),
+    ('${id(4)}', '${WAITING}', 'push', 'not_configured', 1, 'not configured', null, now() - interval '5 minutes', now() - interval '5 minutes'),
+    ('${id(5)}', '${DONE}', 'sales_email', 'sent', 1, null, now() - interval '8 minutes', now() - interval '9 minutes', now() - interval '8 minutes'),
+    ('${id(6)}', '${DONE}', 'receipt', 'sent', 3, null, now() - interval '8 minutes', now() - interval '9 minutes', now() - interval '8 minutes'),
+    ('${id(7)}', '${DONE}', 'webhook', 'sent', 1, null, now() - interval '8 minutes', now() - interval '9 minutes', now() - interval '8 minutes'),
+    ('${id(8)}', '${DONE}', 'push', 'skipped', 1, 'no browser', null, now() - interval '9 minutes', now() - interval '8 minutes');
+`;
+
+/** During a rolling upgrade the release before, still running, takes a lead and queues its messages in its table. */
+const ROLLING_ROWS = `
+  insert into interest_submissions (id, title, full_name, email, phone_raw, phone_e164, district) values
+    ('${LATE}', 'Dr', 'Late Buyer', 'late@example.com', '08033330000', '+2348033330000', 'd1');
+  insert into lead_notifications (id, lead_id, channel) values ('${id(9)}', '${LATE}', 'sales_email');
+`;
+
+const EVERY_ID = [1, 2, 3, 4, 5, 6, 7, 8, 9].map(id);
+
+type AnyDb = ReturnType<typeof drizzlePglite<typeof schema>> | ReturnType<typeof drizzleNodePg<typeof schema>>;
+
+/** The rows of the release before, the upgrade, a row of the release before written after it, then the jobs run. */
+async function upgradeAndSendWith(db: AnyDb, run: (sql: string) => Promise<unknown>, migrate: () => Promise<void>) {
+  await run(OLD_ROWS);
+  await migrate();
+  await run(ROLLING_ROWS);
+  const outbox = db as unknown as Db;
+  // Every job the queues still hold names a message by its old id; a job run twice (a retry after a lost answer, the
+  // release before's copy) names it again: each message goes once.
+  await deliverNotifications(outbox, EVERY_ID);
+  await deliverNotifications(outbox, EVERY_ID);
+  const o = schema.outboxMessages;
+  const rows = await db.select({ id: o.id, kind: o.kind, state: o.state, attempts: o.attempts }).from(o).orderBy(asc(o.id));
+  const [receipt] = await db
+    .select()
+    .from(o)
+    .where(eq(o.id, id(2)));
+  return { rows, receiptDedupeKey: receipt.dedupeKey };
+}
+
+/** What each message came to, and what reached the mail server and the CRM. */
+function expectDeliveredOnce(result: Awaited<ReturnType<typeof upgradeAndSendWith>>) {
+  expect(result.rows).toEqual([
+    { id: id(1), kind: 'sales_email', state: 'sent', attempts: 1 },
+    { id: id(2), kind: 'receipt', state: 'sent', attempts: 3 },
+    { id: id(3), kind: 'webhook', state: 'sent', attempts: 2 },
+    { id: id(4), kind: 'push', state: 'not_configured', attempts: 1 },
+    { id: id(5), kind: 'sales_email', state: 'sent', attempts: 1 },
+    { id: id(6), kind: 'receipt', state: 'sent', attempts: 3 },
+    { id: id(7), kind: 'webhook', state: 'sent', attempts: 1 },
+    { id: id(8), kind: 'push', state: 'skipped', attempts: 1 },
+    { id: id(9), kind: 'sales_email', state: 'sent', attempts: 1 },
+  ]);
+  expect(result.receiptDedupeKey).toBe(`lead:${WAITING}:receipt`);
+  const mails = smtp.received.map(({ mail }) => ({
+    to: [mail.to].flat().flatMap((to) => to?.value.map((v) => v.address) ?? []),
+    about: /Waiting Buyer|Done Buyer|Late Buyer/.exec(`${mail.subject} ${mail.text}`)?.[0],
+  }));
+  expect(
+    mails
+      .filter((m) => m.to.includes(SALES))
+      .map((m) => m.about)
+      .sort(),
+  ).toEqual(['Late Buyer', 'Waiting Buyer']);
+  expect(mails.filter((m) => !m.to.includes(SALES)).map((m) => m.to)).toEqual([['waiting@example.com']]);
+  expect(hooks.received.map((hook) => hook.headers['webhook-id'])).toEqual([webhookId({ id: id(3) })]);
+}
+
+it('the embedded database: waiting lead messages move to the one outbox and go once; sent ones never again', async () => {
+  const client = new PGlite();
+  try {
+    const db = drizzlePglite(client, { schema });
+    await migratePglite(db, { migrationsFolder: migrationsBefore('0030_one_outbox') });
+    const result = await upgradeAndSendWith(
+      db,
+      (sql) => client.exec(sql),
+      () => migratePglite(db, { migrationsFolder: current }),
+    );
+    expectDeliveredOnce(result);
+  } finally {
+    await client.close();
+  }
+});
+
+it.skipIf(!TEST_DATABASE_URL)('PostgreSQL: waiting lead messages move to the one outbox and go once; sent ones never again', async () => {
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const pool = new pg.Pool({ connectionString: await createDatabase(name) });
+  try {
+    const db = drizzleNodePg(pool, { schema });
+    await migrateNodePg(db, { migrationsFolder: migrationsBefore('0030_one_outbox') });
+    const result = await upgradeAndSendWith(
+      db,
+      (sql) => pool.query(sql),
+      () => migrateNodePg(db, { migrationsFolder: current }),
+    );
+    expectDeliveredOnce(result);
+  } finally {
+    await pool.end();
+    await dropDatabase(name);
+  }
+});
