@@ -1,7 +1,7 @@
 // The messaging module's server entry: what other modules, routes and commands may call of it on the server (nothing of React or Next.js's page runtime).
 import 'server-only';
 
-export { BUYER_CAP_REACHED, buyerMessageAllowed } from './channels/buyer-cap.server';
+export { BUYER_CAP_REACHED, RECIPIENT_LIMITS, buyerMessageAllowed, recipientLimitAllows } from './channels/buyer-cap.server';
 export type { Channel, ChannelName } from './channels/channel';
 export {
   emailChannel,

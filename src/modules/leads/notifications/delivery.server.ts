@@ -4,8 +4,6 @@ import type { Db } from '@/lib/db/client';
 import type { NotificationChannel } from '@/lib/db/enums';
 import type { OutboxMessageRow } from '@/lib/db/schema';
 import { getEnv } from '@/lib/env.server';
-import { hashClient } from '@/lib/http/client.server';
-import { hitRateLimit } from '@/lib/http/rate-limit.server';
 import type { LeadErasedJob } from '@/lib/jobs/queues';
 import { logError } from '@/lib/log';
 import { observeDelivery } from '@/lib/ops/metrics.server';
@@ -15,6 +13,7 @@ import {
   deliverMessage,
   deliverMessages,
   emailChannel,
+  recipientLimitAllows,
   webhookChannel,
   type OutboxSender,
 } from '@/modules/messaging/server';
@@ -37,21 +36,6 @@ import { sendFirstReply } from './first-reply.server';
 
 /** The Standard Webhooks message id of a message: stable across its retries. */
 export const webhookId = (notification: Pick<OutboxMessageRow, 'id'>) => `msg_${notification.id.replace(/-/g, '')}`;
-
-export const RECEIPTS_PER_ADDRESS_PER_DAY = 3;
-
-/**
- * Whether a lead's receipt may go: past RECEIPTS_PER_ADDRESS_PER_DAY receipts to one address in a day it is skipped,
- * so the form cannot be used to mail a stranger over and over. Counted at the message's first attempt, by an atomic
- * upsert keyed by a salted hash of the address: leads arriving together cannot slip past it, and a retry or a resend
- * does not count again. At delivery rather than in the lead's transaction, where it cost two statements per lead
- * (docs/decisions/0370-a-leads-request-cost.md).
- */
-async function receiptAllowed(db: Db, notification: Pick<OutboxMessageRow, 'attempts'>, email: string): Promise<boolean> {
-  if (notification.attempts > 0) return true;
-  const limit = { count: RECEIPTS_PER_ADDRESS_PER_DAY, windowSeconds: 86_400 };
-  return (await hitRateLimit(db, 'receipt', await hashClient(db, `receipt:${email}`), limit)).allowed;
-}
 
 /** Where the sales team's e-mails go: LEADS_NOTIFY_TO, or without it the site's contact address. */
 export const salesAddresses = () => getEnv().LEADS_NOTIFY_TO ?? [getSiteFacts().email];
@@ -81,7 +65,8 @@ async function send(db: Db, notification: OutboxMessageRow, { lead, assignee }: 
       // A chat's lead (docs/decisions/0399) has no address, even when its receipt is asked for again.
       const { email } = lead;
       if (!email) return 'no_email';
-      if (!(await receiptAllowed(db, notification, email))) return 'skipped';
+      // At most RECIPIENT_LIMITS.receipt receipts to one address a day (the messaging module's limits per recipient).
+      if (!(await recipientLimitAllows(db, 'receipt', email, { firstAttempt: notification.attempts === 0 }))) return 'skipped';
       if (!(await buyerMessageAllowed(db, { email }, { firstAttempt: notification.attempts === 0 }))) return 'buyer_limit';
       // A signed link to book a site inspection as this lead (docs/decisions/0391): only an id in it, never a detail.
       const bookUrl = `${getSiteUrl()}${bookPathOf(lead.district, await signInspectionLink(db, 'book', lead.id))}`;

@@ -7,8 +7,7 @@ import type { Outcome } from '@/modules/leads/notifications.server';
 import type { Db } from '@/lib/db/client';
 import type { LeadRow, OutboxMessageRow } from '@/lib/db/schema';
 import { getEnv } from '@/lib/env.server';
-import { hashClient } from '@/lib/http/client.server';
-import { hitRateLimit } from '@/lib/http/rate-limit.server';
+import { recipientLimitAllows } from '@/modules/messaging/server';
 
 /**
  * The buyer's first reply (docs/decisions/0394-whatsapp-and-sms.md), sent as the lead's `first_reply` notification:
@@ -16,12 +15,11 @@ import { hitRateLimit } from '@/lib/http/rate-limit.server';
  * number is not on WhatsApp (Meta says so at once), when WhatsApp has not taken it within WHATSAPP_PATIENCE_MS of the
  * lead (the buyer should hear from us within the minute), or when Meta reports later that it failed (a webhook queues
  * this again: settleFailedFirstReply). Nothing goes
- * to a number that said STOP, nor more than FIRST_REPLIES_PER_NUMBER_PER_DAY to one number (the form cannot be used to
+ * to a number that said STOP, nor more than RECIPIENT_LIMITS.first_reply (2) to one number a day (the form cannot be used to
  * message a stranger over and over at the owner's cost), nor an SMS its limits withhold (SMS_COUNTRIES, SMS_DAILY_LIMIT:
  * docs/decisions/0402). A failure is thrown: the job tries again.
  */
 export const WHATSAPP_PATIENCE_MS = 60_000;
-export const FIRST_REPLIES_PER_NUMBER_PER_DAY = 2;
 
 export async function sendFirstReply(
   db: Db,
@@ -35,7 +33,7 @@ export async function sendFirstReply(
   // sends nothing more (docs/decisions/0396-a-message-sent-at-most-once.md). WhatsApp failed for good: SMS now.
   const earlier = await firstRepliesOf(db, lead.id);
   if (earlier.some((reply) => reply.status !== 'failed')) return 'sent';
-  if (notification.attempts === 0 && !(await numberAllowed(db, to))) return 'number_limit';
+  if (!(await recipientLimitAllows(db, 'first_reply', to, { firstAttempt: notification.attempts === 0 }))) return 'number_limit';
 
   if (!phoneChannelOn()) return 'not_configured';
 
@@ -60,10 +58,4 @@ export async function sendFirstReply(
     },
   );
   return sent === 'unreachable' ? 'no_number' : sent === 'withheld' ? 'sms_withheld' : sent;
-}
-
-/** Counted at the first attempt, by an atomic upsert keyed by a salted hash of the number (as the receipt's limit). */
-async function numberAllowed(db: Db, phoneE164: string): Promise<boolean> {
-  const limit = { count: FIRST_REPLIES_PER_NUMBER_PER_DAY, windowSeconds: 86_400 };
-  return (await hitRateLimit(db, 'first_reply', await hashClient(db, `first_reply:${phoneE164}`), limit)).allowed;
 }

@@ -37,3 +37,26 @@ export async function buyerMessageAllowed(
   const limit = { count: getEnv().BUYER_MESSAGES_PER_DAY, windowSeconds: 86_400 };
   return (await hitRateLimit(db, 'buyer-message', await hashClient(db, `buyer-message:${keyOf(to)}`), limit, now)).allowed;
 }
+
+/**
+ * The narrower limits per recipient, kept here with the cap (docs/decisions/0410-one-outbox.md), each counted at a
+ * message's first attempt by an atomic upsert keyed by a salted hash of the address or number, in its own bucket:
+ * - `receipt`: at most 3 lead receipts to one e-mail address a day, so the form cannot be used to mail a stranger over
+ *   and over (leads arriving together cannot slip past it; a retry or a resend does not count again);
+ * - `first_reply`: at most 2 first replies to one number a day (the same, at the owner's cost per message).
+ * Past a limit the message is skipped, not delayed. The bucket names and keys are those the leads module used, so a
+ * day's counts carry over an upgrade.
+ */
+export const RECIPIENT_LIMITS = { receipt: 3, first_reply: 2 } as const;
+
+export async function recipientLimitAllows(
+  db: Db,
+  limit: keyof typeof RECIPIENT_LIMITS,
+  to: string,
+  { firstAttempt }: { firstAttempt: boolean },
+  now = Date.now(),
+): Promise<boolean> {
+  if (!firstAttempt) return true;
+  const window = { count: RECIPIENT_LIMITS[limit], windowSeconds: 86_400 };
+  return (await hitRateLimit(db, limit, await hashClient(db, `${limit}:${to}`), window, now)).allowed;
+}

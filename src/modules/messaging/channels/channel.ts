@@ -7,9 +7,9 @@ import type { Db } from '@/lib/db/client';
  * module). A channel sends once and says what became of it; when to try again and when to give up is its outbox's.
  *
  * What a send gives is the channel's own (`Sent`): WhatsApp and SMS the provider's id of the message; e-mail whether a
- * mail server took it or it was kept as a file; Web Push whether the subscription is gone. A failure is thrown:
- * WhatsApp's and SMS's as a ChannelError whose kind says what the sender does next (SMS also as SmsWithheld when its
- * limits kept it back); the others' as the error their provider gave, which the outboxes retry.
+ * mail server took it or it was kept as a file; Web Push whether the subscription is gone. A failure is thrown as a
+ * ChannelError whose kind says what the sender does next, on every channel (SMS also as SmsWithheld when its limits
+ * kept it back); the outbox keeps the kind on the message's row (docs/decisions/0410-one-outbox.md).
  */
 export interface Channel<Message, Sent> {
   readonly name: ChannelName;
