@@ -63,7 +63,7 @@ async function holdBackOver(handle: DatabaseHandle): Promise<string[]> {
   const moved = (await handle.db.execute(
     sql`update pgboss.job set start_after = now()
         where name in (${OUTBOX.name}, ${OUTBOX_PUSH.name}) and state = 'created' and start_after > now()
-        returning data->>'notificationId' as id`,
+        returning data->>'messageId' as id`,
   )) as unknown as { rows: { id: string }[] };
   wakeWorkers(await handle.jobs(), [OUTBOX, OUTBOX_PUSH]);
   return moved.rows.map((row) => row.id).sort();

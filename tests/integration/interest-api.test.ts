@@ -62,7 +62,7 @@ describeEachDriver('POST /api/interest', (ctx) => {
     const jobs = (await ctx
       .handle()
       .db.execute(
-        sql`select data ->> 'notificationId' as id from pgboss.job where data ->> 'notificationId' in ${notifications.map((n) => n.id)}`,
+        sql`select data ->> 'messageId' as id from pgboss.job where data ->> 'messageId' in ${notifications.map((n) => n.id)}`,
       )) as unknown as { rows: { id: string }[] };
     expect(jobs.rows.map((job) => job.id).sort()).toEqual(
       notifications

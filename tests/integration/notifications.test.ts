@@ -230,7 +230,7 @@ describeEachDriver('notifications', (ctx) => {
       const failed = await waitFor(async () => {
         sales = (await listForLead(db, id)).find((r) => r.channel === 'sales_email')!;
         const result = (await db.execute(
-          sql`select output::text as output from pgboss.job where data ->> 'notificationId' = ${sales.id} and output is not null`,
+          sql`select output::text as output from pgboss.job where data ->> 'messageId' = ${sales.id} and output is not null`,
         )) as unknown as { rows: { output: string }[] };
         outputs = result.rows.map((row) => row.output);
         return sales.lastError !== null && outputs.length > 0;
