@@ -33,9 +33,9 @@ try {
       'bench-' || i, 9000 + i % 5000, now() - (i || ' minutes')::interval, now() - (i || ' minutes')::interval
     from generate_series(1, ${LEADS}) as i`);
   await source.db.execute(sql`
-    insert into lead_notifications (lead_id, channel, state, attempts, sent_at)
-    select s.id, c.channel, 'sent', 1, s.created_at + interval '2 seconds'
-    from interest_submissions s cross join (values ('sales_email'), ('receipt'), ('webhook')) as c(channel)`);
+    insert into outbox_messages (subject_type, subject_id, lead_id, kind, channel, dedupe_key, state, attempts, sent_at)
+    select 'lead', s.id, s.id, c.kind, c.channel, 'lead:' || s.id || ':' || c.kind, 'sent', 1, s.created_at + interval '2 seconds'
+    from interest_submissions s cross join (values ('sales_email', 'email'), ('receipt', 'email'), ('webhook', 'webhook')) as c(kind, channel)`);
   // A statement every 20 ms while the backup runs: the longest one waited is what a visitor's lead would wait.
   let longestWaitMs = 0;
   let backingUp = true;

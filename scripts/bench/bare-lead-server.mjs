@@ -2,8 +2,8 @@
 // does, in one transaction, through the same driver opened as the site opens it (PGlite with its WAL fsync, or a
 // node-postgres pool of the site's size) and the same job queue (pg-boss's own insert on the transaction):
 // its place in the site-wide window (a statement of its own, as the site takes it), then BEGIN, the lead row, its
-// client's counter, its four notification rows, the jobs of those queued (the sales e-mail and receipt on `notify`, the
-// push alert on `notify-push`; the bench's site has no webhook address), COMMIT; then
+// client's counter, its four notification rows, the jobs of those queued (the sales e-mail and receipt on `outbox`, the
+// push alert on `outbox-push`; the bench's site has no webhook address), COMMIT; then
 // 201 {ok, id}. No framework, no validation, no sending: what one lead costs at least.
 //
 //   node scripts/bench/bare-lead-server.mjs PORT        (DATA_DIR or DATABASE_URL in the environment)
@@ -20,7 +20,7 @@ import { createPglite } from '../../src/lib/db/pglite.mjs';
 
 const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
 const CHANNELS = ['sales_email', 'receipt', 'webhook', 'push'];
-const queueOf = (channel) => (channel === 'push' ? 'notify-push' : 'notify');
+const queueOf = (channel) => (channel === 'push' ? 'outbox-push' : 'outbox');
 const WINDOW_MS = 600_000;
 
 const LEAD = `insert into interest_submissions (title, full_name, email, phone_raw, phone_e164, district, utm_source,
@@ -32,11 +32,12 @@ const SITE_PLACE = `insert into rate_limits (bucket, client_hash, window_start, 
   on conflict (bucket, client_hash, window_start) do update set count = rate_limits.count + 1
   where rate_limits.count < 1000000 returning count`;
 // As the site under the bench (no webhook address): the webhook's row is settled at once, the three others queued.
-const NOTIFICATIONS = `insert into lead_notifications (lead_id, channel, state, last_error)
-  select $1, channel, case when channel = 'webhook' then 'not_configured' else 'queued' end,
-    case when channel = 'webhook' then 'not configured' end
-  from unnest($2::text[]) as channel
-  on conflict do nothing returning id, channel, state`;
+const NOTIFICATIONS = `insert into outbox_messages (subject_type, subject_id, lead_id, kind, channel, dedupe_key, state, last_error)
+  select 'lead', $1::uuid, $1::uuid, kind, case kind when 'webhook' then 'webhook' when 'push' then 'push' else 'email' end,
+    'lead:' || $1::uuid::text || ':' || kind, case when kind = 'webhook' then 'not_configured' else 'queued' end,
+    case when kind = 'webhook' then 'not configured' end
+  from unnest($2::text[]) as kind
+  on conflict do nothing returning id, kind as channel, state`;
 
 /** The driver, and a transaction on it: `run(work)` gives `work` a query function bound to one transaction. */
 async function openDriver() {
@@ -74,7 +75,7 @@ const driver = await openDriver();
 const { boss } = driver;
 boss.on('error', () => {});
 await boss.start();
-for (const name of ['notify', 'notify-push']) await boss.createQueue(name);
+for (const name of ['outbox', 'outbox-push']) await boss.createQueue(name);
 
 /** One lead's rows, in one transaction. */
 async function storeLead(body, key, client) {
@@ -98,11 +99,11 @@ async function storeLead(body, key, client) {
     await query(COUNT, ['interest', client, windowStart]);
     const { rows: notifications } = await query(NOTIFICATIONS, [id, CHANNELS]);
     const db = { executeSql: (text, values) => query(text, values) };
-    for (const queue of ['notify', 'notify-push']) {
+    for (const queue of ['outbox', 'outbox-push']) {
       const jobs = notifications.filter((row) => row.state === 'queued' && queueOf(row.channel) === queue);
       await boss.insert(
         queue,
-        jobs.map((row) => ({ id: row.id, data: { notificationId: row.id } })),
+        jobs.map((row) => ({ id: row.id, data: { messageId: row.id, subject: 'lead' } })),
         { db },
       );
     }

@@ -25,7 +25,7 @@ import { slotById, type SlotNetworksAlertJob } from '@/modules/inspections/serve
 
 /**
  * Owners hear about trouble (docs/decisions/0112-health-metrics-and-owner-alerts.md). Every minute a scheduled check
- * reads each channel's state from lead_notifications (src/modules/leads/notifications.repository.server.ts) and moves its episode in
+ * reads each channel's state from the one outbox (src/modules/messaging/outbox/outbox.repository.server.ts) and moves its episode in
  * channel_alerts: opened when messages stop going through, alerted once it has lasted 10 minutes, resolved when
  * they go through again. Each move is one conditional write, committed together with the jobs it queues (one per
  * owner, and one for the webhook), so several instances and restarts alert once and recover once per episode.

@@ -16,8 +16,8 @@ import { firstReplyOn } from '@/modules/leads/server';
  * What the site knows about its own health (docs/decisions/0112-health-metrics-and-owner-alerts.md), read from the
  * database, the job queue and the backup directory, with no personal data, and the limits that make a fact a
  * problem: /api/health, /metrics, the owners' System page (src/modules/system) and the channel check
- * (src/modules/leads/notifications) all read these. How messages are delivered is read from the lead's tables by
- * src/modules/leads/notifications.repository.server.ts (deliveryBacklog, channelStates). Each is a few indexed queries.
+ * (src/modules/leads/notifications) all read these. How messages are delivered is read from the one outbox by
+ * src/modules/messaging/outbox/outbox.repository.server.ts (deliveryBacklog, channelStates). Each is a few indexed queries.
  */
 
 /** The limits that make a fact a problem (for /api/health?deep=1 and the System page). */
