@@ -171,6 +171,7 @@ export type LeadNotificationRow = Omit<OutboxMessageRow, 'channel' | 'state' | '
 
 const asLeadNotification = (row: OutboxMessageRow): LeadNotificationRow => ({
   ...row,
+  leadId: row.subjectId,
   channel: row.kind as NotificationChannel,
   state: row.state as NotificationState,
 });

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { POST as releaseHeld } from '@/app/api/admin/leads/held/route';
 import { POST as postInterest } from '@/app/api/interest/route';

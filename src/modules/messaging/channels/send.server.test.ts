@@ -61,13 +61,13 @@ it('throws typed failures for the webhook and e-mail: a refusal of our secret is
     process.env.SMTP_URL = smtp.url;
     resetEnvCache();
     const refused = await emailChannel
-      .send({} as Db, { to: ['nobody@example.com'], subject: 'Hello', text: 'Hello' })
+      .send({} as Db, { to: ['nobody@example.com'], subject: 'Hello', text: 'Hello', html: '<p>Hello</p>' })
       .catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(ChannelError);
     expect(refused).toMatchObject({ kind: 'unreachable', providerCode: '550' });
     await smtp.stop();
     const down = await emailChannel
-      .send({} as Db, { to: ['buyer@example.com'], subject: 'Hello', text: 'Hello' })
+      .send({} as Db, { to: ['buyer@example.com'], subject: 'Hello', text: 'Hello', html: '<p>Hello</p>' })
       .catch((error: unknown) => error);
     expect(down).toMatchObject({ name: 'ChannelError', kind: 'retry' });
   } finally {
