@@ -6,6 +6,7 @@ import type { OutboxState, OutboxSubject } from '@/lib/db/enums';
 import type { OutboxMessageRow } from '@/lib/db/schema';
 import { deleteJobs, insertInTransaction, lockWaitingJobs, sendInTransaction, wakeWorkers, workBatches } from '@/lib/jobs/queue';
 import {
+  IDLE_POLL_SECONDS,
   NOTIFY,
   NOTIFY_PUSH,
   NOTIFY_SLOW,
@@ -272,5 +273,6 @@ export async function startOutboxWorkers(handle: DatabaseHandle, senders: Outbox
       loopCount,
     );
   for (const queue of [OUTBOX, OUTBOX_PUSH, OUTBOX_SLOW]) await work(queue, loops);
-  for (const queue of [NOTIFY, NOTIFY_PUSH, NOTIFY_SLOW]) await work(queue, 1);
+  // Only what the release before queued is there (nothing new arrives): one loop each, polling as an idle queue does.
+  for (const queue of [NOTIFY, NOTIFY_PUSH, NOTIFY_SLOW]) await work({ ...queue, pollSeconds: IDLE_POLL_SECONDS }, 1);
 }
