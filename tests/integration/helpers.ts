@@ -173,7 +173,7 @@ const asLeadNotification = (row: OutboxMessageRow): LeadNotificationRow => ({
   ...row,
   leadId: row.subjectId,
   channel: row.kind as NotificationChannel,
-  state: row.state as NotificationState,
+  state: (row.state === 'sending' ? 'queued' : row.state) as NotificationState,
 });
 
 /** Where a lead's message (of one channel) is, in outbox_messages. */

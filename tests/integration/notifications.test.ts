@@ -7,13 +7,15 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { POST } from '@/app/api/interest/route';
 import { POST as resendRoute } from '@/app/api/admin/leads/[id]/notifications/route';
-import { webhookId } from '@/modules/leads/notifications/delivery.server';
+import { deliverNotification, webhookId } from '@/modules/leads/notifications/delivery.server';
+import { MessageInHand } from '@/modules/messaging/server';
 import { listForLead } from '@/modules/leads/notifications.server';
 import { startNotificationWorkers } from '@/modules/leads/notifications/workers.server';
 import { startOwnerAlertWorkers } from '@/modules/system/alerts.server';
+import { leads } from '@/lib/db/schema';
 import type { DatabaseHandle } from '@/lib/db/client';
 import { wakeWorkers } from '@/lib/jobs/queue';
-import { OUTBOX } from '@/lib/jobs/queues';
+import { NOTIFY, OUTBOX } from '@/lib/jobs/queues';
 import {
   startSmtpPeer,
   startWebhookReceiver,
@@ -29,6 +31,7 @@ import {
   type DriverContext,
   freshClient,
   jsonRequest,
+  insertLeadNotification,
   leadNotificationsInState,
   newKey,
   setEnv,
@@ -293,6 +296,46 @@ describeEachDriver('notifications', (ctx) => {
     expect(await waitFor(() => mailsTo(email).length === 1, 15_000)).toBe(true);
     // The worker records the send once the SMTP peer has accepted it: wait for that record, not just the mail.
     expect((await allSettled(ctx, id)).find((r) => r.channel === 'receipt')).toMatchObject({ state: 'sent', attempts: 2 });
+  });
+
+  // An upgrade (docs/decisions/0410-one-outbox.md): the jobs the release before queued on its `notify` queues name
+  // messages the migration moved to the one outbox under the same ids; the outbox's worker sends each once.
+  it('sends once a message whose job the release before queued on its notify queue', async () => {
+    const db = ctx.handle().db;
+    const email = `upgrade-${newKey()}@example.org`;
+    const [lead] = await db
+      .insert(leads)
+      .values({ title: 'Mr', fullName: 'Emeka Upgrade', email, phoneRaw: '0803 555 0199', district: 'Lugbe, Abuja' })
+      .returning();
+    const receipt = await insertLeadNotification(db, { leadId: lead.id, channel: 'receipt' });
+    const boss = await ctx.handle().jobs();
+    // Two jobs of the release before name the same message (a retry's copy, say).
+    for (let i = 0; i < 2; i++) await boss.send(NOTIFY.name, { notificationId: receipt.id });
+    const completed = async () =>
+      (
+        (await db.execute(
+          sql`select count(*)::int as n from pgboss.job where data ->> 'notificationId' = ${receipt.id} and state = 'completed'`,
+        )) as unknown as { rows: { n: number }[] }
+      ).rows[0].n;
+    expect(await waitFor(async () => (await completed()) === 2, 30_000)).toBe(true);
+    expect((await listForLead(db, lead.id))[0]).toMatchObject({ channel: 'receipt', state: 'sent', attempts: 1 });
+    expect(mailsTo(email)).toHaveLength(1);
+  });
+
+  it('sends a message once when two senders take it at the same moment: the other is told it is in hand, then finds it sent', async () => {
+    const db = ctx.handle().db;
+    const email = `twice-at-once-${newKey()}@example.org`;
+    const [lead] = await db
+      .insert(leads)
+      .values({ title: 'Ms', fullName: 'Ada Twice', email, phoneRaw: '0803 555 0198', district: 'Lugbe, Abuja' })
+      .returning();
+    const receipt = await insertLeadNotification(db, { leadId: lead.id, channel: 'receipt' });
+    const [first, second] = await Promise.allSettled([deliverNotification(db, receipt.id), deliverNotification(db, receipt.id)]);
+    expect([first.status, second.status].sort()).toEqual(['fulfilled', 'rejected']);
+    expect(((first.status === 'rejected' ? first : second) as PromiseRejectedResult).reason).toBeInstanceOf(MessageInHand);
+    await deliverNotification(db, receipt.id); // its job, tried again
+    expect((await listForLead(db, lead.id))[0]).toMatchObject({ state: 'sent', attempts: 1 });
+    expect(mailsTo(email)).toHaveLength(1);
   });
 
   it('without a mail server or webhook, keeps each e-mail as an .eml file and says why nothing was sent', async () => {

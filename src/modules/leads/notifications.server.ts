@@ -50,8 +50,8 @@ const asNotification = (row: OutboxMessageRow): LeadNotification => ({
   id: row.id,
   leadId: row.subjectId,
   channel: row.kind as NotificationChannel,
-  // A lead's messages are never withdrawn nor claimed (they are deleted, or stay queued until recorded).
-  state: row.state as NotificationState,
+  // One being sent is still waiting, as staff see it (a lead's messages are never withdrawn: they are deleted).
+  state: (row.state === 'sending' ? 'queued' : row.state) as NotificationState,
   attempts: row.attempts,
   lastError: row.lastError,
   sentAt: row.sentAt,

@@ -29,6 +29,8 @@ export {
   type NewOutboxMessage,
 } from './outbox/outbox.repository.server';
 export {
+  MessageInHand,
+  SENDING_LEASE_MS,
   deliverMessage,
   deliverMessages,
   queueMessages,

@@ -97,6 +97,36 @@ const messagesFound = preparedStatement((db) =>
     .prepare('find_outbox_messages'),
 );
 
+/**
+ * Takes the messages `ids` for sending, in one conditional write, and returns those taken: each from `queued`, or from a
+ * `sending` whose claim is older than `leaseMs` (its sender died before it could record what came of it). A message
+ * another sender holds, or already settled, is not taken: two jobs naming one message never send it side by side.
+ */
+export async function claimMessages(db: Db, ids: string[], now: Date, leaseMs: number): Promise<OutboxMessageRow[]> {
+  if (!ids.length) return [];
+  return messagesClaimed(db).execute({
+    ids: `{${ids.join(',')}}`,
+    now: now.toISOString(),
+    leaseEnded: new Date(now.getTime() - leaseMs).toISOString(),
+  });
+}
+
+const messagesClaimed = preparedStatement((db) =>
+  db
+    .update(o)
+    .set({
+      state: 'sending',
+      sendingSince: sql`${placeholder('now', 'timestamptz')}`,
+      updatedAt: sql`${placeholder('now', 'timestamptz')}`,
+    })
+    .where(
+      sql`${o.id} = any(${placeholder('ids', 'uuid[]')}) and (${o.state} = 'queued'
+          or (${o.state} = 'sending' and ${o.sendingSince} <= ${placeholder('leaseEnded', 'timestamptz')}))`,
+    )
+    .returning()
+    .prepare('claim_outbox_messages'),
+);
+
 /** One attempt at sending a message: its new state, and the last error (or why nothing was sent). */
 export interface Attempt {
   id: string;
@@ -172,7 +202,8 @@ export async function requeue(
   const [row] = await db
     .update(o)
     .set({ state: 'queued', lastError: null, lastErrorKind: null, gaveUpAt: null, dueAt: now, updatedAt: now })
-    .where(and(messageOf(subject.type, subject.id, kind), unlessQueued ? ne(o.state, 'queued') : undefined))
+    // Never from a sender's hands (`sending`): it is going already.
+    .where(and(messageOf(subject.type, subject.id, kind), ne(o.state, 'sending'), unlessQueued ? ne(o.state, 'queued') : undefined))
     .returning();
   return row;
 }
@@ -291,16 +322,14 @@ export async function channelStates(db: Db): Promise<ChannelState[]> {
   });
 }
 
-// A lead's messages are never claimed nor withdrawn: their states are a notification's.
-const countsColumns = {
-  channel: sql<NotificationChannel>`${o.kind}`,
-  state: sql<NotificationState>`${o.state}`,
-  n: sql<number>`count(*)::int`,
-};
+// A lead's message being sent counts as waiting (`queued`), as before the outbox claimed them: its states stay a
+// notification's. A lead's messages are never withdrawn.
+const notificationState = sql<NotificationState>`(case when ${o.state} = 'sending' then 'queued' else ${o.state} end)`;
+const countsColumns = { channel: sql<NotificationChannel>`${o.kind}`, state: notificationState, n: sql<number>`count(*)::int` };
 
 /** How many lead messages of each kind are in each state (for /metrics, under the lead notification's channel name). */
 export function notificationCounts(db: Db) {
-  return db.select(countsColumns).from(o).where(eq(o.subjectType, 'lead')).groupBy(o.kind, o.state);
+  return db.select(countsColumns).from(o).where(eq(o.subjectType, 'lead')).groupBy(o.kind, notificationState);
 }
 
 /**

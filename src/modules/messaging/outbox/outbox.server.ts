@@ -21,6 +21,7 @@ import { afterTheRush } from '@/lib/server-hand-over.mjs';
 import { ChannelError } from '../channels/channel-error';
 import { GIVE_UP_AFTER_MS, givenUp } from './give-up';
 import {
+  claimMessages,
   deleteMessages,
   findMessages,
   insertMessages,
@@ -111,8 +112,12 @@ export async function withdrawWaitingMessages(tx: Db, subjectType: OutboxSubject
     const ids = queued.filter((row) => queueOf(row) === queue).map((row) => row.id);
     for (const id of await lockWaitingJobs(tx, queue, ids)) waiting.add(id);
   }
+  // Untouched: never tried, not in a sender's hands, and its job still waiting (or it needs none).
   const untouched = (subjectId: string) =>
-    rows.every((row) => row.subjectId !== subjectId || (row.attempts === 0 && (row.state !== 'queued' || waiting.has(row.id))));
+    rows.every(
+      (row) =>
+        row.subjectId !== subjectId || (row.attempts === 0 && row.state !== 'sending' && (row.state !== 'queued' || waiting.has(row.id))),
+    );
   const withdrawn = subjectIds.filter(untouched);
   const gone = rows.filter((row) => withdrawn.includes(row.subjectId));
   for (const queue of [OUTBOX, OUTBOX_PUSH]) {
@@ -160,13 +165,30 @@ export async function resendMessage(
 export type OutboxSenders = { [S in OutboxJob['subject']]: OutboxSender<never> };
 
 /**
- * Sends messages, a batch at a time: each through its subject's sender, its outcome recorded. A failure is recorded
+ * How long a sender's claim on a message lasts: pg-boss's own claim on its job (OUTBOX's `expireInSeconds`). A job
+ * still running after that is taken as dead and tried again, and its message, still `sending`, is taken again then; a
+ * message's sends (an SMTP exchange: at most 40 s) end within it.
+ */
+export const SENDING_LEASE_MS = (OUTBOX.options.expireInSeconds ?? 60) * 1000;
+
+/** A job whose message another sender has in hand: tried again later (the other settles it, or dies and its lease ends). */
+export class MessageInHand extends Error {
+  constructor(id: string) {
+    super(`message ${id} is in another sender's hands`);
+    this.name = 'MessageInHand';
+  }
+}
+
+/**
+ * Sends messages, a batch at a time: each claimed (`sending`, one conditional write for the batch, which is also its
+ * read), sent through its subject's sender, and its outcome recorded (one statement). Two jobs naming one message never
+ * send it side by side: the one that finds it claimed is tried again later, and finds it settled. A failure is recorded
  * (its ChannelError kind with it) and its job rejected, so pg-boss retries it by the queue's schedule; once the give-up
- * policy says so, from the message's due time, it is marked failed instead. A message already sent, settled or erased
- * is left alone. One statement reads the batch's messages, one per subject their contexts, and one records the
- * outcomes (docs/decisions/0370-a-leads-request-cost.md). Should recording fail, the whole batch is tried again: a
- * message is sent at least once; the messages that must go at most once (a buyer's first reply) are recorded by their
- * channel before they are asked of the provider (docs/decisions/0396).
+ * policy says so it is marked failed instead. A message already settled or erased is left alone.
+ * (docs/decisions/0370-a-leads-request-cost.md: one statement claims the batch, one per subject reads the contexts, one
+ * records the outcomes.) A sender that dies between the provider's answer and the record leaves the message `sending`:
+ * once its lease ends it is sent again (at least once); the messages that must go at most once (a buyer's first reply)
+ * are recorded by their channel before the provider is asked (docs/decisions/0396).
  */
 export async function deliverMessages(
   db: Db,
@@ -175,26 +197,33 @@ export async function deliverMessages(
   now = () => new Date(),
   jobs?: PgBoss,
 ): Promise<PromiseSettledResult<void>[]> {
-  const messages = await findMessages(db, ids);
+  const claimed = await claimMessages(db, [...new Set(ids)], now(), SENDING_LEASE_MS);
+  const found = new Map(claimed.map((message) => [message.id, message]));
+  // Of the others, those in another sender's hands: their jobs are tried again (the rest are settled, or gone).
+  const others = ids.filter((id) => !found.has(id));
+  const inHand = new Set((await findMessages(db, others)).filter((row) => row.state === 'sending').map((row) => row.id));
   const contexts = new Map<string, unknown>();
-  const bySubject = groupBy(messages, (message) => message.subjectType);
-  for (const [subject, rows] of bySubject) {
+  for (const [subject, rows] of groupBy(claimed, (message) => message.subjectType)) {
     const sender = senders[subject as OutboxJob['subject']] as OutboxSender<unknown> | undefined;
     if (!sender) continue;
-    for (const [id, context] of await sender.load(
-      db,
-      rows.filter((row) => row.state === 'queued'),
-    ))
-      contexts.set(id, context);
+    for (const [id, context] of await sender.load(db, rows)) contexts.set(id, context);
   }
-  const found = new Map(messages.map((message) => [message.id, message]));
   const attempts: Attempt[] = [];
   const sent: { message: OutboxMessageRow; context: unknown; at: Date }[] = [];
+  const taken = new Set<string>();
   const outcomes = await Promise.allSettled(
     ids.map(async (id) => {
+      if (inHand.has(id)) throw new MessageInHand(id);
       const message = found.get(id);
-      if (!message || message.state !== 'queued' || !contexts.has(id)) return;
-      const sender = senders[message.subjectType as OutboxJob['subject']] as OutboxSender<unknown>;
+      // Once per message, however many of the batch's jobs name it.
+      if (!message || taken.has(id)) return;
+      taken.add(id);
+      const sender = senders[message.subjectType as OutboxJob['subject']] as OutboxSender<unknown> | undefined;
+      if (!sender || !contexts.has(id)) {
+        // Its subject is gone (erased meanwhile): nothing to send, and the claim is let go.
+        attempts.push({ id, state: 'withdrawn', lastError: 'what it was about is gone', at: now() });
+        return;
+      }
       const context = contexts.get(id);
       try {
         const outcome = await sender.send(db, message, context);
