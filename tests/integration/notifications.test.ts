@@ -9,7 +9,7 @@ import { POST } from '@/app/api/interest/route';
 import { POST as resendRoute } from '@/app/api/admin/leads/[id]/notifications/route';
 import { deliverNotification, webhookId } from '@/modules/leads/notifications/delivery.server';
 import { MessageInHand, SENDING_LEASE_MS } from '@/modules/messaging/server';
-import { listForLead } from '@/modules/leads/notifications.server';
+import { listForLead, resendNotification } from '@/modules/leads/notifications.server';
 import { startNotificationWorkers } from '@/modules/leads/notifications/workers.server';
 import { startOwnerAlertWorkers } from '@/modules/system/alerts.server';
 import { leads, outboxMessages } from '@/lib/db/schema';
@@ -336,6 +336,9 @@ describeEachDriver('notifications', (ctx) => {
     await claimedAt(new Date());
     await expect(deliverNotification(db, receipt.id)).rejects.toBeInstanceOf(MessageInHand);
     expect(mailsTo(email)).toHaveLength(0);
+    // An owner's "send again" meanwhile: it is going already, so it stays in that sender's hands, shown as waiting.
+    expect(await resendNotification(db, await ctx.handle().jobs(), lead.id, 'receipt')).toMatchObject({ id: receipt.id, state: 'queued' });
+    expect((await db.select().from(outboxMessages).where(eq(outboxMessages.id, receipt.id)))[0].state).toBe('sending');
     // That sender died: its claim ends with pg-boss's claim on its job, and the message is taken and sent.
     await claimedAt(new Date(Date.now() - SENDING_LEASE_MS));
     await deliverNotification(db, receipt.id);

@@ -136,8 +136,9 @@ export async function withdrawWaitingMessages(tx: Db, subjectType: OutboxSubject
 
 /**
  * An owner's "send again": the message goes back to `queued` with a new job, in one transaction. It keeps its id (a
- * webhook its webhook-id), so a receiver that did get it before can tell. Undefined when there is no such message.
- * `unlessQueued`: nothing when it is queued already (a provider reporting one failure twice queues it once).
+ * webhook its webhook-id), so a receiver that did get it before can tell. One in a sender's hands is going already: it
+ * is returned as it is, with no new job. Undefined when there is no such message. `unlessQueued`: nothing when it is
+ * queued already (a provider reporting one failure twice queues it once).
  */
 export async function resendMessage(
   db: Db,
@@ -156,6 +157,8 @@ export async function resendMessage(
     return row;
   });
   if (row) wakeOutbox(boss);
+  else if (!options.unlessQueued)
+    return (await messagesOf(db, subject.type, [subject.id])).find((message) => message.kind === kind && message.state === 'sending');
   return row;
 }
 
