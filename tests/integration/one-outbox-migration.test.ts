@@ -20,7 +20,8 @@ import { createDatabase, dropDatabase, setEnv, TEST_DATABASE_URL } from './helpe
  * drizzle/0030_one_outbox.sql (docs/decisions/0410-one-outbox.md): an upgrade from the release whose lead messages were
  * in lead_notifications moves them to the one outbox. Every message still waiting (never tried, or tried and waiting
  * for its retry) is sent once by the outbox's sender, however many jobs name it; none already sent goes again; and a
- * message the release before still writes during a rolling upgrade is sent too.
+ * message the release before still writes during a rolling upgrade is sent too. A booking's messages, not moved yet,
+ * stay where they were.
  */
 const work = mkdtempSync(path.join(tmpdir(), 'one-outbox-migration-'));
 let smtp: SmtpPeer;
@@ -67,6 +68,8 @@ const current = path.join(process.cwd(), 'drizzle');
 const WAITING = '11111111-1111-4111-8111-111111111111';
 const DONE = '22222222-2222-4222-8222-222222222222';
 const LATE = '33333333-3333-4333-8333-333333333333';
+const SLOT = '44444444-4444-4444-8444-444444444444';
+const BOOKING = '55555555-5555-4555-8555-555555555555';
 const id = (n: number) => `aaaaaaaa-aaaa-4aaa-8aaa-${String(n).padStart(12, '0')}`;
 
 /**
@@ -86,6 +89,11 @@ const OLD_ROWS = `
     ('${id(6)}', '${DONE}', 'receipt', 'sent', 3, null, now() - interval '8 minutes', now() - interval '9 minutes', now() - interval '8 minutes'),
     ('${id(7)}', '${DONE}', 'webhook', 'sent', 1, null, now() - interval '8 minutes', now() - interval '9 minutes', now() - interval '8 minutes'),
     ('${id(8)}', '${DONE}', 'push', 'skipped', 1, 'no browser', null, now() - interval '9 minutes', now() - interval '8 minutes');
+  insert into inspection_slots (id, district, starts_at, kind, seats) values ('${SLOT}', 'd1', now() + interval '3 days', 'on_site', 20);
+  insert into inspection_bookings (id, slot_id, lead_id, party_size) values ('${BOOKING}', '${SLOT}', '${WAITING}', 2);
+  insert into inspection_messages (id, booking_id, slot_id, kind, channel, about_starts_at, due_at, state, attempts, sending_since) values
+    ('${id(10)}', '${BOOKING}', '${SLOT}', 'booked', 'email', now() + interval '3 days', now() - interval '1 minute', 'queued', 0, null),
+    ('${id(11)}', '${BOOKING}', '${SLOT}', 'agent_alert', 'email', now() + interval '3 days', now() - interval '1 minute', 'sending', 1, now() - interval '10 minutes');
 `;
 
 /** During a rolling upgrade the release before, still running, takes a lead and queues its messages in its table. */
@@ -115,7 +123,10 @@ async function upgradeAndSendWith(db: AnyDb, run: (sql: string) => Promise<unkno
     .select()
     .from(o)
     .where(eq(o.id, id(2)));
-  return { rows, receiptDedupeKey: receipt.dedupeKey };
+  // A booking's messages stay in inspection_messages, as they were, for their own sender (docs/decisions/0410).
+  const m = schema.inspectionMessages;
+  const bookingMessages = await db.select({ id: m.id, state: m.state, attempts: m.attempts }).from(m).orderBy(asc(m.id));
+  return { rows, receiptDedupeKey: receipt.dedupeKey, bookingMessages };
 }
 
 /** What each message came to, and what reached the mail server and the CRM. */
@@ -132,6 +143,10 @@ function expectDeliveredOnce(result: Awaited<ReturnType<typeof upgradeAndSendWit
     { id: id(9), kind: 'sales_email', state: 'sent', attempts: 1 },
   ]);
   expect(result.receiptDedupeKey).toBe(`lead:${WAITING}:receipt`);
+  expect(result.bookingMessages).toEqual([
+    { id: id(10), state: 'queued', attempts: 0 },
+    { id: id(11), state: 'sending', attempts: 1 },
+  ]);
   const mails = smtp.received.map(({ mail }) => ({
     to: [mail.to].flat().flatMap((to) => to?.value.map((v) => v.address) ?? []),
     about: /Waiting Buyer|Done Buyer|Late Buyer/.exec(`${mail.subject} ${mail.text}`)?.[0],
