@@ -1,8 +1,38 @@
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+/**
+ * The files that take longest (each runs CLIs or servers as processes, or reopens databases on disk: 12-35 s), started
+ * first. Without Vitest's cache of earlier durations (a clean clone, as in CI) files go largest first, and these small
+ * files started last: the suite's last 35 s were the second-factor CLI file alone (docs/benchmarks/0382-ci-time.md).
+ */
+const LONGEST_FIRST = [
+  'tests/integration/staff-reset-second-factor-cli.test.ts',
+  'tests/integration/staff-cli.test.ts',
+  'tests/integration/restore-staff.test.ts',
+  'tests/integration/backups.test.ts',
+  'src/lib/db/pglite.test.ts',
+  'tests/integration/inspection-attack.test.ts',
+  'tests/integration/schema-version.test.ts',
+  'tests/integration/db-lock.test.ts',
+];
+class LongestFirst extends BaseSequencer {
+  async sort(files: TestSpecification[]) {
+    const order = await super.sort(files);
+    const rank = (file: TestSpecification) => {
+      const index = LONGEST_FIRST.findIndex((name) => file.moduleId.endsWith(`/${name}`));
+      return index === -1 ? LONGEST_FIRST.length : index;
+    };
+    return order
+      .map((file, index) => ({ file, index }))
+      .sort((a, b) => rank(a.file) - rank(b.file) || a.index - b.index)
+      .map(({ file }) => file);
+  }
+}
 
 export default defineConfig({
   resolve: {
@@ -32,6 +62,7 @@ export default defineConfig({
     // process.env back after it.
     isolate: false,
     setupFiles: ['tests/setup-each-file.ts'],
+    sequence: { sequencer: LongestFirst },
     // Limits for a hung test, not performance targets (those are `npm run bench`'s): opening a fresh embedded database
     // takes 8 s on an idle machine of two cores and over 30 s beside the crash and delivery tests in CI.
     testTimeout: 90_000,

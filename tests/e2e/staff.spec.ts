@@ -167,6 +167,12 @@ test.describe('staff area', () => {
     await expect(page).toHaveURL(/\/admin\/leads\//);
     // Eight hours later: the cookie's token has expired.
     await setSessionCookie(context, baseURL!, await expiredToken());
+    // The sign-in page comes slowly, as on a slow network or a busy server: 6 s, longer than a toast's 5 s. The toast
+    // is shown once the page is there, not when the navigation starts (it ran out on the way and was never seen).
+    await page.route(/\/registration(\?.*)?$/, async (route) => {
+      if (route.request().headers()['rsc']) await new Promise((resolve) => setTimeout(resolve, 6000));
+      await route.continue();
+    });
     await page.getByRole('button', { name: 'Save status' }).click();
     await expect(page).toHaveURL(/\/registration$/);
     await expect(page.getByText('session expired: please re-login')).toBeVisible();

@@ -1,10 +1,14 @@
 import { ERROR_COPY } from '@/content/interest';
 import { SESSION_EXPIRED_ERROR, SIGN_IN_PATH } from '@/lib/constants';
 import { clearSessionKeys } from '@/lib/browser/session-keys';
-import { notifyError } from '@/lib/browser/toast';
+import { loadToasts, notifyError } from '@/lib/browser/toast';
 
-type Navigate = (path: string) => void;
-let navigate: Navigate = (path) => window.location.assign(path);
+/** Goes to `path`, then calls `arrived` once its page is on screen. */
+type Navigate = (path: string, arrived: () => void) => void;
+let navigate: Navigate = (path, arrived) => {
+  arrived();
+  window.location.assign(path);
+};
 /** Lets the app route client-side (keeping the toast on screen) instead of a full page load. */
 export function setNavigate(fn: Navigate) {
   navigate = fn;
@@ -88,8 +92,11 @@ export async function request<T = unknown>({
     if (typeof errorText === 'string' && errorText) {
       if (errorText === SESSION_EXPIRED_ERROR) {
         clearSessionKeys();
-        notifyError(ERROR_COPY.sessionExpired);
-        navigate(SIGN_IN_PATH);
+        // The toast library fetched while the page comes (a failure shows as the notice's alert later).
+        loadToasts().catch(() => {});
+        // Shown once the sign-in page is there: shown at once, its 5 s ran out while a slow network or a busy server
+        // brought the page, and the person arrived at the sign-in page without being told why.
+        navigate(SIGN_IN_PATH, () => notifyError(ERROR_COPY.sessionExpired));
       } else {
         (showError ?? notifyError)(errorText);
       }
