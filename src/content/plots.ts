@@ -63,6 +63,10 @@ export const PLOTS_COPY = {
       shown: (shown: number, total: number) =>
         shown === total ? `Showing all ${plotCount(total)}` : `Showing ${shown} of ${plotCount(total)}`,
       none: 'No plot matches these filters.',
+      page: (page: number, pages: number) => `page ${page} of ${pages}`,
+      pages: 'Pages of the list',
+      previous: 'Previous',
+      next: 'Next',
     },
     hold: 'Hold this plot',
     view: (label: string) => `Plot ${label}`,
@@ -91,6 +95,7 @@ export const PLOTS_COPY = {
     knownBuyer: (name: string) => `Holding for ${name}`,
     notYou: 'Not you? Hold with your own details',
     submit: 'Hold this plot',
+    privacyNote: 'We use your details only to hold this plot for you and to contact you about it.',
     submitting: 'Holding…',
   },
   held: {

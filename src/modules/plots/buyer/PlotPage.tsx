@@ -138,7 +138,7 @@ export async function PlotPage({
             </button>
             {!buyer ? (
               <p className="mt-3 text-xs text-ink-soft">
-                {INSPECTION_COPY.book.privacyNote}{' '}
+                {copy.privacyNote}{' '}
                 <Link href="/privacy" className="underline underline-offset-2 hover:text-forest-900">
                   {INTEREST_COPY.privacyLink}
                 </Link>

@@ -4,7 +4,7 @@ import { PLOTS_COPY } from '@/content/plots';
 import { INSPECTION_PATHS } from '@/modules/leads';
 import { getEnv } from '@/lib/env.server';
 import { PLOT_PATHS } from '../paths';
-import { filterPlots, readPlotFilters } from '../plan/filters';
+import { filterPlots, filtersQuery, readPlotFilters } from '../plan/filters';
 import { PlotFiltersForm, PlotList } from '../plan/PlotList';
 import { PlanKey, SitePlan } from '../plan/SitePlan';
 import { comparePlotLabels } from '../plot-status';
@@ -83,10 +83,18 @@ export async function PlotsPage({ district, searchParams }: { district: District
                   <PlotFiltersForm action={PLOT_PATHS.plan(district.slug)} blocks={blocks} filters={filters} bookToken={token} />
                 </div>
                 <div className="mt-6 rounded-3xl bg-white p-4 ring-1 ring-forest-900/10 sm:p-6">
-                  <PlotList plots={shown} total={plots.length} hrefOf={hrefOf} />
+                  <PlotList
+                    plots={shown}
+                    total={plots.length}
+                    hrefOf={hrefOf}
+                    page={Number(one(params.page)) || 1}
+                    pageHref={(page) =>
+                      `${PLOT_PATHS.plan(district.slug)}${filtersQuery(filters, { book: token, page: page > 1 ? String(page) : undefined })}#list-heading`
+                    }
+                  />
                 </div>
               </div>
-              <aside aria-labelledby="how-heading" className="lg:sticky lg:top-24 lg:self-start">
+              <aside aria-labelledby="how-heading" className="max-lg:order-first lg:sticky lg:top-24 lg:self-start">
                 <div className="rounded-3xl bg-forest-900 p-6 text-ivory-50 sm:p-8">
                   <h2 id="how-heading" className="text-2xl text-ivory-50">
                     {copy.howHeading}

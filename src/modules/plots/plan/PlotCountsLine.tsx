@@ -11,7 +11,13 @@ export function PlotCountsLine({ slug, tone = 'light' }: { slug: string; tone?: 
   const dark = tone === 'dark';
   return (
     <p data-plot-counts={slug} className={`flex flex-wrap items-baseline gap-x-3 gap-y-1 ${dark ? 'text-ivory-50' : 'text-forest-900'}`}>
-      <span data-plot-counts-text className={`font-display text-xl empty:hidden ${dark ? 'text-brass-300' : 'text-forest-900'}`} />
+      {/* Filled by the script before or after hydration: React leaves an element's inner HTML it set itself alone. */}
+      <span
+        data-plot-counts-text
+        suppressHydrationWarning
+        dangerouslySetInnerHTML={{ __html: '' }}
+        className={`font-display text-xl empty:hidden ${dark ? 'text-brass-300' : 'text-forest-900'}`}
+      />
       <a
         href={PLOT_PATHS.plan(slug)}
         className={`text-sm font-semibold underline underline-offset-4 ${dark ? 'text-ivory-50 decoration-brass-300' : 'text-forest-800 decoration-brass-400'}`}

@@ -95,68 +95,77 @@ export function PlotFiltersForm({
   );
 }
 
-/** The list beside the plan: every plot that matches, its number a link to its page; on a phone, rows stack as cards. */
-export function PlotList({ plots, total, hrefOf }: { plots: PublicPlot[]; total: number; hrefOf: (plot: PublicPlot) => string }) {
+/** Rows per page of the list: a 500-plot district stays light on a phone; the filters narrow it first. */
+export const PLOTS_PER_PAGE = 60;
+
+/**
+ * The list beside the plan: the plots that match, a page at a time, each number a link to its page; on a phone the
+ * rows stack as cards. Its cells are styled once on the table, so a row costs few bytes.
+ */
+export function PlotList({
+  plots,
+  total,
+  hrefOf,
+  page,
+  pageHref,
+}: {
+  plots: PublicPlot[];
+  total: number;
+  hrefOf: (plot: PublicPlot) => string;
+  page: number;
+  pageHref: (page: number) => string;
+}) {
   const c = copy.columns;
+  const pages = Math.max(1, Math.ceil(plots.length / PLOTS_PER_PAGE));
+  const current = Math.min(Math.max(1, page), pages);
+  const rows = plots.slice((current - 1) * PLOTS_PER_PAGE, current * PLOTS_PER_PAGE);
   return (
     <div>
       <p className="text-sm text-ink-soft" role="status">
         {copy.filters.shown(plots.length, total)}
+        {pages > 1 ? ` · ${copy.filters.page(current, pages)}` : ''}
       </p>
       {plots.length === 0 ? (
         <p className="mt-4 rounded-2xl bg-ivory-100 p-5 text-forest-900">{copy.filters.none}</p>
       ) : (
-        <table className="mt-3 w-full border-separate border-spacing-0 text-left text-sm">
+        <table className="mt-3 w-full border-separate border-spacing-0 text-left text-sm [&_td]:py-3 [&_td]:pr-3 [&_th]:py-3 [&_th]:pr-3 sm:[&_tbody_td]:border-b sm:[&_tbody_th]:border-b [&_tbody_td]:border-forest-900/10 [&_tbody_th]:border-forest-900/10 max-sm:[&_tbody_td]:py-0 max-sm:[&_tbody_th]:py-0 max-sm:[&_tr]:grid max-sm:[&_tr]:grid-cols-[1fr_auto] max-sm:[&_tbody_tr]:border-b max-sm:[&_tbody_tr]:border-forest-900/10 max-sm:[&_tbody_tr]:py-3">
           <caption className="sr-only">{copy.listHeading}</caption>
-          <thead className="max-sm:sr-only">
-            <tr className="text-xs uppercase tracking-wider text-ink-soft">
-              <th scope="col" className="border-b border-forest-900/10 py-2 pr-3 font-semibold">
-                {c.plot}
-              </th>
-              <th scope="col" className="border-b border-forest-900/10 py-2 pr-3 font-semibold">
-                {c.block}
-              </th>
-              <th scope="col" className="border-b border-forest-900/10 py-2 pr-3 text-right font-semibold">
+          <thead className="text-xs uppercase tracking-wider text-ink-soft max-sm:sr-only">
+            <tr>
+              <th scope="col">{c.plot}</th>
+              <th scope="col">{c.block}</th>
+              <th scope="col" className="text-right">
                 {c.size}
               </th>
-              <th scope="col" className="border-b border-forest-900/10 py-2 pr-3 text-right font-semibold">
+              <th scope="col" className="text-right">
                 {c.price}
               </th>
-              <th scope="col" className="border-b border-forest-900/10 py-2 font-semibold">
-                {c.status}
-              </th>
+              <th scope="col">{c.status}</th>
             </tr>
           </thead>
-          <tbody>
-            {plots.map((plot) => (
-              <tr
-                key={plot.id}
-                className="max-sm:grid max-sm:grid-cols-[1fr_auto] max-sm:gap-x-3 max-sm:border-b max-sm:border-forest-900/10 max-sm:py-3"
-              >
-                <th scope="row" className="py-3 pr-3 font-semibold sm:border-b sm:border-forest-900/10 max-sm:py-0">
+          <tbody className="tabular-nums">
+            {rows.map((plot) => (
+              <tr key={plot.id}>
+                <th scope="row">
                   <a
                     href={hrefOf(plot)}
-                    className="font-display text-base text-forest-900 underline decoration-brass-400 underline-offset-4 hover:decoration-forest-800"
+                    className="font-display text-base text-forest-900 underline decoration-brass-400 underline-offset-4"
                   >
                     {copy.view(plot.label)}
                   </a>
                   {plot.corner ? <span className="ml-2 text-xs font-normal text-brass-700">{copy.corner}</span> : null}
                 </th>
-                <td className="py-3 pr-3 text-ink-soft sm:border-b sm:border-forest-900/10 max-sm:col-start-1 max-sm:py-0">
-                  <span className="sm:hidden">{c.block}: </span>
+                <td className="text-ink-soft">
+                  <span className="sm:hidden">{c.block} </span>
                   {plot.block}
                 </td>
-                <td className="py-3 pr-3 text-right tabular-nums sm:border-b sm:border-forest-900/10 max-sm:col-start-1 max-sm:py-0 max-sm:text-left">
-                  {copy.sizeSqm(plot.sizeSqm)}
-                </td>
-                <td className="py-3 pr-3 text-right font-medium tabular-nums text-forest-900 sm:border-b sm:border-forest-900/10 max-sm:col-start-1 max-sm:py-0 max-sm:text-left">
-                  {formatNaira(plot.priceKobo)}
-                </td>
-                <td className="py-3 sm:border-b sm:border-forest-900/10 max-sm:col-start-2 max-sm:row-start-1 max-sm:py-0">
-                  <span
-                    className={`inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_PILL[plot.status]}`}
-                  >
-                    {PLOTS_COPY.statusMarks[plot.status] ? <span aria-hidden="true">{PLOTS_COPY.statusMarks[plot.status]} ·</span> : null}
+                <td className="sm:text-right">{copy.sizeSqm(plot.sizeSqm)}</td>
+                <td className="font-medium text-forest-900 sm:text-right">{formatNaira(plot.priceKobo)}</td>
+                <td className="max-sm:col-start-2 max-sm:row-start-1">
+                  <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_PILL[plot.status]}`}>
+                    {PLOTS_COPY.statusMarks[plot.status] ? (
+                      <span aria-hidden="true">{PLOTS_COPY.statusMarks[plot.status]}&nbsp;·&nbsp;</span>
+                    ) : null}
                     {PLOTS_COPY.statuses[plot.status]}
                   </span>
                 </td>
@@ -165,6 +174,22 @@ export function PlotList({ plots, total, hrefOf }: { plots: PublicPlot[]; total:
           </tbody>
         </table>
       )}
+      {pages > 1 ? (
+        <nav aria-label={copy.filters.pages} className="mt-5 flex flex-wrap items-center justify-between gap-3">
+          {current > 1 ? (
+            <a href={pageHref(current - 1)} className="btn-outline">
+              ← {copy.filters.previous}
+            </a>
+          ) : (
+            <span />
+          )}
+          {current < pages ? (
+            <a href={pageHref(current + 1)} className="btn-outline">
+              {copy.filters.next} →
+            </a>
+          ) : null}
+        </nav>
+      ) : null}
     </div>
   );
 }

@@ -37,5 +37,18 @@ export const filterPlots = (plots: PublicPlot[], f: PlotFilters) =>
       (!f.onlyAvailable || plot.status === 'available'),
   );
 
+/** The page's address with these filters (and the list's page, the buyer's link): what the list's page links keep. */
+export function filtersQuery(f: PlotFilters, extra: Record<string, string | undefined> = {}): string {
+  const query = new URLSearchParams();
+  if (f.block) query.set('block', f.block);
+  if (f.minSize !== undefined) query.set('min', String(f.minSize));
+  if (f.maxSize !== undefined) query.set('max', String(f.maxSize));
+  if (f.maxPrice !== undefined) query.set('price', String(f.maxPrice / 100));
+  if (f.onlyAvailable) query.set('available', '1');
+  for (const [name, value] of Object.entries(extra)) if (value) query.set(name, value);
+  const text = query.toString();
+  return text ? `?${text}` : '';
+}
+
 export const anyFilter = (f: PlotFilters) =>
   Boolean(f.block || f.minSize !== undefined || f.maxSize !== undefined || f.maxPrice !== undefined || f.onlyAvailable);

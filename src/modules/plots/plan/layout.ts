@@ -42,7 +42,7 @@ export function drawPlan(plots: PublicPlot[]): DrawnPlan {
 }
 
 const pointsOf = (outline: PlotPoint[]) => outline.map(([x, y]) => `${round(x)},${round(y)}`).join(' ');
-const round = (n: number) => Math.round(n * 10) / 10;
+const round = (n: number) => Math.round(n);
 
 function fromOutlines(plots: PublicPlot[]): DrawnPlan {
   const all = plots.flatMap((plot) => plot.outline!);
