@@ -58,7 +58,7 @@ const successPage: FormPageOf = (answer, fields) =>
 export const HOLD_AS_VISITOR_FORM = {
   name: 'plot-hold',
   schema: holdAsVisitorSchema,
-  visibleFields: INTEREST_VISIBLE_FIELDS,
+  visibleFields: [...INTEREST_VISIBLE_FIELDS, 'plot'],
   errors: PLOT_ERRORS,
   formPages: { success: successPage, retry: retryPage },
 } satisfies PublicForm<typeof holdAsVisitorSchema>;
@@ -66,7 +66,7 @@ export const HOLD_AS_VISITOR_FORM = {
 export const HOLD_BY_LINK_FORM = {
   name: 'plot-hold-by-link',
   schema: holdByLinkSchema,
-  visibleFields: [],
+  visibleFields: ['plot'],
   errors: PLOT_ERRORS,
   formPages: { success: successPage, retry: retryPage },
 } satisfies PublicForm<typeof holdByLinkSchema>;
