@@ -44,6 +44,7 @@ export const PLOTS_COPY = {
     planDesc: (available: number, total: number) =>
       `${available} of ${plotCount(total)} available. Each plot shows its number; a held plot is marked H and hatched, reserved R and dotted, sold S and filled dark. Choose a plot to see it and hold it.`,
     legendHeading: 'Key',
+    scrollHint: 'Scroll the plan sideways to see every block, or use the list below.',
     listHeading: 'All plots',
     freshness: 'Updated within seconds of every hold and sale.',
     block: (block: string) => `Block ${block}`,

@@ -68,9 +68,13 @@ export async function PlotsPage({ district, searchParams }: { district: District
               </h2>
               <PlanKey counts={counts} />
             </div>
-            <figure className="mt-6 overflow-hidden rounded-3xl bg-ivory-100 p-2 shadow-sm ring-1 ring-forest-900/10 sm:p-4">
-              <SitePlan plots={plots} districtName={district.name} hrefOf={hrefOf} available={counts.available} />
+            {/* On a phone the plan keeps a size a finger can tap and scrolls sideways (pinch-zoom works too). */}
+            <figure className="mt-6 overflow-x-auto rounded-3xl bg-ivory-100 p-2 shadow-sm ring-1 ring-forest-900/10 sm:p-4">
+              <div className="min-w-[52rem] lg:min-w-0">
+                <SitePlan plots={plots} districtName={district.name} hrefOf={hrefOf} available={counts.available} />
+              </div>
             </figure>
+            <p className="mt-3 text-sm text-ink-soft lg:hidden">{copy.scrollHint}</p>
           </section>
 
           <section className="bg-ivory-100 py-12 sm:py-16" aria-labelledby="list-heading">
