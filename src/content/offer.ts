@@ -11,7 +11,11 @@ export const OFFER_COPY = {
   sitePlanAlt: (district: string) => `Master plan drawing of ${district}: plots, roads, a central park and amenity sites.`,
   sitePlanLegendLabel: 'Key to the master plan',
   // The drawing is artwork: which plots are free is the live plan's to say (docs/decisions/0412), never this key's.
-  sitePlanLegend: { available: 'Plots (illustration)', sold: 'Plots of other phases (illustration)', amenities: 'Amenities and open space' },
+  sitePlanLegend: {
+    available: 'Plots (illustration)',
+    sold: 'Plots of other phases (illustration)',
+    amenities: 'Amenities and open space',
+  },
   perPlot: (sqm: number) => `${sqm} sqm`,
   priceLabel: 'Outright price',
   depositLabel: 'Initial deposit',

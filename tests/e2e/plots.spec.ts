@@ -52,7 +52,7 @@ for (const scripts of [true, false]) {
         const counts = page.locator('[data-plot-counts="d1"]').first();
         if (scripts) await expect(counts).toContainText(/\d+ of 48 plots available/);
         await counts.scrollIntoViewIfNeeded();
-      await screenshot(page, `plots-district-${scripts ? 'on' : 'off'}`, false);
+        await screenshot(page, `plots-district-${scripts ? 'on' : 'off'}`, false);
         await counts.getByRole('link', { name: /Choose your plot/ }).click();
         await expect(page).toHaveURL(/\/d1\/plots$/);
         await expect(page.getByRole('heading', { level: 1, name: 'Choose your plot' })).toBeVisible();
