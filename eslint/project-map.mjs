@@ -27,6 +27,7 @@ export const MODULES = [
   'leads',
   'conversations',
   'inspections',
+  'plots',
   'site',
   'districts',
   'insights',
@@ -40,7 +41,7 @@ export const MODULES = [
  * `lib` owns the infrastructure's tables.
  */
 export const TABLES = {
-  leads: { owner: 'leads', reads: ['inspections', 'insights', 'privacy'] },
+  leads: { owner: 'leads', reads: ['inspections', 'plots', 'insights', 'privacy'] },
   outboxMessages: { owner: 'messaging', reads: ['insights'] },
   leadNotifications: { owner: 'messaging', reads: [] },
   leadNotes: { owner: 'leads', reads: [] },
@@ -52,7 +53,7 @@ export const TABLES = {
   inspectionSlots: { owner: 'inspections', reads: ['insights', 'privacy'] },
   inspectionBookings: { owner: 'inspections', reads: ['insights', 'privacy'] },
   inspectionMessages: { owner: 'inspections', reads: [] },
-  staffUsers: { owner: 'staff', reads: ['leads', 'inspections', 'insights', 'system'] },
+  staffUsers: { owner: 'staff', reads: ['leads', 'inspections', 'plots', 'insights', 'system'] },
   staffPushSubscriptions: { owner: 'staff', reads: [] },
   staffRecoveryCodes: { owner: 'staff', reads: [] },
   staffPasskeys: { owner: 'staff', reads: [] },
@@ -64,6 +65,9 @@ export const TABLES = {
   visitVisitors: { owner: 'visits', reads: [] },
   visitSalts: { owner: 'visits', reads: [] },
   newsletterSubscribers: { owner: 'newsletter', reads: ['privacy'] },
+  plots: { owner: 'plots', reads: ['insights', 'privacy'] },
+  plotClaims: { owner: 'plots', reads: ['insights', 'privacy'] },
+  plotEvents: { owner: 'plots', reads: ['insights', 'privacy'] },
   channelAlerts: { owner: 'system', reads: [] },
   rateLimits: { owner: 'lib', reads: [] },
   appSettings: { owner: 'lib', reads: [] },

@@ -67,6 +67,7 @@ tester.run('table-owners', tableOwners, {
     { filename: at('src/modules/insights/a.server.ts'), code: "import { leads } from '@/lib/db/schema'; db.select().from(leads);" },
     { filename: at('src/modules/insights/a.server.ts'), code: 'sql`select count(*) from interest_submissions`;' },
     { filename: at('src/lib/constants.ts'), code: "export const COOKIE = 'staff_recovery_codes';" },
+    { filename: at('src/content/a.ts'), code: 'export const line = (n) => `${n} plots available`;' },
     { filename: at('tests/integration/a.test.ts'), code: "import { staffUsers } from '@/lib/db/schema';" },
     { filename: at('src/lib/db/schema.ts'), code: "export const leads = pgTable('interest_submissions', {});" },
   ],

@@ -3,6 +3,7 @@
 // real throttling (reported beside the simulated one, which is the budget); and `GET` at 64
 // connections against the same baseline, without and with the Accept-Encoding a browser sends. Every figure is
 // printed with its budget and pass/short.
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,8 +16,9 @@ import { median } from './server-common.mjs';
 import { CHROMIUM_FLAGS } from '../lib/chromium.mjs';
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
-// The booking page of site inspections is held to the district page's budgets (issue 44).
-const PAGES = ['/', '/d1', '/d2', '/d1/inspection'];
+// The booking page of site inspections is held to the district page's budgets (issue 44); so is the plots page, with a
+// 500-plot layout in District 1 (issue 58).
+const PAGES = ['/', '/d1', '/d2', '/d1/inspection', '/d1/plots'];
 const KiB = 1024;
 
 // Real throttling (the network and CPU slowed while the page loads) instead of Lighthouse's default simulation.
@@ -77,6 +79,11 @@ async function load(url, headers = {}, seconds = 10) {
 export async function benchFrontend(log) {
   buildBaselineIfStale(log);
   const database = await freshDatabase('pglite', 'bench_front');
+  // District 1's 500 plots, through the plots module's repository, before the server owns the data directory.
+  execFileSync('npx', ['tsx', '--conditions=react-server', 'tests/e2e/seed-plots.ts'], {
+    env: { ...process.env, ...database.env, SEED_PLOT_LAYOUT: '20x25' },
+    stdio: 'inherit',
+  });
   const sitePort = freePort();
   const basePort = freePort();
   const site = startServer(sitePort, database.env, path.join(database.work, 'site.log'));

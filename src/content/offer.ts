@@ -10,7 +10,12 @@ export const OFFER_COPY = {
   factLocation: 'Location',
   sitePlanAlt: (district: string) => `Master plan drawing of ${district}: plots, roads, a central park and amenity sites.`,
   sitePlanLegendLabel: 'Key to the master plan',
-  sitePlanLegend: { available: 'Available plots', sold: 'Sold plots', amenities: 'Amenities and open space' },
+  // The drawing is artwork: which plots are free is the live plan's to say (docs/decisions/0412), never this key's.
+  sitePlanLegend: {
+    available: 'Plots (illustration)',
+    sold: 'Plots of other phases (illustration)',
+    amenities: 'Amenities and open space',
+  },
   perPlot: (sqm: number) => `${sqm} sqm`,
   priceLabel: 'Outright price',
   depositLabel: 'Initial deposit',

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, isNotNull, lt, ne, type SQL } from 'drizzle-orm';
+import { and, isNotNull, lt, notInArray, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { leads } from '@/lib/db/schema';
 
@@ -18,5 +18,8 @@ export async function clearLeadFingerprints(db: Db, before: Date): Promise<numbe
   return rows.length;
 }
 
-/** Leads no longer kept: untouched since `before`, unless won (a customer's lead is kept with their contract records). */
-export const leadsPastRetention = (before: Date): SQL => and(ne(leads.status, 'won'), lt(leads.updatedAt, before))!;
+/**
+ * Leads no longer kept: untouched since `before`, unless won or reserved (a customer's lead, or one whose deposit is
+ * paid, is kept with their contract records: docs/decisions/0412).
+ */
+export const leadsPastRetention = (before: Date): SQL => and(notInArray(leads.status, ['won', 'reserved']), lt(leads.updatedAt, before))!;

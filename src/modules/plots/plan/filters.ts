@@ -1,0 +1,54 @@
+import { nairaToKobo, type PublicPlot } from '../plot-status';
+
+/**
+ * The list's filters, read from the page's query string (a plain GET form: sizes, a price and a block are not personal
+ * data). Anything unreadable is ignored, never an error.
+ */
+export interface PlotFilters {
+  block?: string;
+  minSize?: number;
+  maxSize?: number;
+  /** Integer kobo. */
+  maxPrice?: number;
+  onlyAvailable: boolean;
+}
+
+type Query = Record<string, string | string[] | undefined>;
+const one = (value: string | string[] | undefined) => (typeof value === 'string' ? value.trim().slice(0, 40) : undefined);
+const whole = (value: string | undefined) => (value && /^\d{1,7}$/.test(value) ? Number(value) : undefined);
+
+export function readPlotFilters(query: Query): PlotFilters {
+  return {
+    block: one(query.block) || undefined,
+    minSize: whole(one(query.min)),
+    maxSize: whole(one(query.max)),
+    maxPrice: nairaToKobo(one(query.price)),
+    onlyAvailable: one(query.available) === '1',
+  };
+}
+
+export const filterPlots = (plots: PublicPlot[], f: PlotFilters) =>
+  plots.filter(
+    (plot) =>
+      (!f.block || plot.block === f.block) &&
+      (f.minSize === undefined || plot.sizeSqm >= f.minSize) &&
+      (f.maxSize === undefined || plot.sizeSqm <= f.maxSize) &&
+      (f.maxPrice === undefined || plot.priceKobo <= f.maxPrice) &&
+      (!f.onlyAvailable || plot.status === 'available'),
+  );
+
+/** The page's address with these filters (and the list's page, the buyer's link): what the list's page links keep. */
+export function filtersQuery(f: PlotFilters, extra: Record<string, string | undefined> = {}): string {
+  const query = new URLSearchParams();
+  if (f.block) query.set('block', f.block);
+  if (f.minSize !== undefined) query.set('min', String(f.minSize));
+  if (f.maxSize !== undefined) query.set('max', String(f.maxSize));
+  if (f.maxPrice !== undefined) query.set('price', String(f.maxPrice / 100));
+  if (f.onlyAvailable) query.set('available', '1');
+  for (const [name, value] of Object.entries(extra)) if (value) query.set(name, value);
+  const text = query.toString();
+  return text ? `?${text}` : '';
+}
+
+export const anyFilter = (f: PlotFilters) =>
+  Boolean(f.block || f.minSize !== undefined || f.maxSize !== undefined || f.maxPrice !== undefined || f.onlyAvailable);
