@@ -28,7 +28,7 @@ export const PLOTS_IMPORT_COPY = {
     plotName: 'plot must be 1 to 20 letters, digits, "-", "/" or "." (e.g. A-12).',
     blockName: 'block must be 1 to 10 letters, digits or "-" (e.g. A).',
     duplicatePlot: (plot: string, firstAt: LayoutPlace) => `plot ${plot} appears twice (first at ${placeName(firstAt).toLowerCase()}).`,
-    size: (raw: string) => `size_sqm "${raw}" is not a positive number of square metres (e.g. 300 or 312.5).`,
+    size: (raw: string) => `size_sqm "${raw}" is not a whole number of square metres (e.g. 300).`,
     sizeRange: (raw: string) => `size_sqm ${raw} is outside 10 to 100,000 m².`,
     price: (raw: string) => `price_ngn "${raw}" is not an amount in naira (e.g. 10000000 or 10,000,000.00).`,
     priceRange: (raw: string) => `price_ngn ${raw} is outside ₦1 to ₦100,000,000,000.`,

@@ -18,22 +18,22 @@ describe('a surveyor’s layout', () => {
     expect(read.format).toBe('csv');
     expect(read.plots).toHaveLength(120);
     expect(new Set(read.plots.map((p) => p.block))).toEqual(new Set(['A', 'B', 'C', 'D', 'E', 'F']));
-    expect(read.plots[0]).toMatchObject({ plot: 'A-01', block: 'A', sizeSqm: 300, priceKobo: 1_100_000_000, corner: true, place: { line: 2 } });
-    expect(read.plots[1]).toMatchObject({ plot: 'A-02', priceKobo: 1_000_000_000, corner: false });
-    expect(read.plots.every((p) => p.polygon?.length === 4)).toBe(true);
+    expect(read.plots[0]).toMatchObject({ label: 'A-01', block: 'A', sizeSqm: 300, priceKobo: 1_100_000_000, corner: true, place: { line: 2 } });
+    expect(read.plots[1]).toMatchObject({ label: 'A-02', priceKobo: 1_000_000_000, corner: false });
+    expect(read.plots.every((p) => p.outline?.length === 4)).toBe(true);
   });
 
-  it('reads the example Moniya GeoJSON: 450 m² at ₦1,500,000, the ring’s closing point dropped', () => {
+  it('reads the example Moniya GeoJSON: 450 m² at ₦1,500,000, the ring’s closing point dropped and y turned to the south', () => {
     const read = example('d2-layout.geojson');
     if (!read.ok) throw new Error(read.problems.join('\n'));
     expect(read.format).toBe('geojson');
     expect(read.plots).toHaveLength(48);
-    expect(read.plots[1]).toMatchObject({ plot: 'A-02', sizeSqm: 450, priceKobo: 150_000_000, corner: false, place: { feature: 2 } });
-    expect(read.plots[1].polygon).toEqual([
+    expect(read.plots[1]).toMatchObject({ label: 'A-02', sizeSqm: 450, priceKobo: 150_000_000, corner: false, place: { feature: 2 } });
+    expect(read.plots[1].outline).toEqual([
       [18, 0],
       [36, 0],
-      [36, 25],
-      [18, 25],
+      [36, -25],
+      [18, -25],
     ]);
   });
 
@@ -41,7 +41,7 @@ describe('a surveyor’s layout', () => {
     const csv = [HEADER, 'A-01,A,300,10000000,no,', 'A-02,A,300,ten million,no,', 'A-03,A,-300,10000000,no,', 'A-01,A,300,10000000,no,'].join('\n');
     expect(problemsOf(readLayoutText(csv))).toEqual([
       'Line 3: price_ngn "ten million" is not an amount in naira (e.g. 10000000 or 10,000,000.00).',
-      'Line 4: size_sqm "-300" is not a positive number of square metres (e.g. 300 or 312.5).',
+      'Line 4: size_sqm "-300" is not a whole number of square metres (e.g. 300).',
       'Line 5: plot A-01 appears twice (first at line 2).',
     ]);
   });
@@ -75,7 +75,7 @@ describe('a surveyor’s layout', () => {
       type: 'FeatureCollection',
       features: [
         { type: 'Feature', properties: { plot: 'A-01', block: 'A', size_sqm: 300 }, geometry: { type: 'Polygon', coordinates: [[[0, 0], [1, 0], [1, 1]]] } },
-        { type: 'Feature', properties: { plot: 'A-02', block: 'A', size_sqm: 300, price_ngn: 1 }, geometry: { type: 'Point', coordinates: [0, 0] } },
+        { type: 'Feature', properties: { label: 'A-02', block: 'A', size_sqm: 300, price_ngn: 1 }, geometry: { type: 'Point', coordinates: [0, 0] } },
       ],
     };
     expect(problemsOf(readLayoutText(JSON.stringify(collection)))).toEqual([

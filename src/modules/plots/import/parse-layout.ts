@@ -10,15 +10,19 @@ import { PLOTS_IMPORT_COPY, type LayoutPlace } from '@/content/plots-import';
 export type LayoutPoint = [number, number];
 
 export interface LayoutPlot {
-  /** The plot's name on the layout, unique in its district (e.g. `A-12`). */
-  plot: string;
+  /** The plot's number on the layout (the file's `plot`), unique in its district (e.g. `A-12`). */
+  label: string;
   block: string;
+  /** Whole square metres. */
   sizeSqm: number;
   /** The list price in kobo (the file says naira). */
   priceKobo: number;
   corner: boolean;
-  /** The outline on the plan, in the layout's own units (metres on the survey grid, or lon/lat in GeoJSON); null when not drawn. */
-  polygon: LayoutPoint[] | null;
+  /**
+   * The outline on the plan in the layout's own units, x to the east and y to the south as on a drawing (a GeoJSON's
+   * y, to the north, is turned over on reading); null when the file draws none.
+   */
+  outline: LayoutPoint[] | null;
   place: LayoutPlace;
 }
 
@@ -92,12 +96,12 @@ class Reading {
     else if (plot) this.seen.set(key, place);
     if (this.problems.length > before) return;
     this.plots.push({
-      plot,
+      label: plot,
       block: block.toUpperCase(),
       sizeSqm: sizeSqm as number,
       priceKobo: priceKobo as number,
       corner: corner as boolean,
-      polygon: polygon as LayoutPoint[] | null,
+      outline: polygon as LayoutPoint[] | null,
       place,
     });
   }
@@ -115,7 +119,7 @@ const text = (value: unknown) => (typeof value === 'string' ? value.trim() : typ
 function readSize(raw: string): number | string {
   if (!raw) return errors.missing('size_sqm');
   const cleaned = raw.replace(/,/g, '').replace(/\s*(m²|m2|sqm)$/i, '');
-  if (!/^\d+(\.\d{1,2})?$/.test(cleaned)) return errors.size(raw);
+  if (!/^\d+$/.test(cleaned)) return errors.size(raw);
   const size = Number(cleaned);
   if (size < 10 || size > 100_000) return errors.sizeRange(raw);
   return size;
@@ -144,13 +148,13 @@ function readYesNo(value: unknown): boolean | undefined {
   return undefined;
 }
 
-/** 3 to 200 finite [x, y] points; a ring's closing point (equal to the first) is dropped. */
-function readPoints(value: unknown): LayoutPoint[] | 'bad' {
+/** 3 to 200 finite [x, y] points; a ring's closing point (equal to the first) is dropped; `flip` turns y over. */
+function readPoints(value: unknown, flip = false): LayoutPoint[] | 'bad' {
   if (!Array.isArray(value)) return 'bad';
   const points: LayoutPoint[] = [];
   for (const point of value) {
     if (!Array.isArray(point) || point.length < 2 || !point.slice(0, 2).every((n) => typeof n === 'number' && Number.isFinite(n))) return 'bad';
-    points.push([point[0], point[1]]);
+    points.push([point[0], flip ? -point[1] || 0 : point[1]]); // never -0: an outline compares by its JSON
   }
   const [first, last] = [points[0], points.at(-1)];
   if (points.length > 1 && first[0] === last![0] && first[1] === last![1]) points.pop();
@@ -228,7 +232,7 @@ function readGeoJson(body: string): LayoutRead {
     const props = (properties ?? {}) as Record<string, unknown>;
     const absent = REQUIRED_COLUMNS.filter((name) => props[name] === undefined || props[name] === null);
     if (absent.length) return absent.forEach((name) => reading.problem(place, errors.geojsonProperty(name)));
-    reading.add(place, props, readPoints(shape.coordinates[0]));
+    reading.add(place, props, readPoints(shape.coordinates[0], true));
   });
   if (features.length > LAYOUT_MAX_PLOTS) return refused(errors.tooMany(LAYOUT_MAX_PLOTS));
   return reading.result('geojson');

@@ -11,23 +11,23 @@ const square = (x: number): [number, number][] => [
 
 const existing = (plot: string, standing: PlotStanding, over: Partial<ExistingPlot> = {}): ExistingPlot => ({
   id: `id-${plot}`,
-  plot,
+  label: plot,
   block: 'A',
   sizeSqm: 300,
   priceKobo: 1_000_000_000,
   corner: false,
-  polygon: square(0),
+  outline: square(0),
   standing,
   ...over,
 });
 
 const inFile = (plot: string, over: Partial<LayoutPlot> = {}): LayoutPlot => ({
-  plot,
+  label: plot,
   block: 'A',
   sizeSqm: 300,
   priceKobo: 1_000_000_000,
   corner: false,
-  polygon: square(0),
+  outline: square(0),
   place: { line: 2 },
   ...over,
 });
@@ -35,7 +35,7 @@ const inFile = (plot: string, over: Partial<LayoutPlot> = {}): LayoutPlot => ({
 describe('what an import would change', () => {
   it('adds new plots and counts the unchanged ones', () => {
     const plan = planImport([existing('A-01', 'available')], [inFile('a-01'), inFile('A-02')], { withdrawMissing: false });
-    expect(plan.added.map((p) => p.plot)).toEqual(['A-02']);
+    expect(plan.added.map((p) => p.label)).toEqual(['A-02']);
     expect(plan.unchanged).toBe(1);
     expect(plan.changes).toBe(1);
   });
@@ -66,19 +66,19 @@ describe('what an import would change', () => {
   });
 
   it('leaves a drawn outline alone when the file has none', () => {
-    const plan = planImport([existing('A-01', 'available')], [inFile('A-01', { polygon: null })], { withdrawMissing: false });
+    const plan = planImport([existing('A-01', 'available')], [inFile('A-01', { outline: null })], { withdrawMissing: false });
     expect(plan.unchanged).toBe(1);
   });
 
   it('withdraws plots missing from the file only when asked, and never one with a buyer', () => {
     const plots = [existing('A-01', 'available'), existing('A-02', 'available'), existing('A-03', 'held'), existing('A-04', 'withdrawn')];
     const kept = planImport(plots, [inFile('A-01')], { withdrawMissing: false });
-    expect(kept.missing.map((m) => [m.existing.plot, m.outcome])).toEqual([
+    expect(kept.missing.map((m) => [m.existing.label, m.outcome])).toEqual([
       ['A-02', 'keep'],
       ['A-03', 'keep'],
     ]);
     const asked = planImport(plots, [inFile('A-01')], { withdrawMissing: true });
-    expect(asked.missing.map((m) => [m.existing.plot, m.outcome])).toEqual([
+    expect(asked.missing.map((m) => [m.existing.label, m.outcome])).toEqual([
       ['A-02', 'withdraw'],
       ['A-03', 'blocked'],
     ]);

@@ -19,12 +19,12 @@ export type PlotStanding = (typeof PLOT_STANDINGS)[number];
 /** A plot of the district as it is now, with the state its claims give it. */
 export interface ExistingPlot {
   id: string;
-  plot: string;
+  label: string;
   block: string;
   sizeSqm: number;
   priceKobo: number;
   corner: boolean;
-  polygon: LayoutPoint[] | null;
+  outline: LayoutPoint[] | null;
   standing: PlotStanding;
 }
 
@@ -65,7 +65,8 @@ export interface ImportPlan {
 const BOUND: readonly PlotStanding[] = ['held', 'reserved', 'sold', 'allocated'];
 const CLAIMED: readonly PlotStanding[] = ['held', 'reserved'];
 
-export const plotKey = (plot: string) => plot.trim().toUpperCase();
+/** Plot numbers compared as a surveyor means them: `a-01` is `A-01`. */
+export const plotKey = (label: string) => label.trim().toUpperCase();
 
 const samePolygon = (a: LayoutPoint[] | null, b: LayoutPoint[] | null) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -76,17 +77,17 @@ function fieldChanges(existing: ExistingPlot, next: LayoutPlot): FieldChange[] {
   if (existing.corner !== next.corner) changes.push({ field: 'corner', before: existing.corner, after: next.corner });
   if (existing.block !== next.block) changes.push({ field: 'block', before: existing.block, after: next.block });
   // A file without outlines leaves the drawn ones alone: a price list is not a new survey.
-  if (next.polygon !== null && !samePolygon(existing.polygon, next.polygon))
-    changes.push({ field: 'outline', before: existing.polygon ? existing.polygon.length : null, after: next.polygon.length });
+  if (next.outline !== null && !samePolygon(existing.outline, next.outline))
+    changes.push({ field: 'outline', before: existing.outline ? existing.outline.length : null, after: next.outline.length });
   return changes;
 }
 
 export function planImport(existing: ExistingPlot[], layout: LayoutPlot[], options: { withdrawMissing: boolean }): ImportPlan {
-  const byKey = new Map(existing.map((plot) => [plotKey(plot.plot), plot]));
-  const inFile = new Set(layout.map((plot) => plotKey(plot.plot)));
+  const byKey = new Map(existing.map((plot) => [plotKey(plot.label), plot]));
+  const inFile = new Set(layout.map((plot) => plotKey(plot.label)));
   const plan: ImportPlan = { added: [], updated: [], missing: [], unchanged: 0, changes: 0 };
   for (const next of layout) {
-    const current = byKey.get(plotKey(next.plot));
+    const current = byKey.get(plotKey(next.label));
     if (!current) {
       plan.added.push(next);
       continue;
@@ -102,7 +103,7 @@ export function planImport(existing: ExistingPlot[], layout: LayoutPlot[], optio
     plan.updated.push({ existing: current, next, applied: changes.filter(applies), blocked: changes.filter((c) => !applies(c)), relisted });
   }
   for (const current of existing) {
-    if (inFile.has(plotKey(current.plot)) || current.standing === 'withdrawn') continue;
+    if (inFile.has(plotKey(current.label)) || current.standing === 'withdrawn') continue;
     const outcome = !options.withdrawMissing ? 'keep' : BOUND.includes(current.standing) ? 'blocked' : 'withdraw';
     plan.missing.push({ existing: current, outcome });
   }
