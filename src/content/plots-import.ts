@@ -11,6 +11,7 @@ export const placeName = (place: LayoutPlace) => ('line' in place ? `Line ${plac
 export const PLOTS_IMPORT_COPY = {
   refusedHeading: 'The file was refused; nothing was changed.',
   refused: (where: LayoutPlace, reason: string) => `${placeName(where)}: ${reason}`,
+  fileTooLarge: (limit: string) => `The file is larger than ${limit}.`,
   more: (n: number) => `…and ${n} more ${n === 1 ? 'problem' : 'problems'}.`,
   errors: {
     empty: 'the file has no plots.',
