@@ -133,6 +133,7 @@ export const PLOTS_STAFF_COPY = {
     system: 'the system',
     buyer: 'the buyer, on the site',
     import: 'import',
+    erased: 'A hold ended because its buyer’s details were erased (privacy request).',
     before: 'Before',
     after: 'After',
     reason: 'Reason',
