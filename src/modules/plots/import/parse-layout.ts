@@ -176,7 +176,7 @@ function readCsv(body: string): LayoutRead {
   let rows: { info: { lines: number }; record: string[] }[];
   try {
     // Line ends made one kind first: csv-parse counts a CR LF inside quotes as two lines, and the reasons name lines.
-    rows = parseCsv(body.replace(/\r\n?/g, '\n'), { info: true, skip_empty_lines: true, trim: true }) as typeof rows;
+    rows = parseCsv(body.replace(/\r\n?/g, '\n'), { info: true, skip_empty_lines: true, trim: true }) as unknown as typeof rows;
   } catch (error) {
     const { code, lines, message } = error as { code?: string; lines?: number; message?: string };
     const reason =

@@ -15,9 +15,14 @@ export const PLOTS_PAGE = '/admin/plots';
 export const IMPORT_PAGE = '/admin/plots/import';
 export const plotPage = (id: string) => `${PLOTS_PAGE}/${id}`;
 
-/** A form the browser posted itself: fields (urlencoded) or a file (multipart, the import). */
+/**
+ * A form the browser posted itself: fields (urlencoded), or a file (multipart, the import) unless the sender asks for
+ * JSON (a script or a test uploading the same form).
+ */
 const postedByBrowser = (request: Request) =>
-  isFormPost(request) || (request.headers.get('content-type') ?? '').toLowerCase().startsWith('multipart/form-data');
+  isFormPost(request) ||
+  ((request.headers.get('content-type') ?? '').toLowerCase().startsWith('multipart/form-data') &&
+    !(request.headers.get('accept') ?? '').includes('application/json'));
 
 /** Only our own pages are followed: a path of /admin/plots, never another origin. */
 const ownPage = (next: unknown, fallback: string) =>
