@@ -86,12 +86,15 @@ async function startBackgroundWorkWhenReady(): Promise<void> {
       await startNewsletterWorkers(handle);
       const { startInspectionMessageWorkers } = await import('@/modules/inspections/server');
       await startInspectionMessageWorkers(handle);
+      const { startPlotMessageWorkers } = await import('@/modules/plots/server');
+      await startPlotMessageWorkers(handle);
       const { startOwnerAlertWorkers } = await import('@/modules/system/server');
       await startOwnerAlertWorkers(handle);
       const { retentionJob } = await import('@/modules/system/server');
       const { overdueCheckJob } = await import('@/modules/leads/server');
       const { handOverCheckJob } = await import('@/modules/leads/server');
       const { inspectionSlotsJob } = await import('@/modules/inspections/server');
+      const { plotHoldsLapseJob } = await import('@/modules/plots/server');
       const boss = await handle.jobs();
       const { nightlyBackupJob } = await import('./lib/backup/backup.server');
       for (const job of [
@@ -100,6 +103,7 @@ async function startBackgroundWorkWhenReady(): Promise<void> {
         overdueCheckJob(handle),
         handOverCheckJob(handle),
         inspectionSlotsJob(handle),
+        plotHoldsLapseJob(handle),
         nightlyBackupJob(handle),
       ]) {
         await schedule(boss, job);

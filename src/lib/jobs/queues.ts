@@ -163,6 +163,20 @@ export const INSPECTION_SLOTS: QueueDefinition = {
   options: { retryLimit: 2, retryDelay: 60, expireInSeconds: 300 },
 };
 
+/**
+ * Plots (docs/decisions/0412-plots-never-sold-twice.md): every minute the lapse job ends the holds past their time (each
+ * with its history line), so their plots return to the plan; a hold's messages (held, the reminder before it lapses)
+ * go one job each, the reminder's starting at its time and checking the hold still stands.
+ */
+export const PLOT_HOLDS_LAPSE: QueueDefinition = {
+  name: 'plot-holds-lapse',
+  options: { retryLimit: 2, retryDelay: 30, expireInSeconds: 300 },
+};
+export const PLOT_HOLD_MESSAGE: QueueDefinition = {
+  name: 'plot-hold-message',
+  options: { retryLimit: 25, retryDelay: 30, retryBackoff: true, retryDelayMax: 900, expireInSeconds: 120 },
+};
+
 /** The retention job (src/domain/retention/jobs.server.ts): deletes what the privacy notice says is not kept, hourly. */
 export const DATA_RETENTION: QueueDefinition = { name: 'data-retention', options: { retryLimit: 2, retryDelay: 60, expireInSeconds: 900 } };
 
@@ -189,6 +203,8 @@ export const QUEUES: QueueDefinition[] = [
   LEAD_ERASED,
   INSPECTION_MESSAGE,
   INSPECTION_SLOTS,
+  PLOT_HOLDS_LAPSE,
+  PLOT_HOLD_MESSAGE,
   DATA_RETENTION,
   DB_CHECKPOINT,
   DB_VACUUM,

@@ -1,0 +1,34 @@
+// The plots module's server entry: what other modules, routes and commands may call of it on the server (nothing of React or Next.js's page runtime).
+import 'server-only';
+
+export {
+  extendHold,
+  holdPlot,
+  lapseExpiredHolds,
+  markAllocated,
+  markSold,
+  plotHoldHours,
+  releaseClaim,
+  reserveClaim,
+  type ClaimRefusal,
+  type ClaimResult,
+  type HoldRequest,
+  type PlotActor,
+} from './claims.server';
+export { holdAsVisitor, holdByLinkHandler } from './buyer/hold.server';
+export { plotCountsHandler, publicPlotCounts } from './counts.server';
+export { plotHoldsLapseJob } from './jobs.server';
+export { deliverHoldMessage, startPlotMessageWorkers, tellHold, type PlotHoldMessageJob } from './messages.server';
+export {
+  activeClaimOfPlot,
+  claimById,
+  claimsOfLeads,
+  eventsOfPlot,
+  insertPlots,
+  plotById,
+  plotCountsByDistrict,
+  plotSnapshot,
+  publicPlotByLabel,
+  publicPlotsOfDistrict,
+  type NewPlot,
+} from './plots.repository.server';
