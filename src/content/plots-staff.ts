@@ -13,6 +13,7 @@ export const PLOTS_STAFF_COPY = {
   intro: 'Every plot of the district, who holds what until when, and the steps from a hold to a handed-over plot.',
   agentIntro: 'Every plot of the district. You can hold a plot for your own buyers and extend or release their holds.',
   importLink: 'Import a layout',
+  planLabel: 'Site plan',
   noPlots: 'No plot in this district yet. An owner imports the surveyor’s layout to list them.',
   noPlotsAgent: 'No plot in this district yet. An owner imports the surveyor’s layout to list them.',
   districtLabel: 'District',

@@ -5,10 +5,11 @@ import { expectNoSeriousAxeViolations, uniqueEmail, PHONE } from './helpers';
 import { addOwnerSession } from './staff-session';
 
 /**
- * The sales team's plots from a phone (issue 58, items 4, 5 and 7; docs/decisions/0413): an owner imports the example
- * Lugbe layout on the Import page (a preview first), finds a plot by block and status, holds it for a buyer, records
- * the deposit by hand, and reads the plot's history. The desktop and phone runs share the server: each works its own
- * block, and whichever imports second sees the layout unchanged.
+ * The sales team's plots from a phone (issue 58, items 4, 5 and 7; docs/decisions/0413): an owner previews the example
+ * Lugbe layout on the Import page (what it would change; applying it is the integration test's, so the plots other
+ * tests see stay those tests/e2e/seed-plots.ts lays out), finds a plot by block and status on the plan and list, holds
+ * it for a buyer, records the deposit by hand, and reads the plot's history. The desktop and phone runs share the
+ * server: each works its own block.
  */
 
 async function shot(page: Page, name: string, project: string) {
@@ -19,7 +20,7 @@ async function shot(page: Page, name: string, project: string) {
 test.describe('plots in the staff area', PHONE, () => {
   test('an owner imports a layout, holds a plot for a buyer, records the deposit and reads its history', async ({ page }, info) => {
     const project = info.project.name;
-    const block = project === 'phone' ? 'F' : 'E';
+    const block = project === 'phone' ? 'D' : 'C';
     const fullname = `Tunde Plot ${randomInt(10_000, 99_999)}`;
     const lead = await page.request.post('/api/interest', {
       data: { title: 'Mr', fullname, email: uniqueEmail('plots'), phonenumber: `0803${randomInt(1_000_000, 9_999_999)}`, district: 'Lugbe, Abuja' },
@@ -32,25 +33,23 @@ test.describe('plots in the staff area', PHONE, () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Plots' })).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Staff sections' }).getByRole('link', { name: 'Plots' })).toHaveAttribute('aria-current', 'page');
 
-    // The import: upload, preview (nothing written yet), apply.
+    await expect(page.getByRole('group', { name: /Site plan of District 1/ })).toBeVisible();
+
+    // The import: upload, and the preview of what it would change (nothing written until "apply").
     await page.getByRole('link', { name: 'Import a layout' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Import a surveyor’s layout' })).toBeVisible();
     await page.getByLabel('Layout file').setInputFiles(join(process.cwd(), 'docs/examples/d1-layout.csv'));
     await page.getByRole('button', { name: 'Preview the changes' }).click();
     const preview = page.getByTestId('import-preview');
     await expect(preview.getByRole('heading', { name: 'What importing d1-layout.csv would change' })).toBeVisible();
-    await expect(page.getByTestId('import-summary')).toContainText(/(120 new|0 new, 0 changed)/);
+    await expect(page.getByTestId('import-summary')).toContainText('120 new');
+    await expect(preview.getByRole('button', { name: 'Apply these changes' })).toBeVisible();
     await expectNoSeriousAxeViolations(page);
     await shot(page, 'plots-import-preview', project);
-    const apply = preview.getByRole('button', { name: 'Apply these changes' });
-    if (await apply.isVisible()) {
-      await apply.click();
-      await expect(page).toHaveURL(/\/admin\/plots\?district=d1/);
-      await expect(page.getByRole('status')).toContainText(/Layout imported|nothing changed/);
-    } else await page.goto('/admin/plots?district=d1');
+    await page.goto('/admin/plots?district=d1');
 
     // The list: filtered by block and status with a plain GET form.
-    await expect(page.getByTestId('plot-counts')).toContainText('120 plots');
+    await expect(page.getByTestId('plot-counts')).toContainText('plots:');
     await page.getByLabel('Block').selectOption(block);
     await page.getByLabel('Status').selectOption('available');
     await page.getByRole('button', { name: 'Show', exact: true }).click();
@@ -81,6 +80,7 @@ test.describe('plots in the staff area', PHONE, () => {
     await expect(history.getByRole('listitem').first()).toContainText('Reserved');
     await expect(history).toContainText('Held');
     await expect(history).toContainText('Listed (imported)');
+    await expect(history).toContainText('₦3,000,000');
     await expectNoSeriousAxeViolations(page);
     await shot(page, 'plots-history', project);
 

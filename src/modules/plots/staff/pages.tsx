@@ -14,7 +14,9 @@ import { pendingDraft } from '../import/drafts.repository.server';
 import { PLOT_STANDINGS, type PlotStanding } from '../import/plan-import';
 import { plotsFormAnswer } from './form-answer.server';
 import { previewLayout } from './inventory-changes.server';
-import { historyOfPlot, inventoryOfDistrict, inventoryPlot, leadChoices } from './inventory.repository.server';
+import { historyOfPlot, inventoryOfDistrict, inventoryPlot, leadChoices, type InventoryPlot } from './inventory.repository.server';
+import { PlanKey, SitePlan } from '../plan/SitePlan';
+import type { PublicPlot, PublicPlotStatus } from '../plot-status';
 import { ImportForm, ImportPreview } from './components/ImportLayout';
 import { InventoryList, type StaffDistrict } from './components/InventoryList';
 import { PlotDetail } from './components/PlotDetail';
@@ -49,14 +51,37 @@ function Heading({ eyebrow, title, intro, action }: { eyebrow: string; title: st
   );
 }
 
-/** /admin/plots?district=d1&status=held&block=A — `plan` is the site plan drawn for the district (its renderer's). */
-export async function InventoryPage({
-  searchParams,
-  plan,
-}: {
-  searchParams: SearchParams;
-  plan?: (plots: Awaited<ReturnType<typeof inventoryOfDistrict>>) => ReactNode;
-}) {
+/**
+ * The district's site plan as the public sees it, each plot a link to its staff page (withdrawn plots are off the plan;
+ * an allocated plot is drawn sold), with its key.
+ */
+function InventoryPlan({ plots, districtName }: { plots: InventoryPlot[]; districtName: string }) {
+  const drawn: PublicPlot[] = plots
+    .filter((plot) => !plot.withdrawn)
+    .map((plot) => ({
+      id: plot.id,
+      block: plot.block,
+      label: plot.label,
+      sizeSqm: plot.sizeSqm,
+      priceKobo: plot.priceKobo,
+      corner: plot.corner,
+      outline: plot.outline,
+      status: plot.standing === 'allocated' ? 'sold' : (plot.standing as PublicPlotStatus),
+    }));
+  const counts = { available: 0, held: 0, reserved: 0, sold: 0 };
+  for (const plot of drawn) counts[plot.status] += 1;
+  return (
+    <section aria-label={copy.planLabel} className="space-y-3">
+      <PlanKey counts={counts} />
+      <figure className="overflow-hidden rounded-2xl bg-ivory-100 p-2 ring-1 ring-forest-900/10 sm:p-4">
+        <SitePlan plots={drawn} districtName={districtName} hrefOf={(plot) => `/admin/plots/${plot.id}`} available={counts.available} />
+      </figure>
+    </section>
+  );
+}
+
+/** /admin/plots?district=d1&status=held&block=A: the district's plan, counts, filters and list. */
+export async function InventoryPage({ searchParams }: { searchParams: SearchParams }) {
   const staff = await currentStaff();
   const query = await searchParams;
   const district = districtOf(one(query.district));
@@ -82,13 +107,19 @@ export async function InventoryPage({
         }
       />
       <PlotsAnswer {...answer} />
-      <InventoryList plots={plots} filters={{ district, status, block }} districts={STAFF_DISTRICTS} now={scope.now} plan={plan?.(plots)} />
+      <InventoryList
+        plots={plots}
+        filters={{ district, status, block }}
+        districts={STAFF_DISTRICTS}
+        now={scope.now}
+        plan={<InventoryPlan plots={plots} districtName={STAFF_DISTRICTS.find((d) => d.choice === district)?.name ?? district} />}
+      />
     </div>
   );
 }
 
 /** /admin/plots/:id — one plot: its facts, the actions the reader may take, its history. */
-export async function PlotPage({ params }: { params: Promise<{ id: string }> }) {
+export async function StaffPlotPage({ params }: { params: Promise<{ id: string }> }) {
   const staff = await currentStaff();
   const id = idParamSchema.safeParse((await params).id);
   if (!id.success) notFound();
