@@ -16,7 +16,7 @@ export const PLOTS_IMPORT_COPY = {
   errors: {
     empty: 'the file has no plots.',
     tooLarge: (limit: string) => `the file is larger than ${limit}.`,
-    tooMany: (limit: number) => `the file has more than ${limit} plots.`,
+    tooMany: (limit: number) => `the file has more than ${limit} plot lines.`,
     notText: 'the file is not text (UTF-8): export it as CSV or GeoJSON.',
     unknownFormat: 'the file is neither CSV (a header line naming plot, block, size_sqm and price_ngn) nor a GeoJSON FeatureCollection.',
     csvUnreadable: (detail: string) => `the CSV cannot be read (${detail}).`,

@@ -177,7 +177,7 @@ export const PLOTS_STAFF_COPY = {
       'CSV: one plot a line; price_ngn in naira; corner yes or no; polygon as "[[x,y],[x,y],…]" in the survey’s units (y to the south). GeoJSON: a FeatureCollection of Polygon features with the same properties.',
     district: 'District',
     file: 'Layout file',
-    withdrawMissing: 'Withdraw plots missing from the file (never those a buyer holds, reserved or bought)',
+    withdrawMissing: 'Withdraw each plot missing from the file (never one a buyer holds, reserved or bought)',
     preview: 'Preview the changes',
     apply: 'Apply these changes',
     applyNothing: 'Nothing to apply',
