@@ -50,8 +50,8 @@ test.describe('plots in the staff area', PHONE, () => {
 
     // The list: filtered by block and status with a plain GET form.
     await expect(page.getByTestId('plot-counts')).toContainText('plots:');
-    await page.getByLabel('Block').selectOption(block);
-    await page.getByLabel('Status').selectOption('available');
+    await page.getByRole('combobox', { name: 'Block' }).selectOption(block);
+    await page.getByRole('combobox', { name: 'Status' }).selectOption('available');
     await page.getByRole('button', { name: 'Show', exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`block=${block}`));
     const rows = page.getByTestId('plot-list').getByRole('listitem');
