@@ -59,7 +59,11 @@ async function main() {
       console.log('Dry run: nothing was written.');
       return;
     }
-    const plan = await applyLayout(handle.db, district, read.plots, { ...options, staffId: null, reason: `import ${fileName} (npm run plots:import)` });
+    const plan = await applyLayout(handle.db, district, read.plots, {
+      ...options,
+      staffId: null,
+      reason: `import ${fileName} (npm run plots:import)`,
+    });
     for (const line of describePlan(plan!)) console.log(line);
     console.log(`Applied: ${plan!.changes} ${plan!.changes === 1 ? 'change' : 'changes'} in one transaction.`);
   } finally {

@@ -24,7 +24,8 @@ export const PLOTS_IMPORT_COPY = {
     fieldCount: (expected: number, got: number) => `${got} fields where the header has ${expected}.`,
     missingColumns: (names: string[]) => `the header lacks ${names.length === 1 ? 'the column' : 'the columns'} ${names.join(', ')}.`,
     duplicateColumn: (name: string) => `the header names ${name} twice.`,
-    unknownColumn: (name: string) => `the header names an unknown column "${name}" (known: plot, block, size_sqm, price_ngn, corner, polygon).`,
+    unknownColumn: (name: string) =>
+      `the header names an unknown column "${name}" (known: plot, block, size_sqm, price_ngn, corner, polygon).`,
     missing: (name: string) => `${name} is empty.`,
     plotName: 'plot must be 1 to 20 letters, digits, "-", "/" or "." (e.g. A-12).',
     blockName: 'block must be 1 to 10 letters, digits or "-" (e.g. A).',

@@ -101,7 +101,10 @@ export const PLOTS_STAFF_COPY = {
     unchanged: 'Nothing to change.',
     withdrawn: 'Plot withdrawn from sale.',
     restored: 'Plot back on sale.',
-    imported: (n: number) => (n === 0 ? 'The layout matched the plots already listed: nothing changed.' : `Layout imported: ${n} ${n === 1 ? 'change' : 'changes'}.`),
+    imported: (n: number) =>
+      n === 0
+        ? 'The layout matched the plots already listed: nothing changed.'
+        : `Layout imported: ${n} ${n === 1 ? 'change' : 'changes'}.`,
   },
   errors: {
     notFound: 'No such plot.',
@@ -189,9 +192,9 @@ export const PLOTS_STAFF_COPY = {
     updated: 'Changes',
     blocked: 'Left as they are because of a buyer',
     missing: 'Plots missing from the file',
-    missingKept: 'kept on sale (not asked to withdraw)',
-    missingWithdraw: 'will be withdrawn',
-    missingBlocked: 'kept: a buyer holds, reserved or bought it',
+    missingKept: 'Kept on sale (not asked to withdraw)',
+    missingWithdraw: 'Will be withdrawn',
+    missingBlocked: 'Kept: a buyer holds, reserved or bought them',
     relisted: 'back on sale',
     heldPriceNote: 'list price for later buyers; the buyer’s hold keeps its price',
     field: { price: 'price', size: 'size', corner: 'corner', block: 'block', outline: 'outline' } as Record<string, string>,

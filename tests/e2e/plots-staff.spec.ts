@@ -23,7 +23,13 @@ test.describe('plots in the staff area', PHONE, () => {
     const block = project === 'phone' ? 'D' : 'C';
     const fullname = `Tunde Plot ${randomInt(10_000, 99_999)}`;
     const lead = await page.request.post('/api/interest', {
-      data: { title: 'Mr', fullname, email: uniqueEmail('plots'), phonenumber: `0803${randomInt(1_000_000, 9_999_999)}`, district: 'Lugbe, Abuja' },
+      data: {
+        title: 'Mr',
+        fullname,
+        email: uniqueEmail('plots'),
+        phonenumber: `0803${randomInt(1_000_000, 9_999_999)}`,
+        district: 'Lugbe, Abuja',
+      },
       headers: { 'Idempotency-Key': randomUUID() },
     });
     expect(lead.status()).toBe(201);
@@ -31,7 +37,10 @@ test.describe('plots in the staff area', PHONE, () => {
 
     await page.goto('/admin/plots?district=d1');
     await expect(page.getByRole('heading', { level: 1, name: 'Plots' })).toBeVisible();
-    await expect(page.getByRole('navigation', { name: 'Staff sections' }).getByRole('link', { name: 'Plots' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('navigation', { name: 'Staff sections' }).getByRole('link', { name: 'Plots' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
 
     await expect(page.getByRole('group', { name: /Site plan of District 1/ })).toBeVisible();
 

@@ -60,7 +60,13 @@ describeEachDriver('plots in the staff area', (ctx) => {
   let otherAgentId = '';
 
   beforeAll(async () => {
-    setEnv({ SESSION_SECRET: SECRET, ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined, PLOT_HOLD_HOURS: undefined, PLOT_HOLDS_PER_BUYER: '5' });
+    setEnv({
+      SESSION_SECRET: SECRET,
+      ADMIN_EMAIL: undefined,
+      ADMIN_PASSWORD: undefined,
+      PLOT_HOLD_HOURS: undefined,
+      PLOT_HOLDS_PER_BUYER: '5',
+    });
     owner = await sessionCookieFor(db(), await makeStaff(db(), 'owner'));
     const agentRow = await makeStaff(db(), 'agent');
     agentId = agentRow.id;
@@ -106,19 +112,31 @@ describeEachDriver('plots in the staff area', (ctx) => {
     expect(read).toBe(120);
     expect(await plotsOf(LUGBE)).toEqual([]); // the preview writes no plot
 
-    const applied = await applyRoute(staffRequest(`/api/admin/plots/import/${draftId}`, { method: 'POST', cookie: owner, body: {} }), ctxFor(draftId));
+    const applied = await applyRoute(
+      staffRequest(`/api/admin/plots/import/${draftId}`, { method: 'POST', cookie: owner, body: {} }),
+      ctxFor(draftId),
+    );
     expect(applied.status).toBe(200);
     expect(await applied.json()).toMatchObject({ ok: true, changes: 120 });
     const listed = await plotsOf(LUGBE);
     expect(listed).toHaveLength(120);
-    expect(listed.find((p) => p.label === 'A-01')).toMatchObject({ block: 'A', sizeSqm: 300, priceKobo: 1_100_000_000, corner: true, standing: 'available' });
+    expect(listed.find((p) => p.label === 'A-01')).toMatchObject({
+      block: 'A',
+      sizeSqm: 300,
+      priceKobo: 1_100_000_000,
+      corner: true,
+      standing: 'available',
+    });
     expect(listed.filter((p) => p.corner)).toHaveLength(24);
     const [line] = await historyOfPlot(db(), listed[0].id);
     expect(line).toMatchObject({ action: 'imported', reason: 'import d1-layout.csv' });
     expect(line.by).not.toBeNull();
 
     // Pressed twice: the preview is applied once.
-    const again = await applyRoute(staffRequest(`/api/admin/plots/import/${draftId}`, { method: 'POST', cookie: owner, body: {} }), ctxFor(draftId));
+    const again = await applyRoute(
+      staffRequest(`/api/admin/plots/import/${draftId}`, { method: 'POST', cookie: owner, body: {} }),
+      ctxFor(draftId),
+    );
     expect(again.status).toBe(404);
     expect(await plotsOf(LUGBE)).toHaveLength(120);
   });
@@ -168,7 +186,12 @@ describeEachDriver('plots in the staff area', (ctx) => {
     );
     const read = readLayoutText(layout);
     if (!read.ok) throw new Error(read.problems.join());
-    const plan = await applyLayout(db(), LUGBE, read.plots, { withdrawMissing: false, now: new Date(), staffId: null, reason: 'import again' });
+    const plan = await applyLayout(db(), LUGBE, read.plots, {
+      withdrawMissing: false,
+      now: new Date(),
+      staffId: null,
+      reason: 'import again',
+    });
     expect(plan!.updated.find((u) => u.existing.label === 'B-05')).toMatchObject({
       applied: [{ field: 'price', before: 1_000_000_000, after: 1_250_000_000 }],
       blocked: [{ field: 'size', before: 300, after: 320 }],
@@ -188,7 +211,9 @@ describeEachDriver('plots in the staff area', (ctx) => {
     expect(forTheirs.status).toBe(403);
     expect((await plotNamed('C-01')).standing).toBe('available');
 
-    expect((await post(holdRoute, `/api/admin/plots/${plot.id}/hold`, agent, { leadId: mine, hours: 24 }, ctxFor(plot.id))).status).toBe(200);
+    expect((await post(holdRoute, `/api/admin/plots/${plot.id}/hold`, agent, { leadId: mine, hours: 24 }, ctxFor(plot.id))).status).toBe(
+      200,
+    );
     expect((await post(holdRoute, `/api/admin/plots/${other.id}/hold`, otherAgent, { leadId: theirs }, ctxFor(other.id))).status).toBe(200);
 
     // Another agent's hold: no release, no extension; the buyer's name is not shown to them.
@@ -209,19 +234,29 @@ describeEachDriver('plots in the staff area', (ctx) => {
 
     // The agent releases their own, with a reason the history keeps.
     expect((await post(releaseRoute, `/api/admin/plots/${plot.id}/release`, agent, { reason: '' }, ctxFor(plot.id))).status).toBe(400);
-    expect((await post(releaseRoute, `/api/admin/plots/${plot.id}/release`, agent, { reason: 'Chose Moniya instead' }, ctxFor(plot.id))).status).toBe(200);
+    expect(
+      (await post(releaseRoute, `/api/admin/plots/${plot.id}/release`, agent, { reason: 'Chose Moniya instead' }, ctxFor(plot.id))).status,
+    ).toBe(200);
     const [last] = await historyOfPlot(db(), plot.id);
     expect(last).toMatchObject({ action: 'released', reason: 'Chose Moniya instead' });
 
     // An owner may release anyone's.
-    expect((await post(releaseRoute, `/api/admin/plots/${other.id}/release`, owner, { reason: 'Duplicate hold' }, ctxFor(other.id))).status).toBe(200);
+    expect(
+      (await post(releaseRoute, `/api/admin/plots/${other.id}/release`, owner, { reason: 'Duplicate hold' }, ctxFor(other.id))).status,
+    ).toBe(200);
   });
 
   it('takes an owner from a hold to a deposit recorded by hand (naira to kobo), a sale and an allocation, each in the history', async () => {
     const lead = await newLead();
     const plot = await plotNamed('D-05');
     expect((await post(holdRoute, `/api/admin/plots/${plot.id}/hold`, owner, { leadId: lead }, ctxFor(plot.id))).status).toBe(200);
-    const bad = await post(reserveRoute, `/api/admin/plots/${plot.id}/reserve`, owner, { depositNaira: 'three million', depositDate: lagosDayOf(new Date()) }, ctxFor(plot.id));
+    const bad = await post(
+      reserveRoute,
+      `/api/admin/plots/${plot.id}/reserve`,
+      owner,
+      { depositNaira: 'three million', depositDate: lagosDayOf(new Date()) },
+      ctxFor(plot.id),
+    );
     expect(bad.status).toBe(400);
     expect((await bad.json()).error).toBe('The deposit must be an amount in naira, e.g. 3,000,000.');
     const reserved = await post(
@@ -237,12 +272,26 @@ describeEachDriver('plots in the staff area', (ctx) => {
     expect((await db().select().from(leads).where(eq(leads.id, lead)))[0].status).toBe('reserved');
 
     // A reserved plot's list price may change for later buyers; its size may not, nor may it be withdrawn.
-    const resize = await post(editRoute, `/api/admin/plots/${plot.id}`, owner, { priceNaira: '10000000', sizeSqm: '350', corner: false }, ctxFor(plot.id));
+    const resize = await post(
+      editRoute,
+      `/api/admin/plots/${plot.id}`,
+      owner,
+      { priceNaira: '10000000', sizeSqm: '350', corner: false },
+      ctxFor(plot.id),
+    );
     expect(resize.status).toBe(409);
-    const reprice = await post(editRoute, `/api/admin/plots/${plot.id}`, owner, { priceNaira: '10,500,000', sizeSqm: '300', reason: 'New price list' }, ctxFor(plot.id));
+    const reprice = await post(
+      editRoute,
+      `/api/admin/plots/${plot.id}`,
+      owner,
+      { priceNaira: '10,500,000', sizeSqm: '300', reason: 'New price list' },
+      ctxFor(plot.id),
+    );
     expect(reprice.status).toBe(200);
     expect((await plotNamed('D-05')).claim?.priceKobo).toBe(1_000_000_000);
-    expect((await post(withdrawRoute, `/api/admin/plots/${plot.id}/withdraw`, owner, { reason: 'Road widening' }, ctxFor(plot.id))).status).toBe(409);
+    expect(
+      (await post(withdrawRoute, `/api/admin/plots/${plot.id}/withdraw`, owner, { reason: 'Road widening' }, ctxFor(plot.id))).status,
+    ).toBe(409);
 
     expect((await post(allocatedRoute, `/api/admin/plots/${plot.id}/allocated`, owner, {}, ctxFor(plot.id))).status).toBe(409);
     expect((await post(soldRoute, `/api/admin/plots/${plot.id}/sold`, owner, {}, ctxFor(plot.id))).status).toBe(200);
@@ -258,8 +307,12 @@ describeEachDriver('plots in the staff area', (ctx) => {
 
   it('withdraws a free plot with its reason (never one held), and a withdrawn plot cannot be held', async () => {
     const plot = await plotNamed('E-20');
-    expect((await post(withdrawRoute, `/api/admin/plots/${plot.id}/withdraw`, agent, { reason: 'Road widening' }, ctxFor(plot.id))).status).toBe(403);
-    expect((await post(withdrawRoute, `/api/admin/plots/${plot.id}/withdraw`, owner, { reason: 'Road widening' }, ctxFor(plot.id))).status).toBe(200);
+    expect(
+      (await post(withdrawRoute, `/api/admin/plots/${plot.id}/withdraw`, agent, { reason: 'Road widening' }, ctxFor(plot.id))).status,
+    ).toBe(403);
+    expect(
+      (await post(withdrawRoute, `/api/admin/plots/${plot.id}/withdraw`, owner, { reason: 'Road widening' }, ctxFor(plot.id))).status,
+    ).toBe(200);
     expect((await plotNamed('E-20')).standing).toBe('withdrawn');
     const held = await post(holdRoute, `/api/admin/plots/${plot.id}/hold`, owner, { leadId: await newLead() }, ctxFor(plot.id));
     expect(held.status).toBe(409);
@@ -267,7 +320,10 @@ describeEachDriver('plots in the staff area', (ctx) => {
 
   it('answers a form posted without scripts with a 303 to the plot’s page', async () => {
     const plot = await plotNamed('F-03');
-    const res = await holdRoute(formRequest(`/api/admin/plots/${plot.id}/hold`, { leadId: await newLead({ assignedTo: agentId }), hours: '' }, { cookie: agent }), ctxFor(plot.id));
+    const res = await holdRoute(
+      formRequest(`/api/admin/plots/${plot.id}/hold`, { leadId: await newLead({ assignedTo: agentId }), hours: '' }, { cookie: agent }),
+      ctxFor(plot.id),
+    );
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe(`/admin/plots/${plot.id}`);
     expect((await plotNamed('F-03')).standing).toBe('held');
@@ -277,7 +333,9 @@ describeEachDriver('plots in the staff area', (ctx) => {
     const res = await importRoute(uploadRequest(agent, 'd1', 'd1-layout.csv', example('d1-layout.csv')), undefined as never);
     expect(res.status).toBe(403);
     const plot = await plotNamed('A-02');
-    expect((await post(editRoute, `/api/admin/plots/${plot.id}`, agent, { priceNaira: '1', sizeSqm: '300' }, ctxFor(plot.id))).status).toBe(403);
+    expect((await post(editRoute, `/api/admin/plots/${plot.id}`, agent, { priceNaira: '1', sizeSqm: '300' }, ctxFor(plot.id))).status).toBe(
+      403,
+    );
   });
 
   describe('the funnel and a person’s data', () => {
@@ -293,7 +351,17 @@ describeEachDriver('plots in the staff area', (ctx) => {
       await holdPlot(db(), { plotId: p1.id, leadId: a, by: 'system', now });
       const hold = await holdPlot(db(), { plotId: p2.id, leadId: b, by: 'system', now });
       if (!hold.ok) throw new Error(hold.message);
-      expect((await post(reserveRoute, `/api/admin/plots/${p2.id}/reserve`, owner, { depositNaira: '3000000', depositDate: lagosDayOf(now) }, ctxFor(p2.id))).status).toBe(200);
+      expect(
+        (
+          await post(
+            reserveRoute,
+            `/api/admin/plots/${p2.id}/reserve`,
+            owner,
+            { depositNaira: '3000000', depositDate: lagosDayOf(now) },
+            ctxFor(p2.id),
+          )
+        ).status,
+      ).toBe(200);
       // The list price changes afterwards: the value reserved is the claim's.
       await post(editRoute, `/api/admin/plots/${p2.id}`, owner, { priceNaira: '15000000', sizeSqm: '300' }, ctxFor(p2.id));
       const day = lagosDayOf(now);
@@ -310,7 +378,13 @@ describeEachDriver('plots in the staff area', (ctx) => {
       const now = new Date();
       await holdPlot(db(), { plotId: heldPlot.id, leadId: lead, by: 'buyer', now });
       await holdPlot(db(), { plotId: reservedPlot.id, leadId: lead, by: 'system', now });
-      await post(reserveRoute, `/api/admin/plots/${reservedPlot.id}/reserve`, owner, { depositNaira: '3000000', depositDate: lagosDayOf(now) }, ctxFor(reservedPlot.id));
+      await post(
+        reserveRoute,
+        `/api/admin/plots/${reservedPlot.id}/reserve`,
+        owner,
+        { depositNaira: '3000000', depositDate: lagosDayOf(now) },
+        ctxFor(reservedPlot.id),
+      );
 
       const exported = await exportSubject(db(), { email });
       const claims = exported.leads[0].plots;

@@ -5,7 +5,15 @@ import type { Db } from '@/lib/db/client';
 import { visitCounts } from '@/lib/db/schema';
 import { leadsByAttribution } from '@/modules/insights/dashboard.repository.server';
 import { visitOf, type VisitKey } from '@/modules/visits';
-import { CONVERSION_COUNTS, conversionOf, rowKey, type ConversionCounts, type ConversionGroup, type ConversionRow, type ConversionTotals } from './conversion';
+import {
+  CONVERSION_COUNTS,
+  conversionOf,
+  rowKey,
+  type ConversionCounts,
+  type ConversionGroup,
+  type ConversionRow,
+  type ConversionTotals,
+} from './conversion';
 import type { DashboardFilters } from '@/modules/leads';
 
 /**

@@ -70,7 +70,13 @@ export interface ClaimsErased {
 export async function eraseClaimsOfLeads(tx: Db, leadsWhere: SQL, now = new Date()): Promise<ClaimsErased> {
   const ofLeads = inArray(plotClaims.leadId, tx.select({ id: leads.id }).from(leads).where(leadsWhere));
   const claims = await tx
-    .select({ id: plotClaims.id, plotId: plotClaims.plotId, reservedAt: plotClaims.reservedAt, soldAt: plotClaims.soldAt, endedAt: plotClaims.endedAt })
+    .select({
+      id: plotClaims.id,
+      plotId: plotClaims.plotId,
+      reservedAt: plotClaims.reservedAt,
+      soldAt: plotClaims.soldAt,
+      endedAt: plotClaims.endedAt,
+    })
     .from(plotClaims)
     .where(ofLeads);
   const holds = claims.filter((claim) => claim.reservedAt === null && claim.soldAt === null);
@@ -81,9 +87,11 @@ export async function eraseClaimsOfLeads(tx: Db, leadsWhere: SQL, now = new Date
     // A hold still standing freed its plot: the plot's history says so, naming nobody.
     const freed = holds.filter((claim) => claim.endedAt === null);
     if (freed.length)
-      await tx.insert(plotEvents).values(
-        freed.map((claim) => ({ plotId: claim.plotId, at: now, action: 'released' as const, reason: PLOTS_STAFF_COPY.history.erased })),
-      );
+      await tx
+        .insert(plotEvents)
+        .values(
+          freed.map((claim) => ({ plotId: claim.plotId, at: now, action: 'released' as const, reason: PLOTS_STAFF_COPY.history.erased })),
+        );
   }
   return { holdsDeleted: holds.length, salesKept: claims.length - holds.length };
 }

@@ -9,7 +9,11 @@ const naira = (kobo: number) => `₦${(kobo / 100).toLocaleString('en-NG', { max
 
 function describeChange(change: FieldChange): string {
   const value = (v: FieldChange['before']) =>
-    change.field === 'price' && typeof v === 'number' ? naira(v) : change.field === 'size' && typeof v === 'number' ? `${v} m²` : String(v ?? '—');
+    change.field === 'price' && typeof v === 'number'
+      ? naira(v)
+      : change.field === 'size' && typeof v === 'number'
+        ? `${v} m²`
+        : String(v ?? '—');
   return `${change.field} ${value(change.before)} → ${value(change.after)}`;
 }
 
@@ -21,7 +25,11 @@ export function describePlan(plan: ImportPlan, limit = 20): string[] {
     for (const item of items.slice(0, limit)) lines.push(`  ${line(item)}`);
     if (items.length > limit) lines.push(`  …and ${items.length - limit} more`);
   };
-  list('New plots', plan.added, (plot) => `${plot.label} (block ${plot.block}, ${plot.sizeSqm} m², ${naira(plot.priceKobo)}${plot.corner ? ', corner' : ''})`);
+  list(
+    'New plots',
+    plan.added,
+    (plot) => `${plot.label} (block ${plot.block}, ${plot.sizeSqm} m², ${naira(plot.priceKobo)}${plot.corner ? ', corner' : ''})`,
+  );
   list(
     'Changes',
     plan.updated.filter((u) => u.applied.length || u.relisted),
@@ -46,7 +54,11 @@ export function describePlan(plan: ImportPlan, limit = 20): string[] {
     plan.missing,
     (m) =>
       `${m.existing.label} [${m.existing.standing}] ${
-        m.outcome === 'withdraw' ? 'will be withdrawn' : m.outcome === 'blocked' ? 'kept: a buyer holds, reserved or bought it' : 'kept on sale (--withdraw-missing to withdraw)'
+        m.outcome === 'withdraw'
+          ? 'will be withdrawn'
+          : m.outcome === 'blocked'
+            ? 'kept: a buyer holds, reserved or bought it'
+            : 'kept on sale (--withdraw-missing to withdraw)'
       }`,
   );
   lines.push(`Unchanged: ${plan.unchanged}. Changes to write: ${plan.changes}.`);

@@ -15,7 +15,15 @@ export const DRAFT_MAX_AGE_MS = 24 * 3_600_000;
 
 export async function saveDraft(
   db: Db,
-  draft: { district: DistrictChoice; fileName: string; format: string; layout: LayoutPlot[]; withdrawMissing: boolean; staffId: string; now: Date },
+  draft: {
+    district: DistrictChoice;
+    fileName: string;
+    format: string;
+    layout: LayoutPlot[];
+    withdrawMissing: boolean;
+    staffId: string;
+    now: Date;
+  },
 ): Promise<PlotImportRow> {
   const [row] = await db
     .insert(plotImports)
@@ -37,7 +45,9 @@ export async function pendingDraft(db: Db, id: string, now: Date): Promise<PlotI
   const [row] = await db
     .select()
     .from(plotImports)
-    .where(and(eq(plotImports.id, id), isNull(plotImports.appliedAt), gt(plotImports.createdAt, new Date(now.getTime() - DRAFT_MAX_AGE_MS))));
+    .where(
+      and(eq(plotImports.id, id), isNull(plotImports.appliedAt), gt(plotImports.createdAt, new Date(now.getTime() - DRAFT_MAX_AGE_MS))),
+    );
   return row;
 }
 

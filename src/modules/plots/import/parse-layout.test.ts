@@ -18,7 +18,14 @@ describe('a surveyor’s layout', () => {
     expect(read.format).toBe('csv');
     expect(read.plots).toHaveLength(120);
     expect(new Set(read.plots.map((p) => p.block))).toEqual(new Set(['A', 'B', 'C', 'D', 'E', 'F']));
-    expect(read.plots[0]).toMatchObject({ label: 'A-01', block: 'A', sizeSqm: 300, priceKobo: 1_100_000_000, corner: true, place: { line: 2 } });
+    expect(read.plots[0]).toMatchObject({
+      label: 'A-01',
+      block: 'A',
+      sizeSqm: 300,
+      priceKobo: 1_100_000_000,
+      corner: true,
+      place: { line: 2 },
+    });
     expect(read.plots[1]).toMatchObject({ label: 'A-02', priceKobo: 1_000_000_000, corner: false });
     expect(read.plots.every((p) => p.outline?.length === 4)).toBe(true);
   });
@@ -38,7 +45,13 @@ describe('a surveyor’s layout', () => {
   });
 
   it('refuses a file with a bad row, naming its line and the reason', () => {
-    const csv = [HEADER, 'A-01,A,300,10000000,no,', 'A-02,A,300,ten million,no,', 'A-03,A,-300,10000000,no,', 'A-01,A,300,10000000,no,'].join('\n');
+    const csv = [
+      HEADER,
+      'A-01,A,300,10000000,no,',
+      'A-02,A,300,ten million,no,',
+      'A-03,A,-300,10000000,no,',
+      'A-01,A,300,10000000,no,',
+    ].join('\n');
     expect(problemsOf(readLayoutText(csv))).toEqual([
       'Line 3: price_ngn "ten million" is not an amount in naira (e.g. 10000000 or 10,000,000.00).',
       'Line 4: size_sqm "-300" is not a whole number of square metres (e.g. 300).',
@@ -62,7 +75,9 @@ describe('a surveyor’s layout', () => {
     expect(problemsOf(readLayoutText('plot,block,size_sqm,price_ngn\nA-01,A,300,1\nA-02,A,300,1,extra'))).toEqual([
       'Line 3: 5 fields where the header has 4.',
     ]);
-    expect(problemsOf(readLayoutText('plot,block,size_sqm,price_ngn\nA-01,"A,300,1\n'))[0]).toMatch(/^Line 2: a quote opened here is never closed/);
+    expect(problemsOf(readLayoutText('plot,block,size_sqm,price_ngn\nA-01,"A,300,1\n'))[0]).toMatch(
+      /^Line 2: a quote opened here is never closed/,
+    );
   });
 
   it('refuses a polygon that is not a list of points', () => {
@@ -74,8 +89,25 @@ describe('a surveyor’s layout', () => {
     const collection = {
       type: 'FeatureCollection',
       features: [
-        { type: 'Feature', properties: { plot: 'A-01', block: 'A', size_sqm: 300 }, geometry: { type: 'Polygon', coordinates: [[[0, 0], [1, 0], [1, 1]]] } },
-        { type: 'Feature', properties: { label: 'A-02', block: 'A', size_sqm: 300, price_ngn: 1 }, geometry: { type: 'Point', coordinates: [0, 0] } },
+        {
+          type: 'Feature',
+          properties: { plot: 'A-01', block: 'A', size_sqm: 300 },
+          geometry: {
+            type: 'Polygon',
+            coordinates: [
+              [
+                [0, 0],
+                [1, 0],
+                [1, 1],
+              ],
+            ],
+          },
+        },
+        {
+          type: 'Feature',
+          properties: { label: 'A-02', block: 'A', size_sqm: 300, price_ngn: 1 },
+          geometry: { type: 'Point', coordinates: [0, 0] },
+        },
       ],
     };
     expect(problemsOf(readLayoutText(JSON.stringify(collection)))).toEqual([
@@ -86,7 +118,9 @@ describe('a surveyor’s layout', () => {
 
   it('refuses an empty file, a file that is not text, and one that is neither format', () => {
     expect(problemsOf(readLayoutText(HEADER + '\n'))).toEqual(['The file has no plots.']);
-    expect(problemsOf(readLayout(new Uint8Array([0xff, 0xfe, 0x00])))).toEqual(['The file is not text (UTF-8): export it as CSV or GeoJSON.']);
+    expect(problemsOf(readLayout(new Uint8Array([0xff, 0xfe, 0x00])))).toEqual([
+      'The file is not text (UTF-8): export it as CSV or GeoJSON.',
+    ]);
     expect(problemsOf(readLayoutText('hello'))[0]).toMatch(/^The file is neither CSV/);
   });
 

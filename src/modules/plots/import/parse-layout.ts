@@ -153,7 +153,8 @@ function readPoints(value: unknown, flip = false): LayoutPoint[] | 'bad' {
   if (!Array.isArray(value)) return 'bad';
   const points: LayoutPoint[] = [];
   for (const point of value) {
-    if (!Array.isArray(point) || point.length < 2 || !point.slice(0, 2).every((n) => typeof n === 'number' && Number.isFinite(n))) return 'bad';
+    if (!Array.isArray(point) || point.length < 2 || !point.slice(0, 2).every((n) => typeof n === 'number' && Number.isFinite(n)))
+      return 'bad';
     points.push([point[0], flip ? -point[1] || 0 : point[1]]); // never -0: an outline compares by its JSON
   }
   const [first, last] = [points[0], points.at(-1)];
@@ -221,7 +222,8 @@ function readGeoJson(body: string): LayoutRead {
     return refused(errors.unknownFormat);
   }
   const features = (collection as { type?: unknown; features?: unknown }).features;
-  if ((collection as { type?: unknown }).type !== 'FeatureCollection' || !Array.isArray(features)) return refused(errors.geojsonNotCollection);
+  if ((collection as { type?: unknown }).type !== 'FeatureCollection' || !Array.isArray(features))
+    return refused(errors.geojsonNotCollection);
   const reading = new Reading();
   features.slice(0, LAYOUT_MAX_PLOTS + 1).forEach((feature: unknown, index) => {
     const place = { feature: index + 1 };

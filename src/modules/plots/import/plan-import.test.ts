@@ -50,16 +50,22 @@ describe('what an import would change', () => {
 
   it('changes only the list price of a held or reserved plot, and blocks the rest', () => {
     for (const standing of ['held', 'reserved'] as const) {
-      const plan = planImport([existing('A-01', standing)], [inFile('A-01', { priceKobo: 1_200_000_000, sizeSqm: 320 })], { withdrawMissing: false });
+      const plan = planImport([existing('A-01', standing)], [inFile('A-01', { priceKobo: 1_200_000_000, sizeSqm: 320 })], {
+        withdrawMissing: false,
+      });
       expect(plan.updated[0].applied).toEqual([{ field: 'price', before: 1_000_000_000, after: 1_200_000_000 }]);
       expect(plan.updated[0].blocked.map((c) => c.field)).toEqual(['size']);
     }
   });
 
   it('changes nothing of a sold or allocated plot', () => {
-    const plan = planImport([existing('A-01', 'sold'), existing('A-02', 'allocated')], [inFile('A-01', { priceKobo: 1 }), inFile('A-02', { corner: true })], {
-      withdrawMissing: false,
-    });
+    const plan = planImport(
+      [existing('A-01', 'sold'), existing('A-02', 'allocated')],
+      [inFile('A-01', { priceKobo: 1 }), inFile('A-02', { corner: true })],
+      {
+        withdrawMissing: false,
+      },
+    );
     expect(plan.updated.flatMap((u) => u.applied)).toEqual([]);
     expect(plan.updated.flatMap((u) => u.blocked.map((c) => c.field))).toEqual(['price', 'corner']);
     expect(plan.changes).toBe(0);

@@ -15,7 +15,16 @@ import { LAYOUT_MAX_BYTES, readLayout } from '../import/parse-layout';
 import { answeredAsForm, IMPORT_PAGE, PLOTS_PAGE, plotPage } from './form-answer.server';
 import { applyLayout, editPlot, restorePlot, withdrawPlot, type InventoryResult } from './inventory-changes.server';
 import { inventoryPlot, mayWorkLead, type InventoryPlot } from './inventory.repository.server';
-import { districtSchema, editSchema, extendSchema, holdSchema, releaseSchema, reserveSchema, restoreSchema, withdrawSchema } from './schema';
+import {
+  districtSchema,
+  editSchema,
+  extendSchema,
+  holdSchema,
+  releaseSchema,
+  reserveSchema,
+  restoreSchema,
+  withdrawSchema,
+} from './schema';
 
 /**
  * Handlers of /api/admin/plots/... (route files only re-export these; docs/decisions/0413). Each answers JSON, and a
@@ -48,11 +57,22 @@ async function plotOf(db: Db, ctx: IdRouteContext, scope: LeadScope): Promise<In
 /** A claim's change answered: the refusal's sentence (409), or done with the page to go back to. */
 function claimAnswer(result: ClaimResult, plotId: string, notice: string): Response {
   if (!result.ok) return jsonResponse({ error: result.message, refusal: result.refusal, next: plotPage(plotId) }, 409);
-  return jsonResponse({ ok: true, claim: { id: result.claim.id, stage: result.claim.stage, heldUntil: result.claim.heldUntil }, notice, next: plotPage(plotId) });
+  return jsonResponse({
+    ok: true,
+    claim: { id: result.claim.id, stage: result.claim.stage, heldUntil: result.claim.heldUntil },
+    notice,
+    next: plotPage(plotId),
+  });
 }
 
 function inventoryAnswer(result: InventoryResult, plotId: string, notice: string): Response {
-  if (result.ok) return jsonResponse({ ok: true, changed: result.changed, notice: result.changed ? notice : copy.done.unchanged, next: plotPage(plotId) });
+  if (result.ok)
+    return jsonResponse({
+      ok: true,
+      changed: result.changed,
+      notice: result.changed ? notice : copy.done.unchanged,
+      next: plotPage(plotId),
+    });
   const refusal = {
     not_found: [404, errors.notFound],
     bound: [409, errors.bound],
@@ -87,7 +107,8 @@ export const holdHandler = answeredAsForm(
     if (plot instanceof Response) return plot;
     const input = await readInput(request, holdSchema);
     if (!input.ok) return input.response;
-    if (!(await mayWorkLead(db, input.value.leadId, scope))) return jsonResponse({ error: errors.leadNotYours, next: plotPage(plot.id) }, 403);
+    if (!(await mayWorkLead(db, input.value.leadId, scope)))
+      return jsonResponse({ error: errors.leadNotYours, next: plotPage(plot.id) }, 403);
     const result = await holdPlot(db, {
       plotId: plot.id,
       leadId: input.value.leadId,
@@ -273,9 +294,7 @@ const tooLarge = () => PLOTS_IMPORT_COPY.fileTooLarge(`${LAYOUT_MAX_BYTES / 1024
 
 /** A file's name as shown back (no path, no control characters, at most 100 characters). */
 const fileNameOf = (name: string) =>
-  (name.split(/[\\/]/).pop() ?? 'layout')
-    .replace(/[\u0000-\u001f\u007f]/g, '')
-    .slice(0, 100) || 'layout';
+  (name.split(/[\\/]/).pop() ?? 'layout').replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 100) || 'layout';
 
 /** POST /api/admin/plots/import/:id → {ok, changes, next} (owners): the preview applied, once, in one transaction. */
 export const importApplyHandler = answeredAsForm(

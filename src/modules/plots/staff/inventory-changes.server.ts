@@ -114,14 +114,27 @@ async function setWithdrawn(tx: Db, plot: PlotRow, at: Date | null, staffId: str
 // ---- a layout -----------------------------------------------------------------------------------------------------
 
 /** The district's plots as the import compares them, each with its standing now. */
-async function existingPlots(tx: Db, district: DistrictChoice, now: Date, lock: boolean): Promise<{ rows: PlotRow[]; existing: ExistingPlot[] }> {
+async function existingPlots(
+  tx: Db,
+  district: DistrictChoice,
+  now: Date,
+  lock: boolean,
+): Promise<{ rows: PlotRow[]; existing: ExistingPlot[] }> {
   const query = tx.select().from(plots).where(eq(plots.district, district));
   const rows = lock ? await query.for('update') : await query;
   const claims = rows.length
     ? await tx
         .select({ plotId: plotClaims.plotId, stage: plotClaims.stage, heldUntil: plotClaims.heldUntil })
         .from(plotClaims)
-        .where(and(inArray(plotClaims.plotId, rows.map((row) => row.id)), isNull(plotClaims.endedAt)))
+        .where(
+          and(
+            inArray(
+              plotClaims.plotId,
+              rows.map((row) => row.id),
+            ),
+            isNull(plotClaims.endedAt),
+          ),
+        )
     : [];
   const claimOf = new Map(claims.map((claim) => [claim.plotId, claim]));
   const existing = rows.map((row): ExistingPlot => {

@@ -31,7 +31,11 @@ const copy = PLOTS_STAFF_COPY;
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
-const STAFF_DISTRICTS: StaffDistrict[] = DISTRICTS.map((d) => ({ slug: d.slug, choice: d.choice as DistrictChoice, name: `${d.name} · ${d.area}` }));
+const STAFF_DISTRICTS: StaffDistrict[] = DISTRICTS.map((d) => ({
+  slug: d.slug,
+  choice: d.choice as DistrictChoice,
+  name: `${d.name} · ${d.area}`,
+}));
 
 const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
@@ -161,7 +165,10 @@ export async function ImportPage({ searchParams }: { searchParams: SearchParams 
   const plan = draft ? await previewLayout(db, draft.district, draft.layout, { withdrawMissing: draft.withdrawMissing, now }) : undefined;
   return (
     <div className="space-y-6 sm:space-y-8">
-      <Link href={`/admin/plots?district=${districtSlugOf(district)}`} className="text-sm font-medium text-ink-soft underline underline-offset-4">
+      <Link
+        href={`/admin/plots?district=${districtSlugOf(district)}`}
+        className="inline-block text-sm font-medium text-ink-soft underline underline-offset-4"
+      >
         {copy.history.back}
       </Link>
       <Heading eyebrow={copy.import.eyebrow} title={copy.import.heading} intro={draft ? undefined : copy.import.intro} />

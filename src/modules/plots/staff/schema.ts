@@ -29,14 +29,12 @@ const whole = (min: number, max: number, error: string) =>
 
 /** Naira as staff type them ("3,000,000", "₦3000000") into kobo; a number in JSON is naira too. */
 const naira = (error: string) =>
-  z
-    .union([z.string(), z.number()], { error })
-    .transform((value, ctx) => {
-      const kobo = readNaira(String(value).trim());
-      if (typeof kobo === 'number') return kobo;
-      ctx.addIssue({ code: 'custom', message: error });
-      return z.NEVER;
-    });
+  z.union([z.string(), z.number()], { error }).transform((value, ctx) => {
+    const kobo = readNaira(String(value).trim());
+    if (typeof kobo === 'number') return kobo;
+    ctx.addIssue({ code: 'custom', message: error });
+    return z.NEVER;
+  });
 
 /** A checkbox: present ("on") is yes, absent is no; JSON may send a boolean. */
 const checkbox = z.preprocess((value) => value === true || value === 'on' || value === 'true' || value === 'yes', z.boolean());

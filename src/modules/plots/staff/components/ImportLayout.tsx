@@ -33,7 +33,13 @@ export function ImportForm({ districts, district }: { districts: readonly StaffD
       </label>
       <label className="grid gap-1">
         <span className="field-label">{copy.file}</span>
-        <input name="file" type="file" required accept=".csv,.geojson,.json,text/csv,application/geo+json,application/json" className="field min-h-11" />
+        <input
+          name="file"
+          type="file"
+          required
+          accept=".csv,.geojson,.json,text/csv,application/geo+json,application/json"
+          className="field min-h-11"
+        />
       </label>
       <p className="text-sm text-ink-soft">{copy.formatHelp}</p>
       <label className="flex items-start gap-2">
@@ -91,7 +97,11 @@ export function ImportPreview({
     ) : null;
   const more = (n: number) => (n > LIST_LIMIT ? <p className="text-sm text-ink-soft">{copy.more(n - LIST_LIMIT)}</p> : null);
   return (
-    <section aria-labelledby="preview" className="space-y-5 rounded-2xl border border-forest-900/10 bg-white p-4 sm:p-6" data-testid="import-preview">
+    <section
+      aria-labelledby="preview"
+      className="space-y-5 rounded-2xl border border-forest-900/10 bg-white p-4 sm:p-6"
+      data-testid="import-preview"
+    >
       <div>
         <h2 id="preview" className="text-2xl">
           {copy.previewHeading(fileName)}
@@ -169,15 +179,29 @@ export function ImportPreview({
         'missing',
         copy.missing,
         plan.missing.length,
-        <ul className="divide-y divide-forest-900/10 text-sm">
-          {plan.missing.slice(0, LIST_LIMIT).map((m) => (
-            <li key={m.existing.id} className="flex flex-wrap items-center gap-x-3 py-2">
-              <span className="font-semibold">{m.existing.label}</span>
-              <StandingChip standing={m.existing.standing} />
-              <span>{m.outcome === 'withdraw' ? copy.missingWithdraw : m.outcome === 'blocked' ? copy.missingBlocked : copy.missingKept}</span>
-            </li>
-          ))}
-        </ul>,
+        <div className="space-y-3 text-sm">
+          {(['withdraw', 'blocked', 'keep'] as const).map((outcome) => {
+            const group = plan.missing.filter((m) => m.outcome === outcome);
+            if (!group.length) return null;
+            return (
+              <div key={outcome}>
+                <p className="font-medium">
+                  {outcome === 'withdraw' ? copy.missingWithdraw : outcome === 'blocked' ? copy.missingBlocked : copy.missingKept} (
+                  {group.length})
+                </p>
+                <ul className="mt-1.5 flex flex-wrap gap-1.5">
+                  {group.slice(0, LIST_LIMIT).map((m) => (
+                    <li key={m.existing.id} className="rounded-full bg-ivory-100 px-2.5 py-0.5 text-forest-900">
+                      {m.existing.label}
+                      {m.existing.standing !== 'available' ? ` · ${PLOTS_STAFF_COPY.standings[m.existing.standing]}` : ''}
+                    </li>
+                  ))}
+                </ul>
+                {more(group.length)}
+              </div>
+            );
+          })}
+        </div>,
       )}
       <div className="flex flex-wrap items-center gap-4 border-t border-forest-900/10 pt-4">
         {plan.changes > 0 ? (

@@ -37,7 +37,9 @@ function DistrictChips({ districts, current }: { districts: readonly StaffDistri
                 href={`/admin/plots?district=${district.slug}`}
                 aria-current={on ? 'page' : undefined}
                 className={`inline-flex min-h-11 items-center rounded-full border px-4 text-sm font-medium whitespace-nowrap ${
-                  on ? 'border-forest-800 bg-forest-800 text-ivory-50' : 'border-forest-800/20 bg-white text-forest-900 hover:border-forest-800'
+                  on
+                    ? 'border-forest-800 bg-forest-800 text-ivory-50'
+                    : 'border-forest-800/20 bg-white text-forest-900 hover:border-forest-800'
                 }`}
               >
                 {district.name}
@@ -58,7 +60,11 @@ export function Holder({ plot, now }: { plot: InventoryPlot; now: Date }) {
     claim.leadId === null ? (
       copy.erasedBuyer
     ) : claim.leadInScope && claim.leadName ? (
-      <Link href={`/admin/leads/${claim.leadId}`} className="font-medium text-forest-900 underline decoration-forest-800/30 underline-offset-4 hover:decoration-forest-800" dir="auto">
+      <Link
+        href={`/admin/leads/${claim.leadId}`}
+        className="font-medium text-forest-900 underline decoration-forest-800/30 underline-offset-4 hover:decoration-forest-800"
+        dir="auto"
+      >
         {claim.leadName}
       </Link>
     ) : (
@@ -120,7 +126,11 @@ export function InventoryList({
             })}
           </p>
           {plan}
-          <form method="get" action="/admin/plots" className="flex flex-wrap items-end gap-3 rounded-2xl border border-forest-900/10 bg-white p-4">
+          <form
+            method="get"
+            action="/admin/plots"
+            className="flex flex-wrap items-end gap-3 rounded-2xl border border-forest-900/10 bg-white p-4"
+          >
             <input type="hidden" name="district" value={slug} />
             <fieldset className="contents">
               <legend className="sr-only">{copy.filters.legend}</legend>
@@ -150,7 +160,10 @@ export function InventoryList({
                 {copy.filters.apply}
               </button>
               {filters.status || filters.block ? (
-                <Link href={`/admin/plots?district=${slug}`} className="min-h-11 content-center text-sm font-medium underline underline-offset-4">
+                <Link
+                  href={`/admin/plots?district=${slug}`}
+                  className="min-h-11 content-center text-sm font-medium underline underline-offset-4"
+                >
                   {copy.filters.clear}
                 </Link>
               ) : null}
@@ -162,7 +175,10 @@ export function InventoryList({
           {shown.length === 0 ? (
             <p className="text-ink-soft">{copy.filters.none}</p>
           ) : (
-            <ul className="divide-y divide-forest-900/10 overflow-hidden rounded-2xl border border-forest-900/10 bg-white" data-testid="plot-list">
+            <ul
+              className="divide-y divide-forest-900/10 overflow-hidden rounded-2xl border border-forest-900/10 bg-white"
+              data-testid="plot-list"
+            >
               {shown.map((plot) => (
                 <li key={plot.id} id={`plot-${plot.id}`} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3 sm:px-5">
                   <Link

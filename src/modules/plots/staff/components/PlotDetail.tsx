@@ -61,7 +61,10 @@ export function PlotDetail({
   return (
     <div className="space-y-6 sm:space-y-8">
       <div>
-        <Link href={`/admin/plots?district=${districtSlug}#plot-${plot.id}`} className="text-sm font-medium text-ink-soft underline underline-offset-4">
+        <Link
+          href={`/admin/plots?district=${districtSlug}#plot-${plot.id}`}
+          className="text-sm font-medium text-ink-soft underline underline-offset-4"
+        >
           {copy.history.back}
         </Link>
         <div className="mt-3 flex flex-wrap items-center gap-3">
@@ -70,7 +73,8 @@ export function PlotDetail({
         </div>
         <p className="mt-2 text-ink-soft">
           {copy.block(plot.block)} · {copy.sizeSqm(plot.sizeSqm)}
-          {plot.corner ? ` · ${copy.corner}` : ''} · {copy.listPrice} <span className="font-medium text-forest-900">{formatNaira(plot.priceKobo)}</span>
+          {plot.corner ? ` · ${copy.corner}` : ''} · {copy.listPrice}{' '}
+          <span className="font-medium text-forest-900">{formatNaira(plot.priceKobo)}</span>
         </p>
         {claim ? (
           <div className="mt-2 space-y-1">
@@ -103,7 +107,15 @@ export function PlotDetail({
                   </select>
                 </Field>
                 <Field label={actions.holdHours}>
-                  <input name="hours" type="number" inputMode="numeric" min={1} max={720} defaultValue={holdHours} className="field min-h-11" />
+                  <input
+                    name="hours"
+                    type="number"
+                    inputMode="numeric"
+                    min={1}
+                    max={720}
+                    defaultValue={holdHours}
+                    className="field min-h-11"
+                  />
                 </Field>
                 <button type="submit" className="btn-primary min-h-11 sm:col-span-2">
                   {actions.holdSubmit}
@@ -117,7 +129,16 @@ export function PlotDetail({
           <Action title={actions.extend}>
             <PostForm action={`${base}/extend`} success={copy.done.extended} className="flex flex-wrap items-end gap-3">
               <Field label={actions.extendHours}>
-                <input name="hours" type="number" inputMode="numeric" min={1} max={720} defaultValue={24} required className="field min-h-11 w-28" />
+                <input
+                  name="hours"
+                  type="number"
+                  inputMode="numeric"
+                  min={1}
+                  max={720}
+                  defaultValue={24}
+                  required
+                  className="field min-h-11 w-28"
+                />
               </Field>
               <button type="submit" className="btn-outline min-h-11">
                 {actions.extendSubmit}
@@ -133,7 +154,14 @@ export function PlotDetail({
                 <input name="depositNaira" inputMode="numeric" required placeholder="3,000,000" className="field min-h-11" />
               </Field>
               <Field label={actions.depositDate}>
-                <input name="depositDate" type="date" required defaultValue={lagosDayOf(now)} max={lagosDayOf(now)} className="field min-h-11" />
+                <input
+                  name="depositDate"
+                  type="date"
+                  required
+                  defaultValue={lagosDayOf(now)}
+                  max={lagosDayOf(now)}
+                  className="field min-h-11"
+                />
               </Field>
               <Field label={actions.depositReference}>
                 <input name="reference" maxLength={60} className="field min-h-11" autoComplete="off" />
