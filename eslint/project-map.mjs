@@ -68,6 +68,7 @@ export const TABLES = {
   plots: { owner: 'plots', reads: ['insights', 'privacy'] },
   plotClaims: { owner: 'plots', reads: ['insights', 'privacy'] },
   plotEvents: { owner: 'plots', reads: ['insights', 'privacy'] },
+  plotImports: { owner: 'plots', reads: [] },
   channelAlerts: { owner: 'system', reads: [] },
   rateLimits: { owner: 'lib', reads: [] },
   appSettings: { owner: 'lib', reads: [] },

@@ -8,7 +8,8 @@
 // 3. the server stops; `npm run restore FILE` puts the backup into a fresh, empty target; the server starts on it
 //    and runs past the time a job it had claimed expires (pg-boss: 60 s), so a message it would send again shows;
 // 4. checks: every lead answered before the backup began is there exactly once; the erased person is gone again;
-//    no message was delivered twice, before or after the restore.
+//    no message was delivered twice, before or after the restore; a plot held for a buyer before the backup is held
+//    for them again, at the price frozen with the hold (docs/decisions/0413).
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -66,9 +67,9 @@ async function signInOwner(base) {
         origin: base,
         'sec-fetch-site': 'same-origin',
         cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
-        ...(body ? { 'content-type': 'application/json' } : {}),
+        ...(body && !(body instanceof FormData) ? { 'content-type': 'application/json' } : {}),
       },
-      body: body && JSON.stringify(body),
+      body: body instanceof FormData ? body : body && JSON.stringify(body),
     });
     for (const cookie of res.headers.getSetCookie()) {
       const [pair] = cookie.split(';');
@@ -85,7 +86,30 @@ async function signInOwner(base) {
   const code = TOTP.generate({ secret: Secret.fromBase32(secret) });
   const enrol = await call('POST', '/api/staff/second-factor/enrol', { code });
   if (enrol.status !== 200) throw new Error(`enrolment answered ${enrol.status}`);
-  return (url, body) => call('POST', url, body);
+  const post = (url, body) => call('POST', url, body);
+  post.get = (url) => call('GET', url);
+  return post;
+}
+
+/**
+ * Imports the example Lugbe layout through the Import page (its preview, then apply) and holds its first plot for a
+ * lead, as an owner would; returns the plot's id. The plots must come back with the restore like any lead.
+ */
+async function holdAPlot(base, post, leadId) {
+  const form = new FormData();
+  form.set('district', 'd1');
+  form.set('file', new Blob([readFileSync(path.join(root, 'docs/examples/d1-layout.csv'))]), 'd1-layout.csv');
+  const preview = await post('/api/admin/plots/import', form);
+  const draft = /draft=([0-9a-f-]{36})/.exec(preview.headers.get('location') ?? '')?.[1];
+  if (!draft) throw new Error(`the layout's preview answered ${preview.status}`);
+  const applied = await post(`/api/admin/plots/import/${draft}`, {});
+  if (applied.status !== 200) throw new Error(`the layout's import answered ${applied.status}`);
+  const inventory = await (await post.get('/admin/plots?district=d1')).text();
+  const plotId = /href="\/admin\/plots\/([0-9a-f-]{36})"/.exec(inventory)?.[1];
+  if (!plotId) throw new Error('the Inventory page listed no plot');
+  const held = await post(`/api/admin/plots/${plotId}/hold`, { leadId });
+  if (held.status !== 200) throw new Error(`holding a plot answered ${held.status}`);
+  return plotId;
 }
 
 /**
@@ -163,6 +187,9 @@ async function drill(kind) {
     const toErase = leadBody(database.runId, 1e6, 'Erased');
     const erasedLead = await postLead(base, toErase, `drill-${database.runId}-erased`);
     if (erasedLead.status !== 201) throw new Error(`the lead to erase answered ${erasedLead.status}`);
+    const buyer = await postLead(base, leadBody(database.runId, 2e6, 'Buyer'), `drill-${database.runId}-buyer`);
+    if (buyer.status !== 201) throw new Error(`the buyer's lead answered ${buyer.status}`);
+    const heldPlotId = await holdAPlot(base, post, buyer.id);
 
     const load = keepLeadsArriving(base, database.runId, LOAD_IN_FLIGHT, LOAD_RATE);
     const warmUpUntil = Date.now() + 120_000;
@@ -225,6 +252,11 @@ async function drill(kind) {
       for (const n of [got.sales.length, got.webhooks.length, receiptTo.get(lead.email)?.length ?? 0]) if (n > 1) twice += n - 1;
     }
     const afterRestore = smtp.received.length + hooks.received.length - beforeRestart.mails - beforeRestart.hooks;
+    const heldAgain = await target.query(
+      `select c.lead_id::text as lead, c.price_kobo = p.price_kobo as frozen from plot_claims c join plots p on p.id = c.plot_id
+       where c.plot_id = '${heldPlotId}' and c.stage = 'held' and c.ended_at is null`,
+    );
+    const plotHeldAfterRestore = heldAgain.length === 1 && heldAgain[0].lead === buyer.id && heldAgain[0].frozen === true;
     const result = {
       database: kind,
       answeredBeforeBackup: before.length,
@@ -234,12 +266,13 @@ async function drill(kind) {
       erasedPersonBack: erasedBack,
       messagesSentTwice: twice,
       messagesAfterRestore: afterRestore,
+      plotHeldAfterRestore,
       backupSeconds,
       slowestDuringBackupMs,
       restoreSeconds,
       restartedHealthyMs: restarted.ms,
     };
-    const ok = missing === 0 && duplicated === 0 && erasedBack === 0 && twice === 0;
+    const ok = missing === 0 && duplicated === 0 && erasedBack === 0 && twice === 0 && plotHeldAfterRestore;
     if (!ok) log(`${kind}: server log tail:\n${readFileSync(logFile, 'utf8').split('\n').slice(-40).join('\n')}`);
     return { ok, result };
   } finally {

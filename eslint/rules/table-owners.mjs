@@ -43,7 +43,8 @@ const tableOwners = {
         },
       };
     }
-    if (/^(src\/lib\/db|drizzle|tests|scripts)\/|\.test\.m?[jt]sx?$/.test(file)) return {};
+    // Copy (src/content) is words, never SQL: "plots from ₦1,500,000" names no table.
+    if (/^(src\/lib\/db|src\/content|drizzle|tests|scripts)\/|\.test\.m?[jt]sx?$/.test(file)) return {};
     const place = placeOf(file);
     if (!place?.rank) return {};
     const tables = schemaTables();

@@ -214,7 +214,14 @@ export const DASHBOARD_COPY = {
       booked: 'Booked',
       attended: 'Came',
       won: 'Won',
+      plotsHeld: 'Held a plot',
+      plotsReserved: 'Reserved',
+      reservedKobo: 'Value reserved',
     },
+    /** On phones, a row's leads that held and reserved a plot, and the value reserved (docs/decisions/0413). */
+    plotLine: (held: number, reserved: number, value: string) => `${held} held a plot · ${reserved} reserved (${value})`,
+    plotsNote:
+      'Held a plot: of these leads, how many ever held one. Reserved: how many have a reservation standing (a deposit recorded, or sold), and its value at the prices frozen when each plot was held.',
     /** On phones, where the inspection columns do not fit, a row's leads on their way through an inspection. */
     inspectionLine: (booked: number, attended: number, won: number) => `${booked} booked · ${attended} came · ${won} won`,
     /** Under a row's leads: how many of them began as a chat on WhatsApp (docs/decisions/0399). */

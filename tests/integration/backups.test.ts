@@ -18,7 +18,8 @@ import { backupDir, backupName, listBackups, partialName } from '@/lib/backup/fi
 import { readRestoreLedger } from '@/lib/backup/restore-ledger.server';
 import { restoreDatabase } from '@/lib/backup/restore.server';
 import { openDatabase } from '@/lib/db/client';
-import { leads, outboxMessages, rateLimits, staffAudit } from '@/lib/db/schema';
+import { leads, outboxMessages, plotClaims, plotEvents, rateLimits, staffAudit } from '@/lib/db/schema';
+import { holdPlot, insertPlots } from '@/modules/plots/server';
 import { takeIfRoom } from '@/lib/http/rate-limit.server';
 import { getEnv } from '@/lib/env.server';
 import { startSmtpPeer, type Peer, type ReceivedMail } from '../support/peers';
@@ -125,6 +126,30 @@ describeEachDriver('backups and restores', (ctx) => {
     // A second restore into the same target would overwrite the site's data: refused, and the data is untouched.
     await expect(restoreDatabase(report.file.path, target, KEY)).rejects.toThrow(/not empty/);
     expect((await leadIdsIn(target, ids)).ids).toEqual([...ids].sort());
+  }, 120_000);
+
+  it('restores a plot held for a buyer: the plot, its hold at its frozen price until its time, and its history', async () => {
+    const db = ctx.handle().db;
+    const leadId = await submitLead();
+    const [plot] = await insertPlots(
+      db,
+      [{ district: 'Lugbe, Abuja', block: 'R', label: `R-${randomBytes(3).toString('hex')}`, sizeSqm: 300, priceKobo: 1_000_000_000 }],
+      new Date(),
+    );
+    const held = await holdPlot(db, { plotId: plot.id, leadId, by: 'system', now: new Date() });
+    if (!held.ok) throw new Error(held.message);
+    const report = await takeBackup(ctx.handle());
+    const target = await emptyTarget();
+    await restoreDatabase(report.file.path, target, KEY);
+    const handle = await openDatabase(target);
+    try {
+      const [claim] = await handle.db.select().from(plotClaims).where(eq(plotClaims.plotId, plot.id));
+      expect(claim).toMatchObject({ leadId, stage: 'held', priceKobo: 1_000_000_000, endedAt: null, heldUntil: held.claim.heldUntil });
+      const events = await handle.db.select({ action: plotEvents.action }).from(plotEvents).where(eq(plotEvents.plotId, plot.id));
+      expect(events.map((e) => e.action).sort()).toEqual(['held', 'imported']);
+    } finally {
+      await handle.close();
+    }
   }, 120_000);
 
   it('refuses a file that was changed after it was written', async () => {

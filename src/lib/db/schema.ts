@@ -1020,3 +1020,39 @@ export const plotEvents = pgTable(
 export type PlotRow = typeof plots.$inferSelect;
 export type PlotClaimRow = typeof plotClaims.$inferSelect;
 export type PlotEventRow = typeof plotEvents.$inferSelect;
+
+/**
+ * A surveyor's layout uploaded on the Import page (docs/decisions/0413-plots-inventory-for-the-sales-team.md): kept
+ * between its preview and an owner's "apply" (a form posted without scripts cannot carry a file across a redirect),
+ * then as the record of what was imported, when and by whom. `layout`: the plots as read from the file (no personal
+ * data); `changes`: how many the apply wrote. A preview older than a day is not applied.
+ */
+export const plotImports = pgTable(
+  'plot_imports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    district: districtText('district').notNull(),
+    fileName: text('file_name').notNull(),
+    format: text('format').notNull(),
+    layout: jsonb('layout').$type<PlotImportLayout>().notNull(),
+    withdrawMissing: boolean('withdraw_missing').notNull().default(false),
+    staffId: uuid('staff_id').references((): AnyPgColumn => staffUsers.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    appliedAt: timestamp('applied_at', { withTimezone: true, mode: 'date' }),
+    changes: integer('changes'),
+  },
+  (t) => [index('plot_imports_created_idx').on(t.createdAt)],
+);
+
+/** A plot as an import file gives it (src/modules/plots/import/parse-layout.ts). */
+export type PlotImportLayout = {
+  label: string;
+  block: string;
+  sizeSqm: number;
+  priceKobo: number;
+  corner: boolean;
+  outline: PlotPoint[] | null;
+  place: { line: number } | { feature: number };
+}[];
+
+export type PlotImportRow = typeof plotImports.$inferSelect;

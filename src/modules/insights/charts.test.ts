@@ -39,7 +39,7 @@ describe('dashboard charts (Observable Plot on the server)', () => {
 
   it('draws conversion per row with its figures, names escaped, a row without visitors named as such', () => {
     const campaign = { view: 'source' as const, kind: 'campaign' as const, medium: 'paid' };
-    const inspections = { booked: 0, attended: 0, won: 0, byWhatsApp: 0 };
+    const inspections = { booked: 0, attended: 0, won: 0, byWhatsApp: 0, plotsHeld: 0, plotsReserved: 0, reservedKobo: 0 };
     const { phone, desktop } = conversionChart([
       {
         group: { ...campaign, source: 'facebook', campaign: 'nov' },

@@ -5,7 +5,15 @@ import type { Db } from '@/lib/db/client';
 import { visitCounts } from '@/lib/db/schema';
 import { leadsByAttribution } from '@/modules/insights/dashboard.repository.server';
 import { visitOf, type VisitKey } from '@/modules/visits';
-import { conversionOf, rowKey, type ConversionCounts, type ConversionGroup, type ConversionRow, type ConversionTotals } from './conversion';
+import {
+  CONVERSION_COUNTS,
+  conversionOf,
+  rowKey,
+  type ConversionCounts,
+  type ConversionGroup,
+  type ConversionRow,
+  type ConversionTotals,
+} from './conversion';
 import type { DashboardFilters } from '@/modules/leads';
 
 /**
@@ -87,7 +95,7 @@ export async function conversionFigures(db: Db, filters: DashboardFilters): Prom
 
   const bySource = new Rows();
   const byPage = new Rows();
-  const none = { leads: 0, booked: 0, attended: 0, won: 0, byWhatsApp: 0 };
+  const none = { leads: 0, booked: 0, attended: 0, won: 0, byWhatsApp: 0, plotsHeld: 0, plotsReserved: 0, reservedKobo: 0 };
   for (const row of visits) {
     const counts = { visits: Number(row.visits), visitors: Number(row.visitors), ...none };
     bySource.add({ view: 'source', kind: row.kind, source: row.source, medium: row.medium, campaign: row.campaign }, counts);
@@ -103,21 +111,16 @@ export async function conversionFigures(db: Db, filters: DashboardFilters): Prom
       attended: Number(row.attended),
       won: Number(row.won),
       byWhatsApp: Number(row.byWhatsApp),
+      plotsHeld: Number(row.plotsHeld),
+      plotsReserved: Number(row.plotsReserved),
+      reservedKobo: Number(row.reservedKobo),
     };
     bySource.add({ view: 'source', kind: key.kind, source: key.source, medium: key.medium, campaign: key.campaign }, counts);
     byPage.add({ view: 'page', path: key.path }, counts);
   }
   const source = bySource.list();
   const sum = (name: keyof ConversionCounts) => source.reduce((total, row) => total + row[name], 0);
-  const totals = {
-    visits: sum('visits'),
-    visitors: sum('visitors'),
-    leads: sum('leads'),
-    booked: sum('booked'),
-    attended: sum('attended'),
-    won: sum('won'),
-    byWhatsApp: sum('byWhatsApp'),
-  };
+  const totals = Object.fromEntries(CONVERSION_COUNTS.map((name) => [name, sum(name)])) as ConversionCounts;
   return {
     bySource: source,
     byPage: byPage.list(),
@@ -132,17 +135,9 @@ class Rows {
 
   add(group: ConversionGroup, counts: ConversionCounts) {
     const key = rowKey(group);
-    const row = this.rows.get(key) ?? { group, visits: 0, visitors: 0, leads: 0, booked: 0, attended: 0, won: 0, byWhatsApp: 0 };
-    this.rows.set(key, {
-      group,
-      visits: row.visits + counts.visits,
-      visitors: row.visitors + counts.visitors,
-      leads: row.leads + counts.leads,
-      booked: row.booked + counts.booked,
-      attended: row.attended + counts.attended,
-      won: row.won + counts.won,
-      byWhatsApp: row.byWhatsApp + counts.byWhatsApp,
-    });
+    const row = this.rows.get(key);
+    const sum = Object.fromEntries(CONVERSION_COUNTS.map((name) => [name, (row?.[name] ?? 0) + counts[name]])) as ConversionCounts;
+    this.rows.set(key, { group, ...sum });
   }
 
   list(): ConversionRow[] {

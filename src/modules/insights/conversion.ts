@@ -25,6 +25,14 @@ export interface ConversionRow {
   won: number;
   /** Of those leads: how many began as a chat on WhatsApp rather than the form (docs/decisions/0399). */
   byWhatsApp: number;
+  /**
+   * Of those leads: how many ever held a plot, how many have a reservation standing (reserved, sold or allocated; a
+   * released one not), and the naira value of those reservations in kobo: their prices as frozen when each claim began
+   * (docs/decisions/0413).
+   */
+  plotsHeld: number;
+  plotsReserved: number;
+  reservedKobo: number;
 }
 
 export interface ConversionTotals {
@@ -36,10 +44,33 @@ export interface ConversionTotals {
   attended: number;
   won: number;
   byWhatsApp: number;
+  plotsHeld: number;
+  plotsReserved: number;
+  reservedKobo: number;
 }
 
 /** The counts each row adds up. */
-export type ConversionCounts = Pick<ConversionRow, 'visits' | 'visitors' | 'leads' | 'booked' | 'attended' | 'won' | 'byWhatsApp'>;
+export type ConversionCounts = Pick<
+  ConversionRow,
+  'visits' | 'visitors' | 'leads' | 'booked' | 'attended' | 'won' | 'byWhatsApp' | 'plotsHeld' | 'plotsReserved' | 'reservedKobo'
+>;
+
+/** Every count of a row, in the order they are added up. */
+export const CONVERSION_COUNTS = [
+  'visits',
+  'visitors',
+  'leads',
+  'booked',
+  'attended',
+  'won',
+  'byWhatsApp',
+  'plotsHeld',
+  'plotsReserved',
+  'reservedKobo',
+] as const satisfies readonly (keyof ConversionCounts)[];
+
+/** Whole naira of a kobo value: ₦12,500,000. */
+export const formatNairaValue = (kobo: number): string => `₦${Math.round(kobo / 100).toLocaleString('en-NG')}`;
 
 const copy = DASHBOARD_COPY.conversion;
 

@@ -85,9 +85,25 @@ export async function* conversionCsv(
     row.attended,
     row.won,
     row.byWhatsApp,
+    row.plotsHeld,
+    row.plotsReserved,
+    (row.reservedKobo / 100).toFixed(2),
   ];
   // Inspection figures last, so a sheet reading the earlier columns by position still reads them (issue 44, item 9).
-  const counts = ['visits', 'visitors', 'leads', 'conversion_percent', 'booked_inspection', 'attended_inspection', 'won', 'whatsapp_leads'];
+  // Plots last too (docs/decisions/0413): leads that held a plot, leads with a reservation standing, and its value in naira.
+  const counts = [
+    'visits',
+    'visitors',
+    'leads',
+    'conversion_percent',
+    'booked_inspection',
+    'attended_inspection',
+    'won',
+    'whatsapp_leads',
+    'held_plot',
+    'reserved_plot',
+    'reserved_value_ngn',
+  ];
   if (view === 'source') {
     yield csvRow(['from', 'to', 'district', 'source_type', 'source', 'medium', 'campaign', ...counts]);
     for (const row of rows)

@@ -3,7 +3,7 @@ import { and, asc, eq, gte, inArray, isNotNull, lt, or, sql, type SQL } from 'dr
 import type { Db } from '@/lib/db/client';
 import { type DistrictChoice, type InspectionKind } from '@/lib/db/enums';
 import { DISTRICT_CHOICES, districtChoiceOf, districtSlugOf } from '@/lib/db/districts';
-import { inspectionBookings, inspectionSlots, leadActivity, leads, outboxMessages, staffUsers } from '@/lib/db/schema';
+import { inspectionBookings, inspectionSlots, leadActivity, leads, outboxMessages, plotClaims, staffUsers } from '@/lib/db/schema';
 import { epochDayOf, lagosDayStart, lagosEpochDaySql, overdueSql, workingSecondsSql, type WorkingTime } from '@/lib/working-time';
 import { staffLabelSql } from '@/modules/leads/server';
 import { OPEN_STATUSES } from '@/modules/leads/server';
@@ -452,17 +452,48 @@ const attributionColumns = {
 };
 
 /**
+ * Each lead's plots (docs/decisions/0413): whether it ever held one (every claim begins as a hold), whether a
+ * reservation of its stands (reserved, or sold or allocated; a released one does not), and the value of those: the
+ * prices frozen when each claim began, in kobo.
+ */
+function plotFlags(db: Db) {
+  const standing = sql`(${plotClaims.reservedAt} is not null or ${plotClaims.soldAt} is not null) and ${plotClaims.endedAt} is null`;
+  return db
+    .select({
+      leadId: plotClaims.leadId,
+      reserved: sql<boolean>`bool_or(${standing})`.as('plot_reserved'),
+      reservedKobo: sql<number>`coalesce(sum(${plotClaims.priceKobo}) filter (where ${standing}), 0)`.as('plot_reserved_kobo'),
+    })
+    .from(plotClaims)
+    .where(isNotNull(plotClaims.leadId))
+    .groupBy(plotClaims.leadId)
+    .as('plot_flags');
+}
+
+function plotCounts(plots: ReturnType<typeof plotFlags>) {
+  return {
+    plotsHeld: sql<number>`(count(${plots.leadId}))::int`,
+    plotsReserved: sql<number>`(count(*) filter (where ${plots.reserved}))::int`,
+    // bigint: a campaign's reservations pass 2^31 kobo (₦21 million) with two plots.
+    reservedKobo: sql<number>`coalesce(sum(${plots.reservedKobo}), 0)::bigint`,
+  };
+}
+
+/**
  * The conversion table's leads (docs/decisions/0351-conversion-in-the-dashboard.md): the dashboard's, grouped by what
- * they recorded of their visit (few distinct values), with how many of them booked, came to and won from an inspection.
+ * they recorded of their visit (few distinct values), with how many of them booked, came to and won from an inspection,
+ * held a plot and reserved one, and the value reserved (0413).
  */
 export function leadsByAttribution(db: Db, filters: DashboardRange) {
   const flags = bookingFlags(db);
   const history = confirmedInHistory(db);
+  const plots = plotFlags(db);
   return db
-    .select({ ...attributionColumns, ...inspectionCounts(flags, history) })
+    .select({ ...attributionColumns, ...inspectionCounts(flags, history), ...plotCounts(plots) })
     .from(t)
     .leftJoin(flags, eq(flags.leadId, t.id))
     .leftJoin(history, eq(history.leadId, t.id))
+    .leftJoin(plots, eq(plots.leadId, t.id))
     .where(inView(filters))
     .groupBy(t.landingPath, t.utmSource, t.utmMedium, t.utmCampaign, t.referrer);
 }

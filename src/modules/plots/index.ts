@@ -11,3 +11,6 @@ export {
   type PublicPlot,
   type PublicPlotStatus,
 } from './plot-status';
+export { describePlan } from './import/describe-plan';
+export { LAYOUT_MAX_BYTES, readLayout, readLayoutText, type LayoutPlot, type LayoutRead } from './import/parse-layout';
+export { planImport, type ImportPlan, type PlotStanding } from './import/plan-import';

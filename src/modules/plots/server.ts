@@ -32,3 +32,18 @@ export {
   publicPlotsOfDistrict,
   type NewPlot,
 } from './plots.repository.server';
+export {
+  allocatedHandler,
+  editPlotHandler,
+  extendHandler,
+  holdHandler,
+  importApplyHandler,
+  importPreviewHandler,
+  releaseHandler,
+  reserveHandler,
+  restoreHandler,
+  soldHandler,
+  withdrawHandler,
+} from './staff/handlers.server';
+export { applyLayout, previewLayout } from './staff/inventory-changes.server';
+export { eraseClaimsOfLeads, plotRecordsOfLeads, type ClaimsErased } from './privacy.repository.server';

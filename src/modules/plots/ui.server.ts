@@ -4,3 +4,4 @@ import 'server-only';
 export { HeldPage } from './buyer/HeldPage';
 export { PlotPage } from './buyer/PlotPage';
 export { PlotsPage } from './buyer/PlotsPage';
+export { ImportPage, InventoryPage, StaffPlotPage } from './staff/pages';

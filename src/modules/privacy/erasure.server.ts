@@ -10,6 +10,7 @@ import { phoneDigits } from '@/lib/validation/phone';
 import { eraseMessagesOfLeadBookings, eraseWalkIns } from '@/modules/inspections/server';
 import { eraseLeadRows } from '@/modules/leads/server';
 import { eraseSignUps } from '@/modules/newsletter/server';
+import { eraseClaimsOfLeads, type ClaimsErased } from '@/modules/plots/server';
 
 /**
  * Deleting a person's records reaches every copy the site holds (docs/decisions/0344-erasure-reaches-every-copy.md).
@@ -39,6 +40,8 @@ export interface ErasedRecords {
   jobs: number;
   /** Kept .eml files deleted with them. */
   mailFiles: number;
+  /** Plot holds deleted, and reservations or sales kept without the person. */
+  plots: ClaimsErased;
 }
 
 /**
@@ -55,10 +58,12 @@ const PHONE_MIN_DIGITS = 7;
 
 /** Erases the targeted leads and newsletter sign-ups with every copy of them; returns what went. */
 export async function eraseRecords(db: Db, targets: ErasureTargets, tellCrm: TellCrm, mailDir = outboxMailDir()): Promise<ErasedRecords> {
-  const { erasedLeads, newsletter, jobs, walkIns } = await db.transaction(async (tx) => {
+  const { erasedLeads, newsletter, jobs, walkIns, plots } = await db.transaction(async (tx) => {
     // Each module deletes its own rows, all in this transaction. The messages of the leads' site-inspection bookings
     // go first (docs/decisions/0391), then the leads with their notification rows, whose ids their jobs carry.
     const bookingMessages = await eraseMessagesOfLeadBookings(tx, targets.leads);
+    // Their plot holds go; a reservation or a sale stays as the sale's record, without them (docs/decisions/0413).
+    const plots = await eraseClaimsOfLeads(tx, targets.leads);
     const walkIns = targets.walkIns ? await eraseWalkIns(tx, targets.walkIns) : 0;
     const { leads: erasedLeads, notificationIds } = await eraseLeadRows(tx, targets.leads);
     const newsletter = await eraseSignUps(tx, targets.newsletter);
@@ -77,7 +82,7 @@ export async function eraseRecords(db: Db, targets: ErasureTargets, tellCrm: Tel
         await sendInTransaction(tellCrm.boss, tx, LEAD_ERASED, { leadIds, reason: tellCrm.reason, erasedAt } satisfies LeadErasedJob);
       }
     }
-    return { erasedLeads, newsletter, jobs, walkIns };
+    return { erasedLeads, newsletter, jobs, walkIns, plots };
   });
 
   const recordIds = [...erasedLeads.map((lead) => lead.id), ...newsletter.map((row) => row.id)];
@@ -97,5 +102,5 @@ export async function eraseRecords(db: Db, targets: ErasureTargets, tellCrm: Tel
         return 0;
       })
     : 0;
-  return { leadIds: erasedLeads.map((lead) => lead.id), newsletterIds: newsletter.map((row) => row.id), walkIns, jobs, mailFiles };
+  return { leadIds: erasedLeads.map((lead) => lead.id), newsletterIds: newsletter.map((row) => row.id), walkIns, jobs, mailFiles, plots };
 }

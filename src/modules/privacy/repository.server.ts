@@ -17,6 +17,7 @@ import { newsletterSubscribers } from '@/lib/db/schema';
 import { storedSecret } from '@/lib/db/secrets.server';
 import { normaliseEmail } from '@/lib/validation/email';
 import { phoneDigits, toE164 } from '@/lib/validation/phone';
+import { plotRecordsOfLeads } from '@/modules/plots/server';
 import type { PrivacySubject } from './schema';
 
 /**
@@ -52,6 +53,10 @@ async function fingerprintOf(db: Db): Promise<(value: string) => string> {
 
 export async function exportSubject(db: Db, subject: PrivacySubject) {
   const { leads: found, notes, activity, inspections, inspectionMessages, walkIns } = await leadRecordsOf(db, subject);
+  const plots = await plotRecordsOfLeads(
+    db,
+    found.map((lead) => lead.id),
+  );
   // Everything held on the newsletter list but its tokens (secrets of ours).
   const n = newsletterSubscribers;
   const newsletter = await db
@@ -93,6 +98,8 @@ export async function exportSubject(db: Db, subject: PrivacySubject) {
             .filter((message) => message.bookingId === booking.id)
             .map((message) => ({ ...message, leadId: undefined, bookingId: undefined })),
         })),
+      // Plots held, reserved or bought (docs/decisions/0413), each with its history.
+      plots: plots.filter((claim) => claim.leadId === lead.id).map((claim) => ({ ...claim, leadId: undefined })),
     })),
     // Site inspections staff added on the day with this phone number (no lead: a name and a phone only).
     walkIns: walkIns.map((booking) => ({ ...booking, leadId: undefined })),

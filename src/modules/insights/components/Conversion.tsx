@@ -9,6 +9,7 @@ import {
   dayWithYear,
   formatConversion,
   formatCount,
+  formatNairaValue,
   rowKey,
   rowLabel,
   rowName,
@@ -30,6 +31,8 @@ const copy = DASHBOARD_COPY.conversion;
 const NUMBER_COLUMNS = ['visits', 'visitors', 'leads', 'conversion'] as const;
 /** Leads on their way through a site inspection (issue 44, item 9): columns from tablets up, a line under the name on phones. */
 const INSPECTION_COLUMNS = ['booked', 'attended', 'won'] as const;
+/** Leads that held and reserved a plot and the value reserved (docs/decisions/0413): not sortable, shown beside. */
+const PLOT_COLUMNS = ['plotsHeld', 'plotsReserved', 'reservedKobo'] as const;
 
 /**
  * Visits and conversion (docs/decisions/0351-conversion-in-the-dashboard.md): key figures, a chart of the rows with the
@@ -156,14 +159,17 @@ export function Conversion({ figures, filters, order }: { figures: ConversionFig
                 )}
               </caption>
               <colgroup>
-                <col className="w-[40%] sm:w-[27%]" />
-                <col className="w-[12%] sm:w-[10%]" />
-                <col className="w-[16%] sm:w-[11%]" />
-                <col className="w-[11%] sm:w-[9%]" />
-                <col className="w-[21%] sm:w-[13%]" />
+                <col className="w-[40%] sm:w-[20%]" />
+                <col className="w-[12%] sm:w-[8%]" />
+                <col className="w-[16%] sm:w-[8%]" />
+                <col className="w-[11%] sm:w-[7%]" />
+                <col className="w-[21%] sm:w-[10%]" />
                 {INSPECTION_COLUMNS.map((column) => (
-                  <col key={column} className="w-0 sm:w-[10%]" />
+                  <col key={column} className="w-0 sm:w-[7%]" />
                 ))}
+                <col className="w-0 sm:w-[7%]" />
+                <col className="w-0 sm:w-[7%]" />
+                <col className="w-0 sm:w-[12%]" />
               </colgroup>
               <thead className="border-y border-forest-900/10 bg-ivory-100 text-xs text-ink-soft">
                 <tr>
@@ -179,6 +185,11 @@ export function Conversion({ figures, filters, order }: { figures: ConversionFig
                   {INSPECTION_COLUMNS.map((column) =>
                     header(column, copy.columns[column], 'hidden text-right sm:table-cell sm:px-3 [&>a]:justify-end'),
                   )}
+                  {PLOT_COLUMNS.map((column) => (
+                    <th key={column} scope="col" className="hidden py-1 text-right font-semibold sm:table-cell sm:px-3">
+                      {copy.columns[column]}
+                    </th>
+                  ))}
                 </tr>
               </thead>
               <tbody className="divide-y divide-forest-900/10">
@@ -196,6 +207,11 @@ export function Conversion({ figures, filters, order }: { figures: ConversionFig
                             data-testid="conversion-row-inspections"
                           >
                             {copy.inspectionLine(row.booked, row.attended, row.won)}
+                          </span>
+                        ) : null}
+                        {row.plotsHeld > 0 ? (
+                          <span className="mt-0.5 block text-xs font-medium text-forest-800 sm:hidden" data-testid="conversion-row-plots">
+                            {copy.plotLine(row.plotsHeld, row.plotsReserved, formatNairaValue(row.reservedKobo))}
                           </span>
                         ) : null}
                         {row.byWhatsApp > 0 ? (
@@ -223,6 +239,11 @@ export function Conversion({ figures, filters, order }: { figures: ConversionFig
                           {formatCount(row[column])}
                         </td>
                       ))}
+                      <td className={`${figure} hidden sm:table-cell`}>{formatCount(row.plotsHeld)}</td>
+                      <td className={`${figure} hidden sm:table-cell`}>{formatCount(row.plotsReserved)}</td>
+                      <td className={`${figure} hidden sm:table-cell`} data-testid="conversion-row-reserved-value">
+                        {formatNairaValue(row.reservedKobo)}
+                      </td>
                     </tr>
                   );
                 })}
@@ -238,6 +259,7 @@ export function Conversion({ figures, filters, order }: { figures: ConversionFig
             {shown.length < sorted.length ? <li>{copy.rowsShown(shown.length, sorted.length)}</li> : null}
             <li>{copy.visitorsNote}</li>
             <li>{copy.inspectionsNote}</li>
+            <li>{copy.plotsNote}</li>
             {filters.district ? <li>{copy.districtNote(filters.district)}</li> : null}
             {counted === null ? (
               <li>{copy.notCountedYet}</li>

@@ -2,6 +2,7 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { BrandMark } from '@/components/BrandMark';
 import { INSPECTIONS_STAFF_COPY } from '@/content/inspections-staff';
+import { PLOTS_STAFF_COPY } from '@/content/plots-staff';
 import { DASHBOARD_COPY } from '@/content/sales-insight';
 import { STAFF_COPY } from '@/content/staff';
 import { ReauthDialog } from '../sessions/ReauthDialog';
@@ -18,6 +19,7 @@ export function StaffShell({ staff, children }: { staff: { email: string; name: 
     { href: '/admin', label: nav.inbox },
     { href: '/admin/dashboard', label: DASHBOARD_COPY.nav },
     { href: '/admin/inspections', label: INSPECTIONS_STAFF_COPY.nav },
+    { href: '/admin/plots', label: PLOTS_STAFF_COPY.nav },
     ...(staff.role === 'owner'
       ? [
           { href: '/admin/staff', label: nav.staff },
