@@ -1,0 +1,65 @@
+/**
+ * The payments' facts and words (docs/decisions/0414-the-money-core.md): the instalment plans a buyer may choose, and
+ * what the checkout, the callback page, the receipt and its message say. Amounts are kobo; the district's price and
+ * deposit come from its `offer` in ./districts.ts.
+ */
+
+/** The balance after the deposit is paid in this many equal monthly instalments; the buyer chooses one. */
+export const PAYMENT_PLAN_MONTHS = [3, 6, 12, 18] as const;
+export type PaymentPlanMonths = (typeof PAYMENT_PLAN_MONTHS)[number];
+export const DEFAULT_PLAN_MONTHS: PaymentPlanMonths = 12;
+
+export const PAYMENT_COPY = {
+  payDeposit: 'Pay the deposit',
+  payNext: 'Pay the next instalment',
+  planLabel: 'Pay the balance over',
+  planOption: (months: number) => `${months} months`,
+  payByCard: 'You pay securely on Paystack (card, bank transfer or USSD), then come back here.',
+  transferHeading: 'Pay by bank transfer',
+  transferInstead: (reference: string) =>
+    `Transfer the amount to the company account below, quoting the reference ${reference}. We confirm it and send your receipt.`,
+  dedicatedAccount: 'Your own account number for this plot: every transfer into it is credited to your plot.',
+  callback: {
+    title: 'Your payment',
+    credited: 'Payment received',
+    creditedBody: (amount: string) => `We have received ${amount}. Your receipt is on its way by e-mail.`,
+    pending: 'Payment not confirmed yet',
+    pendingBody: 'Paystack has not confirmed this payment to us yet. If money left your account, it will be credited within minutes and your receipt sent; you need not pay again.',
+    notPaid: 'Payment not completed',
+    notPaidBody: 'Paystack tells us this payment was not completed. No money was taken for it; you may try again.',
+    unknown: 'We cannot find this payment',
+    unknownBody: 'The link may be incomplete. If you paid, your receipt will reach you by e-mail.',
+    receiptLink: 'See the receipt',
+  },
+  receipt: {
+    title: (number: string) => `Receipt ${number}`,
+    heading: 'Payment receipt',
+    number: 'Receipt number',
+    issued: 'Issued',
+    paidBy: 'Paid by',
+    plot: 'For',
+    amount: 'Amount received',
+    paidSoFar: 'Paid so far',
+    left: 'Left to pay',
+    nextDue: 'Next payment due',
+    nothingDue: 'Paid in full',
+    method: 'Paid by',
+    methods: { paystack: 'Paystack', transfer_approved: 'Bank transfer', staff: 'Our office' } as Record<string, string>,
+    notFound: 'No receipt matches this number and check code.',
+    genuine: 'This receipt is genuine: it is kept in our records under this number.',
+  },
+  receiptMessage: {
+    subject: (brand: string, number: string) => `${brand}: your receipt ${number}`,
+    greeting: (name: string) => `Dear ${name},`,
+    body: (amount: string, plot: string) => `We have received your payment of ${amount} for ${plot}. Thank you.`,
+    left: (amount: string) => `Left to pay: ${amount}.`,
+    nextDue: (amount: string, day: string) => `Next payment: ${amount}, due ${day}.`,
+    paidInFull: 'Your plot is now paid in full.',
+    check: (url: string) => `Your receipt, which anyone you show it to can check: ${url}`,
+    signOff: (brand: string) => `${brand} sales team`,
+  },
+  scheduleItem: {
+    deposit: 'Deposit',
+    instalment: (n: number, of: number) => `Instalment ${n} of ${of}`,
+  },
+} as const;
