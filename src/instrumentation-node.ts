@@ -86,6 +86,8 @@ async function startBackgroundWorkWhenReady(): Promise<void> {
       await startNewsletterWorkers(handle);
       const { startInspectionMessageWorkers } = await import('@/modules/inspections/server');
       await startInspectionMessageWorkers(handle);
+      const { startPaymentWorkers } = await import('@/modules/payments/server');
+      await startPaymentWorkers(handle);
       const { startOwnerAlertWorkers } = await import('@/modules/system/server');
       await startOwnerAlertWorkers(handle);
       const { retentionJob } = await import('@/modules/system/server');

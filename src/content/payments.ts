@@ -63,3 +63,10 @@ export const PAYMENT_COPY = {
     instalment: (n: number, of: number) => `Instalment ${n} of ${of}`,
   },
 } as const;
+
+/** What the Paystack webhook answers when it refuses an event. */
+export const PAYMENT_WEBHOOK_ERRORS = {
+  off: 'Paystack is not set up on this site.',
+  signature: 'The signature does not match.',
+  notAnEvent: 'The body is not a Paystack event.',
+} as const;

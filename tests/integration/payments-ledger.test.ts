@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import { ledgerEntries, leads } from '@/lib/db/schema';
-import { appendEntry, balanceOfClaim, entriesOf, openPlan } from '@/modules/payments/ledger/ledger.repository.server';
+import { ledgerEntries } from '@/lib/db/schema';
+import { appendEntry, balanceOfClaim, entriesOf } from '@/modules/payments/ledger/ledger.repository.server';
 import { paidOf, refundedOf, type LedgerLine } from '@/modules/payments/ledger/rules';
 import { lineOf, operations } from '../support/ledger-operations';
 import { describeEachDriver } from './helpers';
+import { buyerWithPlan } from './payments-helpers';
 
 /**
  * The ledger on both databases (issue 59, item 1; docs/decisions/0414-the-money-core.md): an entry once written is never
@@ -14,32 +15,6 @@ import { describeEachDriver } from './helpers';
  * refunds, reversals and corrections keeps the balance the sum of the entries, never below zero, never more refunded
  * than paid.
  */
-
-let buyers = 0;
-export async function buyerWithPlan(db: Parameters<typeof openPlan>[0], overrides: { priceKobo?: number; depositKobo?: number } = {}) {
-  const [lead] = await db
-    .insert(leads)
-    .values({
-      title: 'Mrs',
-      fullName: `Adaeze Okafor ${buyers}`,
-      email: `buyer${buyers++}-${randomUUID().slice(0, 6)}@example.com`,
-      phoneRaw: '+2348030000000',
-      phoneE164: '+2348030000000',
-      district: 'Lugbe, Abuja',
-    })
-    .returning({ id: leads.id });
-  const claimId = randomUUID();
-  const plan = await openPlan(db, {
-    claimId,
-    leadId: lead.id,
-    district: 'Lugbe, Abuja',
-    priceKobo: overrides.priceKobo ?? 1_000_000_000,
-    depositKobo: overrides.depositKobo ?? 300_000_000,
-    months: 12,
-    startsOn: '2026-12-01',
-  });
-  return { leadId: lead.id, claimId, plan };
-}
 
 const AT = new Date('2026-12-01T10:00:00Z');
 
