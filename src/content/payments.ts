@@ -23,6 +23,8 @@ export const PAYMENT_COPY = {
     title: 'Your payment',
     credited: 'Payment received',
     creditedBody: (amount: string) => `We have received ${amount}. Your receipt is on its way by e-mail.`,
+    confirmed: 'Payment confirmed',
+    confirmedBody: (amount: string) => `Paystack has confirmed your payment of ${amount}. We are crediting it now; your receipt follows by e-mail within a minute.`,
     pending: 'Payment not confirmed yet',
     pendingBody: 'Paystack has not confirmed this payment to us yet. If money left your account, it will be credited within minutes and your receipt sent; you need not pay again.',
     notPaid: 'Payment not completed',

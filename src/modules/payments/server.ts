@@ -11,3 +11,5 @@ export { checkCheckout, startPaymentWorkers, takePaystackEvent } from './paystac
 export { deliverReceipt, receiptPath } from './receipts/delivery.server';
 export { receiptByNumber } from './receipts/receipts.repository.server';
 export { standingOfPlan } from './standing.server';
+export { callbackViewOf, type CallbackView } from './checkout/callback.server';
+export { receiptPageOf, type ReceiptPageView } from './receipts/receipt-page.server';
