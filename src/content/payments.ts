@@ -24,9 +24,11 @@ export const PAYMENT_COPY = {
     credited: 'Payment received',
     creditedBody: (amount: string) => `We have received ${amount}. Your receipt is on its way by e-mail.`,
     confirmed: 'Payment confirmed',
-    confirmedBody: (amount: string) => `Paystack has confirmed your payment of ${amount}. We are crediting it now; your receipt follows by e-mail within a minute.`,
+    confirmedBody: (amount: string) =>
+      `Paystack has confirmed your payment of ${amount}. We are crediting it now; your receipt follows by e-mail within a minute.`,
     pending: 'Payment not confirmed yet',
-    pendingBody: 'Paystack has not confirmed this payment to us yet. If money left your account, it will be credited within minutes and your receipt sent; you need not pay again.',
+    pendingBody:
+      'Paystack has not confirmed this payment to us yet. If money left your account, it will be credited within minutes and your receipt sent; you need not pay again.',
     notPaid: 'Payment not completed',
     notPaidBody: 'Paystack tells us this payment was not completed. No money was taken for it; you may try again.',
     unknown: 'We cannot find this payment',

@@ -33,9 +33,10 @@ export async function buyerWithPlan(db: Db, overrides: { priceKobo?: number; dep
   return { leadId: lead.id, claimId, plan };
 }
 
-
 /** How many jobs a queue holds whose data names `key` = `value`, in any state. */
 export async function jobsNaming(db: Db, queue: string, key: string, value: string): Promise<number> {
-  const result = await db.execute(sql`select count(*)::int as n from pgboss.job where name = ${queue} and data ->> ${key}::text = ${value}`);
+  const result = await db.execute(
+    sql`select count(*)::int as n from pgboss.job where name = ${queue} and data ->> ${key}::text = ${value}`,
+  );
   return (result as unknown as { rows: { n: number }[] }).rows[0].n;
 }

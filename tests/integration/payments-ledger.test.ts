@@ -26,11 +26,20 @@ describeEachDriver('payments: the ledger', ({ handle }) => {
     const { db } = handle();
     const { claimId } = await buyerWithPlan(db);
     const written = await db.transaction((tx) =>
-      appendEntry(tx, { claimId, kind: 'payment', source: 'paystack', providerReference: `ref-${randomUUID()}`, amountKobo: 50_000, at: AT }),
+      appendEntry(tx, {
+        claimId,
+        kind: 'payment',
+        source: 'paystack',
+        providerReference: `ref-${randomUUID()}`,
+        amountKobo: 50_000,
+        at: AT,
+      }),
     );
     expect(written.outcome).toBe('written');
     const id = written.outcome === 'written' ? written.entry.id : 0;
-    await expect(db.update(ledgerEntries).set({ amountKobo: 5_000_000 }).where(eq(ledgerEntries.id, id))).rejects.toSatisfy(appendOnlyRefusal);
+    await expect(db.update(ledgerEntries).set({ amountKobo: 5_000_000 }).where(eq(ledgerEntries.id, id))).rejects.toSatisfy(
+      appendOnlyRefusal,
+    );
     await expect(db.delete(ledgerEntries).where(eq(ledgerEntries.id, id))).rejects.toSatisfy(appendOnlyRefusal);
     await expect(db.execute(sql`truncate ledger_entries cascade`)).rejects.toSatisfy(appendOnlyRefusal);
     expect(await balanceOfClaim(db, claimId)).toBe(50_000);
@@ -41,7 +50,9 @@ describeEachDriver('payments: the ledger', ({ handle }) => {
     const { claimId } = await buyerWithPlan(db);
     const reference = `ref-${randomUUID()}`;
     const write = () =>
-      db.transaction((tx) => appendEntry(tx, { claimId, kind: 'payment', source: 'paystack', providerReference: reference, amountKobo: 300_000_000, at: AT }));
+      db.transaction((tx) =>
+        appendEntry(tx, { claimId, kind: 'payment', source: 'paystack', providerReference: reference, amountKobo: 300_000_000, at: AT }),
+      );
     const results = await Promise.all([write(), write(), write()]);
     expect(results.map((r) => r.outcome).sort()).toEqual(['duplicate', 'duplicate', 'written']);
     expect(await balanceOfClaim(db, claimId)).toBe(300_000_000);

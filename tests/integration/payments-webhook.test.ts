@@ -33,7 +33,9 @@ afterAll(async () => {
   await Promise.all([paystack.stop(), smtp.stop()]);
   setEnv({ PAYSTACK_SECRET_KEY: undefined, PAYSTACK_API_BASE: undefined, SMTP_URL: undefined, SITE_URL: undefined });
 });
-beforeEach(() => setEnv({ PAYSTACK_SECRET_KEY: SECRET, PAYSTACK_API_BASE: paystack.url, SMTP_URL: smtp.url, SITE_URL: 'https://districts.example' }));
+beforeEach(() =>
+  setEnv({ PAYSTACK_SECRET_KEY: SECRET, PAYSTACK_API_BASE: paystack.url, SMTP_URL: smtp.url, SITE_URL: 'https://districts.example' }),
+);
 
 const post = (event: { body: string; signature: string }) =>
   paystackWebhook(jsonRequest('/api/webhooks/paystack', event.body, { raw: true, headers: { 'x-paystack-signature': event.signature } }));
@@ -60,14 +62,21 @@ describeEachDriver('payments: the Paystack webhook', ({ handle }) => {
     expect(checkout).toMatchObject({ ok: true, amountKobo: 300_000_000 });
     if (!checkout.ok) return;
     expect(checkout.authorizationUrl.startsWith(`${paystack.url}/checkout/`)).toBe(true);
-    expect(paystack.transactions.get(checkout.reference)).toMatchObject({ amountKobo: 300_000_000, callbackUrl: 'https://districts.example/payments/callback' });
+    expect(paystack.transactions.get(checkout.reference)).toMatchObject({
+      amountKobo: 300_000_000,
+      callbackUrl: 'https://districts.example/payments/callback',
+    });
   });
 
   it('refuses a forged signature with 401 {error} and credits nothing', async () => {
     const { claimId, reference } = await paidCheckout(handle());
     const genuine = paystack.chargeSuccess(reference);
     const before = await handle().db.select().from(paymentEvents);
-    for (const signature of ['', 'f'.repeat(128), paystack.chargeSuccess(reference, { secret: 'sk_test_someone_else_000000000' }).signature]) {
+    for (const signature of [
+      '',
+      'f'.repeat(128),
+      paystack.chargeSuccess(reference, { secret: 'sk_test_someone_else_000000000' }).signature,
+    ]) {
       const response = await post({ body: genuine.body, signature });
       expect(response.status).toBe(401);
       expect(await response.json()).toEqual({ error: 'The signature does not match.' });
@@ -94,8 +103,17 @@ describeEachDriver('payments: the Paystack webhook', ({ handle }) => {
 
     const entries = await entriesOf(handle().db, claimId);
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ kind: 'payment', source: 'paystack', providerReference: reference, amountKobo: 300_000_000, flag: null });
-    const outcomes = await handle().db.select({ outcome: paymentEvents.outcome }).from(paymentEvents).where(eq(paymentEvents.reference, reference));
+    expect(entries[0]).toMatchObject({
+      kind: 'payment',
+      source: 'paystack',
+      providerReference: reference,
+      amountKobo: 300_000_000,
+      flag: null,
+    });
+    const outcomes = await handle()
+      .db.select({ outcome: paymentEvents.outcome })
+      .from(paymentEvents)
+      .where(eq(paymentEvents.reference, reference));
     expect(outcomes.map((o) => o.outcome).sort()).toEqual(['credited', 'duplicate', 'duplicate']);
     const receipts = await handle().db.select().from(paymentReceipts).where(eq(paymentReceipts.claimId, claimId));
     expect(receipts).toHaveLength(1);
@@ -197,14 +215,17 @@ describeEachDriver('payments: the Paystack webhook', ({ handle }) => {
     expect(await entriesOf(handle().db, claimId)).toHaveLength(1);
     // The process died while the receipt's mail was being sent: it is not sent a second time.
     const [receipt] = await handle().db.select().from(paymentReceipts).where(eq(paymentReceipts.claimId, claimId));
-    await handle().db
-      .update(paymentReceipts)
+    await handle()
+      .db.update(paymentReceipts)
       .set({ messageState: 'sending', sendingSince: new Date(Date.now() - 10 * 60_000) })
       .where(eq(paymentReceipts.id, receipt.id));
     const mailsBefore = smtp.received.length;
     await deliverReceipt(handle().db, receipt.id);
     expect(smtp.received.length).toBe(mailsBefore);
-    const [after] = await handle().db.select().from(paymentReceipts).where(and(eq(paymentReceipts.id, receipt.id)));
+    const [after] = await handle()
+      .db.select()
+      .from(paymentReceipts)
+      .where(and(eq(paymentReceipts.id, receipt.id)));
     expect(after.messageState).toBe('interrupted');
   });
 

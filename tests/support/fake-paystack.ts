@@ -182,7 +182,12 @@ export async function startFakePaystack({ secretKey }: { secretKey: string }): P
       const email = typeof json.email === 'string' ? json.email : '';
       if (!email.includes('@')) return refuse(res, 400, 'Invalid Email Address Passed');
       const code = customerOf(email);
-      customers.set(code, { email, firstName: String(json.first_name ?? ''), lastName: String(json.last_name ?? ''), phone: json.phone as string });
+      customers.set(code, {
+        email,
+        firstName: String(json.first_name ?? ''),
+        lastName: String(json.last_name ?? ''),
+        phone: json.phone as string,
+      });
       return send(res, 200, { status: true, message: 'Customer created', data: { email, customer_code: code, id: ids++ } });
     }
     if (req.method === 'POST' && url.pathname === '/dedicated_account') {

@@ -40,4 +40,3 @@ export function lineOf(lines: readonly LedgerLine[], operation: Operation): NewL
     }
   }
 }
-

@@ -1,12 +1,13 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
+import type { Title } from '@/lib/db/enums';
 import { leads, paymentPlans } from '@/lib/db/schema';
 
 /** The buyer of a claim, as payments need them: a name for the receipt, an address for Paystack and the receipt's e-mail. */
 export interface Buyer {
   leadId: string;
-  title: string | null;
+  title: Title | null;
   fullName: string;
   email: string | null;
   phoneE164: string | null;

@@ -4,7 +4,15 @@ import 'server-only';
 export { PAYMENT_WEBHOOK_ERRORS } from '@/content/payments';
 export { buyerOfClaim, initialsOf } from './buyer.repository.server';
 export { CALLBACK_PATH, startCheckout, type CheckoutStart } from './checkout/checkout.server';
-export { appendEntry, balanceOfClaim, entriesOf, openPlan, planOf, type AppendResult, type NewEntry } from './ledger/ledger.repository.server';
+export {
+  appendEntry,
+  balanceOfClaim,
+  entriesOf,
+  openPlan,
+  planOf,
+  type AppendResult,
+  type NewEntry,
+} from './ledger/ledger.repository.server';
 export { parsePaystackEvent, paystackConfigured, verifyPaystackSignature } from './paystack/client.server';
 export { settlePaymentEvent, verifyAndCredit } from './paystack/credit.server';
 export { checkCheckout, startPaymentWorkers, takePaystackEvent } from './paystack/events.server';

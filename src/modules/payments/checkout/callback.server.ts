@@ -50,5 +50,9 @@ async function creditedView(db: Db, reference: string): Promise<CallbackView | u
     .leftJoin(paymentReceipts, eq(paymentReceipts.entryId, ledgerEntries.id))
     .where(and(eq(ledgerEntries.source, 'paystack'), eq(ledgerEntries.providerReference, reference)));
   if (!row) return undefined;
-  return { state: 'credited', amountKobo: row.amountKobo, receipt: row.number && row.checkCode ? { number: row.number, checkCode: row.checkCode } : undefined };
+  return {
+    state: 'credited',
+    amountKobo: row.amountKobo,
+    receipt: row.number && row.checkCode ? { number: row.number, checkCode: row.checkCode } : undefined,
+  };
 }

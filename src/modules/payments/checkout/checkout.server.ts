@@ -43,7 +43,11 @@ export async function startCheckout(db: Db, jobs: PgBoss, claimId: string, now =
   await db.transaction(async (tx) => {
     await tx.insert(paymentCheckouts).values({ reference, claimId, amountKobo });
     await insertInTransaction(jobs, tx, PAYMENT_CHECK, [
-      { id: stableJobId(`payment-check:${reference}`), data: { reference } satisfies PaymentCheckJob, startAfter: new Date(now.getTime() + 120_000) },
+      {
+        id: stableJobId(`payment-check:${reference}`),
+        data: { reference } satisfies PaymentCheckJob,
+        startAfter: new Date(now.getTime() + 120_000),
+      },
     ]);
   });
   try {

@@ -30,7 +30,8 @@ export type LedgerRefusal =
   | 'reversal_not_whole';
 
 /** The balance: the sum of the entries, nothing else. */
-export const balanceOf = (lines: readonly Pick<LedgerLine, 'amountKobo'>[]): number => lines.reduce((sum, line) => sum + line.amountKobo, 0);
+export const balanceOf = (lines: readonly Pick<LedgerLine, 'amountKobo'>[]): number =>
+  lines.reduce((sum, line) => sum + line.amountKobo, 0);
 
 /** Money in: payments, less their reversals, with corrections. */
 export function paidOf(lines: readonly LedgerLine[]): number {

@@ -18,7 +18,6 @@ export function paystackConfigured(): boolean {
   return Boolean(getEnv().PAYSTACK_SECRET_KEY);
 }
 
-const Envelope = <T extends z.ZodType>(data: T) => z.object({ status: z.literal(true), message: z.string().optional(), data });
 const ErrorEnvelope = z.object({ status: z.literal(false).optional(), message: z.string().optional() }).loose();
 
 async function call<T extends z.ZodType>(method: 'GET' | 'POST', path: string, body: object | undefined, data: T): Promise<z.infer<T>> {
@@ -39,7 +38,8 @@ async function call<T extends z.ZodType>(method: 'GET' | 'POST', path: string, b
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
   } catch (error) {
-    const reason = error instanceof Error && error.name === 'TimeoutError' ? `no answer within ${TIMEOUT_MS / 1000} s` : 'the connection failed';
+    const reason =
+      error instanceof Error && error.name === 'TimeoutError' ? `no answer within ${TIMEOUT_MS / 1000} s` : 'the connection failed';
     throw new PaystackError('unavailable', `Paystack could not be reached: ${reason}.`);
   }
   const text = await response.text().catch(() => '');
@@ -52,11 +52,20 @@ async function call<T extends z.ZodType>(method: 'GET' | 'POST', path: string, b
   if (!response.ok) {
     const said = ErrorEnvelope.safeParse(json).data?.message?.slice(0, 200) ?? 'no message';
     const kind = response.status >= 500 || response.status === 429 ? 'unavailable' : 'refused';
-    throw new PaystackError(kind, `Paystack answered ${response.status} to ${method} ${path.split('/').slice(0, 3).join('/')}: ${said}`, response.status);
+    throw new PaystackError(
+      kind,
+      `Paystack answered ${response.status} to ${method} ${path.split('/').slice(0, 3).join('/')}: ${said}`,
+      response.status,
+    );
   }
-  const parsed = Envelope(data).safeParse(json);
-  if (!parsed.success) throw new PaystackError('malformed', `Paystack's answer to ${method} ${path.split('/').slice(0, 3).join('/')} is not of the documented shape.`, response.status);
-  return parsed.data.data;
+  const parsed = z.object({ status: z.literal(true), data }).safeParse(json);
+  if (!parsed.success)
+    throw new PaystackError(
+      'malformed',
+      `Paystack's answer to ${method} ${path.split('/').slice(0, 3).join('/')} is not of the documented shape.`,
+      response.status,
+    );
+  return (parsed.data as { data: z.infer<T> }).data;
 }
 
 const kobo = z.number().int().safe();
@@ -128,7 +137,12 @@ export async function verifyTransaction(reference: string): Promise<VerifiedTran
 }
 
 /** POST /customer: a Paystack customer for a buyer (a dedicated account needs one). */
-export async function createCustomer(input: { email: string; firstName: string; lastName: string; phone?: string }): Promise<{ customerCode: string }> {
+export async function createCustomer(input: {
+  email: string;
+  firstName: string;
+  lastName: string;
+  phone?: string;
+}): Promise<{ customerCode: string }> {
   const data = await call(
     'POST',
     '/customer',
@@ -171,7 +185,11 @@ const WebhookEvent = z.object({
     .object({
       reference: z.string().max(100).optional().catch(undefined),
       amount: kobo.optional().catch(undefined),
-      customer: z.object({ customer_code: z.string().max(100).optional().catch(undefined) }).loose().optional().catch(undefined),
+      customer: z
+        .object({ customer_code: z.string().max(100).optional().catch(undefined) })
+        .loose()
+        .optional()
+        .catch(undefined),
     })
     .loose()
     .optional()

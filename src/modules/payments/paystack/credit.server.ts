@@ -92,18 +92,21 @@ export async function verifyAndCredit(db: Db, jobs: PgBoss, asked: CreditAsked, 
       flag: flagged ? 'amount_differs' : null,
     });
     if (appended.outcome === 'duplicate') return { outcome: 'duplicate' as const, entryId: appended.entry.id };
-    if (appended.outcome === 'refused') return { outcome: 'verify_disagreed' as const, detail: `the ledger refused it: ${appended.refusal}` };
+    if (appended.outcome === 'refused')
+      return { outcome: 'verify_disagreed' as const, detail: `the ledger refused it: ${appended.refusal}` };
     const receipt = await issueReceipt(tx, jobs, appended.entry);
-    await tx
-      .update(paymentCheckouts)
-      .set({ state: 'credited', settledAt: now })
-      .where(eq(paymentCheckouts.reference, asked.reference));
+    await tx.update(paymentCheckouts).set({ state: 'credited', settledAt: now }).where(eq(paymentCheckouts.reference, asked.reference));
     return { outcome: 'credited' as const, entryId: appended.entry.id, receiptNumber: receipt.number, flagged };
   });
 }
 
 /** One `payment-event` job: the stored event verified and credited, its outcome recorded. Throws to be tried again. */
-export async function settlePaymentEvent(db: Db, jobs: PgBoss, eventId: string, now = new Date()): Promise<PaymentEventOutcome | undefined> {
+export async function settlePaymentEvent(
+  db: Db,
+  jobs: PgBoss,
+  eventId: string,
+  now = new Date(),
+): Promise<PaymentEventOutcome | undefined> {
   const [event] = await db.select().from(paymentEvents).where(eq(paymentEvents.id, eventId));
   if (!event || event.outcome) return event?.outcome ?? undefined;
   let outcome: PaymentEventOutcome;
@@ -114,13 +117,21 @@ export async function settlePaymentEvent(db: Db, jobs: PgBoss, eventId: string, 
     const result = await verifyAndCredit(
       db,
       jobs,
-      { reference: event.reference, customerCode: event.customerCode ?? undefined, eventAmountKobo: event.amountKobo ?? undefined, reported: true },
+      {
+        reference: event.reference,
+        customerCode: event.customerCode ?? undefined,
+        eventAmountKobo: event.amountKobo ?? undefined,
+        reported: true,
+      },
       now,
     );
     outcome = result.outcome === 'not_paid' ? 'verify_disagreed' : result.outcome;
     if (result.outcome === 'verify_disagreed' || result.outcome === 'unmatched') {
       detail = result.detail;
-      logError(`[payments] Paystack event ${event.id} for ${event.reference}: nothing credited (${result.detail})`, new Error(result.outcome));
+      logError(
+        `[payments] Paystack event ${event.id} for ${event.reference}: nothing credited (${result.detail})`,
+        new Error(result.outcome),
+      );
     }
     if (result.outcome === 'credited' && result.flagged) detail = 'paid other than asked: flagged for the owners';
   }

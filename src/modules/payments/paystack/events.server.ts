@@ -3,7 +3,14 @@ import { eq } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import type { Db } from '@/lib/db/client';
 import { insertInTransaction, workEach } from '@/lib/jobs/queue';
-import { PAYMENT_CHECK, PAYMENT_EVENT, PAYMENT_RECEIPT, type PaymentCheckJob, type PaymentEventJob, type PaymentReceiptJob } from '@/lib/jobs/queues';
+import {
+  PAYMENT_CHECK,
+  PAYMENT_EVENT,
+  PAYMENT_RECEIPT,
+  type PaymentCheckJob,
+  type PaymentEventJob,
+  type PaymentReceiptJob,
+} from '@/lib/jobs/queues';
 import type { DatabaseHandle } from '@/lib/db/client';
 import { paymentCheckouts, paymentEvents } from '@/lib/db/schema';
 import { deliverReceipt } from '../receipts/delivery.server';
@@ -19,7 +26,12 @@ export async function takePaystackEvent(db: Db, jobs: PgBoss, event: PaystackEve
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(paymentEvents)
-      .values({ event: event.event, reference: event.reference ?? null, customerCode: event.customerCode ?? null, amountKobo: event.amountKobo ?? null })
+      .values({
+        event: event.event,
+        reference: event.reference ?? null,
+        customerCode: event.customerCode ?? null,
+        amountKobo: event.amountKobo ?? null,
+      })
       .returning({ id: paymentEvents.id });
     await insertInTransaction(jobs, tx, PAYMENT_EVENT, [{ id: row.id, data: { eventId: row.id } satisfies PaymentEventJob }]);
     return row.id;
@@ -35,7 +47,8 @@ export async function checkCheckout(db: Db, jobs: PgBoss, reference: string, now
   const [checkout] = await db.select().from(paymentCheckouts).where(eq(paymentCheckouts.reference, reference));
   if (!checkout || checkout.state !== 'initialized') return;
   const result = await verifyAndCredit(db, jobs, { reference, reported: false }, now);
-  if (result.outcome === 'not_paid' && result.status !== 'failed') throw new Error(`the checkout is ${result.status.slice(0, 30)}: looked at again later`);
+  if (result.outcome === 'not_paid' && result.status !== 'failed')
+    throw new Error(`the checkout is ${result.status.slice(0, 30)}: looked at again later`);
   if (result.outcome === 'not_paid' || result.outcome === 'verify_disagreed')
     await db.update(paymentCheckouts).set({ state: 'not_paid', settledAt: now }).where(eq(paymentCheckouts.reference, reference));
 }

@@ -27,7 +27,8 @@ export async function deliverReceipt(db: Db, receiptId: string, now: () => Date 
   const { receipt, entry, plan } = found;
   const at = now();
   if (receipt.messageState === 'sending') {
-    if (receipt.sendingSince && at.getTime() - receipt.sendingSince.getTime() < SENDING_LEASE_MS) throw new Error('another sender has this receipt in hand');
+    if (receipt.sendingSince && at.getTime() - receipt.sendingSince.getTime() < SENDING_LEASE_MS)
+      throw new Error('another sender has this receipt in hand');
     await settleReceiptMessage(db, receipt.id, { messageState: 'interrupted', lastError: 'interrupted while sending: not sent again' }, at);
     return;
   }

@@ -5,7 +5,14 @@ import type { PgBoss } from 'pg-boss';
 import type { Db } from '@/lib/db/client';
 import { insertInTransaction, stableJobId } from '@/lib/jobs/queue';
 import { PAYMENT_RECEIPT } from '@/lib/jobs/queues';
-import { ledgerEntries, paymentPlans, paymentReceipts, type LedgerEntryRow, type PaymentPlanRow, type PaymentReceiptRow } from '@/lib/db/schema';
+import {
+  ledgerEntries,
+  paymentPlans,
+  paymentReceipts,
+  type LedgerEntryRow,
+  type PaymentPlanRow,
+  type PaymentReceiptRow,
+} from '@/lib/db/schema';
 
 /**
  * Receipts (docs/decisions/0414-the-money-core.md): one per credited payment, numbered RCT-<Lagos year>-<six digits> from
@@ -24,7 +31,9 @@ export async function issueReceipt(tx: Db, jobs: PgBoss, entry: LedgerEntryRow):
       claimId: entry.claimId,
     })
     .returning();
-  await insertInTransaction(jobs, tx, PAYMENT_RECEIPT, [{ id: stableJobId(`payment-receipt:${receipt.id}`), data: { receiptId: receipt.id } }]);
+  await insertInTransaction(jobs, tx, PAYMENT_RECEIPT, [
+    { id: stableJobId(`payment-receipt:${receipt.id}`), data: { receiptId: receipt.id } },
+  ]);
   return receipt;
 }
 

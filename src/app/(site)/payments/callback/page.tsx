@@ -11,7 +11,11 @@ export const metadata: Metadata = { title: PAYMENT_COPY.callback.title, robots: 
  * GET /payments/callback?reference=…: where Paystack sends the buyer back. It shows the state the server established,
  * never the browser's word (docs/decisions/0414-the-money-core.md).
  */
-export default async function PaymentCallbackPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function PaymentCallbackPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { reference } = await searchParams;
   const database = await getDatabase();
   const view = await callbackViewOf(database.db, await database.jobs(), typeof reference === 'string' ? reference : undefined);

@@ -1,7 +1,13 @@
 import { getDatabase } from '@/lib/db/client';
 import { parseSignedJson, readSignedBody } from '@/lib/http/request.server';
 import { errorResponse, jsonResponse, routeMethods } from '@/lib/http/response.server';
-import { PAYMENT_WEBHOOK_ERRORS, parsePaystackEvent, paystackConfigured, takePaystackEvent, verifyPaystackSignature } from '@/modules/payments/server';
+import {
+  PAYMENT_WEBHOOK_ERRORS,
+  parsePaystackEvent,
+  paystackConfigured,
+  takePaystackEvent,
+  verifyPaystackSignature,
+} from '@/modules/payments/server';
 
 export const dynamic = 'force-dynamic';
 
@@ -16,7 +22,8 @@ async function events(request: Request): Promise<Response> {
   if (!paystackConfigured()) return errorResponse(404, PAYMENT_WEBHOOK_ERRORS.off);
   const body = await readSignedBody(request, MAX_BODY_BYTES);
   if (!body.ok) return body.response;
-  if (!verifyPaystackSignature(body.bytes, request.headers.get('x-paystack-signature'))) return errorResponse(401, PAYMENT_WEBHOOK_ERRORS.signature);
+  if (!verifyPaystackSignature(body.bytes, request.headers.get('x-paystack-signature')))
+    return errorResponse(401, PAYMENT_WEBHOOK_ERRORS.signature);
   const event = parsePaystackEvent(parseSignedJson(body.text));
   if (!event) return errorResponse(400, PAYMENT_WEBHOOK_ERRORS.notAnEvent);
   const database = await getDatabase();
