@@ -21,3 +21,5 @@ export { receiptByNumber } from './receipts/receipts.repository.server';
 export { standingOfPlan } from './standing.server';
 export { callbackViewOf, type CallbackView } from './checkout/callback.server';
 export { receiptPageOf, type ReceiptPageView } from './receipts/receipt-page.server';
+export { PAYMENTS_PATH, approveTransferHandler, recordTransferHandler, rejectTransferHandler } from './transfers/handlers.server';
+export { approveTransfer, pendingTransfers, recordTransfer, rejectTransfer } from './transfers/transfers.server';
