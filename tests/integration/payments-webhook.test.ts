@@ -7,6 +7,7 @@ import { balanceOfClaim, entriesOf } from '@/modules/payments/ledger/ledger.repo
 import { startCheckout } from '@/modules/payments/checkout/checkout.server';
 import { settlePaymentEvent } from '@/modules/payments/paystack/credit.server';
 import { checkCheckout } from '@/modules/payments/paystack/events.server';
+import { openDedicatedAccount } from '@/modules/payments/paystack/dedicated-account.server';
 import { deliverReceipt, receiptPath } from '@/modules/payments/receipts/delivery.server';
 import { receiptByNumber } from '@/modules/payments/receipts/receipts.repository.server';
 import type { DatabaseHandle } from '@/lib/db/client';
@@ -31,10 +32,10 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await Promise.all([paystack.stop(), smtp.stop()]);
-  setEnv({ PAYSTACK_SECRET_KEY: undefined, PAYSTACK_API_BASE: undefined, SMTP_URL: undefined, SITE_URL: undefined });
+  setEnv({ PAYSTACK_DEDICATED_BANK: undefined, PAYSTACK_SECRET_KEY: undefined, PAYSTACK_API_BASE: undefined, SMTP_URL: undefined, SITE_URL: undefined });
 });
 beforeEach(() =>
-  setEnv({ PAYSTACK_SECRET_KEY: SECRET, PAYSTACK_API_BASE: paystack.url, SMTP_URL: smtp.url, SITE_URL: 'https://districts.example' }),
+  setEnv({ PAYSTACK_DEDICATED_BANK: 'test-bank', PAYSTACK_SECRET_KEY: SECRET, PAYSTACK_API_BASE: paystack.url, SMTP_URL: smtp.url, SITE_URL: 'https://districts.example' }),
 );
 
 const post = (event: { body: string; signature: string }) =>
@@ -162,13 +163,16 @@ describeEachDriver('payments: the Paystack webhook', ({ handle }) => {
       expect(event.outcome).toBe('verify_disagreed');
       expect(await handle().db.select().from(paymentReceipts).where(eq(paymentReceipts.claimId, claimId))).toHaveLength(0);
     }
-    // A signed event for a reference Paystack does not know.
+    // A signed event for a checkout of ours that Paystack's verify does not know.
     const stranger = await paidCheckout(handle());
+    const event = paystack.chargeSuccess(stranger.reference);
     paystack.transactions.delete(stranger.reference);
-    paystack.transactions.set('nobody', { ...paystack.transactions.values().next().value!, reference: 'nobody' });
-    await post(paystack.chargeSuccess('nobody'));
+    await post(event);
     await settleEvents(handle());
     expect(await balanceOfClaim(handle().db, stranger.claimId)).toBe(0);
+    const [unknown] = await handle().db.select().from(paymentEvents).where(eq(paymentEvents.reference, stranger.reference));
+    expect(unknown).toMatchObject({ outcome: 'verify_disagreed' });
+    expect(unknown.detail).toContain('Transaction reference not found');
   });
 
   it('tries again while Paystack cannot be reached, and then credits once', async () => {
@@ -244,5 +248,26 @@ describeEachDriver('payments: the Paystack webhook', ({ handle }) => {
     const [checkout] = await handle().db.select().from(paymentCheckouts).where(eq(paymentCheckouts.reference, open.reference));
     expect(checkout.state).toBe('not_paid');
     expect(await handle().db.select().from(ledgerEntries).where(eq(ledgerEntries.claimId, buyer.claimId))).toHaveLength(0);
+  });
+
+  it('credits a transfer into the buyer’s dedicated account to their claim, once; a stranger’s transfer is not matched', async () => {
+    const { claimId } = await buyerWithPlan(handle().db);
+    const account = await openDedicatedAccount(handle().db, claimId);
+    expect(account).toMatchObject({ bankName: 'Test Bank' });
+    expect(await openDedicatedAccount(handle().db, claimId)).toEqual(account);
+    const transfer = paystack.transferIn(account!.customerCode, 150_000_000);
+    const event = paystack.chargeSuccess(transfer.reference);
+    await post(event);
+    await post(event);
+    await settleEvents(handle());
+    const entries = await entriesOf(handle().db, claimId);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ amountKobo: 150_000_000, providerReference: transfer.reference, flag: null });
+
+    const stranger = paystack.transferIn('CUS_nobody', 5_000_000);
+    await post(paystack.chargeSuccess(stranger.reference));
+    await settleEvents(handle());
+    const [unmatched] = await handle().db.select().from(paymentEvents).where(eq(paymentEvents.reference, stranger.reference));
+    expect(unmatched.outcome).toBe('unmatched');
   });
 });

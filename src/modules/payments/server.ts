@@ -23,3 +23,4 @@ export { callbackViewOf, type CallbackView } from './checkout/callback.server';
 export { receiptPageOf, type ReceiptPageView } from './receipts/receipt-page.server';
 export { PAYMENTS_PATH, approveTransferHandler, recordTransferHandler, rejectTransferHandler } from './transfers/handlers.server';
 export { approveTransfer, pendingTransfers, recordTransfer, rejectTransfer } from './transfers/transfers.server';
+export { dedicatedAccountOf, openDedicatedAccount } from './paystack/dedicated-account.server';
