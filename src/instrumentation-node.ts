@@ -94,6 +94,7 @@ async function startBackgroundWorkWhenReady(): Promise<void> {
       const { overdueCheckJob } = await import('@/modules/leads/server');
       const { handOverCheckJob } = await import('@/modules/leads/server');
       const { inspectionSlotsJob } = await import('@/modules/inspections/server');
+      const { plotHoldsLapseJob } = await import('@/modules/plots/server');
       const boss = await handle.jobs();
       const { nightlyBackupJob } = await import('./lib/backup/backup.server');
       for (const job of [
@@ -102,6 +103,7 @@ async function startBackgroundWorkWhenReady(): Promise<void> {
         overdueCheckJob(handle),
         handOverCheckJob(handle),
         inspectionSlotsJob(handle),
+        plotHoldsLapseJob(handle),
         nightlyBackupJob(handle),
       ]) {
         await schedule(boss, job);

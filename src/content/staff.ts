@@ -385,6 +385,8 @@ export const STAFF_COPY = {
     qualified: 'Qualified',
     inspection_booked: 'Inspection booked',
     inspected: 'Inspected',
+    plot_held: 'Plot held',
+    reserved: 'Reserved',
     won: 'Won',
     lost: 'Lost',
     spam: 'Spam',

@@ -779,6 +779,15 @@ export const envSchema = z
     RATE_LIMIT_INSPECTION_CHANGE_48: rate('RATE_LIMIT_INSPECTION_CHANGE_48', '30/3600'),
     // Changes to one lead's booking, whatever the client.
     RATE_LIMIT_INSPECTION_CHANGE_BOOKING: rate('RATE_LIMIT_INSPECTION_CHANGE_BOOKING', '6/86400'),
+    // How long a plot stays held for a buyer (hours) before it lapses and returns to the plan, unless reserved first
+    // (docs/decisions/0412-plots-never-sold-twice.md).
+    PLOT_HOLD_HOURS: wholeNumber('PLOT_HOLD_HOURS', 'hours', 1, 720, 48),
+    // The plots one buyer (one lead) may hold at once in one district; a reserved or sold plot does not count.
+    PLOT_HOLDS_PER_BUYER: wholeNumber('PLOT_HOLDS_PER_BUYER', 'plots', 1, 20, 1),
+    // How long before a hold lapses (hours) the buyer and their agent are reminded; 0: no reminder.
+    PLOT_HOLD_REMINDER_HOURS: wholeNumber('PLOT_HOLD_REMINDER_HOURS', 'hours', 0, 168, 6),
+    // Attempts to hold a plot from the site, per client address or /64 (each attempt, held or refused).
+    RATE_LIMIT_PLOT_HOLD: rate('RATE_LIMIT_PLOT_HOLD', '10/3600'),
     // A "your inspection moved" message waits this long, and later moves within it are told in that one message.
     INSPECTION_MESSAGE_MERGE_MINUTES: wholeNumber('INSPECTION_MESSAGE_MERGE_MINUTES', 'minutes', 0, 60, 5),
     // Messages to one buyer's e-mail address or phone number in a day (UTC), of every kind: receipts, first replies,

@@ -6,9 +6,21 @@
 /**
  * Pipeline states a lead moves through in the staff area. `spam` is for leads staff mark by hand. A booked site
  * inspection moves a contacted lead to `inspection_booked`, and the buyer's coming to it to `inspected`
- * (docs/decisions/0391-site-inspections-booked-online.md).
+ * (docs/decisions/0391-site-inspections-booked-online.md); holding a plot to `plot_held`, and its reservation (a
+ * deposit) to `reserved` (docs/decisions/0412-plots-never-sold-twice.md).
  */
-export const LEAD_STATUSES = ['new', 'contacted', 'qualified', 'inspection_booked', 'inspected', 'won', 'lost', 'spam'] as const;
+export const LEAD_STATUSES = [
+  'new',
+  'contacted',
+  'qualified',
+  'inspection_booked',
+  'inspected',
+  'plot_held',
+  'reserved',
+  'won',
+  'lost',
+  'spam',
+] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
 
 export const STAFF_ROLES = ['owner', 'agent'] as const;
@@ -55,6 +67,15 @@ export const LEAD_ACTIONS = [
   'message_sent',
   // Staff set or changed the lead's district (a chat's lead says it on the call: docs/decisions/0399).
   'district_changed',
+  // A plot claimed for the lead, and each change to that claim (docs/decisions/0412): the plot's own history is
+  // plot_events; these lines put it on the lead's page.
+  'plot_held',
+  'plot_hold_extended',
+  'plot_released',
+  'plot_lapsed',
+  'plot_reserved',
+  'plot_sold',
+  'plot_allocated',
 ] as const;
 export type LeadAction = (typeof LEAD_ACTIONS)[number];
 
@@ -153,6 +174,37 @@ export type MessageKind = (typeof MESSAGE_KINDS)[number];
  */
 export const MESSAGE_STATUSES = ['sending', 'sent', 'delivered', 'read', 'failed', 'received'] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+
+/**
+ * A claim on a plot (docs/decisions/0412-plots-never-sold-twice.md), in order: `held` for a time (it lapses by itself),
+ * `reserved` (a deposit paid: recorded by staff by hand, or by a payment), `sold`, `allocated` (the plot handed over).
+ * A plot has at most one claim that has not ended, by a unique index.
+ */
+export const PLOT_STAGES = ['held', 'reserved', 'sold', 'allocated'] as const;
+export type PlotStage = (typeof PLOT_STAGES)[number];
+
+/** Why a claim ended: `lapsed`, a hold's time ran out; `released`, staff (or the buyer) gave it up, with a reason. */
+export const PLOT_CLAIM_END_REASONS = ['lapsed', 'released'] as const;
+export type PlotClaimEndReason = (typeof PLOT_CLAIM_END_REASONS)[number];
+
+/**
+ * What a plot's history (plot_events, append-only) records: the inventory's changes (`imported`, `edited`, `withdrawn`,
+ * `restored`) and each change to a claim.
+ */
+export const PLOT_EVENT_ACTIONS = [
+  'imported',
+  'edited',
+  'withdrawn',
+  'restored',
+  'held',
+  'extended',
+  'released',
+  'lapsed',
+  'reserved',
+  'sold',
+  'allocated',
+] as const;
+export type PlotEventAction = (typeof PLOT_EVENT_ACTIONS)[number];
 
 /**
  * What a ledger entry is (docs/decisions/0414-the-money-core.md): `payment`, money in (positive); `refund`, money given

@@ -50,6 +50,12 @@ import {
   LEAD_STATUSES,
   NOTIFICATION_CHANNELS,
   NOTIFICATION_STATES,
+  PLOT_CLAIM_END_REASONS,
+  PLOT_EVENT_ACTIONS,
+  PLOT_STAGES,
+  type PlotClaimEndReason,
+  type PlotEventAction,
+  type PlotStage,
   STAFF_LINK_KINDS,
   STAFF_ROLES,
   type Attendance,
@@ -850,6 +856,125 @@ export const smsDays = pgTable('sms_days', {
 
 export type LeadMessageRow = typeof leadMessages.$inferSelect;
 
+// ---- plots (docs/decisions/0412-plots-never-sold-twice.md) ---------------------------------------------------------
+
+/** A point of a plot's outline in its layout's own coordinates (the surveyor's, any unit): x to the east, y to the south. */
+export type PlotPoint = [number, number];
+
+/**
+ * A district's plots, as the surveyor's layout gives them: its number (`label`, unique in its district), block, size
+ * and price (integer kobo). A plot is never deleted once listed (its claims and history point at it): withdrawn, it
+ * leaves the public plan. A price change never reaches a claim already made (the claim keeps its own price).
+ */
+export const plots = pgTable(
+  'plots',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    district: districtText('district').notNull(),
+    block: text('block').notNull(),
+    label: text('label').notNull(),
+    sizeSqm: integer('size_sqm').notNull(),
+    priceKobo: bigint('price_kobo', { mode: 'number' }).notNull(),
+    corner: boolean('corner').notNull().default(false),
+    /** The plot's polygon in the layout's coordinates, when the layout has one; else the plan draws a grid by block. */
+    outline: jsonb('outline').$type<PlotPoint[]>(),
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true, mode: 'date' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('plots_district_label_uq').on(t.district, t.label),
+    index('plots_district_block_idx').on(t.district, t.block),
+    check('plots_size_ck', sql`${t.sizeSqm} > 0`),
+    check('plots_price_ck', sql`${t.priceKobo} >= 0`),
+  ],
+);
+
+/**
+ * A claim on a plot by a lead: held (until `held_until`), then reserved, sold, allocated, or ended (`ended_at` with its
+ * reason). Never sold twice, by the database: at most one claim per plot has not ended (plot_claims_active_uq), so two
+ * buyers, a staff sale and an expiry arriving at once leave one claim standing. `price_kobo` is the plot's price when
+ * the claim began: later price changes never touch it. `lead_id` is null only once the lead was erased (the plot stays
+ * taken). `staff_id`: who made the claim; null, the buyer from the site.
+ */
+export const plotClaims = pgTable(
+  'plot_claims',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    plotId: uuid('plot_id')
+      .notNull()
+      .references(() => plots.id),
+    leadId: uuid('lead_id').references(() => leads.id, { onDelete: 'set null' }),
+    stage: text('stage').$type<PlotStage>().notNull(),
+    priceKobo: bigint('price_kobo', { mode: 'number' }).notNull(),
+    /** Until when a hold stands; null once reserved (a reservation does not lapse by itself). */
+    heldUntil: timestamp('held_until', { withTimezone: true, mode: 'date' }),
+    /** The lead's stage before the hold, restored when the claim ends while the lead is still at `plot_held`. */
+    leadStatusBefore: text('lead_status_before').$type<LeadStatus>(),
+    /** The deposit recorded with the reservation (by hand or by a payment) and the payment's reference, if any. */
+    depositKobo: bigint('deposit_kobo', { mode: 'number' }),
+    paymentReference: text('payment_reference'),
+    staffId: uuid('staff_id').references((): AnyPgColumn => staffUsers.id, { onDelete: 'set null' }),
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    reservedAt: timestamp('reserved_at', { withTimezone: true, mode: 'date' }),
+    soldAt: timestamp('sold_at', { withTimezone: true, mode: 'date' }),
+    allocatedAt: timestamp('allocated_at', { withTimezone: true, mode: 'date' }),
+    endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }),
+    endReason: text('end_reason').$type<PlotClaimEndReason>(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('plot_claims_active_uq')
+      .on(t.plotId)
+      .where(sql`ended_at is null`),
+    index('plot_claims_lead_idx').on(t.leadId, t.endedAt),
+    index('plot_claims_held_until_idx')
+      .on(t.heldUntil)
+      .where(sql`ended_at is null and stage = 'held'`),
+    uniqueIndex('plot_claims_payment_reference_uq')
+      .on(t.paymentReference)
+      .where(sql`payment_reference is not null`),
+    check('plot_claims_stage_ck', oneOf(t.stage, PLOT_STAGES)),
+    check('plot_claims_end_reason_ck', sql`${t.endReason} is null or ${oneOf(t.endReason, PLOT_CLAIM_END_REASONS)}`),
+    check('plot_claims_ended_ck', sql`(${t.endedAt} is null) = (${t.endReason} is null)`),
+    check('plot_claims_held_until_ck', sql`${t.stage} <> 'held' or ${t.heldUntil} is not null`),
+    check('plot_claims_price_ck', sql`${t.priceKobo} >= 0 and (${t.depositKobo} is null or ${t.depositKobo} >= 0)`),
+  ],
+);
+
+/**
+ * Every change to a plot or a claim on it, written in the change's own transaction, never changed after: who (a staff
+ * member, or the lead when the buyer did it, or neither for the lapse job), when, what, the values before and after,
+ * and why (a release's reason).
+ */
+export const plotEvents = pgTable(
+  'plot_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    plotId: uuid('plot_id')
+      .notNull()
+      .references(() => plots.id),
+    claimId: uuid('claim_id').references(() => plotClaims.id),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    staffId: uuid('staff_id').references((): AnyPgColumn => staffUsers.id, { onDelete: 'set null' }),
+    leadId: uuid('lead_id').references(() => leads.id, { onDelete: 'set null' }),
+    action: text('action').$type<PlotEventAction>().notNull(),
+    before: jsonb('before').$type<Record<string, unknown>>(),
+    after: jsonb('after').$type<Record<string, unknown>>(),
+    reason: text('reason'),
+  },
+  (t) => [
+    index('plot_events_plot_idx').on(t.plotId, t.at),
+    index('plot_events_claim_idx').on(t.claimId),
+    index('plot_events_lead_idx').on(t.leadId),
+    check('plot_events_action_ck', oneOf(t.action, PLOT_EVENT_ACTIONS)),
+  ],
+);
+
+export type PlotRow = typeof plots.$inferSelect;
+export type PlotClaimRow = typeof plotClaims.$inferSelect;
+export type PlotEventRow = typeof plotEvents.$inferSelect;
+
 /**
  * Payments (docs/decisions/0414-the-money-core.md). Money is integer kobo (bigint) everywhere. A plot claim's payment
  * plan is opened before any money is taken for it: the price frozen on the claim, the district's deposit, the months
@@ -859,7 +984,9 @@ export const paymentPlans = pgTable(
   'payment_plans',
   {
     /** The plot claim (src/modules/plots) the plan pays for: one plan per claim. */
-    claimId: uuid('claim_id').primaryKey(),
+    claimId: uuid('claim_id')
+      .primaryKey()
+      .references(() => plotClaims.id),
     /** The buyer. No cascade: a lead with money on its ledger is not deleted with it (the ledger is kept). */
     leadId: uuid('lead_id')
       .notNull()

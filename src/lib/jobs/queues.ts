@@ -164,6 +164,20 @@ export const INSPECTION_SLOTS: QueueDefinition = {
 };
 
 /**
+ * Plots (docs/decisions/0412-plots-never-sold-twice.md): every minute the lapse job ends the holds past their time (each
+ * with its history line), so their plots return to the plan; a hold's messages (held, the reminder before it lapses)
+ * go one job each, the reminder's starting at its time and checking the hold still stands.
+ */
+export const PLOT_HOLDS_LAPSE: QueueDefinition = {
+  name: 'plot-holds-lapse',
+  options: { retryLimit: 2, retryDelay: 30, expireInSeconds: 300 },
+};
+export const PLOT_HOLD_MESSAGE: QueueDefinition = {
+  name: 'plot-hold-message',
+  options: { retryLimit: 25, retryDelay: 30, retryBackoff: true, retryDelayMax: 900, expireInSeconds: 120 },
+};
+
+/**
  * One Paystack webhook event taken (a payment_events row, written with this job before the webhook's 200;
  * docs/decisions/0414-the-money-core.md): verified with Paystack and credited. Retried every 5 s growing to 15 minutes
  * while Paystack cannot be reached, for about three days.
@@ -228,6 +242,8 @@ export const QUEUES: QueueDefinition[] = [
   LEAD_ERASED,
   INSPECTION_MESSAGE,
   INSPECTION_SLOTS,
+  PLOT_HOLDS_LAPSE,
+  PLOT_HOLD_MESSAGE,
   PAYMENT_EVENT,
   PAYMENT_CHECK,
   PAYMENT_RECEIPT,

@@ -165,7 +165,7 @@ export async function listLeadPage(db: Db, filters: InboxFilters, scope: LeadSco
 }
 
 /** Statuses of a lead somebody is still working on (a booked or inspected buyer still has to be won: 0391). */
-export const OPEN_STATUSES: LeadStatus[] = ['new', 'contacted', 'qualified', 'inspection_booked', 'inspected'];
+export const OPEN_STATUSES: LeadStatus[] = ['new', 'contacted', 'qualified', 'inspection_booked', 'inspected', 'plot_held', 'reserved'];
 
 /** "My leads": the staff member's open leads, overdue ones first, then newest; and how many there are in all. */
 export async function myOpenLeads(db: Db, scope: LeadScope, limit = 10): Promise<{ leads: LeadListRow[]; total: number }> {

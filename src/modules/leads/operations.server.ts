@@ -297,7 +297,7 @@ export const noteOverdueReminder = (db: Db, leadId: string, detail: { toName: st
 // ---- the pipeline and notes ------------------------------------------------------------------------------------------
 
 /** Statuses that mean somebody reached the person (first contact is recorded on the first of these). */
-const CONTACT_STATUSES: LeadStatus[] = ['contacted', 'qualified', 'inspection_booked', 'inspected', 'won', 'lost'];
+const CONTACT_STATUSES: LeadStatus[] = ['contacted', 'qualified', 'inspection_booked', 'inspected', 'plot_held', 'reserved', 'won', 'lost'];
 
 /** A staff member's change to a lead their scope reaches but that is not theirs to change: they claim it first. */
 export const CLAIM_FIRST = { refused: 'claim-first' } as const;

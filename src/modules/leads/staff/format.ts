@@ -64,6 +64,9 @@ export const STATUS_STYLES: Record<string, string> = {
   // The inspection stages in brass, between qualified and won (docs/decisions/0391).
   inspection_booked: 'bg-brass-300 text-forest-950 ring-1 ring-inset ring-brass-500/60',
   inspected: 'bg-brass-700 text-ivory-50',
+  // A plot held, then reserved with a deposit (docs/decisions/0412): on the way to won.
+  plot_held: 'bg-forest-100 text-forest-950 ring-1 ring-inset ring-forest-700/60',
+  reserved: 'bg-forest-800 text-ivory-50 ring-1 ring-inset ring-brass-300/70',
   won: 'bg-forest-900 text-ivory-50',
   lost: 'bg-ivory-200 text-ink-soft',
   spam: 'bg-red-100 text-red-900',

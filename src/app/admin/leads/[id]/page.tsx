@@ -28,6 +28,7 @@ import { BUYER_ACTOR_EMAIL } from '@/modules/inspections/server';
 import { bookingsOfLead } from '@/modules/inspections/server';
 import { LeadInspections } from '@/modules/inspections/ui';
 import { describeInspectionAction } from '@/modules/inspections';
+import { describePlotAction } from '@/modules/plots';
 import { leadConversation } from '@/modules/conversations/server';
 import { LeadConversation } from '@/modules/conversations/ui';
 import { describeConversationAction } from '@/modules/conversations/server';
@@ -50,7 +51,9 @@ function describe(action: string, detail: unknown): string {
   if (action === 'overdue_reminder') return ASSIGNMENT_COPY.history.overdueReminder(d.toName ?? null);
   if (action === 'claimed') return ASSIGNMENT_COPY.history.claimed(d.fromName ?? null);
   if (action === 'handed_over') return ASSIGNMENT_COPY.history.handedOver(d.fromName ?? null, d.toName ?? null);
-  return describeInspectionAction(action, detail) ?? describeConversationAction(action, detail) ?? action;
+  return (
+    describeInspectionAction(action, detail) ?? describePlotAction(action, detail) ?? describeConversationAction(action, detail) ?? action
+  );
 }
 
 export default async function LeadPage({ params }: { params: Promise<{ id: string }> }) {

@@ -1,0 +1,31 @@
+// The plots module's server entry: what other modules, routes and commands may call of it on the server (nothing of React or Next.js's page runtime).
+import 'server-only';
+
+export {
+  extendHold,
+  holdPlot,
+  lapseExpiredHolds,
+  markAllocated,
+  markSold,
+  plotHoldHours,
+  releaseClaim,
+  reserveClaim,
+  type ClaimRefusal,
+  type ClaimResult,
+  type HoldRequest,
+  type PlotActor,
+} from './claims.server';
+export { plotHoldsLapseJob } from './jobs.server';
+export {
+  activeClaimOfPlot,
+  claimById,
+  claimsOfLeads,
+  eventsOfPlot,
+  insertPlots,
+  plotById,
+  plotCountsByDistrict,
+  plotSnapshot,
+  publicPlotByLabel,
+  publicPlotsOfDistrict,
+  type NewPlot,
+} from './plots.repository.server';
