@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { POST as paystackWebhook } from '@/app/api/webhooks/paystack/route';
-import { ledgerEntries, paymentCheckouts, paymentEvents, paymentReceipts } from '@/lib/db/schema';
+import { ledgerEntries, leads, paymentCheckouts, paymentEvents, paymentReceipts, plotClaims } from '@/lib/db/schema';
 import { PAYMENT_RECEIPT } from '@/lib/jobs/queues';
 import { balanceOfClaim, entriesOf } from '@/modules/payments/ledger/ledger.repository.server';
 import { startCheckout } from '@/modules/payments/checkout/checkout.server';
@@ -200,7 +200,7 @@ describeEachDriver('payments: the Paystack webhook', ({ handle }) => {
     const text = mails[0].mail.text ?? '';
     expect(mails[0].mail.subject).toContain(receipt.number);
     expect(text).toContain('₦3,000,000');
-    expect(text).toContain('a plot in District 1, Lugbe, Abuja');
+    expect(text).toMatch(/for Plot P\w+, Block P, District 1, Lugbe, Abuja\./);
     expect(text).toContain('Left to pay: ₦7,000,000.');
     expect(text).toMatch(/Next payment: ₦583,334, due \w+day,? 1 January 2027\./);
     expect(text).toContain(`https://districts.example${receiptPath(receipt.number, receipt.checkCode)}`);
@@ -269,5 +269,26 @@ describeEachDriver('payments: the Paystack webhook', ({ handle }) => {
     await settleEvents(handle());
     const [unmatched] = await handle().db.select().from(paymentEvents).where(eq(paymentEvents.reference, stranger.reference));
     expect(unmatched.outcome).toBe('unmatched');
+  });
+
+  it('turns the hold into a reservation, and the lead to reserved, once the deposit is paid', async () => {
+    const buyer = await buyerWithPlan(handle().db);
+    const part = await startCheckout(handle().db, await handle().jobs(), buyer.claimId);
+    if (!part.ok) throw new Error(part.reason);
+    paystack.pay(part.reference, { amountKobo: 100_000_000 });
+    await post(paystack.chargeSuccess(part.reference));
+    await settleEvents(handle());
+    const stageOf = async () => (await handle().db.select().from(plotClaims).where(eq(plotClaims.id, buyer.claimId)))[0];
+    expect((await stageOf()).stage).toBe('held');
+    // The rest of the deposit: the server asks for ₦2,000,000 now.
+    const rest = await startCheckout(handle().db, await handle().jobs(), buyer.claimId);
+    if (!rest.ok) throw new Error(rest.reason);
+    expect(rest.amountKobo).toBe(200_000_000);
+    paystack.pay(rest.reference);
+    await post(paystack.chargeSuccess(rest.reference));
+    await settleEvents(handle());
+    expect(await stageOf()).toMatchObject({ stage: 'reserved', depositKobo: 300_000_000, paymentReference: rest.reference });
+    const [lead] = await handle().db.select({ status: leads.status }).from(leads).where(eq(leads.id, buyer.leadId));
+    expect(lead.status).toBe('reserved');
   });
 });

@@ -7,6 +7,7 @@ import { paymentCheckouts, paymentDedicatedAccounts, paymentEvents } from '@/lib
 import { logError } from '@/lib/log';
 import { appendEntry } from '../ledger/ledger.repository.server';
 import { issueReceipt } from '../receipts/receipts.repository.server';
+import { afterPaymentCredited } from '../plot-link.server';
 import { verifyTransaction, type VerifiedTransaction } from './client.server';
 import { PaystackError } from './errors';
 
@@ -95,6 +96,7 @@ export async function verifyAndCredit(db: Db, jobs: PgBoss, asked: CreditAsked, 
     if (appended.outcome === 'refused')
       return { outcome: 'verify_disagreed' as const, detail: `the ledger refused it: ${appended.refusal}` };
     const receipt = await issueReceipt(tx, jobs, appended.entry);
+    await afterPaymentCredited(tx, appended.entry, now);
     await tx.update(paymentCheckouts).set({ state: 'credited', settledAt: now }).where(eq(paymentCheckouts.reference, asked.reference));
     return { outcome: 'credited' as const, entryId: appended.entry.id, receiptNumber: receipt.number, flagged };
   });

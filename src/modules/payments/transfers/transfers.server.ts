@@ -7,6 +7,7 @@ import { lagosDayStart } from '@/lib/working-time';
 import { appendEntry, planOf } from '../ledger/ledger.repository.server';
 import { LEDGER_REFUSALS } from '../ledger/rules';
 import { issueReceipt } from '../receipts/receipts.repository.server';
+import { afterPaymentCredited } from '../plot-link.server';
 
 /**
  * A bank transfer into the company's account needs two people (issue 59, item 6; docs/decisions/0414-the-money-core.md):
@@ -58,6 +59,7 @@ export async function approveTransfer(db: Db, jobs: PgBoss, transferId: string, 
     });
     if (appended.outcome === 'refused') return { ok: false, refusal: 'ledger', detail: LEDGER_REFUSALS[appended.refusal] };
     const receipt = appended.outcome === 'written' ? await issueReceipt(tx, jobs, appended.entry) : undefined;
+    if (appended.outcome === 'written') await afterPaymentCredited(tx, appended.entry, now);
     const [approved] = await tx
       .update(paymentBankTransfers)
       .set({ state: 'approved', decidedBy: ownerId, decidedAt: now })
