@@ -10,6 +10,21 @@ export type PaymentPlanMonths = (typeof PAYMENT_PLAN_MONTHS)[number];
 export const DEFAULT_PLAN_MONTHS: PaymentPlanMonths = 12;
 
 export const PAYMENT_COPY = {
+  pay: {
+    title: 'Pay for your plot',
+    eyebrow: 'Your plot',
+    price: 'Price (fixed when you held it)',
+    deposit: 'Deposit',
+    dueNow: 'To pay now',
+    paidSoFar: 'Paid so far',
+    badLink: 'This payment link is not valid, or it has expired. Ask our sales team for a new one.',
+    ended: 'This plot is no longer held for you, so no payment can be taken for it. Our sales team will help you choose again.',
+    paidInFull: 'This plot is paid in full. Thank you.',
+    continueHeading: 'Continuing to Paystack',
+    continueBody: (amount: string) => `You are being taken to Paystack to pay ${amount}.`,
+    continueLink: 'Continue to Paystack',
+    refused: 'Paystack could not open the payment just now. No money was taken; please try again in a few minutes, or pay by bank transfer.',
+  },
   payDeposit: 'Pay the deposit',
   payNext: 'Pay the next instalment',
   planLabel: 'Pay the balance over',

@@ -36,7 +36,7 @@ describeEachDriver('payments: bank transfers recorded by staff', ({ handle }) =>
   });
   beforeEach(() => setEnv({ SESSION_SECRET: SECRET }));
 
-  const record = (cookie: string, body: unknown) => recordRoute(staffRequest('/api/admin/payments/transfers', { method: 'POST', cookie, body }));
+  const record = (cookie: string, body: unknown) => recordRoute(staffRequest('/api/admin/payments/transfers', { method: 'POST', cookie, body }), undefined);
   const approve = (cookie: string, id: string) => approveRoute(staffRequest(`/api/admin/payments/transfers/${id}/approve`, { method: 'POST', cookie }), ctx(id));
   const reject = (cookie: string, id: string, body: unknown) =>
     rejectRoute(staffRequest(`/api/admin/payments/transfers/${id}/reject`, { method: 'POST', cookie, body }), ctx(id));

@@ -24,3 +24,7 @@ export { receiptPageOf, type ReceiptPageView } from './receipts/receipt-page.ser
 export { PAYMENTS_PATH, approveTransferHandler, recordTransferHandler, rejectTransferHandler } from './transfers/handlers.server';
 export { approveTransfer, pendingTransfers, recordTransfer, rejectTransfer } from './transfers/transfers.server';
 export { dedicatedAccountOf, openDedicatedAccount } from './paystack/dedicated-account.server';
+export { checkoutHandler } from './checkout/checkout-handler.server';
+export { openCheckout } from './checkout/checkout.server';
+export { claimOfPayLink, payPageOf, transferReferenceOf, type PayPageView } from './checkout/pay-page.server';
+export { afterPaymentCredited, openPlanForClaim } from './plot-link.server';

@@ -73,3 +73,10 @@ export type CheckoutView =
   | { state: 'credited'; amountKobo: number; receipt?: { number: string; checkCode: string } }
   | { state: 'pending' }
   | { state: 'not_paid' };
+
+/** The continue page's checkout: where Paystack waits and for how much, while it is open. */
+export async function openCheckout(db: Db, reference: string | undefined): Promise<{ authorizationUrl: string; amountKobo: number } | undefined> {
+  if (!reference || !/^[A-Za-z0-9.=_-]{1,100}$/.test(reference)) return undefined;
+  const [row] = await db.select().from(paymentCheckouts).where(eq(paymentCheckouts.reference, reference));
+  return row?.authorizationUrl && row.state === 'initialized' ? { authorizationUrl: row.authorizationUrl, amountKobo: row.amountKobo } : undefined;
+}
