@@ -70,7 +70,8 @@ export default defineConfig({
   webServer: {
     // server.mjs, as `npm start`: the client address comes from the socket (tests/e2e/seo-security.spec.ts checks it).
     // One build shared with the crash and delivery tests: rebuilt only when the sources are newer.
-    command: `node scripts/build-if-stale.mjs && node server.mjs -H 127.0.0.1 -p ${port}`,
+    // District 1 gets a layout of plots first (tests/e2e/seed-plots.ts).
+    command: `node scripts/build-if-stale.mjs && npx tsx --conditions=react-server tests/e2e/seed-plots.ts && node server.mjs -H 127.0.0.1 -p ${port}`,
     url: `${baseURL}/api/health`,
     timeout: 300_000,
     reuseExistingServer: false,
@@ -88,6 +89,7 @@ export default defineConfig({
       INSPECTION_NETWORK_SEATS: '500',
       RATE_LIMIT_INSPECTION_CHANGE: '1000/600',
       RATE_LIMIT_INSPECTION_CHANGE_BOOKING: '1000/600',
+      RATE_LIMIT_PLOT_HOLD: '1000/600',
       BUYER_MESSAGES_PER_DAY: '1000',
       // Short, so tests/e2e/staff.spec.ts sees the password asked again before a sensitive change.
       STAFF_REAUTH_SECONDS: '15',

@@ -42,7 +42,7 @@ export const MODULES = [
  * `lib` owns the infrastructure's tables.
  */
 export const TABLES = {
-  leads: { owner: 'leads', reads: ['inspections', 'payments', 'insights', 'privacy'] },
+  leads: { owner: 'leads', reads: ['inspections', 'plots', 'payments', 'insights', 'privacy'] },
   leadNotifications: { owner: 'leads', reads: ['insights'] },
   leadNotes: { owner: 'leads', reads: [] },
   leadActivity: { owner: 'leads', reads: ['insights'] },
@@ -53,7 +53,7 @@ export const TABLES = {
   inspectionSlots: { owner: 'inspections', reads: ['insights', 'privacy'] },
   inspectionBookings: { owner: 'inspections', reads: ['insights', 'privacy'] },
   inspectionMessages: { owner: 'inspections', reads: [] },
-  staffUsers: { owner: 'staff', reads: ['leads', 'inspections', 'payments', 'insights', 'system'] },
+  staffUsers: { owner: 'staff', reads: ['leads', 'inspections', 'plots', 'payments', 'insights', 'system'] },
   staffPushSubscriptions: { owner: 'staff', reads: [] },
   staffRecoveryCodes: { owner: 'staff', reads: [] },
   staffPasskeys: { owner: 'staff', reads: [] },

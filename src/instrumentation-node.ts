@@ -86,6 +86,8 @@ async function startBackgroundWorkWhenReady(): Promise<void> {
       await startNewsletterWorkers(handle);
       const { startInspectionMessageWorkers } = await import('@/modules/inspections/server');
       await startInspectionMessageWorkers(handle);
+      const { startPlotMessageWorkers } = await import('@/modules/plots/server');
+      await startPlotMessageWorkers(handle);
       const { startPaymentWorkers } = await import('@/modules/payments/server');
       await startPaymentWorkers(handle);
       const { startOwnerAlertWorkers } = await import('@/modules/system/server');

@@ -72,3 +72,13 @@ export const INSPECTION_ERRORS = {
   unreadable: unreadableForm,
   unavailable: 'We could not book your inspection just now. Please try again in a moment.',
 } as const;
+
+/** Holding a plot from the site (docs/decisions/0412); the refusals of the hold itself are PLOTS_COPY.refusals. */
+export const PLOT_ERRORS = {
+  plot: 'Please choose a plot on the site plan.',
+  invalidLink: 'This link is not valid. Please hold the plot with your details instead.',
+  expiredLink: 'This link has expired. Please hold the plot with your details instead.',
+  goneLink: 'This link no longer works. Please hold the plot with your details instead.',
+  unreadable: unreadableForm,
+  unavailable: 'We could not hold the plot just now. Please try again in a moment.',
+} as const;

@@ -60,7 +60,8 @@ export const PLOTS_COPY = {
       onlyAvailable: 'Only plots available now',
       apply: 'Show plots',
       clear: 'Clear filters',
-      shown: (shown: number, total: number) => (shown === total ? `Showing all ${plotCount(total)}` : `Showing ${shown} of ${plotCount(total)}`),
+      shown: (shown: number, total: number) =>
+        shown === total ? `Showing all ${plotCount(total)}` : `Showing ${shown} of ${plotCount(total)}`,
       none: 'No plot matches these filters.',
     },
     hold: 'Hold this plot',
@@ -108,6 +109,26 @@ export const PLOTS_COPY = {
     back: 'Back to the site plan',
     ended: 'This hold has ended.',
     reserved: 'Your deposit is recorded: this plot is reserved in your name.',
+  },
+  /** The hold's messages: to the buyer at once and before it lapses; to the lead's agent (or sales) at once. */
+  messages: {
+    heldSubject: (label: string, district: string) => `Plot ${label}, ${district}, is held for you`,
+    reminderSubject: (label: string) => `Your hold on plot ${label} ends soon`,
+    greeting: (name: string) => `Dear ${name},`,
+    held: (label: string, district: string, until: string) =>
+      `Plot ${label} in ${district} is held for you until ${until}, Lagos time. Nobody else can take it until then.`,
+    reminder: (label: string, until: string) =>
+      `Your hold on plot ${label} ends at ${until}, Lagos time. Pay the deposit before then and the plot is reserved in your name; otherwise it goes back on the plan.`,
+    next: 'Our team will call you shortly to answer your questions and arrange your deposit.',
+    view: 'See your hold',
+    agentSubject: (label: string, district: string) => `Plot ${label}, ${district}, held by a buyer`,
+    agentBody: (name: string, label: string, until: string) =>
+      `${name} has held plot ${label} until ${until}, Lagos time. Call them to arrange the deposit before the hold ends.`,
+    agentReminderSubject: (label: string) => `Hold on plot ${label} ends soon`,
+    agentReminder: (name: string, label: string, until: string) =>
+      `${name}'s hold on plot ${label} ends at ${until}, Lagos time, with no deposit recorded yet.`,
+    openLead: 'Open the lead',
+    signOff: (brand: string) => `${brand} sales team`,
   },
   /** Lines of the lead's history (staff area). */
   history: {

@@ -8,6 +8,7 @@ import { getFxRates, getSiteFacts } from '@/lib/site-facts.server';
 import { whatsappHref, whatsappRef } from '@/lib/contact-links';
 import { HOME_COPY, homeDistrictCards } from '@/content/home';
 import { POPUP_MEMORY_SCRIPT } from '@/modules/leads';
+import { PlotCountsLine, PlotCountsScript } from '@/modules/plots/ui';
 import { SubmitInterestButton } from '@/modules/leads/ui';
 import { pageMetadata } from '@/lib/seo/metadata';
 import { ArrowRightIcon } from '@/components/icons';
@@ -93,6 +94,10 @@ export default function HomePage() {
                   <span className="sr-only"> {s.ctaContext}</span>
                   <ArrowRightIcon className="size-4" />
                 </a>
+                {/* The live count of plots available, filled in by PlotCountsScript (docs/decisions/0412). */}
+                <div className="mt-6">
+                  <PlotCountsLine slug={s.slug} />
+                </div>
               </div>
             </div>
           </section>
@@ -127,6 +132,7 @@ export default function HomePage() {
           After the page's content, not before it: the parser waits at an inline script for the stylesheet, and
           what it has parsed by then is what the first paint shows, the hero heading included. */}
       <script dangerouslySetInnerHTML={{ __html: POPUP_MEMORY_SCRIPT }} />
+      <PlotCountsScript />
     </>
   );
 }

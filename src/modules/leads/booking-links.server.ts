@@ -11,11 +11,12 @@ import { storedSecret } from '@/lib/db/secrets.server';
  */
 
 const ISSUER = 'districts-inspections';
-export const INSPECTION_LINK_PURPOSES = ['book', 'manage'] as const;
+export const INSPECTION_LINK_PURPOSES = ['book', 'manage', 'plot'] as const;
 export type InspectionLinkPurpose = (typeof INSPECTION_LINK_PURPOSES)[number];
 
 /** A receipt's booking link works for a month; a booking's own link until well after the inspection. */
-export const LINK_LIFETIME_DAYS: Record<InspectionLinkPurpose, number> = { book: 30, manage: 120 };
+// `plot`: a plot hold's own page (docs/decisions/0412), naming the claim; it outlives the hold so its page can say it ended.
+export const LINK_LIFETIME_DAYS: Record<InspectionLinkPurpose, number> = { book: 30, manage: 120, plot: 30 };
 
 const keyOf = async (db: Db) => new Uint8Array(Buffer.from(await storedSecret(db, 'inspection_link_key'), 'base64url'));
 

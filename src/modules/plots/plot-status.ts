@@ -48,3 +48,15 @@ export function nairaToKobo(input: string | undefined): number | undefined {
   const factor = m[2] === 'm' ? 1_000_000 : m[2] === 'k' ? 1_000 : 1;
   return Math.round(Number(m[1]) * factor * 100);
 }
+
+/** "Tuesday 1 December, 3:30 pm": a time in Lagos, as the buyer's page and messages say it. */
+export const lagosTime = (at: Date) =>
+  new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Africa/Lagos',
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    hour: 'numeric',
+    minute: '2-digit',
+    hour12: true,
+  }).format(at);

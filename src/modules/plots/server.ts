@@ -15,7 +15,10 @@ export {
   type HoldRequest,
   type PlotActor,
 } from './claims.server';
+export { holdAsVisitor, holdByLinkHandler } from './buyer/hold.server';
+export { plotCountsHandler, publicPlotCounts } from './counts.server';
 export { plotHoldsLapseJob } from './jobs.server';
+export { deliverHoldMessage, startPlotMessageWorkers, tellHold, type PlotHoldMessageJob } from './messages.server';
 export {
   activeClaimOfPlot,
   claimById,

@@ -18,6 +18,7 @@ import { offerFigures } from './offer-figures';
 import { OrdinalMark } from './OrdinalMark';
 import { TitleAndDocuments } from './TitleAndDocuments';
 import { WhereItIs } from './WhereItIs';
+import { PlotCountsLine, PlotCountsScript } from '@/modules/plots/ui';
 
 /**
  * /d1 and /d2: hero, about, features, why choose, landmarks, land offer (spec §2), then what a buyer checks before
@@ -186,6 +187,10 @@ export function DistrictPage({ district }: { district: District }) {
                   </li>
                 ))}
               </ul>
+              {/* The live plan's count and link: the drawing above is the master plan, the plan page is kept true. */}
+              <div className="mt-5 rounded-2xl bg-white px-5 py-4 ring-1 ring-forest-900/10">
+                <PlotCountsLine slug={district.slug} />
+              </div>
             </figcaption>
           </figure>
           <div>
@@ -223,6 +228,7 @@ export function DistrictPage({ district }: { district: District }) {
       <TitleAndDocuments district={district} className="bg-ivory-100" />
       <BuyerQuestions district={district} districtLabel={label} figures={figures} facts={facts} />
       <JsonLd data={districtOfferJsonLd(district, facts, getSiteUrl())} />
+      <PlotCountsScript />
       <ActionBar
         whatsappHref={whatsappHref(facts.whatsapp, OFFER_COPY.whatsappMessage(label, whatsappRef(district.slug.toUpperCase())))}
         district={district.choice}

@@ -1,0 +1,7 @@
+import { holdByLinkHandler } from '@/modules/plots/server';
+import { postOnly } from '@/lib/http/response.server';
+
+export const dynamic = 'force-dynamic';
+
+/** POST /api/plots/hold-by-link: a buyer known from a signed link holds a plot without typing their details again. */
+export const { POST, GET, PUT, PATCH, DELETE } = postOnly(holdByLinkHandler);

@@ -1,0 +1,3 @@
+// The plots module's React components that render anywhere (client components and shared pieces).
+export { PlotCountsLine, PlotCountsScript } from './plan/PlotCountsLine';
+export { PlanKey, SitePlan } from './plan/SitePlan';
