@@ -9,6 +9,10 @@ export const PAYMENT_PLAN_MONTHS = [3, 6, 12, 18] as const;
 export type PaymentPlanMonths = (typeof PAYMENT_PLAN_MONTHS)[number];
 export const DEFAULT_PLAN_MONTHS: PaymentPlanMonths = 12;
 
+/** The buyer's payment page, reached from a hold's own page with the hold's link (`?t=`): the plots module links to it. */
+export const PAY_PATH = '/payments/pay';
+export const payPathOf = (holdLink: string) => `${PAY_PATH}?t=${encodeURIComponent(holdLink)}`;
+
 export const PAYMENT_COPY = {
   pay: {
     title: 'Pay for your plot',

@@ -31,7 +31,7 @@ beforeEach(() =>
   setEnv({ PAYSTACK_SECRET_KEY: SECRET, PAYSTACK_API_BASE: paystack.url, SITE_URL: 'https://districts.example', PAYMENT_BANK_ACCOUNT: undefined }),
 );
 
-const PLOT_LINK = 'plot' as Parameters<typeof signInspectionLink>[1];
+const PLOT_LINK = 'plot';
 let n = 0;
 
 describeEachDriver('payments: paying from the held plot', ({ handle }) => {

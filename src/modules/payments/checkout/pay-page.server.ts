@@ -17,7 +17,7 @@ import { standingOfPlan } from '../standing.server';
  */
 
 /** The hold's own link (the plots module's `plot` purpose, naming the claim). */
-const PLOT_LINK = 'plot' as Parameters<typeof readInspectionLink>[1];
+const PLOT_LINK = 'plot';
 
 export async function claimOfPayLink(db: Db, token: string | undefined): Promise<string | undefined> {
   if (!token) return undefined;
