@@ -28,3 +28,4 @@ export { checkoutHandler } from './checkout/checkout-handler.server';
 export { openCheckout } from './checkout/checkout.server';
 export { claimOfPayLink, payPageOf, transferReferenceOf, type PayPageView } from './checkout/pay-page.server';
 export { afterPaymentCredited, openPlanForClaim } from './plot-link.server';
+export { paymentsPage, type PaymentsPage } from './staff/payments-page.server';
