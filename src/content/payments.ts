@@ -97,7 +97,7 @@ export const PAYMENT_WEBHOOK_ERRORS = {
 /** The staff Payments page and its forms (src/app/admin/payments). */
 export const PAYMENT_STAFF_COPY = {
   title: 'Payments',
-  ownersOnly: 'Payments are shown to owners. To record a bank transfer a buyer made, ask an owner, who records it for another owner to approve.',
+  ownersOnly: 'Payments are shown to owners: ask one to record or approve a bank transfer.',
   todayIn: 'Money in today',
   todayNone: 'Nothing credited today yet.',
   pending: 'Bank transfers waiting for an owner',

@@ -6,6 +6,7 @@ import { POST as rejectRoute } from '@/app/api/admin/payments/transfers/[id]/rej
 import { paymentBankTransfers, paymentReceipts } from '@/lib/db/schema';
 import { PAYMENT_RECEIPT } from '@/lib/jobs/queues';
 import { balanceOfClaim, entriesOf } from '@/modules/payments/ledger/ledger.repository.server';
+import { paymentsPage } from '@/modules/payments/staff/payments-page.server';
 import { describeEachDriver, setEnv } from './helpers';
 import { buyerWithPlan, jobsNaming } from './payments-helpers';
 import { makeStaff, sessionCookieFor, staffRequest } from './staff-helpers';
@@ -56,6 +57,10 @@ describeEachDriver('payments: bank transfers recorded by staff', ({ handle }) =>
     expect(selfApproval.status).toBe(403);
     expect(await selfApproval.json()).toEqual({ error: 'Another owner must approve or reject a transfer you recorded.' });
 
+    // The owners' page lists it as waiting, with who recorded it.
+    const waiting = await paymentsPage(handle().db);
+    expect(waiting.pending.find((row) => row.id === id)).toMatchObject({ amountKobo: 300_000_000, recordedById: agent.id });
+
     const approved = await approve(owner.cookie, id);
     expect(approved.status).toBe(200);
     expect(((await approved.json()) as { receipt: string }).receipt).toMatch(/^RCT-\d{4}-\d{6}$/);
@@ -65,6 +70,11 @@ describeEachDriver('payments: bank transfers recorded by staff', ({ handle }) =>
     expect(entries[0]).toMatchObject({ source: 'transfer_approved', providerReference: id, amountKobo: 300_000_000, byStaffId: owner.id });
     const [receipt] = await handle().db.select().from(paymentReceipts).where(eq(paymentReceipts.entryId, entries[0].id));
     expect(await jobsNaming(handle().db, PAYMENT_RECEIPT.name, 'receiptId', receipt.id)).toBe(1);
+    // Credited today, off the waiting list; the deposit paid, the claim's next instalment falls due in January.
+    const page = await paymentsPage(handle().db);
+    expect(page.today.find((row) => row.id === entries[0].id)).toMatchObject({ amountKobo: 300_000_000, source: 'transfer_approved' });
+    expect(page.pending.find((row) => row.id === id)).toBeUndefined();
+    expect(page.late.find((row) => row.claimId === claimId)).toBeUndefined();
   });
 
   it('rejects with a reason, credits nothing; refuses bad input and a bank reference recorded twice', async () => {
