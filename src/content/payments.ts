@@ -27,7 +27,8 @@ export const PAYMENT_COPY = {
     continueHeading: 'Continuing to Paystack',
     continueBody: (amount: string) => `You are being taken to Paystack to pay ${amount}.`,
     continueLink: 'Continue to Paystack',
-    refused: 'Paystack could not open the payment just now. No money was taken; please try again in a few minutes, or pay by bank transfer.',
+    refused:
+      'Paystack could not open the payment just now. No money was taken; please try again in a few minutes, or pay by bank transfer.',
   },
   payDeposit: 'Pay the deposit',
   payNext: 'Pay the next instalment',

@@ -24,7 +24,15 @@ export async function buyerWithPlan(db: Db, overrides: { priceKobo?: number; ema
   // A plot of its own (₦10,000,000 unless told), held by the buyer, and the plan opened on 1 December 2026.
   const [plot] = await insertPlots(
     db,
-    [{ district: 'Lugbe, Abuja', block: 'P', label: `P${randomUUID().slice(0, 8)}`, sizeSqm: 300, priceKobo: overrides.priceKobo ?? 1_000_000_000 }],
+    [
+      {
+        district: 'Lugbe, Abuja',
+        block: 'P',
+        label: `P${randomUUID().slice(0, 8)}`,
+        sizeSqm: 300,
+        priceKobo: overrides.priceKobo ?? 1_000_000_000,
+      },
+    ],
     new Date(),
   );
   const held = await holdPlot(db, { plotId: plot.id, leadId: lead.id, by: 'buyer', now: new Date() });

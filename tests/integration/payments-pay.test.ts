@@ -28,7 +28,12 @@ afterAll(async () => {
   setEnv({ PAYSTACK_SECRET_KEY: undefined, PAYSTACK_API_BASE: undefined, SITE_URL: undefined, PAYMENT_BANK_ACCOUNT: undefined });
 });
 beforeEach(() =>
-  setEnv({ PAYSTACK_SECRET_KEY: SECRET, PAYSTACK_API_BASE: paystack.url, SITE_URL: 'https://districts.example', PAYMENT_BANK_ACCOUNT: undefined }),
+  setEnv({
+    PAYSTACK_SECRET_KEY: SECRET,
+    PAYSTACK_API_BASE: paystack.url,
+    SITE_URL: 'https://districts.example',
+    PAYMENT_BANK_ACCOUNT: undefined,
+  }),
 );
 
 const PLOT_LINK = 'plot';
@@ -39,9 +44,19 @@ describeEachDriver('payments: paying from the held plot', ({ handle }) => {
     const db = handle().db;
     const [lead] = await db
       .insert(leads)
-      .values({ title: 'Mr', fullName: `Tunde Bakare ${n}`, email: `tunde${n++}@example.com`, phoneRaw: '08030000000', district: 'Moniya, Ibadan' })
+      .values({
+        title: 'Mr',
+        fullName: `Tunde Bakare ${n}`,
+        email: `tunde${n++}@example.com`,
+        phoneRaw: '08030000000',
+        district: 'Moniya, Ibadan',
+      })
       .returning({ id: leads.id });
-    const [plot] = await insertPlots(db, [{ district: 'Moniya, Ibadan', block: 'C', label: `C${n}x${Date.now() % 100000}`, sizeSqm: 450, priceKobo: 150_000_000 }], new Date());
+    const [plot] = await insertPlots(
+      db,
+      [{ district: 'Moniya, Ibadan', block: 'C', label: `C${n}x${Date.now() % 100000}`, sizeSqm: 450, priceKobo: 150_000_000 }],
+      new Date(),
+    );
     const held = await holdPlot(db, { plotId: plot.id, leadId: lead.id, by: 'buyer', now: new Date() });
     if (!held.ok) throw new Error(held.refusal);
     return { claimId: held.claim.id, token: await signInspectionLink(db, PLOT_LINK, held.claim.id), label: plot.label };
@@ -107,7 +122,10 @@ describeEachDriver('payments: paying from the held plot', ({ handle }) => {
     expect(view).toMatchObject({
       state: 'open',
       paystack: false,
-      transfer: { account: 'Zenith Bank · 1012345678 · Meridian Districts Ltd', reference: `MD-${claimId.replaceAll('-', '').slice(0, 10).toUpperCase()}` },
+      transfer: {
+        account: 'Zenith Bank · 1012345678 · Meridian Districts Ltd',
+        reference: `MD-${claimId.replaceAll('-', '').slice(0, 10).toUpperCase()}`,
+      },
     });
     const response = await form({ t: token, months: '12' });
     expect(response.status).toBe(303);

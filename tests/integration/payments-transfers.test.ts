@@ -37,14 +37,22 @@ describeEachDriver('payments: bank transfers recorded by staff', ({ handle }) =>
   });
   beforeEach(() => setEnv({ SESSION_SECRET: SECRET }));
 
-  const record = (cookie: string, body: unknown) => recordRoute(staffRequest('/api/admin/payments/transfers', { method: 'POST', cookie, body }), undefined);
-  const approve = (cookie: string, id: string) => approveRoute(staffRequest(`/api/admin/payments/transfers/${id}/approve`, { method: 'POST', cookie }), ctx(id));
+  const record = (cookie: string, body: unknown) =>
+    recordRoute(staffRequest('/api/admin/payments/transfers', { method: 'POST', cookie, body }), undefined);
+  const approve = (cookie: string, id: string) =>
+    approveRoute(staffRequest(`/api/admin/payments/transfers/${id}/approve`, { method: 'POST', cookie }), ctx(id));
   const reject = (cookie: string, id: string, body: unknown) =>
     rejectRoute(staffRequest(`/api/admin/payments/transfers/${id}/reject`, { method: 'POST', cookie, body }), ctx(id));
 
   it('credits a transfer only when an owner other than its recorder approves it, once, with one receipt', async () => {
     const { claimId } = await buyerWithPlan(handle().db);
-    const recorded = await record(agent.cookie, { claimId, amount: '3,000,000', paidOn: '2026-11-27', bankReference: `ZEN-${claimId.slice(0, 8)}`, proofNote: 'Teller seen' });
+    const recorded = await record(agent.cookie, {
+      claimId,
+      amount: '3,000,000',
+      paidOn: '2026-11-27',
+      bankReference: `ZEN-${claimId.slice(0, 8)}`,
+      proofNote: 'Teller seen',
+    });
     expect(recorded.status).toBe(201);
     const { id } = (await recorded.json()) as { id: string };
     expect(await balanceOfClaim(handle().db, claimId)).toBe(0);

@@ -32,10 +32,22 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await Promise.all([paystack.stop(), smtp.stop()]);
-  setEnv({ PAYSTACK_DEDICATED_BANK: undefined, PAYSTACK_SECRET_KEY: undefined, PAYSTACK_API_BASE: undefined, SMTP_URL: undefined, SITE_URL: undefined });
+  setEnv({
+    PAYSTACK_DEDICATED_BANK: undefined,
+    PAYSTACK_SECRET_KEY: undefined,
+    PAYSTACK_API_BASE: undefined,
+    SMTP_URL: undefined,
+    SITE_URL: undefined,
+  });
 });
 beforeEach(() =>
-  setEnv({ PAYSTACK_DEDICATED_BANK: 'test-bank', PAYSTACK_SECRET_KEY: SECRET, PAYSTACK_API_BASE: paystack.url, SMTP_URL: smtp.url, SITE_URL: 'https://districts.example' }),
+  setEnv({
+    PAYSTACK_DEDICATED_BANK: 'test-bank',
+    PAYSTACK_SECRET_KEY: SECRET,
+    PAYSTACK_API_BASE: paystack.url,
+    SMTP_URL: smtp.url,
+    SITE_URL: 'https://districts.example',
+  }),
 );
 
 const post = (event: { body: string; signature: string }) =>

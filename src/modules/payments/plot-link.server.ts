@@ -75,7 +75,14 @@ export async function reserveOnDeposit(
 ): Promise<boolean> {
   const found = await claimWithPlot(tx, claimId);
   if (!found || found.claim.stage !== 'held' || found.claim.endedAt) return false;
-  const result = await reserveClaim(tx, { claimId, by: 'system', now, depositKobo: paid.depositKobo, paymentReference: paid.reference, paidAt: paid.paidAt });
+  const result = await reserveClaim(tx, {
+    claimId,
+    by: 'system',
+    now,
+    depositKobo: paid.depositKobo,
+    paymentReference: paid.reference,
+    paidAt: paid.paidAt,
+  });
   if (!result.ok) logError(`[payments] a paid deposit could not reserve claim ${claimId}: ${result.refusal}`, new Error(result.refusal));
   return result.ok;
 }

@@ -35,7 +35,11 @@ export async function checkoutHandler(request: Request): Promise<Response> {
     const claimId = await claimOfPayLink(db, parsed.data.t);
     if (!claimId) return errorResponse(404, PAYMENT_COPY.pay.badLink);
     const opened = await openPlanForClaim(db, claimId, parsed.data.months ?? 12);
-    if (!opened.ok) return errorResponse(opened.reason === 'months' ? 400 : 409, opened.reason === 'months' ? 'Choose 3, 6, 12 or 18 months.' : PAYMENT_COPY.pay.ended);
+    if (!opened.ok)
+      return errorResponse(
+        opened.reason === 'months' ? 400 : 409,
+        opened.reason === 'months' ? 'Choose 3, 6, 12 or 18 months.' : PAYMENT_COPY.pay.ended,
+      );
     const started = await startCheckout(db, jobs, claimId);
     if (!started.ok) {
       const back = `/payments/pay?t=${encodeURIComponent(parsed.data.t)}&failed=${started.reason}`;

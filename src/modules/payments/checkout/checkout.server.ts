@@ -75,8 +75,13 @@ export type CheckoutView =
   | { state: 'not_paid' };
 
 /** The continue page's checkout: where Paystack waits and for how much, while it is open. */
-export async function openCheckout(db: Db, reference: string | undefined): Promise<{ authorizationUrl: string; amountKobo: number } | undefined> {
+export async function openCheckout(
+  db: Db,
+  reference: string | undefined,
+): Promise<{ authorizationUrl: string; amountKobo: number } | undefined> {
   if (!reference || !/^[A-Za-z0-9.=_-]{1,100}$/.test(reference)) return undefined;
   const [row] = await db.select().from(paymentCheckouts).where(eq(paymentCheckouts.reference, reference));
-  return row?.authorizationUrl && row.state === 'initialized' ? { authorizationUrl: row.authorizationUrl, amountKobo: row.amountKobo } : undefined;
+  return row?.authorizationUrl && row.state === 'initialized'
+    ? { authorizationUrl: row.authorizationUrl, amountKobo: row.amountKobo }
+    : undefined;
 }

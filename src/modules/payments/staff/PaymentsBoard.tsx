@@ -25,7 +25,9 @@ export function PaymentsBoard({ page, owner, staffId }: { page: PaymentsPage; ow
                     {row.plot} · {PAYMENT_COPY.receipt.methods[row.source] ?? row.source}
                     {row.receipt ? ` · ${row.receipt}` : ''}
                   </span>
-                  {row.flagged ? <span className="mt-1 inline-block rounded-full bg-brass-300/40 px-2 py-0.5 text-xs font-medium">{copy.flagged}</span> : null}
+                  {row.flagged ? (
+                    <span className="mt-1 inline-block rounded-full bg-brass-300/40 px-2 py-0.5 text-xs font-medium">{copy.flagged}</span>
+                  ) : null}
                 </span>
                 <span className="font-display text-lg">{formatKobo(row.amountKobo)}</span>
               </li>
@@ -60,7 +62,15 @@ export function PaymentsBoard({ page, owner, staffId }: { page: PaymentsPage; ow
                       <label className="sr-only" htmlFor={`reason-${row.id}`}>
                         {copy.fields.reason}
                       </label>
-                      <input id={`reason-${row.id}`} name="reason" required minLength={3} maxLength={500} className="field min-w-0 flex-1" placeholder={copy.fields.reason} />
+                      <input
+                        id={`reason-${row.id}`}
+                        name="reason"
+                        required
+                        minLength={3}
+                        maxLength={500}
+                        className="field min-w-0 flex-1"
+                        placeholder={copy.fields.reason}
+                      />
                       <button type="submit" className="btn-outline">
                         {copy.reject}
                       </button>
@@ -79,7 +89,10 @@ export function PaymentsBoard({ page, owner, staffId }: { page: PaymentsPage; ow
         <DueList rows={page.late} empty={copy.lateNone} />
       </Card>
       {page.plans.length ? (
-        <section className="rounded-2xl border border-forest-900/10 bg-white p-5 shadow-sm sm:p-6 lg:col-span-2" aria-labelledby="record-heading">
+        <section
+          className="rounded-2xl border border-forest-900/10 bg-white p-5 shadow-sm sm:p-6 lg:col-span-2"
+          aria-labelledby="record-heading"
+        >
           <h2 id="record-heading" className="text-xl">
             {copy.recordHeading}
           </h2>
@@ -136,7 +149,13 @@ function Card({ title, figure, children }: { title: string; figure: string; chil
 
 const Empty = ({ children }: { children: React.ReactNode }) => <p className="text-ink-soft">{children}</p>;
 
-function DueList({ rows, empty }: { rows: { claimId: string; buyer: string; plot: string; dueOn: string; amountKobo: number }[]; empty: string }) {
+function DueList({
+  rows,
+  empty,
+}: {
+  rows: { claimId: string; buyer: string; plot: string; dueOn: string; amountKobo: number }[];
+  empty: string;
+}) {
   if (!rows.length) return <Empty>{empty}</Empty>;
   return (
     <ul className="divide-y divide-forest-900/10">

@@ -16,7 +16,17 @@ import { staffDisplayName } from '@/modules/staff';
 export interface PaymentsPage {
   todayKobo: number;
   today: { id: number; amountKobo: number; source: string; buyer: string; plot: string; receipt: string | null; flagged: boolean }[];
-  pending: { id: string; amountKobo: number; paidOn: string; bankReference: string; proofNote: string | null; recordedBy: string; recordedById: string; buyer: string; plot: string }[];
+  pending: {
+    id: string;
+    amountKobo: number;
+    paidOn: string;
+    bankReference: string;
+    proofNote: string | null;
+    recordedBy: string;
+    recordedById: string;
+    buyer: string;
+    plot: string;
+  }[];
   dueThisWeek: { claimId: string; buyer: string; plot: string; dueOn: string; amountKobo: number }[];
   late: { claimId: string; buyer: string; plot: string; dueOn: string; amountKobo: number; lateCount: number }[];
   plans: { claimId: string; buyer: string; plot: string }[];
@@ -29,7 +39,15 @@ export async function paymentsPage(db: Db, now = new Date()): Promise<PaymentsPa
     .from(paymentPlans)
     .innerJoin(leads, eq(leads.id, paymentPlans.leadId));
   const entries = plans.length
-    ? await db.select().from(ledgerEntries).where(inArray(ledgerEntries.claimId, plans.map((p) => p.plan.claimId)))
+    ? await db
+        .select()
+        .from(ledgerEntries)
+        .where(
+          inArray(
+            ledgerEntries.claimId,
+            plans.map((p) => p.plan.claimId),
+          ),
+        )
     : [];
   const labels = new Map<string, { buyer: string; plot: string }>();
   for (const { plan, title, fullName } of plans)

@@ -18,7 +18,10 @@ import { recordTransferSchema, rejectTransferSchema } from './schema';
 export const PAYMENTS_PATH = '/admin/payments';
 const copy = PAYMENT_STAFF_COPY;
 
-async function readInput<S extends z.ZodType>(request: Request, schema: S): Promise<{ ok: true; value: z.output<S> } | { ok: false; response: Response }> {
+async function readInput<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+): Promise<{ ok: true; value: z.output<S> } | { ok: false; response: Response }> {
   const body = await readJsonOrForm(request);
   if (!body.ok) return body;
   const parsed = schema.safeParse(body.value);

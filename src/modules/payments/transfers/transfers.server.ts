@@ -28,8 +28,7 @@ export interface TransferInput {
 export type TransferRefusal = 'no_plan' | 'same_reference' | 'not_found' | 'decided' | 'same_person' | 'ledger';
 
 export type TransferResult =
-  | { ok: true; transfer: PaymentBankTransferRow; receiptNumber?: string }
-  | { ok: false; refusal: TransferRefusal; detail?: string };
+  { ok: true; transfer: PaymentBankTransferRow; receiptNumber?: string } | { ok: false; refusal: TransferRefusal; detail?: string };
 
 export async function recordTransfer(db: Db, input: TransferInput, recordedBy: string): Promise<TransferResult> {
   if (!(await planOf(db, input.claimId))) return { ok: false, refusal: 'no_plan' };
@@ -42,7 +41,13 @@ export async function recordTransfer(db: Db, input: TransferInput, recordedBy: s
   return transfer ? { ok: true, transfer } : { ok: false, refusal: 'same_reference' };
 }
 
-export async function approveTransfer(db: Db, jobs: PgBoss, transferId: string, ownerId: string, now = new Date()): Promise<TransferResult> {
+export async function approveTransfer(
+  db: Db,
+  jobs: PgBoss,
+  transferId: string,
+  ownerId: string,
+  now = new Date(),
+): Promise<TransferResult> {
   return db.transaction(async (tx) => {
     const [transfer] = await tx.select().from(paymentBankTransfers).where(eq(paymentBankTransfers.id, transferId)).for('update');
     if (!transfer) return { ok: false, refusal: 'not_found' };
@@ -69,7 +74,13 @@ export async function approveTransfer(db: Db, jobs: PgBoss, transferId: string, 
   });
 }
 
-export async function rejectTransfer(db: Db, transferId: string, ownerId: string, reason: string, now = new Date()): Promise<TransferResult> {
+export async function rejectTransfer(
+  db: Db,
+  transferId: string,
+  ownerId: string,
+  reason: string,
+  now = new Date(),
+): Promise<TransferResult> {
   return db.transaction(async (tx) => {
     const [transfer] = await tx.select().from(paymentBankTransfers).where(eq(paymentBankTransfers.id, transferId)).for('update');
     if (!transfer) return { ok: false, refusal: 'not_found' };
@@ -85,5 +96,9 @@ export async function rejectTransfer(db: Db, transferId: string, ownerId: string
 }
 
 export function pendingTransfers(db: Db): Promise<PaymentBankTransferRow[]> {
-  return db.select().from(paymentBankTransfers).where(eq(paymentBankTransfers.state, 'pending')).orderBy(desc(paymentBankTransfers.recordedAt));
+  return db
+    .select()
+    .from(paymentBankTransfers)
+    .where(eq(paymentBankTransfers.state, 'pending'))
+    .orderBy(desc(paymentBankTransfers.recordedAt));
 }
