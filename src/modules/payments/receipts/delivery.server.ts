@@ -6,7 +6,10 @@ import { givenUp } from '@/modules/messaging';
 import { emailChannel } from '@/modules/messaging/server';
 import { buyerOfClaim } from '../buyer.repository.server';
 import { plotLabelOf } from '../plot-link.server';
-import { standingOfPlan } from '../standing.server';
+import { entriesOf } from '../ledger/ledger.repository.server';
+import { balanceOf } from '../ledger/rules';
+import { standingOf } from '../plans';
+import { lagosDayOf } from '@/lib/working-time';
 import { claimReceiptMessage, receiptForDelivery, settleReceiptMessage } from './receipts.repository.server';
 import { receiptEmail } from './render';
 
@@ -46,7 +49,12 @@ export async function deliverReceipt(db: Db, receiptId: string, now: () => Date 
       buyer,
       plotLabel: await plotLabelOf(db, plan),
       amountKobo: entry.amountKobo,
-      standing: await standingOfPlan(db, plan, at),
+      // As the payment left it (a later payment has its own receipt), as the receipt's page shows it.
+      standing: standingOf(
+        plan,
+        balanceOf((await entriesOf(db, plan.claimId)).filter((line) => line.id <= entry.id)),
+        lagosDayOf(receipt.issuedAt),
+      ),
       receiptUrl: `${getSiteUrl()}${receiptPath(receipt.number, receipt.checkCode)}`,
     });
     const result = await emailChannel.send(db, {
