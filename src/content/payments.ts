@@ -67,7 +67,7 @@ export const PAYMENT_COPY = {
     left: 'Left to pay',
     nextDue: 'Next payment due',
     nothingDue: 'Paid in full',
-    method: 'Paid by',
+    method: 'Method',
     methods: { paystack: 'Paystack', transfer_approved: 'Bank transfer', staff: 'Our office' } as Record<string, string>,
     notFound: 'No receipt matches this number and check code.',
     genuine: 'This receipt is genuine: it is kept in our records under this number.',
@@ -98,6 +98,7 @@ export const PAYMENT_WEBHOOK_ERRORS = {
 /** The staff Payments page and its forms (src/app/admin/payments). */
 export const PAYMENT_STAFF_COPY = {
   title: 'Payments',
+  intro: 'Money credited today, bank transfers for an owner to approve, and who has a payment due or late.',
   ownersOnly: 'Payments are shown to owners: ask one to record or approve a bank transfer.',
   todayIn: 'Money in today',
   todayNone: 'Nothing credited today yet.',

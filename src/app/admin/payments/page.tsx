@@ -25,8 +25,8 @@ export default async function PaymentsAdminPage() {
   return (
     <div className="space-y-6 sm:space-y-8">
       <div>
-        <p className="eyebrow">{PAYMENT_STAFF_COPY.title}</p>
-        <h1 className="mt-1 text-3xl sm:text-4xl">{PAYMENT_STAFF_COPY.todayIn}</h1>
+        <h1 className="text-3xl sm:text-4xl">{PAYMENT_STAFF_COPY.title}</h1>
+        <p className="mt-2 max-w-2xl text-ink-soft">{PAYMENT_STAFF_COPY.intro}</p>
       </div>
       <FormAnswer {...answer} />
       <PaymentsBoard page={page} owner={staff.role === 'owner'} staffId={staff.id} />

@@ -18,7 +18,7 @@ export function PaymentsBoard({ page, owner, staffId }: { page: PaymentsPage; ow
         ) : (
           <ul className="divide-y divide-forest-900/10">
             {page.today.map((row) => (
-              <li key={row.id} className="flex flex-wrap items-baseline justify-between gap-2 py-3">
+              <li key={row.id} className="grid grid-cols-[1fr_auto] items-baseline gap-3 py-3">
                 <span>
                   <span className="font-medium">{row.buyer}</span>
                   <span className="block text-sm text-ink-soft">
@@ -160,7 +160,7 @@ function DueList({
   return (
     <ul className="divide-y divide-forest-900/10">
       {rows.map((row) => (
-        <li key={row.claimId} className="flex flex-wrap items-baseline justify-between gap-2 py-3">
+        <li key={row.claimId} className="grid grid-cols-[1fr_auto] items-baseline gap-3 py-3">
           <span>
             <span className="font-medium">{row.buyer}</span>
             <span className="block text-sm text-ink-soft">
