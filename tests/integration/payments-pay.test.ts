@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { POST as checkoutRoute } from '@/app/api/payments/checkout/route';
 import { paymentCheckouts, paymentPlans } from '@/lib/db/schema';
@@ -37,6 +37,24 @@ beforeEach(() =>
 );
 
 const PLOT_LINK = 'plot';
+
+/** Every row of every table of the application, one fingerprint per table: a GET must leave them all as they were. */
+async function fingerprint(db: { execute: (query: ReturnType<typeof sql.raw>) => Promise<unknown> }): Promise<Record<string, string>> {
+  const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+  const tables = rowsOf<{ name: string }>(
+    await db.execute(
+      sql.raw(`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`),
+    ),
+  ).map((row) => row.name);
+  const prints: Record<string, string> = {};
+  for (const table of tables.sort()) {
+    const [row] = rowsOf<{ n: number; h: string | null }>(
+      await db.execute(sql.raw(`select count(*)::int as n, md5(string_agg(t::text, '|' order by t::text)) as h from public."${table}" t`)),
+    );
+    prints[table] = `${row.n} ${row.h ?? ''}`;
+  }
+  return prints;
+}
 let n = 0;
 
 describeEachDriver('payments: paying from the held plot', ({ handle }) => {
@@ -90,10 +108,14 @@ describeEachDriver('payments: paying from the held plot', ({ handle }) => {
     expect(checkout).toMatchObject({ amountKobo: 50_000_000 });
     expect(checkout?.authorizationUrl.startsWith(paystack.url)).toBe(true);
 
-    // Back from Paystack before any webhook: the callback asks verify itself, and credits nothing by itself.
+    // Back from Paystack before any webhook: the callback asks verify itself, and writes none of our tables (0405).
+    const before = await fingerprint(handle().db);
     expect(await callbackViewOf(handle().db, await handle().jobs(), reference)).toEqual({ state: 'pending' });
     paystack.pay(reference);
     expect(await callbackViewOf(handle().db, await handle().jobs(), reference)).toEqual({ state: 'confirmed', amountKobo: 50_000_000 });
+    await payPageOf(handle().db, token);
+    await openCheckout(handle().db, reference);
+    expect(await fingerprint(handle().db)).toEqual(before);
     const [stillOpen] = await handle().db.select().from(paymentCheckouts).where(eq(paymentCheckouts.reference, reference));
     expect(stillOpen.state).toBe('initialized');
     // The check job the callback asked for credits it; the page then shows the receipt.
