@@ -109,6 +109,8 @@ export const PAYMENT_STAFF_COPY = {
   late: 'Late',
   lateNone: 'Nobody is late.',
   flagged: 'Paid other than asked',
+  flaggedHeading: 'Paid other than asked (60 days)',
+  flaggedIntro: 'Credited as paid. Refund the difference, or ask the buyer for the rest.',
   recordHeading: 'Record a bank transfer',
   fields: {
     claimId: 'Claim',

@@ -10,6 +10,7 @@ import { checkCheckout } from '@/modules/payments/paystack/events.server';
 import { openDedicatedAccount } from '@/modules/payments/paystack/dedicated-account.server';
 import { deliverReceipt, receiptPath } from '@/modules/payments/receipts/delivery.server';
 import { receiptByNumber } from '@/modules/payments/receipts/receipts.repository.server';
+import { paymentsPage } from '@/modules/payments/staff/payments-page.server';
 import type { DatabaseHandle } from '@/lib/db/client';
 import { startFakePaystack, type FakePaystack } from '../support/fake-paystack';
 import { startSmtpPeer, type SmtpPeer } from '../support/peers';
@@ -158,6 +159,11 @@ describeEachDriver('payments: the Paystack webhook', ({ handle }) => {
     expect(entry).toMatchObject({ amountKobo: 100_000_000, flag: 'amount_differs' });
     const [event] = await handle().db.select().from(paymentEvents).where(eq(paymentEvents.reference, reference));
     expect(event).toMatchObject({ outcome: 'credited', detail: 'paid other than asked: flagged for the owners' });
+    // The owners' Payments page lists it.
+    expect((await paymentsPage(handle().db)).flagged.find((row) => row.id === entry.id)).toMatchObject({
+      amountKobo: 100_000_000,
+      reference,
+    });
   });
 
   it('credits nothing when Paystack’s verify disagrees with the event', async () => {

@@ -88,6 +88,24 @@ export function PaymentsBoard({ page, owner, staffId }: { page: PaymentsPage; ow
       <Card title={copy.late} figure={String(page.late.length)}>
         <DueList rows={page.late} empty={copy.lateNone} />
       </Card>
+      {page.flagged.length ? (
+        <Card title={copy.flaggedHeading} figure={String(page.flagged.length)}>
+          <p className="text-sm text-ink-soft">{copy.flaggedIntro}</p>
+          <ul className="mt-2 divide-y divide-forest-900/10">
+            {page.flagged.map((row) => (
+              <li key={row.id} className="grid grid-cols-[1fr_auto] items-baseline gap-3 py-3">
+                <span>
+                  <span className="font-medium">{row.buyer}</span>
+                  <span className="block text-sm text-ink-soft">
+                    {row.plot} · {row.reference}
+                  </span>
+                </span>
+                <span className="font-display text-lg">{formatKobo(row.amountKobo)}</span>
+              </li>
+            ))}
+          </ul>
+        </Card>
+      ) : null}
       {page.plans.length ? (
         <section
           className="rounded-2xl border border-forest-900/10 bg-white p-5 shadow-sm sm:p-6 lg:col-span-2"

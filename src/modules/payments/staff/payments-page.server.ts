@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, desc, eq, gte, inArray } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull } from 'drizzle-orm';
 import { leadName } from '@/content/staff';
 import type { Db } from '@/lib/db/client';
 import { ledgerEntries, leads, paymentBankTransfers, paymentPlans, paymentReceipts, staffUsers } from '@/lib/db/schema';
@@ -29,6 +29,8 @@ export interface PaymentsPage {
   }[];
   dueThisWeek: { claimId: string; buyer: string; plot: string; dueOn: string; amountKobo: number }[];
   late: { claimId: string; buyer: string; plot: string; dueOn: string; amountKobo: number; lateCount: number }[];
+  /** Payments of the last 60 days credited other than asked, newest first: the owners refund or ask for the rest. */
+  flagged: { id: number; amountKobo: number; at: Date; buyer: string; plot: string; reference: string | null }[];
   plans: { claimId: string; buyer: string; plot: string }[];
 }
 
@@ -74,6 +76,11 @@ export async function paymentsPage(db: Db, now = new Date()): Promise<PaymentsPa
     .innerJoin(staffUsers, eq(staffUsers.id, paymentBankTransfers.recordedBy))
     .where(eq(paymentBankTransfers.state, 'pending'))
     .orderBy(desc(paymentBankTransfers.recordedAt));
+  const flagged = await db
+    .select()
+    .from(ledgerEntries)
+    .where(and(isNotNull(ledgerEntries.flag), gte(ledgerEntries.recordedAt, lagosDayStart(today, -60))))
+    .orderBy(desc(ledgerEntries.id));
   const none = { buyer: '', plot: '' };
   return {
     todayKobo: todays.reduce((sum, row) => sum + row.entry.amountKobo, 0),
@@ -97,6 +104,13 @@ export async function paymentsPage(db: Db, now = new Date()): Promise<PaymentsPa
     })),
     dueThisWeek: dueThisWeek.sort((a, b) => a.dueOn.localeCompare(b.dueOn)),
     late: late.sort((a, b) => a.dueOn.localeCompare(b.dueOn)),
+    flagged: flagged.map((entry) => ({
+      id: entry.id,
+      amountKobo: entry.amountKobo,
+      at: entry.at,
+      reference: entry.providerReference,
+      ...(labels.get(entry.claimId) ?? none),
+    })),
     plans: plans.map(({ plan }) => ({ claimId: plan.claimId, ...labels.get(plan.claimId)! })),
   };
 }
