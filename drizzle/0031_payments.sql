@@ -98,7 +98,9 @@ CREATE TABLE "payment_receipts" (
 	"sending_since" timestamp with time zone,
 	"sent_at" timestamp with time zone,
 	"last_error" text,
-	CONSTRAINT "payment_receipts_state_ck" CHECK ("payment_receipts"."message_state" in ('queued', 'sending', 'sent', 'not_configured', 'interrupted', 'failed'))
+	"whatsapp_state" text DEFAULT 'queued' NOT NULL,
+	CONSTRAINT "payment_receipts_state_ck" CHECK ("payment_receipts"."message_state" in ('queued', 'sending', 'sent', 'not_configured', 'interrupted', 'failed')),
+	CONSTRAINT "payment_receipts_whatsapp_state_ck" CHECK ("payment_receipts"."whatsapp_state" in ('queued', 'sending', 'sent', 'not_configured', 'interrupted', 'failed'))
 );
 --> statement-breakpoint
 ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_claim_id_payment_plans_claim_id_fk" FOREIGN KEY ("claim_id") REFERENCES "public"."payment_plans"("claim_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

@@ -590,6 +590,17 @@ export const envSchema = z
         .regex(/^[a-z0-9_]{1,512}$/, 'WHATSAPP_REMINDER_TEMPLATE must be a template name (lower case, digits, _).')
         .default('inspection_reminder'),
     ),
+    // The approved utility template of a payment's receipt on WhatsApp, sent beside its e-mail: `Hello {{1}}, we have
+    // received {{2}} for {{3}}. Left to pay: {{4}}. Your receipt: {{5}}` (the buyer's first name, the amount, the plot,
+    // what is left, the receipt's link; docs/decisions/0414-the-money-core.md).
+    WHATSAPP_RECEIPT_TEMPLATE: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .trim()
+        .regex(/^[a-z0-9_]{1,512}$/, 'WHATSAPP_RECEIPT_TEMPLATE must be a template name (lower case, digits, _).')
+        .default('payment_receipt'),
+    ),
     // The language code the templates were approved in, such as `en` or `en_GB`.
     WHATSAPP_TEMPLATE_LANGUAGE: z.preprocess(
       blankToUndefined,

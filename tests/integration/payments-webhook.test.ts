@@ -14,6 +14,8 @@ import { paymentsPage } from '@/modules/payments/staff/payments-page.server';
 import type { DatabaseHandle } from '@/lib/db/client';
 import { startFakePaystack, type FakePaystack } from '../support/fake-paystack';
 import { startSmtpPeer, type SmtpPeer } from '../support/peers';
+import { startFakeWhatsApp, type WhatsAppFake } from '../support/fake-whatsapp';
+import { CHANNELS_OFF, WHATSAPP, whatsAppOn } from './channel-fakes';
 import { describeEachDriver, jsonRequest, setEnv } from './helpers';
 import { buyerWithPlan, jobsNaming } from './payments-helpers';
 
@@ -27,12 +29,15 @@ import { buyerWithPlan, jobsNaming } from './payments-helpers';
 const SECRET = 'sk_test_0123456789abcdef0123456789abcdef01234567';
 let paystack: FakePaystack;
 let smtp: SmtpPeer;
+let whatsApp: WhatsAppFake;
 beforeAll(async () => {
   paystack = await startFakePaystack({ secretKey: SECRET });
   smtp = await startSmtpPeer();
+  whatsApp = await startFakeWhatsApp(WHATSAPP);
 });
 afterAll(async () => {
-  await Promise.all([paystack.stop(), smtp.stop()]);
+  await Promise.all([paystack.stop(), smtp.stop(), whatsApp.stop()]);
+  setEnv(CHANNELS_OFF);
   setEnv({
     PAYSTACK_DEDICATED_BANK: undefined,
     PAYSTACK_SECRET_KEY: undefined,
@@ -211,8 +216,17 @@ describeEachDriver('payments: the Paystack webhook', ({ handle }) => {
     const [receipt] = await handle().db.select().from(paymentReceipts).where(eq(paymentReceipts.claimId, claimId));
     expect(receipt.number).toMatch(/^RCT-\d{4}-\d{6}$/);
     const mailsBefore = smtp.received.length;
+    const whatsAppBefore = whatsApp.sent.length;
+    setEnv(whatsAppOn(whatsApp));
     await deliverReceipt(handle().db, receipt.id);
     await deliverReceipt(handle().db, receipt.id);
+    setEnv(CHANNELS_OFF);
+    // On WhatsApp too, once: the approved template with the buyer's first name only.
+    const onWhatsApp = whatsApp.sent.slice(whatsAppBefore);
+    expect(onWhatsApp).toHaveLength(1);
+    expect(onWhatsApp[0].template).toMatchObject({ name: 'payment_receipt' });
+    expect(onWhatsApp[0].template?.parameters.slice(0, 2)).toEqual(['Adaeze', '₦3,000,000']);
+    expect(onWhatsApp[0].template?.parameters[3]).toBe('₦7,000,000');
     const mails = smtp.received.slice(mailsBefore);
     expect(mails).toHaveLength(1);
     const text = mails[0].mail.text ?? '';

@@ -1151,12 +1151,15 @@ export const paymentReceipts = pgTable(
     sendingSince: timestamp('sending_since', { withTimezone: true, mode: 'date' }),
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
     lastError: text('last_error'),
+    /** The same message on WhatsApp (an approved template), where the buyer has a number WhatsApp reaches. */
+    whatsappState: text('whatsapp_state').$type<ReceiptMessageState>().notNull().default('queued'),
   },
   (t) => [
     uniqueIndex('payment_receipts_number_uq').on(t.number),
     uniqueIndex('payment_receipts_entry_uq').on(t.entryId),
     index('payment_receipts_claim_idx').on(t.claimId),
     check('payment_receipts_state_ck', oneOf(t.messageState, RECEIPT_MESSAGE_STATES)),
+    check('payment_receipts_whatsapp_state_ck', oneOf(t.whatsappState, RECEIPT_MESSAGE_STATES)),
   ],
 );
 

@@ -94,3 +94,17 @@ export async function settleReceiptMessage(
     .set({ ...outcome, sentAt: outcome.messageState === 'sent' ? at : null, sendingSince: null })
     .where(eq(paymentReceipts.id, receiptId));
 }
+
+/** Claims the receipt's WhatsApp message (queued → sending): true when this sender has it. */
+export async function claimWhatsApp(db: Db, receiptId: string): Promise<boolean> {
+  const rows = await db
+    .update(paymentReceipts)
+    .set({ whatsappState: 'sending' })
+    .where(and(eq(paymentReceipts.id, receiptId), eq(paymentReceipts.whatsappState, 'queued')))
+    .returning({ id: paymentReceipts.id });
+  return rows.length === 1;
+}
+
+export async function settleWhatsApp(db: Db, receiptId: string, state: PaymentReceiptRow['whatsappState']): Promise<void> {
+  await db.update(paymentReceipts).set({ whatsappState: state }).where(eq(paymentReceipts.id, receiptId));
+}
