@@ -88,6 +88,8 @@ async function startBackgroundWorkWhenReady(): Promise<void> {
       await startInspectionMessageWorkers(handle);
       const { startPlotMessageWorkers } = await import('@/modules/plots/server');
       await startPlotMessageWorkers(handle);
+      const { startPaymentWorkers } = await import('@/modules/payments/server');
+      await startPaymentWorkers(handle);
       const { startOwnerAlertWorkers } = await import('@/modules/system/server');
       await startOwnerAlertWorkers(handle);
       const { retentionJob } = await import('@/modules/system/server');

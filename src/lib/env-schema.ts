@@ -190,6 +190,8 @@ const wholeNumber = (name: string, unit: string, min: number, max: number, fallb
 export const WHATSAPP_GRAPH_API = 'https://graph.facebook.com/v23.0';
 /** Termii's API (TERMII_API_BASE). */
 export const TERMII_API = 'https://api.ng.termii.com';
+/** Paystack's API (PAYSTACK_API_BASE). */
+export const PAYSTACK_API = 'https://api.paystack.co';
 /** SMS a Lagos day when SMS_DAILY_LIMIT is unset (docs/decisions/0402). */
 export const SMS_DAILY_LIMIT_DEFAULT = 200;
 
@@ -588,6 +590,17 @@ export const envSchema = z
         .regex(/^[a-z0-9_]{1,512}$/, 'WHATSAPP_REMINDER_TEMPLATE must be a template name (lower case, digits, _).')
         .default('inspection_reminder'),
     ),
+    // The approved utility template of a payment's receipt on WhatsApp, sent beside its e-mail: `Hello {{1}}, we have
+    // received {{2}} for {{3}}. Left to pay: {{4}}. Your receipt: {{5}}` (the buyer's first name, the amount, the plot,
+    // what is left, the receipt's link; docs/decisions/0414-the-money-core.md).
+    WHATSAPP_RECEIPT_TEMPLATE: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .trim()
+        .regex(/^[a-z0-9_]{1,512}$/, 'WHATSAPP_RECEIPT_TEMPLATE must be a template name (lower case, digits, _).')
+        .default('payment_receipt'),
+    ),
     // The language code the templates were approved in, such as `en` or `en_GB`.
     WHATSAPP_TEMPLATE_LANGUAGE: z.preprocess(
       blankToUndefined,
@@ -649,6 +662,27 @@ export const envSchema = z
         .max(100_000, 'SMS_DAILY_LIMIT must be a whole number of SMS a day from 0 (no SMS) to 100000.')
         .default(SMS_DAILY_LIMIT_DEFAULT),
     ),
+    // Payments by Paystack (docs/payments-setup.md, docs/decisions/0414-the-money-core.md): the secret key (`sk_live_…`,
+    // or `sk_test_…` to rehearse) from Paystack's dashboard, Settings → API Keys & Webhooks. It signs our calls and checks
+    // `x-paystack-signature` on the webhook `https://<site>/api/webhooks/paystack`. Without it buyers are offered only a
+    // bank transfer to `PAYMENT_BANK_ACCOUNT`, which staff record and an owner approves.
+    PAYSTACK_SECRET_KEY: secretText('PAYSTACK_SECRET_KEY'),
+    // Paystack's API; a fake's address in tests. In production `https:` unless it is this machine or
+    // `ALLOW_INSECURE_TRANSPORT` is on.
+    PAYSTACK_API_BASE: z.preprocess(blankToUndefined, url('PAYSTACK_API_BASE', ['http:', 'https:']).default(PAYSTACK_API)),
+    // The bank of the dedicated virtual accounts Paystack opens for buyers' transfers (its slug: `wema-bank`,
+    // `titan-paystack`; `test-bank` with a test key). Unset: no dedicated accounts, transfers go to `PAYMENT_BANK_ACCOUNT`.
+    PAYSTACK_DEDICATED_BANK: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .trim()
+        .regex(/^[a-z0-9-]{2,40}$/, 'PAYSTACK_DEDICATED_BANK must be a bank slug such as wema-bank.')
+        .optional(),
+    ),
+    // The company's account a buyer may transfer to, as the buyer reads it, e.g. `Zenith Bank · 1012345678 · Meridian
+    // Districts Ltd`; each transfer quotes the reference the site gives. Unset: the sales line is named instead.
+    PAYMENT_BANK_ACCOUNT: z.preprocess(blankToUndefined, z.string().trim().min(5).max(200).optional()),
     // In production the server refuses to start when `WEBHOOK_URL` (or `WHATSAPP_API_BASE`, `TERMII_API_BASE`) is not
     // `https:`, or `SMTP_URL` has no TLS (`smtps:` or `requireTLS=true`) or turns off its certificate check
     // (`tls.rejectUnauthorized=false`, `secure=false`, `ignoreTLS=true` in its query), unless they point at this
@@ -888,12 +922,12 @@ export const envSchema = z
           path: ['WEBHOOK_URL'],
           message: 'WEBHOOK_URL must be an https: address in production (each lead is sent in it), or set ALLOW_INSECURE_TRANSPORT=true.',
         });
-      for (const name of ['WHATSAPP_API_BASE', 'TERMII_API_BASE'] as const)
+      for (const name of ['WHATSAPP_API_BASE', 'TERMII_API_BASE', 'PAYSTACK_API_BASE'] as const)
         if (!isEncryptedOrLocal(env[name], (u) => u.protocol === 'https:'))
           ctx.addIssue({
             code: 'custom',
             path: [name],
-            message: `${name} must be an https: address in production (buyers' phone numbers and messages go in it), or set ALLOW_INSECURE_TRANSPORT=true.`,
+            message: `${name} must be an https: address in production (buyers' details, messages or payments go in it), or set ALLOW_INSECURE_TRANSPORT=true.`,
           });
       if (env.SMTP_URL && !isEncryptedOrLocal(env.SMTP_URL, (u) => u.protocol === 'smtps:' || u.searchParams.get('requireTLS') === 'true'))
         ctx.addIssue({
@@ -956,7 +990,7 @@ export class EnvError extends Error {
  * Every secret setting may come from a file instead (Docker secrets, systemd credentials): NAME_FILE names the file,
  * read once here at start and trimmed, so the secret itself need not sit in the environment
  * (docs/decisions/0385-backups-and-secrets-round-3.md, 0402). Setting both is a start-up error. A new secret setting
- * (Paystack's keys, when they come) is added to this one list. SECRETS_KEY_FILE is the exception: it is kept as a path
+ * is added to this one list. SECRETS_KEY_FILE is the exception: it is kept as a path
  * and read where the key is made (src/lib/security/secrets-key.server.ts).
  */
 export const SECRETS_FROM_FILES = [
@@ -974,6 +1008,7 @@ export const SECRETS_FROM_FILES = [
   'WHATSAPP_VERIFY_TOKEN',
   'TERMII_API_KEY',
   'TERMII_SECRET_KEY',
+  'PAYSTACK_SECRET_KEY',
 ] as const;
 
 /**

@@ -231,3 +231,42 @@ export const PLOT_EVENT_ACTIONS = [
   'allocated',
 ] as const;
 export type PlotEventAction = (typeof PLOT_EVENT_ACTIONS)[number];
+
+/**
+ * What a ledger entry is (docs/decisions/0414-the-money-core.md): `payment`, money in (positive); `refund`, money given
+ * back (negative); `reversal`, a payment the bank or Paystack took back (negative, naming the payment); `correction`, a
+ * mistake put right by a new entry (either sign, naming the entry it corrects). Entries are never changed or deleted.
+ */
+export const LEDGER_KINDS = ['payment', 'refund', 'reversal', 'correction'] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+/**
+ * Where a ledger entry's money came from or went: `paystack`, a card or transfer Paystack verified; `transfer_approved`,
+ * a bank transfer one staff member recorded and an owner approved; `staff`, an owner's refund or correction.
+ */
+export const LEDGER_SOURCES = ['paystack', 'transfer_approved', 'staff'] as const;
+export type LedgerSource = (typeof LEDGER_SOURCES)[number];
+
+/** A ledger entry's flag for the owners: the amount paid differs from what was asked. */
+export const LEDGER_FLAGS = ['amount_differs'] as const;
+export type LedgerFlag = (typeof LEDGER_FLAGS)[number];
+
+/** A checkout asked of Paystack: waiting for its money, credited, or settled without money (failed, abandoned). */
+export const CHECKOUT_STATES = ['initialized', 'credited', 'not_paid'] as const;
+export type CheckoutState = (typeof CHECKOUT_STATES)[number];
+
+/**
+ * What became of a Paystack webhook event once verified: credited; `duplicate` (its money was credited before);
+ * `verify_disagreed` (Paystack's verify did not confirm it: nothing credited); `unmatched` (no checkout or account of
+ * ours); `ignored` (an event that moves no money).
+ */
+export const PAYMENT_EVENT_OUTCOMES = ['credited', 'duplicate', 'verify_disagreed', 'unmatched', 'ignored'] as const;
+export type PaymentEventOutcome = (typeof PAYMENT_EVENT_OUTCOMES)[number];
+
+/** A receipt's message to the buyer: waiting, being sent, sent, nowhere to send it, or interrupted mid-send (not sent again). */
+export const RECEIPT_MESSAGE_STATES = ['queued', 'sending', 'sent', 'not_configured', 'interrupted', 'failed'] as const;
+export type ReceiptMessageState = (typeof RECEIPT_MESSAGE_STATES)[number];
+
+/** A bank transfer staff recorded: waiting for an owner, approved (credited), or rejected with a reason. */
+export const BANK_TRANSFER_STATES = ['pending', 'approved', 'rejected'] as const;
+export type BankTransferState = (typeof BANK_TRANSFER_STATES)[number];

@@ -8,6 +8,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   text,
@@ -27,6 +28,20 @@ import {
   type MessageDirection,
   type MessageKind,
   type MessageStatus,
+  BANK_TRANSFER_STATES,
+  CHECKOUT_STATES,
+  LEDGER_FLAGS,
+  LEDGER_KINDS,
+  LEDGER_SOURCES,
+  PAYMENT_EVENT_OUTCOMES,
+  RECEIPT_MESSAGE_STATES,
+  type BankTransferState,
+  type CheckoutState,
+  type LedgerFlag,
+  type LedgerKind,
+  type LedgerSource,
+  type PaymentEventOutcome,
+  type ReceiptMessageState,
   INSPECTION_KINDS,
   INSPECTION_MESSAGE_CHANNELS,
   INSPECTION_MESSAGE_KINDS,
@@ -1056,3 +1071,233 @@ export type PlotImportLayout = {
 }[];
 
 export type PlotImportRow = typeof plotImports.$inferSelect;
+
+/**
+ * Payments (docs/decisions/0414-the-money-core.md). Money is integer kobo (bigint) everywhere. A plot claim's payment
+ * plan is opened before any money is taken for it: the price frozen on the claim, the district's deposit, the months
+ * the buyer chose and the day the schedule starts from. The schedule of due dates is derived from it, never stored.
+ */
+export const paymentPlans = pgTable(
+  'payment_plans',
+  {
+    /** The plot claim (src/modules/plots) the plan pays for: one plan per claim. */
+    claimId: uuid('claim_id')
+      .primaryKey()
+      .references(() => plotClaims.id),
+    /** The buyer. No cascade: a lead with money on its ledger is not deleted with it (the ledger is kept). */
+    leadId: uuid('lead_id')
+      .notNull()
+      .references(() => leads.id),
+    district: districtText('district').notNull(),
+    priceKobo: bigint('price_kobo', { mode: 'number' }).notNull(),
+    depositKobo: bigint('deposit_kobo', { mode: 'number' }).notNull(),
+    /** The balance after the deposit in this many equal monthly instalments (src/content/payments.ts lists the choices). */
+    months: integer('months').notNull(),
+    /** The Lagos day the deposit falls due; instalment n falls due n months after it. */
+    startsOn: date('starts_on', { mode: 'string' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('payment_plans_lead_idx').on(t.leadId),
+    check('payment_plans_price_ck', sql`${t.priceKobo} > 0 and ${t.depositKobo} between 0 and ${t.priceKobo}`),
+    check('payment_plans_months_ck', sql`${t.months} between 1 and 60`),
+  ],
+);
+
+/**
+ * The ledger: one append-only list of entries per claim (and so per buyer and plot). The balance is the sum of the
+ * entries' amounts, never a stored figure. A database trigger refuses every UPDATE and DELETE of a row (the migration
+ * adds it), so a mistake is put right by a `correction` naming the entry it corrects. `(source, provider_reference)` is
+ * unique: the same Paystack transaction, or the same approved transfer, credits once however often it is reported.
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    /** In the order written: the ledger's own order. */
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    claimId: uuid('claim_id')
+      .notNull()
+      .references(() => paymentPlans.claimId),
+    kind: text('kind').$type<LedgerKind>().notNull(),
+    source: text('source').$type<LedgerSource>().notNull(),
+    /** Paystack's transaction reference, the approved transfer's id; null for an owner's refund or correction. */
+    providerReference: text('provider_reference'),
+    /** Kobo: positive money in, negative money out. */
+    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+    /** When the money moved (Paystack's paid_at, the transfer's date). */
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** The staff member who wrote it (an approval's owner, a refund's); null for Paystack's. No cascade: kept. */
+    byStaffId: uuid('by_staff_id').references((): AnyPgColumn => staffUsers.id),
+    reason: text('reason'),
+    /** The entry a reversal or correction puts right. */
+    correctsEntryId: bigint('corrects_entry_id', { mode: 'number' }).references((): AnyPgColumn => ledgerEntries.id),
+    /** Set when written for the owners to look at: `amount_differs`, paid other than asked. */
+    flag: text('flag').$type<LedgerFlag>(),
+  },
+  (t) => [
+    uniqueIndex('ledger_entries_provider_uq').on(t.source, t.providerReference),
+    index('ledger_entries_claim_idx').on(t.claimId, t.id),
+    index('ledger_entries_at_idx').on(t.at),
+    check('ledger_entries_kind_ck', oneOf(t.kind, LEDGER_KINDS)),
+    check('ledger_entries_source_ck', oneOf(t.source, LEDGER_SOURCES)),
+    check('ledger_entries_flag_ck', sql`${t.flag} is null or ${oneOf(t.flag, LEDGER_FLAGS)}`),
+    check(
+      'ledger_entries_sign_ck',
+      sql`(${t.kind} = 'payment' and ${t.amountKobo} > 0) or (${t.kind} in ('refund', 'reversal') and ${t.amountKobo} < 0) or (${t.kind} = 'correction' and ${t.amountKobo} <> 0)`,
+    ),
+    check('ledger_entries_corrects_ck', sql`${t.kind} not in ('reversal', 'correction') or ${t.correctsEntryId} is not null`),
+    check('ledger_entries_reason_ck', sql`${t.kind} = 'payment' or ${t.reason} is not null`),
+  ],
+);
+
+/**
+ * A checkout asked of Paystack (POST /transaction/initialize) for a claim: our reference, the amount asked. Money is
+ * credited only from Paystack's verify of the reference, never from the browser's return to the callback page.
+ */
+export const paymentCheckouts = pgTable(
+  'payment_checkouts',
+  {
+    reference: text('reference').primaryKey(),
+    claimId: uuid('claim_id')
+      .notNull()
+      .references(() => paymentPlans.claimId),
+    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+    authorizationUrl: text('authorization_url'),
+    state: text('state').$type<CheckoutState>().notNull().default('initialized'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    settledAt: timestamp('settled_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('payment_checkouts_claim_idx').on(t.claimId, t.createdAt),
+    check('payment_checkouts_amount_ck', sql`${t.amountKobo} > 0`),
+    check('payment_checkouts_state_ck', oneOf(t.state, CHECKOUT_STATES)),
+  ],
+);
+
+/**
+ * A claim's dedicated virtual account at Paystack (POST /customer, POST /dedicated_account): a transfer into it comes
+ * as a charge.success naming the customer, credited to this claim once verified.
+ */
+export const paymentDedicatedAccounts = pgTable(
+  'payment_dedicated_accounts',
+  {
+    claimId: uuid('claim_id')
+      .primaryKey()
+      .references(() => paymentPlans.claimId),
+    customerCode: text('customer_code').notNull(),
+    accountNumber: text('account_number').notNull(),
+    accountName: text('account_name').notNull(),
+    bankName: text('bank_name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('payment_dedicated_accounts_customer_uq').on(t.customerCode)],
+);
+
+/**
+ * Each Paystack webhook event taken (signature checked), stored with its job in one transaction before the 200: the
+ * job verifies and credits, and records here what became of it. Only the event's name and reference are kept (no
+ * customer details).
+ */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    event: text('event').notNull(),
+    reference: text('reference'),
+    /** The customer code a transfer into a dedicated account names. */
+    customerCode: text('customer_code'),
+    /** The amount the event claimed, in kobo (only verify's is believed). */
+    amountKobo: bigint('amount_kobo', { mode: 'number' }),
+    receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    outcome: text('outcome').$type<PaymentEventOutcome>(),
+    /** Why, in words without personal data (what verify said). */
+    detail: text('detail'),
+    settledAt: timestamp('settled_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('payment_events_reference_idx').on(t.reference),
+    index('payment_events_outcome_idx').on(t.outcome, t.receivedAt),
+    check('payment_events_outcome_ck', sql`${t.outcome} is null or ${oneOf(t.outcome, PAYMENT_EVENT_OUTCOMES)}`),
+  ],
+);
+
+/** Receipt numbers, RCT-<year>-<six digits>: one sequence, never reused. */
+export const paymentReceiptNumbers = pgSequence('payment_receipt_numbers', { startWith: 1 });
+
+/**
+ * One receipt per credited payment, written in the credit's own transaction: its number, an unguessable check code for
+ * the public receipt page, and the delivery of its message to the buyer (claimed `sending` before it is sent, so a
+ * crash never sends it twice).
+ */
+export const paymentReceipts = pgTable(
+  'payment_receipts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    number: text('number').notNull(),
+    checkCode: text('check_code').notNull(),
+    entryId: bigint('entry_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerEntries.id),
+    claimId: uuid('claim_id')
+      .notNull()
+      .references(() => paymentPlans.claimId),
+    issuedAt: timestamp('issued_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    messageState: text('message_state').$type<ReceiptMessageState>().notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    sendingSince: timestamp('sending_since', { withTimezone: true, mode: 'date' }),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    lastError: text('last_error'),
+    /** The same message on WhatsApp (an approved template), where the buyer has a number WhatsApp reaches. */
+    whatsappState: text('whatsapp_state').$type<ReceiptMessageState>().notNull().default('queued'),
+  },
+  (t) => [
+    uniqueIndex('payment_receipts_number_uq').on(t.number),
+    uniqueIndex('payment_receipts_entry_uq').on(t.entryId),
+    index('payment_receipts_claim_idx').on(t.claimId),
+    check('payment_receipts_state_ck', oneOf(t.messageState, RECEIPT_MESSAGE_STATES)),
+    check('payment_receipts_whatsapp_state_ck', oneOf(t.whatsappState, RECEIPT_MESSAGE_STATES)),
+  ],
+);
+
+/**
+ * A bank transfer into the company's account, recorded by one staff member and approved by an owner who is someone
+ * else (a check says so): only the approval credits the ledger. A rejection keeps its reason.
+ */
+export const paymentBankTransfers = pgTable(
+  'payment_bank_transfers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    claimId: uuid('claim_id')
+      .notNull()
+      .references(() => paymentPlans.claimId),
+    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+    paidOn: date('paid_on', { mode: 'string' }).notNull(),
+    bankReference: text('bank_reference').notNull(),
+    proofNote: text('proof_note'),
+    recordedBy: uuid('recorded_by')
+      .notNull()
+      .references(() => staffUsers.id),
+    recordedAt: timestamp('recorded_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    state: text('state').$type<BankTransferState>().notNull().default('pending'),
+    decidedBy: uuid('decided_by').references(() => staffUsers.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    rejectReason: text('reject_reason'),
+  },
+  (t) => [
+    // One bank reference is one transfer, unless it was rejected (then it may be recorded again, rightly).
+    uniqueIndex('payment_bank_transfers_reference_uq')
+      .on(t.bankReference)
+      .where(sql`state <> 'rejected'`),
+    index('payment_bank_transfers_state_idx').on(t.state, t.recordedAt),
+    check('payment_bank_transfers_amount_ck', sql`${t.amountKobo} > 0`),
+    check('payment_bank_transfers_state_ck', oneOf(t.state, BANK_TRANSFER_STATES)),
+    check('payment_bank_transfers_two_people_ck', sql`${t.decidedBy} is null or ${t.decidedBy} <> ${t.recordedBy}`),
+    check('payment_bank_transfers_reason_ck', sql`${t.state} <> 'rejected' or ${t.rejectReason} is not null`),
+  ],
+);
+
+export type PaymentPlanRow = typeof paymentPlans.$inferSelect;
+export type LedgerEntryRow = typeof ledgerEntries.$inferSelect;
+export type PaymentReceiptRow = typeof paymentReceipts.$inferSelect;
+export type PaymentBankTransferRow = typeof paymentBankTransfers.$inferSelect;

@@ -219,6 +219,45 @@ export const PLOT_HOLD_MESSAGE: QueueDefinition = {
   options: { retryLimit: 25, retryDelay: 30, retryBackoff: true, retryDelayMax: 900, expireInSeconds: 120 },
 };
 
+/**
+ * One Paystack webhook event taken (a payment_events row, written with this job before the webhook's 200;
+ * docs/decisions/0414-the-money-core.md): verified with Paystack and credited. Retried every 5 s growing to 15 minutes
+ * while Paystack cannot be reached, for about three days.
+ */
+export const PAYMENT_EVENT: QueueDefinition = {
+  name: 'payment-event',
+  options: { notify: true, retryLimit: 400, retryDelay: 5, retryBackoff: true, retryDelayMax: 900, expireInSeconds: 120 },
+};
+
+/** A PAYMENT_EVENT job: the event's row. */
+export interface PaymentEventJob {
+  eventId: string;
+}
+
+/**
+ * A checkout looked at again with Paystack's verify, in case its webhook never comes: queued with the checkout, first
+ * after 2 minutes, then growing to every 2 hours, for about a day; a callback page that finds it unsettled asks for it
+ * at once.
+ */
+export const PAYMENT_CHECK: QueueDefinition = {
+  name: 'payment-check',
+  options: { retryLimit: 30, retryDelay: 120, retryBackoff: true, retryDelayMax: 7200, expireInSeconds: 120 },
+};
+
+export interface PaymentCheckJob {
+  reference: string;
+}
+
+/** A receipt's message to the buyer (a payment_receipts row, written in the credit's transaction). */
+export const PAYMENT_RECEIPT: QueueDefinition = {
+  name: 'payment-receipt',
+  options: { notify: true, retryLimit: 200, retryDelay: 5, retryBackoff: true, retryDelayMax: 900, expireInSeconds: 60 },
+};
+
+export interface PaymentReceiptJob {
+  receiptId: string;
+}
+
 /** The retention job (src/domain/retention/jobs.server.ts): deletes what the privacy notice says is not kept, hourly. */
 export const DATA_RETENTION: QueueDefinition = { name: 'data-retention', options: { retryLimit: 2, retryDelay: 60, expireInSeconds: 900 } };
 
@@ -250,6 +289,9 @@ export const QUEUES: QueueDefinition[] = [
   INSPECTION_SLOTS,
   PLOT_HOLDS_LAPSE,
   PLOT_HOLD_MESSAGE,
+  PAYMENT_EVENT,
+  PAYMENT_CHECK,
+  PAYMENT_RECEIPT,
   DATA_RETENTION,
   DB_CHECKPOINT,
   DB_VACUUM,

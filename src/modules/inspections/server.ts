@@ -22,7 +22,7 @@ export {
 } from './messages.repository.server';
 export { startInspectionMessageWorkers } from './messages/workers.server';
 export { inspectionSlotsJob, makeScheduledSlots } from './scheduled-slots.server';
-export { formAnswer } from './staff/form-answer.server';
+export { answeredAsForm, formAnswer } from './staff/form-answer.server';
 export {
   addScheduleHandler,
   addSlotHandler,

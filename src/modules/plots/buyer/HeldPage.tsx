@@ -1,4 +1,5 @@
 import type { District } from '@/content/districts';
+import { PAYMENT_COPY, payPathOf } from '@/content/payments';
 import { PLOTS_COPY } from '@/content/plots';
 import { PLOT_PATHS } from '../paths';
 import { formatNaira, lagosTime } from '../plot-status';
@@ -63,6 +64,12 @@ export async function HeldPage({ district, searchParams }: { district: District;
                 </li>
               ))}
             </ol>
+            {typeof token === 'string' ? (
+              // Paying the deposit turns the hold into a reservation (src/modules/payments; docs/decisions/0414).
+              <a href={payPathOf(token)} className="btn-primary mt-8">
+                {PAYMENT_COPY.payDeposit}
+              </a>
+            ) : null}
             <p className="mt-6 text-sm text-ink-soft">{copy.told}</p>
           </div>
         ) : null}

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { BrandMark } from '@/components/BrandMark';
 import { INSPECTIONS_STAFF_COPY } from '@/content/inspections-staff';
 import { PLOTS_STAFF_COPY } from '@/content/plots-staff';
+import { PAYMENT_STAFF_COPY } from '@/content/payments';
 import { DASHBOARD_COPY } from '@/content/sales-insight';
 import { STAFF_COPY } from '@/content/staff';
 import { ReauthDialog } from '../sessions/ReauthDialog';
@@ -22,6 +23,7 @@ export function StaffShell({ staff, children }: { staff: { email: string; name: 
     { href: '/admin/plots', label: PLOTS_STAFF_COPY.nav },
     ...(staff.role === 'owner'
       ? [
+          { href: '/admin/payments', label: PAYMENT_STAFF_COPY.title },
           { href: '/admin/staff', label: nav.staff },
           { href: '/admin/privacy', label: nav.privacy },
           { href: '/admin/system', label: nav.system },
