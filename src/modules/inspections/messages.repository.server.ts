@@ -13,7 +13,7 @@ import {
   type DueBacklog,
   type NewOutboxMessage,
 } from '@/modules/messaging/server';
-import { qualified, slotViewColumns, type SlotView } from './inspections.repository.server';
+import { slotViewColumns, type SlotView } from './inspections.repository.server';
 
 /**
  * What a booking's messages need of the database (docs/decisions/0391): they are rows of the one outbox
