@@ -81,11 +81,11 @@ async function startBackgroundWorkWhenReady(): Promise<void> {
     try {
       const handle = await getDatabase();
       const { startNotificationWorkers } = await import('@/modules/leads/server');
-      await startNotificationWorkers(handle);
+      const { bookingSenders } = await import('@/modules/inspections/server');
+      // The one outbox's worker, with every capability's sender (docs/decisions/0410).
+      await startNotificationWorkers(handle, bookingSenders());
       const { startNewsletterWorkers } = await import('@/modules/newsletter/server');
       await startNewsletterWorkers(handle);
-      const { startInspectionMessageWorkers } = await import('@/modules/inspections/server');
-      await startInspectionMessageWorkers(handle);
       const { startPlotMessageWorkers } = await import('@/modules/plots/server');
       await startPlotMessageWorkers(handle);
       const { startPaymentWorkers } = await import('@/modules/payments/server');

@@ -2,11 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { cpSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import { openDatabase, setDatabaseForTests, type DatabaseHandle, type Db } from '@/lib/db/client';
 import type { NotificationChannel, NotificationState } from '@/lib/db/enums';
 import { outboxMessages, type OutboxMessageRow } from '@/lib/db/schema';
 import { resetEnvCache } from '@/lib/env.server';
+import { bookingMessageOf, type BookingMessage } from '@/modules/inspections/messages.repository.server';
 
 /**
  * Runs a suite against every database the machine offers: PGlite (always, in memory) and PostgreSQL when
@@ -234,4 +235,22 @@ export async function insertLeadNotification(
     })
     .returning();
   return asLeadNotification(row);
+}
+
+/**
+ * A booking's messages (and a slot's owners' alerts) as the inspections module reads them from the one outbox
+ * (docs/decisions/0410): what each is about, its kind, channel, slot time, due time and how far it got.
+ */
+export async function bookingMessageRows(db: Db, where: (m: BookingMessage) => boolean = () => true): Promise<BookingMessage[]> {
+  const rows = await db
+    .select()
+    .from(outboxMessages)
+    .where(inArray(outboxMessages.subjectType, ['booking', 'slot']))
+    .orderBy(asc(outboxMessages.dueAt), asc(outboxMessages.id));
+  return rows.map(bookingMessageOf).filter(where);
+}
+
+/** Sets a booking message's state as if something else had raced it (a test's stand-in for a lost race). */
+export async function setBookingMessageState(db: Db, id: string, state: BookingMessage['state']): Promise<void> {
+  await db.update(outboxMessages).set({ state }).where(eq(outboxMessages.id, id));
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { eq, inArray, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { POST as bookAsVisitor } from '@/app/api/inspections/book/route';
 import { POST as bookByLink } from '@/app/api/inspections/book-by-link/route';
@@ -7,9 +7,9 @@ import { POST as cancel } from '@/app/api/inspections/cancel/route';
 import { POST as move } from '@/app/api/inspections/move/route';
 import { insertSlot } from '@/modules/inspections/inspections.repository.server';
 import { deliverInspectionMessage } from '@/modules/inspections/messages/delivery.server';
-import { inspectionBookings, inspectionMessages, inspectionSlots } from '@/lib/db/schema';
+import { inspectionBookings, inspectionSlots } from '@/lib/db/schema';
 import { startSmtpPeer, type SmtpPeer } from '../support/peers';
-import { describeEachDriver, jsonRequest, newKey, setEnv, validLead } from './helpers';
+import { bookingMessageRows, describeEachDriver, jsonRequest, newKey, setEnv, validLead } from './helpers';
 
 /**
  * Issue 57, items 1 and 2, as an attacker would run them (docs/decisions/0401): six client networks (three IPv4
@@ -173,11 +173,7 @@ describeEachDriver('a scripted attack on the inspection calendar and the booking
     const bookingsOfVictim = (
       await db().select({ id: inspectionBookings.id }).from(inspectionBookings).where(eq(inspectionBookings.leadId, leadId!))
     ).map((b) => b.id);
-    const queued = await db()
-      .select()
-      .from(inspectionMessages)
-      .where(inArray(inspectionMessages.bookingId, bookingsOfVictim))
-      .orderBy(asc(inspectionMessages.dueAt));
+    const queued = await bookingMessageRows(db(), (m) => m.bookingId !== null && bookingsOfVictim.includes(m.bookingId));
     const buyerNews = queued.filter((m) => m.channel === 'email' && !['agent_alert', 'reminder_24h', 'reminder_2h'].includes(m.kind));
     for (const message of buyerNews)
       await deliverInspectionMessage(db(), message.id, { now: () => new Date(Math.max(Date.now(), message.dueAt.getTime())) });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { POST as cancelBookingRoute } from '@/app/api/admin/inspections/bookings/[id]/cancel/route';
 import { POST as bookAsVisitor } from '@/app/api/inspections/book/route';
@@ -16,11 +16,20 @@ import { deliverInspectionMessage } from '@/modules/inspections/messages/deliver
 import { deliverOwnerAlert } from '@/modules/system/alerts.server';
 import { deliverNotification } from '@/modules/leads/notifications/delivery.server';
 import type { DatabaseHandle } from '@/lib/db/client';
-import { inspectionBookings, inspectionMessages, leadActivity } from '@/lib/db/schema';
+import { inspectionBookings, leadActivity } from '@/lib/db/schema';
 import { OWNER_ALERT } from '@/lib/jobs/queues';
 import { BUYER_CAP_REACHED } from '@/modules/messaging/channels/buyer-cap.server';
 import { startSmtpPeer, type SmtpPeer } from '../support/peers';
-import { describeEachDriver, insertLeadNotification, jsonRequest, leadNotificationById, newKey, setEnv, validLead } from './helpers';
+import {
+  bookingMessageRows,
+  describeEachDriver,
+  insertLeadNotification,
+  jsonRequest,
+  leadNotificationById,
+  newKey,
+  setEnv,
+  validLead,
+} from './helpers';
 import { makeStaff, sessionCookieFor, staffRequest } from './staff-helpers';
 
 /**
@@ -199,7 +208,7 @@ describeEachDriver('inspection limits against fake bookings and inbox floods', (
     expect((await bookingOf(held.booking.id)).state).toBe('cancelled');
     expect((await bookingOf(waiting.booking.id)).state).toBe('confirmed');
     // The buyer is told (the cancellation e-mail), and the one promoted too.
-    const told = await db().select().from(inspectionMessages).where(eq(inspectionMessages.channel, 'email'));
+    const told = await bookingMessageRows(db(), (m) => m.channel === 'email');
     const cancelled = told.find((m) => m.bookingId === held.booking.id && m.kind === 'cancelled')!;
     expect(told.some((m) => m.bookingId === waiting.booking.id && m.kind === 'promoted')).toBe(true);
     await deliverInspectionMessage(db(), cancelled.id);
@@ -286,9 +295,7 @@ describeEachDriver('inspection limits against fake bookings and inbox floods', (
     for (const to of slots.slice(1))
       expect((await post(move, '/api/inspections/move', { t, slot: to.id, party: 1 }, ipv4())).status).toBe(201);
 
-    const moved = (await db().select().from(inspectionMessages).where(eq(inspectionMessages.bookingId, booking))).filter(
-      (m) => m.kind === 'moved' && m.state === 'queued',
-    );
+    const moved = await bookingMessageRows(db(), (m) => m.bookingId === booking && m.kind === 'moved' && m.state === 'queued');
     expect(moved).toHaveLength(1);
     expect(moved[0].aboutStartsAt.getTime()).toBe(slots[3].startsAt.getTime());
     // It waits the merge period (5 minutes) from the first move, and no later moves push it further.
@@ -305,9 +312,7 @@ describeEachDriver('inspection limits against fake bookings and inbox floods', (
     const buyer = await knownBuyer();
     // Booked and cancelled twice (as staff would: no link limit in the way), each change's e-mail sent as it comes.
     const buyerNews = async (bookingId: string, kind: string) =>
-      (await db().select().from(inspectionMessages).where(eq(inspectionMessages.bookingId, bookingId))).find(
-        (m) => m.kind === kind && m.channel === 'email',
-      )!;
+      (await bookingMessageRows(db(), (m) => m.bookingId === bookingId)).find((m) => m.kind === kind && m.channel === 'email')!;
     const told: string[] = [];
     for (let i = 0; i < 2; i++) {
       const outcome = await bookInspection(db(), { leadId: buyer.id, slotId: trip.id, partySize: 1 }, jobs);
@@ -320,7 +325,7 @@ describeEachDriver('inspection limits against fake bookings and inbox floods', (
       told.push(booked.id, cancelled.id);
     }
     expect(mailsTo(buyer.email)).toHaveLength(3);
-    const rows = await db().select().from(inspectionMessages).where(inArray(inspectionMessages.id, told));
+    const rows = await bookingMessageRows(db(), (m) => told.includes(m.id));
     expect(rows.filter((m) => m.state === 'sent')).toHaveLength(3);
     expect(rows.filter((m) => m.state === 'withdrawn' && m.lastError === BUYER_CAP_REACHED)).toHaveLength(1);
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import ical, { type VEvent } from 'node-ical';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { bookInspection, cancelInspection, callOffSlot, addWalkIn } from '@/modules/inspections/inspections.server';
@@ -12,9 +12,17 @@ import type { BuyerChannels } from '@/modules/inspections/messages/channels.serv
 import { eraseSubject, exportSubject } from '@/modules/privacy/repository.server';
 import { metricsResponse } from '@/modules/system/metrics.server';
 import type { DatabaseHandle } from '@/lib/db/client';
-import { inspectionBookings, inspectionMessages, leads } from '@/lib/db/schema';
+import { inspectionBookings, leads } from '@/lib/db/schema';
 import { startSmtpPeer, type SmtpPeer } from '../support/peers';
-import { describeEachDriver, insertLeadNotification, leadNotificationById, setEnv, validLead } from './helpers';
+import {
+  bookingMessageRows,
+  describeEachDriver,
+  insertLeadNotification,
+  leadNotificationById,
+  setBookingMessageState,
+  setEnv,
+  validLead,
+} from './helpers';
 import { makeStaff } from './staff-helpers';
 
 /**
@@ -74,15 +82,14 @@ describeEachDriver('site inspection messages', (ctx) => {
       meetingPoint: 'District 1 estate gate, Airport Road',
       mapUrl: 'https://maps.example/gate',
     });
-  const messagesOf = (bookingId: string) =>
-    db().select().from(inspectionMessages).where(eq(inspectionMessages.bookingId, bookingId)).orderBy(asc(inspectionMessages.dueAt));
+  const messagesOf = (bookingId: string) => bookingMessageRows(db(), (m) => m.bookingId === bookingId);
   const messageOf = async (bookingId: string, kind: string, startsAt?: Date) =>
     (await messagesOf(bookingId)).find(
       (m) => m.kind === kind && m.channel === 'email' && (!startsAt || m.aboutStartsAt.getTime() === startsAt.getTime()),
     )!;
   const jobStart = async (messageId: string) => {
     const result = (await db().execute(
-      sql`select start_after from pgboss.job where name = 'inspection-message' and data ->> 'messageId' = ${messageId}`,
+      sql`select start_after from pgboss.job where name in ('outbox', 'outbox-push') and data ->> 'messageId' = ${messageId}`,
     )) as unknown as { rows: { start_after: Date | string }[] };
     return result.rows.map((row) => new Date(row.start_after).getTime());
   };
@@ -183,7 +190,7 @@ describeEachDriver('site inspection messages', (ctx) => {
     await book(buyer.id, second.id);
     expect((await messageOf(booking.id, 'reminder_24h', first.startsAt)).state).toBe('withdrawn');
     // As if the move's withdrawal had raced the job: the row says queued, the booking says otherwise.
-    await db().update(inspectionMessages).set({ state: 'queued' }).where(eq(inspectionMessages.id, oldDay.id));
+    await setBookingMessageState(db(), oldDay.id, 'queued');
     await deliverAt(oldDay.id, new Date(first.startsAt.getTime() - 24 * HOUR));
     expect(mailsTo(buyer.email)).toHaveLength(0);
     expect((await messageOf(booking.id, 'reminder_24h', first.startsAt)).lastError).toBe('the booking moved');
@@ -312,11 +319,7 @@ describeEachDriver('site inspection messages', (ctx) => {
     expect(JSON.stringify(toAgent.mail.to)).toContain(SALES);
     expect(toAgent.mail.text).toContain(`https://districts.example/admin/leads/${buyers[0].id}`);
 
-    const filling = () =>
-      db()
-        .select()
-        .from(inspectionMessages)
-        .where(and(eq(inspectionMessages.slotId, slot.id), eq(inspectionMessages.kind, 'slot_filling')));
+    const filling = () => bookingMessageRows(db(), (m) => m.slotId === slot.id && m.kind === 'slot_filling');
     for (const buyer of buyers.slice(1, 3)) await book(buyer.id, slot.id);
     expect(await filling()).toHaveLength(0);
     await book(buyers[3].id, slot.id); // 4 of 5

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { optOut } from '@/modules/leads/conversations/conversations.server';
 import { bookInspection } from '@/modules/inspections/inspections.server';
@@ -7,11 +7,11 @@ import { insertSlot } from '@/modules/inspections/inspections.repository.server'
 import { saveLead } from '@/modules/leads/submissions.repository.server';
 import { deliverInspectionMessage } from '@/modules/inspections/messages/delivery.server';
 import type { DatabaseHandle } from '@/lib/db/client';
-import { inspectionMessages, leadMessages } from '@/lib/db/schema';
+import { leadMessages } from '@/lib/db/schema';
 import { startFakeTermii, type FakeTermii } from '../support/fake-termii';
 import { startFakeWhatsApp, type WhatsAppFake } from '../support/fake-whatsapp';
 import { CHANNELS_OFF, smsOn as channelSmsOn, TERMII, WHATSAPP, whatsAppOn as channelWhatsAppOn } from './channel-fakes';
-import { describeEachDriver, setEnv, validLead } from './helpers';
+import { bookingMessageRows, describeEachDriver, setEnv, validLead } from './helpers';
 
 /**
  * A site inspection's reminders on the buyer's phone (issue 46, item 6; docs/decisions/0397), against the fakes of
@@ -70,17 +70,12 @@ describeEachDriver('inspection reminders by WhatsApp and SMS', (ctx) => {
     });
     const outcome = await bookInspection(db(), { leadId, slotId: slot.id, partySize: 1 }, jobs, new Date());
     if (!outcome.ok) throw new Error(`not booked: ${outcome.why}`);
-    const messages = await db()
-      .select()
-      .from(inspectionMessages)
-      .where(eq(inspectionMessages.bookingId, outcome.booking.id))
-      .orderBy(asc(inspectionMessages.dueAt));
+    const messages = await bookingMessageRows(db(), (m) => m.bookingId === outcome.booking.id);
     const reminder = (kind: string) => messages.find((m) => m.kind === kind && m.channel === 'phone')!;
     return { leadId, e164, startsAt, messages, reminder };
   }
   const deliverAt = (messageId: string, at: Date) => deliverInspectionMessage(db(), messageId, { now: () => at });
-  const stateOf = async (messageId: string) =>
-    (await db().select().from(inspectionMessages).where(eq(inspectionMessages.id, messageId)))[0];
+  const stateOf = async (messageId: string) => (await bookingMessageRows(db(), (m) => m.id === messageId))[0];
   const conversationOf = (leadId: string) => db().select().from(leadMessages).where(eq(leadMessages.leadId, leadId));
   const sentTo = (e164: string) => whatsApp.sent.filter((m) => m.to === e164.slice(1));
   const smsTo = (e164: string) => termii.sent.filter((m) => m.to === e164.slice(1));

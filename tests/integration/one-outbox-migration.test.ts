@@ -13,6 +13,8 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import type { Db } from '@/lib/db/client';
 import * as schema from '@/lib/db/schema';
 import { deliverNotifications, webhookId } from '@/modules/leads/notifications/delivery.server';
+import { bookingSenders, INTERRUPTED } from '@/modules/inspections/messages/delivery.server';
+import { deliverMessages } from '@/modules/messaging/server';
 import { startSmtpPeer, startWebhookReceiver, TEST_WEBHOOK_SECRET, type Peer, type ReceivedWebhook, type SmtpPeer } from '../support/peers';
 import { createDatabase, dropDatabase, setEnv, TEST_DATABASE_URL } from './helpers';
 
@@ -20,8 +22,9 @@ import { createDatabase, dropDatabase, setEnv, TEST_DATABASE_URL } from './helpe
  * drizzle/0030_one_outbox.sql (docs/decisions/0410-one-outbox.md): an upgrade from the release whose lead messages were
  * in lead_notifications moves them to the one outbox. Every message still waiting (never tried, or tried and waiting
  * for its retry) is sent once by the outbox's sender, however many jobs name it; none already sent goes again; and a
- * message the release before still writes during a rolling upgrade is sent too. A booking's messages, not moved yet,
- * stay where they were.
+ * message the release before still writes during a rolling upgrade is sent too. drizzle/0034_booking_messages_to_outbox.sql
+ * does the same for a booking's messages (inspection_messages): a waiting one and one left `sending` by a dead sender
+ * go once, a reminder left so never goes (two are worse than none), a sent one never again.
  */
 const work = mkdtempSync(path.join(tmpdir(), 'one-outbox-migration-'));
 let smtp: SmtpPeer;
@@ -71,6 +74,8 @@ const LATE = '33333333-3333-4333-8333-333333333333';
 const SLOT = '44444444-4444-4444-8444-444444444444';
 const BOOKING = '55555555-5555-4555-8555-555555555555';
 const id = (n: number) => `aaaaaaaa-aaaa-4aaa-8aaa-${String(n).padStart(12, '0')}`;
+/** The inspection's start, to the millisecond, as every booking message about it names it. */
+const STARTS = new Date(Math.floor(Date.now() / 1000) * 1000 + 3 * 86_400_000);
 
 /**
  * What the release before stored: a lead whose messages wait (its sales e-mail never tried; its receipt and webhook
@@ -89,11 +94,13 @@ const OLD_ROWS = `
     ('${id(6)}', '${DONE}', 'receipt', 'sent', 3, null, now() - interval '8 minutes', now() - interval '9 minutes', now() - interval '8 minutes'),
     ('${id(7)}', '${DONE}', 'webhook', 'sent', 1, null, now() - interval '8 minutes', now() - interval '9 minutes', now() - interval '8 minutes'),
     ('${id(8)}', '${DONE}', 'push', 'skipped', 1, 'no browser', null, now() - interval '9 minutes', now() - interval '8 minutes');
-  insert into inspection_slots (id, district, starts_at, kind, seats) values ('${SLOT}', 'd1', now() + interval '3 days', 'on_site', 20);
+  insert into inspection_slots (id, district, starts_at, kind, seats) values ('${SLOT}', 'd1', '${STARTS.toISOString()}', 'on_site', 20);
   insert into inspection_bookings (id, slot_id, lead_id, party_size) values ('${BOOKING}', '${SLOT}', '${WAITING}', 2);
-  insert into inspection_messages (id, booking_id, slot_id, kind, channel, about_starts_at, due_at, state, attempts, sending_since) values
-    ('${id(10)}', '${BOOKING}', '${SLOT}', 'booked', 'email', now() + interval '3 days', now() - interval '1 minute', 'queued', 0, null),
-    ('${id(11)}', '${BOOKING}', '${SLOT}', 'agent_alert', 'email', now() + interval '3 days', now() - interval '1 minute', 'sending', 1, now() - interval '10 minutes');
+  insert into inspection_messages (id, booking_id, slot_id, kind, channel, about_starts_at, due_at, state, attempts, sending_since, sent_at) values
+    ('${id(10)}', '${BOOKING}', '${SLOT}', 'booked', 'email', '${STARTS.toISOString()}', now() - interval '1 minute', 'queued', 0, null, null),
+    ('${id(11)}', '${BOOKING}', '${SLOT}', 'agent_alert', 'email', '${STARTS.toISOString()}', now() - interval '1 minute', 'sending', 1, now() - interval '10 minutes', null),
+    ('${id(12)}', '${BOOKING}', '${SLOT}', 'reminder_24h', 'email', '${STARTS.toISOString()}', now() - interval '1 minute', 'sent', 1, null, now() - interval '1 minute'),
+    ('${id(13)}', '${BOOKING}', '${SLOT}', 'reminder_2h', 'email', '${STARTS.toISOString()}', now() - interval '1 minute', 'sending', 1, now() - interval '10 minutes', null);
 `;
 
 /** During a rolling upgrade the release before, still running, takes a lead and queues its messages in its table. */
@@ -101,9 +108,12 @@ const ROLLING_ROWS = `
   insert into interest_submissions (id, title, full_name, email, phone_raw, phone_e164, district) values
     ('${LATE}', 'Dr', 'Late Buyer', 'late@example.com', '08033330000', '+2348033330000', 'd1');
   insert into lead_notifications (id, lead_id, channel) values ('${id(9)}', '${LATE}', 'sales_email');
+  insert into inspection_messages (id, booking_id, slot_id, kind, channel, about_starts_at, due_at) values
+    ('${id(14)}', '${BOOKING}', '${SLOT}', 'promoted', 'email', '${STARTS.toISOString()}', now());
 `;
 
 const EVERY_ID = [1, 2, 3, 4, 5, 6, 7, 8, 9].map(id);
+const EVERY_BOOKING_MESSAGE = [10, 11, 12, 13, 14].map(id);
 
 type AnyDb = ReturnType<typeof drizzlePglite<typeof schema>> | ReturnType<typeof drizzleNodePg<typeof schema>>;
 
@@ -118,15 +128,31 @@ async function upgradeAndSendWith(db: AnyDb, run: (sql: string) => Promise<unkno
   await deliverNotifications(outbox, EVERY_ID);
   await deliverNotifications(outbox, EVERY_ID);
   const o = schema.outboxMessages;
-  const rows = await db.select({ id: o.id, kind: o.kind, state: o.state, attempts: o.attempts }).from(o).orderBy(asc(o.id));
+  const rows = await db
+    .select({ id: o.id, kind: o.kind, state: o.state, attempts: o.attempts })
+    .from(o)
+    .where(eq(o.subjectType, 'lead'))
+    .orderBy(asc(o.id));
   const [receipt] = await db
     .select()
     .from(o)
     .where(eq(o.id, id(2)));
-  // A booking's messages stay in inspection_messages, as they were, for their own sender (docs/decisions/0410).
-  const m = schema.inspectionMessages;
-  const bookingMessages = await db.select({ id: m.id, state: m.state, attempts: m.attempts }).from(m).orderBy(asc(m.id));
-  return { rows, receiptDedupeKey: receipt.dedupeKey, bookingMessages };
+  const leadMails = [...smtp.received];
+  const leadHooks = [...hooks.received];
+  smtp.received.length = 0;
+  // A booking's messages: their jobs on `inspection-message` (drained by the outbox's worker) name them by their old
+  // ids too, and each may run twice.
+  await deliverMessages(outbox, bookingSenders(), EVERY_BOOKING_MESSAGE);
+  await deliverMessages(outbox, bookingSenders(), EVERY_BOOKING_MESSAGE);
+  const bookingMessages = await db
+    .select({ id: o.id, kind: o.kind, state: o.state, attempts: o.attempts, lastError: o.lastError, key: o.dedupeKey })
+    .from(o)
+    .where(eq(o.subjectId, BOOKING))
+    .orderBy(asc(o.id));
+  const bookingMails = smtp.received.map(({ mail }) => [mail.to].flat().flatMap((to) => to?.value.map((v) => v.address) ?? []));
+  smtp.received.splice(0, smtp.received.length, ...leadMails);
+  hooks.received.splice(0, hooks.received.length, ...leadHooks);
+  return { rows, receiptDedupeKey: receipt.dedupeKey, bookingMessages, bookingMails };
 }
 
 /** What each message came to, and what reached the mail server and the CRM. */
@@ -143,10 +169,19 @@ function expectDeliveredOnce(result: Awaited<ReturnType<typeof upgradeAndSendWit
     { id: id(9), kind: 'sales_email', state: 'sent', attempts: 1 },
   ]);
   expect(result.receiptDedupeKey).toBe(`lead:${WAITING}:receipt`);
+  const key = (kind: string) => `booking:${BOOKING}:${kind}:email:${STARTS.getTime()}`;
   expect(result.bookingMessages).toEqual([
-    { id: id(10), state: 'queued', attempts: 0 },
-    { id: id(11), state: 'sending', attempts: 1 },
+    { id: id(10), kind: 'booked', state: 'sent', attempts: 1, lastError: null, key: key('booked') },
+    // Left `sending` by a sender of the release before that died: its lease over, sent again (a staff alert).
+    { id: id(11), kind: 'agent_alert', state: 'sent', attempts: 2, lastError: null, key: key('agent_alert') },
+    { id: id(12), kind: 'reminder_24h', state: 'sent', attempts: 1, lastError: null, key: key('reminder_24h') },
+    // A reminder left so may have gone: never sent again.
+    { id: id(13), kind: 'reminder_2h', state: 'failed', attempts: 2, lastError: INTERRUPTED, key: key('reminder_2h') },
+    // Written by the release before after the upgrade (a rolling upgrade), copied by the trigger.
+    { id: id(14), kind: 'promoted', state: 'sent', attempts: 1, lastError: null, key: key('promoted') },
   ]);
+  // The buyer's two messages and the sales team's alert, once each.
+  expect(result.bookingMails.sort()).toEqual([[SALES], ['waiting@example.com'], ['waiting@example.com']]);
   const mails = smtp.received.map(({ mail }) => ({
     to: [mail.to].flat().flatMap((to) => to?.value.map((v) => v.address) ?? []),
     about: /Waiting Buyer|Done Buyer|Late Buyer/.exec(`${mail.subject} ${mail.text}`)?.[0],
@@ -161,7 +196,7 @@ function expectDeliveredOnce(result: Awaited<ReturnType<typeof upgradeAndSendWit
   expect(hooks.received.map((hook) => hook.headers['webhook-id'])).toEqual([webhookId({ id: id(3) })]);
 }
 
-it('the embedded database: waiting lead messages move to the one outbox and go once; sent ones never again', async () => {
+it('the embedded database: waiting lead and booking messages move to the one outbox and go once; sent ones never again', async () => {
   const client = new PGlite();
   try {
     const db = drizzlePglite(client, { schema });
@@ -177,20 +212,23 @@ it('the embedded database: waiting lead messages move to the one outbox and go o
   }
 });
 
-it.skipIf(!TEST_DATABASE_URL)('PostgreSQL: waiting lead messages move to the one outbox and go once; sent ones never again', async () => {
-  const name = `t_${randomBytes(6).toString('hex')}`;
-  const pool = new pg.Pool({ connectionString: await createDatabase(name) });
-  try {
-    const db = drizzleNodePg(pool, { schema });
-    await migrateNodePg(db, { migrationsFolder: migrationsBefore('0030_one_outbox') });
-    const result = await upgradeAndSendWith(
-      db,
-      (sql) => pool.query(sql),
-      () => migrateNodePg(db, { migrationsFolder: current }),
-    );
-    expectDeliveredOnce(result);
-  } finally {
-    await pool.end();
-    await dropDatabase(name);
-  }
-});
+it.skipIf(!TEST_DATABASE_URL)(
+  'PostgreSQL: waiting lead and booking messages move to the one outbox and go once; sent ones never again',
+  async () => {
+    const name = `t_${randomBytes(6).toString('hex')}`;
+    const pool = new pg.Pool({ connectionString: await createDatabase(name) });
+    try {
+      const db = drizzleNodePg(pool, { schema });
+      await migrateNodePg(db, { migrationsFolder: migrationsBefore('0030_one_outbox') });
+      const result = await upgradeAndSendWith(
+        db,
+        (sql) => pool.query(sql),
+        () => migrateNodePg(db, { migrationsFolder: current }),
+      );
+      expectDeliveredOnce(result);
+    } finally {
+      await pool.end();
+      await dropDatabase(name);
+    }
+  },
+);

@@ -17,13 +17,22 @@ import { DEFAULT_WORKING_TIME } from '@/lib/working-time.server';
 import { conversionFigures } from '@/modules/insights/conversion.server';
 import { startNotificationWorkers } from '@/modules/leads/notifications/workers.server';
 import { lagosDayOf } from '@/lib/working-time';
-import { inspectionMessages, leadActivity, leadMessages, leads, rateLimits, staffUsers, visitCounts } from '@/lib/db/schema';
+import { leadActivity, leadMessages, leads, rateLimits, staffUsers, visitCounts } from '@/lib/db/schema';
 import { OWNER_ALERT } from '@/lib/jobs/queues';
 import { startFakeTermii, inboundMessage, termiiSignature, type FakeTermii } from '../support/fake-termii';
 import { metaJson, startFakeWhatsApp, type WhatsAppFake } from '../support/fake-whatsapp';
 import { startSmtpPeer, waitFor, type Peer, type ReceivedMail } from '../support/peers';
 import { CHANNELS_OFF, smsOn, TERMII, WHATSAPP, whatsAppOn } from './channel-fakes';
-import { describeEachDriver, freshClient, jsonRequest, leadNotificationRows, newKey, setEnv, validLead } from './helpers';
+import {
+  bookingMessageRows,
+  describeEachDriver,
+  freshClient,
+  jsonRequest,
+  leadNotificationRows,
+  newKey,
+  setEnv,
+  validLead,
+} from './helpers';
 import { makeStaff, sessionCookieFor, staffRequest } from './staff-helpers';
 
 /**
@@ -282,11 +291,9 @@ describeEachDriver('chats that start on WhatsApp become leads', (ctx) => {
     });
     const booked = await bookInspection(db(), { leadId: lead.id, slotId: slot.id, partySize: 2 }, await ctx.handle().jobs(), new Date());
     if (!booked.ok) throw new Error(`not booked: ${booked.why}`);
-    const reminders = (await db().select().from(inspectionMessages).where(eq(inspectionMessages.bookingId, booked.booking.id))).filter(
-      (m) => m.kind === 'reminder_24h',
-    );
+    const reminders = await bookingMessageRows(db(), (m) => m.bookingId === booked.booking.id && m.kind === 'reminder_24h');
     for (const reminder of reminders) await deliverInspectionMessage(db(), reminder.id, { now: () => reminder.dueAt });
-    const states = await db().select().from(inspectionMessages).where(eq(inspectionMessages.bookingId, booked.booking.id));
+    const states = await bookingMessageRows(db(), (m) => m.bookingId === booked.booking.id);
     expect(
       states
         .filter((m) => m.kind === 'reminder_24h')

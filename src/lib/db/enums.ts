@@ -104,7 +104,7 @@ export type NotificationState = (typeof NOTIFICATION_STATES)[number];
 
 /**
  * The one outbox (docs/decisions/0410-one-outbox.md). What a message is about: a lead (the messages it sets off on
- * arrival); `booking` and `slot` are the booking messages' subjects, still in inspection_messages (0410 says when).
+ * arrival), a site-inspection booking (its buyer's news and reminders, its agent's alert) or a slot (its owners' alert).
  */
 export const OUTBOX_SUBJECTS = ['lead', 'booking', 'slot'] as const;
 export type OutboxSubject = (typeof OUTBOX_SUBJECTS)[number];

@@ -261,7 +261,7 @@ export const outboxMessages = pgTable(
   'outbox_messages',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** What the message is about: a lead (its messages on arrival) today; a booking or a slot next (0410). */
+    /** What the message is about: a lead (its messages on arrival), a site-inspection booking, or a slot (0410). */
     subjectType: text('subject_type').$type<OutboxSubject>().notNull(),
     subjectId: uuid('subject_id').notNull(),
     /** The lead it is about or addressed for, when there is one: erasing the lead deletes the message. */
@@ -282,7 +282,7 @@ export const outboxMessages = pgTable(
     lastError: text('last_error'),
     /** The last failure's ChannelError kind (retry, unreachable, window_closed, config). */
     lastErrorKind: text('last_error_kind').$type<ChannelErrorKind>(),
-    /** What a message carries that its subject cannot give when it is sent (none of today's: they render from it). */
+    /** What a message carries that its subject cannot give when it is sent (a booking's: the slot and time it is about). */
     payload: jsonb('payload'),
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
     gaveUpAt: timestamp('gave_up_at', { withTimezone: true, mode: 'date' }),
@@ -801,7 +801,9 @@ export const inspectionBookings = pgTable(
 );
 
 /**
- * The delivery record of each message a booking sets off (docs/decisions/0391), like lead_notifications for a lead:
+ * The release before 0410's outbox of a booking's messages: copied into outbox_messages by the upgrade
+ * (drizzle/0034) and, for a rolling upgrade's minute, by a trigger; read by no code, dropped by the release after.
+ * It was the delivery record of each message a booking sets off (docs/decisions/0391), like lead_notifications:
  * written in the booking's own transaction with its pg-boss job (a reminder's job starts at its time), and claimed
  * (`sending`) before it is sent, so a restart never sends a reminder twice. One per booking, kind, channel and slot
  * time: a move gives the new time its own reminders. `slot_filling` is the owners' and names no booking (no personal

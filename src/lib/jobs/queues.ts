@@ -65,7 +65,7 @@ export const OUTBOX_PUSH: QueueDefinition = { ...OUTBOX, name: 'outbox-push' };
 /** An outbox job: the message's row and what it is about (which capability renders it). */
 export interface OutboxJob {
   messageId: string;
-  subject: 'lead';
+  subject: 'lead' | 'booking' | 'slot';
 }
 
 /*
@@ -181,9 +181,8 @@ export interface LeadErasedJob {
 }
 
 /**
- * One message a site-inspection booking set off (an inspection_messages row, written in the booking's own transaction,
- * docs/decisions/0391): a change's message at once, a reminder at its time (startAfter). Retried every 5 s growing to
- * 15 minutes; the sender gives up a day after it was due (a reminder, once its inspection began).
+ * The queue of inspection_messages, the release before 0410's booking outbox: the outbox's worker drains it (its jobs
+ * name rows drizzle/0034 copied under the same ids) and nothing queues on it any more; the release after drops it.
  */
 export const INSPECTION_MESSAGE: QueueDefinition = {
   name: 'inspection-message',

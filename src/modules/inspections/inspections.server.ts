@@ -39,6 +39,7 @@ import {
   type LimitRefusal,
 } from './booking-limits.server';
 import { queueInspectionMessages, type InspectionEvent } from './messages.server';
+import { wakeOutbox } from '@/modules/messaging/server';
 import { BOOKING_CLOSES_MINUTES_BEFORE, BOOKING_HORIZON_DAYS, stillBookable, stillChangeable, weeklyStarts } from './slot-times';
 
 /**
@@ -171,6 +172,7 @@ export async function bookInspection(
 ): Promise<BookingOutcome> {
   const outcome = await changeSeats(
     db,
+    jobs,
     async (tx): Promise<BookingOutcome | { ok: false; why: 'full_in'; seatsLeft: number; district: DistrictChoice }> => {
       // Locks in one order everywhere: the lead, then slots (by id), then bookings.
       const lead = await lockPipeline(tx, request.leadId);
@@ -265,7 +267,7 @@ export async function cancelInspection(
   jobs: PgBoss,
   { actor, now = new Date() }: { actor?: Actor; now?: Date } = {},
 ): Promise<CancelOutcome> {
-  return changeSeats(db, async (tx) => {
+  return changeSeats(db, jobs, async (tx) => {
     // The lead, then the slot, then the booking (the order every change takes): a move holds the lead, so the booking's
     // slot read after it stays put.
     const owner = await bookingById(tx, bookingId);
@@ -330,7 +332,7 @@ async function promoteWaiting(
 
 /** Staff mark on the day who came: coming moves the lead to `inspected` (and counts as its first contact). */
 export async function markInspectionAttendance(db: Db, bookingId: string, attendance: Attendance | null, actor: Actor, now = new Date()) {
-  return changeSeats(db, async (tx) => {
+  return changeSeats(db, undefined, async (tx) => {
     const booking = await lockBooking(tx, bookingId);
     if (!booking || booking.state !== 'confirmed') return undefined;
     if (booking.attendance === attendance) return { changed: false };
@@ -366,7 +368,7 @@ export async function callOffSlot(
   jobs: PgBoss,
   now = new Date(),
 ): Promise<InspectionBookingRow[] | undefined> {
-  return changeSeats(db, async (tx) => {
+  return changeSeats(db, jobs, async (tx) => {
     const slot = (await lockSlots(tx, [slotId])).get(slotId);
     if (!slot) return undefined;
     if (slot.cancelledAt) return [];
@@ -429,7 +431,7 @@ export type SeatsOutcome =
  * (they are told).
  */
 export async function changeSlotSeats(db: Db, slotId: string, seats: number, jobs: PgBoss, now = new Date()): Promise<SeatsOutcome> {
-  return changeSeats(db, async (tx): Promise<SeatsOutcome> => {
+  return changeSeats(db, jobs, async (tx): Promise<SeatsOutcome> => {
     const slot = (await lockSlots(tx, [slotId])).get(slotId);
     if (!slot || slot.cancelledAt) return { ok: false, why: 'no_slot' };
     if (seats < slot.seatsTaken) return { ok: false, why: 'below_confirmed', confirmed: slot.seatsTaken };
@@ -491,13 +493,17 @@ const SYSTEM = 'system' as const;
  * waiting list locks the promoted leads after their slot: when PostgreSQL breaks such a deadlock by failing one
  * transaction (40P01), the change simply runs again, once.
  */
-async function changeSeats<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+async function changeSeats<T>(db: Db, jobs: PgBoss | undefined, work: (tx: Db) => Promise<T>): Promise<T> {
+  let outcome: T;
   try {
-    return await db.transaction(work);
+    outcome = await db.transaction(work);
   } catch (error) {
     if (sqlStateOf(error) !== '40P01') throw error;
-    return db.transaction(work);
+    outcome = await db.transaction(work);
   }
+  // Its messages, committed with it, are taken by this process's outbox worker now (docs/decisions/0410).
+  if (jobs) wakeOutbox(jobs);
+  return outcome;
 }
 
 const sqlStateOf = (error: unknown): unknown =>

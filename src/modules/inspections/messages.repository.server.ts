@@ -1,18 +1,25 @@
 import 'server-only';
-import { and, asc, eq, inArray, isNull, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import type { InspectionMessageChannel, InspectionMessageKind, InspectionMessageState } from '@/lib/db/enums';
-import { inspectionBookings, inspectionMessages, inspectionSlots, leads, staffUsers, type InspectionMessageRow } from '@/lib/db/schema';
+import type { InspectionMessageChannel, InspectionMessageKind, InspectionMessageState, OutboxSubject } from '@/lib/db/enums';
+import { inspectionBookings, inspectionSlots, leads, staffUsers, type OutboxMessageRow } from '@/lib/db/schema';
 import { staffLabelSql } from '@/modules/leads/server';
-import { qualified, slotViewColumns, type SlotView } from './inspections.repository.server';
+import {
+  countsByChannel,
+  deleteMessagesOfSubjects,
+  dueBacklog,
+  messagesOf,
+  withdrawQueued,
+  type DueBacklog,
+  type NewOutboxMessage,
+} from '@/modules/messaging/server';
+import { slotViewColumns, type SlotView } from './inspections.repository.server';
 
 /**
- * Every query on inspection_messages, the delivery record of each message a booking sets off (docs/decisions/0391):
- * written with the booking's change and its job (./messages.server.ts), claimed and settled by the sender
- * (src/modules/inspections/messages).
+ * What a booking's messages need of the database (docs/decisions/0391): they are rows of the one outbox
+ * (docs/decisions/0410), queued with the booking's change (./messages.server.ts) and sent by the outbox's worker
+ * through this module's sender (./messages/delivery.server.ts); these are the reads and the withdrawals they ask it.
  */
-
-const m = inspectionMessages;
 
 /** The reminders: a move or a cancel withdraws those no longer true. */
 export const REMINDER_KINDS = ['reminder_24h', 'reminder_2h'] as const satisfies InspectionMessageKind[];
@@ -49,77 +56,111 @@ export async function bookingsForMessages(tx: Db, bookingIds: string[]): Promise
   return new Map(rows.map((row) => [row.id, row]));
 }
 
-export type NewMessage = Pick<InspectionMessageRow, 'slotId' | 'kind' | 'channel' | 'aboutStartsAt' | 'dueAt'> & {
+/** A booking's message as queued: what it is about (its booking, or its slot for `slot_filling`), what and how. */
+export interface NewMessage {
   bookingId: string | null;
-};
+  /** The booking's lead, who the message is for or about (none for `slot_filling`): erasing it erases the message. */
+  leadId: string | null;
+  slotId: string;
+  kind: InspectionMessageKind;
+  channel: InspectionMessageChannel;
+  /** The start of the slot the message is about (a move makes a message about the new time). */
+  aboutStartsAt: Date;
+  /** When it is meant to go: at once, or a reminder's time. */
+  dueAt: Date;
+}
 
 /**
- * Writes messages to send, returning those that need a job. A message already there for the same booking, kind,
- * channel and slot time is queued again only when it was withdrawn (moved away and back), or, for a change's message,
- * when it went already (the same change made twice); a reminder that went is never sent again. `slot_filling` rows
- * are written once per slot and channel.
+ * A booking's message in the one outbox (docs/decisions/0410): one per booking, kind, channel and slot time (a move
+ * gives the new time its own reminders); `slot_filling` is the owners', once per slot and channel, and names no
+ * booking. Its slot and time ride in the payload: what the booking says when the message goes may differ.
  */
-export async function queueMessages(tx: Db, rows: NewMessage[], now: Date): Promise<{ id: string; dueAt: Date }[]> {
-  // One row per key in a statement (one change may name a slot filling up twice).
-  const unique = [
-    ...new Map(
-      rows.map((row) => [
-        row.kind === 'slot_filling'
-          ? `${row.slotId}|${row.channel}`
-          : `${row.bookingId}|${row.kind}|${row.channel}|${row.aboutStartsAt.getTime()}`,
-        row,
-      ]),
-    ).values(),
-  ];
-  if (!unique.length) return [];
-  const perBooking = unique.filter((row) => row.kind !== 'slot_filling');
-  const slotAlerts = unique.filter((row) => row.kind === 'slot_filling');
-  const values = (list: NewMessage[]) => list.map((row) => ({ ...row, state: 'queued' as const, createdAt: now, updatedAt: now }));
-  const queued: { id: string; dueAt: Date }[] = [];
-  if (perBooking.length) {
-    const again = or(eq(m.state, 'withdrawn'), and(notInArray(m.kind, [...REMINDER_KINDS]), notInArray(m.state, ['queued', 'sending'])));
-    queued.push(
-      ...(await tx
-        .insert(m)
-        .values(values(perBooking))
-        .onConflictDoUpdate({
-          target: [m.bookingId, m.kind, m.channel, m.aboutStartsAt],
-          set: {
-            state: 'queued',
-            attempts: 0,
-            lastError: null,
-            sendingSince: null,
-            sentAt: null,
-            dueAt: sql`excluded.due_at`,
-            updatedAt: sql`excluded.updated_at`,
-          },
-          setWhere: again,
-        })
-        .returning({ id: m.id, dueAt: m.dueAt })),
-    );
-  }
-  if (slotAlerts.length) {
-    queued.push(...(await tx.insert(m).values(values(slotAlerts)).onConflictDoNothing().returning({ id: m.id, dueAt: m.dueAt })));
-  }
-  return queued;
+export const bookingMessageKey = (m: Pick<NewMessage, 'bookingId' | 'slotId' | 'kind' | 'channel' | 'aboutStartsAt'>) =>
+  m.kind === 'slot_filling'
+    ? `slot:${m.slotId}:slot_filling:${m.channel}`
+    : `booking:${m.bookingId}:${m.kind}:${m.channel}:${m.aboutStartsAt.getTime()}`;
+
+/**
+ * The outbox's rows for messages to send: a message already there for the same key is queued again only when it was
+ * withdrawn (moved away and back), or, for a change's message, when it went already (the same change made twice); a
+ * reminder that went is never sent again, and `slot_filling` goes once per slot and channel.
+ */
+export function outboxMessagesOf(rows: NewMessage[]): NewOutboxMessage[] {
+  return rows.map((row) => ({
+    subjectType: row.kind === 'slot_filling' ? 'slot' : 'booking',
+    subjectId: row.kind === 'slot_filling' ? row.slotId : row.bookingId!,
+    leadId: row.kind === 'slot_filling' ? null : row.leadId,
+    kind: row.kind,
+    channel: row.channel,
+    dedupeKey: bookingMessageKey(row),
+    dueAt: row.dueAt,
+    payload: { slotId: row.slotId, aboutStartsAt: row.aboutStartsAt.getTime() } satisfies BookingPayload,
+    again: row.kind === 'slot_filling' ? undefined : isReminder(row.kind) ? 'withdrawn' : 'settled',
+  }));
 }
+
+interface BookingPayload {
+  slotId: string;
+  /** Milliseconds since 1970 (the upgrade writes it alike). */
+  aboutStartsAt: number;
+}
+
+/** A booking's message as its capability reads it: the outbox's row with what it is about. */
+export interface BookingMessage {
+  id: string;
+  bookingId: string | null;
+  slotId: string;
+  kind: InspectionMessageKind;
+  channel: InspectionMessageChannel;
+  aboutStartsAt: Date;
+  dueAt: Date;
+  state: InspectionMessageState;
+  attempts: number;
+  lastError: string | null;
+  sendingSince: Date | null;
+  sentAt: Date | null;
+  createdAt: Date;
+}
+
+export function bookingMessageOf(row: OutboxMessageRow): BookingMessage {
+  const payload = row.payload as BookingPayload;
+  return {
+    id: row.id,
+    bookingId: row.subjectType === 'booking' ? row.subjectId : null,
+    slotId: payload.slotId,
+    kind: row.kind as InspectionMessageKind,
+    channel: row.channel as InspectionMessageChannel,
+    aboutStartsAt: new Date(Number(payload.aboutStartsAt)),
+    dueAt: row.dueAt,
+    state: row.state as InspectionMessageState,
+    attempts: row.attempts,
+    lastError: row.lastError,
+    sendingSince: row.sendingSince,
+    sentAt: row.sentAt,
+    createdAt: row.createdAt,
+  };
+}
+
+/** The keys of a booking's reminders about `startsAt`, on every channel. */
+const reminderKeys = (bookingId: string, slotId: string, startsAt: Date) =>
+  REMINDER_KINDS.flatMap((kind) =>
+    (['email', 'phone'] as const).map((channel) => bookingMessageKey({ bookingId, slotId, kind, channel, aboutStartsAt: startsAt })),
+  );
 
 /**
  * A booking's reminders still waiting that are no longer true: all of them (cancelled, called off, moved to a
  * waiting list), or those about another time than `keep` (moved).
  */
-export async function withdrawReminders(tx: Db, bookingId: string, keep: Date | null, now: Date): Promise<void> {
-  await tx
-    .update(m)
-    .set({ state: 'withdrawn', updatedAt: now })
-    .where(
-      and(
-        eq(m.bookingId, bookingId),
-        inArray(m.kind, [...REMINDER_KINDS]),
-        eq(m.state, 'queued'),
-        keep ? ne(m.aboutStartsAt, keep) : undefined,
-      ),
-    );
+export async function withdrawReminders(
+  tx: Db,
+  bookingId: string,
+  keep: { slotId: string; startsAt: Date } | null,
+  now: Date,
+): Promise<void> {
+  await withdrawQueued(tx, { type: 'booking', id: bookingId }, [...REMINDER_KINDS], {
+    except: keep ? reminderKeys(bookingId, keep.slotId, keep.startsAt) : [],
+    now,
+  });
 }
 
 /**
@@ -127,11 +168,7 @@ export async function withdrawReminders(tx: Db, bookingId: string, keep: Date | 
  * 0401), returning when the earliest of them was due, or null when none waited.
  */
 export async function withdrawWaitingNews(tx: Db, bookingId: string, kind: InspectionMessageKind, now: Date): Promise<Date | null> {
-  const rows = await tx
-    .update(m)
-    .set({ state: 'withdrawn', lastError: 'told with a later change', updatedAt: now })
-    .where(and(eq(m.bookingId, bookingId), eq(m.kind, kind), eq(m.state, 'queued')))
-    .returning({ dueAt: m.dueAt });
+  const rows = await withdrawQueued(tx, { type: 'booking', id: bookingId }, [kind], { reason: 'told with a later change', now });
   return rows.reduce<Date | null>((earliest, row) => (!earliest || row.dueAt < earliest ? row.dueAt : earliest), null);
 }
 
@@ -139,7 +176,7 @@ export async function withdrawWaitingNews(tx: Db, bookingId: string, kind: Inspe
 
 /** A message to send, with what it is about: its booking and slot (with the slot's agent), and the lead. */
 export interface MessageForDelivery {
-  message: InspectionMessageRow;
+  message: BookingMessage;
   booking: { id: string; state: 'confirmed' | 'waiting' | 'cancelled'; partySize: number; updatedAt: Date; slotId: string } | null;
   slot: SlotView;
   lead: {
@@ -157,11 +194,11 @@ export interface MessageForDelivery {
   leadAgent: { id: string; email: string; label: string } | null;
 }
 
-/** The message `id` with its booking, slot and lead; undefined when it is gone (erased). */
-export async function messageForDelivery(db: Db, id: string): Promise<MessageForDelivery | undefined> {
+/** The message with its booking, slot and lead; undefined when its slot is gone. */
+export async function messageForDelivery(db: Db, message: BookingMessage): Promise<MessageForDelivery | undefined> {
+  const bookingId = message.bookingId ?? null;
   const [row] = await db
     .select({
-      message: m,
       booking: {
         id: inspectionBookings.id,
         state: inspectionBookings.state,
@@ -181,12 +218,16 @@ export async function messageForDelivery(db: Db, id: string): Promise<MessageFor
         assignedTo: leads.assignedTo,
       },
     })
-    .from(m)
-    .leftJoin(inspectionBookings, eq(inspectionBookings.id, m.bookingId))
-    // A moved booking's message is about the slot it was for then (the `moved` message: the new one).
-    .innerJoin(inspectionSlots, eq(inspectionSlots.id, sql`coalesce(${inspectionBookings.slotId}, ${m.slotId})`))
+    .from(inspectionSlots)
+    .leftJoin(inspectionBookings, bookingId ? eq(inspectionBookings.id, bookingId) : sql`false`)
     .leftJoin(leads, eq(leads.id, inspectionBookings.leadId))
-    .where(eq(m.id, id));
+    // A moved booking's message is about the slot it is in now (the `moved` message: the new one).
+    .where(
+      eq(
+        inspectionSlots.id,
+        sql`coalesce((select b.slot_id from ${inspectionBookings} b where b.id = ${bookingId}::uuid), ${message.slotId}::uuid)`,
+      ),
+    );
   if (!row) return undefined;
   const assignedTo = row.lead?.assignedTo;
   const [agent] = assignedTo
@@ -195,55 +236,7 @@ export async function messageForDelivery(db: Db, id: string): Promise<MessageFor
         .from(staffUsers)
         .where(and(eq(staffUsers.id, assignedTo), eq(staffUsers.active, true)))
     : [];
-  return { ...row, slot: row.slot as SlotView, leadAgent: agent ?? null } as MessageForDelivery;
-}
-
-/**
- * Takes a message for sending, in one conditional write: from `queued`, or from a `sending` left by a crash (`from`
- * names the sending_since it was found with, so two senders cannot both take it). Returns false when another sender
- * took it first.
- */
-export async function claimMessage(
-  db: Db,
-  id: string,
-  from: Pick<InspectionMessageRow, 'state' | 'sendingSince'>,
-  now: Date,
-): Promise<boolean> {
-  const found: SQL =
-    from.state === 'sending' && from.sendingSince
-      ? and(eq(m.state, 'sending'), eq(m.sendingSince, from.sendingSince))!
-      : eq(m.state, 'queued');
-  // A reminder is claimed only while its booking still holds a seat at the time it names, in the same statement: a
-  // cancel or a move that commits after the sender read the booking still stops it (they withdraw queued rows only).
-  const stillTrue = sql`(${qualified(m.kind)} not in ('reminder_24h', 'reminder_2h') or exists (select 1
-    from ${inspectionBookings} join ${inspectionSlots} on ${qualified(inspectionSlots.id)} = ${qualified(inspectionBookings.slotId)}
-    where ${qualified(inspectionBookings.id)} = ${qualified(m.bookingId)} and ${qualified(inspectionBookings.state)} = 'confirmed'
-      and ${qualified(inspectionSlots.startsAt)} = ${qualified(m.aboutStartsAt)} and ${qualified(inspectionSlots.cancelledAt)} is null))`;
-  const rows = await db
-    .update(m)
-    .set({ state: 'sending', sendingSince: now, attempts: sql`${m.attempts} + 1`, updatedAt: now })
-    .where(and(eq(m.id, id), found, stillTrue))
-    .returning({ id: m.id });
-  return rows.length === 1;
-}
-
-/** Records how a message came out: sent, given up, withdrawn, or back to `queued` for a retry. */
-export async function settleMessage(
-  db: Db,
-  id: string,
-  outcome: { state: Exclude<InspectionMessageState, 'sending'>; lastError: string | null },
-  now: Date,
-): Promise<void> {
-  await db
-    .update(m)
-    .set({
-      state: outcome.state,
-      lastError: outcome.lastError,
-      sendingSince: null,
-      updatedAt: now,
-      ...(outcome.state === 'sent' ? { sentAt: now } : {}),
-    })
-    .where(eq(m.id, id));
+  return { ...row, message, slot: row.slot as SlotView, leadAgent: agent ?? null } as MessageForDelivery;
 }
 
 /** The active owners' ids and addresses (a slot filling up). */
@@ -256,68 +249,54 @@ export function activeOwners(db: Db) {
 
 // ---- a lead's messages, for its page, the privacy export and erasure -------------------------------------------------
 
-const messageOfLeadColumns = {
-  leadId: inspectionBookings.leadId,
-  bookingId: m.bookingId,
-  kind: m.kind,
-  channel: m.channel,
-  aboutStartsAt: m.aboutStartsAt,
-  state: m.state,
-  attempts: m.attempts,
-  lastError: m.lastError,
-  sentAt: m.sentAt,
-  createdAt: m.createdAt,
-};
+/** The bookings of these leads. */
+const bookingsOfLeads = (db: Db, leadIds: SQLWrapper | string[]) =>
+  db.select({ id: inspectionBookings.id }).from(inspectionBookings).where(inArray(inspectionBookings.leadId, leadIds));
 
 /** The messages the bookings of these leads set off, oldest first. */
 export async function messagesOfLeads(db: Db, leadIds: string[]) {
   if (!leadIds.length) return [];
-  return db
-    .select(messageOfLeadColumns)
-    .from(m)
-    .innerJoin(inspectionBookings, eq(inspectionBookings.id, m.bookingId))
-    .where(inArray(inspectionBookings.leadId, leadIds))
-    .orderBy(asc(m.createdAt), asc(m.id));
-}
-
-/** Deletes the messages of the bookings `bookings` selects (an erasure), returning their ids for their jobs. */
-export async function deleteMessagesOfBookings(tx: Db, bookings: SQL): Promise<string[]> {
-  const rows = await tx
-    .delete(m)
-    .where(inArray(m.bookingId, tx.select({ id: inspectionBookings.id }).from(inspectionBookings).where(bookings)))
-    .returning({ id: m.id });
-  return rows.map((row) => row.id);
+  const bookings = await db
+    .select({ id: inspectionBookings.id, leadId: inspectionBookings.leadId })
+    .from(inspectionBookings)
+    .where(inArray(inspectionBookings.leadId, leadIds));
+  const leadOf = new Map(bookings.map((booking) => [booking.id, booking.leadId]));
+  const rows = await messagesOf(
+    db,
+    'booking',
+    bookings.map((booking) => booking.id),
+  );
+  return rows.map(bookingMessageOf).map((message) => ({
+    leadId: leadOf.get(message.bookingId!) ?? null,
+    bookingId: message.bookingId,
+    kind: message.kind,
+    channel: message.channel,
+    aboutStartsAt: message.aboutStartsAt,
+    state: message.state,
+    attempts: message.attempts,
+    lastError: message.lastError,
+    sentAt: message.sentAt,
+    createdAt: message.createdAt,
+  }));
 }
 
 // ---- how delivery goes, for /metrics and the System page -------------------------------------------------------------
 
-const countColumns = { channel: m.channel, state: m.state, n: sql<number>`count(*)::int` };
+/** The outbox's subjects of a booking's messages. */
+export const BOOKING_SUBJECTS = ['booking', 'slot'] as const satisfies OutboxSubject[];
 
-/** How many booking messages each channel has in each state (for /metrics). */
+/** How many booking messages each channel has in each state (for /metrics), read from the one outbox. */
 export function inspectionMessageCounts(db: Db) {
-  return db.select(countColumns).from(m).groupBy(m.channel, m.state);
+  return countsByChannel(db, [...BOOKING_SUBJECTS]) as unknown as Promise<
+    { channel: InspectionMessageChannel; state: InspectionMessageState; n: number }[]
+  >;
 }
 
-export interface InspectionMessageBacklog {
-  /** Messages due and not yet sent (a reminder waiting for its time is not late). */
-  waiting: number;
-  oldestWaitingAt: Date | null;
-  lastSentAt: Date | null;
-}
+export type InspectionMessageBacklog = DueBacklog;
 
-/** The booking messages due and undelivered, and the last one delivered (the state index). */
-export async function inspectionMessageBacklog(db: Db, now: Date): Promise<InspectionMessageBacklog> {
-  const [due] = await db
-    .select({ waiting: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${m.dueAt})::text` })
-    .from(m)
-    .where(and(inArray(m.state, ['queued', 'sending']), sql`${m.dueAt} <= ${now}`));
-  const [last] = await db
-    .select({ at: sql<string | null>`max(${m.sentAt})::text` })
-    .from(m)
-    .where(eq(m.state, 'sent'));
-  const toDate = (value: string | null | undefined) => (value ? new Date(value) : null);
-  return { waiting: due?.waiting ?? 0, oldestWaitingAt: toDate(due?.oldest), lastSentAt: toDate(last?.at) };
-}
+/** The booking messages due and undelivered, and the last one delivered. */
+export const inspectionMessageBacklog = (db: Db, now: Date): Promise<InspectionMessageBacklog> =>
+  dueBacklog(db, [...BOOKING_SUBJECTS], now);
 
 /** The walk-in bookings (no lead) of slots that began before `before`: the retention period ends for them then. */
 export const walkInsBefore = (before: Date): SQL =>
@@ -343,9 +322,12 @@ export async function waitingPlaceOf(db: Db, bookingId: string): Promise<number 
   return row?.place ?? null;
 }
 
-/** Deletes the messages of the bookings of the leads `leadsWhere` names, in the erasure's transaction; returns their ids. */
+/**
+ * Deletes the messages of the bookings of the leads `leadsWhere` names, in the erasure's transaction; returns their
+ * ids, which their jobs carry. (The release before's inspection_messages rows go with the bookings, by cascade.)
+ */
 export const eraseMessagesOfLeadBookings = (tx: Db, leadsWhere: SQL): Promise<string[]> =>
-  deleteMessagesOfBookings(tx, inArray(inspectionBookings.leadId, tx.select({ id: leads.id }).from(leads).where(leadsWhere)));
+  deleteMessagesOfSubjects(tx, ['booking'], bookingsOfLeads(tx, tx.select({ id: leads.id }).from(leads).where(leadsWhere)));
 
 /** Deletes the walk-in bookings `where` names (a lead's bookings go with the lead); returns how many. */
 export async function eraseWalkIns(tx: Db, where: SQL): Promise<number> {

@@ -1,12 +1,16 @@
 import 'server-only';
-import { randomUUID } from 'node:crypto';
 import type { PgBoss } from 'pg-boss';
 import type { Db } from '@/lib/db/client';
-import { insertInTransaction } from '@/lib/jobs/queue';
-import { INSPECTION_MESSAGE, type InspectionMessageJob } from '@/lib/jobs/queues';
 import { phoneChannelOn } from '@/modules/leads/server';
+import { queueMessages } from '@/modules/messaging/server';
 import { getEnv } from '@/lib/env.server';
-import { bookingsForMessages, queueMessages, withdrawReminders, withdrawWaitingNews, type NewMessage } from './messages.repository.server';
+import {
+  bookingsForMessages,
+  outboxMessagesOf,
+  withdrawReminders,
+  withdrawWaitingNews,
+  type NewMessage,
+} from './messages.repository.server';
 
 /**
  * What a change to a booking tells the buyer, its agent and the owners, queued in the change's own transaction
@@ -40,7 +44,8 @@ export const nearlyFull = (seatsTaken: number, seats: number) => seatsTaken >= M
 
 /**
  * Runs in the change's transaction (src/modules/inspections/inspections.server.ts), after the bookings changed:
- * writes each message's row and its job, so the change and its messages commit together. The buyer hears of every
+ * queues each message in the one outbox (docs/decisions/0410: a row and its job, a reminder's job starting at its
+ * time), so the change and its messages commit together. The buyer hears of every
  * change by e-mail (a walk-in has no address: nothing); a confirmed booking gets its reminders, 24 and 2 hours before
  * (those already past are skipped), by e-mail and, when WhatsApp or SMS is on, to the buyer's phone; a move or a cancel withdraws the reminders no longer true (the sender checks again
  * at its time); a new booking alerts its lead's agent (push and e-mail); a slot crossing NEARLY_FULL_SHARE alerts the
@@ -58,8 +63,13 @@ export async function queueInspectionMessages(tx: Db, jobs: PgBoss, events: Insp
     if (!booking) continue;
     const confirmed = booking.state === 'confirmed';
     if (event.kind === 'moved' || event.kind === 'cancelled' || event.kind === 'called_off')
-      await withdrawReminders(tx, booking.id, event.kind === 'moved' && confirmed ? booking.startsAt : null, now);
-    const about = { bookingId: booking.id, slotId: booking.slotId, aboutStartsAt: booking.startsAt };
+      await withdrawReminders(
+        tx,
+        booking.id,
+        event.kind === 'moved' && confirmed ? { slotId: booking.slotId, startsAt: booking.startsAt } : null,
+        now,
+      );
+    const about = { bookingId: booking.id, leadId: booking.leadId, slotId: booking.slotId, aboutStartsAt: booking.startsAt };
     if (booking.leadId) {
       rows.push({
         ...about,
@@ -82,19 +92,18 @@ export async function queueInspectionMessages(tx: Db, jobs: PgBoss, events: Insp
     }
     if (confirmed && event.kind !== 'cancelled' && event.kind !== 'called_off' && nearlyFull(booking.seatsTaken, booking.seats)) {
       for (const channel of ['email', 'push'] as const)
-        rows.push({ bookingId: null, slotId: booking.slotId, aboutStartsAt: booking.startsAt, kind: 'slot_filling', channel, dueAt: now });
+        rows.push({
+          bookingId: null,
+          leadId: null,
+          slotId: booking.slotId,
+          aboutStartsAt: booking.startsAt,
+          kind: 'slot_filling',
+          channel,
+          dueAt: now,
+        });
     }
   }
-  const queued = await queueMessages(tx, rows, now);
-  // A new id per job: a message queued again (the same change made twice) gets a job of its own.
-  await insertInTransaction(
-    jobs,
-    tx,
-    INSPECTION_MESSAGE,
-    queued.map((row) => ({
-      id: randomUUID(),
-      data: { messageId: row.id } satisfies InspectionMessageJob,
-      ...(row.dueAt > now ? { startAfter: row.dueAt } : {}),
-    })),
-  );
+  // One message per key in a statement (one change may name a slot filling up twice).
+  const messages = [...new Map(outboxMessagesOf(rows).map((message) => [message.dedupeKey, message])).values()];
+  await queueMessages(tx, jobs, messages, { now });
 }

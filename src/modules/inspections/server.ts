@@ -20,7 +20,7 @@ export {
   walkInsBefore,
   type InspectionMessageBacklog,
 } from './messages.repository.server';
-export { startInspectionMessageWorkers } from './messages/workers.server';
+export { bookingSenders } from './messages/delivery.server';
 export { inspectionSlotsJob, makeScheduledSlots } from './scheduled-slots.server';
 export { answeredAsForm, formAnswer } from './staff/form-answer.server';
 export {

@@ -17,14 +17,19 @@ export { parseTermiiEvent, smsConfigured, verifyTermiiSignature } from './channe
 export { parseWhatsAppWebhook, verifyWhatsAppSignature, whatsAppConfigured, whatsAppHandshake } from './channels/whatsapp-cloud.server';
 export {
   countFailed,
+  countsByChannel,
   channelStates,
   deleteMessagesOfLeads,
+  deleteMessagesOfSubjects,
   deliveryBacklog,
+  dueBacklog,
   markFailedLate,
   markSentAgain,
   messagesOf,
   notificationCounts,
+  withdrawQueued,
   type Backlog,
+  type DueBacklog,
   type ChannelState,
   type NewOutboxMessage,
 } from './outbox/outbox.repository.server';

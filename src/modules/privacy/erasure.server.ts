@@ -69,7 +69,7 @@ export async function eraseRecords(db: Db, targets: ErasureTargets, tellCrm: Tel
     const newsletter = await eraseSignUps(tx, targets.newsletter);
     const jobs = await deleteJobsOf(tx, {
       lead: erasedLeads.map((lead) => lead.id),
-      outboxMessage: notificationIds,
+      outboxMessage: [...notificationIds, ...bookingMessages],
       // Jobs of the release before 0410, on the queues the outbox drains, named the same ids.
       notification: notificationIds,
       newsletterSignUp: newsletter.map((row) => row.id),

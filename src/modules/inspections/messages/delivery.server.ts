@@ -2,19 +2,18 @@ import 'server-only';
 import { getSiteFacts, getSiteUrl } from '@/lib/site-facts.server';
 import type { Db } from '@/lib/db/client';
 import { getEnv } from '@/lib/env.server';
-import { logError, withoutContactDetails } from '@/lib/log';
-import { givenUp } from '@/modules/messaging';
-import { emailChannel } from '@/modules/messaging/server';
+import type { InspectionMessageKind } from '@/lib/db/enums';
+import { GIVE_UP_AFTER_MS } from '@/modules/messaging';
+import { deliverMessage, emailChannel, SENDING_LEASE_MS, type NotSent, type OutboxSender } from '@/modules/messaging/server';
 import { leadAlertRecipients } from '@/modules/leads/server';
 import { inspectionChangeCutoffHours } from '@/modules/inspections/cutoff.server';
 import { signInspectionLink } from '@/modules/leads/server';
 import { BUYER_CAP_REACHED, buyerMessageAllowed } from '@/modules/messaging/server';
 import {
   activeOwners,
-  claimMessage,
+  bookingMessageOf,
   isReminder,
   messageForDelivery,
-  settleMessage,
   waitingPlaceOf,
   type MessageForDelivery,
 } from '@/modules/inspections/messages.repository.server';
@@ -34,21 +33,53 @@ import {
 } from './render';
 
 /**
- * Sending a booking's messages (docs/decisions/0391): each `inspection-message` job names one inspection_messages row.
- * The sender looks again at the booking when the message is due (a reminder of a booking cancelled or moved since is
- * withdrawn, never sent), claims the row (`sending`, one conditional write) and settles it.
+ * Sending a booking's messages (docs/decisions/0391), through the one outbox (docs/decisions/0410): its worker claims
+ * each message (`sending`) and asks this sender whether it is still wanted, with the booking as it is after the claim
+ * (a reminder of a booking cancelled or moved since is withdrawn, never sent), then to send it.
  *
- * A crash between the mail server taking a message and the row saying so leaves the row `sending`. What then is the
+ * A crash between the mail server taking a message and the outbox saying so leaves it `sending`. What then is the
  * one choice here: a reminder found so is not sent again (marked failed, "interrupted"): a reminder missed is a small
  * loss, two are what the issue forbids. A change's message (the confirmation, a move, a cancel) and a staff alert are
  * sent again: a buyer without their confirmation is worse off than one with two, and both copies carry one Message-ID,
  * by which many mail services keep one.
  */
 
-/** A `sending` row younger than this may still be in a sender's hands (mail timeouts total 40 s): left alone. */
-export const SENDING_LEASE_MS = 2 * 60_000;
+/** A `sending` message younger than this may still be in a sender's hands: left alone (the outbox's lease). */
+export { SENDING_LEASE_MS };
 
 export const INTERRUPTED = 'interrupted while sending (the server stopped): not sent again, so that it never goes twice';
+
+/** The sender of a booking's (and a slot's) messages, with the buyer channels it sends by (tests give stand-ins). */
+export function bookingOutboxSender(channels: BuyerChannels = BUYER_CHANNELS): OutboxSender<MessageForDelivery> {
+  return {
+    async load(db, messages) {
+      const found = new Map<string, MessageForDelivery>();
+      // Few at a time (a booking's change sets off a handful): one read each.
+      for (const message of messages) {
+        const context = await messageForDelivery(db, bookingMessageOf(message));
+        if (context) found.set(message.id, context);
+      }
+      return found;
+    },
+    stillWanted: (_message, context, at) => noLongerTrue(context, at),
+    notAgain: (message) => (isReminder(message.kind as InspectionMessageKind) ? INTERRUPTED : undefined),
+    async send(db, _message, context) {
+      const outcome = await send(db, context, channels);
+      return outcome === 'sent' ? 'sent' : SETTLED[outcome];
+    },
+    // A reminder is of no use once its inspection began; a change's message or an alert ends by the one policy.
+    giveUp: (message, { slot }) =>
+      isReminder(message.kind as InspectionMessageKind)
+        ? { from: message.dueAt, afterMs: slot.startsAt.getTime() - message.dueAt.getTime() }
+        : { from: message.dueAt, afterMs: GIVE_UP_AFTER_MS },
+  };
+}
+
+/** The outbox's senders of this module: a booking's messages, and a slot's (its owners' alert). */
+export const bookingSenders = (channels?: BuyerChannels) => {
+  const sender = bookingOutboxSender(channels) as OutboxSender<never>;
+  return { booking: sender, slot: sender };
+};
 
 export interface DeliveryOptions {
   now?: () => Date;
@@ -56,52 +87,19 @@ export interface DeliveryOptions {
   channels?: BuyerChannels;
 }
 
-/** One `inspection-message` job: throws when it is to be tried again. */
+/** One booking message, as the outbox's worker sends it: throws when it is to be tried again. */
 export async function deliverInspectionMessage(db: Db, messageId: string, options: DeliveryOptions = {}): Promise<void> {
-  const now = options.now ?? (() => new Date());
-  const found = await messageForDelivery(db, messageId);
-  if (!found) return;
-  const { message } = found;
-  const at = now();
-  if (message.state === 'sending') {
-    if (message.sendingSince && at.getTime() - message.sendingSince.getTime() < SENDING_LEASE_MS)
-      throw new Error('another sender has this message in hand');
-    if (isReminder(message.kind)) {
-      await settleMessage(db, message.id, { state: 'failed', lastError: INTERRUPTED }, at);
-      return;
-    }
-  } else if (message.state !== 'queued') return;
-
-  const stale = noLongerTrue(found, at);
-  if (stale) {
-    await settleMessage(db, message.id, { state: 'withdrawn', lastError: stale }, at);
-    return;
-  }
-  if (!(await claimMessage(db, message.id, message, at))) return;
-  try {
-    const outcome = await send(db, found, options.channels ?? BUYER_CHANNELS);
-    await settleMessage(db, message.id, SETTLED[outcome], now());
-  } catch (error) {
-    // Without addresses or numbers (an SMTP refusal quotes the recipient), as every stored error.
-    const reason = withoutContactDetails(error instanceof Error ? error.message : String(error));
-    const later = now();
-    // A reminder is of no use once its inspection began; a change's message or an alert ends by the outboxes' one policy.
-    const giveUp = isReminder(message.kind) ? later >= found.slot.startsAt : givenUp(message.dueAt, later);
-    await settleMessage(db, message.id, { state: giveUp ? 'failed' : 'queued', lastError: reason }, later);
-    logError(`[inspections] ${message.kind} ${message.channel} ${message.id} ${giveUp ? 'failed for good' : 'will be retried'}`, error);
-    if (!giveUp) throw error;
-  }
+  await deliverMessage(db, bookingSenders(options.channels), messageId, options.now);
 }
 
 /** How a channel's answer leaves the message's row. */
 const SETTLED = {
-  sent: { state: 'sent', lastError: null },
   not_configured: { state: 'not_configured', lastError: 'not configured' },
   opted_out: { state: 'withdrawn', lastError: 'the number said STOP' },
   // Not retried: the lead's messages say which limit kept it (docs/decisions/0402).
   sms_withheld: { state: 'not_configured', lastError: 'SMS withheld by its limits (SMS_COUNTRIES or SMS_DAILY_LIMIT)' },
   capped: { state: 'withdrawn', lastError: BUYER_CAP_REACHED },
-} as const;
+} as const satisfies Record<Exclude<ChannelOutcome | 'capped', 'sent'>, NotSent>;
 
 /** Why a message is not to go any more, or undefined when it is. */
 function noLongerTrue({ message, booking, slot, lead }: MessageForDelivery, at: Date): string | undefined {

@@ -150,7 +150,7 @@ export function deliverNotifications(
 export const deliverNotification = (db: Db, notificationId: string, now = () => new Date()): Promise<void> =>
   deliverMessage(db, LEAD_SENDERS, notificationId, now);
 
-/** The outbox's senders (today a lead's messages only; a booking's stay in inspection_messages: 0410). */
+/** This module's senders of the outbox (a lead's messages; a booking's are the inspections module's: 0410). */
 export const OUTBOX_SENDERS = LEAD_SENDERS;
 
 /**

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, count, eq, inArray, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, inArray, ne, notInArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { preparedStatement } from '@/lib/db/prepared';
 import {
@@ -32,6 +32,67 @@ export interface NewOutboxMessage {
   dedupeKey: string;
   /** Settled at once, with why (nothing to send: no webhook address, no e-mail address); queued without. */
   settled?: { state: Exclude<OutboxState, 'queued' | 'sending' | 'sent'>; lastError: string };
+  /** When it is to go, when not at once nor the batch's time (a booking's reminder: hours before the inspection). */
+  dueAt?: Date;
+  /** What its subject cannot tell at send time (a booking's message: the slot and time it was about). */
+  payload?: Record<string, unknown>;
+  /**
+   * When a message of the same key is there already, whether it is queued again (its attempts from 0): `withdrawn`,
+   * only if it was withdrawn (a reminder: never twice); `settled`, if it is no longer waiting nor in a sender's hands
+   * (a change made twice is told twice). Without: never (one message per key, ever).
+   */
+  again?: 'withdrawn' | 'settled';
+}
+
+/**
+ * Writes messages with their own due times and payloads, queueing again those `again` allows (see NewOutboxMessage),
+ * in the caller's transaction; returns the rows written or queued again. One statement per `again` rule.
+ */
+export async function upsertMessages(tx: Db, messages: NewOutboxMessage[], now: Date): Promise<OutboxMessageRow[]> {
+  const written: OutboxMessageRow[] = [];
+  for (const again of [undefined, 'withdrawn', 'settled'] as const) {
+    const group = messages.filter((m) => m.again === again);
+    if (!group.length) continue;
+    const insert = tx.insert(o).values(
+      group.map((m) => ({
+        subjectType: m.subjectType,
+        subjectId: m.subjectId,
+        leadId: m.leadId,
+        kind: m.kind,
+        channel: m.channel,
+        dedupeKey: m.dedupeKey,
+        state: m.settled?.state ?? ('queued' as const),
+        lastError: m.settled?.lastError ?? null,
+        payload: m.payload ?? null,
+        dueAt: m.dueAt ?? now,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    );
+    written.push(
+      ...(await (
+        again
+          ? insert.onConflictDoUpdate({
+              target: o.dedupeKey,
+              set: {
+                state: 'queued',
+                attempts: 0,
+                lastError: null,
+                lastErrorKind: null,
+                sendingSince: null,
+                sentAt: null,
+                gaveUpAt: null,
+                payload: sql`excluded.payload`,
+                dueAt: sql`excluded.due_at`,
+                updatedAt: sql`excluded.updated_at`,
+              },
+              setWhere: again === 'withdrawn' ? eq(o.state, 'withdrawn') : notInArray(o.state, ['queued', 'sending']),
+            })
+          : insert.onConflictDoNothing({ target: o.dedupeKey })
+      ).returning()),
+    );
+  }
+  return written;
 }
 
 /**
@@ -101,15 +162,26 @@ const messagesFound = preparedStatement((db) =>
  * Takes the messages `ids` for sending, in one conditional write, and returns those taken: each from `queued`, or from a
  * `sending` whose claim is older than `leaseMs` (its sender died before it could record what came of it). A message
  * another sender holds, or already settled, is not taken: two jobs naming one message never send it side by side.
+ * Only messages about `subjectTypes` (those the caller has a sender for) are taken.
  */
-export async function claimMessages(db: Db, ids: string[], now: Date, leaseMs: number): Promise<OutboxMessageRow[]> {
+export async function claimMessages(
+  db: Db,
+  ids: string[],
+  now: Date,
+  leaseMs: number,
+  subjectTypes: readonly OutboxSubject[],
+): Promise<ClaimedMessage[]> {
   if (!ids.length) return [];
   return messagesClaimed(db).execute({
     ids: `{${ids.join(',')}}`,
+    subjects: `{${subjectTypes.join(',')}}`,
     now: now.toISOString(),
     leaseEnded: new Date(now.getTime() - leaseMs).toISOString(),
   });
 }
+
+/** A message a sender took; `resumed`: taken from a sender that died with it in hand (its lease ended). */
+export type ClaimedMessage = OutboxMessageRow & { resumed: boolean };
 
 const messagesClaimed = preparedStatement((db) =>
   db
@@ -119,11 +191,16 @@ const messagesClaimed = preparedStatement((db) =>
       sendingSince: sql`${placeholder('now', 'timestamptz')}`,
       updatedAt: sql`${placeholder('now', 'timestamptz')}`,
     })
+    // The state each had before the claim, from the statement's snapshot (the where clause re-checks the row itself).
+    .from(
+      sql`(select p.id as claimed_id, p.state = 'sending' as resumed from outbox_messages p
+             where p.id = any(${placeholder('ids', 'uuid[]')})) as before_claim`,
+    )
     .where(
-      sql`${o.id} = any(${placeholder('ids', 'uuid[]')}) and (${o.state} = 'queued'
+      sql`${o.id} = before_claim.claimed_id and ${o.subjectType} = any(${placeholder('subjects', 'text[]')}) and (${o.state} = 'queued'
           or (${o.state} = 'sending' and ${o.sendingSince} <= ${placeholder('leaseEnded', 'timestamptz')}))`,
     )
-    .returning()
+    .returning({ ...getTableColumns(o), resumed: sql<boolean>`before_claim.resumed` })
     .prepare('claim_outbox_messages'),
 );
 
@@ -208,6 +285,31 @@ export async function requeue(
   return row;
 }
 
+/**
+ * Withdraws a subject's messages of `kinds` still waiting to go (not those in a sender's hands), but for the keys
+ * `except`, with `reason`; returns them (when each was due). A capability's change that makes them untrue.
+ */
+export async function withdrawQueued(
+  tx: Db,
+  subject: { type: OutboxSubject; id: string },
+  kinds: string[],
+  { except = [], reason = null, now }: { except?: string[]; reason?: string | null; now: Date },
+): Promise<OutboxMessageRow[]> {
+  return tx
+    .update(o)
+    .set({ state: 'withdrawn', lastError: reason, updatedAt: now })
+    .where(
+      and(
+        eq(o.subjectType, subject.type),
+        eq(o.subjectId, subject.id),
+        inArray(o.kind, kinds),
+        eq(o.state, 'queued'),
+        except.length ? notInArray(o.dedupeKey, except) : undefined,
+      ),
+    )
+    .returning();
+}
+
 /** The messages of these subjects, oldest first: how far each got (a lead's page, its flood withdrawal). */
 export function messagesOf(db: Db, subjectType: OutboxSubject, subjectIds: string[]): Promise<OutboxMessageRow[]> {
   if (!subjectIds.length) return Promise.resolve([]);
@@ -221,6 +323,15 @@ export function messagesOf(db: Db, subjectType: OutboxSubject, subjectIds: strin
 /** Deletes messages by id (withdrawn before any was sent). */
 export async function deleteMessages(tx: Db, ids: string[]): Promise<void> {
   if (ids.length) await tx.delete(o).where(inArray(o.id, ids));
+}
+
+/** Deletes the messages about the subjects `subjectIds` selects (an erasure), returning their ids, which their jobs carry. */
+export async function deleteMessagesOfSubjects(tx: Db, subjectTypes: OutboxSubject[], subjectIds: SQLWrapper): Promise<string[]> {
+  const rows = await tx
+    .delete(o)
+    .where(and(inArray(o.subjectType, subjectTypes), inArray(o.subjectId, subjectIds)))
+    .returning({ id: o.id });
+  return rows.map((row) => row.id);
 }
 
 /** Deletes the messages of the leads `leadIds` selects (an erasure), returning their ids, which their jobs carry. */
@@ -330,6 +441,36 @@ const countsColumns = { channel: sql<NotificationChannel>`${o.kind}`, state: not
 /** How many lead messages of each kind are in each state (for /metrics, under the lead notification's channel name). */
 export function notificationCounts(db: Db) {
   return db.select(countsColumns).from(o).where(eq(o.subjectType, 'lead')).groupBy(o.kind, notificationState);
+}
+
+/** How many messages about these subjects each channel has in each state (a booking's and a slot's, for /metrics). */
+export function countsByChannel(db: Db, subjectTypes: OutboxSubject[]) {
+  return db
+    .select({ channel: o.channel, state: o.state, n: sql<number>`count(*)::int` })
+    .from(o)
+    .where(inArray(o.subjectType, subjectTypes))
+    .groupBy(o.channel, o.state);
+}
+
+export interface DueBacklog {
+  /** Messages due and not yet sent (one waiting for its time, a reminder, is not late). */
+  waiting: number;
+  oldestWaitingAt: Date | null;
+  lastSentAt: Date | null;
+}
+
+/** The messages about these subjects due and undelivered, and the last one delivered (the state and kind indexes). */
+export async function dueBacklog(db: Db, subjectTypes: OutboxSubject[], now: Date): Promise<DueBacklog> {
+  const [row] = await rowsOf<{ waiting: number; oldest: number | null; last_sent: number | null }>(
+    db,
+    sql`select (select count(*) from outbox_messages where state in ('queued', 'sending') and due_at <= ${now.toISOString()}::timestamptz
+                  and subject_type = any(${`{${subjectTypes.join(',')}}`}::text[]))::int as waiting,
+               ${epochMs(sql`(select min(due_at) from outbox_messages where state in ('queued', 'sending')
+                  and due_at <= ${now.toISOString()}::timestamptz and subject_type = any(${`{${subjectTypes.join(',')}}`}::text[]))`)} as oldest,
+               ${epochMs(sql`(select max(sent_at) from outbox_messages where state = 'sent'
+                  and subject_type = any(${`{${subjectTypes.join(',')}}`}::text[]))`)} as last_sent`,
+  );
+  return { waiting: row.waiting, oldestWaitingAt: toDate(row.oldest), lastSentAt: toDate(row.last_sent) };
 }
 
 /**

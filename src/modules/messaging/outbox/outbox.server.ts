@@ -1,4 +1,5 @@
 import 'server-only';
+import { randomUUID } from 'node:crypto';
 import type { PgBoss } from 'pg-boss';
 import { recordDeliveries } from '@/lib/backup/restore-ledger.server';
 import type { DatabaseHandle, Db } from '@/lib/db/client';
@@ -7,6 +8,7 @@ import type { OutboxMessageRow } from '@/lib/db/schema';
 import { deleteJobs, insertInTransaction, lockWaitingJobs, sendInTransaction, wakeWorkers, workBatches } from '@/lib/jobs/queue';
 import {
   IDLE_POLL_SECONDS,
+  INSPECTION_MESSAGE,
   NOTIFY,
   NOTIFY_PUSH,
   NOTIFY_SLOW,
@@ -28,7 +30,9 @@ import {
   messagesOf,
   recordAttempts,
   requeue,
+  upsertMessages,
   type Attempt,
+  type ClaimedMessage,
   type NewOutboxMessage,
 } from './outbox.repository.server';
 
@@ -59,6 +63,17 @@ export interface OutboxSender<Context> {
    * shorter end than the policy's, for a message of no use later (a first reply: two hours).
    */
   giveUp?(message: OutboxMessageRow, context: Context): { from: Date; afterMs: number };
+  /**
+   * Asked once the message is claimed, before it is sent: why it is not to go any more (withdrawn with that reason),
+   * or undefined. After the claim, so a change committed before it (a booking cancelled: its reminder) is seen.
+   */
+  stillWanted?(message: OutboxMessageRow, context: Context, at: Date): string | undefined;
+  /**
+   * A message taken from a sender that died with it in hand (its lease ended; it may have gone): why it is not sent
+   * again (marked failed with that reason: a booking's reminder, where two are worse than none), or undefined (sent
+   * again: at least once).
+   */
+  notAgain?(message: OutboxMessageRow): string | undefined;
   /** After the batch's outcomes are recorded: what the capability does with the messages that went. */
   afterSent?(db: Db, sent: { message: OutboxMessageRow; context: Context; at: Date }[], jobs: PgBoss | undefined): Promise<void>;
 }
@@ -76,9 +91,18 @@ export async function queueMessages(
   messages: NewOutboxMessage[],
   { startAfter, now }: { startAfter?: Date; now?: Date } = {},
 ): Promise<OutboxMessageRow[]> {
-  const rows = await insertMessages(tx, messages, { dueAt: startAfter, now });
+  // Messages of their own times, payloads or rules for a key seen before (a booking's) take the statement that can.
+  const own = (m: NewOutboxMessage) => m.dueAt !== undefined || m.payload !== undefined || m.again !== undefined;
+  const plain = messages.filter((m) => !own(m));
+  const rows = [
+    ...(plain.length ? await insertMessages(tx, plain, { dueAt: startAfter, now }) : []),
+    ...(plain.length < messages.length ? await upsertMessages(tx, messages.filter(own), startAfter ?? now ?? new Date()) : []),
+  ];
   const queued = rows.filter((row) => row.state === 'queued');
-  // The job carries the row's id only (no personal data); the id also makes the insert idempotent.
+  const mayComeAgain = new Set(messages.filter((m) => m.again).map((m) => m.dedupeKey));
+  const jobStart = (row: OutboxMessageRow) => startAfter ?? (row.dueAt > (now ?? new Date()) ? row.dueAt : undefined);
+  // The job carries the row's id only (no personal data); the id also makes the insert idempotent. A message that may
+  // be queued again gets a new job id each time (the job of its first time may still be kept by pg-boss).
   for (const queue of [OUTBOX, OUTBOX_PUSH]) {
     const jobs = queued.filter((row) => queueOf(row) === queue);
     await insertInTransaction(
@@ -86,9 +110,9 @@ export async function queueMessages(
       tx,
       queue,
       jobs.map((row) => ({
-        id: row.id,
+        id: mayComeAgain.has(row.dedupeKey) ? randomUUID() : row.id,
         data: { messageId: row.id, subject: row.subjectType as OutboxJob['subject'] } satisfies OutboxJob,
-        startAfter,
+        startAfter: jobStart(row),
       })),
     );
   }
@@ -165,7 +189,7 @@ export async function resendMessage(
 // ---- the worker ----------------------------------------------------------------------------------------------------
 
 /** The capabilities' senders, by the subject their messages are about. */
-export type OutboxSenders = { [S in OutboxJob['subject']]: OutboxSender<never> };
+export type OutboxSenders = { [S in OutboxJob['subject']]?: OutboxSender<never> };
 
 /**
  * How long a sender's claim on a message lasts: pg-boss's own claim on its job (OUTBOX's `expireInSeconds`). A job
@@ -200,11 +224,17 @@ export async function deliverMessages(
   now = () => new Date(),
   jobs?: PgBoss,
 ): Promise<PromiseSettledResult<void>[]> {
-  const claimed = await claimMessages(db, [...new Set(ids)], now(), SENDING_LEASE_MS);
+  const subjects = (Object.keys(senders) as OutboxJob['subject'][]).filter((subject) => senders[subject]);
+  const claimed: ClaimedMessage[] = await claimMessages(db, [...new Set(ids)], now(), SENDING_LEASE_MS, subjects);
   const found = new Map(claimed.map((message) => [message.id, message]));
-  // Of the others, those in another sender's hands: their jobs are tried again (the rest are settled, or gone).
+  // Of the others, those in another sender's hands, or about a subject this caller has no sender for (a process
+  // without it): their jobs are tried again (the rest are settled, or gone).
   const others = ids.filter((id) => !found.has(id));
-  const inHand = new Set((await findMessages(db, others)).filter((row) => row.state === 'sending').map((row) => row.id));
+  const inHand = new Set(
+    (await findMessages(db, others))
+      .filter((row) => row.state === 'sending' || (row.state === 'queued' && !subjects.includes(row.subjectType)))
+      .map((row) => row.id),
+  );
   const contexts = new Map<string, unknown>();
   for (const [subject, rows] of groupBy(claimed, (message) => message.subjectType)) {
     const sender = senders[subject as OutboxJob['subject']] as OutboxSender<unknown> | undefined;
@@ -228,6 +258,16 @@ export async function deliverMessages(
         return;
       }
       const context = contexts.get(id);
+      const notAgain = message.resumed ? sender.notAgain?.(message) : undefined;
+      if (notAgain) {
+        attempts.push({ id, state: 'failed', lastError: notAgain, at: now() });
+        return;
+      }
+      const unwanted = sender.stillWanted?.(message, context, now());
+      if (unwanted) {
+        attempts.push({ id, state: 'withdrawn', lastError: unwanted, at: now() });
+        return;
+      }
       try {
         const outcome = await sender.send(db, message, context);
         const at = now();
@@ -281,7 +321,8 @@ const RUSH_WAIT_MS = 10_000;
 
 /**
  * Attaches the outbox's one worker to its queues (the server process does this once at start-up), and to the queues of
- * the release before (lead_notifications' NOTIFY ones), whose jobs name rows the upgrade copied under their ids.
+ * the release before (lead_notifications' NOTIFY ones, inspection_messages' INSPECTION_MESSAGE), whose jobs name rows
+ * the upgrades copied under their ids.
  */
 export async function startOutboxWorkers(handle: DatabaseHandle, senders: OutboxSenders): Promise<void> {
   const boss = await handle.jobs();
@@ -306,5 +347,5 @@ export async function startOutboxWorkers(handle: DatabaseHandle, senders: Outbox
     );
   for (const queue of [OUTBOX, OUTBOX_PUSH, OUTBOX_SLOW]) await work(queue, loops);
   // Only what the release before queued is there (nothing new arrives): one loop each, polling as an idle queue does.
-  for (const queue of [NOTIFY, NOTIFY_PUSH, NOTIFY_SLOW]) await work({ ...queue, pollSeconds: IDLE_POLL_SECONDS }, 1);
+  for (const queue of [NOTIFY, NOTIFY_PUSH, NOTIFY_SLOW, INSPECTION_MESSAGE]) await work({ ...queue, pollSeconds: IDLE_POLL_SECONDS }, 1);
 }
