@@ -44,6 +44,10 @@ const ACCESS: Record<string, 'staff' | 'owner'> = {
   'plots/[id]/restore': 'owner',
   'plots/import': 'owner',
   'plots/import/[id]': 'owner',
+  // Payments (docs/decisions/0414): any staff member records a bank transfer; an owner who is someone else decides it.
+  'payments/transfers': 'staff',
+  'payments/transfers/[id]/approve': 'owner',
+  'payments/transfers/[id]/reject': 'owner',
   'leads/held': 'owner',
   assignment: 'staff',
   'lead-access': 'owner',
