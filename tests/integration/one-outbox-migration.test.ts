@@ -15,6 +15,9 @@ import * as schema from '@/lib/db/schema';
 import { deliverNotifications, webhookId } from '@/modules/leads/notifications/delivery.server';
 import { bookingSenders, INTERRUPTED } from '@/modules/inspections/messages/delivery.server';
 import { deliverMessages } from '@/modules/messaging/server';
+import { deliverReceipt, INTERRUPTED as RECEIPT_INTERRUPTED } from '@/modules/payments/receipts/delivery.server';
+import { appendEntry } from '@/modules/payments/ledger/ledger.repository.server';
+import { buyerWithPlan } from './payments-helpers';
 import { startSmtpPeer, startWebhookReceiver, TEST_WEBHOOK_SECRET, type Peer, type ReceivedWebhook, type SmtpPeer } from '../support/peers';
 import { createDatabase, dropDatabase, setEnv, TEST_DATABASE_URL } from './helpers';
 
@@ -25,6 +28,8 @@ import { createDatabase, dropDatabase, setEnv, TEST_DATABASE_URL } from './helpe
  * message the release before still writes during a rolling upgrade is sent too. drizzle/0034_booking_messages_to_outbox.sql
  * does the same for a booking's messages (inspection_messages): a waiting one and one left `sending` by a dead sender
  * go once, a reminder left so never goes (two are worse than none), a sent one never again.
+ * drizzle/NNNN_receipts_in_the_outbox.sql moves a receipt's messages (payment_receipts' own state) likewise: a waiting
+ * one goes once, however often its `payment-receipt` job runs; one left `sending` never goes again; a sent one never.
  */
 const work = mkdtempSync(path.join(tmpdir(), 'one-outbox-migration-'));
 let smtp: SmtpPeer;
@@ -61,7 +66,8 @@ function migrationsBefore(tag: string): string {
   const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
   journal.entries = journal.entries.slice(
     0,
-    journal.entries.findIndex((entry) => entry.tag === tag),
+    // By its name without its number too (numbers change when branches merge).
+    journal.entries.findIndex((entry) => entry.tag === tag || entry.tag.replace(/^\d+_/, '') === tag),
   );
   writeFileSync(journalFile, JSON.stringify(journal));
   return folder;
@@ -229,6 +235,103 @@ it.skipIf(!TEST_DATABASE_URL)(
         () => migrateNodePg(db, { migrationsFolder: current }),
       );
       expectDeliveredOnce(result);
+    } finally {
+      await pool.end();
+      await dropDatabase(name);
+    }
+  },
+);
+
+/**
+ * A receipt's messages as the first build of payments kept them (on payment_receipts): three receipts, one waiting,
+ * one whose e-mail a dead sender left `sending` (its WhatsApp message sent), one sent. Returns their ids.
+ */
+async function receiptsBefore(db: Db, run: (sql: string) => Promise<unknown>) {
+  const ids: string[] = [];
+  for (const [n, email, whatsapp] of [
+    [1, 'queued', 'queued'],
+    [2, 'sending', 'sent'],
+    [3, 'sent', 'not_configured'],
+  ] as const) {
+    const { claimId } = await buyerWithPlan(db, { email: `receipt${n}@example.com` });
+    const appended = await db.transaction((tx) =>
+      appendEntry(tx, {
+        claimId,
+        kind: 'payment',
+        source: 'paystack',
+        providerReference: `T-old-${n}-${claimId}`,
+        amountKobo: 300_000_000,
+        at: new Date(),
+      }),
+    );
+    if (appended.outcome !== 'written') throw new Error(appended.outcome);
+    const receiptId = `bbbbbbbb-bbbb-4bbb-8bbb-${String(n).padStart(12, '0')}`;
+    ids.push(receiptId);
+    await run(`insert into payment_receipts (id, number, check_code, entry_id, claim_id, message_state, attempts, sending_since, sent_at, whatsapp_state)
+      values ('${receiptId}', 'RCT-2026-00000${n}', 'code${n}', ${appended.entry.id}, '${claimId}', '${email}', ${email === 'queued' ? 0 : 1},
+              ${email === 'sending' ? "now() - interval '10 minutes'" : 'null'}, ${email === 'sent' ? 'now()' : 'null'}, '${whatsapp}')`);
+  }
+  return ids;
+}
+
+/** Upgrades, then runs every receipt's `payment-receipt` job twice; what each message came to, and the mails sent. */
+async function upgradeReceipts(db: Db, run: (sql: string) => Promise<unknown>, migrate: () => Promise<void>) {
+  const ids = await receiptsBefore(db, run);
+  await migrate();
+  for (const receiptId of [...ids, ...ids]) await deliverReceipt(db, receiptId);
+  const o = schema.outboxMessages;
+  const rows = await db
+    .select({ key: o.dedupeKey, state: o.state, lastError: o.lastError })
+    .from(o)
+    .where(eq(o.subjectType, 'receipt'))
+    .orderBy(asc(o.dedupeKey));
+  const mails = smtp.received.map(({ mail }) => [mail.to].flat().flatMap((to) => to?.value.map((v) => v.address) ?? []));
+  return { ids, rows, mails };
+}
+
+function expectReceiptsOnce({ ids, rows, mails }: Awaited<ReturnType<typeof upgradeReceipts>>) {
+  expect(rows).toEqual([
+    { key: `receipt:${ids[0]}:email`, state: 'sent', lastError: null },
+    // WhatsApp is off here: settled as not configured.
+    { key: `receipt:${ids[0]}:whatsapp`, state: 'not_configured', lastError: 'not configured' },
+    { key: `receipt:${ids[1]}:email`, state: 'failed', lastError: RECEIPT_INTERRUPTED },
+    { key: `receipt:${ids[1]}:whatsapp`, state: 'sent', lastError: null },
+    { key: `receipt:${ids[2]}:email`, state: 'sent', lastError: null },
+    { key: `receipt:${ids[2]}:whatsapp`, state: 'not_configured', lastError: null },
+  ]);
+  expect(mails).toEqual([['receipt1@example.com']]);
+}
+
+it('the embedded database: receipts waiting on payment_receipts move to the one outbox and go once; sent ones never again', async () => {
+  const client = new PGlite();
+  try {
+    const db = drizzlePglite(client, { schema });
+    await migratePglite(db, { migrationsFolder: migrationsBefore('receipts_in_the_outbox') });
+    const result = await upgradeReceipts(
+      db as unknown as Db,
+      (sql) => client.exec(sql),
+      () => migratePglite(db, { migrationsFolder: current }),
+    );
+    expectReceiptsOnce(result);
+  } finally {
+    await client.close();
+  }
+});
+
+it.skipIf(!TEST_DATABASE_URL)(
+  'PostgreSQL: receipts waiting on payment_receipts move to the one outbox and go once; sent ones never again',
+  async () => {
+    const name = `t_${randomBytes(6).toString('hex')}`;
+    const pool = new pg.Pool({ connectionString: await createDatabase(name) });
+    try {
+      const db = drizzleNodePg(pool, { schema });
+      await migrateNodePg(db, { migrationsFolder: migrationsBefore('receipts_in_the_outbox') });
+      const result = await upgradeReceipts(
+        db as unknown as Db,
+        (sql) => pool.query(sql),
+        () => migrateNodePg(db, { migrationsFolder: current }),
+      );
+      expectReceiptsOnce(result);
     } finally {
       await pool.end();
       await dropDatabase(name);

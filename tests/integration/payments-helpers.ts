@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { leads } from '@/lib/db/schema';
+import { leads, outboxMessages } from '@/lib/db/schema';
 import { openPlanForClaim } from '@/modules/payments/plot-link.server';
 import { holdPlot, insertPlots } from '@/modules/plots/server';
 
@@ -50,4 +50,13 @@ export async function jobsNaming(db: Db, queue: string, key: string, value: stri
     sql`select count(*)::int as n from pgboss.job where name = ${queue} and data ->> ${key}::text = ${value}`,
   );
   return (result as unknown as { rows: { n: number }[] }).rows[0].n;
+}
+
+/** A receipt's messages in the one outbox (its e-mail, then its WhatsApp message where the buyer has a number). */
+export function receiptMessages(db: Db, receiptId: string) {
+  return db
+    .select()
+    .from(outboxMessages)
+    .where(and(eq(outboxMessages.subjectType, 'receipt'), eq(outboxMessages.subjectId, receiptId)))
+    .orderBy(asc(outboxMessages.channel));
 }

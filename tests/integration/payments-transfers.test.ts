@@ -4,11 +4,11 @@ import { POST as recordRoute } from '@/app/api/admin/payments/transfers/route';
 import { POST as approveRoute } from '@/app/api/admin/payments/transfers/[id]/approve/route';
 import { POST as rejectRoute } from '@/app/api/admin/payments/transfers/[id]/reject/route';
 import { paymentBankTransfers, paymentReceipts } from '@/lib/db/schema';
-import { PAYMENT_RECEIPT } from '@/lib/jobs/queues';
+import { OUTBOX } from '@/lib/jobs/queues';
 import { balanceOfClaim, entriesOf } from '@/modules/payments/ledger/ledger.repository.server';
 import { paymentsPage } from '@/modules/payments/staff/payments-page.server';
 import { describeEachDriver, setEnv } from './helpers';
-import { buyerWithPlan, jobsNaming } from './payments-helpers';
+import { buyerWithPlan, jobsNaming, receiptMessages } from './payments-helpers';
 import { makeStaff, sessionCookieFor, staffRequest } from './staff-helpers';
 
 /**
@@ -77,7 +77,13 @@ describeEachDriver('payments: bank transfers recorded by staff', ({ handle }) =>
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ source: 'transfer_approved', providerReference: id, amountKobo: 300_000_000, byStaffId: owner.id });
     const [receipt] = await handle().db.select().from(paymentReceipts).where(eq(paymentReceipts.entryId, entries[0].id));
-    expect(await jobsNaming(handle().db, PAYMENT_RECEIPT.name, 'receiptId', receipt.id)).toBe(1);
+    // Its e-mail and WhatsApp message queued in the one outbox, each with one job.
+    const messages = await receiptMessages(handle().db, receipt.id);
+    expect(messages.map((m) => [m.dedupeKey, m.state])).toEqual([
+      [`receipt:${receipt.id}:email`, 'queued'],
+      [`receipt:${receipt.id}:whatsapp`, 'queued'],
+    ]);
+    for (const message of messages) expect(await jobsNaming(handle().db, OUTBOX.name, 'messageId', message.id)).toBe(1);
     // Credited today, off the waiting list; the deposit paid, the claim's next instalment falls due in January.
     const page = await paymentsPage(handle().db);
     expect(page.today.find((row) => row.id === entries[0].id)).toMatchObject({ amountKobo: 300_000_000, source: 'transfer_approved' });

@@ -1,15 +1,16 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { POST as paystackWebhook } from '@/app/api/webhooks/paystack/route';
-import { ledgerEntries, leads, paymentCheckouts, paymentEvents, paymentReceipts, plotClaims } from '@/lib/db/schema';
-import { PAYMENT_RECEIPT } from '@/lib/jobs/queues';
-import { balanceOfClaim, entriesOf } from '@/modules/payments/ledger/ledger.repository.server';
+import { ledgerEntries, leads, outboxMessages, paymentCheckouts, paymentEvents, paymentReceipts, plotClaims } from '@/lib/db/schema';
+import { OUTBOX } from '@/lib/jobs/queues';
+import { appendEntry, balanceOfClaim, entriesOf } from '@/modules/payments/ledger/ledger.repository.server';
 import { startCheckout } from '@/modules/payments/checkout/checkout.server';
 import { settlePaymentEvent } from '@/modules/payments/paystack/credit.server';
 import { checkCheckout } from '@/modules/payments/paystack/events.server';
 import { openDedicatedAccount } from '@/modules/payments/paystack/dedicated-account.server';
-import { deliverReceipt, receiptPath } from '@/modules/payments/receipts/delivery.server';
-import { receiptByNumber } from '@/modules/payments/receipts/receipts.repository.server';
+import { deliverReceipt, INTERRUPTED, receiptPath } from '@/modules/payments/receipts/delivery.server';
+import { issueReceipt, receiptByNumber } from '@/modules/payments/receipts/receipts.repository.server';
+import { SENDING_LEASE_MS } from '@/modules/messaging/server';
 import { paymentsPage } from '@/modules/payments/staff/payments-page.server';
 import type { DatabaseHandle } from '@/lib/db/client';
 import { startFakePaystack, type FakePaystack } from '../support/fake-paystack';
@@ -17,7 +18,7 @@ import { startSmtpPeer, type SmtpPeer } from '../support/peers';
 import { startFakeWhatsApp, type WhatsAppFake } from '../support/fake-whatsapp';
 import { CHANNELS_OFF, WHATSAPP, whatsAppOn } from './channel-fakes';
 import { describeEachDriver, jsonRequest, setEnv } from './helpers';
-import { buyerWithPlan, jobsNaming } from './payments-helpers';
+import { buyerWithPlan, jobsNaming, receiptMessages } from './payments-helpers';
 
 /**
  * Paystack's webhook (issue 59, items 2 to 4; docs/decisions/0414-the-money-core.md), against the fake of Paystack's
@@ -136,7 +137,10 @@ describeEachDriver('payments: the Paystack webhook', ({ handle }) => {
     expect(outcomes.map((o) => o.outcome).sort()).toEqual(['credited', 'duplicate', 'duplicate']);
     const receipts = await handle().db.select().from(paymentReceipts).where(eq(paymentReceipts.claimId, claimId));
     expect(receipts).toHaveLength(1);
-    expect(await jobsNaming(handle().db, PAYMENT_RECEIPT.name, 'receiptId', receipts[0].id)).toBe(1);
+    // Its messages queued once in the one outbox (the buyer has a number: WhatsApp too), each with one job.
+    const messages = await receiptMessages(handle().db, receipts[0].id);
+    expect(messages.map((m) => m.channel)).toEqual(['email', 'whatsapp']);
+    for (const message of messages) expect(await jobsNaming(handle().db, OUTBOX.name, 'messageId', message.id)).toBe(1);
   });
 
   it('credits events that arrive out of order, each once', async () => {
@@ -249,20 +253,94 @@ describeEachDriver('payments: the Paystack webhook', ({ handle }) => {
     await handle().db.update(paymentEvents).set({ outcome: null }).where(eq(paymentEvents.id, event.id));
     await settlePaymentEvent(handle().db, await handle().jobs(), event.id);
     expect(await entriesOf(handle().db, claimId)).toHaveLength(1);
-    // The process died while the receipt's mail was being sent: it is not sent a second time.
+    // The process died while the receipt's mail was being sent (claimed, its lease long over): not sent a second time.
     const [receipt] = await handle().db.select().from(paymentReceipts).where(eq(paymentReceipts.claimId, claimId));
+    const [email] = await receiptMessages(handle().db, receipt.id);
     await handle()
-      .db.update(paymentReceipts)
-      .set({ messageState: 'sending', sendingSince: new Date(Date.now() - 10 * 60_000) })
-      .where(eq(paymentReceipts.id, receipt.id));
+      .db.update(outboxMessages)
+      .set({ state: 'sending', sendingSince: new Date(Date.now() - 10 * 60_000) })
+      .where(eq(outboxMessages.id, email.id));
     const mailsBefore = smtp.received.length;
     await deliverReceipt(handle().db, receipt.id);
     expect(smtp.received.length).toBe(mailsBefore);
-    const [after] = await handle()
-      .db.select()
-      .from(paymentReceipts)
-      .where(and(eq(paymentReceipts.id, receipt.id)));
-    expect(after.messageState).toBe('interrupted');
+    const [after] = await receiptMessages(handle().db, receipt.id);
+    expect(after).toMatchObject({ state: 'failed', lastError: INTERRUPTED });
+  });
+
+  it('a receipt whose sender was killed between the claim and the send is never sent twice', async () => {
+    const { claimId, reference } = await paidCheckout(handle());
+    await post(paystack.chargeSuccess(reference));
+    await settleEvents(handle());
+    const [receipt] = await handle().db.select().from(paymentReceipts).where(eq(paymentReceipts.claimId, claimId));
+    const [email] = await receiptMessages(handle().db, receipt.id);
+    // A worker claimed it (as the outbox's claim writes it) and was killed: its lease has not ended yet.
+    const claimedAt = new Date();
+    await handle().db.update(outboxMessages).set({ state: 'sending', sendingSince: claimedAt }).where(eq(outboxMessages.id, email.id));
+    const mailsBefore = smtp.received.length;
+    // Its job tried again while the first sender might still be at it: left alone, to be tried later.
+    await expect(deliverReceipt(handle().db, receipt.id, () => new Date(claimedAt.getTime() + 1000))).rejects.toThrow(/another sender/);
+    expect((await receiptMessages(handle().db, receipt.id))[0].state).toBe('sending');
+    // Past its lease, the job and a copy of it (the old queue's) run: the e-mail is marked failed, never sent.
+    const later = () => new Date(claimedAt.getTime() + SENDING_LEASE_MS + 1000);
+    await deliverReceipt(handle().db, receipt.id, later);
+    await deliverReceipt(handle().db, receipt.id, later);
+    expect(smtp.received.length).toBe(mailsBefore);
+    expect((await receiptMessages(handle().db, receipt.id))[0]).toMatchObject({ state: 'failed', lastError: INTERRUPTED });
+  });
+
+  it('sends the receipt exactly once when the mail server is down, then back', async () => {
+    const { claimId, reference } = await paidCheckout(handle());
+    await post(paystack.chargeSuccess(reference));
+    await settleEvents(handle());
+    const [receipt] = await handle().db.select().from(paymentReceipts).where(eq(paymentReceipts.claimId, claimId));
+    const mailsBefore = smtp.received.length;
+    await smtp.down();
+    try {
+      await expect(deliverReceipt(handle().db, receipt.id)).rejects.toThrow();
+    } finally {
+      await smtp.up();
+    }
+    const [waiting] = await receiptMessages(handle().db, receipt.id);
+    expect(waiting).toMatchObject({ state: 'queued', attempts: 1 });
+    expect(waiting.lastError).toBeTruthy();
+    // The retry sends it; its job run again (or a copy of it) sends nothing more.
+    await deliverReceipt(handle().db, receipt.id);
+    await deliverReceipt(handle().db, receipt.id);
+    const mails = smtp.received.slice(mailsBefore).filter((m) => m.mail.subject?.includes(receipt.number));
+    expect(mails).toHaveLength(1);
+    const [sent] = await receiptMessages(handle().db, receipt.id);
+    expect(sent).toMatchObject({ state: 'sent', attempts: 2, lastError: null });
+  });
+
+  it('a credit rolled back queues no receipt and no message', async () => {
+    const { claimId, leadId } = await buyerWithPlan(handle().db);
+    const jobs = await handle().jobs();
+    let receiptId = '';
+    let messageIds: string[] = [];
+    await expect(
+      handle().db.transaction(async (tx) => {
+        const appended = await appendEntry(tx, {
+          claimId,
+          kind: 'payment',
+          source: 'paystack',
+          providerReference: `T-rolled-back-${claimId.slice(0, 8)}`,
+          amountKobo: 300_000_000,
+          at: new Date(),
+        });
+        if (appended.outcome !== 'written') throw new Error(appended.outcome);
+        receiptId = (await issueReceipt(tx, jobs, appended.entry)).id;
+        messageIds = (await receiptMessages(tx, receiptId)).map((m) => m.id);
+        expect(messageIds).toHaveLength(2);
+        // Something later in the credit's transaction fails (the hold's reservation, the checkout's update).
+        throw new Error('the credit failed after its receipt');
+      }),
+    ).rejects.toThrow(/after its receipt/);
+    expect(receiptId).not.toBe('');
+    expect(await entriesOf(handle().db, claimId)).toHaveLength(0);
+    expect(await handle().db.select().from(paymentReceipts).where(eq(paymentReceipts.claimId, claimId))).toHaveLength(0);
+    expect(await receiptMessages(handle().db, receiptId)).toHaveLength(0);
+    expect(await handle().db.select().from(outboxMessages).where(eq(outboxMessages.leadId, leadId))).toHaveLength(0);
+    for (const id of messageIds) expect(await jobsNaming(handle().db, OUTBOX.name, 'messageId', id)).toBe(0);
   });
 
   it('credits a paid checkout whose webhook never came, from the check job; a failed one is settled as not paid', async () => {

@@ -104,9 +104,10 @@ export type NotificationState = (typeof NOTIFICATION_STATES)[number];
 
 /**
  * The one outbox (docs/decisions/0410-one-outbox.md). What a message is about: a lead (the messages it sets off on
- * arrival), a site-inspection booking (its buyer's news and reminders, its agent's alert) or a slot (its owners' alert).
+ * arrival), a site-inspection booking (its buyer's news and reminders, its agent's alert), a slot (its owners' alert) or
+ * a payment's receipt (its e-mail and WhatsApp message to the buyer).
  */
-export const OUTBOX_SUBJECTS = ['lead', 'booking', 'slot'] as const;
+export const OUTBOX_SUBJECTS = ['lead', 'booking', 'slot', 'receipt'] as const;
 export type OutboxSubject = (typeof OUTBOX_SUBJECTS)[number];
 
 /**
@@ -262,10 +263,6 @@ export type CheckoutState = (typeof CHECKOUT_STATES)[number];
  */
 export const PAYMENT_EVENT_OUTCOMES = ['credited', 'duplicate', 'verify_disagreed', 'unmatched', 'ignored'] as const;
 export type PaymentEventOutcome = (typeof PAYMENT_EVENT_OUTCOMES)[number];
-
-/** A receipt's message to the buyer: waiting, being sent, sent, nowhere to send it, or interrupted mid-send (not sent again). */
-export const RECEIPT_MESSAGE_STATES = ['queued', 'sending', 'sent', 'not_configured', 'interrupted', 'failed'] as const;
-export type ReceiptMessageState = (typeof RECEIPT_MESSAGE_STATES)[number];
 
 /** A bank transfer staff recorded: waiting for an owner, approved (credited), or rejected with a reason. */
 export const BANK_TRANSFER_STATES = ['pending', 'approved', 'rejected'] as const;

@@ -34,14 +34,12 @@ import {
   LEDGER_KINDS,
   LEDGER_SOURCES,
   PAYMENT_EVENT_OUTCOMES,
-  RECEIPT_MESSAGE_STATES,
   type BankTransferState,
   type CheckoutState,
   type LedgerFlag,
   type LedgerKind,
   type LedgerSource,
   type PaymentEventOutcome,
-  type ReceiptMessageState,
   INSPECTION_KINDS,
   INSPECTION_MESSAGE_CHANNELS,
   INSPECTION_MESSAGE_KINDS,
@@ -1228,9 +1226,9 @@ export const paymentEvents = pgTable(
 export const paymentReceiptNumbers = pgSequence('payment_receipt_numbers', { startWith: 1 });
 
 /**
- * One receipt per credited payment, written in the credit's own transaction: its number, an unguessable check code for
- * the public receipt page, and the delivery of its message to the buyer (claimed `sending` before it is sent, so a
- * crash never sends it twice).
+ * One receipt per credited payment, written in the credit's own transaction: its number and an unguessable check code
+ * for the public receipt page. Its messages to the buyer are the one outbox's rows (subject `receipt`, queued in the
+ * same transaction: docs/decisions/0414-the-money-core.md).
  */
 export const paymentReceipts = pgTable(
   'payment_receipts',
@@ -1245,20 +1243,11 @@ export const paymentReceipts = pgTable(
       .notNull()
       .references(() => paymentPlans.claimId),
     issuedAt: timestamp('issued_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    messageState: text('message_state').$type<ReceiptMessageState>().notNull().default('queued'),
-    attempts: integer('attempts').notNull().default(0),
-    sendingSince: timestamp('sending_since', { withTimezone: true, mode: 'date' }),
-    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
-    lastError: text('last_error'),
-    /** The same message on WhatsApp (an approved template), where the buyer has a number WhatsApp reaches. */
-    whatsappState: text('whatsapp_state').$type<ReceiptMessageState>().notNull().default('queued'),
   },
   (t) => [
     uniqueIndex('payment_receipts_number_uq').on(t.number),
     uniqueIndex('payment_receipts_entry_uq').on(t.entryId),
     index('payment_receipts_claim_idx').on(t.claimId),
-    check('payment_receipts_state_ck', oneOf(t.messageState, RECEIPT_MESSAGE_STATES)),
-    check('payment_receipts_whatsapp_state_ck', oneOf(t.whatsappState, RECEIPT_MESSAGE_STATES)),
   ],
 );
 

@@ -65,7 +65,7 @@ export const OUTBOX_PUSH: QueueDefinition = { ...OUTBOX, name: 'outbox-push' };
 /** An outbox job: the message's row and what it is about (which capability renders it). */
 export interface OutboxJob {
   messageId: string;
-  subject: 'lead' | 'booking' | 'slot';
+  subject: 'lead' | 'booking' | 'slot' | 'receipt';
 }
 
 /*
@@ -247,7 +247,10 @@ export interface PaymentCheckJob {
   reference: string;
 }
 
-/** A receipt's message to the buyer (a payment_receipts row, written in the credit's transaction). */
+/**
+ * A receipt's messages as the first build of payments queued them, before they went through the one outbox
+ * (docs/decisions/0414): only jobs queued before the upgrade are here; the outbox's receipt sender drains them.
+ */
 export const PAYMENT_RECEIPT: QueueDefinition = {
   name: 'payment-receipt',
   options: { notify: true, retryLimit: 200, retryDelay: 5, retryBackoff: true, retryDelayMax: 900, expireInSeconds: 60 },

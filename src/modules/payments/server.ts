@@ -16,7 +16,7 @@ export {
 export { parsePaystackEvent, paystackConfigured, verifyPaystackSignature } from './paystack/client.server';
 export { settlePaymentEvent, verifyAndCredit } from './paystack/credit.server';
 export { checkCheckout, startPaymentWorkers, takePaystackEvent } from './paystack/events.server';
-export { deliverReceipt, receiptPath } from './receipts/delivery.server';
+export { deliverReceipt, receiptPath, receiptSenders } from './receipts/delivery.server';
 export { receiptByNumber } from './receipts/receipts.repository.server';
 export { standingOfPlan } from './standing.server';
 export { callbackViewOf, type CallbackView } from './checkout/callback.server';

@@ -4,6 +4,7 @@ import type { PgBoss } from 'pg-boss';
 import type { Db } from '@/lib/db/client';
 import { insertInTransaction, workEach } from '@/lib/jobs/queue';
 import {
+  IDLE_POLL_SECONDS,
   PAYMENT_CHECK,
   PAYMENT_EVENT,
   PAYMENT_RECEIPT,
@@ -60,5 +61,9 @@ export async function startPaymentWorkers(handle: DatabaseHandle): Promise<void>
     await settlePaymentEvent(handle.db, boss, eventId);
   });
   await workEach<PaymentCheckJob>(boss, PAYMENT_CHECK, ({ reference }) => checkCheckout(handle.db, boss, reference));
-  await workEach<PaymentReceiptJob>(boss, PAYMENT_RECEIPT, ({ receiptId }) => deliverReceipt(handle.db, receiptId));
+  // Receipts' messages go through the one outbox (receiptSenders, wired into its worker); only jobs queued before the
+  // upgrade are on this queue, and each sends its receipt's outbox messages (at most once, as the outbox's own jobs).
+  await workEach<PaymentReceiptJob>(boss, { ...PAYMENT_RECEIPT, pollSeconds: IDLE_POLL_SECONDS }, ({ receiptId }) =>
+    deliverReceipt(handle.db, receiptId),
+  );
 }

@@ -1,13 +1,20 @@
 import 'server-only';
 import type { Db } from '@/lib/db/client';
 import { getSiteFacts, getSiteUrl } from '@/lib/site-facts.server';
-import { logError, withoutContactDetails } from '@/lib/log';
-import { givenUp } from '@/modules/messaging';
 import { ChannelError } from '@/modules/messaging';
-import { emailChannel, whatsAppChannel, whatsAppConfigured } from '@/modules/messaging/server';
+import {
+  deliverMessages,
+  emailChannel,
+  messagesOf,
+  whatsAppChannel,
+  whatsAppConfigured,
+  type OutboxSender,
+  type OutboxSenders,
+} from '@/modules/messaging/server';
 import { mayMessage } from '@/modules/leads/server';
 import { phoneGreetingName } from '@/content/conversations';
 import { getEnv } from '@/lib/env.server';
+import { withoutContactDetails } from '@/lib/log';
 import { formatKobo } from '../money';
 import type { Standing } from '../plans';
 import { buyerOfClaim, type Buyer } from '../buyer.repository.server';
@@ -16,47 +23,68 @@ import { entriesOf } from '../ledger/ledger.repository.server';
 import { balanceOf } from '../ledger/rules';
 import { standingOf } from '../plans';
 import { lagosDayOf } from '@/lib/working-time';
-import {
-  claimReceiptMessage,
-  claimWhatsApp,
-  receiptForDelivery,
-  settleReceiptMessage,
-  settleWhatsApp,
-  type ReceiptView,
-} from './receipts.repository.server';
+import { receiptForDelivery, type ReceiptView } from './receipts.repository.server';
 import { receiptEmail } from './render';
 
 /**
- * Sending a receipt's message (a `payment-receipt` job; docs/decisions/0414-the-money-core.md) by e-mail, and by
- * WhatsApp where the buyer has a number it reaches, through the messaging module's channels. Each at most once: the row is claimed (`sending`) before the send, and a row found `sending`
- * after a crash is not sent again (`interrupted`): the receipt itself stands, on its page and in the staff area.
+ * Sending a receipt's messages (docs/decisions/0414-the-money-core.md) through the one outbox (docs/decisions/0410):
+ * the credit's transaction queues its e-mail, and its WhatsApp message where the buyer has a number; the outbox's worker
+ * claims each (`sending`) and this sender renders it then, from the receipt (the standing as the payment left it).
+ * Each at most once: a message taken from a sender that died with it in hand is not sent again (`notAgain`), and a
+ * WhatsApp send whose answer never came counts as sent. The receipt itself stands, on its page and in the staff area.
  */
-
-/** A `sending` row younger than this may still be in a sender's hands (mail timeouts total 40 s). */
-const SENDING_LEASE_MS = 2 * 60_000;
 
 export const receiptPath = (number: string, checkCode: string) => `/receipts/${number}?code=${encodeURIComponent(checkCode)}`;
 
-/** One `payment-receipt` job: the e-mail, then the WhatsApp message, each at most once; throws to be tried again. */
-export async function deliverReceipt(db: Db, receiptId: string, now: () => Date = () => new Date()): Promise<void> {
-  const found = await receiptForDelivery(db, receiptId);
-  if (!found) return;
-  const facts = await factsOf(db, found);
-  let failure: unknown;
-  await deliverByEmail(db, found, facts, now).catch((error) => (failure = error));
-  await deliverByWhatsApp(db, found, facts, now).catch((error) => (failure ??= error));
-  if (failure) throw failure;
-}
+/** What the outbox keeps on a receipt's message found in a sender's hands after a crash. */
+export const INTERRUPTED = 'interrupted while sending (the server stopped): not sent again, so that it never goes twice';
 
-interface Facts {
+interface ReceiptContext extends ReceiptView {
   buyer: Buyer | undefined;
   plotLabel: string;
   standing: Standing;
   receiptUrl: string;
 }
 
-async function factsOf(db: Db, { receipt, entry, plan }: ReceiptView): Promise<Facts> {
+/** The sender of a receipt's messages (subject `receipt`), wired into the outbox's one worker by the server process. */
+export const receiptOutboxSender: OutboxSender<ReceiptContext> = {
+  async load(db, messages) {
+    const found = new Map<string, ReceiptContext>();
+    // Two messages per receipt, read once per receipt (a credit queues one receipt).
+    const contexts = new Map<string, ReceiptContext | undefined>();
+    for (const message of messages) {
+      if (!contexts.has(message.subjectId)) contexts.set(message.subjectId, await contextOf(db, message.subjectId));
+      const context = contexts.get(message.subjectId);
+      if (context) found.set(message.id, context);
+    }
+    return found;
+  },
+  notAgain: () => INTERRUPTED,
+  async send(db, message, context) {
+    return message.channel === 'whatsapp' ? sendByWhatsApp(db, context) : sendByEmail(db, context);
+  },
+};
+
+/** The outbox's senders of this module. */
+export const receiptSenders = (): OutboxSenders => ({ receipt: receiptOutboxSender as OutboxSender<never> });
+
+/**
+ * A receipt's messages sent now (its e-mail, then its WhatsApp message), through the outbox as its worker would; throws
+ * when one is to be tried again. Also what a `payment-receipt` job of the release before does: it names the receipt.
+ */
+export async function deliverReceipt(db: Db, receiptId: string, now: () => Date = () => new Date()): Promise<void> {
+  const ids = (await messagesOf(db, 'receipt', [receiptId])).map((message) => message.id);
+  const outcomes = await deliverMessages(db, receiptSenders(), ids, now);
+  const failed = outcomes.find((outcome) => outcome.status === 'rejected');
+  if (failed) throw failed.reason;
+}
+
+async function contextOf(db: Db, receiptId: string): Promise<ReceiptContext | undefined> {
+  const found = await receiptForDelivery(db, receiptId);
+  if (!found) return undefined;
+  const { receipt, entry, plan } = found;
   return {
+    ...found,
     buyer: await buyerOfClaim(db, plan.claimId),
     plotLabel: await plotLabelOf(db, plan),
     // As the payment left it (a later payment has its own receipt), as the receipt's page shows it.
@@ -69,65 +97,38 @@ async function factsOf(db: Db, { receipt, entry, plan }: ReceiptView): Promise<F
   };
 }
 
-async function deliverByEmail(db: Db, found: ReceiptView, facts: Facts, now: () => Date): Promise<void> {
-  const { receipt, entry } = found;
-  const at = now();
-  if (receipt.messageState === 'sending') {
-    if (receipt.sendingSince && at.getTime() - receipt.sendingSince.getTime() < SENDING_LEASE_MS)
-      throw new Error('another sender has this receipt in hand');
-    await settleReceiptMessage(db, receipt.id, { messageState: 'interrupted', lastError: 'interrupted while sending: not sent again' }, at);
-    return;
-  }
-  if (receipt.messageState !== 'queued') return;
-  const { buyer } = facts;
-  if (!buyer?.email) {
-    await settleReceiptMessage(db, receipt.id, { messageState: 'not_configured', lastError: 'the buyer has no e-mail address' }, at);
-    return;
-  }
-  if (!(await claimReceiptMessage(db, receipt.id, at))) return;
-  try {
-    const message = receiptEmail({
-      brand: getSiteFacts().brand,
-      number: receipt.number,
-      buyer,
-      plotLabel: facts.plotLabel,
-      amountKobo: entry.amountKobo,
-      standing: facts.standing,
-      receiptUrl: facts.receiptUrl,
-    });
-    const result = await emailChannel.send(db, {
-      ...message,
-      to: [buyer.email],
-      recordId: buyer.leadId,
-      messageId: `<${receipt.id}@${new URL(getSiteUrl()).host}>`,
-    });
-    await settleReceiptMessage(db, receipt.id, { messageState: result.sent ? 'sent' : 'not_configured', lastError: null }, now());
-  } catch (error) {
-    const reason = withoutContactDetails(error instanceof Error ? error.message : String(error));
-    const giveUp = givenUp(receipt.issuedAt, now());
-    await settleReceiptMessage(db, receipt.id, { messageState: giveUp ? 'failed' : 'queued', lastError: reason }, now());
-    logError(`[payments] receipt ${receipt.number} ${giveUp ? 'not sent, given up' : 'will be retried'}`, error);
-    if (!giveUp) throw error;
-  }
+/** The receipt by e-mail, under one Message-ID (the receipt's); a failure is thrown, so the outbox tries it again. */
+async function sendByEmail(db: Db, context: ReceiptContext) {
+  const { receipt, entry, buyer } = context;
+  if (!buyer?.email) return { state: 'not_configured' as const, lastError: 'the buyer has no e-mail address' };
+  const message = receiptEmail({
+    brand: getSiteFacts().brand,
+    number: receipt.number,
+    buyer,
+    plotLabel: context.plotLabel,
+    amountKobo: entry.amountKobo,
+    standing: context.standing,
+    receiptUrl: context.receiptUrl,
+  });
+  const result = await emailChannel.send(db, {
+    ...message,
+    to: [buyer.email],
+    recordId: buyer.leadId,
+    messageId: `<${receipt.id}@${new URL(getSiteUrl()).host}>`,
+  });
+  return result.sent ? ('sent' as const) : { state: 'not_configured' as const, lastError: 'not configured' };
 }
 
 /**
  * The receipt on WhatsApp (the approved template WHATSAPP_RECEIPT_TEMPLATE; the buyer's first name only, as every
- * message to a phone: docs/decisions/0403), where WhatsApp is on and the number has not said STOP. At most once, as the
- * e-mail: a row found `sending` is not sent again, and a send whose answer never came counts as sent.
+ * message to a phone: docs/decisions/0403), where WhatsApp is on and the number has not said STOP (both asked when it
+ * goes). A send whose answer never came may have gone: counted as sent, never again. A number WhatsApp cannot reach is
+ * not tried again; the provider down, or our credentials refused, is retried by the outbox's schedule.
  */
-async function deliverByWhatsApp(db: Db, { receipt, entry }: ReceiptView, facts: Facts, now: () => Date): Promise<void> {
-  if (receipt.whatsappState === 'sending') {
-    await settleWhatsApp(db, receipt.id, 'interrupted');
-    return;
-  }
-  if (receipt.whatsappState !== 'queued') return;
-  const phone = facts.buyer?.phoneE164;
-  if (!phone || !whatsAppConfigured() || !(await mayMessage(db, phone, 'whatsapp'))) {
-    await settleWhatsApp(db, receipt.id, 'not_configured');
-    return;
-  }
-  if (!(await claimWhatsApp(db, receipt.id))) return;
+async function sendByWhatsApp(db: Db, { receipt, entry, buyer, plotLabel, standing, receiptUrl }: ReceiptContext) {
+  const phone = buyer?.phoneE164;
+  if (!phone || !whatsAppConfigured()) return { state: 'not_configured' as const, lastError: 'not configured' };
+  if (!(await mayMessage(db, phone, 'whatsapp'))) return { state: 'withdrawn' as const, lastError: 'the number said STOP' };
   const env = getEnv();
   try {
     await whatsAppChannel.send(db, {
@@ -135,21 +136,19 @@ async function deliverByWhatsApp(db: Db, { receipt, entry }: ReceiptView, facts:
       template: env.WHATSAPP_RECEIPT_TEMPLATE,
       language: env.WHATSAPP_TEMPLATE_LANGUAGE,
       parameters: [
-        phoneGreetingName(facts.buyer?.fullName ?? ''),
+        phoneGreetingName(buyer?.fullName ?? ''),
         formatKobo(entry.amountKobo),
-        facts.plotLabel,
-        formatKobo(facts.standing.leftKobo),
-        facts.receiptUrl,
+        plotLabel,
+        formatKobo(standing.leftKobo),
+        receiptUrl,
       ],
       reference: receipt.id,
     });
-    await settleWhatsApp(db, receipt.id, 'sent');
+    return 'sent' as const;
   } catch (error) {
-    // No answer: WhatsApp may have taken it; never again. Refused for good (not on WhatsApp, a template problem): failed.
-    const unanswered = error instanceof ChannelError && error.unanswered;
-    const retry = !unanswered && error instanceof ChannelError && error.kind === 'retry' && !givenUp(receipt.issuedAt, now());
-    await settleWhatsApp(db, receipt.id, unanswered ? 'sent' : retry ? 'queued' : 'failed');
-    logError(`[payments] receipt ${receipt.number} on WhatsApp ${retry ? 'will be retried' : 'not sent'}`, error);
-    if (retry) throw error;
+    if (error instanceof ChannelError && error.unanswered) return 'sent' as const;
+    if (error instanceof ChannelError && (error.kind === 'unreachable' || error.kind === 'window_closed'))
+      return { state: 'not_configured' as const, lastError: `WhatsApp cannot reach the number: ${withoutContactDetails(error.message)}` };
+    throw error;
   }
 }

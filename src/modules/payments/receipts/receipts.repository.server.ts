@@ -1,10 +1,9 @@
 import 'server-only';
 import { randomBytes, timingSafeEqual, createHash } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import type { Db } from '@/lib/db/client';
-import { insertInTransaction, stableJobId } from '@/lib/jobs/queue';
-import { PAYMENT_RECEIPT } from '@/lib/jobs/queues';
+import { queueMessages, type NewOutboxMessage } from '@/modules/messaging/server';
 import {
   ledgerEntries,
   paymentPlans,
@@ -13,12 +12,18 @@ import {
   type PaymentPlanRow,
   type PaymentReceiptRow,
 } from '@/lib/db/schema';
+import { buyerOfClaim } from '../buyer.repository.server';
+
+/** A receipt's message in the outbox: one e-mail and one WhatsApp message per receipt, ever. */
+export const RECEIPT_MESSAGE_KIND = 'payment_receipt';
+export const receiptMessageKey = (receiptId: string, channel: 'email' | 'whatsapp') => `receipt:${receiptId}:${channel}`;
 
 /**
  * Receipts (docs/decisions/0414-the-money-core.md): one per credited payment, numbered RCT-<Lagos year>-<six digits> from
  * one sequence, with a check code of 72 random bits that the public receipt page asks for beside the number (numbers
- * follow each other; the code cannot be guessed). Issued in the credit's own transaction with its message's job, so a
- * credit without its receipt, or a receipt queued twice, cannot happen.
+ * follow each other; the code cannot be guessed). Issued in the credit's own transaction with its messages in the one
+ * outbox (its e-mail, and its WhatsApp message where the buyer has a number), so a credit without its receipt, a
+ * receipt's message queued twice, or one queued for a credit rolled back, cannot happen.
  */
 
 export async function issueReceipt(tx: Db, jobs: PgBoss, entry: LedgerEntryRow): Promise<PaymentReceiptRow> {
@@ -31,9 +36,17 @@ export async function issueReceipt(tx: Db, jobs: PgBoss, entry: LedgerEntryRow):
       claimId: entry.claimId,
     })
     .returning();
-  await insertInTransaction(jobs, tx, PAYMENT_RECEIPT, [
-    { id: stableJobId(`payment-receipt:${receipt.id}`), data: { receiptId: receipt.id } },
-  ]);
+  const buyer = await buyerOfClaim(tx, entry.claimId);
+  const message = (channel: 'email' | 'whatsapp'): NewOutboxMessage => ({
+    subjectType: 'receipt',
+    subjectId: receipt.id,
+    leadId: buyer?.leadId ?? null,
+    kind: RECEIPT_MESSAGE_KIND,
+    channel,
+    dedupeKey: receiptMessageKey(receipt.id, channel),
+  });
+  // Whether WhatsApp is on and the number has not said STOP is asked when it goes (rendered then, as the e-mail).
+  await queueMessages(tx, jobs, buyer?.phoneE164 ? [message('email'), message('whatsapp')] : [message('email')]);
   return receipt;
 }
 
@@ -71,40 +84,4 @@ export async function receiptForDelivery(db: Db, receiptId: string): Promise<Rec
 export async function receiptOfEntry(db: Db, entryId: number): Promise<PaymentReceiptRow | undefined> {
   const [row] = await db.select().from(paymentReceipts).where(eq(paymentReceipts.entryId, entryId));
   return row;
-}
-
-/** Claims the receipt's message for sending (queued → sending), one conditional write: true when this sender has it. */
-export async function claimReceiptMessage(db: Db, receiptId: string, at: Date): Promise<boolean> {
-  const rows = await db
-    .update(paymentReceipts)
-    .set({ messageState: 'sending', sendingSince: at, attempts: sql`${paymentReceipts.attempts} + 1` })
-    .where(and(eq(paymentReceipts.id, receiptId), eq(paymentReceipts.messageState, 'queued')))
-    .returning({ id: paymentReceipts.id });
-  return rows.length === 1;
-}
-
-export async function settleReceiptMessage(
-  db: Db,
-  receiptId: string,
-  outcome: Pick<PaymentReceiptRow, 'messageState' | 'lastError'>,
-  at: Date,
-): Promise<void> {
-  await db
-    .update(paymentReceipts)
-    .set({ ...outcome, sentAt: outcome.messageState === 'sent' ? at : null, sendingSince: null })
-    .where(eq(paymentReceipts.id, receiptId));
-}
-
-/** Claims the receipt's WhatsApp message (queued → sending): true when this sender has it. */
-export async function claimWhatsApp(db: Db, receiptId: string): Promise<boolean> {
-  const rows = await db
-    .update(paymentReceipts)
-    .set({ whatsappState: 'sending' })
-    .where(and(eq(paymentReceipts.id, receiptId), eq(paymentReceipts.whatsappState, 'queued')))
-    .returning({ id: paymentReceipts.id });
-  return rows.length === 1;
-}
-
-export async function settleWhatsApp(db: Db, receiptId: string, state: PaymentReceiptRow['whatsappState']): Promise<void> {
-  await db.update(paymentReceipts).set({ whatsappState: state }).where(eq(paymentReceipts.id, receiptId));
 }
