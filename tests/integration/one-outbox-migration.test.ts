@@ -28,7 +28,7 @@ import { createDatabase, dropDatabase, setEnv, TEST_DATABASE_URL } from './helpe
  * message the release before still writes during a rolling upgrade is sent too. drizzle/0034_booking_messages_to_outbox.sql
  * does the same for a booking's messages (inspection_messages): a waiting one and one left `sending` by a dead sender
  * go once, a reminder left so never goes (two are worse than none), a sent one never again.
- * drizzle/NNNN_receipts_in_the_outbox.sql moves a receipt's messages (payment_receipts' own state) likewise: a waiting
+ * drizzle/0035_receipts_in_the_outbox.sql moves a receipt's messages (payment_receipts' own state) likewise: a waiting
  * one goes once, however often its `payment-receipt` job runs; one left `sending` never goes again; a sent one never.
  */
 const work = mkdtempSync(path.join(tmpdir(), 'one-outbox-migration-'));
