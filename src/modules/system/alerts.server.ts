@@ -79,7 +79,13 @@ export function alertJobId(alertId: string, kind: OwnerAlertJob['kind'], to: str
 
 /** What an alert is about, in its key: the episode, the flood's first held lead, the SMS day, the slot. */
 const aboutOf = (job: OwnerAlertJob) =>
-  job.kind === 'flood' ? job.firstHeldId : job.kind === 'sms_paused' ? `sms:${job.day}` : job.kind === 'slot_networks' ? job.slotId : job.alertId;
+  job.kind === 'flood'
+    ? job.firstHeldId
+    : job.kind === 'sms_paused'
+      ? `sms:${job.day}`
+      : job.kind === 'slot_networks'
+        ? job.slotId
+        : job.alertId;
 
 /** The outbox key of an alert: one message per episode (flood, day, slot), kind and recipient, as its job's id was. */
 export const ownerAlertKey = (job: OwnerAlertJob) => `owner:${aboutOf(job)}:${job.kind}:${job.to}`;

@@ -182,19 +182,32 @@ async function readSnapshot(): Promise<Snapshot | undefined> {
     const handle = await getDatabase();
     const { db } = handle;
     const at = new Date();
-    const [leads, notifications, backlog, inspectionMessages, inspectionBacklog, conversations, alerts, queue, backup, otherMessages] = await Promise.all([
-      countLeadsByKind(db),
-      notificationCounts(db),
-      deliveryBacklog(db),
-      inspectionMessageCounts(db),
-      inspectionMessageBacklog(db, at),
-      conversationCounts(db),
-      openAlerts(db),
-      (handle.runningJobs()?.then(queueDepth) ?? Promise.resolve(null)).catch(() => null),
-      backupState(db, at).catch(() => null),
-      countsBySubject(db, STAFF_AND_JOB_SUBJECTS),
-    ]);
-    return { leads, notifications, backlog, inspectionMessages, inspectionBacklog, conversations, alerts, queue, backup, otherMessages, at };
+    const [leads, notifications, backlog, inspectionMessages, inspectionBacklog, conversations, alerts, queue, backup, otherMessages] =
+      await Promise.all([
+        countLeadsByKind(db),
+        notificationCounts(db),
+        deliveryBacklog(db),
+        inspectionMessageCounts(db),
+        inspectionMessageBacklog(db, at),
+        conversationCounts(db),
+        openAlerts(db),
+        (handle.runningJobs()?.then(queueDepth) ?? Promise.resolve(null)).catch(() => null),
+        backupState(db, at).catch(() => null),
+        countsBySubject(db, STAFF_AND_JOB_SUBJECTS),
+      ]);
+    return {
+      leads,
+      notifications,
+      backlog,
+      inspectionMessages,
+      inspectionBacklog,
+      conversations,
+      alerts,
+      queue,
+      backup,
+      otherMessages,
+      at,
+    };
   } catch (error) {
     logError('[metrics] could not read the database', error);
     return undefined;

@@ -23,7 +23,8 @@ import { overdueReminderEmail } from './messages';
  */
 export async function deliverOverdueReminder(db: Db, leadId: string, now = new Date()): Promise<'sent' | NotSent> {
   const found = await findLeadWithAssignee(db, leadId);
-  if (!found || found.lead.status !== 'new' || found.lead.spam) return { state: 'withdrawn', lastError: 'the lead was contacted meanwhile' };
+  if (!found || found.lead.status !== 'new' || found.lead.spam)
+    return { state: 'withdrawn', lastError: 'the lead was contacted meanwhile' };
   const agent = found.assignee?.email ? found.assignee : undefined;
   const message = overdueReminderEmail(found.lead, getSiteUrl(), getWorkingTime().targetMinutes);
   const outcome = await emailChannel.send(db, { ...message, to: agent ? [agent.email] : salesAddresses(), recordId: leadId });
