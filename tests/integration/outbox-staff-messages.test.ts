@@ -1,20 +1,16 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { POST } from '@/app/api/interest/route';
-import { channelAlerts, leads, outboxMessages, staffUsers } from '@/lib/db/schema';
+import { POST as newsletterPost } from '@/app/api/newsletter/route';
+import { channelAlerts, leads, outboxMessages, newsletterSubscribers, staffUsers } from '@/lib/db/schema';
 import { DEFAULT_WORKING_TIME } from '@/lib/working-time.server';
 import { passOnUnclaimedLeads, queueOverdueReminders } from '@/modules/leads/operations.server';
-import { agentOutboxSender } from '@/modules/leads/notifications/agent-sender.server';
-import {
-  countsBySubject,
-  deliverMessage,
-  deliveryBacklog,
-  queueMessages,
-  type OutboxSender,
-  type OutboxSenders,
-} from '@/modules/messaging/server';
+import { STAFF_AND_CRM_SENDERS } from '@/modules/leads/notifications/workers.server';
+import { newsletterSenders } from '@/modules/newsletter/server';
+import { eraseRecords } from '@/modules/privacy/server';
+import { countsBySubject, deliverMessage, deliveryBacklog, queueMessages, type OutboxSenders } from '@/modules/messaging/server';
 import { ownerAlertMessage, ownerAlertSenders } from '@/modules/system/alerts.server';
-import { startSmtpPeer, type SmtpPeer } from '../support/peers';
+import { startSmtpPeer, startWebhookReceiver, TEST_WEBHOOK_SECRET, type Peer, type ReceivedWebhook, type SmtpPeer } from '../support/peers';
 import { describeEachDriver, freshClient, jsonRequest, newKey, setEnv, validLead } from './helpers';
 import { makeStaff } from './staff-helpers';
 
@@ -25,9 +21,15 @@ import { makeStaff } from './staff-helpers';
  */
 
 let smtp: SmtpPeer;
+let hooks: Peer<ReceivedWebhook>;
+/** What the CRM's webhook answers (a 503 while it is down). */
+let hookStatus = 204;
 beforeAll(async () => {
   smtp = await startSmtpPeer();
+  hooks = await startWebhookReceiver(() => hookStatus);
   setEnv({
+    WEBHOOK_URL: hooks.url,
+    WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
     SMTP_URL: smtp.url,
     MAIL_FROM: '"Meridian Districts" <leads@example.com>',
     LEADS_NOTIFY_TO: 'sales@example.com',
@@ -39,9 +41,10 @@ beforeAll(async () => {
 afterAll(async () => {
   smtp.refuse = () => false;
   await smtp.stop();
+  await hooks.stop();
 });
 
-const senders = (): OutboxSenders => ({ ...ownerAlertSenders(), agent: agentOutboxSender as OutboxSender<never> });
+const senders = (): OutboxSenders => ({ ...ownerAlertSenders(), ...STAFF_AND_CRM_SENDERS, ...newsletterSenders() });
 const mailTo = (address: string, subject: RegExp) =>
   smtp.received.filter((m) => JSON.stringify(m.mail.to ?? '').includes(address) && subject.test(m.mail.subject ?? ''));
 
@@ -152,5 +155,58 @@ describeEachDriver('staff messages through the one outbox', (ctx) => {
       .where(and(eq(outboxMessages.subjectType, 'agent'), eq(outboxMessages.leadId, leadId), eq(outboxMessages.kind, 'overdue_reminder')));
     expect(message).toMatchObject({ channel: 'email', state: 'queued', dedupeKey: `agent:${leadId}:overdue_reminder` });
     await retriedThenSentOnce(message.id, agent.email, /^Still waiting for a call/);
+  });
+
+  it('a newsletter confirmation is retried while the mailbox refuses, then sent once', async () => {
+    const address = `outbox-news-${ctx.kind}@example.com`;
+    const res = await newsletterPost(jsonRequest('/api/newsletter', { email: address }, { headers: freshClient() }));
+    expect(res.status).toBe(200);
+    const [subscriber] = await db().select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, address));
+    const [message] = await db()
+      .select()
+      .from(outboxMessages)
+      .where(and(eq(outboxMessages.subjectType, 'subscriber'), eq(outboxMessages.subjectId, subscriber.id)));
+    expect(message).toMatchObject({ kind: 'confirmation', channel: 'email', state: 'queued', payload: null });
+    await retriedThenSentOnce(message.id, address, /./);
+  });
+
+  it("the CRM's lead.erased is retried while its webhook answers 503, then sent once under one webhook-id", async () => {
+    const leadId = await submit(`Erased Outbox ${ctx.kind}`);
+    await eraseRecords(
+      db(),
+      { leads: eq(leads.id, leadId), newsletter: sql`false` },
+      { boss: await ctx.handle().jobs(), reason: 'privacy_request' },
+    );
+    const [message] = await db()
+      .select()
+      .from(outboxMessages)
+      .where(and(eq(outboxMessages.subjectType, 'erased_lead'), sql`${outboxMessages.payload}->'leadIds' ? ${leadId}`));
+    expect(message).toMatchObject({ kind: 'lead_erased', channel: 'webhook', state: 'queued', leadId: null });
+    const events = () => hooks.received.filter((hook) => JSON.parse(hook.body).type === 'lead.erased' && hook.body.includes(leadId));
+
+    hookStatus = 503;
+    await expect(deliverMessage(db(), senders(), message.id)).rejects.toThrow();
+    expect(await rowOf(message.id)).toMatchObject({ state: 'queued', attempts: 1, lastErrorKind: 'retry' });
+    expect((await deliveryBacklog(db())).waiting).toBeGreaterThanOrEqual(1);
+    expect(await countsBySubject(db(), ['erased_lead'])).toContainEqual({
+      subject: 'erased_lead',
+      channel: 'webhook',
+      state: 'queued',
+      n: 1,
+    });
+
+    hookStatus = 204;
+    await deliverMessage(db(), senders(), message.id);
+    await deliverMessage(db(), senders(), message.id);
+    expect(events()).toHaveLength(1);
+    expect(events()[0].headers['webhook-id']).toBe(`msg_${message.id.replace(/-/g, '')}`);
+    expect(JSON.parse(events()[0].body).data).toMatchObject({ leadIds: [leadId], reason: 'privacy_request' });
+    expect(await rowOf(message.id)).toMatchObject({ state: 'sent', attempts: 2 });
+    expect(await countsBySubject(db(), ['erased_lead'])).toContainEqual({
+      subject: 'erased_lead',
+      channel: 'webhook',
+      state: 'sent',
+      n: 1,
+    });
   });
 });

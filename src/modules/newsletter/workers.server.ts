@@ -51,7 +51,11 @@ export const newsletterSenders = (): OutboxSenders => ({ subscriber: subscriberO
  * the outbox's (newsletterSenders). The release after drops it.
  */
 export async function startNewsletterWorkers(handle: DatabaseHandle): Promise<void> {
-  await workEach<ConfirmationJob>(await handle.jobs(), { ...NEWSLETTER_CONFIRMATION, pollSeconds: IDLE_POLL_SECONDS }, async ({ subscriberId }) => {
-    await sendConfirmation(handle.db, subscriberId);
-  });
+  await workEach<ConfirmationJob>(
+    await handle.jobs(),
+    { ...NEWSLETTER_CONFIRMATION, pollSeconds: IDLE_POLL_SECONDS },
+    async ({ subscriberId }) => {
+      await sendConfirmation(handle.db, subscriberId);
+    },
+  );
 }

@@ -332,7 +332,11 @@ export async function deleteMessages(tx: Db, ids: string[]): Promise<void> {
 }
 
 /** Deletes the messages about the subjects `subjectIds` selects (an erasure), returning their ids, which their jobs carry. */
-export async function deleteMessagesOfSubjects(tx: Db, subjectTypes: OutboxSubject[], subjectIds: SQLWrapper | string[]): Promise<string[]> {
+export async function deleteMessagesOfSubjects(
+  tx: Db,
+  subjectTypes: OutboxSubject[],
+  subjectIds: SQLWrapper | string[],
+): Promise<string[]> {
   if (Array.isArray(subjectIds) && !subjectIds.length) return [];
   const rows = await tx
     .delete(o)
