@@ -83,8 +83,15 @@ async function startBackgroundWorkWhenReady(): Promise<void> {
       const { startNotificationWorkers } = await import('@/modules/leads/server');
       const { bookingSenders } = await import('@/modules/inspections/server');
       const { receiptSenders } = await import('@/modules/payments/server');
+      const { ownerAlertSenders } = await import('@/modules/system/server');
+      const { newsletterSenders } = await import('@/modules/newsletter/server');
       // The one outbox's worker, with every capability's sender (docs/decisions/0410).
-      await startNotificationWorkers(handle, { ...bookingSenders(), ...receiptSenders() });
+      await startNotificationWorkers(handle, {
+        ...bookingSenders(),
+        ...receiptSenders(),
+        ...ownerAlertSenders(),
+        ...newsletterSenders(),
+      });
       const { startNewsletterWorkers } = await import('@/modules/newsletter/server');
       await startNewsletterWorkers(handle);
       const { startPlotMessageWorkers } = await import('@/modules/plots/server');

@@ -6,10 +6,10 @@ import { heldLeadsSummary } from '@/modules/leads/held.repository.server';
 import { GET as listLeads } from '@/app/api/admin/leads/route';
 import { POST } from '@/app/api/interest/route';
 import { startNotificationWorkers } from '@/modules/leads/notifications/workers.server';
-import { startOwnerAlertWorkers } from '@/modules/system/alerts.server';
+import { ownerAlertSenders, startOwnerAlertWorkers } from '@/modules/system/alerts.server';
 import { leads, rateLimits } from '@/lib/db/schema';
 import { wakeWorkers } from '@/lib/jobs/queue';
-import { OUTBOX, OUTBOX_PUSH, OWNER_ALERT } from '@/lib/jobs/queues';
+import { OUTBOX, OUTBOX_PUSH } from '@/lib/jobs/queues';
 import type { DatabaseHandle } from '@/lib/db/client';
 import { startSmtpPeer, waitFor, type SmtpPeer } from '../support/peers';
 import { makeStaff, sessionCookieFor, staffRequest } from './staff-helpers';
@@ -95,7 +95,7 @@ describeEachDriver('a flood of leads', (ctx) => {
     const { db } = ctx.handle();
     owners = [await makeStaff(db, 'owner'), await makeStaff(db, 'owner')];
     agent = await makeStaff(db, 'agent');
-    await startNotificationWorkers(ctx.handle());
+    await startNotificationWorkers(ctx.handle(), ownerAlertSenders());
     await startOwnerAlertWorkers(ctx.handle());
   });
   beforeEach(configured);
@@ -157,7 +157,7 @@ describeEachDriver('a flood of leads', (ctx) => {
 
     // Each owner is told of the flood once; the sales team of no held lead.
     const alerts = (await db.execute(
-      sql`select data->>'to' as "to" from pgboss.job where name = ${OWNER_ALERT.name} and data->>'kind' = 'flood'`,
+      sql`select payload->>'to' as "to" from outbox_messages where subject_type = 'owner' and payload->>'kind' = 'flood'`,
     )) as unknown as { rows: { to: string }[] };
     expect(alerts.rows.map((row) => row.to).sort()).toEqual(owners.map((owner) => owner.id).sort());
     for (const owner of owners) {

@@ -17,7 +17,6 @@ import { deliverOwnerAlert } from '@/modules/system/alerts.server';
 import { deliverNotification } from '@/modules/leads/notifications/delivery.server';
 import type { DatabaseHandle } from '@/lib/db/client';
 import { inspectionBookings, leadActivity } from '@/lib/db/schema';
-import { OWNER_ALERT } from '@/lib/jobs/queues';
 import { BUYER_CAP_REACHED } from '@/modules/messaging/channels/buyer-cap.server';
 import { startSmtpPeer, type SmtpPeer } from '../support/peers';
 import {
@@ -228,7 +227,7 @@ describeEachDriver('inspection limits against fake bookings and inbox floods', (
     const alertsOf = async (slotId: string) =>
       (
         (await db().execute(
-          sql`select data from pgboss.job where name = ${OWNER_ALERT.name} and data->>'kind' = 'slot_networks' and data->>'slotId' = ${slotId}`,
+          sql`select payload as data from outbox_messages where subject_type = 'owner' and payload->>'kind' = 'slot_networks' and payload->>'slotId' = ${slotId}`,
         )) as unknown as { rows: { data: SlotNetworksAlertJob }[] }
       ).rows.map((row) => row.data);
 

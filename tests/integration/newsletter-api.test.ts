@@ -7,7 +7,8 @@ import { GET as exportRoute } from '@/app/api/admin/exports/newsletter/route';
 import { PRIVACY_NOTICE_VERSION } from '@/content/legal';
 import { CONFIRMATIONS_PER_ADDRESS_PER_DAY } from '@/modules/newsletter/handler.server';
 import { confirmByToken, findSubscriber, stateByUnsubscribeToken } from '@/modules/newsletter/repository.server';
-import { startNewsletterWorkers } from '@/modules/newsletter/workers.server';
+import { newsletterSenders, startNewsletterWorkers } from '@/modules/newsletter/workers.server';
+import { startOutboxWorkers } from '@/modules/messaging/server';
 import { newsletterSubscribers } from '@/lib/db/schema';
 import { RETENTION } from '@/content/retention';
 import { startSmtpPeer, waitFor, type Peer, type ReceivedMail } from '../support/peers';
@@ -62,6 +63,7 @@ describeEachDriver('newsletter consent', (ctx) => {
   beforeAll(async () => {
     configure();
     await startNewsletterWorkers(ctx.handle());
+    await startOutboxWorkers(ctx.handle(), newsletterSenders());
   });
   beforeEach(configure);
   /** One SMTP peer serves both databases' suites: each suite mails its own addresses. */

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { POST } from '@/app/api/interest/route';
-import { checkChannels } from '@/modules/system/alerts.server';
+import { checkChannels, ownerAlertSenders } from '@/modules/system/alerts.server';
 import { listForLead } from '@/modules/leads/notifications.server';
 import { startNotificationWorkers } from '@/modules/leads/notifications/workers.server';
 import { startOwnerAlertWorkers } from '@/modules/system/alerts.server';
@@ -100,10 +100,10 @@ async function rowOf(ctx: DriverContext, leadId: string, channel: NotificationCh
   return found!;
 }
 
-/** Alerts and recoveries still to be sent or retried (they are queued in the check's own transaction). */
+/** Alerts and recoveries still to be sent or retried (outbox messages queued in the check's own transaction). */
 async function alertJobsPending(handle: DatabaseHandle): Promise<number> {
   const result = (await handle.db.execute(
-    sql`select count(*)::int as n from pgboss.job where name = ${OWNER_ALERT.name} and state in ('created', 'retry', 'active')`,
+    sql`select count(*)::int as n from outbox_messages where subject_type = 'owner' and state in ('queued', 'sending')`,
   )) as unknown as { rows: { n: number }[] };
   return result.rows[0].n;
 }
@@ -138,10 +138,10 @@ describeEachDriver('owner alerts', (ctx) => {
     await db.update(staffUsers).set({ active: false }).where(eq(staffUsers.id, former.id));
     others = [await makeStaff(db, 'agent'), former];
     second = await ctx.openSecond();
-    await startNotificationWorkers(ctx.handle());
+    await startNotificationWorkers(ctx.handle(), ownerAlertSenders());
     await startOwnerAlertWorkers(ctx.handle());
     if (second !== ctx.handle()) {
-      await startNotificationWorkers(second);
+      await startNotificationWorkers(second, ownerAlertSenders());
       await startOwnerAlertWorkers(second);
     }
   });

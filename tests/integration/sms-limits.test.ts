@@ -9,10 +9,10 @@ import { sendSmsWithinLimits, SmsWithheld, smsToday } from '@/modules/messaging/
 import { alertOwnersOfSmsPause } from '@/modules/system/alerts.server';
 import { systemStatus } from '@/modules/system/status.server';
 import { startNotificationWorkers } from '@/modules/leads/notifications/workers.server';
-import { startOwnerAlertWorkers } from '@/modules/system/alerts.server';
+import { ownerAlertSenders, startOwnerAlertWorkers } from '@/modules/system/alerts.server';
 import { leadMessages, smsDays } from '@/lib/db/schema';
 import { wakeWorkers } from '@/lib/jobs/queue';
-import { OWNER_ALERT } from '@/lib/jobs/queues';
+import { OUTBOX } from '@/lib/jobs/queues';
 import { inboundMessage, startFakeTermii, termiiSignature, type FakeTermii } from '../support/fake-termii';
 import { metaJson, startFakeWhatsApp, type WhatsAppFake } from '../support/fake-whatsapp';
 import { startSmtpPeer, waitFor, type SmtpPeer } from '../support/peers';
@@ -93,7 +93,7 @@ const signedByMeta = (payload: unknown) => {
 
 describeEachDriver('SMS limits', (ctx) => {
   beforeAll(async () => {
-    await startNotificationWorkers(ctx.handle());
+    await startNotificationWorkers(ctx.handle(), ownerAlertSenders());
     await startOwnerAlertWorkers(ctx.handle());
   });
   beforeEach(async () => {
@@ -107,7 +107,7 @@ describeEachDriver('SMS limits', (ctx) => {
   const messagesOf = (leadId: string) => db().select().from(leadMessages).where(eq(leadMessages.leadId, leadId));
   const ownerAlertJobs = async () => {
     const result = (await db().execute(
-      sql`select count(*)::int as n from pgboss.job where name = ${OWNER_ALERT.name} and data->>'kind' = 'sms_paused'`,
+      sql`select count(*)::int as n from outbox_messages where subject_type = 'owner' and payload->>'kind' = 'sms_paused'`,
     )) as unknown as { rows: { n: number }[] };
     return result.rows[0].n;
   };
@@ -163,10 +163,10 @@ describeEachDriver('SMS limits', (ctx) => {
     expect(await alertOwnersOfSmsPause(db(), await ctx.handle().jobs())).toBe(false);
     expect((await ownerAlertJobs()) - before).toBeGreaterThanOrEqual(owners.length);
     const queued = (await db().execute(
-      sql`select data->>'to' as "to" from pgboss.job where name = ${OWNER_ALERT.name} and data->>'kind' = 'sms_paused'`,
+      sql`select payload->>'to' as "to" from outbox_messages where subject_type = 'owner' and payload->>'kind' = 'sms_paused'`,
     )) as unknown as { rows: { to: string }[] };
     for (const owner of owners) expect(queued.rows.filter((row) => row.to === owner.id)).toHaveLength(1);
-    wakeWorkers(await ctx.handle().jobs(), [OWNER_ALERT]);
+    wakeWorkers(await ctx.handle().jobs(), [OUTBOX]);
     const alertsTo = (email: string) =>
       smtp.received.filter((m) => JSON.stringify(m.mail.to ?? '').includes(email) && /SMS is paused/.test(m.mail.subject ?? ''));
     expect(await waitFor(async () => owners.every((owner) => alertsTo(owner.email).length === 1), 20_000, 100)).toBe(true);

@@ -18,7 +18,6 @@ import { conversionFigures } from '@/modules/insights/conversion.server';
 import { startNotificationWorkers } from '@/modules/leads/notifications/workers.server';
 import { lagosDayOf } from '@/lib/working-time';
 import { leadActivity, leadMessages, leads, rateLimits, staffUsers, visitCounts } from '@/lib/db/schema';
-import { OWNER_ALERT } from '@/lib/jobs/queues';
 import { startFakeTermii, inboundMessage, termiiSignature, type FakeTermii } from '../support/fake-termii';
 import { metaJson, startFakeWhatsApp, type WhatsAppFake } from '../support/fake-whatsapp';
 import { startSmtpPeer, waitFor, type Peer, type ReceivedMail } from '../support/peers';
@@ -343,7 +342,7 @@ describeEachDriver('chats that start on WhatsApp become leads', (ctx) => {
   const floodAlertsFor = async (leadId: string) =>
     (
       (await db().execute(
-        sql`select data->>'to' as "to" from pgboss.job where name = ${OWNER_ALERT.name} and data->>'firstHeldId' = ${leadId}`,
+        sql`select payload->>'to' as "to" from outbox_messages where subject_type = 'owner' and payload->>'firstHeldId' = ${leadId}`,
       )) as unknown as { rows: { to: string }[] }
     ).rows;
 

@@ -1,4 +1,5 @@
 import type { Queue } from 'pg-boss';
+import type { OutboxSubject } from '@/lib/db/enums';
 
 /**
  * Every pg-boss queue of the application, declared in one place like the tables of src/lib/db/schema.ts: all of
@@ -65,7 +66,7 @@ export const OUTBOX_PUSH: QueueDefinition = { ...OUTBOX, name: 'outbox-push' };
 /** An outbox job: the message's row and what it is about (which capability renders it). */
 export interface OutboxJob {
   messageId: string;
-  subject: 'lead' | 'booking' | 'slot' | 'receipt';
+  subject: OutboxSubject;
 }
 
 /*

@@ -5,8 +5,7 @@ import type { Db } from '@/lib/db/client';
 import { getEnv } from '@/lib/env.server';
 import type { ClientIdentity } from '@/lib/http/client.server';
 import { clientCounter, clientCounters, countRequests } from '@/lib/http/rate-limit.server';
-import { insertInTransaction, stableJobId } from '@/lib/jobs/queue';
-import { OWNER_ALERT } from '@/lib/jobs/queues';
+import { queueMessages } from '@/modules/messaging/server';
 import { contactHasOtherBooking, contactOfLead, networksOfSlot, seatsOfNetwork } from './inspections.repository.server';
 import { activeOwners } from './messages.repository.server';
 
@@ -95,13 +94,20 @@ export async function alertOwnersIfFewNetworks(tx: Db, jobs: PgBoss, slot: { id:
   const { seatsTaken, networks, networkedSeats } = await networksOfSlot(tx, slot.id);
   if (seatsTaken < slot.seats || networks > getEnv().INSPECTION_FEW_NETWORKS || networkedSeats * 2 < slot.seats) return;
   const owners = await activeOwners(tx);
-  await insertInTransaction(
-    jobs,
+  // An owner's alert of the one outbox, as the system module queues its own (ownerAlertMessage; docs/decisions/0410):
+  // once per slot and owner, sent by the system module's sender.
+  if (!owners.length) return;
+  await queueMessages(
     tx,
-    OWNER_ALERT,
+    jobs,
     owners.map((owner) => ({
-      id: stableJobId(`${slot.id}:slot_networks:${owner.id}`),
-      data: { kind: 'slot_networks', slotId: slot.id, networks, to: owner.id } satisfies SlotNetworksAlertJob,
+      subjectType: 'owner',
+      subjectId: owner.id,
+      leadId: null,
+      kind: 'slot_networks',
+      channel: 'email',
+      dedupeKey: `owner:${slot.id}:slot_networks:${owner.id}`,
+      payload: { kind: 'slot_networks', slotId: slot.id, networks, to: owner.id } satisfies SlotNetworksAlertJob,
     })),
   );
 }

@@ -1,5 +1,4 @@
 import 'server-only';
-import { randomUUID } from 'node:crypto';
 import type { PgBoss } from 'pg-boss';
 import { SYSTEM_ACTOR_EMAIL, type Actor } from '@/modules/staff/server';
 import type { Db } from '@/lib/db/client';
@@ -8,8 +7,8 @@ import type { LeadStatus } from '@/lib/db/schema';
 import { getEnv, type ServerEnv } from '@/lib/env.server';
 import { giveBack, siteCounter, takeIfRoom, type RateCounter, type TakenPlace } from '@/lib/http/rate-limit.server';
 import { logError } from '@/lib/log';
-import { insertInTransaction } from '@/lib/jobs/queue';
-import { HAND_OVER, OVERDUE_REMINDER, type HandOverJob } from '@/lib/jobs/queues';
+import type { HandOverJob } from '@/lib/jobs/queues';
+import { queueMessages } from '@/modules/messaging/server';
 import type { WorkingTime } from '@/lib/working-time';
 import { getWorkingTime } from '@/lib/working-time.server';
 import { insertNote, recordActivity } from './activity.repository.server';
@@ -253,12 +252,21 @@ export async function passOnUnclaimedLeads(
       const next = await handOverLead(tx, lead, new Date(now.getTime() + i));
       jobs.push({ leadId: lead.id, to: next === 'owners' ? null : next.id });
     }
-    await insertInTransaction(
-      boss,
-      tx,
-      HAND_OVER,
-      jobs.map((data) => ({ id: randomUUID(), data })),
-    );
+    // Each hand-over is a message of the one outbox (docs/decisions/0410): one per turn (the time names it).
+    if (jobs.length)
+      await queueMessages(
+        tx,
+        boss,
+        jobs.map((job, i) => ({
+          subjectType: 'agent',
+          subjectId: job.leadId,
+          leadId: job.leadId,
+          kind: 'hand_over',
+          channel: 'email',
+          dedupeKey: `agent:${job.leadId}:hand_over:${job.to ?? 'owners'}:${now.getTime() + i}`,
+          payload: { ...job },
+        })),
+      );
     return jobs;
   });
 }
@@ -279,12 +287,18 @@ export async function queueOverdueReminders(db: Db, boss: PgBoss, now = new Date
     const ids = await lockOverdueLeads(tx, now, time, new Date(now.getTime() - REMIND_WITHIN_MS), REMIND_BATCH);
     if (ids.length === 0) return [];
     await markReminded(tx, ids, now);
-    // The job's id is the lead's: a lead is queued once even if two checks ever overlapped.
-    await insertInTransaction(
-      boss,
+    // A message of the one outbox (docs/decisions/0410), keyed by its lead: queued once even if two checks overlapped.
+    await queueMessages(
       tx,
-      OVERDUE_REMINDER,
-      ids.map((id) => ({ id, data: { leadId: id } })),
+      boss,
+      ids.map((id) => ({
+        subjectType: 'agent',
+        subjectId: id,
+        leadId: id,
+        kind: 'overdue_reminder',
+        channel: 'email',
+        dedupeKey: `agent:${id}:overdue_reminder`,
+      })),
     );
     return ids;
   });

@@ -56,6 +56,7 @@ export { handOverCheckJob } from './notifications/hand-over.server';
 export { resendHandler } from './notifications/handlers.server';
 export { overdueCheckJob } from './notifications/overdue.server';
 export { startNotificationWorkers } from './notifications/workers.server';
+export { leadErasedMessage } from './notifications/delivery.server';
 export { takeChatLead, type FloodAlert } from './operations.server';
 export { clearLeadFingerprints, leadsPastRetention } from './retention.server';
 export { agentsSeeEveryLead, leadScope, leadsInScope, mayChangeSql, setAgentsSeeEveryLeadAgain, type LeadScope } from './scope.server';

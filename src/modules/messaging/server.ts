@@ -18,6 +18,7 @@ export { parseWhatsAppWebhook, verifyWhatsAppSignature, whatsAppConfigured, what
 export {
   countFailed,
   countsByChannel,
+  countsBySubject,
   channelStates,
   deleteMessagesOfLeads,
   deleteMessagesOfSubjects,
@@ -25,6 +26,7 @@ export {
   dueBacklog,
   markFailedLate,
   markSentAgain,
+  messageByKey,
   messagesOf,
   notificationCounts,
   withdrawQueued,

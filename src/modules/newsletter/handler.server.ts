@@ -8,11 +8,10 @@ import { clientHashOf, hashClient } from '@/lib/http/client.server';
 import { publicForm } from '@/lib/http/public-route.server';
 import { clientCounter, countRequests, hitRateLimit } from '@/lib/http/rate-limit.server';
 import { jsonResponse } from '@/lib/http/response.server';
-import { sendInTransaction } from '@/lib/jobs/queue';
-import { NEWSLETTER_CONFIRMATION } from '@/lib/jobs/queues';
+import { queueMessages } from '@/modules/messaging/server';
 import { requestSubscription } from './repository.server';
 import { newsletterSchema } from './schema';
-import type { ConfirmationJob } from './workers.server';
+import { confirmationMessage } from './workers.server';
 
 /** At most this many confirmation e-mails reach one address a day, however many strangers sign it up. */
 export const CONFIRMATIONS_PER_ADDRESS_PER_DAY = 3;
@@ -41,7 +40,8 @@ export const handleNewsletterPost = publicForm(
         count: CONFIRMATIONS_PER_ADDRESS_PER_DAY,
         windowSeconds: 86_400,
       });
-      if (perAddress.allowed) await sendInTransaction(jobs, tx, NEWSLETTER_CONFIRMATION, { subscriberId: due } satisfies ConfirmationJob);
+      // A message of the one outbox (docs/decisions/0410): one per request (the row is locked: one per moment).
+      if (perAddress.allowed) await queueMessages(tx, jobs, [confirmationMessage(due, new Date())]);
     });
     return jsonResponse({ ok: true });
   },

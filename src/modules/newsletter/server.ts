@@ -6,4 +6,4 @@ export { handleNewsletterPost } from './handler.server';
 export { handleConfirmPost, handleUnsubscribeGet, handleUnsubscribePost } from './link-handlers.server';
 export { confirmPageState, unsubscribePageState } from './pages.server';
 export { clearSignUpFingerprints, eraseSignUps, expireComebackRequests, unconfirmedSignUpsBefore } from './repository.server';
-export { startNewsletterWorkers } from './workers.server';
+export { newsletterSenders, startNewsletterWorkers } from './workers.server';

@@ -2,13 +2,14 @@ import 'server-only';
 import type { SQL } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import type { Db } from '@/lib/db/client';
-import { deleteJobsOf, sendInTransaction } from '@/lib/jobs/queue';
-import { LEAD_ERASED, type LeadErasedJob } from '@/lib/jobs/queues';
+import { deleteJobsOf } from '@/lib/jobs/queue';
+import type { LeadErasedJob } from '@/lib/jobs/queues';
 import { logError } from '@/lib/log';
 import { deleteKeptMail, outboxMailDir } from '@/lib/mail/mailer.server';
 import { phoneDigits } from '@/lib/validation/phone';
 import { eraseMessagesOfLeadBookings, eraseWalkIns } from '@/modules/inspections/server';
-import { eraseLeadRows } from '@/modules/leads/server';
+import { eraseLeadRows, leadErasedMessage } from '@/modules/leads/server';
+import { deleteMessagesOfSubjects, queueMessages } from '@/modules/messaging/server';
 import { eraseSignUps } from '@/modules/newsletter/server';
 import { eraseClaimsOfLeads, type ClaimsErased } from '@/modules/plots/server';
 
@@ -67,9 +68,15 @@ export async function eraseRecords(db: Db, targets: ErasureTargets, tellCrm: Tel
     const walkIns = targets.walkIns ? await eraseWalkIns(tx, targets.walkIns) : 0;
     const { leads: erasedLeads, notificationIds } = await eraseLeadRows(tx, targets.leads);
     const newsletter = await eraseSignUps(tx, targets.newsletter);
+    // Their confirmations in the outbox (the sign-up's id only, but a message to a person no longer there).
+    const signUpMessages = await deleteMessagesOfSubjects(
+      tx,
+      ['subscriber'],
+      newsletter.map((row) => row.id),
+    );
     const jobs = await deleteJobsOf(tx, {
       lead: erasedLeads.map((lead) => lead.id),
-      outboxMessage: [...notificationIds, ...bookingMessages],
+      outboxMessage: [...notificationIds, ...bookingMessages, ...signUpMessages],
       // Jobs of the release before 0410, on the queues the outbox drains, named the same ids.
       notification: notificationIds,
       newsletterSignUp: newsletter.map((row) => row.id),
@@ -79,7 +86,8 @@ export async function eraseRecords(db: Db, targets: ErasureTargets, tellCrm: Tel
       const erasedAt = new Date().toISOString();
       for (let i = 0; i < erasedLeads.length; i += LEAD_IDS_PER_EVENT) {
         const leadIds = erasedLeads.slice(i, i + LEAD_IDS_PER_EVENT).map((lead) => lead.id);
-        await sendInTransaction(tellCrm.boss, tx, LEAD_ERASED, { leadIds, reason: tellCrm.reason, erasedAt } satisfies LeadErasedJob);
+        // A message of the one outbox (docs/decisions/0410), committed with the erasure.
+        await queueMessages(tx, tellCrm.boss, [leadErasedMessage({ leadIds, reason: tellCrm.reason, erasedAt } satisfies LeadErasedJob)]);
       }
     }
     return { erasedLeads, newsletter, jobs, walkIns, plots };

@@ -6,9 +6,19 @@ import type { DatabaseHandle, Db } from '@/lib/db/client';
 import type { NotificationChannel } from '@/lib/db/enums';
 import { channelAlerts, staffUsers, type ChannelAlertRow } from '@/lib/db/schema';
 import { getEnv } from '@/lib/env.server';
-import { insertInTransaction, stableJobId, workEach, type ScheduledJob } from '@/lib/jobs/queue';
-import { CHANNEL_CHECK, OWNER_ALERT } from '@/lib/jobs/queues';
-import { emailChannel, webhookChannel } from '@/modules/messaging/server';
+import { stableJobId, workEach, type ScheduledJob } from '@/lib/jobs/queue';
+import { CHANNEL_CHECK, IDLE_POLL_SECONDS, OWNER_ALERT } from '@/lib/jobs/queues';
+import {
+  emailChannel,
+  messageByKey,
+  queueMessages,
+  wakeOutbox,
+  webhookChannel,
+  type NewOutboxMessage,
+  type NotSent,
+  type OutboxSender,
+  type OutboxSenders,
+} from '@/modules/messaging/server';
 import { channelConfigured, LIMITS, openAlerts } from '@/modules/system/channel-status.server';
 import { arrivalOf, countHeldSince, otherLeadHeldSince } from '@/modules/leads/server';
 import { channelStates, type ChannelState } from '@/modules/messaging/server';
@@ -29,6 +39,8 @@ import { slotById, type SlotNetworksAlertJob } from '@/modules/inspections/serve
  * channel_alerts: opened when messages stop going through, alerted once it has lasted 10 minutes, resolved when
  * they go through again. Each move is one conditional write, committed together with the jobs it queues (one per
  * owner, and one for the webhook), so several instances and restarts alert once and recover once per episode.
+ * Every alert is a message of the one outbox (subject `owner`: docs/decisions/0410-one-outbox.md), so it is retried,
+ * given up and counted as every other message is; the `owner-alert` queue only drains the release before's jobs.
  */
 
 /** A recipient of an alert: an owner's staff id, or the CRM's webhook. */
@@ -64,6 +76,54 @@ interface SmsPausedAlertJob {
 export function alertJobId(alertId: string, kind: OwnerAlertJob['kind'], to: string): string {
   return stableJobId(`${alertId}:${kind}:${to}`);
 }
+
+/** What an alert is about, in its key: the episode, the flood's first held lead, the SMS day, the slot. */
+const aboutOf = (job: OwnerAlertJob) =>
+  job.kind === 'flood'
+    ? job.firstHeldId
+    : job.kind === 'sms_paused'
+      ? `sms:${job.day}`
+      : job.kind === 'slot_networks'
+        ? job.slotId
+        : job.alertId;
+
+/** The outbox key of an alert: one message per episode (flood, day, slot), kind and recipient, as its job's id was. */
+export const ownerAlertKey = (job: OwnerAlertJob) => `owner:${aboutOf(job)}:${job.kind}:${job.to}`;
+
+/**
+ * An alert as an outbox message: about its recipient (an owner's staff id; the webhook's, the episode), the job's
+ * fields as its payload (no personal data: ids, counts, a day). A flood's carries its lead, so erasing it erases this.
+ */
+export function ownerAlertMessage(job: OwnerAlertJob): NewOutboxMessage {
+  const toWebhook = job.to === WEBHOOK;
+  return {
+    subjectType: 'owner',
+    subjectId: toWebhook ? aboutOf(job) : job.to,
+    leadId: job.kind === 'flood' ? job.firstHeldId : null,
+    kind: job.kind,
+    channel: toWebhook ? 'webhook' : 'email',
+    dedupeKey: ownerAlertKey(job),
+    payload: { ...job },
+  };
+}
+
+/** Queues alerts in the caller's transaction (the outbox's worker is woken once it commits). */
+async function queueAlerts(tx: Db, boss: PgBoss, jobs: OwnerAlertJob[]): Promise<void> {
+  if (jobs.length) await queueMessages(tx, boss, jobs.map(ownerAlertMessage));
+}
+
+/** The outbox's sender of the owners' alerts: the payload is the alert, rendered and sent when it goes. */
+export const ownerAlertSender: OutboxSender<OwnerAlertJob> = {
+  async load(_db, messages) {
+    return new Map(messages.map((message) => [message.id, message.payload as unknown as OwnerAlertJob]));
+  },
+  send: (db, _message, job) => deliverOwnerAlert(db, undefined, job),
+};
+
+/** The senders the server process gives the one outbox's worker for the system module's messages. */
+export const ownerAlertSenders = (): OutboxSenders => ({ owner: ownerAlertSender as OutboxSender<never> });
+
+const NOT_AN_OWNER: NotSent = { state: 'skipped', lastError: 'not an active owner any more' };
 
 export interface CheckResult {
   opened: NotificationChannel[];
@@ -120,7 +180,7 @@ const KEEP_ENDED_MS = 90 * 86_400_000;
 const webhookWanted = (channel: NotificationChannel) => channel !== 'webhook' && channelConfigured('webhook');
 
 async function alertRecipients(db: Db, boss: PgBoss, alert: ChannelAlertRow, state: ChannelState, now: Date): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  const queued = await db.transaction(async (tx) => {
     const owners = await tx
       .select({ id: staffUsers.id })
       .from(staffUsers)
@@ -135,11 +195,13 @@ async function alertRecipients(db: Db, boss: PgBoss, alert: ChannelAlertRow, sta
     await queue(boss, tx, alert.id, 'failing', recipients);
     return true;
   });
+  if (queued) wakeOutbox(boss);
+  return queued;
 }
 
 /** Ends the episode; owners who were alerted get the recovery. A failure shorter than the threshold ends silently. */
 async function resolve(db: Db, boss: PgBoss, alert: ChannelAlertRow, now: Date, { silently = false } = {}): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  const queued = await db.transaction(async (tx) => {
     const [ended] = await tx
       .update(channelAlerts)
       .set({ resolvedAt: now })
@@ -149,36 +211,41 @@ async function resolve(db: Db, boss: PgBoss, alert: ChannelAlertRow, now: Date, 
     await queue(boss, tx, ended.id, 'recovered', ended.recipients);
     return true;
   });
+  if (queued) wakeOutbox(boss);
+  return queued;
 }
 
 function queue(boss: PgBoss, tx: Db, alertId: string, kind: AlertKind, recipients: string[]) {
-  return insertInTransaction(
-    boss,
+  return queueAlerts(
     tx,
-    OWNER_ALERT,
-    recipients.map((to) => ({ id: alertJobId(alertId, kind, to), data: { alertId, kind, to } satisfies OwnerAlertJob })),
+    boss,
+    recipients.map((to) => ({ alertId, kind, to }) satisfies OwnerAlertJob),
   );
 }
 
 /**
- * `owner-alert` job: one alert or recovery to one owner (e-mail) or to the webhook; a failure is retried by the
- * queue for about a day. A recovery waits while the alert to the same recipient is still being retried (say, the mail
- * server itself was down), so nobody reads "works again" before "is failing".
+ * One alert or recovery to one owner (e-mail) or to the webhook: the outbox's sender (and the `owner-alert` job of the
+ * release before, `boss` given); a failure is thrown and retried by the outbox for about a day. A recovery waits while
+ * the alert to the same recipient is still being retried (say, the mail server itself was down), so nobody reads "works
+ * again" before "is failing".
  */
-export async function deliverOwnerAlert(db: Db, boss: PgBoss, job: OwnerAlertJob): Promise<void> {
+export async function deliverOwnerAlert(db: Db, boss: PgBoss | undefined, job: OwnerAlertJob): Promise<'sent' | NotSent> {
   if (job.kind === 'flood') return deliverFloodAlert(db, job);
   if (job.kind === 'sms_paused') return deliverSmsPausedAlert(db, job);
   if (job.kind === 'slot_networks') return deliverSlotNetworksAlert(db, job);
   const [alert] = await db.select().from(channelAlerts).where(eq(channelAlerts.id, job.alertId));
-  if (!alert) return;
+  if (!alert) return { state: 'withdrawn', lastError: 'the episode is gone' };
   if (job.kind === 'recovered') {
-    const first = await boss.getJobById(OWNER_ALERT.name, alertJobId(alert.id, 'failing', job.to));
-    if (first && ['created', 'retry', 'active'].includes(first.state)) throw new Error('the alert to this recipient is not delivered yet');
+    const failing = { ...job, kind: 'failing' } as const;
+    const first = await messageByKey(db, ownerAlertKey(failing));
+    const firstJob = boss ? await boss.getJobById(OWNER_ALERT.name, alertJobId(alert.id, 'failing', job.to)) : null;
+    if ((first && ['queued', 'sending'].includes(first.state)) || (firstJob && ['created', 'retry', 'active'].includes(firstJob.state)))
+      throw new Error('the alert to this recipient is not delivered yet');
   }
   const systemUrl = `${getSiteUrl()}/admin/system`;
   if (job.to === WEBHOOK) {
     const { WEBHOOK_URL, WEBHOOK_SECRET } = getEnv();
-    if (!WEBHOOK_URL || !WEBHOOK_SECRET) return;
+    if (!WEBHOOK_URL || !WEBHOOK_SECRET) return { state: 'not_configured', lastError: 'no webhook address' };
     const id = `msg_${alertJobId(alert.id, job.kind, job.to).replace(/-/g, '')}`;
     await webhookChannel.send(db, {
       url: WEBHOOK_URL,
@@ -186,14 +253,20 @@ export async function deliverOwnerAlert(db: Db, boss: PgBoss, job: OwnerAlertJob
       id,
       payload: alertWebhookPayload(alert, job.kind, systemUrl),
     });
-    return;
+    return 'sent';
   }
+  const owner = await activeOwner(db, job.to);
+  if (!owner) return NOT_AN_OWNER;
+  await emailChannel.send(db, { ...ownerAlertEmail(alert, job.kind, systemUrl, getSiteFacts().brand), to: [owner.email] });
+  return 'sent';
+}
+
+async function activeOwner(db: Db, id: string): Promise<{ email: string } | undefined> {
   const [owner] = await db
     .select({ email: staffUsers.email })
     .from(staffUsers)
-    .where(and(eq(staffUsers.id, job.to), eq(staffUsers.active, true)));
-  if (!owner) return;
-  await emailChannel.send(db, { ...ownerAlertEmail(alert, job.kind, systemUrl, getSiteFacts().brand), to: [owner.email] });
+    .where(and(eq(staffUsers.id, id), eq(staffUsers.active, true)));
+  return owner;
 }
 
 // ---- floods of leads (docs/decisions/0343-a-flood-is-held-not-refused.md) ---------------------------------------
@@ -217,32 +290,28 @@ export async function alertOwnersOfFlood(tx: Db, boss: PgBoss, leadId: string, n
     .select({ id: staffUsers.id })
     .from(staffUsers)
     .where(and(eq(staffUsers.role, 'owner'), eq(staffUsers.active, true)));
-  await insertInTransaction(
-    boss,
+  await queueAlerts(
     tx,
-    OWNER_ALERT,
-    owners.map((owner) => ({
-      id: alertJobId(leadId, 'flood', owner.id),
-      data: { kind: 'flood', firstHeldId: leadId, to: owner.id } satisfies FloodAlertJob,
-    })),
+    boss,
+    owners.map((owner) => ({ kind: 'flood', firstHeldId: leadId, to: owner.id }) satisfies FloodAlertJob),
   );
 }
 
 /** The e-mail of a flood: since when, and how many leads are held now (some may have been released or discarded). */
-async function deliverFloodAlert(db: Db, job: FloodAlertJob): Promise<void> {
-  const [owner] = await db
-    .select({ email: staffUsers.email })
-    .from(staffUsers)
-    .where(and(eq(staffUsers.id, job.to), eq(staffUsers.active, true)));
-  if (!owner) return;
+async function deliverFloodAlert(db: Db, job: FloodAlertJob): Promise<'sent' | NotSent> {
+  const owner = await activeOwner(db, job.to);
+  if (!owner) return NOT_AN_OWNER;
   const since = await arrivalOf(db, job.firstHeldId);
   // Discarded or released before this e-mail went: the flood was seen to.
-  if (!since) return;
+  if (!since) return FLOOD_SEEN_TO;
   const n = await countHeldSince(db, since);
-  if (n === 0) return;
+  if (n === 0) return FLOOD_SEEN_TO;
   const reviewUrl = `${getSiteUrl()}/admin?status=held`;
   await emailChannel.send(db, { ...floodAlertEmail(since, n, reviewUrl, getSiteFacts().brand), to: [owner.email] });
+  return 'sent';
 }
+
+const FLOOD_SEEN_TO: NotSent = { state: 'withdrawn', lastError: 'no lead is held any more' };
 
 // ---- SMS paused by its daily budget (docs/decisions/0402) --------------------------------------------------------
 
@@ -261,33 +330,30 @@ export async function alertOwnersOfSmsPause(db: Db, boss: PgBoss, now = new Date
       .from(staffUsers)
       .where(and(eq(staffUsers.role, 'owner'), eq(staffUsers.active, true)));
     const limit = getEnv().SMS_DAILY_LIMIT;
-    await insertInTransaction(
-      boss,
+    await queueAlerts(
       tx,
-      OWNER_ALERT,
-      owners.map((owner) => ({
-        id: alertJobId(`sms:${paused.day}`, 'sms_paused', owner.id),
-        data: {
-          kind: 'sms_paused',
-          day: paused.day,
-          limit,
-          pausedAt: paused.pausedAt.toISOString(),
-          to: owner.id,
-        } satisfies SmsPausedAlertJob,
-      })),
+      boss,
+      owners.map(
+        (owner) =>
+          ({
+            kind: 'sms_paused',
+            day: paused.day,
+            limit,
+            pausedAt: paused.pausedAt.toISOString(),
+            to: owner.id,
+          }) satisfies SmsPausedAlertJob,
+      ),
     );
     return true;
   });
 }
 
-async function deliverSmsPausedAlert(db: Db, job: SmsPausedAlertJob): Promise<void> {
-  const [owner] = await db
-    .select({ email: staffUsers.email })
-    .from(staffUsers)
-    .where(and(eq(staffUsers.id, job.to), eq(staffUsers.active, true)));
-  if (!owner) return;
+async function deliverSmsPausedAlert(db: Db, job: SmsPausedAlertJob): Promise<'sent' | NotSent> {
+  const owner = await activeOwner(db, job.to);
+  if (!owner) return NOT_AN_OWNER;
   const email = smsPausedAlertEmail(job.limit, new Date(job.pausedAt), `${getSiteUrl()}/admin/system`, getSiteFacts().brand);
   await emailChannel.send(db, { ...email, to: [owner.email] });
+  return 'sent';
 }
 
 /** The check, every minute on one of the instances (pg-boss runs one job per cron minute). */
@@ -303,23 +369,27 @@ export function channelCheckJob(handle: DatabaseHandle): ScheduledJob {
   };
 }
 
-/** Attaches the owners' alerts (channels failing and recovering, floods of leads) to the job queue, once a process. */
+/**
+ * Drains the `owner-alert` queue of the release before (its jobs, queued before the upgrade, send as they did), once a
+ * process; the release after drops it. The alerts queued now are the outbox's (ownerAlertSenders).
+ */
 export async function startOwnerAlertWorkers(handle: DatabaseHandle): Promise<void> {
   const boss = await handle.jobs();
-  await workEach<OwnerAlertJob>(boss, OWNER_ALERT, (job) => deliverOwnerAlert(handle.db, boss, job));
+  await workEach<OwnerAlertJob>(boss, { ...OWNER_ALERT, pollSeconds: IDLE_POLL_SECONDS }, async (job) => {
+    await deliverOwnerAlert(handle.db, boss, job);
+  });
 }
 
 /**
  * The e-mail of a slot that filled from few client networks (queued by the booking, src/modules/inspections/
  * booking-limits.server.ts; docs/decisions/0401): to one owner, unless the slot is gone, called off or has begun.
  */
-async function deliverSlotNetworksAlert(db: Db, job: SlotNetworksAlertJob): Promise<void> {
-  const [owner] = await db
-    .select({ email: staffUsers.email })
-    .from(staffUsers)
-    .where(and(eq(staffUsers.id, job.to), eq(staffUsers.active, true)));
+async function deliverSlotNetworksAlert(db: Db, job: SlotNetworksAlertJob): Promise<'sent' | NotSent> {
+  const owner = await activeOwner(db, job.to);
+  if (!owner) return NOT_AN_OWNER;
   const slot = await slotById(db, job.slotId);
-  if (!owner || !slot || slot.cancelledAt || slot.startsAt <= new Date()) return;
+  if (!slot || slot.cancelledAt || slot.startsAt <= new Date()) return { state: 'withdrawn', lastError: 'the slot is gone or has begun' };
   const reviewUrl = `${getSiteUrl()}/admin/inspections`;
   await emailChannel.send(db, { ...slotNetworksAlertEmail(slot, job.networks, reviewUrl, getSiteFacts().brand), to: [owner.email] });
+  return 'sent';
 }

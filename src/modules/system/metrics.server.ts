@@ -1,7 +1,7 @@
 import 'server-only';
 import { Gauge, type Registry } from 'prom-client';
 import { backupState, isAlerted, openAlerts, queueDepth, type BackupState, type QueueDepth } from '@/modules/system/channel-status.server';
-import { deliveryBacklog, notificationCounts, type Backlog } from '@/modules/messaging/server';
+import { countsBySubject, deliveryBacklog, notificationCounts, type Backlog } from '@/modules/messaging/server';
 import { inspectionMessageBacklog, inspectionMessageCounts, type InspectionMessageBacklog } from '@/modules/inspections/server';
 import { conversationCounts } from '@/modules/leads/server';
 import { countLeadsByKind } from '@/modules/leads/server';
@@ -12,6 +12,7 @@ import {
   type InspectionMessageState,
   type NotificationChannel,
   type NotificationState,
+  type OutboxSubject,
 } from '@/lib/db/enums';
 import type { ChannelAlertRow } from '@/lib/db/schema';
 import { getEnv } from '@/lib/env.server';
@@ -38,6 +39,7 @@ interface Snapshot {
   alerts: ChannelAlertRow[];
   queue: QueueDepth | null;
   backup: BackupState | null;
+  otherMessages: Awaited<ReturnType<typeof countsBySubject>>;
   at: Date;
 }
 
@@ -107,6 +109,16 @@ function registerDatabaseGauges(registry: Registry) {
       for (const row of s.inspectionMessages) gauge.set({ channel: row.channel, state: row.state }, row.n);
     },
   );
+  // The staff's and the job-only messages of the one outbox (docs/decisions/0410): owners' alerts, agents' hand-overs
+  // and overdue reminders, newsletter confirmations, the CRM's lead.erased.
+  fromDatabase(
+    'districts_outbox_messages',
+    'Messages to owners, agents, subscribers and the CRM (lead.erased), by subject, channel and delivery state.',
+    ['subject', 'channel', 'state'],
+    (gauge, s) => {
+      for (const row of s.otherMessages) gauge.set({ subject: row.subject, channel: row.channel, state: row.state }, row.n);
+    },
+  );
   // A lead's WhatsApp and SMS conversation (docs/decisions/0394): the first reply's sending is a notification above.
   fromDatabase(
     'districts_conversation_messages',
@@ -158,6 +170,8 @@ function registerDatabaseGauges(registry: Registry) {
   return refresh;
 }
 
+const STAFF_AND_JOB_SUBJECTS: OutboxSubject[] = ['owner', 'agent', 'subscriber', 'erased_lead'];
+
 // On globalThis, as the registry: the route bundles of one server process share it.
 const HOLDER = Symbol.for('districts.metrics.database');
 const databaseGauges = (): (() => void) =>
@@ -168,18 +182,32 @@ async function readSnapshot(): Promise<Snapshot | undefined> {
     const handle = await getDatabase();
     const { db } = handle;
     const at = new Date();
-    const [leads, notifications, backlog, inspectionMessages, inspectionBacklog, conversations, alerts, queue, backup] = await Promise.all([
-      countLeadsByKind(db),
-      notificationCounts(db),
-      deliveryBacklog(db),
-      inspectionMessageCounts(db),
-      inspectionMessageBacklog(db, at),
-      conversationCounts(db),
-      openAlerts(db),
-      (handle.runningJobs()?.then(queueDepth) ?? Promise.resolve(null)).catch(() => null),
-      backupState(db, at).catch(() => null),
-    ]);
-    return { leads, notifications, backlog, inspectionMessages, inspectionBacklog, conversations, alerts, queue, backup, at };
+    const [leads, notifications, backlog, inspectionMessages, inspectionBacklog, conversations, alerts, queue, backup, otherMessages] =
+      await Promise.all([
+        countLeadsByKind(db),
+        notificationCounts(db),
+        deliveryBacklog(db),
+        inspectionMessageCounts(db),
+        inspectionMessageBacklog(db, at),
+        conversationCounts(db),
+        openAlerts(db),
+        (handle.runningJobs()?.then(queueDepth) ?? Promise.resolve(null)).catch(() => null),
+        backupState(db, at).catch(() => null),
+        countsBySubject(db, STAFF_AND_JOB_SUBJECTS),
+      ]);
+    return {
+      leads,
+      notifications,
+      backlog,
+      inspectionMessages,
+      inspectionBacklog,
+      conversations,
+      alerts,
+      queue,
+      backup,
+      otherMessages,
+      at,
+    };
   } catch (error) {
     logError('[metrics] could not read the database', error);
     return undefined;

@@ -1,7 +1,7 @@
 // The system module's server entry: what other modules, routes and commands may call of it on the server (nothing of React or Next.js's page runtime).
 import 'server-only';
 
-export { alertOwnersOfFlood, channelCheckJob, startOwnerAlertWorkers } from './alerts.server';
+export { alertOwnersOfFlood, channelCheckJob, ownerAlertSenders, startOwnerAlertWorkers } from './alerts.server';
 export { downloadBackupHandler, listBackupsHandler, takeBackupHandler } from './backups/handlers.server';
 export { recordFirstStart } from './channel-status.server';
 export { healthResponse } from './health.server';

@@ -1,4 +1,5 @@
 import 'server-only';
+import { randomUUID } from 'node:crypto';
 import { getSiteFacts, getSiteUrl } from '@/lib/site-facts.server';
 import type { Db } from '@/lib/db/client';
 import type { NotificationChannel } from '@/lib/db/enums';
@@ -15,6 +16,8 @@ import {
   emailChannel,
   recipientLimitAllows,
   webhookChannel,
+  type NewOutboxMessage,
+  type NotSent,
   type OutboxSender,
 } from '@/modules/messaging/server';
 import { pushToStaff } from '@/modules/staff/server';
@@ -154,17 +157,41 @@ export const deliverNotification = (db: Db, notificationId: string, now = () => 
 export const OUTBOX_SENDERS = LEAD_SENDERS;
 
 /**
- * `lead-erased` job (queued by an erasure, src/modules/privacy/erasure.server.ts): tells the CRM which leads to delete, signed
- * like every webhook, its webhook-id made from the job's id so retries keep it. Without a webhook the CRM got no copy.
- * A failure is thrown, so pg-boss retries it (about three days).
+ * `lead.erased` (an outbox message of subject `erased_lead`, queued by an erasure, src/modules/privacy/erasure.server.ts;
+ * or a `lead-erased` job of the release before): tells the CRM which leads to delete, signed like every webhook, its
+ * webhook-id made from the message's (the job's) id so retries keep it. Without a webhook the CRM got no copy. A failure
+ * is thrown: the outbox retries it, and gives it up after a day as every message.
  */
-export async function deliverLeadErased(db: Db, event: LeadErasedJob, jobId: string): Promise<void> {
+export async function deliverLeadErased(db: Db, event: LeadErasedJob, id: string): Promise<'sent' | NotSent> {
   const webhook = webhookTarget();
-  if (!webhook) return;
+  if (!webhook) return { state: 'not_configured', lastError: 'no webhook address' };
   try {
-    await webhookChannel.send(db, { ...webhook, id: webhookId({ id: jobId }), payload: leadErasedPayload(event) });
+    await webhookChannel.send(db, { ...webhook, id: webhookId({ id }), payload: leadErasedPayload(event) });
+    return 'sent';
   } catch (error) {
-    logError(`[notifications] lead.erased ${jobId} not delivered, will be retried`, error);
+    logError(`[notifications] lead.erased ${id} not delivered, will be retried`, error);
     throw error;
   }
+}
+
+/** The outbox's sender of `lead.erased`: the payload is the event (the erased leads' ids, the reason, the time). */
+export const erasedLeadOutboxSender: OutboxSender<null> = {
+  async load(_db, messages) {
+    return new Map(messages.map((message) => [message.id, null]));
+  },
+  send: (db, message) => deliverLeadErased(db, message.payload as unknown as LeadErasedJob, message.id),
+};
+
+/** `lead.erased` as an outbox message, about the event (its own id): no lead row is left to name. */
+export function leadErasedMessage(event: LeadErasedJob): NewOutboxMessage {
+  const eventId = randomUUID();
+  return {
+    subjectType: 'erased_lead',
+    subjectId: eventId,
+    leadId: null,
+    kind: 'lead_erased',
+    channel: 'webhook',
+    dedupeKey: `erased_lead:${eventId}`,
+    payload: { ...event },
+  };
 }

@@ -6,7 +6,7 @@ import { staffUsers } from '@/lib/db/schema';
 import { getEnv } from '@/lib/env.server';
 import type { ScheduledJob } from '@/lib/jobs/queue';
 import { HAND_OVER_CHECK, type HandOverJob } from '@/lib/jobs/queues';
-import { emailChannel } from '@/modules/messaging/server';
+import { emailChannel, type NotSent } from '@/modules/messaging/server';
 import { findLeadWithAssignee } from '@/modules/leads/notifications.repository.server';
 import { passOnUnclaimedLeads } from '@/modules/leads/operations.server';
 import { pushToStaff } from './delivery.server';
@@ -19,18 +19,22 @@ import { handOverEmail, handOverPushMessage } from './messages';
  * a `hand-over` job for each; the job's message here tells whoever has the lead now.
  */
 
-/** `hand-over` job: tells the lead's new agent (or every owner) by push and e-mail, unless it was claimed or contacted meanwhile. */
-export async function deliverHandOver(db: Db, job: HandOverJob): Promise<void> {
+/**
+ * A hand-over (an outbox message, subject `agent`; or a `hand-over` job of the release before): tells the lead's new
+ * agent (or every owner) by push and e-mail, unless it was claimed or contacted meanwhile.
+ */
+export async function deliverHandOver(db: Db, job: HandOverJob): Promise<'sent' | NotSent> {
   const found = await findLeadWithAssignee(db, job.leadId);
   // Not when it was claimed or contacted meanwhile, or has moved on again (a retry hours later).
-  if (!found || found.lead.status !== 'new' || found.lead.claimedAt || found.lead.spam || found.lead.assignedTo !== job.to) return;
+  if (!found || found.lead.status !== 'new' || found.lead.claimedAt || found.lead.spam || found.lead.assignedTo !== job.to)
+    return { state: 'withdrawn', lastError: 'the lead was claimed, contacted or passed on meanwhile' };
   const toOwners = job.to === null;
   const who = toOwners ? eq(staffUsers.role, 'owner') : eq(staffUsers.id, job.to!);
   const people = await db
     .select({ id: staffUsers.id, email: staffUsers.email })
     .from(staffUsers)
     .where(and(who, eq(staffUsers.active, true)));
-  if (!people.length) return;
+  if (!people.length) return { state: 'skipped', lastError: 'nobody active to tell' };
   // The push is best effort here (the e-mail is the record); a failed e-mail is thrown, so both are tried again.
   await pushToStaff(
     db,
@@ -39,6 +43,7 @@ export async function deliverHandOver(db: Db, job: HandOverJob): Promise<void> {
   ).catch(() => undefined);
   const message = handOverEmail(found.lead, getSiteUrl(), getEnv().LEAD_CLAIM_MINUTES, toOwners);
   await emailChannel.send(db, { ...message, to: people.map((person) => person.email), recordId: job.leadId });
+  return 'sent';
 }
 
 /** The scheduled check, every minute. */

@@ -4,7 +4,7 @@ import type { DatabaseHandle, Db } from '@/lib/db/client';
 import { getWorkingTime } from '@/lib/working-time.server';
 import type { ScheduledJob } from '@/lib/jobs/queue';
 import { OVERDUE_CHECK } from '@/lib/jobs/queues';
-import { emailChannel } from '@/modules/messaging/server';
+import { emailChannel, type NotSent } from '@/modules/messaging/server';
 import { findLeadWithAssignee } from '@/modules/leads/notifications.repository.server';
 import { noteOverdueReminder, queueOverdueReminders } from '@/modules/leads/operations.server';
 import { salesAddresses } from './delivery.server';
@@ -17,14 +17,19 @@ import { overdueReminderEmail } from './messages';
  * lead's agent, or to sales while nobody has it.
  */
 
-/** `overdue-reminder` job: sends the reminder unless the lead was contacted (or erased) meanwhile, and notes it in the lead's history. */
-export async function deliverOverdueReminder(db: Db, leadId: string, now = new Date()): Promise<void> {
+/**
+ * An overdue reminder (an outbox message, subject `agent`; or an `overdue-reminder` job of the release before): sends
+ * it unless the lead was contacted (or erased) meanwhile, and notes it in the lead's history.
+ */
+export async function deliverOverdueReminder(db: Db, leadId: string, now = new Date()): Promise<'sent' | NotSent> {
   const found = await findLeadWithAssignee(db, leadId);
-  if (!found || found.lead.status !== 'new' || found.lead.spam) return;
+  if (!found || found.lead.status !== 'new' || found.lead.spam)
+    return { state: 'withdrawn', lastError: 'the lead was contacted meanwhile' };
   const agent = found.assignee?.email ? found.assignee : undefined;
   const message = overdueReminderEmail(found.lead, getSiteUrl(), getWorkingTime().targetMinutes);
   const outcome = await emailChannel.send(db, { ...message, to: agent ? [agent.email] : salesAddresses(), recordId: leadId });
   await noteOverdueReminder(db, leadId, { toName: agent?.label ?? null, sent: outcome.sent }, now);
+  return 'sent';
 }
 
 /** The scheduled check, every five minutes (Lagos time; the working-time rule decides who is overdue). */

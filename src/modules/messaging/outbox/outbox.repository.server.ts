@@ -320,13 +320,24 @@ export function messagesOf(db: Db, subjectType: OutboxSubject, subjectIds: strin
     .orderBy(asc(o.createdAt), asc(o.id));
 }
 
+/** The message of a key, if there is one (an owner's recovery waits for the alert it follows: src/modules/system). */
+export async function messageByKey(db: Db, dedupeKey: string): Promise<OutboxMessageRow | undefined> {
+  const [row] = await db.select().from(o).where(eq(o.dedupeKey, dedupeKey));
+  return row;
+}
+
 /** Deletes messages by id (withdrawn before any was sent). */
 export async function deleteMessages(tx: Db, ids: string[]): Promise<void> {
   if (ids.length) await tx.delete(o).where(inArray(o.id, ids));
 }
 
 /** Deletes the messages about the subjects `subjectIds` selects (an erasure), returning their ids, which their jobs carry. */
-export async function deleteMessagesOfSubjects(tx: Db, subjectTypes: OutboxSubject[], subjectIds: SQLWrapper): Promise<string[]> {
+export async function deleteMessagesOfSubjects(
+  tx: Db,
+  subjectTypes: OutboxSubject[],
+  subjectIds: SQLWrapper | string[],
+): Promise<string[]> {
+  if (Array.isArray(subjectIds) && !subjectIds.length) return [];
   const rows = await tx
     .delete(o)
     .where(and(inArray(o.subjectType, subjectTypes), inArray(o.subjectId, subjectIds)))
@@ -450,6 +461,15 @@ export function countsByChannel(db: Db, subjectTypes: OutboxSubject[]) {
     .from(o)
     .where(inArray(o.subjectType, subjectTypes))
     .groupBy(o.channel, o.state);
+}
+
+/** How many messages about these subjects each subject and channel has in each state (the staff's and job-only ones, for /metrics). */
+export function countsBySubject(db: Db, subjectTypes: OutboxSubject[]) {
+  return db
+    .select({ subject: o.subjectType, channel: o.channel, state: o.state, n: sql<number>`count(*)::int` })
+    .from(o)
+    .where(inArray(o.subjectType, subjectTypes))
+    .groupBy(o.subjectType, o.channel, o.state);
 }
 
 export interface DueBacklog {
