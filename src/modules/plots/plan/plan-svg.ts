@@ -73,8 +73,8 @@ function openingSoonSvg(districtName: string): string {
   const plots: string[] = [];
   for (let row = 0; row < 4; row++)
     for (let i = 0; i < 10; i++) plots.push(`<rect x="${60 + i * 88}" y="${90 + row * 170}" width="78" height="130" rx="4"/>`);
-  const cardW = 640;
-  const cardH = 210;
+  const cardW = 860;
+  const cardH = 260;
   const x = (width - cardW) / 2;
   const y = (height - cardH) / 2;
   return (
@@ -82,7 +82,7 @@ function openingSoonSvg(districtName: string): string {
     `<g fill="none" stroke="#b08d57" stroke-opacity=".45" stroke-width="2" stroke-dasharray="6 6">${plots.join('')}</g>` +
     `<rect x="${x}" y="${y}" width="${cardW}" height="${cardH}" rx="20" fill="#fbf9f4" stroke="#12302a" stroke-opacity=".12"/>` +
     `<g text-anchor="middle" fill="#12302a">` +
-    `<text x="${width / 2}" y="${y + 92}" font-family="Georgia,'Times New Roman',serif" font-size="40">${escapeXml(copy.openingSoonTitle)}</text>` +
-    `<text x="${width / 2}" y="${y + 145}" font-size="22" fill="#4a5a54">${escapeXml(copy.openingSoonLine)}</text></g></svg>`
+    `<text x="${width / 2}" y="${y + 112}" font-family="Georgia,'Times New Roman',serif" font-size="54">${escapeXml(copy.openingSoonTitle)}</text>` +
+    `<text x="${width / 2}" y="${y + 180}" font-size="28" fill="#4a5a54">${escapeXml(copy.openingSoonLine)}</text></g></svg>`
   );
 }
