@@ -60,7 +60,6 @@ for (const scripts of [true, false]) {
           'href',
           '/d1/plots',
         );
-        await screenshot(page, `plots-district-live-plan-${scripts ? 'on' : 'off'}`, false);
         await counts.scrollIntoViewIfNeeded();
         await screenshot(page, `plots-district-${scripts ? 'on' : 'off'}`, false);
         await counts.getByRole('link', { name: /Choose your plot/ }).click();
