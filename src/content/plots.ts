@@ -31,6 +31,19 @@ export const PLOTS_COPY = {
   openingSoon: 'Plot selection opens soon. Book a site inspection and our team will show you the plots on the ground.',
   /** The district page's and the home page's line. */
   choosePlotAction: 'Choose your plot',
+  /** The live plan on the prerendered district page: an image drawn per request (/api/plots/<district>/plan.svg). */
+  planImage: {
+    heading: 'Live site plan',
+    intro: 'Every plot as it stands right now, drawn from our inventory and updated within seconds of every hold and sale.',
+    alt: (districtName: string) => `Live site plan of ${districtName}: available, held, reserved and sold plots`,
+    title: (districtName: string) => `Live site plan of ${districtName}`,
+    desc: (available: number, total: number) =>
+      `${available} of ${plotCount(total)} available. Each plot shows its number; a held plot is marked H and hatched, reserved R and dotted, sold S and filled dark.`,
+    unknownDistrict: 'There is no such district.',
+    openAction: 'Open the plan to choose a plot',
+    openingSoonTitle: 'Plot selection opens soon',
+    openingSoonLine: 'Book a site inspection to see the plots on the ground.',
+  },
   page: {
     metaTitle: (districtName: string) => `Choose a plot — ${districtName}`,
     metaDescription: (districtName: string, area: string) =>

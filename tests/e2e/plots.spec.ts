@@ -51,6 +51,15 @@ for (const scripts of [true, false]) {
         await page.goto('/d1');
         const counts = page.locator('[data-plot-counts="d1"]').first();
         if (scripts) await expect(counts).toContainText(/\d+ of 48 plots available/);
+        // The live plan, an image drawn per request: live availability on the prerendered page, scripts or not.
+        const plan = page.getByRole('img', { name: 'Live site plan of District 1: available, held, reserved and sold plots' });
+        await plan.scrollIntoViewIfNeeded();
+        await expect(plan).toBeVisible();
+        await expect.poll(() => plan.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBeGreaterThan(0);
+        await expect(page.getByRole('link', { name: /Live site plan of District 1.*Open the plan to choose a plot/ })).toHaveAttribute(
+          'href',
+          '/d1/plots',
+        );
         await counts.scrollIntoViewIfNeeded();
         await screenshot(page, `plots-district-${scripts ? 'on' : 'off'}`, false);
         await counts.getByRole('link', { name: /Choose your plot/ }).click();

@@ -23,7 +23,7 @@ export async function publicPlotCounts(db: Db, now = new Date()) {
 export async function plotCountsHandler(): Promise<Response> {
   try {
     const { db } = await getDatabase();
-    return jsonResponse(await publicPlotCounts(db), 200, { 'cache-control': 'public, max-age=5' });
+    return jsonResponse(await publicPlotCounts(db), 200, { 'Cache-Control': 'public, max-age=5' });
   } catch {
     return unavailableResponse(PLOTS_COPY.openingSoon);
   }

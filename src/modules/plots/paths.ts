@@ -9,5 +9,11 @@ export const PLOT_PATHS = {
   plan: (slug: string, bookToken?: string) => withToken(`/${slug}/plots`, 'book', bookToken),
   plot: (slug: string, label: string, bookToken?: string) => withToken(`/${slug}/plots/${encodeURIComponent(label)}`, 'book', bookToken),
   held: (slug: string, holdToken: string) => withToken(`/${slug}/plots/held`, 'h', holdToken),
-  api: { hold: '/api/plots/hold', holdByLink: '/api/plots/hold-by-link', counts: '/api/plots/counts' },
+  api: {
+    hold: '/api/plots/hold',
+    holdByLink: '/api/plots/hold-by-link',
+    counts: '/api/plots/counts',
+    /** The live plan as an image, for the prerendered district page. */
+    planImage: (slug: string) => `/api/plots/${encodeURIComponent(slug)}/plan.svg`,
+  },
 } as const;

@@ -17,6 +17,7 @@ export {
 } from './claims.server';
 export { holdAsVisitor, holdByLinkHandler } from './buyer/hold.server';
 export { plotCountsHandler, publicPlotCounts } from './counts.server';
+export { planImageHandler } from './plan/plan-image.server';
 export { plotHoldsLapseJob } from './jobs.server';
 export { deliverHoldMessage, startPlotMessageWorkers, tellHold, type PlotHoldMessageJob } from './messages.server';
 export {

@@ -18,7 +18,7 @@ import { offerFigures } from './offer-figures';
 import { OrdinalMark } from './OrdinalMark';
 import { TitleAndDocuments } from './TitleAndDocuments';
 import { WhereItIs } from './WhereItIs';
-import { PlotCountsLine, PlotCountsScript } from '@/modules/plots/ui';
+import { LivePlan, PlotCountsScript } from '@/modules/plots/ui';
 
 /**
  * /d1 and /d2: hero, about, features, why choose, landmarks, land offer (spec §2), then what a buyer checks before
@@ -187,10 +187,6 @@ export function DistrictPage({ district }: { district: District }) {
                   </li>
                 ))}
               </ul>
-              {/* The live plan's count and link: the drawing above is the master plan, the plan page is kept true. */}
-              <div className="mt-5 rounded-2xl bg-white px-5 py-4 ring-1 ring-forest-900/10">
-                <PlotCountsLine slug={district.slug} />
-              </div>
             </figcaption>
           </figure>
           <div>
@@ -222,6 +218,8 @@ export function DistrictPage({ district }: { district: District }) {
             <InstalmentView price={offer.priceNgn} deposit={offer.depositNgn} fx={fx} />
           </div>
         </div>
+        {/* The drawing above is the master plan (an illustration); this one is kept true, plot by plot. */}
+        <LivePlan slug={district.slug} districtName={district.name} />
       </Section>
 
       <BuyingSteps district={district} figures={figures} />

@@ -1,32 +1,22 @@
 import { PLOTS_COPY } from '@/content/plots';
 import { formatNaira, type PublicPlot, type PublicPlotStatus } from '../plot-status';
 import { drawPlan } from './layout';
+import { PLAN_GROUND, PLAN_PATTERNS, plotText, STATUS_STYLE } from './plan-style';
 
 const copy = PLOTS_COPY.page;
 
-/**
- * How each status is drawn: a fill AND a pattern or mark, never colour alone (WCAG 1.4.1). Available plots are light
- * and plain; held ones brass with diagonal hatching and "H"; reserved ones pale green with dots and "R"; sold ones dark
- * and solid with "S". The same styles make the key.
- */
-export const STATUS_STYLE: Record<PublicPlotStatus, { fill: string; text: string; stroke: string }> = {
-  available: { fill: '#fbf9f4', text: '#12302a', stroke: '#225446' },
-  held: { fill: 'url(#plot-held)', text: '#0b211a', stroke: '#7c5f2f' },
-  reserved: { fill: 'url(#plot-reserved)', text: '#0b211a', stroke: '#225446' },
-  sold: { fill: '#12302a', text: '#fbf9f4', stroke: '#0b211a' },
-};
-
-/** The patterns the plan and its key share (one copy per page: ids are the page's). */
+/** The patterns the plan and its key share (one copy per page: ids are the page's), drawn from PLAN_PATTERNS. */
 export function PlanPatterns() {
+  const { held, reserved } = PLAN_PATTERNS;
   return (
     <defs>
-      <pattern id="plot-held" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
-        <rect width="8" height="8" fill="#dcc393" />
-        <line x1="0" y1="0" x2="0" y2="8" stroke="#7c5f2f" strokeWidth="3" />
+      <pattern id={held.id} width={held.size} height={held.size} patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+        <rect width={held.size} height={held.size} fill={held.ground} />
+        <line x1="0" y1="0" x2="0" y2={held.size} stroke={held.hatch.colour} strokeWidth={held.hatch.width} />
       </pattern>
-      <pattern id="plot-reserved" width="7" height="7" patternUnits="userSpaceOnUse">
-        <rect width="7" height="7" fill="#dfe9e3" />
-        <circle cx="3.5" cy="3.5" r="1.6" fill="#225446" />
+      <pattern id={reserved.id} width={reserved.size} height={reserved.size} patternUnits="userSpaceOnUse">
+        <rect width={reserved.size} height={reserved.size} fill={reserved.ground} />
+        <circle cx={reserved.size / 2} cy={reserved.size / 2} r={reserved.dot.r} fill={reserved.dot.colour} />
       </pattern>
     </defs>
   );
@@ -71,25 +61,34 @@ export function SitePlan({
       <title id="site-plan-title">{copy.planTitle(districtName)}</title>
       <desc id="site-plan-desc">{copy.planDesc(available, plots.length)}</desc>
       <PlanPatterns />
-      <rect width={plan.width} height={plan.height} fill="#f5f0e6" rx="14" />
+      <rect width={plan.width} height={plan.height} fill={PLAN_GROUND.fill} rx="14" />
       {plan.blocks.map((b) => (
-        <text key={b.block} x={b.x} y={b.y} fontSize="13" fontWeight="600" letterSpacing="2" fill="#7c5f2f" aria-hidden="true">
+        <text
+          key={b.block}
+          x={b.x}
+          y={b.y}
+          fontSize="13"
+          fontWeight="600"
+          letterSpacing="2"
+          fill={PLAN_GROUND.blockText}
+          aria-hidden="true"
+        >
           {copy.block(b.block).toUpperCase()}
         </text>
       ))}
-      {plan.plots.map(({ plot, points, cx, cy, w, h }) => {
-        const size = Math.round(Math.max(7, Math.min(13, w / Math.max(3, plot.label.length) / 0.62, h / 3)));
-        const mark = PLOTS_COPY.statusMarks[plot.status];
+      {plan.plots.map((drawn) => {
+        const { plot, points, cx } = drawn;
+        const { size, mark, labelY, markY } = plotText(drawn);
         // Kept to the fewest bytes a plot can take (a 500-plot plan): its look is the status's class (globals.css).
         return (
           <a key={plot.id} href={hrefOf(plot)} className={`s-${plot.status}`}>
             <title>{plotSummary(plot)}</title>
             <polygon points={points} />
-            <text x={cx} y={Math.round(mark ? cy - size * 0.15 : cy + size * 0.35)} fontSize={size}>
-              {mark ? `${plot.label}` : plot.label}
+            <text x={cx} y={labelY} fontSize={size}>
+              {plot.label}
             </text>
             {mark ? (
-              <text x={cx} y={Math.round(cy + size * 1.05)} fontSize={size}>
+              <text x={cx} y={markY} fontSize={size}>
                 {mark}
               </text>
             ) : null}
@@ -100,22 +99,41 @@ export function SitePlan({
   );
 }
 
-/** The key: each status's swatch (the plan's own fill and pattern), its mark and its name, with how many plots have it. */
-export function PlanKey({ counts }: { counts: Record<PublicPlotStatus, number> }) {
+/**
+ * The key: each status's swatch (the plan's own fill and pattern), its mark and its name, with how many plots have it
+ * when the page knows (a prerendered page does not). `withPatterns` when no SitePlan on the page defines the patterns.
+ */
+export function PlanKey({
+  counts,
+  withPatterns = false,
+  className = 'flex flex-wrap gap-x-6 gap-y-2 text-sm text-ink-soft',
+}: {
+  counts?: Record<PublicPlotStatus, number>;
+  withPatterns?: boolean;
+  className?: string;
+}) {
   const statuses: PublicPlotStatus[] = ['available', 'held', 'reserved', 'sold'];
   return (
-    <ul aria-label={copy.legendHeading} className="flex flex-wrap gap-x-6 gap-y-2 text-sm text-ink-soft">
-      {statuses.map((status) => (
-        <li key={status} className="inline-flex items-center gap-2">
-          <svg width="22" height="22" viewBox="0 0 22 22" aria-hidden="true">
-            <PlanSwatch status={status} />
-          </svg>
-          <span>
-            <span className="font-medium text-forest-900">{PLOTS_COPY.statuses[status]}</span> ({counts[status]})
-          </span>
-        </li>
-      ))}
-    </ul>
+    <>
+      {withPatterns ? (
+        <svg width="0" height="0" className="absolute" aria-hidden="true" focusable="false">
+          <PlanPatterns />
+        </svg>
+      ) : null}
+      <ul aria-label={copy.legendHeading} className={className}>
+        {statuses.map((status) => (
+          <li key={status} className="inline-flex items-center gap-2">
+            <svg width="22" height="22" viewBox="0 0 22 22" aria-hidden="true">
+              <PlanSwatch status={status} />
+            </svg>
+            <span>
+              <span className="font-medium text-forest-900">{PLOTS_COPY.statuses[status]}</span>
+              {counts ? ` (${counts[status]})` : null}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 
