@@ -92,7 +92,7 @@ async function signInOwner(base) {
 }
 
 /**
- * Imports the example Lugbe layout through the Import page (its preview, then apply) and holds its first plot for a
+ * Imports the example layout of District 1 through the Import page (its preview, then apply) and holds its first plot for a
  * lead, as an owner would; returns the plot's id. The plots must come back with the restore like any lead.
  */
 async function holdAPlot(base, post, leadId) {

@@ -54,7 +54,7 @@ export async function openPlanForClaim(db: Db, claimId: string, months: number, 
   return { ok: true, plan };
 }
 
-/** "Plot A3, Block A, District 1, Lugbe, Abuja", or the district alone when the claim's plot cannot be read. */
+/** "Plot A3, Block A, District 1" with its place, or the district alone when the claim's plot cannot be read. */
 export async function plotLabelOf(db: Db, plan: Pick<PaymentPlanRow, 'claimId' | 'district'>): Promise<string> {
   const found = await claimWithPlot(db, plan.claimId);
   const district = DISTRICTS.find((d) => d.choice === plan.district);
