@@ -42,7 +42,7 @@ export async function receiptPageOf(db: Db, number: string | undefined, code: st
   return {
     number: receipt.number,
     issuedOn: lagosDayOf(receipt.issuedAt),
-    initials: buyer ? initialsOf(buyer.fullName) : '',
+    initials: initialsOf(buyer?.fullName ?? plan.erasedBuyerName ?? ''),
     plotLabel: await plotLabelOf(db, plan),
     amountKobo: entry.amountKobo,
     source: entry.source,
