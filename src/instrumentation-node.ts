@@ -82,8 +82,9 @@ async function startBackgroundWorkWhenReady(): Promise<void> {
       const handle = await getDatabase();
       const { startNotificationWorkers } = await import('@/modules/leads/server');
       const { bookingSenders } = await import('@/modules/inspections/server');
+      const { plotSenders } = await import('@/modules/plots/server');
       // The one outbox's worker, with every capability's sender (docs/decisions/0410).
-      await startNotificationWorkers(handle, bookingSenders());
+      await startNotificationWorkers(handle, { ...bookingSenders(), ...plotSenders() });
       const { startNewsletterWorkers } = await import('@/modules/newsletter/server');
       await startNewsletterWorkers(handle);
       const { startPlotMessageWorkers } = await import('@/modules/plots/server');

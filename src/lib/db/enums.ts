@@ -104,9 +104,10 @@ export type NotificationState = (typeof NOTIFICATION_STATES)[number];
 
 /**
  * The one outbox (docs/decisions/0410-one-outbox.md). What a message is about: a lead (the messages it sets off on
- * arrival), a site-inspection booking (its buyer's news and reminders, its agent's alert) or a slot (its owners' alert).
+ * arrival), a site-inspection booking (its buyer's news and reminders, its agent's alert), a slot (its owners' alert)
+ * or a plot claim (a hold's news and its reminder before it lapses, to the buyer and the agent: 0412).
  */
-export const OUTBOX_SUBJECTS = ['lead', 'booking', 'slot'] as const;
+export const OUTBOX_SUBJECTS = ['lead', 'booking', 'slot', 'plot_claim'] as const;
 export type OutboxSubject = (typeof OUTBOX_SUBJECTS)[number];
 
 /**

@@ -65,7 +65,7 @@ export const OUTBOX_PUSH: QueueDefinition = { ...OUTBOX, name: 'outbox-push' };
 /** An outbox job: the message's row and what it is about (which capability renders it). */
 export interface OutboxJob {
   messageId: string;
-  subject: 'lead' | 'booking' | 'slot';
+  subject: 'lead' | 'booking' | 'slot' | 'plot_claim';
 }
 
 /*

@@ -18,7 +18,7 @@ export {
 export { holdAsVisitor, holdByLinkHandler } from './buyer/hold.server';
 export { plotCountsHandler, publicPlotCounts } from './counts.server';
 export { plotHoldsLapseJob } from './jobs.server';
-export { deliverHoldMessage, startPlotMessageWorkers, tellHold, type PlotHoldMessageJob } from './messages.server';
+export { deliverHoldMessage, plotSenders, startPlotMessageWorkers, type PlotHoldMessageJob } from './messages.server';
 export {
   activeClaimOfPlot,
   claimById,
