@@ -25,6 +25,9 @@ export interface ReceiptPageView {
   source: string;
   paidSoFarKobo: number;
   leftKobo: number;
+  /** Owed of instalments past their day when the receipt was issued: said as overdue, never as a "next" date. */
+  overdue?: { amountKobo: number; since: string };
+  /** The next payment falling due on or after the receipt's day. */
   nextDue?: { dueOn: string; amountKobo: number };
   qrDataUrl: string;
 }
@@ -48,7 +51,8 @@ export async function receiptPageOf(db: Db, number: string | undefined, code: st
     source: entry.source,
     paidSoFarKobo: paid,
     leftKobo: standing.leftKobo,
-    nextDue: standing.nextDue && { dueOn: standing.nextDue.dueOn, amountKobo: standing.nextDue.amountKobo },
+    overdue: standing.overdue,
+    nextDue: standing.upcoming,
     qrDataUrl: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`,
   };
 }
