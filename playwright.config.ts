@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CHROMIUM_FLAGS, E2E_CHROMIUM } from './scripts/lib/chromium.mjs';
 import { E2E_STAFF } from './tests/e2e/staff-fixtures';
-import { e2eWhatsAppEnv } from './tests/e2e/whatsapp-fixtures';
+import { e2ePaystackEnv, e2eWhatsAppEnv } from './tests/e2e/whatsapp-fixtures';
 import { PUSH_SERVICE_CERT } from './tests/support/push-service.mjs';
 import { TEST_SITE_FACTS } from './tests/support/site-facts';
 
@@ -15,6 +15,7 @@ process.env.E2E_PORT ??= execFileSync(process.execPath, ['scripts/free-port.mjs'
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'districts-e2e-'));
 // The fake of WhatsApp's Cloud API (tests/support/fake-whatsapp.ts), started by global-setup.ts on this port.
 process.env.E2E_WHATSAPP_PORT ??= execFileSync(process.execPath, ['scripts/free-port.mjs']).toString().trim();
+process.env.E2E_PAYSTACK_PORT ??= execFileSync(process.execPath, ['scripts/free-port.mjs']).toString().trim();
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 
@@ -119,6 +120,8 @@ export default defineConfig({
       // WhatsApp on, against the fake global-setup.ts starts: every lead gets its first reply, and an agent answers a
       // buyer from the lead page (tests/e2e/conversation.spec.ts).
       ...e2eWhatsAppEnv(Number(process.env.E2E_WHATSAPP_PORT)),
+      // Paystack on, against the fake global-setup.ts starts (tests/e2e/payments.spec.ts pays a deposit through it).
+      ...e2ePaystackEnv(Number(process.env.E2E_PAYSTACK_PORT)),
     },
   },
 });

@@ -83,11 +83,13 @@ async function startBackgroundWorkWhenReady(): Promise<void> {
       const { startNotificationWorkers } = await import('@/modules/leads/server');
       const { bookingSenders } = await import('@/modules/inspections/server');
       const { receiptSenders } = await import('@/modules/payments/server');
+      const { plotSenders } = await import('@/modules/plots/server');
       const { ownerAlertSenders } = await import('@/modules/system/server');
       const { newsletterSenders } = await import('@/modules/newsletter/server');
       // The one outbox's worker, with every capability's sender (docs/decisions/0410).
       await startNotificationWorkers(handle, {
         ...bookingSenders(),
+        ...plotSenders(),
         ...receiptSenders(),
         ...ownerAlertSenders(),
         ...newsletterSenders(),

@@ -19,7 +19,7 @@ export interface LegalPage {
  * The edition of the privacy notice below: a newsletter consent records the edition the person confirmed under.
  * Change it with every change of the notice's text (the date, then the edition of that day).
  */
-export const PRIVACY_NOTICE_VERSION = '2026-11-29.1';
+export const PRIVACY_NOTICE_VERSION = '2026-11-29.2';
 
 /** A retention period in words: "24 hours", "7 days", "24 months". */
 export function describePeriod(period: Period): string {
@@ -35,6 +35,7 @@ const kept = {
   backups: describePeriod(BACKUP_RETENTION),
   visitorFingerprints: describePeriod(RETENTION.visitorFingerprints),
   visitCounts: describePeriod(RETENTION.visitCounts),
+  moneyRecords: describePeriod(RETENTION.moneyRecords),
 };
 
 export const PRIVACY: LegalPage = {
@@ -79,6 +80,7 @@ export const PRIVACY: LegalPage = {
       heading: 'How long we keep it',
       paragraphs: [
         `Interest submissions: deleted ${kept.leads} after our team last worked on them (a note, a call logged or a change of status), or after we received them if nobody has since. If you become a customer, contract and tax law require us to keep records longer, and your enquiry is kept with them.`,
+        `Payments for a plot (by card, bank transfer or a dedicated account), their receipts and the plot’s reservation or sale, with your name, e-mail address and phone number as the buyer: kept for six years (${kept.moneyRecords}) after your last payment, the period Nigerian tax and company law require for accounting records (the Companies and Allied Matters Act 2020 among them). If you ask us to erase your data, we erase everything else (your enquiry, notes, messages, site-inspection bookings, newsletter sign-up), never contact you for marketing again, and keep only these records, which we use for nothing but our accounts, tax and any dispute about the sale; after the six years your name, e-mail address and phone number are deleted from them too.`,
         `Site-inspection bookings and the messages about them, and our WhatsApp and SMS messages with you: kept with your interest submission and deleted with it, never longer. The name and phone number of someone who came without booking: deleted ${kept.leads} after the inspection.`,
         `Newsletter: until you unsubscribe; we then keep only your address, when you confirmed and when you unsubscribed, so we can show we had your consent and never write to you again. A sign-up that is not confirmed within ${kept.unconfirmed} is deleted.`,
         `Abuse-prevention fingerprints: deleted within ${kept.fingerprints}.`,

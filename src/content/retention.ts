@@ -20,6 +20,11 @@ export const RETENTION = {
    * than this. Stated as the period; the counter deletes them at its first write of the next day.
    */
   visitorFingerprints: { hours: 24 },
+  /**
+   * A buyer's payments, receipts and the name, e-mail and phone kept with them after an erasure: six years after the
+   * last payment (the period tax and company law require; the privacy notice says "six years").
+   */
+  moneyRecords: { months: 72 },
   /** Visit counts per day, page and source (no personal data): kept as long as the leads they are compared with. */
   visitCounts: { months: 24 },
 } as const satisfies Record<string, Period>;

@@ -12,6 +12,13 @@ export const leadName = (lead: { title: string | null; fullName: string }) =>
 export const DISTRICT_NOT_SAID = 'District not said yet';
 export const districtOf = (lead: { district: string | null }) => lead.district ?? DISTRICT_NOT_SAID;
 
+/**
+ * Why an erasure keeps a sale's records (docs/decisions/0414), said to the owner who erased and in the export; the
+ * privacy notice (src/content/legal.ts) promises the same.
+ */
+export const PRIVACY_KEPT_RECORDS =
+  'Payments, receipts and a reservation or sale are kept for six years after the last payment, the period tax and company law require, as the privacy notice says; everything else was erased, and the person is never contacted for marketing again.';
+
 export const STAFF_COPY = {
   signIn: {
     title: 'Staff sign-in',
@@ -559,6 +566,9 @@ export const STAFF_COPY = {
     confirmErase: (who: string) => `Erase every lead and newsletter sign-up for ${who}? This cannot be undone.`,
     erased: (leads: number, newsletter: number) =>
       `Erased ${leads} lead(s) and ${newsletter} newsletter sign-up(s). The erasure is recorded.`,
+    /** Said after `erased` when a sale's records were kept (the answer's `kept`). */
+    kept: (paymentPlans: number, plotClaims: number) =>
+      `Kept as the sale's records: ${paymentPlans} payment plan(s) with their payments and receipts, and ${plotClaims} plot reservation(s) or sale(s), with the buyer's name, e-mail and phone on the payment plan. ${PRIVACY_KEPT_RECORDS}`,
     recent: 'Recent privacy actions',
     noRecent: 'None yet.',
   },

@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeEach, expect, it } from 'vitest';
 import { POST as holdAsVisitor } from '@/app/api/plots/hold/route';
 import { POST as holdByLink } from '@/app/api/plots/hold-by-link/route';
 import { GET as plotCounts } from '@/app/api/plots/counts/route';
-import { leads, plotClaims } from '@/lib/db/schema';
+import { leads, outboxMessages, plotClaims } from '@/lib/db/schema';
+import { deliverMessage } from '@/modules/messaging/server';
 import { signInspectionLink } from '@/modules/leads/server';
-import { deliverHoldMessage, lapseExpiredHolds, publicPlotsOfDistrict } from '@/modules/plots/server';
+import { deliverHoldMessage, extendHold, lapseExpiredHolds, plotSenders, publicPlotsOfDistrict } from '@/modules/plots/server';
 import { seedPlots } from '../support/plots';
 import { describeEachDriver, freshClient, jsonRequest, newKey, setEnv, validLead } from './helpers';
 
@@ -66,6 +67,29 @@ describeEachDriver('holding a plot from the site', (ctx) => {
     expect(second.status).toBe(409);
     expect((await second.json()).refusal).toBe('holds_per_buyer');
 
+    // Its messages were queued on the one outbox with the hold (nothing waits for a step after the commit): the news
+    // now and the reminders before it lapses, to the buyer and the agent.
+    const messagesOf = async (claimId: string) =>
+      (await db.select().from(outboxMessages).where(eq(outboxMessages.subjectId, claimId))).sort((a, b) =>
+        a.dedupeKey.localeCompare(b.dedupeKey),
+      );
+    const queued = await messagesOf(claim.id);
+    expect(queued.map((m) => [m.subjectType, m.kind, m.state])).toEqual([
+      ['plot_claim', 'agent_held', 'queued'],
+      ['plot_claim', 'agent_reminder', 'queued'],
+      ['plot_claim', 'held', 'queued'],
+      ['plot_claim', 'reminder', 'queued'],
+    ]);
+    const reminder = queued.find((m) => m.kind === 'reminder')!;
+    expect(reminder.dueAt.getTime()).toBeLessThan(heldUntil.getTime());
+    const jobs = await db.execute(
+      sql`select count(*)::int as n from pgboss.job where name = 'outbox' and data ->> 'messageId' = ${reminder.id}`,
+    );
+    expect((jobs as unknown as { rows: { n: number }[] }).rows[0].n).toBe(1);
+    const news = queued.find((m) => m.kind === 'held')!;
+    await deliverMessage(db, plotSenders(), news.id);
+    expect((await messagesOf(claim.id)).find((m) => m.id === news.id)?.state).toMatch(/^(sent|not_configured)$/);
+
     // The clock moves past the hold's end: the lapse job ends it, the plot is free again, the reminder stays silent.
     const after = new Date(heldUntil.getTime() + 60_000);
     const { lapsed } = await lapseExpiredHolds(db, after);
@@ -74,8 +98,41 @@ describeEachDriver('holding a plot from the site', (ctx) => {
     expect(await deliverHoldMessage(db, { claimId: claim.id, kind: 'reminder', heldUntil: heldUntil.toISOString() }, after)).toEqual({
       sent: false,
     });
+    for (const kind of ['reminder', 'agent_reminder']) {
+      const id = queued.find((m) => m.kind === kind)!.id;
+      await deliverMessage(db, plotSenders(), id, () => after);
+      expect((await messagesOf(claim.id)).find((m) => m.id === id)).toMatchObject({ state: 'withdrawn', lastError: 'the hold ended' });
+    }
     // Now the buyer's link holds the other plot.
     expect((await json(holdByLink, '/api/plots/hold-by-link', { book, plot: other.id })).status).toBe(201);
+  });
+
+  it('an extension queues the reminders of the new end; those of the old end, and any after a release, never go', async () => {
+    const db = ctx.handle().db;
+    const [plot] = await seedPlots(db, 'Lugbe, Abuja', { blocks: 1, perBlock: 1, prefix: `x${randomBytes(3).toString('hex')}-` });
+    const res = await json(holdAsVisitor, '/api/plots/hold', { ...someone(), plot: plot.id }, { 'Idempotency-Key': newKey() });
+    expect(res.status).toBe(201);
+    const [claim] = await db.select().from(plotClaims).where(eq(plotClaims.plotId, plot.id));
+    const reminders = async () =>
+      (await db.select().from(outboxMessages).where(eq(outboxMessages.subjectId, claim.id))).filter((m) => m.kind === 'reminder');
+    const [old] = await reminders();
+    const now = new Date();
+    const extended = await extendHold(db, {
+      claimId: claim.id,
+      until: new Date(now.getTime() + 72 * HOUR),
+      by: 'system',
+      now,
+      tell: await ctx.handle().jobs(),
+    });
+    expect(extended.ok).toBe(true);
+    const fresh = (await reminders()).find((m) => m.id !== old.id)!;
+    expect(fresh.payload).toEqual({ heldUntil: new Date(now.getTime() + 72 * HOUR).toISOString() });
+    await deliverMessage(db, plotSenders(), old.id);
+    expect((await reminders()).find((m) => m.id === old.id)).toMatchObject({ state: 'withdrawn', lastError: 'the hold’s end changed' });
+
+    await db.update(plotClaims).set({ endedAt: new Date(), endReason: 'released' }).where(eq(plotClaims.id, claim.id));
+    await deliverMessage(db, plotSenders(), fresh.id);
+    expect((await reminders()).find((m) => m.id === fresh.id)).toMatchObject({ state: 'withdrawn', lastError: 'the hold ended' });
   });
 
   it('holds without scripts: a 303 to the hold’s own page, or back to the plot’s page with the reason', async () => {

@@ -17,7 +17,9 @@ import { listForLead } from '@/modules/leads/notifications.server';
 import { startNotificationWorkers } from '@/modules/leads/notifications/workers.server';
 import { subjectFingerprint } from '@/modules/privacy/repository.server';
 import type { Db } from '@/lib/db/client';
-import { leads, leadNotes, newsletterSubscribers, staffAudit } from '@/lib/db/schema';
+import { leads, leadNotes, ledgerEntries, newsletterSubscribers, paymentPlans, plotClaims, staffAudit } from '@/lib/db/schema';
+import { appendEntry } from '@/modules/payments/server';
+import { buyerWithPlan } from './payments-helpers';
 import { LEAD_ERASED, NEWSLETTER_CONFIRMATION } from '@/lib/jobs/queues';
 import {
   startSmtpPeer,
@@ -54,6 +56,7 @@ async function rawLead(db: Db, values: { email: string; phoneRaw?: string; phone
     .returning();
   return lead;
 }
+const randomSuffix = () => Math.random().toString(36).slice(2, 10);
 const idsOf = async (db: Db, ids: string[]) =>
   (await db.select({ id: leads.id }).from(leads).where(inArray(leads.id, ids))).map((r) => r.id);
 
@@ -66,6 +69,68 @@ describeEachDriver('privacy requests', (ctx) => {
     setEnv({ SESSION_SECRET: 'test-session-secret-0123456789-abcdefghijklmnop', ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined });
     owner = await makeStaff(ctx.handle().db, 'owner');
     ownerCookie = await sessionCookieFor(ctx.handle().db, owner);
+  });
+
+  it('erases a buyer with money on the ledger: the payments, receipts and claim stay with who paid, everything else goes, and the owner is told why', async () => {
+    const db = ctx.handle().db;
+    const email = `paid-buyer-${randomSuffix()}@example.com`;
+    const { leadId, claimId } = await buyerWithPlan(db, { email });
+    const written = await db.transaction((tx) =>
+      appendEntry(tx, {
+        claimId,
+        kind: 'payment',
+        source: 'paystack',
+        providerReference: `ref-${randomSuffix()}`,
+        amountKobo: 50_000_000,
+        at: new Date('2026-12-01T10:00:00Z'),
+      }),
+    );
+    expect(written.outcome).toBe('written');
+    await addLeadNote(db, leadId, 'Paid the deposit by card', { id: owner.id, email: owner.email, role: 'owner' });
+    await db.insert(newsletterSubscribers).values({ email, unsubscribeToken: `tok-${leadId}`, confirmedAt: new Date() });
+    const [{ fullName }] = await db.select({ fullName: leads.fullName }).from(leads).where(eq(leads.id, leadId));
+
+    // Before: the export lists the plan with its payment.
+    const before = await (await post(exportRoute, '/api/admin/privacy/export', { email })).json();
+    expect(before.leads[0].payments).toEqual([
+      expect.objectContaining({ claimId, payments: [expect.objectContaining({ kind: 'payment', amountKobo: 50_000_000 })] }),
+    ]);
+
+    const response = await post(eraseRoute, '/api/admin/privacy/erase', { email });
+    expect(response.status).toBe(200);
+    const answer = await response.json();
+    expect(answer).toMatchObject({ ok: true, leads: 1, newsletter: 1, kept: { paymentPlans: 1, plotClaims: 1 } });
+    expect(answer.kept.why).toContain('six years');
+    expect(STAFF_COPY.privacy.kept(answer.kept.paymentPlans, answer.kept.plotClaims)).toContain('payment plan');
+
+    // Everything not a sale's record went.
+    expect(await idsOf(db, [leadId])).toEqual([]);
+    expect(await db.select().from(leadNotes).where(eq(leadNotes.leadId, leadId))).toEqual([]);
+    expect(await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email))).toEqual([]);
+    // The money stays, with who paid, and the plot stays taken by its claim.
+    const [plan] = await db.select().from(paymentPlans).where(eq(paymentPlans.claimId, claimId));
+    expect(plan).toMatchObject({ leadId: null, erasedBuyerName: fullName, erasedBuyerEmail: email, erasedBuyerPhone: '+2348030000000' });
+    expect(plan.buyerErasedAt).toBeInstanceOf(Date);
+    expect(await db.select({ amount: ledgerEntries.amountKobo }).from(ledgerEntries).where(eq(ledgerEntries.claimId, claimId))).toEqual([
+      { amount: 50_000_000 },
+    ]);
+    expect(await db.select({ leadId: plotClaims.leadId }).from(plotClaims).where(eq(plotClaims.id, claimId))).toEqual([{ leadId: null }]);
+
+    // The export after says what is still kept of them, and why.
+    const after = await (await post(exportRoute, '/api/admin/privacy/export', { email })).json();
+    expect(after.leads).toEqual([]);
+    expect(after.paymentRecordsKept).toEqual([
+      expect.objectContaining({
+        claimId,
+        keptAfterErasure: expect.objectContaining({ email }),
+        payments: [expect.objectContaining({ amountKobo: 50_000_000 })],
+      }),
+    ]);
+    expect(after.whyPaymentRecordsAreKept).toContain('six years');
+    // Asked again, the erasure answers the same way and keeps the records.
+    const again = await post(eraseRoute, '/api/admin/privacy/erase', { email });
+    expect(again.status).toBe(200);
+    expect(await db.select({ claimId: paymentPlans.claimId }).from(paymentPlans).where(eq(paymentPlans.claimId, claimId))).toHaveLength(1);
   });
 
   it('exports and erases everything held about one e-mail address in any capitalisation or padding, and records both by a keyed fingerprint', async () => {

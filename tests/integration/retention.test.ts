@@ -7,7 +7,20 @@ import { beforeAll, expect, it } from 'vitest';
 import { describePeriod, PRIVACY, PRIVACY_NOTICE_VERSION } from '@/content/legal';
 import { confirmByToken, findSubscriber, requestSubscription, unsubscribeByToken } from '@/modules/newsletter/repository.server';
 import type { Db } from '@/lib/db/client';
-import { leads, leadNotes, rateLimits, staffSignInFailures, visitCounts, visitSalts, visitVisitors } from '@/lib/db/schema';
+import {
+  leads,
+  leadNotes,
+  ledgerEntries,
+  paymentPlans,
+  rateLimits,
+  staffSignInFailures,
+  visitCounts,
+  visitSalts,
+  visitVisitors,
+} from '@/lib/db/schema';
+import { appendEntry } from '@/modules/payments/server';
+import { eraseRecords } from '@/modules/privacy/server';
+import { buyerWithPlan } from './payments-helpers';
 import { addVisits } from '@/modules/visits/counter.server';
 import { OVERDUE_REMINDER } from '@/lib/jobs/queues';
 import { applyRetention } from '@/modules/system/retention.server';
@@ -175,6 +188,30 @@ const PROMISES: Record<RetainedData, (db: Db) => Promise<void>> = {
     expect(await db.select().from(visitSalts)).toEqual([]);
     expect(await db.select({ visits: visitCounts.visits }).from(visitCounts).where(eq(visitCounts.source, 'radio'))).toEqual([
       { visits: 2 },
+    ]);
+  },
+
+  async moneyRecords(db) {
+    // A buyer who paid and then went quiet: past the leads' period the retention job leaves them (their sale goes on).
+    const { leadId, claimId } = await buyerWithPlan(db);
+    await db.update(leads).set({ status: 'contacted', updatedAt: T0 }).where(eq(leads.id, leadId));
+    await db.transaction((tx) =>
+      appendEntry(tx, { claimId, kind: 'payment', source: 'paystack', providerReference: `ret-${leadId}`, amountKobo: 100_000, at: T0 }),
+    );
+    await applyRetention(db, boss, monthsAfter(RETENTION.leads.months, HOUR));
+    expect(await leadExists(db, leadId)).toBe(true);
+
+    // Erased on request: the payments stay with a copy of who paid for the legal period, then the copy goes.
+    await eraseRecords(db, { leads: eq(leads.id, leadId), newsletter: sql`false` }, null);
+    await db.update(paymentPlans).set({ buyerErasedAt: T0 }).where(eq(paymentPlans.claimId, claimId));
+    const plan = async () => (await db.select().from(paymentPlans).where(eq(paymentPlans.claimId, claimId)))[0];
+    await applyRetention(db, boss, monthsAfter(RETENTION.moneyRecords.months, -DAY));
+    expect((await plan()).erasedBuyerName).toMatch(/^Adaeze Okafor/);
+    await applyRetention(db, boss, monthsAfter(RETENTION.moneyRecords.months, DAY));
+    expect(await plan()).toMatchObject({ leadId: null, erasedBuyerName: null, erasedBuyerEmail: null, erasedBuyerPhone: null });
+    // The amounts stay, naming nobody.
+    expect(await db.select({ amount: ledgerEntries.amountKobo }).from(ledgerEntries).where(eq(ledgerEntries.claimId, claimId))).toEqual([
+      { amount: 100_000 },
     ]);
   },
 

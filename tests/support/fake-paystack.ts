@@ -66,7 +66,8 @@ export function paystackSignature(body: string, secret: string): string {
   return createHmac('sha512', secret).update(body).digest('hex');
 }
 
-export async function startFakePaystack({ secretKey }: { secretKey: string }): Promise<FakePaystack> {
+/** `port`: where to listen (the e2e server is given it before the fake starts); a free one when 0. */
+export async function startFakePaystack({ secretKey, port = 0 }: { secretKey: string; port?: number }): Promise<FakePaystack> {
   const transactions = new Map<string, FakeTransaction>();
   const customers = new Map<string, { email: string; firstName: string; lastName: string; phone?: string }>();
   const dedicatedAccounts = new Map<string, { accountNumber: string; accountName: string; bank: string }>();
@@ -230,7 +231,7 @@ export async function startFakePaystack({ secretKey }: { secretKey: string }): P
     return t;
   }
 
-  const peer = await startLocalHttpPeer(handle);
+  const peer = await startLocalHttpPeer(handle, port);
   origin = `http://127.0.0.1:${peer.port}`;
 
   return {

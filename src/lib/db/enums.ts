@@ -104,13 +104,14 @@ export type NotificationState = (typeof NOTIFICATION_STATES)[number];
 
 /**
  * The one outbox (docs/decisions/0410-one-outbox.md). What a message is about: a lead (the messages it sets off on
- * arrival), a site-inspection booking (its buyer's news and reminders, its agent's alert), a slot (its owners' alert) or
- * a payment's receipt (its e-mail and WhatsApp message to the buyer); and whom the staff's and the job-only messages are
- * for: `owner` (an owner's alert: a channel failing or back, a flood, SMS paused, a slot from few networks; the system
- * module's), `agent` (a lead's hand-over or overdue reminder to whoever has it), `subscriber` (a newsletter
- * confirmation) and `erased_lead` (the CRM's `lead.erased`).
+ * arrival), a site-inspection booking (its buyer's news and reminders, its agent's alert), a slot (its owners' alert), a
+ * plot claim (a hold's news and its reminder before it lapses, to the buyer and the agent: 0412) or a payment's receipt
+ * (its e-mail and WhatsApp message to the buyer); and whom the staff's and the job-only messages are for: `owner` (an
+ * owner's alert: a channel failing or back, a flood, SMS paused, a slot from few networks; the system module's), `agent`
+ * (a lead's hand-over or overdue reminder to whoever has it), `subscriber` (a newsletter confirmation) and
+ * `erased_lead` (the CRM's `lead.erased`).
  */
-export const OUTBOX_SUBJECTS = ['lead', 'booking', 'slot', 'receipt', 'owner', 'agent', 'subscriber', 'erased_lead'] as const;
+export const OUTBOX_SUBJECTS = ['lead', 'booking', 'slot', 'plot_claim', 'receipt', 'owner', 'agent', 'subscriber', 'erased_lead'] as const;
 export type OutboxSubject = (typeof OUTBOX_SUBJECTS)[number];
 
 /**

@@ -1084,10 +1084,20 @@ export const paymentPlans = pgTable(
     claimId: uuid('claim_id')
       .primaryKey()
       .references(() => plotClaims.id),
-    /** The buyer. No cascade: a lead with money on its ledger is not deleted with it (the ledger is kept). */
-    leadId: uuid('lead_id')
-      .notNull()
-      .references(() => leads.id),
+    /**
+     * The buyer; null once they were erased (docs/decisions/0414): the plan and its ledger stay for their legal period
+     * with the copy of the buyer below, the lead and everything else of theirs go.
+     */
+    leadId: uuid('lead_id').references(() => leads.id, { onDelete: 'set null' }),
+    /**
+     * Who paid, copied from the lead in the erasure's transaction only (null while the lead is there): what the money
+     * records need for the period tax and company law require, blanked by the retention job after it.
+     */
+    erasedBuyerName: text('erased_buyer_name'),
+    erasedBuyerEmail: text('erased_buyer_email'),
+    erasedBuyerPhone: text('erased_buyer_phone'),
+    /** When the buyer was erased (the copy above kept since). */
+    buyerErasedAt: timestamp('buyer_erased_at', { withTimezone: true, mode: 'date' }),
     district: districtText('district').notNull(),
     priceKobo: bigint('price_kobo', { mode: 'number' }).notNull(),
     depositKobo: bigint('deposit_kobo', { mode: 'number' }).notNull(),

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, isNotNull, lt, notInArray, type SQL } from 'drizzle-orm';
+import { and, isNotNull, lt, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { leads } from '@/lib/db/schema';
 
@@ -22,4 +22,5 @@ export async function clearLeadFingerprints(db: Db, before: Date): Promise<numbe
  * Leads no longer kept: untouched since `before`, unless won or reserved (a customer's lead, or one whose deposit is
  * paid, is kept with their contract records: docs/decisions/0412).
  */
-export const leadsPastRetention = (before: Date): SQL => and(notInArray(leads.status, ['won', 'reserved']), lt(leads.updatedAt, before))!;
+export const leadsPastRetention = (before: Date, kept: SQL = sql`(select null::uuid where false)`): SQL =>
+  and(notInArray(leads.status, ['won', 'reserved']), lt(leads.updatedAt, before), sql`${leads.id} not in ${kept}`)!;

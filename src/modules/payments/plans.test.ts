@@ -53,6 +53,29 @@ describe('payment plans from the districts’ offers', () => {
     expect(standingOf(terms, 0, '2026-03-01').depositPaid).toBe(false);
   });
 
+  it('says what is overdue and since when, and never gives a past day as the next one due', () => {
+    const terms = { ...offerInKobo(d2.offer), months: 3, startsOn: '2026-03-15' };
+    // Paid on 20 May: instalment 1 (15 April) part paid, instalment 2 (15 May) unpaid: both late; 15 June comes next.
+    const standing = standingOf(terms, 60_000_000, '2026-05-20');
+    expect(standing.overdue).toEqual({ amountKobo: 23_333_400 + 33_333_400, since: '2026-04-15' });
+    expect(standing.upcoming).toEqual({ dueOn: '2026-06-15', amountKobo: 33_333_200 });
+    // On time: nothing overdue, the next is the deposit's own day or later.
+    const onTime = standingOf(terms, 50_000_000, '2026-03-15');
+    expect(onTime.overdue).toBeUndefined();
+    expect(onTime.upcoming).toEqual({ dueOn: '2026-04-15', amountKobo: 33_333_400 });
+    // Every item past: all overdue, nothing "next".
+    const allLate = standingOf(terms, 50_000_000, '2026-07-01');
+    expect(allLate.overdue).toEqual({ amountKobo: 100_000_000, since: '2026-04-15' });
+    expect(allLate.upcoming).toBeUndefined();
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 150_000_000 }), fc.integer({ min: 0, max: 200 }), (paid, days) => {
+        const today = new Date(Date.UTC(2026, 2, 1) + days * 86_400_000).toISOString().slice(0, 10);
+        const { upcoming } = standingOf(terms, paid, today);
+        if (upcoming) expect(upcoming.dueOn >= today).toBe(true);
+      }),
+    );
+  });
+
   it('adds months on the same day, or the month’s last', () => {
     expect(addMonths('2026-01-31', 1)).toBe('2026-02-28');
     expect(addMonths('2027-12-31', 2)).toBe('2028-02-29');

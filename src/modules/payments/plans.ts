@@ -71,6 +71,10 @@ export interface Standing {
   nextDue?: { dueOn: string; amountKobo: number; label: string; index: number };
   /** Items past their day and not fully paid. */
   lateCount: number;
+  /** What is owed of the items past their day, since the first of them's day; undefined when nothing is late. */
+  overdue?: { amountKobo: number; since: string };
+  /** The first item not fully paid whose day is today or later (never a past day); undefined when none. */
+  upcoming?: { dueOn: string; amountKobo: number };
   depositPaid: boolean;
 }
 
@@ -87,13 +91,19 @@ export function standingOf(terms: PlanTerms, paidKobo: number, today: string): S
     return { ...item, paidKobo: paid, state };
   });
   const next = items.find((item) => item.state !== 'paid');
+  const late = items.filter((item) => item.state === 'late');
+  const ahead = items.find((item) => item.state === 'due' || item.state === 'part_paid');
   return {
     paidKobo,
     leftKobo: Math.max(0, terms.priceKobo - paidKobo),
     overpaidKobo: Math.max(0, paidKobo - terms.priceKobo),
     items,
     nextDue: next && { dueOn: next.dueOn, amountKobo: next.amountKobo - next.paidKobo, label: next.label, index: next.index },
-    lateCount: items.filter((item) => item.state === 'late').length,
+    lateCount: late.length,
+    overdue: late.length
+      ? { amountKobo: late.reduce((sum, item) => sum + item.amountKobo - item.paidKobo, 0), since: late[0].dueOn }
+      : undefined,
+    upcoming: ahead && { dueOn: ahead.dueOn, amountKobo: ahead.amountKobo - ahead.paidKobo },
     depositPaid: items[0]?.index !== 0 || items[0].state === 'paid',
   };
 }

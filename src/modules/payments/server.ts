@@ -29,3 +29,10 @@ export { openCheckout } from './checkout/checkout.server';
 export { claimOfPayLink, payPageOf, transferReferenceOf, type PayPageView } from './checkout/pay-page.server';
 export { afterPaymentCredited, openPlanForClaim } from './plot-link.server';
 export { paymentsPage, type PaymentsPage } from './staff/payments-page.server';
+export {
+  forgetErasedBuyersBefore,
+  keepMoneyRecordsOfLeads,
+  leadsWithPaymentPlans,
+  moneyRecordsOf,
+  type MoneyKept,
+} from './privacy.repository.server';

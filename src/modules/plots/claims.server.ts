@@ -1,4 +1,5 @@
 import 'server-only';
+import type { PgBoss } from 'pg-boss';
 import type { Db } from '@/lib/db/client';
 import type { LeadAction, LeadStatus, PlotEventAction, PlotStage } from '@/lib/db/enums';
 import type { PlotClaimRow, PlotRow } from '@/lib/db/schema';
@@ -17,6 +18,7 @@ import {
   lockPlot,
   updateClaim,
 } from './plots.repository.server';
+import { queueHoldMessages, queueHoldReminders } from './messages.server';
 
 /**
  * The rules of a claim on a plot (docs/decisions/0412-plots-never-sold-twice.md). Every change is one transaction that
@@ -114,6 +116,11 @@ export interface HoldRequest {
   now: Date;
   /** Overrides PLOT_HOLD_HOURS (staff holding for longer). */
   hours?: number;
+  /**
+   * The started job queue, to tell the buyer and the agent: the hold's messages are queued on the one outbox in the
+   * hold's own transaction (a buyer's hold from the site). Without, nobody is told (a staff member's hold).
+   */
+  tell?: PgBoss;
 }
 
 /**
@@ -154,6 +161,7 @@ export async function holdPlot(db: Db, request: HoldRequest): Promise<ClaimResul
       await writeEvent(tx, created, 'held', by, now, null, claimSnapshot(created));
       await recordLead(tx, created, plot, 'plot_held', by, now, { heldUntil: created.heldUntil?.toISOString() });
       await moveLead(tx, created, leads, 'held', now);
+      if (request.tell) await queueHoldMessages(tx, request.tell, created, now);
       return { ok: true, claim: created, plot };
     },
     () => refuse('no_plot'),
@@ -189,7 +197,13 @@ async function changeClaim(
 /** Moves a hold's end to `until` (later or earlier, but after now). */
 export async function extendHold(
   db: Db,
-  { claimId, until, by, now }: { claimId: string; until: Date; by: PlotActor; now: Date },
+  {
+    claimId,
+    until,
+    by,
+    now,
+    tell,
+  }: { claimId: string; until: Date; by: PlotActor; now: Date; /** Queues the new end's reminders. */ tell?: PgBoss },
 ): Promise<ClaimResult> {
   return changeClaim(db, claimId, async (tx, claim, { plot, leads }) => {
     if (claim.stage !== 'held') return refuse('wrong_stage');
@@ -198,6 +212,7 @@ export async function extendHold(
     const updated = await updateClaim(tx, claim.id, { heldUntil: until }, now);
     await writeEvent(tx, updated, 'extended', by, now, { heldUntil: claim.heldUntil?.toISOString() }, { heldUntil: until.toISOString() });
     await recordLead(tx, updated, plot, 'plot_hold_extended', by, now, { heldUntil: until.toISOString() });
+    if (tell) await queueHoldReminders(tx, tell, updated, now);
     return { ok: true, claim: updated, plot };
   });
 }

@@ -59,15 +59,16 @@ export async function plotRecordsOfLeads(db: Db, leadIds: string[]) {
 export interface ClaimsErased {
   /** Holds deleted with their history lines (live ones ended first: their plots are free again). */
   holdsDeleted: number;
-  /** Reservations and sales kept without the person. */
+  /** Reservations and sales kept without the person, and holds with money on them (`keep`). */
   salesKept: number;
 }
 
 /**
  * In the erasure's transaction, before the leads go: deletes the holds of the leads `leadsWhere` selects (a condition
- * on the leads table) that never became a reservation or a sale, with their history; keeps the others.
+ * on the leads table) that never became a reservation or a sale, with their history; keeps the others, and the holds
+ * `keep` names (those with a payment plan: the money's record, kept like a sale's, docs/decisions/0414).
  */
-export async function eraseClaimsOfLeads(tx: Db, leadsWhere: SQL, now = new Date()): Promise<ClaimsErased> {
+export async function eraseClaimsOfLeads(tx: Db, leadsWhere: SQL, keep: string[] = [], now = new Date()): Promise<ClaimsErased> {
   const ofLeads = inArray(plotClaims.leadId, tx.select({ id: leads.id }).from(leads).where(leadsWhere));
   const claims = await tx
     .select({
@@ -79,7 +80,7 @@ export async function eraseClaimsOfLeads(tx: Db, leadsWhere: SQL, now = new Date
     })
     .from(plotClaims)
     .where(ofLeads);
-  const holds = claims.filter((claim) => claim.reservedAt === null && claim.soldAt === null);
+  const holds = claims.filter((claim) => claim.reservedAt === null && claim.soldAt === null && !keep.includes(claim.id));
   if (holds.length) {
     const ids = holds.map((claim) => claim.id);
     await tx.delete(plotEvents).where(inArray(plotEvents.claimId, ids));

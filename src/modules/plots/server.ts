@@ -19,7 +19,7 @@ export { holdAsVisitor, holdByLinkHandler } from './buyer/hold.server';
 export { plotCountsHandler, publicPlotCounts } from './counts.server';
 export { planImageHandler } from './plan/plan-image.server';
 export { plotHoldsLapseJob } from './jobs.server';
-export { deliverHoldMessage, startPlotMessageWorkers, tellHold, type PlotHoldMessageJob } from './messages.server';
+export { deliverHoldMessage, plotSenders, startPlotMessageWorkers, type PlotHoldMessageJob } from './messages.server';
 export {
   activeClaimOfPlot,
   claimById,

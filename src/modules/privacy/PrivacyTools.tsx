@@ -34,8 +34,12 @@ export function PrivacyTools() {
   }
   async function erase() {
     if (!window.confirm(copy.confirmErase(who))) return;
-    await run<{ leads: number; newsletter: number }>({ method: 'POST', url: '/api/admin/privacy/erase', body: subject }, (answer) =>
-      copy.erased(answer.leads, answer.newsletter),
+    await run<{ leads: number; newsletter: number; kept?: { paymentPlans: number; plotClaims: number; why?: string } }>(
+      { method: 'POST', url: '/api/admin/privacy/erase', body: subject },
+      (answer) =>
+        [copy.erased(answer.leads, answer.newsletter), answer.kept?.why && copy.kept(answer.kept.paymentPlans, answer.kept.plotClaims)]
+          .filter(Boolean)
+          .join(' '),
     );
   }
   return (

@@ -12,6 +12,7 @@ import { eraseLeadRows, leadErasedMessage } from '@/modules/leads/server';
 import { deleteMessagesOfSubjects, queueMessages } from '@/modules/messaging/server';
 import { eraseSignUps } from '@/modules/newsletter/server';
 import { eraseClaimsOfLeads, type ClaimsErased } from '@/modules/plots/server';
+import { keepMoneyRecordsOfLeads, type MoneyKept } from '@/modules/payments/server';
 
 /**
  * Deleting a person's records reaches every copy the site holds (docs/decisions/0344-erasure-reaches-every-copy.md).
@@ -43,6 +44,8 @@ export interface ErasedRecords {
   mailFiles: number;
   /** Plot holds deleted, and reservations or sales kept without the person. */
   plots: ClaimsErased;
+  /** Payment plans kept with their ledger for the legal period, with a copy of who paid (docs/decisions/0414). */
+  money: Omit<MoneyKept, 'claimIds'>;
 }
 
 /**
@@ -59,12 +62,15 @@ const PHONE_MIN_DIGITS = 7;
 
 /** Erases the targeted leads and newsletter sign-ups with every copy of them; returns what went. */
 export async function eraseRecords(db: Db, targets: ErasureTargets, tellCrm: TellCrm, mailDir = outboxMailDir()): Promise<ErasedRecords> {
-  const { erasedLeads, newsletter, jobs, walkIns, plots } = await db.transaction(async (tx) => {
+  const { erasedLeads, newsletter, jobs, walkIns, plots, money } = await db.transaction(async (tx) => {
     // Each module deletes its own rows, all in this transaction. The messages of the leads' site-inspection bookings
     // go first (docs/decisions/0391), then the leads with their notification rows, whose ids their jobs carry.
     const bookingMessages = await eraseMessagesOfLeadBookings(tx, targets.leads);
-    // Their plot holds go; a reservation or a sale stays as the sale's record, without them (docs/decisions/0413).
-    const plots = await eraseClaimsOfLeads(tx, targets.leads);
+    // Money records stay for their legal period with a copy of who paid; the lead goes (docs/decisions/0414).
+    const { claimIds: paidClaims, ...money } = await keepMoneyRecordsOfLeads(tx, targets.leads);
+    // Their plot holds go; a reservation or a sale, or a hold with a payment plan, stays as the sale's record, without
+    // them (docs/decisions/0413).
+    const plots = await eraseClaimsOfLeads(tx, targets.leads, paidClaims);
     const walkIns = targets.walkIns ? await eraseWalkIns(tx, targets.walkIns) : 0;
     const { leads: erasedLeads, notificationIds } = await eraseLeadRows(tx, targets.leads);
     const newsletter = await eraseSignUps(tx, targets.newsletter);
@@ -90,7 +96,7 @@ export async function eraseRecords(db: Db, targets: ErasureTargets, tellCrm: Tel
         await queueMessages(tx, tellCrm.boss, [leadErasedMessage({ leadIds, reason: tellCrm.reason, erasedAt } satisfies LeadErasedJob)]);
       }
     }
-    return { erasedLeads, newsletter, jobs, walkIns, plots };
+    return { erasedLeads, newsletter, jobs, walkIns, plots, money };
   });
 
   const recordIds = [...erasedLeads.map((lead) => lead.id), ...newsletter.map((row) => row.id)];
@@ -110,5 +116,13 @@ export async function eraseRecords(db: Db, targets: ErasureTargets, tellCrm: Tel
         return 0;
       })
     : 0;
-  return { leadIds: erasedLeads.map((lead) => lead.id), newsletterIds: newsletter.map((row) => row.id), walkIns, jobs, mailFiles, plots };
+  return {
+    leadIds: erasedLeads.map((lead) => lead.id),
+    newsletterIds: newsletter.map((row) => row.id),
+    walkIns,
+    jobs,
+    mailFiles,
+    plots,
+    money,
+  };
 }

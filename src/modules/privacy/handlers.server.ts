@@ -49,8 +49,8 @@ export const privacyExportGetHandler = staffRoute({ owner: true }, async () =>
 );
 
 /**
- * POST /api/admin/privacy/erase {email?, phone?} → {ok, leads, newsletter, walkIns?} (owners; recorded; `walkIns`: the
- * site-inspection walk-ins with the number, when there were any). A requirement of a
+ * POST /api/admin/privacy/erase {email?, phone?} → {ok, leads, newsletter, walkIns?, kept?} (owners; recorded; `walkIns`:
+ * the site-inspection walk-ins with the number, when there were any; `kept`: a sale's records kept, and `why` in words). A requirement of a
  * recent password check belongs in the guard's options here, like `owner`.
  */
 export const privacyEraseHandler = staffRoute({ owner: true, recentPassword: true }, async (request, { db, staff }) => {
@@ -58,12 +58,13 @@ export const privacyEraseHandler = staffRoute({ owner: true, recentPassword: tru
   if (!read.ok) return read.response;
   // The queue is started before the erasure's transaction, which queues the CRM's lead.erased (PGlite has one connection).
   const boss = await (await getDatabase()).jobs();
-  const { leadIds, newsletterIds, walkIns, ...erased } = await eraseSubject(db, boss, read.subject);
+  const { leadIds, newsletterIds, walkIns, kept: keptRecords, ...erased } = await eraseSubject(db, boss, read.subject);
   const fingerprint = await subjectFingerprint(db, read.subject);
-  await recordAudit(db, staff, 'privacy.erase', fingerprint, { ...erased, walkIns });
+  const kept = { paymentPlans: keptRecords.paymentPlans, plotClaims: keptRecords.plotClaims };
+  await recordAudit(db, staff, 'privacy.erase', fingerprint, { ...erased, kept, walkIns });
   // Beside the backups, so that restoring one erases this person again (the privacy notice's promise).
   await recordErasure({ leadIds, newsletterIds, fingerprint }).catch((error) =>
     logError('[privacy] the erasure is done but could not be written to the backup ledger; a restore would not repeat it', error),
   );
-  return jsonResponse({ ok: true, ...erased, ...(walkIns ? { walkIns } : {}) });
+  return jsonResponse({ ok: true, ...erased, ...(walkIns ? { walkIns } : {}), ...(keptRecords.why ? { kept: keptRecords } : {}) });
 });

@@ -13,11 +13,13 @@ import {
   walkInsOfSubject,
 } from '@/modules/privacy/people.repository.server';
 import type { Db } from '@/lib/db/client';
-import { newsletterSubscribers } from '@/lib/db/schema';
+import { newsletterSubscribers, paymentPlans } from '@/lib/db/schema';
 import { storedSecret } from '@/lib/db/secrets.server';
 import { normaliseEmail } from '@/lib/validation/email';
 import { phoneDigits, toE164 } from '@/lib/validation/phone';
 import { plotRecordsOfLeads } from '@/modules/plots/server';
+import { moneyRecordsOf } from '@/modules/payments/server';
+import { PRIVACY_KEPT_RECORDS } from '@/content/staff';
 import type { PrivacySubject } from './schema';
 
 /**
@@ -51,11 +53,24 @@ async function fingerprintOf(db: Db): Promise<(value: string) => string> {
   return (value) => createHmac('sha256', key).update(value).digest('hex').slice(0, 32);
 }
 
+/** Payment plans kept after their buyer's erasure whose copy of the buyer is this person's address or number. */
+function keptCopyOf(subject: PrivacySubject): SQL {
+  const numbers = subject.phone ? [toE164(subject.phone), subject.phone.trim()].filter((n): n is string => Boolean(n)) : [];
+  return sql`(${subject.email ? sql`lower(trim(${paymentPlans.erasedBuyerEmail})) = ${normaliseEmail(subject.email)}` : sql`false`} or ${
+    numbers.length ? inArray(paymentPlans.erasedBuyerPhone, numbers) : sql`false`
+  })`;
+}
+
 export async function exportSubject(db: Db, subject: PrivacySubject) {
   const { leads: found, notes, activity, inspections, inspectionMessages, walkIns } = await leadRecordsOf(db, subject);
   const plots = await plotRecordsOfLeads(
     db,
     found.map((lead) => lead.id),
+  );
+  const money = await moneyRecordsOf(
+    db,
+    found.map((lead) => lead.id),
+    keptCopyOf(subject),
   );
   // Everything held on the newsletter list but its tokens (secrets of ours).
   const n = newsletterSubscribers;
@@ -100,7 +115,12 @@ export async function exportSubject(db: Db, subject: PrivacySubject) {
         })),
       // Plots held, reserved or bought (docs/decisions/0413), each with its history.
       plots: plots.filter((claim) => claim.leadId === lead.id).map((claim) => ({ ...claim, leadId: undefined })),
+      // Payment plans with their payments and receipts (docs/decisions/0414): kept after an erasure, see below.
+      payments: money.filter((plan) => plan.leadId === lead.id).map((plan) => ({ ...plan, leadId: undefined })),
     })),
+    // The money records kept after this person's erasure, with the copy of who paid, and why (the privacy notice).
+    paymentRecordsKept: money.filter((plan) => plan.leadId === null).map((plan) => ({ ...plan, leadId: undefined })),
+    ...(money.length ? { whyPaymentRecordsAreKept: PRIVACY_KEPT_RECORDS } : {}),
     // Site inspections staff added on the day with this phone number (no lead: a name and a phone only).
     walkIns: walkIns.map((booking) => ({ ...booking, leadId: undefined })),
     newsletter,
@@ -115,6 +135,11 @@ export interface Erased {
   walkIns: number;
   leadIds: string[];
   newsletterIds: string[];
+  /**
+   * What was kept as a sale's record (docs/decisions/0413, 0414): payment plans with their ledger and receipts, and
+   * reservations, sales or paid-on holds of plots, without the lead; `why` says so to the owner in words.
+   */
+  kept: { paymentPlans: number; plotClaims: number; why?: string };
 }
 
 /**
@@ -162,5 +187,13 @@ export async function eraseAgain(db: Db, erasures: { leadIds: string[]; newslett
 async function deleteWhere(db: Db, leadsWhere: SQL, newsletter: SQL, tellCrm: TellCrm, walkIns?: SQL): Promise<Erased> {
   const erased = await eraseRecords(db, { leads: leadsWhere, newsletter, walkIns }, tellCrm);
   const { leadIds, newsletterIds } = erased;
-  return { leads: leadIds.length, newsletter: newsletterIds.length, walkIns: erased.walkIns, leadIds, newsletterIds };
+  const kept = { paymentPlans: erased.money.paymentPlans, plotClaims: erased.plots.salesKept };
+  return {
+    leads: leadIds.length,
+    newsletter: newsletterIds.length,
+    walkIns: erased.walkIns,
+    leadIds,
+    newsletterIds,
+    kept: kept.paymentPlans || kept.plotClaims ? { ...kept, why: PRIVACY_KEPT_RECORDS } : kept,
+  };
 }

@@ -13,6 +13,7 @@ import { deleteSignInFailuresBefore } from '@/modules/staff/server';
 import { eraseRecords } from '@/modules/privacy/server';
 import { clearLeadFingerprints, leadsPastRetention } from '@/modules/leads/server';
 import { walkInsBefore } from '@/modules/inspections/server';
+import { forgetErasedBuyersBefore, leadsWithPaymentPlans } from '@/modules/payments/server';
 import { lagosDayOf } from '@/lib/working-time';
 import { periodBefore, RETENTION } from '@/content/retention';
 
@@ -37,6 +38,8 @@ export interface RetentionReport {
   mailFiles: number;
   visitorFingerprints: number;
   visitCountRows: number;
+  /** Payment plans whose erased buyer's copy was blanked, the legal period over. */
+  erasedBuyersForgotten: number;
 }
 
 /** `boss`: the started job queue, on which the CRM is told of the leads deleted (src/modules/privacy/erasure.server.ts). */
@@ -51,12 +54,12 @@ export async function applyRetention(db: Db, boss: PgBoss, now = new Date(), mai
   // Counters and failed sign-ins are keyed by fingerprints: every window they count in ends long before this.
   const rateLimitCounters = await deleteCountersBefore(db, fingerprints);
   const signInFailures = await deleteSignInFailuresBefore(db, fingerprints);
-  // Customers' leads (won) are kept with their contract records. Erased as a privacy request erases: with notes,
-  // history, notification records, their jobs and kept files, and the CRM is told.
+  // Customers' leads (won, reserved, or with a payment plan) are kept with their contract and money records. Erased as
+  // a privacy request erases: with notes, history, notification records, their jobs and kept files, and the CRM is told.
   const erased = await eraseRecords(
     db,
     {
-      leads: leadsPastRetention(leadsBefore),
+      leads: leadsPastRetention(leadsBefore, leadsWithPaymentPlans()),
       newsletter: unconfirmedSignUpsBefore(unconfirmedBefore),
       // A walk-in has no lead to outlive: kept as long as a lead, from the day of the inspection (docs/decisions/0391).
       walkIns: walkInsBefore(leadsBefore),
@@ -64,6 +67,8 @@ export async function applyRetention(db: Db, boss: PgBoss, now = new Date(), mai
     { boss, reason: 'retention' },
     mailDir,
   );
+  // An erased buyer's name, e-mail and phone kept with their payments go once tax and company law no longer ask for them.
+  const erasedBuyersForgotten = await forgetErasedBuyersBefore(db, periodBefore(now, RETENTION.moneyRecords));
   // An unsubscribed address that asked to come back and never confirmed keeps only its unsubscribe record.
   const expiredRequests = await expireComebackRequests(db, unconfirmedBefore);
 
@@ -82,6 +87,7 @@ export async function applyRetention(db: Db, boss: PgBoss, now = new Date(), mai
     walkIns: erased.walkIns,
     unconfirmedSignUps: count(erased.newsletterIds),
     expiredRequests,
+    erasedBuyersForgotten,
     mailFiles: await deleteOldMailFiles(mailDir, periodBefore(now, RETENTION.keptMailFiles)),
   };
 }

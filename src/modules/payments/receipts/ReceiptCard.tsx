@@ -17,7 +17,18 @@ export function ReceiptCard({ view }: { view: ReceiptPageView }) {
     [copy.method, copy.methods[view.source] ?? view.source],
     [copy.paidSoFar, formatKobo(view.paidSoFarKobo)],
     [copy.left, formatKobo(view.leftKobo)],
-    [copy.nextDue, view.nextDue ? `${formatKobo(view.nextDue.amountKobo)}, ${longDay(view.nextDue.dueOn)}` : copy.nothingDue],
+    // An instalment already past its day is said as overdue, never shown as a "next" date before the receipt's own.
+    ...(view.overdue
+      ? [[copy.overdue, copy.overdueSince(formatKobo(view.overdue.amountKobo), longDay(view.overdue.since))] as [string, string]]
+      : []),
+    [
+      copy.nextDue,
+      view.nextDue
+        ? `${formatKobo(view.nextDue.amountKobo)}, ${longDay(view.nextDue.dueOn)}`
+        : view.leftKobo > 0
+          ? copy.nothingMoreDue
+          : copy.nothingDue,
+    ],
   ];
   return (
     <section className="container-page max-w-3xl pt-28 pb-24 sm:pt-36" aria-labelledby="receipt-heading">

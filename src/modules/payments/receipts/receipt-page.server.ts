@@ -25,6 +25,9 @@ export interface ReceiptPageView {
   source: string;
   paidSoFarKobo: number;
   leftKobo: number;
+  /** Owed of instalments past their day when the receipt was issued: said as overdue, never as a "next" date. */
+  overdue?: { amountKobo: number; since: string };
+  /** The next payment falling due on or after the receipt's day. */
   nextDue?: { dueOn: string; amountKobo: number };
   qrDataUrl: string;
 }
@@ -42,13 +45,14 @@ export async function receiptPageOf(db: Db, number: string | undefined, code: st
   return {
     number: receipt.number,
     issuedOn: lagosDayOf(receipt.issuedAt),
-    initials: buyer ? initialsOf(buyer.fullName) : '',
+    initials: initialsOf(buyer?.fullName ?? plan.erasedBuyerName ?? ''),
     plotLabel: await plotLabelOf(db, plan),
     amountKobo: entry.amountKobo,
     source: entry.source,
     paidSoFarKobo: paid,
     leftKobo: standing.leftKobo,
-    nextDue: standing.nextDue && { dueOn: standing.nextDue.dueOn, amountKobo: standing.nextDue.amountKobo },
+    overdue: standing.overdue,
+    nextDue: standing.upcoming,
     qrDataUrl: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`,
   };
 }

@@ -33,7 +33,8 @@ export function receiptEmail(facts: ReceiptFacts): { subject: string; text: stri
     copy.greeting(leadName(facts.buyer)),
     copy.body(formatKobo(facts.amountKobo), facts.plotLabel),
     standing.nextDue ? copy.left(formatKobo(standing.leftKobo)) : copy.paidInFull,
-    ...(standing.nextDue ? [copy.nextDue(formatKobo(standing.nextDue.amountKobo), longDay(standing.nextDue.dueOn))] : []),
+    ...(standing.overdue ? [copy.overdue(formatKobo(standing.overdue.amountKobo), longDay(standing.overdue.since))] : []),
+    ...(standing.upcoming ? [copy.nextDue(formatKobo(standing.upcoming.amountKobo), longDay(standing.upcoming.dueOn))] : []),
     copy.check(facts.receiptUrl),
   ];
   const html = emailLayout(

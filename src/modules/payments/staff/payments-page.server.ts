@@ -39,7 +39,8 @@ export async function paymentsPage(db: Db, now = new Date()): Promise<PaymentsPa
   const plans = await db
     .select({ plan: paymentPlans, title: leads.title, fullName: leads.fullName })
     .from(paymentPlans)
-    .innerJoin(leads, eq(leads.id, paymentPlans.leadId));
+    // A buyer erased since (docs/decisions/0414) is named by the copy kept with the plan.
+    .leftJoin(leads, eq(leads.id, paymentPlans.leadId));
   const entries = plans.length
     ? await db
         .select()
@@ -53,7 +54,10 @@ export async function paymentsPage(db: Db, now = new Date()): Promise<PaymentsPa
     : [];
   const labels = new Map<string, { buyer: string; plot: string }>();
   for (const { plan, title, fullName } of plans)
-    labels.set(plan.claimId, { buyer: leadName({ title, fullName }), plot: await plotLabelOf(db, plan) });
+    labels.set(plan.claimId, {
+      buyer: leadName({ title, fullName: fullName ?? plan.erasedBuyerName ?? '—' }),
+      plot: await plotLabelOf(db, plan),
+    });
   const weekEnd = lagosDayOf(now, 7);
   const dueThisWeek: PaymentsPage['dueThisWeek'] = [];
   const late: PaymentsPage['late'] = [];

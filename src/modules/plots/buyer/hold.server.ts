@@ -19,8 +19,8 @@ import {
   takeVisitorLead,
   type FloodAlert,
 } from '@/modules/leads/server';
+import { wakeOutbox } from '@/modules/messaging/server';
 import { holdPlot } from '../claims.server';
-import { tellHold } from '../messages.server';
 import { PLOT_PATHS } from '../paths';
 import { plotById } from '../plots.repository.server';
 
@@ -86,12 +86,14 @@ async function holdAndAnswer(leadId: string, plotId: string, bookToken: string |
   const plot = await plotById(db, plotId);
   const slug = plot ? (districtSlugOf(plot.district) ?? DISTRICT_SLUGS[0]) : DISTRICT_SLUGS[0];
   const plotPage = plot ? PLOT_PATHS.plot(slug, plot.label, bookToken ?? (await signInspectionLink(db, 'book', leadId))) : undefined;
-  const result = await holdPlot(db, { plotId, leadId, by: 'buyer', now: new Date() });
+  // The queue is started before the hold's transaction, which queues its messages (PGlite has one connection).
+  const tell = await database.jobs();
+  const result = await holdPlot(db, { plotId, leadId, by: 'buyer', now: new Date(), tell });
   if (!result.ok) {
     const status = result.refusal === 'no_plot' || result.refusal === 'no_lead' ? 410 : 409;
     return jsonResponse({ error: result.message, refusal: result.refusal, plotPage }, status);
   }
-  if (!result.repeated) await tellHold(database, result.claim);
+  if (!result.repeated) wakeOutbox(tell);
   const href = PLOT_PATHS.held(slug, await signInspectionLink(db, 'plot', result.claim.id));
   return jsonResponse({ ok: true, href, heldUntil: result.claim.heldUntil?.toISOString() }, result.repeated ? 200 : 201);
 }

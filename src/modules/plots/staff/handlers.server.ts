@@ -4,7 +4,7 @@ import { PLOTS_STAFF_COPY } from '@/content/plots-staff';
 import { PLOTS_IMPORT_COPY } from '@/content/plots-import';
 import { leadScope, type LeadScope } from '@/modules/leads/server';
 import { recordAudit, staffRoute, type IdRouteContext, type SessionStaff } from '@/modules/staff/server';
-import type { Db } from '@/lib/db/client';
+import { getDatabase, type Db } from '@/lib/db/client';
 import { errorResponse, jsonResponse } from '@/lib/http/response.server';
 import { readJsonOrForm } from '@/lib/http/request.server';
 import { idParamSchema } from '@/lib/validation/id';
@@ -132,7 +132,13 @@ export const extendHandler = answeredAsForm(
     const input = await readInput(request, extendSchema);
     if (!input.ok) return input.response;
     const until = new Date(scope.now.getTime() + input.value.hours * 3_600_000);
-    return claimAnswer(await extendHold(db, { claimId: claim.id, until, by: actor(staff), now: scope.now }), plot.id, copy.done.extended);
+    // The new end's reminders are queued in the extension's transaction; the queue is started before it (PGlite).
+    const tell = await (await getDatabase()).jobs();
+    return claimAnswer(
+      await extendHold(db, { claimId: claim.id, until, by: actor(staff), now: scope.now, tell }),
+      plot.id,
+      copy.done.extended,
+    );
   }),
 );
 
