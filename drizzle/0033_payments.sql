@@ -75,7 +75,11 @@ CREATE TABLE "payment_events" (
 --> statement-breakpoint
 CREATE TABLE "payment_plans" (
 	"claim_id" uuid PRIMARY KEY NOT NULL,
-	"lead_id" uuid NOT NULL,
+	"lead_id" uuid,
+	"erased_buyer_name" text,
+	"erased_buyer_email" text,
+	"erased_buyer_phone" text,
+	"buyer_erased_at" timestamp with time zone,
 	"district" text NOT NULL,
 	"price_kobo" bigint NOT NULL,
 	"deposit_kobo" bigint NOT NULL,
@@ -112,7 +116,7 @@ ALTER TABLE "payment_bank_transfers" ADD CONSTRAINT "payment_bank_transfers_deci
 ALTER TABLE "payment_checkouts" ADD CONSTRAINT "payment_checkouts_claim_id_payment_plans_claim_id_fk" FOREIGN KEY ("claim_id") REFERENCES "public"."payment_plans"("claim_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payment_dedicated_accounts" ADD CONSTRAINT "payment_dedicated_accounts_claim_id_payment_plans_claim_id_fk" FOREIGN KEY ("claim_id") REFERENCES "public"."payment_plans"("claim_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payment_plans" ADD CONSTRAINT "payment_plans_claim_id_plot_claims_id_fk" FOREIGN KEY ("claim_id") REFERENCES "public"."plot_claims"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "payment_plans" ADD CONSTRAINT "payment_plans_lead_id_interest_submissions_id_fk" FOREIGN KEY ("lead_id") REFERENCES "public"."interest_submissions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payment_plans" ADD CONSTRAINT "payment_plans_lead_id_interest_submissions_id_fk" FOREIGN KEY ("lead_id") REFERENCES "public"."interest_submissions"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payment_receipts" ADD CONSTRAINT "payment_receipts_entry_id_ledger_entries_id_fk" FOREIGN KEY ("entry_id") REFERENCES "public"."ledger_entries"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payment_receipts" ADD CONSTRAINT "payment_receipts_claim_id_payment_plans_claim_id_fk" FOREIGN KEY ("claim_id") REFERENCES "public"."payment_plans"("claim_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "ledger_entries_provider_uq" ON "ledger_entries" USING btree ("source","provider_reference");--> statement-breakpoint
