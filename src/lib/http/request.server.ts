@@ -1,4 +1,5 @@
 import 'server-only';
+import type { z } from 'zod';
 import { REQUEST_ERRORS } from '@/content/form-errors';
 import { errorResponse } from './response.server';
 
@@ -36,6 +37,22 @@ export async function readJsonObject(request: Request, maxBytes = MAX_BODY_BYTES
 export async function readJsonOrForm(request: Request, maxBytes = MAX_BODY_BYTES): Promise<JsonBodyResult> {
   if (isFormPost(request)) return readBody(request, maxBytes, (text) => Object.fromEntries(new URLSearchParams(text)));
   return readJsonObject(request, maxBytes);
+}
+
+/**
+ * A JSON or form body read and checked against `schema`: the value, or the 4xx that says why not (the schema's first
+ * message, else `fallback`).
+ */
+export async function readValidated<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+  fallback: string = REQUEST_ERRORS.unreadable,
+): Promise<{ ok: true; value: z.output<S> } | { ok: false; response: Response }> {
+  const body = await readJsonOrForm(request);
+  if (!body.ok) return body;
+  const parsed = schema.safeParse(body.value);
+  if (!parsed.success) return { ok: false, response: errorResponse(400, parsed.error.issues[0]?.message ?? fallback) };
+  return { ok: true, value: parsed.data };
 }
 
 async function readBody(

@@ -19,7 +19,7 @@ import { recordAudit } from '@/modules/staff/server';
 import { staffRoute, type IdRouteContext, type SessionStaff } from '@/modules/staff/server';
 import { getDatabase, type Db } from '@/lib/db/client';
 import { errorResponse, jsonResponse } from '@/lib/http/response.server';
-import { readJsonOrForm } from '@/lib/http/request.server';
+import { readValidated } from '@/lib/http/request.server';
 import { idParamSchema } from '@/lib/validation/id';
 import type { z } from 'zod';
 import { answeredAsForm, INSPECTIONS_PATH, SCHEDULE_PATH } from './form-answer.server';
@@ -50,16 +50,7 @@ async function idOf(ctx: IdRouteContext): Promise<string | undefined> {
 }
 
 /** The body read and checked against `schema`, or the 4xx that says why not. */
-async function readInput<S extends z.ZodType>(
-  request: Request,
-  schema: S,
-): Promise<{ ok: true; value: z.output<S> } | { ok: false; response: Response }> {
-  const body = await readJsonOrForm(request);
-  if (!body.ok) return body;
-  const parsed = schema.safeParse(body.value);
-  if (!parsed.success) return { ok: false, response: errorResponse(400, parsed.error.issues[0]?.message ?? errors.unreadable) };
-  return { ok: true, value: parsed.data };
-}
+const readInput = <S extends z.ZodType>(request: Request, schema: S) => readValidated(request, schema, errors.unreadable);
 
 /** An agent named to lead a slot must have an active account. */
 async function activeAgent(db: Db, agentId: string | null): Promise<boolean> {

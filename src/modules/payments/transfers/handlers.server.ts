@@ -2,7 +2,7 @@ import 'server-only';
 import type { z } from 'zod';
 import { PAYMENT_STAFF_COPY } from '@/content/payments';
 import { getDatabase } from '@/lib/db/client';
-import { readJsonOrForm } from '@/lib/http/request.server';
+import { readValidated } from '@/lib/http/request.server';
 import { errorResponse, jsonResponse } from '@/lib/http/response.server';
 import { idParamSchema } from '@/lib/validation/id';
 import { answeredAsForm } from '@/modules/inspections/server';
@@ -18,16 +18,8 @@ import { recordTransferSchema, rejectTransferSchema } from './schema';
 export const PAYMENTS_PATH = '/admin/payments';
 const copy = PAYMENT_STAFF_COPY;
 
-async function readInput<S extends z.ZodType>(
-  request: Request,
-  schema: S,
-): Promise<{ ok: true; value: z.output<S> } | { ok: false; response: Response }> {
-  const body = await readJsonOrForm(request);
-  if (!body.ok) return body;
-  const parsed = schema.safeParse(body.value);
-  if (!parsed.success) return { ok: false, response: errorResponse(400, parsed.error.issues[0]?.message ?? copy.errors.amount) };
-  return { ok: true, value: parsed.data };
-}
+/** The body read and checked against `schema`, or the 4xx that says why not. */
+const readInput = <S extends z.ZodType>(request: Request, schema: S) => readValidated(request, schema, copy.errors.amount);
 
 const REFUSED: Record<Exclude<TransferResult, { ok: true }>['refusal'], [number, string]> = {
   no_plan: [404, copy.errors.noPlan],

@@ -6,7 +6,7 @@ import { leadScope, type LeadScope } from '@/modules/leads/server';
 import { recordAudit, staffRoute, type IdRouteContext, type SessionStaff } from '@/modules/staff/server';
 import { getDatabase, type Db } from '@/lib/db/client';
 import { errorResponse, jsonResponse } from '@/lib/http/response.server';
-import { readJsonOrForm } from '@/lib/http/request.server';
+import { readValidated } from '@/lib/http/request.server';
 import { idParamSchema } from '@/lib/validation/id';
 import { districtSlugOf } from '@/lib/db/districts';
 import { extendHold, holdPlot, markAllocated, markSold, releaseClaim, reserveClaim, type ClaimResult } from '../claims.server';
@@ -36,16 +36,8 @@ import {
 const copy = PLOTS_STAFF_COPY;
 const errors = copy.errors;
 
-async function readInput<S extends z.ZodType>(
-  request: Request,
-  schema: S,
-): Promise<{ ok: true; value: z.output<S> } | { ok: false; response: Response }> {
-  const body = await readJsonOrForm(request);
-  if (!body.ok) return body;
-  const parsed = schema.safeParse(body.value);
-  if (!parsed.success) return { ok: false, response: errorResponse(400, parsed.error.issues[0]?.message ?? errors.unreadable) };
-  return { ok: true, value: parsed.data };
-}
+/** The body read and checked against `schema`, or the 4xx that says why not. */
+const readInput = <S extends z.ZodType>(request: Request, schema: S) => readValidated(request, schema, errors.unreadable);
 
 /** The plot of the URL as the reader sees it, or the 404. */
 async function plotOf(db: Db, ctx: IdRouteContext, scope: LeadScope): Promise<InventoryPlot | Response> {
@@ -188,31 +180,25 @@ export const reserveHandler = answeredAsForm(
   }),
 );
 
+/** A claim moved one step on by an owner (sold, then allocated): the same checks, one function of the plots module. */
+const claimStepHandler = (step: typeof markSold | typeof markAllocated, done: string) =>
+  answeredAsForm(
+    PLOTS_PAGE,
+    staffRoute<IdRouteContext>({ owner: true }, async (_request, { db, staff }, ctx) => {
+      const scope = leadScope(staff);
+      const plot = await plotOf(db, ctx, scope);
+      if (plot instanceof Response) return plot;
+      const claim = claimTheyRun(plot, staff);
+      if (claim instanceof Response) return claim;
+      return claimAnswer(await step(db, { claimId: claim.id, by: actor(staff), now: scope.now }), plot.id, done);
+    }),
+  );
+
 /** POST /api/admin/plots/:id/sold → {ok} (owners). */
-export const soldHandler = answeredAsForm(
-  PLOTS_PAGE,
-  staffRoute<IdRouteContext>({ owner: true }, async (_request, { db, staff }, ctx) => {
-    const scope = leadScope(staff);
-    const plot = await plotOf(db, ctx, scope);
-    if (plot instanceof Response) return plot;
-    const claim = claimTheyRun(plot, staff);
-    if (claim instanceof Response) return claim;
-    return claimAnswer(await markSold(db, { claimId: claim.id, by: actor(staff), now: scope.now }), plot.id, copy.done.sold);
-  }),
-);
+export const soldHandler = claimStepHandler(markSold, copy.done.sold);
 
 /** POST /api/admin/plots/:id/allocated → {ok} (owners): a sold plot handed over. */
-export const allocatedHandler = answeredAsForm(
-  PLOTS_PAGE,
-  staffRoute<IdRouteContext>({ owner: true }, async (_request, { db, staff }, ctx) => {
-    const scope = leadScope(staff);
-    const plot = await plotOf(db, ctx, scope);
-    if (plot instanceof Response) return plot;
-    const claim = claimTheyRun(plot, staff);
-    if (claim instanceof Response) return claim;
-    return claimAnswer(await markAllocated(db, { claimId: claim.id, by: actor(staff), now: scope.now }), plot.id, copy.done.allocated);
-  }),
-);
+export const allocatedHandler = claimStepHandler(markAllocated, copy.done.allocated);
 
 /** POST /api/admin/plots/:id {priceNaira, sizeSqm, corner, reason?} → {ok, changed} (owners): one plot edited. */
 export const editPlotHandler = answeredAsForm(
