@@ -22,7 +22,30 @@ const nextConfig: NextConfig = {
   },
   // The embedded database and Postgres driver are server-only Node packages; never bundle them. web-push too: bundled,
   // its url.parse (a CommonJS dependency's) warns at run time (DEP0169); from node_modules Node keeps quiet.
-  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'web-push'],
+  // The server libraries after them are loaded from node_modules too, so that the process holds one copy of each:
+  // bundled, each layer of the build (src/instrumentation.ts and the job workers it starts, route handlers, pages)
+  // evaluated its own, and a public server held two of pg-boss, nodemailer, zod, drizzle-orm, libphonenumber-js...
+  // (docs/decisions/0427; serving/ assumption 15 checks that the build leaves them out).
+  serverExternalPackages: [
+    '@electric-sql/pglite',
+    'pg',
+    'web-push',
+    'pg-boss',
+    'nodemailer',
+    'drizzle-orm',
+    'zod',
+    'libphonenumber-js',
+    'jose',
+    'prom-client',
+    'tldts',
+    'ical-generator',
+    'pdf-lib',
+    '@zxcvbn-ts/core',
+    '@zxcvbn-ts/language-common',
+    'otpauth',
+    'ipaddr.js',
+    'standardwebhooks',
+  ],
   async headers() {
     return [
       { source: '/_next/static/:path*', headers: assetSecurityHeaders(production) },

@@ -14,6 +14,7 @@ const LONGEST_FIRST = [
   'tests/integration/staff-reset-second-factor-cli.test.ts',
   'tests/integration/staff-cli.test.ts',
   'tests/integration/restore-staff.test.ts',
+  'tests/integration/restore-payments.test.ts',
   'tests/integration/backups.test.ts',
   'src/lib/db/pglite.test.ts',
   'tests/integration/inspection-attack.test.ts',

@@ -12,6 +12,9 @@
 // no buyer may get their first reply twice, however the kills fall (docs/decisions/0396: at most once; a reply whose
 // send a kill cut off may be missing, and only then).
 //
+// Then the money part (scripts/lib/crash-money.mjs): a kill -9 between a Paystack event and its receipt credits once
+// and sends the receipt once. CRASH_PARTS=leads or CRASH_PARTS=money runs one part only.
+//
 // The server is built (npm run build into .next) only when that build is missing or older than the sources.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -31,6 +34,7 @@ import {
   waitHealthy,
   withPostgres,
 } from './lib/harness.mjs';
+import { crashMoney } from './lib/crash-money.mjs';
 
 const SUBMISSIONS = Number(process.env.CRASH_SUBMISSIONS ?? 1200);
 const CONCURRENCY = Number(process.env.CRASH_CONCURRENCY ?? 50);
@@ -275,15 +279,21 @@ const kinds = ['pglite'];
 if (process.env.CRASH_ONLY !== 'pglite' && withPostgres(log)) kinds.push('postgres');
 // Side by side: each run has its own database, server and peers, and spends most of its time waiting for the jobs
 // the killed server had claimed (pg-boss hands them out again when they expire, after 60 s).
+const parts = { leads: run, money: (kind) => crashMoney(kind, log) };
+const only = process.env.CRASH_PARTS?.split(',') ?? Object.keys(parts);
 const results = await Promise.all(
-  kinds.map(async (kind) => {
-    const ok = await run(kind).catch((error) => {
-      log(`${kind}: ${error.stack ?? error}`);
-      return false;
-    });
-    log(`${kind}: ${ok ? 'PASS' : 'FAIL'}`);
-    return ok;
-  }),
+  kinds.flatMap((kind) =>
+    Object.entries(parts)
+      .filter(([part]) => only.includes(part))
+      .map(async ([part, runPart]) => {
+        const ok = await runPart(kind).catch((error) => {
+          log(`${kind} ${part}: ${error.stack ?? error}`);
+          return false;
+        });
+        log(`${kind} ${part}: ${ok ? 'PASS' : 'FAIL'}`);
+        return ok;
+      }),
+  ),
 );
 const passed = results.filter(Boolean).length;
 const failed = results.length - passed;

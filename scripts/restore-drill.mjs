@@ -9,13 +9,25 @@
 //    and runs past the time a job it had claimed expires (pg-boss: 60 s), so a message it would send again shows;
 // 4. checks: every lead answered before the backup began is there exactly once; the erased person is gone again;
 //    no message was delivered twice, before or after the restore; a plot held for a buyer before the backup is held
-//    for them again, at the price frozen with the hold (docs/decisions/0413).
+//    for them again, at the price frozen with the hold (docs/decisions/0413); a buyer's uploaded scan written before the
+//    backup is in the target's file store again, byte for byte (docs/decisions/0419): on PGlite the source keeps its
+//    files on the disk and the target in a fake S3-compatible bucket, on PostgreSQL the other way round (0424).
+// With money (docs/decisions/0417): before the backup a buyer pays the deposit on a fake Paystack and its signed event
+// is credited (ledger entry, receipt, its e-mail sent through the outbox). After the restore the event comes again (a
+// Paystack retry) and the payment-check job is asked for by the callback page, as a buyer's return from Paystack asks
+// it: the balance and the receipts must be those of before, with one entry and one receipt e-mail in all; the buyer's
+// NDPA export lists the payment with its receipt. A second buyer opens their checkout before the backup and pays after
+// it (docs/decisions/0422): after the restore their receipt is there under the number e-mailed to them, and the event
+// that comes again sends no second receipt e-mail.
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { Secret, TOTP } from 'otpauth';
+import { startFakePaystack } from '../tests/support/fake-paystack.ts';
+import { startFakeS3 } from '../tests/support/fake-s3.ts';
 import { startSmtpPeer, startWebhookReceiver } from '../tests/support/peers.ts';
 import {
   buildIfStale,
@@ -31,8 +43,21 @@ import {
   waitHealthy,
   withPostgres,
 } from './lib/harness.mjs';
+import {
+  moneyOf,
+  openDepositCheckout,
+  PAYSTACK_TEST_SECRET,
+  payAndSign,
+  paystackEnv,
+  postEvent,
+  receiptMailsByAddress,
+  seedBuyers,
+} from './lib/money.mjs';
 
 const LOAD_IN_FLIGHT = Number(process.env.DRILL_IN_FLIGHT ?? 50);
+// The drill on a database that already holds this many made-up leads (npm run seed:scale; never in CI): the backup and
+// restore of a large install (docs/benchmarks/0420-a-million-leads.md).
+const SCALE_LEADS = Number(process.env.DRILL_SCALE_LEADS ?? 0);
 // Leads a second at most (0: each of the LOAD_IN_FLIGHT posts again as soon as it is answered). CI sets a rate, so the
 // drill's load leaves the cores to the tests beside it; the backup still holds up to LOAD_IN_FLIGHT posts waiting.
 const LOAD_RATE = Number(process.env.DRILL_RATE ?? 0);
@@ -113,6 +138,23 @@ async function holdAPlot(base, post, leadId) {
 }
 
 /**
+ * The buyer pays the deposit: the pay form opens the checkout, the fake Paystack takes the money and its signed event
+ * reaches the webhook; resolves once the receipt e-mail has arrived (so the backup holds the entry, the receipt and its
+ * sent message), with the event, the reference and the receipt's number.
+ */
+async function payTheDeposit(base, paystack, smtp, payer, opened) {
+  const reference = opened ?? (await openDepositCheckout(base, payer));
+  const event = payAndSign(paystack, reference);
+  const answered = await postEvent(base, event);
+  if (answered !== 200) throw new Error(`the Paystack webhook answered ${answered}`);
+  for (const until = Date.now() + 90_000; Date.now() < until; await sleep(250)) {
+    const [mail] = receiptMailsByAddress(smtp).get(payer.email) ?? [];
+    if (mail) return { event, reference, number: mail.number };
+  }
+  throw new Error('no receipt e-mail within 90 s of the payment');
+}
+
+/**
  * Posts leads with `inFlight` at a time (and `rate` a second at most, when set) until `stop()`; a post without an
  * answer is sent again with its key.
  */
@@ -164,10 +206,27 @@ function keepLeadsArriving(base, runId, inFlight, rate) {
 async function drill(kind) {
   const database = await freshDatabase(kind, 'drill');
   const target = await freshDatabase(kind, 'drill_target');
+  // Each side's uploaded files (a buyer's signed scans) outside the database: copied by the backup, back by the restore,
+  // on the disk or in a bucket (a fake one, in this process, checking every signature), one side each.
+  database.env.FILES_DIR = path.join(database.work, 'files');
+  target.env.FILES_DIR = path.join(target.work, 'files');
+  const sourceBucket = kind === 'postgres' ? await startFakeS3({ bucket: 'drill-documents' }) : undefined;
+  const targetBucket = kind === 'pglite' ? await startFakeS3({ bucket: 'drill-restored-documents' }) : undefined;
+  Object.assign(database.env, sourceBucket?.env());
+  Object.assign(target.env, targetBucket?.env());
   const smtp = await startSmtpPeer();
   const hooks = await startWebhookReceiver();
+  const paystack = await startFakePaystack({ secretKey: PAYSTACK_TEST_SECRET });
+  const [payer, latePayer] = seedBuyers(database.env, 2, `drill${database.runId}`);
   const backupDir = path.join(database.work, 'backups');
-  const common = { ...peerEnv(smtp, hooks), BACKUP_DIR: backupDir, BACKUP_KEY, ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password };
+  const common = {
+    ...peerEnv(smtp, hooks),
+    ...paystackEnv(paystack),
+    BACKUP_DIR: backupDir,
+    BACKUP_KEY,
+    ADMIN_EMAIL: OWNER.email,
+    ADMIN_PASSWORD: OWNER.password,
+  };
   const logFile = path.join(database.work, 'server.log');
   let server;
   const startOn = async (env) => {
@@ -182,6 +241,14 @@ async function drill(kind) {
     await exited(server);
   };
   try {
+    if (SCALE_LEADS > 0) {
+      // A first start makes the owner (ADMIN_EMAIL, only while no staff exist: the seeder adds agents).
+      await startOn(database.env);
+      await stop();
+      const began = Date.now();
+      await npm('seed:scale', ['--leads', String(SCALE_LEADS)], database.env);
+      log(`${kind}: ${SCALE_LEADS} leads seeded in ${((Date.now() - began) / 1000).toFixed(0)} s`);
+    }
     const { base } = await startOn(database.env);
     const post = await signInOwner(base);
     const toErase = leadBody(database.runId, 1e6, 'Erased');
@@ -190,10 +257,22 @@ async function drill(kind) {
     const buyer = await postLead(base, leadBody(database.runId, 2e6, 'Buyer'), `drill-${database.runId}-buyer`);
     if (buyer.status !== 201) throw new Error(`the buyer's lead answered ${buyer.status}`);
     const heldPlotId = await holdAPlot(base, post, buyer.id);
+    const paid = await payTheDeposit(base, paystack, smtp, payer);
+    const lateReference = await openDepositCheckout(base, latePayer);
+    const exported = await (await post('/api/admin/privacy/export', { email: payer.email })).json();
+    const exportedPayments = JSON.stringify(exported.leads?.[0]?.payments ?? []);
 
     const load = keepLeadsArriving(base, database.runId, LOAD_IN_FLIGHT, LOAD_RATE);
     const warmUpUntil = Date.now() + 120_000;
     while (load.answered.length < WARM_UP_LEADS && Date.now() < warmUpUntil && !load.failed()) await sleep(100);
+    // A scan as the file store writes one (`<claim>/<uuid>`), before the backup.
+    const scanKey = `${randomUUID()}/${randomUUID()}`;
+    const scan = Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(2048)]);
+    if (sourceBucket) sourceBucket.objects.set(scanKey, scan);
+    else {
+      mkdirSync(path.dirname(path.join(database.env.FILES_DIR, scanKey)), { recursive: true });
+      writeFileSync(path.join(database.env.FILES_DIR, scanKey), scan);
+    }
     const backupBegan = Date.now();
     const backupOut = await npm('backup', [], { ...common, ...database.env });
     const backupSeconds = (Date.now() - backupBegan) / 1000;
@@ -213,6 +292,7 @@ async function drill(kind) {
 
     const erase = await post('/api/admin/privacy/erase', { email: toErase.email });
     if (erase.status !== 200) throw new Error(`the erasure answered ${erase.status}`);
+    const paidLate = await payTheDeposit(base, paystack, smtp, latePayer, lateReference);
     const everyLead = [...load.answered, { id: erasedLead.id, email: toErase.email }];
     // Every message out before the server stops, so that "sent" is a fact the restore must respect.
     const deliveredAll = async (deadline) => {
@@ -236,10 +316,28 @@ async function drill(kind) {
     log(`${kind}: ${restoreOut.replace(/^restore: /, '')}`);
     const beforeRestart = { mails: smtp.received.length, hooks: hooks.received.length };
     const restarted = await startOn(target.env);
+    // The money's jobs run again on the restored site: Paystack's retry of the event, and the check job the callback
+    // page asks for when a buyer comes back from Paystack.
+    const replayed = await postEvent(restarted.base, paid.event);
+    const replayedLate = await postEvent(restarted.base, paidLate.event);
+    const callback = await fetch(`${restarted.base}/payments/callback?reference=${paid.reference}`).then((r) => r.text());
     await sleep(WATCH_AFTER_RESTORE_MS);
     await stop();
+    const moneyBefore = (await moneyOf(database, [payer.claimId])).get(payer.claimId);
+    const moneyAfter = (await moneyOf(target, [payer.claimId])).get(payer.claimId);
+    const receiptMails = receiptMailsByAddress(smtp).get(payer.email) ?? [];
+    const lateAfter = (await moneyOf(target, [latePayer.claimId])).get(latePayer.claimId);
+    const lateMoneyKept =
+      lateAfter?.entries === 1 &&
+      lateAfter.receipts === 1 &&
+      lateAfter.numbers === paidLate.number &&
+      replayedLate === 200 &&
+      (receiptMailsByAddress(smtp).get(latePayer.email) ?? []).length === 1;
 
-    const rows = await target.query(`select id::text, idempotency_key, lower(email) as email from interest_submissions`);
+    // Keyed posts only: the seeded buyers' leads have no key (two of them are not one lead stored twice).
+    const rows = await target.query(
+      `select id::text, idempotency_key, lower(email) as email from interest_submissions where idempotency_key is not null`,
+    );
     const stored = new Map();
     for (const row of rows) stored.set(row.idempotency_key, (stored.get(row.idempotency_key) ?? 0) + 1);
     const missing = before.filter((lead) => !stored.has(lead.key)).length;
@@ -256,7 +354,21 @@ async function drill(kind) {
       `select c.lead_id::text as lead, c.price_kobo = p.price_kobo as frozen from plot_claims c join plots p on p.id = c.plot_id
        where c.plot_id = '${heldPlotId}' and c.stage = 'held' and c.ended_at is null`,
     );
+    const scanFile = path.join(target.env.FILES_DIR, scanKey);
+    const scanBack = targetBucket
+      ? Boolean(targetBucket.objects.get(scanKey)?.equals(scan))
+      : existsSync(scanFile) && readFileSync(scanFile).equals(scan);
     const plotHeldAfterRestore = heldAgain.length === 1 && heldAgain[0].lead === buyer.id && heldAgain[0].frozen === true;
+    const moneyAsBefore =
+      moneyAfter?.entries === 1 &&
+      moneyAfter.balance === moneyBefore?.balance &&
+      moneyAfter.numbers === moneyBefore.numbers &&
+      moneyAfter.receipts === 1 &&
+      moneyAfter.receipt_emails === 1 &&
+      replayed === 200 &&
+      callback.includes(paid.number);
+    const receiptEmailsInAll = receiptMails.length;
+    const exportHasReceipt = exportedPayments.includes(paid.number) && exportedPayments.includes('300000000');
     const result = {
       database: kind,
       answeredBeforeBackup: before.length,
@@ -267,18 +379,36 @@ async function drill(kind) {
       messagesSentTwice: twice,
       messagesAfterRestore: afterRestore,
       plotHeldAfterRestore,
+      moneyAsBefore,
+      receiptEmailsInAll,
+      lateMoneyKept,
+      exportHasReceipt,
+      scanBack,
       backupSeconds,
       slowestDuringBackupMs,
       restoreSeconds,
       restartedHealthyMs: restarted.ms,
     };
-    const ok = missing === 0 && duplicated === 0 && erasedBack === 0 && twice === 0 && plotHeldAfterRestore;
+    const ok =
+      missing === 0 &&
+      duplicated === 0 &&
+      erasedBack === 0 &&
+      twice === 0 &&
+      plotHeldAfterRestore &&
+      moneyAsBefore &&
+      receiptEmailsInAll === 1 &&
+      lateMoneyKept &&
+      exportHasReceipt &&
+      scanBack;
     if (!ok) log(`${kind}: server log tail:\n${readFileSync(logFile, 'utf8').split('\n').slice(-40).join('\n')}`);
     return { ok, result };
   } finally {
     if (server && server.exitCode === null && server.signalCode === null) await stop();
     await smtp.stop();
     await hooks.stop();
+    await paystack.stop();
+    await sourceBucket?.stop();
+    await targetBucket?.stop();
     await database.dispose();
     await target.dispose();
   }

@@ -5,9 +5,11 @@
 // answers) until it is answered, and a burst of forms all waits for the database anyway. Waiting here, before Next.js
 // has seen it, a request holds only its socket.
 import pLimit from 'p-limit';
-import { handOverWritesWaiting } from '../src/lib/server-hand-over.mjs';
+import { handOverVisitorWrites, handOverWritesWaiting } from '../src/lib/server-hand-over.mjs';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Staff's writes: every other write is a visitor's (a form, a booking, a hold), which PGlite's gate lets go first. */
+const STAFF_PATHS = /^\/(api\/)?admin(\/|\?|$)/;
 
 /**
  * @param {number} limit how many writes Next.js works on at once
@@ -19,8 +21,16 @@ export function admitWrites(limit) {
   const places = pLimit(limit);
   // The lead's message senders inside Next.js wait while writes do (afterTheRush, src/lib/server-hand-over.mjs).
   handOverWritesWaiting(() => places.pendingCount);
+  // From the moment a visitor's write is read until it is answered (docs/decisions/0429): staff's next statement on
+  // PGlite waits a moment for it rather than starting while Next.js routes it.
+  let visitorWrites = 0;
+  handOverVisitorWrites(() => visitorWrites);
   return (req, res, handle) => {
     if (READS.has(req.method ?? 'GET')) return handle();
+    if (!STAFF_PATHS.test(req.url ?? '/')) {
+      visitorWrites++;
+      res.once('close', () => visitorWrites--);
+    }
     // By the next turn of the event loop the parser has read the body that came with the headers (a form's does).
     setImmediate(() => {
       // A body still arriving (a slow client, a large upload) goes in at once: in the queue it would hold a place for

@@ -8,7 +8,7 @@ import {
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { afterTheRush } from '../src/lib/server-hand-over.mjs';
+import { afterTheRush, visitorWritesUnanswered } from '../src/lib/server-hand-over.mjs';
 import { admitWrites } from './admission.mjs';
 
 const LIMIT = 2;
@@ -41,11 +41,16 @@ afterEach(async () => {
 });
 
 /** Sends a request named `name`; resolves with its status once answered. `body: false` leaves the body unfinished. */
-function send(name: string, method: string, body: string | false = 'title=Mr'): { answered: Promise<number>; request: ClientRequest } {
+function send(
+  name: string,
+  method: string,
+  body: string | false = 'title=Mr',
+  path = '/api/interest',
+): { answered: Promise<number>; request: ClientRequest } {
   let request!: ClientRequest;
   const answered = new Promise<number>((resolve, reject) => {
     request = httpRequest(
-      `${base}/api/interest`,
+      `${base}${path}`,
       { method, agent: false, headers: { 'x-name': name, ...(method === 'GET' ? {} : { 'content-length': '8' }) } },
       (res: IncomingMessage) => {
         res.resume();
@@ -132,5 +137,24 @@ describe('writes admitted into Next.js a few at a time', () => {
     expect(await resolvedAfter(held)).toBe(true);
     for (const name of ['b', 'c']) answer(name);
     expect(await Promise.all(writes.map((w) => w.answered))).toEqual([201, 201, 201]);
+  });
+
+  it('counts a visitor’s write from the moment it is read until it is answered, waiting or not; staff’s and reads never', async () => {
+    const first = send('a', 'POST');
+    const staff = send('staff', 'POST', 'status=x', '/api/admin/leads/1');
+    await settle();
+    const waiting = send('c', 'POST');
+    const read = send('page', 'GET');
+    await settle();
+    // c waits for a place (a and the staff write hold both) and counts all the same: a buyer on the way.
+    expect(handled).toEqual(['a', 'staff', 'page']);
+    expect(visitorWritesUnanswered()).toBe(2);
+    for (const name of ['a', 'staff', 'page']) answer(name);
+    await settle();
+    expect(visitorWritesUnanswered()).toBe(1);
+    answer('c');
+    expect(await Promise.all([first, staff, waiting, read].map((w) => w.answered))).toEqual([201, 201, 201, 201]);
+    await settle();
+    expect(visitorWritesUnanswered()).toBe(0);
   });
 });

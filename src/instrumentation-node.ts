@@ -82,17 +82,20 @@ async function startBackgroundWorkWhenReady(): Promise<void> {
       const handle = await getDatabase();
       const { startNotificationWorkers } = await import('@/modules/leads/server');
       const { bookingSenders } = await import('@/modules/inspections/server');
-      const { receiptSenders } = await import('@/modules/payments/server');
+      const { instalmentSenders, receiptSenders } = await import('@/modules/payments/server');
       const { plotSenders } = await import('@/modules/plots/server');
       const { ownerAlertSenders } = await import('@/modules/system/server');
       const { newsletterSenders } = await import('@/modules/newsletter/server');
+      const { buyerSenders } = await import('@/modules/buyers/server');
       // The one outbox's worker, with every capability's sender (docs/decisions/0410).
       await startNotificationWorkers(handle, {
         ...bookingSenders(),
         ...plotSenders(),
         ...receiptSenders(),
+        ...instalmentSenders(),
         ...ownerAlertSenders(),
         ...newsletterSenders(),
+        ...buyerSenders(),
       });
       const { startNewsletterWorkers } = await import('@/modules/newsletter/server');
       await startNewsletterWorkers(handle);
@@ -107,6 +110,8 @@ async function startBackgroundWorkWhenReady(): Promise<void> {
       const { handOverCheckJob } = await import('@/modules/leads/server');
       const { inspectionSlotsJob } = await import('@/modules/inspections/server');
       const { plotHoldsLapseJob } = await import('@/modules/plots/server');
+      const { instalmentRemindersJob, paymentRecheckJob } = await import('@/modules/payments/server');
+      const { documentLettersJob, lateDocumentsJob } = await import('@/modules/documents/server');
       const boss = await handle.jobs();
       const { nightlyBackupJob } = await import('./lib/backup/backup.server');
       for (const job of [
@@ -116,6 +121,10 @@ async function startBackgroundWorkWhenReady(): Promise<void> {
         handOverCheckJob(handle),
         inspectionSlotsJob(handle),
         plotHoldsLapseJob(handle),
+        instalmentRemindersJob(handle),
+        paymentRecheckJob(handle),
+        lateDocumentsJob(handle),
+        documentLettersJob(handle),
         nightlyBackupJob(handle),
       ]) {
         await schedule(boss, job);

@@ -1,7 +1,9 @@
 /**
  * The bench's backup part runs this once per database: BENCH_BACKUP_LEADS leads (50,000) with their three delivered
- * messages written straight into a fresh database, then one backup (the code the nightly job runs), then a restore
- * into an empty target and a count. Prints the figures as JSON on its last line.
+ * messages written straight into a fresh database, then one backup (the code the nightly job and the server's control
+ * socket run, in this process as in the server's: its peak resident memory above the start is what a backup costs
+ * the server), then a restore into an empty target and a count. Prints the figures as JSON on its last line.
+ * BENCH_BACKUP_LEADS=0 backs up the source as it is (a copy of the scale data set, npm run seed:scale).
  *
  *   DATA_DIR=… | DATABASE_URL=… TARGET_DATA_DIR=… | TARGET_DATABASE_URL=… BACKUP_DIR=… tsx --conditions=react-server scripts/bench/backup-restore.ts
  */
@@ -21,9 +23,12 @@ const count = async (handle: Awaited<ReturnType<typeof openDatabase>>) =>
 const source = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
 let backup;
 let statementWaitMs = 0;
+let leads = 0;
+let backupGrowthMb = 0;
 try {
   // Leads shaped like the form's, with attribution, and their messages recorded as sent.
-  await source.db.execute(sql`
+  if (LEADS > 0) {
+    await source.db.execute(sql`
     insert into interest_submissions (title, full_name, email, phone_raw, phone_e164, district, utm_source, utm_medium, utm_campaign,
       landing_path, idempotency_key, fill_ms, created_at, updated_at)
     select (array['Mr','Mrs','Miss','Dr'])[1 + i % 4], 'Bench Buyer ' || i, 'bench-buyer-' || i || '@example.com',
@@ -32,10 +37,12 @@ try {
       (array['d1','d2'])[1 + i % 2], 'facebook', 'paid-social', 'diaspora-q4', '/d' || (1 + i % 2),
       'bench-' || i, 9000 + i % 5000, now() - (i || ' minutes')::interval, now() - (i || ' minutes')::interval
     from generate_series(1, ${LEADS}) as i`);
-  await source.db.execute(sql`
+    await source.db.execute(sql`
     insert into outbox_messages (subject_type, subject_id, lead_id, kind, channel, dedupe_key, state, attempts, sent_at)
     select 'lead', s.id, s.id, c.kind, c.channel, 'lead:' || s.id || ':' || c.kind, 'sent', 1, s.created_at + interval '2 seconds'
     from interest_submissions s cross join (values ('sales_email', 'email'), ('receipt', 'email'), ('webhook', 'webhook')) as c(kind, channel)`);
+  }
+  leads = await count(source);
   // A statement every 20 ms while the backup runs: the longest one waited is what a visitor's lead would wait.
   let longestWaitMs = 0;
   let backingUp = true;
@@ -48,7 +55,12 @@ try {
       longestWaitMs = Math.max(longestWaitMs, performance.now() - due);
     }
   })();
+  const rssBefore = process.memoryUsage().rss;
+  let rssPeak = rssBefore;
+  const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage().rss)), 20);
   backup = await takeBackup(source, env).finally(() => (backingUp = false));
+  clearInterval(sampler);
+  backupGrowthMb = Math.round((Math.max(rssPeak, process.memoryUsage().rss) - rssBefore) / 2 ** 20);
   await probe;
   statementWaitMs = Math.round(longestWaitMs);
 } finally {
@@ -62,5 +74,5 @@ const restoredLeads = await count(restored);
 await restored.close();
 const restoreSeconds = (performance.now() - restoreStarted) / 1000;
 process.stdout.write(
-  `${JSON.stringify({ leads: LEADS, restoredLeads, bytes: backup.file.bytes, backupSeconds: backup.seconds, statementWaitMs, restoreSeconds, encrypted: backup.file.encrypted })}\n`,
+  `${JSON.stringify({ leads, restoredLeads, bytes: backup.file.bytes, backupSeconds: backup.seconds, backupGrowthMb, statementWaitMs, restoreSeconds, encrypted: backup.file.encrypted })}\n`,
 );

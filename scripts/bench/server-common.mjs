@@ -1,6 +1,7 @@
 // Shared by the server parts of the bench (api, disk, load): the server's memory, a mail server that accepts and
 // forgets, load with unique valid leads, and the printed table.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { SMTPServer } from 'smtp-server';
@@ -121,6 +122,28 @@ export async function steadyLeads(url, { seconds, rate, runId, label, next, late
     );
   }
   await Promise.all(sent);
+}
+
+/**
+ * One request as a new visitor's browser sends it: its own TCP connection (no keep-alive shared with earlier
+ * requests, so the connection's set-up is paid) and its own client address in X-Forwarded-For. Resolves to
+ * [status, ms from the call to the last byte of the answer].
+ */
+export function asNewVisitor(url, { method = 'POST', headers = {}, body, visitor }) {
+  const begun = performance.now();
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      url,
+      { method, agent: false, headers: { ...headers, connection: 'close', 'x-forwarded-for': visitorAddress(visitor) } },
+      (res) => {
+        res.on('data', () => {});
+        res.on('end', () => resolve([res.statusCode, performance.now() - begun]));
+        res.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
 }
 
 /**

@@ -104,6 +104,13 @@ export function freePort() {
   return spawnSync(process.execPath, [path.join(root, 'scripts/free-port.mjs')], { encoding: 'utf8' }).stdout.trim();
 }
 
+/** The secrets every process test's server runs with (required in production); a seed run before it uses them too. */
+export const PROCESS_SECRETS = {
+  SESSION_SECRET: 'process-tests-session-secret-0123456789-abcdef',
+  SECRETS_KEY: 'process-tests-secrets-key-0123456789-abcdefgh',
+  BACKUP_KEY: 'process-tests-backup-key-0123456789',
+};
+
 /**
  * The production server (server.mjs, as `npm start`) of the DIST_DIR build with the limits lifted for load; `env` adds
  * the database and peers. `app` starts another app directory with `next start` instead (the bench's empty baseline
@@ -121,9 +128,7 @@ export function startServer(port, env, logFile, { app } = {}) {
       ...process.env,
       NODE_ENV: 'production',
       // Required in production with DATABASE_URL; the same on every instance of a run.
-      SESSION_SECRET: 'process-tests-session-secret-0123456789-abcdef',
-      SECRETS_KEY: 'process-tests-secrets-key-0123456789-abcdefgh',
-      BACKUP_KEY: 'process-tests-backup-key-0123456789',
+      ...PROCESS_SECRETS,
       NEXT_TELEMETRY_DISABLED: '1',
       RATE_LIMIT_INTEREST: '1000000/600',
       RATE_LIMIT_INTEREST_SITE: '1000000/60',
@@ -153,6 +158,26 @@ export async function waitHealthy(base, child, timeoutMs = 180_000, healthPath =
 export const exited = (child) =>
   child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', resolve));
 
+// The test's own statements wait out a PostgreSQL server that is restarting or not yet up (a CI run once met the
+// machine's server going down and up as the process tests began) instead of failing the run on a broken connection.
+const PG_UNREACHABLE = /ECONNREFUSED|ECONNRESET|Connection terminated|starting up|shutting down|terminating connection/i;
+async function pgQuery(connectionString, sql, label) {
+  const pg = (await import('pg')).default;
+  for (let attempt = 1; ; attempt++) {
+    const client = new pg.Client({ connectionString });
+    try {
+      await client.connect();
+      return (await client.query(sql)).rows;
+    } catch (error) {
+      if (attempt >= 30 || !PG_UNREACHABLE.test(String(error.message ?? error))) throw error;
+      console.log(`[${label}] PostgreSQL did not answer (${error.message}); trying again in 2 s`);
+      await sleep(2_000);
+    } finally {
+      await client.end().catch(() => {});
+    }
+  }
+}
+
 /**
  * A fresh database for one run: a PGlite directory, or a new database on the PostgreSQL server. `query` reads it
  * after the server has stopped (PGlite belongs to one process at a time); `dispose` removes it.
@@ -179,17 +204,8 @@ export async function freshDatabase(kind, label) {
       dispose: async () => rmSync(work, { recursive: true, force: true }),
     };
   }
-  const pg = (await import('pg')).default;
   const dbName = `${label.replace(/\W/g, '_')}_${runId}`;
-  const admin = async (statement) => {
-    const client = new pg.Client({ connectionString: pgUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
+  const admin = (statement) => pgQuery(pgUrl, statement, label);
   await admin(`CREATE DATABASE ${dbName}`);
   const url = new URL(pgUrl);
   url.pathname = `/${dbName}`;
@@ -197,15 +213,7 @@ export async function freshDatabase(kind, label) {
     runId,
     work,
     env: { DATABASE_URL: url.toString(), DATA_DIR: path.join(work, 'unused') },
-    query: async (sql) => {
-      const client = new pg.Client({ connectionString: url.toString() });
-      await client.connect();
-      try {
-        return (await client.query(sql)).rows;
-      } finally {
-        await client.end();
-      }
-    },
+    query: (sql) => pgQuery(url.toString(), sql, label),
     dispose: async () => {
       await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => {});
       rmSync(work, { recursive: true, force: true });

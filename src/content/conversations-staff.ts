@@ -34,7 +34,13 @@ export const CONVERSATION_STAFF_COPY = {
   /** Ours, sent by a staff account since removed. */
   team: 'Our team',
   /** Who sent an automatic message. */
-  automatic: { first_reply: 'First reply', opt_out_ack: 'STOP acknowledged', reminder: 'Inspection reminder' } as Record<string, string>,
+  automatic: {
+    first_reply: 'First reply',
+    opt_out_ack: 'STOP acknowledged',
+    reminder: 'Inspection reminder',
+    payment_receipt: 'Payment receipt',
+    payment_reminder: 'Instalment reminder',
+  } as Record<string, string>,
   followUp: 'Follow-up template',
   statuses: {
     // Asked of WhatsApp or the SMS gateway, whose answer was lost (the server stopped mid-send): not sent again.

@@ -9,6 +9,8 @@ export const FOOTER_COPY = {
   subscribed: 'Almost done: check your inbox and press the button in our e-mail to confirm your subscription.',
   followHeading: 'Follow us',
   rights: 'All rights reserved.',
+  /** The buyers' own page (src/content/buyers.ts): where a buyer looks for their plot and payments. */
+  account: 'Buyers: your page',
   privacy: 'Privacy Policy',
   terms: 'Terms of Service',
   districtsHeading: 'Our districts',

@@ -19,7 +19,7 @@ export interface LegalPage {
  * The edition of the privacy notice below: a newsletter consent records the edition the person confirmed under.
  * Change it with every change of the notice's text (the date, then the edition of that day).
  */
-export const PRIVACY_NOTICE_VERSION = '2026-11-29.2';
+export const PRIVACY_NOTICE_VERSION = '2026-11-29.4';
 
 /** A retention period in words: "24 hours", "7 days", "24 months". */
 export function describePeriod(period: Period): string {
@@ -55,6 +55,7 @@ export const PRIVACY: LegalPage = {
         'Newsletter: your e-mail address, and when, from which page and under which version of this notice you confirmed your subscription.',
         'Site inspections: the inspection you book, how many people come with you, whether you came, and the e-mails we send you about it (the confirmation, reminders and any change). If you come without booking, our staff note your name and phone number.',
         'WhatsApp and SMS: the messages we exchange with you by WhatsApp or text message, when they were sent, delivered and read, and whether you asked us to stop. If you start a chat with us on WhatsApp, we keep it as an enquiry like a submitted form: the name your WhatsApp profile shows, your number, your messages, the page or advertisement the chat came from, and the district it names.',
+        'Your page (sign-in without a password): the e-mail address or phone number you sign in with, when you asked for a link or code, and for each device you sign in on a cookie that keeps you signed in (a random key; we keep only a one-way fingerprint of it), what kind of browser and system it is (for example “Chrome on Android”, never more), how you signed in and when you last opened your page. We never record where you are or your network address for it. If you add a passkey: its public key (your fingerprint or face never leaves your phone), what kind of system it was added on, and when it was added and last used.',
         'How you found us: the campaign tags in the link you followed (UTM parameters), the website that referred you and the first page you opened.',
         'Abuse prevention: a one-way, salted fingerprint of your network address, used only to limit repeated automated submissions. We never store your IP address itself. A site-inspection booking keeps the fingerprint of the network it was made from, so that one network cannot hold more than its share of seats (by default half of an inspection’s seats and 8 seats of those still to come); one phone number or e-mail address holds one booking still to come; a booking’s links accept 6 changes a day; and we send one e-mail address or phone number at most 8 messages a day of every kind. The site’s owner can change these limits.',
         'Visits: when our server sends you a page, it adds one to a count for that day, page and source (the campaign tags in the link you followed, or the website that referred you). To count visitors rather than page loads, it makes a one-way fingerprint of your network address and browser with a key that changes every day. We use no cookies and no tracking scripts, and the counts say nothing about who you are.',
@@ -74,6 +75,7 @@ export const PRIVACY: LegalPage = {
       heading: 'Who sees it',
       paragraphs: [
         `Only ${brand}’s sales and customer-care staff, and the service providers who host our website, send our e-mails and carry our WhatsApp messages (Meta) and text messages (Termii) under written data-processing agreements. Where a provider processes data outside Nigeria, we rely on the safeguards the NDPA requires for cross-border transfers.`,
+        `Anyone you show a receipt, contract of sale or allocation letter of ours can check it on our check page with its number and check code: the page shows what it covers (district, plot, amount, date) and your initials only, never your name or contact details.`,
       ],
     },
     {
@@ -81,9 +83,11 @@ export const PRIVACY: LegalPage = {
       paragraphs: [
         `Interest submissions: deleted ${kept.leads} after our team last worked on them (a note, a call logged or a change of status), or after we received them if nobody has since. If you become a customer, contract and tax law require us to keep records longer, and your enquiry is kept with them.`,
         `Payments for a plot (by card, bank transfer or a dedicated account), their receipts and the plot’s reservation or sale, with your name, e-mail address and phone number as the buyer: kept for six years (${kept.moneyRecords}) after your last payment, the period Nigerian tax and company law require for accounting records (the Companies and Allied Matters Act 2020 among them). If you ask us to erase your data, we erase everything else (your enquiry, notes, messages, site-inspection bookings, newsletter sign-up), never contact you for marketing again, and keep only these records, which we use for nothing but our accounts, tax and any dispute about the sale; after the six years your name, e-mail address and phone number are deleted from them too.`,
+        `Your plot’s documents: the contract of sale and allocation letter we make for you, the signed scans we add of your survey plan, deed of assignment, consent or Certificate of Occupancy and physical allocation, and the record of when each was done and by whom: kept with your payments, for the same six years (${kept.moneyRecords}) after your last payment, because they are the record of the sale and of your title to the plot. An erasure keeps them as it keeps your payments, for nothing but the sale’s records and any dispute about it; six years after your last payment the files and letters naming you are then deleted.`,
         `Site-inspection bookings and the messages about them, and our WhatsApp and SMS messages with you: kept with your interest submission and deleted with it, never longer. The name and phone number of someone who came without booking: deleted ${kept.leads} after the inspection.`,
         `Newsletter: until you unsubscribe; we then keep only your address, when you confirmed and when you unsubscribed, so we can show we had your consent and never write to you again. A sign-up that is not confirmed within ${kept.unconfirmed} is deleted.`,
         `Abuse-prevention fingerprints: deleted within ${kept.fingerprints}.`,
+        'Sign-in links and codes for your page: they work once, within 15 minutes, and are deleted a day after. A signed-in device: until you sign it out, 30 days after you signed in, or 14 days after you last opened your page, whichever comes first; deleted a day after it ends. A passkey: until you remove it on your page, or we erase your details.',
         `Visit fingerprints and the day’s key: deleted when the day ends (Lagos time), so never kept longer than ${kept.visitorFingerprints}. The visit counts themselves hold no personal data and are kept for ${kept.visitCounts}.`,
       ],
     },

@@ -39,6 +39,26 @@ export const PAYMENT_COPY = {
   transferInstead: (reference: string) =>
     `Transfer the amount to the company account below, quoting the reference ${reference}. We confirm it and send your receipt.`,
   dedicatedAccount: 'Your own account number for this plot: every transfer into it is credited to your plot.',
+  /** The buyer's own account number (Paystack's dedicated virtual account; docs/decisions/0417). */
+  ownAccount: {
+    heading: 'Pay by bank transfer to your own account number',
+    offer:
+      'Get an account number that is yours alone for this plot. Transfer the deposit and every later instalment to it from any Nigerian bank, in as many transfers as your bank’s daily limit needs: each one is credited to your plot and receipted within a minute.',
+    button: 'Get my account number',
+    notOffered: 'Account numbers are not offered.',
+    bank: 'Bank',
+    number: 'Account number',
+    name: 'Account name',
+    howTo:
+      'Send the amount due from your bank app or branch. It takes the deposit and every later instalment, in as many transfers as you need; you do not need to quote a reference. Each transfer is credited to your plot and receipted by e-mail within a minute.',
+    failed: {
+      unavailable:
+        'Paystack did not open your account number just now. No money was taken. Please try again in a minute: however often you try, you get one account number.',
+      no_email: 'We need your e-mail address to open an account number. Please ask our sales team to add it.',
+      other_claim:
+        'Your account number is already linked to your other plot. Pay this one by card, or by transfer to the company account quoting the reference below.',
+    } as Record<string, string>,
+  },
   callback: {
     title: 'Your payment',
     credited: 'Payment received',
@@ -74,6 +94,8 @@ export const PAYMENT_COPY = {
     methods: { paystack: 'Paystack', transfer_approved: 'Bank transfer', staff: 'Our office' } as Record<string, string>,
     notFound: 'No receipt matches this number and check code.',
     genuine: 'This receipt is genuine: it is kept in our records under this number.',
+    /** For the buyer: every payment, receipt and what is left, on their own page (src/content/buyers.ts). */
+    yourPage: 'Your plot, every payment and receipt, and what is left to pay: sign in to your page',
   },
   receiptMessage: {
     subject: (brand: string, number: string) => `${brand}: your receipt ${number}`,
@@ -115,6 +137,15 @@ export const PAYMENT_STAFF_COPY = {
   flagged: 'Paid other than asked',
   flaggedHeading: 'Paid other than asked (60 days)',
   flaggedIntro: 'Credited as paid. Refund the difference, or ask the buyer for the rest.',
+  recheckHeading: 'Found by the nightly check (30 days)',
+  recheckIntro: 'Each night every payment still pending is asked of Paystack again; these need a person.',
+  recheckFound: (day: string) => `found ${day}`,
+  recheckKinds: {
+    amount_differs: 'Paid other than asked',
+    now_failed: 'Paystack now says failed or reversed',
+    long_pending: 'Pending for more than a day',
+    verify_disagrees: 'Paystack does not confirm the event',
+  } as Record<string, string>,
   recordHeading: 'Record a bank transfer',
   fields: {
     claimId: 'Claim',
@@ -145,4 +176,151 @@ export const PAYMENT_STAFF_COPY = {
     samePerson: 'Another owner must approve or reject a transfer you recorded.',
     notFoundId: 'Not a transfer.',
   },
+  /** The Payments page's list of plans, each linking to its own page (docs/decisions/0416). */
+  plansHeading: 'Plans',
+  plansNone: 'No payment plan yet: a plan opens when a buyer pays for a held plot.',
+  paidOfPrice: (paid: string, price: string) => `${paid} of ${price}`,
+  planEnded: 'claim ended',
+  export: {
+    heading: 'Ledger for the accountant',
+    intro: 'Every entry with its receipt, buyer, plot, who recorded and approved it, why, and the running balance (CSV).',
+    district: 'District',
+    allDistricts: 'All districts',
+    from: 'From (money moved)',
+    to: 'To',
+    download: 'Download the CSV',
+  },
+  /** A plan's own page: /admin/payments/<claim> (docs/decisions/0416). */
+  plan: {
+    back: 'All payments',
+    title: (buyer: string) => `${buyer}: payment plan`,
+    buyer: 'Buyer',
+    openLead: 'Open the lead',
+    erased: (on: string) => `Erased on ${on}; kept for the money records.`,
+    plot: 'Plot',
+    claimEnded: (why: string) => `The claim ended (${why}).`,
+    stage: { held: 'Held', reserved: 'Reserved', sold: 'Sold', allocated: 'Allocated' } as Record<string, string>,
+    figures: 'Money',
+    price: 'Price',
+    left: 'Left to pay',
+    overpaid: 'Paid beyond the price',
+    balance: 'Balance (sum of the ledger)',
+    terms: (months: number) => `Deposit, then ${months} monthly instalments`,
+    schedule: 'Schedule',
+    scheduleItemState: { paid: 'Paid', part_paid: 'Part paid', due: 'Due', late: 'Late' } as Record<string, string>,
+    ledger: 'Ledger',
+    ledgerNone: 'Nothing paid yet.',
+    entryNumber: (id: number) => `Entry ${id}`,
+    kinds: { payment: 'Payment', refund: 'Refund', reversal: 'Reversal', correction: 'Correction' } as Record<string, string>,
+    sources: { paystack: 'Paystack', transfer_approved: 'Bank transfer', staff: 'By an owner' } as Record<string, string>,
+    corrects: (id: number) => `puts right entry ${id}`,
+    recordedBy: (name: string) => `recorded by ${name}`,
+    approvedBy: (name: string) => `approved by ${name}`,
+    receipt: 'Receipt',
+    flagged: 'Paid other than asked',
+    waiting: 'Waiting for another owner',
+    waitingNone: 'Nothing waits for approval.',
+    decided: { approved: 'Approved', rejected: 'Rejected' } as Record<string, string>,
+    askedBy: (name: string, when: string) => `Asked by ${name}, ${when}`,
+    decidedBy: (state: string, name: string, when: string) => `${state} by ${name}, ${when}`,
+    history: 'Decided',
+    actions: 'Refund, reverse or correct',
+    actionsIntro:
+      'Each is a new entry of the ledger with its reason; nothing already written changes. Another owner approves it before it is written.',
+  },
+  adjustments: {
+    refundHeading: 'Refund',
+    refundIntro: 'Money given back to the buyer.',
+    reversalHeading: 'Reverse a payment',
+    reversalIntro: 'A payment the bank or Paystack took back: the whole of it, once.',
+    correctionHeading: 'Correct an entry',
+    correctionIntro: 'A mistake put right by a new entry naming the one it corrects.',
+    fields: {
+      amount: 'Amount (₦)',
+      entry: 'Entry',
+      payment: 'Payment',
+      direction: 'The correction',
+      directionIn: 'adds money',
+      directionOut: 'takes money away',
+      reason: 'Reason',
+      rejectReason: 'Why it is rejected',
+    },
+    request: { refund: 'Ask for the refund', reversal: 'Ask for the reversal', correction: 'Ask for the correction' },
+    approve: 'Approve and write it',
+    reject: 'Reject',
+    noPayments: 'No payment to reverse.',
+    nothingToRefund: 'Nothing to refund: the balance is nil.',
+    requested: 'Asked: another owner approves it before it is written to the ledger.',
+    approved: 'Approved and written to the ledger.',
+    rejected: 'Rejected, with the reason kept.',
+    errors: {
+      kind: 'Choose a refund, a reversal or a correction.',
+      amount: 'Type the amount in naira, such as 250,000.',
+      direction: 'Say whether the correction adds money or takes it away.',
+      entry: 'Choose the entry of this ledger it is about.',
+      reason: 'Say why (3 to 500 characters).',
+      rejectReason: 'Say why it is rejected (3 to 500 characters).',
+      unreadable: 'The form could not be read. Try again.',
+      noPlan: 'No such payment plan.',
+      notFound: 'No such request.',
+      decided: 'This was approved or rejected already.',
+      samePerson: 'Another owner must approve or reject what you asked for.',
+    },
+  },
+} as const;
+
+/**
+ * An instalment's reminders (docs/decisions/0415): three days before its day, on the day, three days after. By e-mail,
+ * and on WhatsApp by the approved template WHATSAPP_INSTALMENT_TEMPLATE: `Hello {{1}}, {{2}} for {{3}} {{4}}. Left to
+ * pay in all: {{5}}. Pay here: {{6}}` (the first name, the amount, the plot, when, what is left, the pay link).
+ */
+export const PAYMENT_REMINDER_COPY = {
+  subject: {
+    before: (brand: string, amount: string, day: string) => `${brand}: ${amount} due on ${day}`,
+    due: (brand: string, amount: string) => `${brand}: ${amount} is due today`,
+    after: (brand: string, amount: string) => `${brand}: ${amount} is now overdue`,
+  },
+  greeting: (name: string) => `Dear ${name},`,
+  when: {
+    before: (day: string) => `falls due on ${day}`,
+    due: (day: string) => `is due today, ${day}`,
+    after: (day: string) => `was due on ${day} and is not yet paid`,
+  },
+  body: (label: string, amount: string, plot: string, when: string) => `Your ${label.toLowerCase()}, ${amount} for ${plot}, ${when}.`,
+  left: (amount: string) => `Left to pay in all: ${amount}.`,
+  howToPay: 'How to pay:',
+  payLink: (url: string) => `Pay online with Paystack (card, bank transfer or USSD): ${url}`,
+  dedicated: (bank: string, number: string, name: string) =>
+    `Or transfer to your own account number for this plot: ${bank}, ${number} (${name}).`,
+  transfer: (account: string, reference: string) => `Or transfer to ${account}, quoting the reference ${reference}.`,
+  alreadyPaid: 'If you have paid in the last day, thank you: you need do nothing, and your receipt is on its way.',
+  button: 'Pay now',
+  signOff: (brand: string) => `${brand} sales team`,
+  /** The WhatsApp template's {{4}}, and the text of it kept in the lead's conversation. */
+  whatsApp: (p: string[]) => `Hello ${p[0]}, ${p[1]} for ${p[2]} ${p[3]}. Left to pay in all: ${p[4]}. Pay here: ${p[5]}`,
+} as const;
+
+/** The WhatsApp receipt's text as the buyer reads it (WHATSAPP_RECEIPT_TEMPLATE filled in), kept in the lead's conversation. */
+export const receiptWhatsAppText = (p: string[]) =>
+  `Hello ${p[0]}, we have received ${p[1]} for ${p[2]}. Left to pay: ${p[3]}. Your receipt: ${p[4]}`;
+
+/**
+ * What owners are told by e-mail (docs/decisions/0415): a payment credited other than asked, once per payment; and each
+ * night's re-check with Paystack, once per night with anything new to look at.
+ */
+export const PAYMENT_OWNER_COPY = {
+  flaggedSubject: (brand: string, amount: string) => `${brand}: a payment of ${amount} was other than asked`,
+  flaggedBody: (amount: string, asked: string, plot: string, reference: string) =>
+    `Paystack confirmed ${amount} for ${plot} (reference ${reference}), where ${asked} was asked. It is credited as paid and flagged: refund the difference, or ask the buyer for the rest.`,
+  recheckSubject: (brand: string, count: number) =>
+    `${brand}: the nightly payment check found ${count} thing${count === 1 ? '' : 's'} to look at`,
+  recheckIntro: 'Each night every payment still pending is asked of Paystack again. These need a person:',
+  finding: {
+    amount_differs: 'Paystack says paid, credited tonight, other than asked',
+    now_failed: 'Credited by us, but Paystack now says failed or reversed',
+    long_pending: 'Still pending at Paystack more than a day after it began',
+    verify_disagrees: 'A signed Paystack event its verify still does not confirm',
+  } as Record<string, string>,
+  line: (what: string, reference: string, detail: string) => `${what}: ${reference} (${detail})`,
+  open: 'Open the Payments page',
 } as const;

@@ -67,6 +67,9 @@ export const PLOTS_STAFF_COPY = {
     release: 'Release',
     releaseReason: 'Reason (kept in the history)',
     releaseSubmit: 'Release the plot',
+    releaseReservedNote:
+      'Only an owner ends a reservation or a sale; a late payment never does by itself. The buyer is told by e-mail; what they paid stays on their ledger (refund it from the Payments page).',
+    releaseReservedConfirm: 'End this reservation? The buyer is told by e-mail and the plot goes back on the plan.',
     reserve: 'Mark reserved',
     depositNaira: 'Deposit received (₦)',
     depositDate: 'Date received',

@@ -44,6 +44,15 @@ export const PLOTS_COPY = {
     openingSoonTitle: 'Plot selection opens soon',
     openingSoonLine: 'Book a site inspection to see the plots on the ground.',
   },
+  /** A buyer's own plot on their page's light plan (src/modules/plots/plan/PlotOnPlan.tsx). */
+  ownPlot: {
+    title: (label: string, districtName: string) => `Your plot ${label} on the site plan of ${districtName}`,
+    desc: (label: string, block: string) =>
+      `Every plot of the district outlined, block by block; yours, ${label} in block ${block}, filled in brass and marked.`,
+    marker: (label: string) => `Your plot · ${label}`,
+    fullPlan: 'Open the full site plan',
+    plotPage: (label: string) => `Plot ${label}'s page`,
+  },
   page: {
     metaTitle: (districtName: string) => `Choose a plot — ${districtName}`,
     metaDescription: (districtName: string, area: string) =>
@@ -125,6 +134,8 @@ export const PLOTS_COPY = {
       'If the hold ends without a deposit, the plot goes back on the plan for other buyers.',
     ],
     told: 'We have sent you these details, and your agent has been told.',
+    /** The buyer's own page (src/content/buyers.ts), where the hold, its payments and receipts stay. */
+    yourPage: 'Follow your plot and payments on your page',
     back: 'Back to the site plan',
     ended: 'This hold has ended.',
     reserved: 'Your deposit is recorded: this plot is reserved in your name.',
@@ -146,6 +157,11 @@ export const PLOTS_COPY = {
     agentReminderSubject: (label: string) => `Hold on plot ${label} ends soon`,
     agentReminder: (name: string, label: string, until: string) =>
       `${name}'s hold on plot ${label} ends at ${until}, Lagos time, with no deposit recorded yet.`,
+    releasedSubject: (label: string, district: string) => `Plot ${label}, ${district}, is no longer reserved for you`,
+    released: (label: string, district: string) =>
+      `Your reservation of plot ${label} in ${district} has ended, and the plot is no longer held in your name.`,
+    releasedNext:
+      'Nothing you have paid is lost: every payment stays on your account with us. Our team will contact you about a refund or another plot; you can also reply to this e-mail.',
     openLead: 'Open the lead',
     signOff: (brand: string) => `${brand} sales team`,
   },

@@ -170,6 +170,41 @@ export const DASHBOARD_COPY = {
     none: '—',
   },
   /** Visits set against leads (issue 32; docs/decisions/0351-conversion-in-the-dashboard.md). */
+  /** Money per campaign (issue 59, item 7; docs/decisions/0416): the ledger's money of the period, and the funnel to paid in full. */
+  money: {
+    title: 'Money received',
+    intro:
+      'What buyers paid in this period by the day the money moved, net of refunds and reversals: deposits and instalments, by the campaign and page that brought the buyer, the district and the month.',
+    kpis: {
+      label: 'Money received in this period',
+      total: 'Received',
+      totalHint: 'Net of refunds and reversals',
+      deposits: 'Deposits',
+      depositsHint: 'Towards the plans’ deposits',
+      instalments: 'Instalments',
+      instalmentsHint: 'After the deposit was paid',
+      paidInFull: 'Paid in full',
+      paidInFullHint: (leads: number) => `Of the period’s ${leads.toLocaleString('en-GB')} leads`,
+    },
+    funnel: {
+      title: 'From lead to paid in full',
+      caption: 'The period’s leads at each step',
+      steps: { leads: 'Leads', booked: 'Booked an inspection', held: 'Held a plot', reserved: 'Reserved', paid: 'Paid in full' },
+      ofLeads: (share: string) => `${share} of leads`,
+    },
+    tables: {
+      campaign: 'By campaign',
+      page: 'By landing page',
+      district: 'By district',
+      month: 'By month',
+      noCampaign: 'No campaign',
+      noPage: 'Not known',
+      deposits: 'Deposits',
+      instalments: 'Instalments',
+      total: 'Total',
+      none: 'No money in this period.',
+    },
+  },
   conversion: {
     title: 'Visits and conversion',
     intro:

@@ -303,9 +303,12 @@ export const STAFF_COPY = {
       placeholder: 'Name, phone, e-mail',
       submit: 'Search',
       clear: 'Clear search',
-      /** How many leads the search found, in which view (spam and held leads are searched in their own). */
-      matched: (count: number, q: string, view?: 'spam' | 'held') =>
-        `${count === 0 ? 'No lead matches' : `${count.toLocaleString('en')} ${count === 1 ? 'lead matches' : 'leads match'}`} “${q}”${
+      /**
+       * How many leads the search found, in which view (spam and held leads are searched in their own); `more`: more
+       * than `count`, which is where the inbox stops counting.
+       */
+      matched: (count: number, q: string, view?: 'spam' | 'held', more = false) =>
+        `${count === 0 ? 'No lead matches' : `${more ? 'More than ' : ''}${count.toLocaleString('en')} ${count === 1 && !more ? 'lead matches' : 'leads match'}`} “${q}”${
           view === 'spam' ? ' in Spam' : view === 'held' ? ' among held leads' : ''
         }.`,
       /** Other filters narrow the search (chosen under All filters). */

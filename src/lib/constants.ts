@@ -61,6 +61,7 @@ export const REAUTH_PATH = '/admin/confirm-password';
 export const STAFF_DOWNLOADS = {
   leads: { file: '/api/admin/exports/leads', page: '/admin/exports/leads' },
   newsletter: { file: '/api/admin/exports/newsletter', page: '/admin/exports/newsletter' },
+  ledger: { file: '/api/admin/exports/ledger', page: '/admin/exports/ledger' },
   /** A backup file: its name joins the file's path, and is the page's `?name=` (backup names hold dots). */
   backup: { file: '/api/admin/backups', page: '/admin/backups' },
 } as const;

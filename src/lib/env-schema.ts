@@ -334,6 +334,45 @@ export const envSchema = z
     DATA_DIR: z.preprocess(blankToUndefined, z.string().trim().default('./data')),
     // `postgres://…`: use this PostgreSQL server (13 or newer) instead of the embedded database.
     DATABASE_URL: url('DATABASE_URL', ['postgres:', 'postgresql:']),
+    // Where buyers' document files (signed scans staff upload) are kept, outside the web root; in the backup beside
+    // the database (BACKUP_DIR/files). Unset: `DATA_DIR/files`.
+    FILES_DIR: optionalText,
+    // An S3-compatible bucket for buyers' document files instead of FILES_DIR (docs/decisions/0424-files-in-a-bucket.md):
+    // its name. Set, the files go there (the backup still copies them into BACKUP_DIR/files); a private bucket, kept
+    // for these files alone.
+    FILES_S3_BUCKET: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .trim()
+        .regex(
+          /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+          'FILES_S3_BUCKET must be a bucket name: 3 to 63 lower-case letters, digits, dots and dashes.',
+        )
+        .optional(),
+    ),
+    // The bucket's service, e.g. `https://<account>.r2.cloudflarestorage.com`, `https://s3.us-west-004.backblazeb2.com`,
+    // `https://fra1.digitaloceanspaces.com`, `http://127.0.0.1:9000` (MinIO). Unset: AWS S3 in FILES_S3_REGION. In
+    // production `https:` unless it is this machine or `ALLOW_INSECURE_TRANSPORT` is on.
+    FILES_S3_ENDPOINT: url('FILES_S3_ENDPOINT', ['http:', 'https:']),
+    // The bucket's region as its service names it (`auto` on Cloudflare R2, `us-east-1` on MinIO).
+    FILES_S3_REGION: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .trim()
+        .regex(/^[a-z0-9-]{2,40}$/, 'FILES_S3_REGION must be a region name such as eu-west-1, auto or us-east-1.')
+        .default('us-east-1'),
+    ),
+    // Required with the bucket: an access key allowed to put, get, delete and list objects in it (and nothing else).
+    FILES_S3_ACCESS_KEY_ID: secretText('FILES_S3_ACCESS_KEY_ID'),
+    // Required with the bucket: that access key's secret.
+    FILES_S3_SECRET_ACCESS_KEY: secretText('FILES_S3_SECRET_ACCESS_KEY'),
+    // `on`: the bucket in the path (`<endpoint>/<bucket>/<key>`), as MinIO and some self-hosted services need; off (the
+    // default): in the host name (`<bucket>.<endpoint host>`), as AWS, R2, Spaces and Backblaze B2 answer.
+    FILES_S3_PATH_STYLE: onOff('FILES_S3_PATH_STYLE', false),
+    // The largest signed scan staff may upload to a buyer's document stage, in megabytes (PDF, JPEG or PNG).
+    DOCUMENT_UPLOAD_MAX_MB: wholeNumber('DOCUMENT_UPLOAD_MAX_MB', 'megabytes', 1, 50, 10),
     // Where `npm run backup` and the nightly backup write their files, and the restore ledger (`BACKUP_DIR/ledger/`);
     // shared by every instance. Unset: `DATA_DIR/backups`.
     BACKUP_DIR: optionalText,
@@ -391,6 +430,11 @@ export const envSchema = z
     // built once); `off` runs only what PGlite and Drizzle document, with the same results and slower: try it when you
     // suspect the database layer or an upgrade of either.
     DB_FAST_PATH: onOff('DB_FAST_PATH', true),
+    // Embedded database: `on` lets a buyer's form or booking go ahead of staff pages' and jobs' statements waiting on
+    // the one connection (`src/lib/db/priority.ts`); off until a bench run that hung under staff load with it is
+    // explained (`docs/decisions/0421-dashboard-from-summaries.md`, 0429). PostgreSQL ignores it: there buyers' calls
+    // always have connections of their own.
+    PGLITE_BUYERS_FIRST: onOff('PGLITE_BUYERS_FIRST', false),
     // The canonical origin for links (e-mails, password resets, invitations), metadata, sitemap and JSON-LD; its host
     // is the relying party of staff passkeys (a name, not an IP address): set it to the address staff open, or passkeys
     // made elsewhere are refused. Unset: `http://localhost:3000`. The public pages are prerendered, so set it when you
@@ -600,6 +644,28 @@ export const envSchema = z
         .trim()
         .regex(/^[a-z0-9_]{1,512}$/, 'WHATSAPP_RECEIPT_TEMPLATE must be a template name (lower case, digits, _).')
         .default('payment_receipt'),
+    ),
+    // The approved utility template of an instalment's reminders (three days before, on the day, three days after),
+    // sent beside the e-mail: `Hello {{1}}, {{2}} for {{3}} {{4}}. Left to pay in all: {{5}}. Pay here: {{6}}` (the
+    // buyer's first name, the amount due, the plot, "falls due on Friday 1 January 2027" or the like, what is left, the
+    // pay link; docs/decisions/0415).
+    WHATSAPP_INSTALMENT_TEMPLATE: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .trim()
+        .regex(/^[a-z0-9_]{1,512}$/, 'WHATSAPP_INSTALMENT_TEMPLATE must be a template name (lower case, digits, _).')
+        .default('instalment_reminder'),
+    ),
+    // The approved authentication template of a buyer's sign-in code on WhatsApp: `{{1}} is your sign-in code. It
+    // expires in 15 minutes.` (the 6-digit code; docs/decisions/0418).
+    WHATSAPP_SIGN_IN_TEMPLATE: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .trim()
+        .regex(/^[a-z0-9_]{1,512}$/, 'WHATSAPP_SIGN_IN_TEMPLATE must be a template name (lower case, digits, _).')
+        .default('sign_in_code'),
     ),
     // The language code the templates were approved in, such as `en` or `en_GB`.
     WHATSAPP_TEMPLATE_LANGUAGE: z.preprocess(
@@ -929,6 +995,13 @@ export const envSchema = z
             path: [name],
             message: `${name} must be an https: address in production (buyers' details, messages or payments go in it), or set ALLOW_INSECURE_TRANSPORT=true.`,
           });
+      if (env.FILES_S3_ENDPOINT && !isEncryptedOrLocal(env.FILES_S3_ENDPOINT, (u) => u.protocol === 'https:'))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['FILES_S3_ENDPOINT'],
+          message:
+            "FILES_S3_ENDPOINT must be an https: address in production (buyers' signed documents go in it), or set ALLOW_INSECURE_TRANSPORT=true.",
+        });
       if (env.SMTP_URL && !isEncryptedOrLocal(env.SMTP_URL, (u) => u.protocol === 'smtps:' || u.searchParams.get('requireTLS') === 'true'))
         ctx.addIssue({
           code: 'custom',
@@ -946,6 +1019,19 @@ export const envSchema = z
             "SMTP_URL must not turn off TLS or the check of the mail server's certificate in production (tls.rejectUnauthorized=false, secure=false or ignoreTLS=true in its query), or set ALLOW_INSECURE_TRANSPORT=true.",
         });
     }
+    if (env.FILES_S3_BUCKET && (!env.FILES_S3_ACCESS_KEY_ID || !env.FILES_S3_SECRET_ACCESS_KEY))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['FILES_S3_ACCESS_KEY_ID'],
+        message:
+          'FILES_S3_ACCESS_KEY_ID and FILES_S3_SECRET_ACCESS_KEY must be set with FILES_S3_BUCKET (the key the bucket gave for this site).',
+      });
+    if (!env.FILES_S3_BUCKET && (env.FILES_S3_ENDPOINT || env.FILES_S3_ACCESS_KEY_ID || env.FILES_S3_SECRET_ACCESS_KEY))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['FILES_S3_BUCKET'],
+        message: 'FILES_S3_BUCKET must be set with the other FILES_S3_ settings (without it the files stay in FILES_DIR).',
+      });
     // Generated, the session key would be kept in the database, and so in every dump and backup of it: whoever holds
     // a copy could sign staff sessions. A real deployment sets its own.
     if (env.NODE_ENV === 'production' && env.DATABASE_URL && !env.SESSION_SECRET)
@@ -1009,6 +1095,8 @@ export const SECRETS_FROM_FILES = [
   'TERMII_API_KEY',
   'TERMII_SECRET_KEY',
   'PAYSTACK_SECRET_KEY',
+  'FILES_S3_ACCESS_KEY_ID',
+  'FILES_S3_SECRET_ACCESS_KEY',
 ] as const;
 
 /**

@@ -309,4 +309,32 @@ describe('parseEnv', () => {
     const problems = (error as EnvError).problems.join('\n');
     for (const name of ['LEAD_WORKING_DAYS', 'LEAD_WORKING_HOURS', 'LEAD_CONTACT_TARGET_MINUTES']) expect(problems).toContain(name);
   });
+  it('takes an S3-compatible bucket for the files only with its keys (from files too), and only https: in production', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'env-s3-'));
+    try {
+      writeFileSync(path.join(dir, 's3_secret'), 'bucket-secret-from-a-file-0123456789\n');
+      const bucket = { FILES_S3_BUCKET: 'meridian-documents', FILES_S3_ACCESS_KEY_ID: 'AKIAEXAMPLEKEY000001' };
+      expect(parseEnv({ ...bucket, FILES_S3_SECRET_ACCESS_KEY_FILE: path.join(dir, 's3_secret') })).toMatchObject({
+        FILES_S3_SECRET_ACCESS_KEY: 'bucket-secret-from-a-file-0123456789',
+        FILES_S3_REGION: 'us-east-1',
+        FILES_S3_PATH_STYLE: false,
+      });
+      expect(() => parseEnv(bucket)).toThrow(/FILES_S3_ACCESS_KEY_ID and FILES_S3_SECRET_ACCESS_KEY must be set with FILES_S3_BUCKET/);
+      expect(() => parseEnv({ FILES_S3_ENDPOINT: 'https://s3.example' })).toThrow(
+        /FILES_S3_BUCKET must be set with the other FILES_S3_ settings/,
+      );
+      expect(() => parseEnv({ ...bucket, FILES_S3_SECRET_ACCESS_KEY: 'x'.repeat(20), FILES_S3_BUCKET: 'Not_A_Bucket' })).toThrow(
+        /FILES_S3_BUCKET must be a bucket name/,
+      );
+      const production = { NODE_ENV: 'production', ...bucket, FILES_S3_SECRET_ACCESS_KEY: 'x'.repeat(20) };
+      expect(() => parseEnv({ ...production, FILES_S3_ENDPOINT: 'http://minio.internal:9000' })).toThrow(
+        /FILES_S3_ENDPOINT must be an https: address in production/,
+      );
+      expect(parseEnv({ ...production, FILES_S3_ENDPOINT: 'http://127.0.0.1:9000', FILES_S3_PATH_STYLE: 'on' }).FILES_S3_PATH_STYLE).toBe(
+        true,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -17,7 +17,9 @@ export interface NotedVisits {
 
 export declare const SOCKET_HOP_MARKER: string;
 export declare function handOverWritesWaiting(count: () => number): void;
+export declare function handOverVisitorWrites(count: () => number): void;
 export declare function handOverVisits(take: () => NotedVisits): void;
+export declare function visitorWritesUnanswered(): number;
 export declare function takeNotedVisits(): NotedVisits;
 export declare function afterTheRush(maxMs: number): Promise<void>;
 export declare function localOrigin(host: string | undefined, port: number | string): string;

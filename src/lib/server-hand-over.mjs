@@ -8,14 +8,24 @@
 export const SOCKET_HOP_MARKER = 'DISTRICTS_SOCKET_HOP';
 
 const ENTRY = Symbol.for('districts.server-hand-over');
-/** @type {{ writesWaiting: () => number, takeVisits: () => { notes: import('./server-hand-over.d.mts').VisitNote[], dropped: number } }} */
-const handOver = (globalThis[ENTRY] ??= { writesWaiting: () => 0, takeVisits: () => ({ notes: [], dropped: 0 }) });
+/** @type {{ writesWaiting: () => number, visitorWrites: () => number, takeVisits: () => { notes: import('./server-hand-over.d.mts').VisitNote[], dropped: number } }} */
+const handOver = (globalThis[ENTRY] ??= { writesWaiting: () => 0, visitorWrites: () => 0, takeVisits: () => ({ notes: [], dropped: 0 }) });
+// An entry made by an older copy of this file (a server started before it had the field) still answers.
+handOver.visitorWrites ??= () => 0;
 
 // ---- the server's side ---------------------------------------------------------------------------------------------
 
 /** serving/admission.mjs: how many writes wait for a place in Next.js (docs/decisions/0108). */
 export function handOverWritesWaiting(count) {
   handOver.writesWaiting = count;
+}
+
+/**
+ * serving/admission.mjs: how many visitors' writes (a form, a booking: any write outside the staff area) the server
+ * has received and not yet answered, from the moment their request is read (docs/decisions/0429).
+ */
+export function handOverVisitorWrites(count) {
+  handOver.visitorWrites = count;
 }
 
 /** serving/visits.mjs: the page requests it noted since the last call, the memory emptied (docs/decisions/0350). */
@@ -28,6 +38,11 @@ export function handOverVisits(take) {
 /** The visits the server noted since the last call (none without serving/server.mjs). */
 export function takeNotedVisits() {
   return handOver.takeVisits();
+}
+
+/** Visitors' writes received and not yet answered (0 without serving/server.mjs): PGlite's gate lets them go first. */
+export function visitorWritesUnanswered() {
+  return handOver.visitorWrites();
 }
 
 /**

@@ -19,8 +19,13 @@ export default async function globalSetup(config: FullConfig) {
     port: Number(process.env.E2E_WHATSAPP_PORT),
     statusesTo: `${baseURL}/api/webhooks/whatsapp`,
   });
-  // Paystack's hosted checkout and verify, on the port the server was given (tests/e2e/payments.spec.ts).
-  const paystack = await startFakePaystack({ ...E2E_PAYSTACK, port: Number(process.env.E2E_PAYSTACK_PORT) });
+  // Paystack's hosted checkout and verify, on the port the server was given (tests/e2e/payments.spec.ts), and its events
+  // for transfers into buyers' own account numbers (tests/e2e/payments-own-account.spec.ts).
+  const paystack = await startFakePaystack({
+    ...E2E_PAYSTACK,
+    port: Number(process.env.E2E_PAYSTACK_PORT),
+    webhookUrl: `${baseURL}/api/webhooks/paystack`,
+  });
   const context = await request.newContext({ baseURL });
   try {
     await sendDashboardSeeds(

@@ -20,6 +20,34 @@ export async function screenshotToLookAt(target: Page | Locator, name: string, o
   const dir = process.env.SHOTS_DIR;
   if (dir) await target.screenshot({ path: join(dir, `${name}.png`), ...options });
 }
+/** A page at a phone's width (390) and a desktop's (1440), when asked for (SHOTS_DIR); the page is left at 390 × 844. */
+export async function screenshotAtBothWidths(page: Page, name: string, fullPage = true) {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  await page.screenshot({ path: join(dir, `${name}-390.png`), fullPage });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.screenshot({ path: join(dir, `${name}-1440.png`), fullPage });
+  await page.setViewportSize({ width: 390, height: 844 });
+}
+
+/** The e-mail the server kept (no mail server on the e2e run) to `address` whose subject matches. */
+export async function mailTo(address: string, subject: RegExp, timeoutMs = 20_000, dataDir = process.env.E2E_DATA_DIR!) {
+  const dir = join(dataDir, 'outbox-mail');
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    for (const name of (await readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith('.eml'))) {
+      const raw = await readFile(join(dir, name));
+      // Most kept messages are other tests' e-mails: only those naming the address are parsed.
+      if (!raw.includes(address)) continue;
+      const mail = await simpleParser(raw);
+      const to = Array.isArray(mail.to) ? mail.to.map((a) => a.text).join(', ') : (mail.to?.text ?? '');
+      if (to.includes(address) && subject.test(mail.subject ?? '')) return mail;
+    }
+    if (Date.now() > deadline) throw new Error(`no e-mail to ${address} matching ${subject}`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+}
+
 /** A flow about the phone itself (its fingerprint, its alerts): run in the phone project only (playwright.config.ts). */
 export const PHONE_ONLY = { tag: '@phone-only' };
 

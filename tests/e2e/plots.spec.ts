@@ -1,38 +1,11 @@
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { simpleParser } from 'mailparser';
-import { expectNoSeriousAxeViolations, PHONE_ONLY, uniqueEmail } from './helpers';
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousAxeViolations, mailTo, PHONE_ONLY, screenshotAtBothWidths as screenshot, uniqueEmail } from './helpers';
 
 /**
  * A buyer chooses and holds a plot on a phone (issue 58; District 1's plots come from tests/e2e/seed-plots.ts): from
  * the district page's count to the live plan, a plot, its hold form and the confirmation; another visitor's plan then
  * shows the plot on hold without naming anyone. With scripts and without: every step is a link, a GET filter or a POST.
  */
-
-async function screenshot(page: Page, name: string, fullPage = true) {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  await page.screenshot({ path: path.join(dir, `${name}-390.png`), fullPage });
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await page.screenshot({ path: path.join(dir, `${name}-1440.png`), fullPage });
-  await page.setViewportSize({ width: 390, height: 844 });
-}
-
-/** The e-mail the server kept (no mail server on the e2e run) to `address` whose subject matches. */
-async function mailTo(address: string, subject: RegExp, timeoutMs = 20_000) {
-  const dir = path.join(process.env.E2E_DATA_DIR!, 'outbox-mail');
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    for (const name of (await readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith('.eml'))) {
-      const mail = await simpleParser(await readFile(path.join(dir, name)));
-      const to = Array.isArray(mail.to) ? mail.to.map((a) => a.text).join(', ') : (mail.to?.text ?? '');
-      if (to.includes(address) && subject.test(mail.subject ?? '')) return mail;
-    }
-    if (Date.now() > deadline) throw new Error(`no e-mail to ${address} matching ${subject}`);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-}
 
 for (const scripts of [true, false]) {
   // Each run holds its own plot of District 1's seeded layout.

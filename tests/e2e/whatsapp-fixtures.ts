@@ -22,10 +22,13 @@ export const fakeWhatsAppUrl = () => `http://127.0.0.1:${process.env.E2E_WHATSAP
 /**
  * Paystack as the e2e server sees it: the fake (tests/support/fake-paystack.ts) that global-setup.ts starts on
  * E2E_PAYSTACK_PORT with this secret key, so the pay page offers Paystack (tests/e2e/payments.spec.ts). Only the pay
- * page changes with it (it offers a card payment beside the transfer); no other test goes there.
+ * page changes with it (it offers a card payment and the buyer's own account number beside the transfer); no other
+ * test goes there. Transfers into an account number are made on the fake (`fakePaystackUrl()/_simulate/transfer`).
  */
 export const E2E_PAYSTACK = { secretKey: 'sk_test_e2e_0123456789abcdef' } as const;
 export const e2ePaystackEnv = (port: number) => ({
   PAYSTACK_SECRET_KEY: E2E_PAYSTACK.secretKey,
   PAYSTACK_API_BASE: `http://127.0.0.1:${port}`,
+  PAYSTACK_DEDICATED_BANK: 'test-bank',
 });
+export const fakePaystackUrl = () => `http://127.0.0.1:${process.env.E2E_PAYSTACK_PORT}`;

@@ -268,15 +268,15 @@ describeEachDriver('dashboard: visits and conversion', (ctx) => {
     expect(res.headers.get('cache-control')).toBe('no-store');
     const text = await res.text();
     expect(text.replace(/^\uFEFF/, '').split('\r\n')).toEqual([
-      '"from","to","district","source_type","source","medium","campaign","visits","visitors","leads","conversion_percent","booked_inspection","attended_inspection","won","whatsapp_leads","held_plot","reserved_plot","reserved_value_ngn"',
-      '"2026-03-02","2026-03-11","","referrer","nairaland.com","","","30","25","1","4.0","0","0","0","0","0","0","0.00"',
-      '"2026-03-02","2026-03-11","","direct","","","","70","64","1","1.6","0","0","0","0","0","0","0.00"',
-      '"2026-03-02","2026-03-11","","campaign","facebook","paid","nov","230","200","3","1.5","0","0","0","0","0","0","0.00"',
-      '"2026-03-02","2026-03-11","","campaign","google","cpc","nov","500","500","1","0.2","0","0","0","0","0","0","0.00"',
-      '"2026-03-02","2026-03-11","","campaign","radio","","fm-jingle","50","40","0","0.0","0","0","0","0","0","0","0.00"',
+      '"from","to","district","source_type","source","medium","campaign","visits","visitors","leads","conversion_percent","booked_inspection","attended_inspection","won","whatsapp_leads","held_plot","reserved_plot","reserved_value_ngn","paid_ngn","paid_in_full"',
+      '"2026-03-02","2026-03-11","","referrer","nairaland.com","","","30","25","1","4.0","0","0","0","0","0","0","0.00","0.00","0"',
+      '"2026-03-02","2026-03-11","","direct","","","","70","64","1","1.6","0","0","0","0","0","0","0.00","0.00","0"',
+      '"2026-03-02","2026-03-11","","campaign","facebook","paid","nov","230","200","3","1.5","0","0","0","0","0","0","0.00","0.00","0"',
+      '"2026-03-02","2026-03-11","","campaign","google","cpc","nov","500","500","1","0.2","0","0","0","0","0","0","0.00","0.00","0"',
+      '"2026-03-02","2026-03-11","","campaign","radio","","fm-jingle","50","40","0","0.0","0","0","0","0","0","0","0.00","0.00","0"',
       // Labels anyone can put in a link never start a formula.
-      `"2026-03-02","2026-03-11","","campaign","'@evil","","'=cmd|calc","5","5","0","0.0","0","0","0","0","0","0","0.00"`,
-      '"2026-03-02","2026-03-11","","campaign","whatsapp","","","0","0","1","","0","0","0","0","0","0","0.00"',
+      `"2026-03-02","2026-03-11","","campaign","'@evil","","'=cmd|calc","5","5","0","0.0","0","0","0","0","0","0","0.00","0.00","0"`,
+      '"2026-03-02","2026-03-11","","campaign","whatsapp","","","0","0","1","","0","0","0","0","0","0","0.00","0.00","0"',
       '',
     ]);
 
@@ -285,10 +285,10 @@ describeEachDriver('dashboard: visits and conversion', (ctx) => {
     expect(pages.status).toBe(200);
     expect(pages.headers.get('content-disposition')).toMatch(/filename="conversion-by-page-/);
     expect((await pages.text()).replace(/^\uFEFF/, '').split('\r\n')).toEqual([
-      '"from","to","district","landing_page","visits","visitors","leads","conversion_percent","booked_inspection","attended_inspection","won","whatsapp_leads","held_plot","reserved_plot","reserved_value_ngn"',
-      '"2026-03-02","2026-03-11","Lugbe, Abuja","/","165","145","1","0.7","0","0","0","0","0","0","0.00"',
-      '"2026-03-02","2026-03-11","Lugbe, Abuja","/d1","210","180","2","1.1","0","0","0","0","0","0","0.00"',
-      '"2026-03-02","2026-03-11","Lugbe, Abuja","","0","0","1","","0","0","0","0","0","0","0.00"',
+      '"from","to","district","landing_page","visits","visitors","leads","conversion_percent","booked_inspection","attended_inspection","won","whatsapp_leads","held_plot","reserved_plot","reserved_value_ngn","paid_ngn","paid_in_full"',
+      '"2026-03-02","2026-03-11","Lugbe, Abuja","/","165","145","1","0.7","0","0","0","0","0","0","0.00","0.00","0"',
+      '"2026-03-02","2026-03-11","Lugbe, Abuja","/d1","210","180","2","1.1","0","0","0","0","0","0","0.00","0.00","0"',
+      '"2026-03-02","2026-03-11","Lugbe, Abuja","","0","0","1","","0","0","0","0","0","0","0.00","0.00","0"',
       '',
     ]);
 

@@ -199,9 +199,9 @@ describeEachDriver('dashboard: site inspections', (ctx) => {
     );
     expect(res.status).toBe(200);
     expect((await res.text()).replace(/^\uFEFF/, '').split('\r\n')).toEqual([
-      '"from","to","district","source_type","source","medium","campaign","visits","visitors","leads","conversion_percent","booked_inspection","attended_inspection","won","whatsapp_leads","held_plot","reserved_plot","reserved_value_ngn"',
-      '"2026-03-02","2026-03-15","","campaign","facebook","paid","nov","0","0","3","","3","1","1","0","0","0","0.00"',
-      '"2026-03-02","2026-03-15","","campaign","google","cpc","nov","0","0","3","","1","1","0","0","0","0","0.00"',
+      '"from","to","district","source_type","source","medium","campaign","visits","visitors","leads","conversion_percent","booked_inspection","attended_inspection","won","whatsapp_leads","held_plot","reserved_plot","reserved_value_ngn","paid_ngn","paid_in_full"',
+      '"2026-03-02","2026-03-15","","campaign","facebook","paid","nov","0","0","3","","3","1","1","0","0","0","0.00","0.00","0"',
+      '"2026-03-02","2026-03-15","","campaign","google","cpc","nov","0","0","3","","1","1","0","0","0","0","0.00","0.00","0"',
       '',
     ]);
   });

@@ -283,6 +283,43 @@ describeEachDriver('sales dashboard figures', (ctx) => {
     expect(await secondsBetween('2026-03-07 10:00', '2026-03-09 08:30', saturdays)).toBe(8 * 3600);
   });
 
+  it('agrees with working time counted minute by minute over random spans, working days and hours', async () => {
+    const db = ctx.handle().db;
+    // The reference: every Lagos minute of the span that falls on a working day within the hours.
+    const byMinute = (from: number, to: number, time: WorkingTime) => {
+      let seconds = 0;
+      for (let at = from; at < to; at += 60_000) {
+        const local = new Date(at + 3_600_000);
+        const weekday = (local.getUTCDay() + 6) % 7;
+        const minute = local.getUTCHours() * 60 + local.getUTCMinutes();
+        if (time.days & (1 << weekday) && minute >= time.startMinute && minute < time.endMinute) seconds += 60;
+      }
+      return seconds;
+    };
+    let seed = 61;
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    const spans = Array.from({ length: 40 }, () => {
+      const from = Date.UTC(2026, 0, 1) + Math.floor(random() * 400 * 1440) * 60_000;
+      const to = from + Math.floor((random() < 0.3 ? random() * 2 : random() * 20) * 1440) * 60_000;
+      const startMinute = Math.floor(random() * 20) * 60;
+      const time: WorkingTime = {
+        days: 1 + Math.floor(random() * 127),
+        startMinute,
+        endMinute: random() < 0.2 ? 1440 : startMinute + 30 + Math.floor(random() * (1410 - startMinute)),
+        targetMinutes: 60,
+      };
+      return { from, to, time };
+    });
+    const rows = [];
+    for (const { from, to, time } of spans) {
+      const result = (await db.execute(
+        sql`select ${workingSecondsSql(sql`${new Date(from).toISOString()}::timestamptz`, sql`${new Date(to).toISOString()}::timestamptz`, time)} as s`,
+      )) as unknown as { rows: { s: number }[] };
+      rows.push(Number(result.rows[0].s));
+    }
+    expect(rows).toEqual(spans.map(({ from, to, time }) => byMinute(from, to, time)));
+  });
+
   it('lists overdue leads in the inbox (overdue=1) and flags them on every list', async () => {
     const page = await listLeadPage(
       ctx.handle().db,

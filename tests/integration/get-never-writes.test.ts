@@ -1,14 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
-import { RequestCookies } from 'next/dist/server/web/spec-extension/cookies';
-import { workAsyncStorage } from 'next/dist/server/app-render/work-async-storage.external';
-import { workUnitAsyncStorage } from 'next/dist/server/app-render/work-unit-async-storage.external';
+import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import BookingOfLinkPage from '@/app/(site)/inspection/booking/page';
 import ChangeBookingPage from '@/app/(site)/inspection/change/page';
 import { BookingPage } from '@/modules/inspections/buyer/pages/BookingPage';
 import InspectionsPage from '@/app/admin/inspections/page';
 import InspectionSchedulePage from '@/app/admin/inspections/schedule/page';
+import DocumentsAdminPage from '@/app/admin/documents/page';
+import { appendEntry } from '@/modules/payments/server';
+import { documentStagesOfLeads } from '@/modules/documents/server';
+import { buyerWithPlan } from './payments-helpers';
 import { POST as addScheduleRoute } from '@/app/api/admin/inspections/schedule/route';
 import { GET as calendarRoute } from '@/app/api/inspections/calendar/route';
 import { POST as bookByLink } from '@/app/api/inspections/book-by-link/route';
@@ -18,7 +19,7 @@ import { bookableSlots } from '@/modules/inspections/inspections.server';
 import { inspectionSlotsJob, makeScheduledSlots } from '@/modules/inspections/scheduled-slots.server';
 import { makeStoredSecrets, STORED_SECRETS } from '@/lib/db/secrets.server';
 import { appSecrets, inspectionSchedules, inspectionSlots } from '@/lib/db/schema';
-import { describeEachDriver, freshClient, jsonRequest, newKey, setEnv, validLead } from './helpers';
+import { asRequest, describeEachDriver, fingerprint, freshClient, jsonRequest, newKey, setEnv, validLead } from './helpers';
 import { makeStaff, sessionCookieFor, staffRequest } from './staff-helpers';
 
 /**
@@ -30,35 +31,6 @@ const DAY = 86_400_000;
 const SECRET = 'test-session-secret-0123456789-abcdefghijklmnop';
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
-
-/**
- * Runs a server component's body as Next.js does for one request: cookies() and headers() read this request's. Only
- * the component's own code runs (what it fetches and writes), not its children.
- */
-function asRequest<T>(cookie: string, render: () => Promise<T>): Promise<T> {
-  const headers = new Headers({ host: 'localhost', ...(cookie ? { cookie } : {}) });
-  const work = { route: '/', forceStatic: false, dynamicShouldError: false };
-  const request = { type: 'request', phase: 'render', headers, cookies: new RequestCookies(headers) };
-  return workAsyncStorage.run(work as never, () => workUnitAsyncStorage.run(request as never, render));
-}
-
-/** Every row of every table of the application, as one fingerprint per table (count and a hash of the rows). */
-async function fingerprint(db: { execute: (query: ReturnType<typeof sql.raw>) => Promise<unknown> }): Promise<Record<string, string>> {
-  const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-  const tables = rowsOf<{ name: string }>(
-    await db.execute(
-      sql.raw(`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`),
-    ),
-  ).map((row) => row.name);
-  const prints: Record<string, string> = {};
-  for (const table of tables.sort()) {
-    const [row] = rowsOf<{ n: number; h: string | null }>(
-      await db.execute(sql.raw(`select count(*)::int as n, md5(string_agg(t::text, '|' order by t::text)) as h from public."${table}" t`)),
-    );
-    prints[table] = `${row.n} ${row.h ?? ''}`;
-  }
-  return prints;
-}
 
 describeEachDriver('a GET never writes', (ctx) => {
   const db = () => ctx.handle().db;
@@ -117,6 +89,27 @@ describeEachDriver('a GET never writes', (ctx) => {
     expect(calendar.status).toBe(200);
     for (const cookie of [owner, agent]) await asRequest(cookie, () => InspectionsPage({ searchParams: query({}) }));
     await asRequest(owner, () => InspectionSchedulePage());
+    expect(await fingerprint(db())).toEqual(before);
+  });
+
+  it('renders the owners’ Documents page and a buyer’s documents without making the letter their deposit is due', async () => {
+    // A buyer whose deposit is paid: their contract of sale is due, made by the documents job (docs/decisions/0419).
+    const buyer = await buyerWithPlan(db());
+    await db().transaction((tx) =>
+      appendEntry(tx, {
+        claimId: buyer.claimId,
+        kind: 'payment',
+        source: 'paystack',
+        providerReference: `gnw-${buyer.claimId}`,
+        amountKobo: buyer.plan.depositKobo,
+        at: new Date(),
+      }),
+    );
+    const before = await fingerprint(db());
+    await asRequest(owner, () => DocumentsAdminPage({ searchParams: Promise.resolve({ district: 'd1' }) }));
+    await asRequest(agent, () => DocumentsAdminPage({ searchParams: Promise.resolve({}) }));
+    const view = await documentStagesOfLeads(db(), [buyer.leadId]);
+    expect(view.claims[0].stages[0]).toMatchObject({ key: 'contract_of_sale', status: 'in_progress' });
     expect(await fingerprint(db())).toEqual(before);
   });
 

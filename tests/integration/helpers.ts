@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { cpSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { RequestCookies } from 'next/dist/server/web/spec-extension/cookies';
+import { workAsyncStorage } from 'next/dist/server/app-render/work-async-storage.external';
+import { workUnitAsyncStorage } from 'next/dist/server/app-render/work-unit-async-storage.external';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
-import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { openDatabase, setDatabaseForTests, type DatabaseHandle, type Db } from '@/lib/db/client';
 import type { NotificationChannel, NotificationState } from '@/lib/db/enums';
 import { outboxMessages, type OutboxMessageRow } from '@/lib/db/schema';
@@ -253,4 +256,35 @@ export async function bookingMessageRows(db: Db, where: (m: BookingMessage) => b
 /** Sets a booking message's state as if something else had raced it (a test's stand-in for a lost race). */
 export async function setBookingMessageState(db: Db, id: string, state: BookingMessage['state']): Promise<void> {
   await db.update(outboxMessages).set({ state }).where(eq(outboxMessages.id, id));
+}
+
+/**
+ * Runs a server component's body as Next.js does for one request: cookies() and headers() read this request's. Only
+ * the component's own code runs (what it fetches and writes), not its children.
+ */
+export function asRequest<T>(cookie: string, render: () => Promise<T>): Promise<T> {
+  const headers = new Headers({ host: 'localhost', ...(cookie ? { cookie } : {}) });
+  const work = { route: '/', forceStatic: false, dynamicShouldError: false };
+  const request = { type: 'request', phase: 'render', headers, cookies: new RequestCookies(headers) };
+  return workAsyncStorage.run(work as never, () => workUnitAsyncStorage.run(request as never, render));
+}
+
+/** Every row of every table of the application, as one fingerprint per table (count and a hash of the rows). */
+export async function fingerprint(db: {
+  execute: (query: ReturnType<typeof sql.raw>) => Promise<unknown>;
+}): Promise<Record<string, string>> {
+  const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+  const tables = rowsOf<{ name: string }>(
+    await db.execute(
+      sql.raw(`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`),
+    ),
+  ).map((row) => row.name);
+  const prints: Record<string, string> = {};
+  for (const table of tables.sort()) {
+    const [row] = rowsOf<{ n: number; h: string | null }>(
+      await db.execute(sql.raw(`select count(*)::int as n, md5(string_agg(t::text, '|' order by t::text)) as h from public."${table}" t`)),
+    );
+    prints[table] = `${row.n} ${row.h ?? ''}`;
+  }
+  return prints;
 }

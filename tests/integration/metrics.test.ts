@@ -2,8 +2,12 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
 import { POST } from '@/app/api/interest/route';
 import { GET } from '@/app/metrics/route';
+import { OUTBOX_SUBJECTS } from '@/lib/db/enums';
+import { sql } from 'drizzle-orm';
+import { leadMessages, leads, outboxMessages } from '@/lib/db/schema';
 import { listForLead } from '@/modules/leads/notifications.server';
 import { startNotificationWorkers } from '@/modules/leads/notifications/workers.server';
 import { startOwnerAlertWorkers } from '@/modules/system/alerts.server';
@@ -133,5 +137,97 @@ describeEachDriver('GET /metrics', (ctx) => {
     // The phone as typed and as stored (digits only): a fragment such as "0805" can be part of a figure (0.0805 s).
     const personal = [visitor.fullname, visitor.email, visitor.phonenumber, '08051112233', '2348051112233', 'sales@example.com', id];
     for (const value of personal) expect(text).not.toContain(value);
+  });
+
+  it('counts every message still waiting and the others due in the last day, of every subject (an instalment reminder too)', async () => {
+    setEnv({ METRICS_TOKEN: TOKEN });
+    const before = await (await scrape()).text();
+    const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
+    const message = (state: 'queued' | 'sent', dueAt: Date) => ({
+      subjectType: 'instalment' as const,
+      subjectId: randomUUID(),
+      kind: 'instalment_reminder',
+      channel: 'email' as const,
+      dedupeKey: `metrics-test:${randomUUID()}`,
+      state,
+      dueAt,
+      createdAt: dueAt,
+    });
+    await ctx
+      .handle()
+      .db.insert(outboxMessages)
+      .values([
+        message('queued', hoursAgo(72)),
+        message('sent', hoursAgo(1)),
+        message('sent', hoursAgo(48)),
+        message('sent', hoursAgo(30)),
+      ]);
+    const text = await (await scrape()).text();
+    const delta = (series: string) => sample(text, series) - sample(before, series);
+    // A message waiting three days is an alarm whatever its age; a sent one counts for a day, then leaves the figure.
+    expect(delta('districts_outbox_messages{subject="instalment",channel="email",state="queued"}')).toBe(1);
+    expect(delta('districts_outbox_messages{subject="instalment",channel="email",state="sent"}')).toBe(1);
+    // Every subject of the outbox but a lead's and a booking's (gauges of their own) has its series.
+    const others = OUTBOX_SUBJECTS.filter((subject) => !['lead', 'booking', 'slot'].includes(subject));
+    await ctx
+      .handle()
+      .db.insert(outboxMessages)
+      .values(others.map((subjectType) => ({ ...message('queued', new Date()), subjectType })));
+    const after = await (await scrape()).text();
+    for (const subject of others)
+      expect(sample(after, `districts_outbox_messages{subject="${subject}",channel="email",state="queued"}`), subject).toBeGreaterThan(0);
+  });
+
+  it('counts the spam and held leads, gives every lead from the planner’s figures, and counts a day of conversation messages', async () => {
+    setEnv({ METRICS_TOKEN: TOKEN });
+    const db = ctx.handle().db;
+    const before = await (await scrape()).text();
+    const lead = (spam: boolean, spamReason: 'honeypot' | 'flood' | null) => ({
+      title: 'Mrs' as const,
+      fullName: 'Metrics Lead',
+      email: 'metrics.lead@example.com',
+      phoneRaw: '0803 000 0000',
+      district: 'Lugbe, Abuja' as const,
+      spam,
+      spamReason,
+    });
+    const [kept] = await db
+      .insert(leads)
+      .values([lead(false, null), lead(false, null), lead(true, 'honeypot'), lead(true, 'flood')])
+      .returning({ id: leads.id });
+    const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
+    const message = (direction: 'out' | 'in', status: 'sending' | 'delivered' | 'received', at: Date) => ({
+      leadId: kept.id,
+      channel: 'whatsapp' as const,
+      direction,
+      kind: 'first_reply' as const,
+      body: 'Hello',
+      status,
+      createdAt: at,
+      statusAt: at,
+    });
+    await db
+      .insert(leadMessages)
+      .values([
+        message('out', 'sending', hoursAgo(72)),
+        message('out', 'delivered', hoursAgo(1)),
+        message('out', 'delivered', hoursAgo(48)),
+        message('in', 'received', hoursAgo(2)),
+      ]);
+    const scraped = await (await scrape()).text();
+    const delta = (series: string) => sample(scraped, series) - sample(before, series);
+    // A message still being sent counts whatever its age; one the provider settled counts for a day, then leaves.
+    expect(delta('districts_conversation_messages{channel="whatsapp",direction="out",status="sending"}')).toBe(1);
+    expect(delta('districts_conversation_messages{channel="whatsapp",direction="out",status="delivered"}')).toBe(1);
+    expect(delta('districts_conversation_messages{channel="whatsapp",direction="in",status="received"}')).toBe(1);
+    expect(delta('districts_leads_stored{kind="spam"}')).toBe(1);
+    expect(delta('districts_leads_stored{kind="held"}')).toBe(1);
+
+    // All leads together are the planner's estimate: right after ANALYZE (which reads every row of a small table), exact.
+    await db.execute(sql`analyze interest_submissions`);
+    const { rows } = (await db.execute(
+      sql`select count(*)::int as n from interest_submissions where not spam and spam_reason is distinct from 'flood'`,
+    )) as unknown as { rows: { n: number }[] };
+    expect(sample(await (await scrape()).text(), 'districts_leads_stored{kind="lead"}')).toBe(rows[0].n);
   });
 });

@@ -75,7 +75,7 @@ describeEachDriver('staff messages through the one outbox', (ctx) => {
     expect(failed.lastError).toBeTruthy();
     expect(failed.lastError).not.toContain(address);
     expect((await deliveryBacklog(db())).waiting).toBeGreaterThanOrEqual(1);
-    const waiting = await countsBySubject(db(), [failed.subjectType]);
+    const waiting = await countsBySubject(db(), [failed.subjectType], new Date());
     expect(waiting).toContainEqual({ subject: failed.subjectType, channel: 'email', state: 'queued', n: expect.any(Number) });
 
     smtp.refuse = () => false;
@@ -83,7 +83,7 @@ describeEachDriver('staff messages through the one outbox', (ctx) => {
     await deliverMessage(db(), senders(), messageId);
     expect(mailTo(address, subject)).toHaveLength(before + 1);
     expect(await rowOf(messageId)).toMatchObject({ state: 'sent', attempts: 2, lastError: null, sentAt: expect.any(Date) });
-    const counts = await countsBySubject(db(), [failed.subjectType]);
+    const counts = await countsBySubject(db(), [failed.subjectType], new Date());
     expect(counts.find((row) => row.state === 'sent')?.n).toBeGreaterThanOrEqual(1);
   }
 
@@ -188,7 +188,7 @@ describeEachDriver('staff messages through the one outbox', (ctx) => {
     await expect(deliverMessage(db(), senders(), message.id)).rejects.toThrow();
     expect(await rowOf(message.id)).toMatchObject({ state: 'queued', attempts: 1, lastErrorKind: 'retry' });
     expect((await deliveryBacklog(db())).waiting).toBeGreaterThanOrEqual(1);
-    expect(await countsBySubject(db(), ['erased_lead'])).toContainEqual({
+    expect(await countsBySubject(db(), ['erased_lead'], new Date())).toContainEqual({
       subject: 'erased_lead',
       channel: 'webhook',
       state: 'queued',
@@ -202,7 +202,7 @@ describeEachDriver('staff messages through the one outbox', (ctx) => {
     expect(events()[0].headers['webhook-id']).toBe(`msg_${message.id.replace(/-/g, '')}`);
     expect(JSON.parse(events()[0].body).data).toMatchObject({ leadIds: [leadId], reason: 'privacy_request' });
     expect(await rowOf(message.id)).toMatchObject({ state: 'sent', attempts: 2 });
-    expect(await countsBySubject(db(), ['erased_lead'])).toContainEqual({
+    expect(await countsBySubject(db(), ['erased_lead'], new Date())).toContainEqual({
       subject: 'erased_lead',
       channel: 'webhook',
       state: 'sent',

@@ -1,5 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { expect, it } from 'vitest';
 import { POST as checkoutRoute } from '@/app/api/payments/checkout/route';
 import { paymentCheckouts, paymentPlans } from '@/lib/db/schema';
 import { signInspectionLink } from '@/modules/leads/server';
@@ -9,8 +9,8 @@ import { payPageOf } from '@/modules/payments/checkout/pay-page.server';
 import { checkCheckout } from '@/modules/payments/paystack/events.server';
 import { holdPlot, insertPlots } from '@/modules/plots/server';
 import { leads } from '@/lib/db/schema';
-import { startFakePaystack, type FakePaystack } from '../support/fake-paystack';
-import { describeEachDriver, setEnv } from './helpers';
+import { describeEachDriver, fingerprint, setEnv } from './helpers';
+import { fakePaystackForFile } from './payments-helpers';
 
 /**
  * Paying from the held plot (issue 59, item 5): the pay page (no scripts needed) shows the plot, its frozen price and
@@ -18,43 +18,10 @@ import { describeEachDriver, setEnv } from './helpers';
  * callback page shows only what the server established. Without Paystack only a bank transfer is offered.
  */
 
-const SECRET = 'sk_test_0123456789abcdef0123456789abcdef01234567';
-let paystack: FakePaystack;
-beforeAll(async () => {
-  paystack = await startFakePaystack({ secretKey: SECRET });
-});
-afterAll(async () => {
-  await paystack.stop();
-  setEnv({ PAYSTACK_SECRET_KEY: undefined, PAYSTACK_API_BASE: undefined, SITE_URL: undefined, PAYMENT_BANK_ACCOUNT: undefined });
-});
-beforeEach(() =>
-  setEnv({
-    PAYSTACK_SECRET_KEY: SECRET,
-    PAYSTACK_API_BASE: paystack.url,
-    SITE_URL: 'https://districts.example',
-    PAYMENT_BANK_ACCOUNT: undefined,
-  }),
-);
+const paystack = fakePaystackForFile(() => ({ PAYMENT_BANK_ACCOUNT: undefined }));
 
 const PLOT_LINK = 'plot';
 
-/** Every row of every table of the application, one fingerprint per table: a GET must leave them all as they were. */
-async function fingerprint(db: { execute: (query: ReturnType<typeof sql.raw>) => Promise<unknown> }): Promise<Record<string, string>> {
-  const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-  const tables = rowsOf<{ name: string }>(
-    await db.execute(
-      sql.raw(`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`),
-    ),
-  ).map((row) => row.name);
-  const prints: Record<string, string> = {};
-  for (const table of tables.sort()) {
-    const [row] = rowsOf<{ n: number; h: string | null }>(
-      await db.execute(sql.raw(`select count(*)::int as n, md5(string_agg(t::text, '|' order by t::text)) as h from public."${table}" t`)),
-    );
-    prints[table] = `${row.n} ${row.h ?? ''}`;
-  }
-  return prints;
-}
 let n = 0;
 
 describeEachDriver('payments: paying from the held plot', ({ handle }) => {
@@ -106,12 +73,12 @@ describeEachDriver('payments: paying from the held plot', ({ handle }) => {
     expect(plan).toMatchObject({ months: 6, priceKobo: 150_000_000, depositKobo: 50_000_000 });
     const checkout = await openCheckout(handle().db, reference);
     expect(checkout).toMatchObject({ amountKobo: 50_000_000 });
-    expect(checkout?.authorizationUrl.startsWith(paystack.url)).toBe(true);
+    expect(checkout?.authorizationUrl.startsWith(paystack().url)).toBe(true);
 
     // Back from Paystack before any webhook: the callback asks verify itself, and writes none of our tables (0405).
     const before = await fingerprint(handle().db);
     expect(await callbackViewOf(handle().db, await handle().jobs(), reference)).toEqual({ state: 'pending' });
-    paystack.pay(reference);
+    paystack().pay(reference);
     expect(await callbackViewOf(handle().db, await handle().jobs(), reference)).toEqual({ state: 'confirmed', amountKobo: 50_000_000 });
     await payPageOf(handle().db, token);
     await openCheckout(handle().db, reference);
@@ -133,7 +100,7 @@ describeEachDriver('payments: paying from the held plot', ({ handle }) => {
     // An amount sent by the browser is ignored: the checkout asks what the server works out.
     const response = await form({ t: token, months: '12', amount: '100' });
     const reference = new URL(response.headers.get('location')!, 'http://localhost').searchParams.get('reference')!;
-    expect(paystack.transactions.get(reference)?.amountKobo).toBe(50_000_000);
+    expect(paystack().transactions.get(reference)?.amountKobo).toBe(50_000_000);
     expect(await callbackViewOf(handle().db, await handle().jobs(), 'MDP-0000000000000000')).toEqual({ state: 'unknown' });
   });
 

@@ -1,7 +1,17 @@
-import { eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { eq, isNull, sql } from 'drizzle-orm';
+import { eraseRecords } from '@/modules/privacy/server';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { POST as paystackWebhook } from '@/app/api/webhooks/paystack/route';
-import { ledgerEntries, leads, outboxMessages, paymentCheckouts, paymentEvents, paymentReceipts, plotClaims } from '@/lib/db/schema';
+import {
+  leadMessages,
+  ledgerEntries,
+  leads,
+  outboxMessages,
+  paymentCheckouts,
+  paymentEvents,
+  paymentReceipts,
+  plotClaims,
+} from '@/lib/db/schema';
 import { OUTBOX } from '@/lib/jobs/queues';
 import { appendEntry, balanceOfClaim, entriesOf } from '@/modules/payments/ledger/ledger.repository.server';
 import { startCheckout } from '@/modules/payments/checkout/checkout.server';
@@ -13,12 +23,11 @@ import { issueReceipt, receiptByNumber } from '@/modules/payments/receipts/recei
 import { SENDING_LEASE_MS } from '@/modules/messaging/server';
 import { paymentsPage } from '@/modules/payments/staff/payments-page.server';
 import type { DatabaseHandle } from '@/lib/db/client';
-import { startFakePaystack, type FakePaystack } from '../support/fake-paystack';
 import { startSmtpPeer, type SmtpPeer } from '../support/peers';
 import { startFakeWhatsApp, type WhatsAppFake } from '../support/fake-whatsapp';
 import { CHANNELS_OFF, WHATSAPP, whatsAppOn } from './channel-fakes';
 import { describeEachDriver, jsonRequest, setEnv } from './helpers';
-import { buyerWithPlan, jobsNaming, receiptMessages } from './payments-helpers';
+import { buyerWithPlan, jobsNaming, receiptMessages, fakePaystackForFile } from './payments-helpers';
 
 /**
  * Paystack's webhook (issue 59, items 2 to 4; docs/decisions/0414-the-money-core.md), against the fake of Paystack's
@@ -27,35 +36,17 @@ import { buyerWithPlan, jobsNaming, receiptMessages } from './payments-helpers';
  * nothing; each credit has one receipt, queued once and sent once, even across a crash.
  */
 
-const SECRET = 'sk_test_0123456789abcdef0123456789abcdef01234567';
-let paystack: FakePaystack;
 let smtp: SmtpPeer;
 let whatsApp: WhatsAppFake;
 beforeAll(async () => {
-  paystack = await startFakePaystack({ secretKey: SECRET });
   smtp = await startSmtpPeer();
   whatsApp = await startFakeWhatsApp(WHATSAPP);
 });
 afterAll(async () => {
-  await Promise.all([paystack.stop(), smtp.stop(), whatsApp.stop()]);
+  await Promise.all([smtp.stop(), whatsApp.stop()]);
   setEnv(CHANNELS_OFF);
-  setEnv({
-    PAYSTACK_DEDICATED_BANK: undefined,
-    PAYSTACK_SECRET_KEY: undefined,
-    PAYSTACK_API_BASE: undefined,
-    SMTP_URL: undefined,
-    SITE_URL: undefined,
-  });
 });
-beforeEach(() =>
-  setEnv({
-    PAYSTACK_DEDICATED_BANK: 'test-bank',
-    PAYSTACK_SECRET_KEY: SECRET,
-    PAYSTACK_API_BASE: paystack.url,
-    SMTP_URL: smtp.url,
-    SITE_URL: 'https://districts.example',
-  }),
-);
+const paystack = fakePaystackForFile(() => ({ PAYSTACK_DEDICATED_BANK: 'test-bank', SMTP_URL: smtp.url }));
 
 const post = (event: { body: string; signature: string }) =>
   paystackWebhook(jsonRequest('/api/webhooks/paystack', event.body, { raw: true, headers: { 'x-paystack-signature': event.signature } }));
@@ -71,7 +62,7 @@ async function paidCheckout(handle: DatabaseHandle, paidKobo?: number) {
   const buyer = await buyerWithPlan(handle.db);
   const checkout = await startCheckout(handle.db, await handle.jobs(), buyer.claimId);
   if (!checkout.ok) throw new Error(`checkout refused: ${checkout.reason}`);
-  paystack.pay(checkout.reference, { amountKobo: paidKobo });
+  paystack().pay(checkout.reference, { amountKobo: paidKobo });
   return { ...buyer, reference: checkout.reference, askedKobo: checkout.amountKobo };
 }
 
@@ -81,8 +72,8 @@ describeEachDriver('payments: the Paystack webhook', ({ handle }) => {
     const checkout = await startCheckout(handle().db, await handle().jobs(), buyer.claimId);
     expect(checkout).toMatchObject({ ok: true, amountKobo: 300_000_000 });
     if (!checkout.ok) return;
-    expect(checkout.authorizationUrl.startsWith(`${paystack.url}/checkout/`)).toBe(true);
-    expect(paystack.transactions.get(checkout.reference)).toMatchObject({
+    expect(checkout.authorizationUrl.startsWith(`${paystack().url}/checkout/`)).toBe(true);
+    expect(paystack().transactions.get(checkout.reference)).toMatchObject({
       amountKobo: 300_000_000,
       callbackUrl: 'https://districts.example/payments/callback',
     });
@@ -90,12 +81,12 @@ describeEachDriver('payments: the Paystack webhook', ({ handle }) => {
 
   it('refuses a forged signature with 401 {error} and credits nothing', async () => {
     const { claimId, reference } = await paidCheckout(handle());
-    const genuine = paystack.chargeSuccess(reference);
+    const genuine = paystack().chargeSuccess(reference);
     const before = await handle().db.select().from(paymentEvents);
     for (const signature of [
       '',
       'f'.repeat(128),
-      paystack.chargeSuccess(reference, { secret: 'sk_test_someone_else_000000000' }).signature,
+      paystack().chargeSuccess(reference, { secret: 'sk_test_someone_else_000000000' }).signature,
     ]) {
       const response = await post({ body: genuine.body, signature });
       expect(response.status).toBe(401);
@@ -111,7 +102,7 @@ describeEachDriver('payments: the Paystack webhook', ({ handle }) => {
 
   it('credits an event once: delivered twice, replayed days later, and after the check job credited it', async () => {
     const { claimId, reference } = await paidCheckout(handle());
-    const event = paystack.chargeSuccess(reference);
+    const event = paystack().chargeSuccess(reference);
     expect((await post(event)).status).toBe(200);
     expect((await post(event)).status).toBe(200);
     await settleEvents(handle());
@@ -148,12 +139,12 @@ describeEachDriver('payments: the Paystack webhook', ({ handle }) => {
     // The buyer's second checkout (the next instalment is worked out from the ledger, so credit the first later).
     const secondCheckout = await startCheckout(handle().db, await handle().jobs(), first.claimId);
     if (!secondCheckout.ok) throw new Error(secondCheckout.reason);
-    paystack.pay(secondCheckout.reference);
+    paystack().pay(secondCheckout.reference);
     // The second payment's event comes first, then the first's, then the second's again.
-    await post(paystack.chargeSuccess(secondCheckout.reference));
+    await post(paystack().chargeSuccess(secondCheckout.reference));
     await settleEvents(handle());
-    await post(paystack.chargeSuccess(first.reference));
-    await post(paystack.chargeSuccess(secondCheckout.reference));
+    await post(paystack().chargeSuccess(first.reference));
+    await post(paystack().chargeSuccess(secondCheckout.reference));
     await settleEvents(handle());
     const entries = await entriesOf(handle().db, first.claimId);
     expect(entries.map((e) => e.providerReference).sort()).toEqual([first.reference, secondCheckout.reference].sort());
@@ -162,7 +153,7 @@ describeEachDriver('payments: the Paystack webhook', ({ handle }) => {
 
   it('credits an amount other than asked as paid, flagged for the owners', async () => {
     const { claimId, reference } = await paidCheckout(handle(), 100_000_000);
-    await post(paystack.chargeSuccess(reference));
+    await post(paystack().chargeSuccess(reference));
     await settleEvents(handle());
     const [entry] = await entriesOf(handle().db, claimId);
     expect(entry).toMatchObject({ amountKobo: 100_000_000, flag: 'amount_differs' });
@@ -177,9 +168,12 @@ describeEachDriver('payments: the Paystack webhook', ({ handle }) => {
 
   it('credits nothing when Paystack’s verify disagrees with the event', async () => {
     const cases: [string, (reference: string) => { body: string; signature: string }][] = [
-      ['failed', (reference) => (paystack.verifyOverride.set(reference, { status: 'failed' }), paystack.chargeSuccess(reference))],
-      ['another currency', (reference) => (paystack.verifyOverride.set(reference, { currency: 'USD' }), paystack.chargeSuccess(reference))],
-      ['another amount', (reference) => paystack.chargeSuccess(reference, { amountKobo: 900_000_000 })],
+      ['failed', (reference) => (paystack().verifyOverride.set(reference, { status: 'failed' }), paystack().chargeSuccess(reference))],
+      [
+        'another currency',
+        (reference) => (paystack().verifyOverride.set(reference, { currency: 'USD' }), paystack().chargeSuccess(reference)),
+      ],
+      ['another amount', (reference) => paystack().chargeSuccess(reference, { amountKobo: 900_000_000 })],
     ];
     for (const [, make] of cases) {
       const { claimId, reference } = await paidCheckout(handle());
@@ -192,8 +186,8 @@ describeEachDriver('payments: the Paystack webhook', ({ handle }) => {
     }
     // A signed event for a checkout of ours that Paystack's verify does not know.
     const stranger = await paidCheckout(handle());
-    const event = paystack.chargeSuccess(stranger.reference);
-    paystack.transactions.delete(stranger.reference);
+    const event = paystack().chargeSuccess(stranger.reference);
+    paystack().transactions.delete(stranger.reference);
     await post(event);
     await settleEvents(handle());
     expect(await balanceOfClaim(handle().db, stranger.claimId)).toBe(0);
@@ -204,8 +198,8 @@ describeEachDriver('payments: the Paystack webhook', ({ handle }) => {
 
   it('tries again while Paystack cannot be reached, and then credits once', async () => {
     const { claimId, reference } = await paidCheckout(handle());
-    await post(paystack.chargeSuccess(reference));
-    paystack.failNext(1, { status: 503, message: 'Service unavailable' }, /verify/);
+    await post(paystack().chargeSuccess(reference));
+    paystack().failNext(1, { status: 503, message: 'Service unavailable' }, /verify/);
     const [event] = await handle().db.select().from(paymentEvents).where(eq(paymentEvents.reference, reference));
     await expect(settlePaymentEvent(handle().db, await handle().jobs(), event.id)).rejects.toThrow(/503/);
     expect(await balanceOfClaim(handle().db, claimId)).toBe(0);
@@ -214,8 +208,8 @@ describeEachDriver('payments: the Paystack webhook', ({ handle }) => {
   });
 
   it('sends the receipt once, naming the plot, the amount, what is left and the next due date; its page checks the code', async () => {
-    const { claimId, reference } = await paidCheckout(handle());
-    await post(paystack.chargeSuccess(reference));
+    const { claimId, reference, leadId: buyerLead } = await paidCheckout(handle());
+    await post(paystack().chargeSuccess(reference));
     await settleEvents(handle());
     const [receipt] = await handle().db.select().from(paymentReceipts).where(eq(paymentReceipts.claimId, claimId));
     expect(receipt.number).toMatch(/^RCT-\d{4}-\d{6}$/);
@@ -231,6 +225,19 @@ describeEachDriver('payments: the Paystack webhook', ({ handle }) => {
     expect(onWhatsApp[0].template).toMatchObject({ name: 'payment_receipt' });
     expect(onWhatsApp[0].template?.parameters.slice(0, 2)).toEqual(['Adaeze', '₦3,000,000']);
     expect(onWhatsApp[0].template?.parameters[3]).toBe('₦7,000,000');
+    // Kept in the lead's conversation, as the first reply is (docs/decisions/0415).
+    const kept = await handle().db.select().from(leadMessages).where(eq(leadMessages.leadId, buyerLead));
+    expect(kept).toEqual([
+      expect.objectContaining({
+        kind: 'payment_receipt',
+        channel: 'whatsapp',
+        direction: 'out',
+        template: 'payment_receipt',
+        status: 'sent',
+      }),
+    ]);
+    expect(kept[0].body).toContain('we have received ₦3,000,000');
+    expect(kept[0].body).toContain(receipt.number);
     const mails = smtp.received.slice(mailsBefore);
     expect(mails).toHaveLength(1);
     const text = mails[0].mail.text ?? '';
@@ -246,7 +253,7 @@ describeEachDriver('payments: the Paystack webhook', ({ handle }) => {
 
   it('a crash between the event and the receipt ends credited once and the receipt sent at most once', async () => {
     const { claimId, reference } = await paidCheckout(handle());
-    await post(paystack.chargeSuccess(reference));
+    await post(paystack().chargeSuccess(reference));
     const [event] = await handle().db.select().from(paymentEvents).where(eq(paymentEvents.reference, reference));
     await settlePaymentEvent(handle().db, await handle().jobs(), event.id);
     // The process died after the credit's commit, before the event's outcome was written: its job runs again.
@@ -269,7 +276,7 @@ describeEachDriver('payments: the Paystack webhook', ({ handle }) => {
 
   it('a receipt whose sender was killed between the claim and the send is never sent twice', async () => {
     const { claimId, reference } = await paidCheckout(handle());
-    await post(paystack.chargeSuccess(reference));
+    await post(paystack().chargeSuccess(reference));
     await settleEvents(handle());
     const [receipt] = await handle().db.select().from(paymentReceipts).where(eq(paymentReceipts.claimId, claimId));
     const [email] = await receiptMessages(handle().db, receipt.id);
@@ -290,7 +297,7 @@ describeEachDriver('payments: the Paystack webhook', ({ handle }) => {
 
   it('sends the receipt exactly once when the mail server is down, then back', async () => {
     const { claimId, reference } = await paidCheckout(handle());
-    await post(paystack.chargeSuccess(reference));
+    await post(paystack().chargeSuccess(reference));
     await settleEvents(handle());
     const [receipt] = await handle().db.select().from(paymentReceipts).where(eq(paymentReceipts.claimId, claimId));
     const mailsBefore = smtp.received.length;
@@ -353,7 +360,7 @@ describeEachDriver('payments: the Paystack webhook', ({ handle }) => {
     if (!open.ok) throw new Error(open.reason);
     // Not paid yet: looked at again later.
     await expect(checkCheckout(handle().db, await handle().jobs(), open.reference)).rejects.toThrow(/ongoing/);
-    paystack.pay(open.reference, { status: 'failed' });
+    paystack().pay(open.reference, { status: 'failed' });
     await checkCheckout(handle().db, await handle().jobs(), open.reference);
     const [checkout] = await handle().db.select().from(paymentCheckouts).where(eq(paymentCheckouts.reference, open.reference));
     expect(checkout.state).toBe('not_paid');
@@ -362,11 +369,13 @@ describeEachDriver('payments: the Paystack webhook', ({ handle }) => {
 
   it('credits a transfer into the buyer’s dedicated account to their claim, once; a stranger’s transfer is not matched', async () => {
     const { claimId } = await buyerWithPlan(handle().db);
-    const account = await openDedicatedAccount(handle().db, claimId);
+    const opened = await openDedicatedAccount(handle().db, claimId);
+    if (!opened.ok) throw new Error(opened.reason);
+    const account = opened.account;
     expect(account).toMatchObject({ bankName: 'Test Bank' });
-    expect(await openDedicatedAccount(handle().db, claimId)).toEqual(account);
-    const transfer = paystack.transferIn(account!.customerCode, 150_000_000);
-    const event = paystack.chargeSuccess(transfer.reference);
+    expect(await openDedicatedAccount(handle().db, claimId)).toEqual(opened);
+    const transfer = paystack().transferIn(account.customerCode, 150_000_000);
+    const event = paystack().chargeSuccess(transfer.reference);
     await post(event);
     await post(event);
     await settleEvents(handle());
@@ -374,8 +383,8 @@ describeEachDriver('payments: the Paystack webhook', ({ handle }) => {
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ amountKobo: 150_000_000, providerReference: transfer.reference, flag: null });
 
-    const stranger = paystack.transferIn('CUS_nobody', 5_000_000);
-    await post(paystack.chargeSuccess(stranger.reference));
+    const stranger = paystack().transferIn('CUS_nobody', 5_000_000);
+    await post(paystack().chargeSuccess(stranger.reference));
     await settleEvents(handle());
     const [unmatched] = await handle().db.select().from(paymentEvents).where(eq(paymentEvents.reference, stranger.reference));
     expect(unmatched.outcome).toBe('unmatched');
@@ -385,8 +394,8 @@ describeEachDriver('payments: the Paystack webhook', ({ handle }) => {
     const buyer = await buyerWithPlan(handle().db);
     const part = await startCheckout(handle().db, await handle().jobs(), buyer.claimId);
     if (!part.ok) throw new Error(part.reason);
-    paystack.pay(part.reference, { amountKobo: 100_000_000 });
-    await post(paystack.chargeSuccess(part.reference));
+    paystack().pay(part.reference, { amountKobo: 100_000_000 });
+    await post(paystack().chargeSuccess(part.reference));
     await settleEvents(handle());
     const stageOf = async () => (await handle().db.select().from(plotClaims).where(eq(plotClaims.id, buyer.claimId)))[0];
     expect((await stageOf()).stage).toBe('held');
@@ -394,11 +403,36 @@ describeEachDriver('payments: the Paystack webhook', ({ handle }) => {
     const rest = await startCheckout(handle().db, await handle().jobs(), buyer.claimId);
     if (!rest.ok) throw new Error(rest.reason);
     expect(rest.amountKobo).toBe(200_000_000);
-    paystack.pay(rest.reference);
-    await post(paystack.chargeSuccess(rest.reference));
+    paystack().pay(rest.reference);
+    await post(paystack().chargeSuccess(rest.reference));
     await settleEvents(handle());
     expect(await stageOf()).toMatchObject({ stage: 'reserved', depositKobo: 300_000_000, paymentReference: rest.reference });
     const [lead] = await handle().db.select({ status: leads.status }).from(leads).where(eq(leads.id, buyer.leadId));
     expect(lead.status).toBe('reserved');
+  });
+
+  it('credits and receipts a payment of a buyer erased since, but writes to nobody', async () => {
+    const buyer = await buyerWithPlan(handle().db);
+    const opened = await openDedicatedAccount(handle().db, buyer.claimId);
+    if (!opened.ok) throw new Error(opened.reason);
+    const account = opened.account;
+    await eraseRecords(handle().db, { leads: eq(leads.id, buyer.leadId), newsletter: sql`false` }, null);
+    // They pay again into their own account number (the bank keeps it).
+    const transfer = paystack().transferIn(account.customerCode, 150_000_000);
+    const mailsBefore = smtp.received.length;
+    const whatsAppBefore = whatsApp.sent.length;
+    setEnv(whatsAppOn(whatsApp));
+    await post(paystack().chargeSuccess(transfer.reference));
+    await settleEvents(handle());
+    setEnv(CHANNELS_OFF);
+    expect(await entriesOf(handle().db, buyer.claimId)).toEqual([expect.objectContaining({ amountKobo: 150_000_000 })]);
+    const [receipt] = await handle().db.select().from(paymentReceipts).where(eq(paymentReceipts.claimId, buyer.claimId));
+    expect(receipt.number).toMatch(/^RCT-\d{4}-\d{6}$/);
+    // Its page stands; no message is queued or sent, by e-mail or WhatsApp.
+    expect(await receiptByNumber(handle().db, receipt.number, receipt.checkCode)).toBeDefined();
+    expect(await receiptMessages(handle().db, receipt.id)).toEqual([]);
+    await deliverReceipt(handle().db, receipt.id);
+    expect(smtp.received.length).toBe(mailsBefore);
+    expect(whatsApp.sent.length).toBe(whatsAppBefore);
   });
 });

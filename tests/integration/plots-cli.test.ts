@@ -12,7 +12,7 @@ import { runStaffCli as run } from './staff-helpers';
 const SCRIPT = 'scripts/plots-import.ts';
 
 describe('plots:import CLI', () => {
-  it('previews, imports the example layout once, and refuses a bad file by its line', { timeout: 180_000 }, async () => {
+  it('previews, imports the example layout once, and refuses a bad file by its line', { timeout: 300_000 }, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'plots-cli-'));
     const dry = await run(dir, ['--district', 'd1', 'docs/examples/d1-layout.csv', '--dry-run'], '', SCRIPT);
     expect(dry.code).toBe(0);

@@ -1,11 +1,7 @@
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { eq, inArray, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { POST as changePasswordRoute } from '@/app/api/admin/account/password/route';
 import { POST as removePasskeyRoute } from '@/app/api/admin/account/passkeys/remove/route';
 import { DELETE as removeAppRoute } from '@/app/api/admin/account/second-factor/route';
@@ -21,7 +17,8 @@ import { takeBackup } from '@/lib/backup/backup.server';
 import { openDatabase } from '@/lib/db/client';
 import { staffPasskeys, staffPushSubscriptions, staffRecoveryCodes, staffSessions, staffUsers } from '@/lib/db/schema';
 import { getEnv } from '@/lib/env.server';
-import { createDatabase, describeEachDriver, dropDatabase, setEnv } from './helpers';
+import { describeEachDriver } from './helpers';
+import { restoreGround } from './restore-helpers';
 import { makeStaff, sessionCookieFor, STAFF_PASSWORD, staffRequest } from './staff-helpers';
 
 /**
@@ -30,31 +27,12 @@ import { makeStaff, sessionCookieFor, STAFF_PASSWORD, staffRequest } from './sta
  * restored, and no session or push alert of the backup survives the restore.
  */
 
-const run = promisify(execFile);
 const KEY = 'correct-horse-battery-staple-restore';
 const NEW_PASSWORD = 'Another-Test-Passphrase-77';
 
 describeEachDriver('a restore keeps what owners decided', (ctx) => {
-  let work = '';
-  const databases: string[] = [];
+  const { emptyTarget, restore } = restoreGround(ctx, 'restore-staff', KEY);
   const db = () => ctx.handle().db;
-
-  beforeAll(() => {
-    work = mkdtempSync(path.join(tmpdir(), `districts-restore-staff-${ctx.kind}-`));
-    setEnv({ BACKUP_DIR: path.join(work, 'backups'), BACKUP_KEY: KEY, BACKUP_RETENTION: undefined });
-  });
-  afterAll(async () => {
-    for (const name of databases) await dropDatabase(name);
-    rmSync(work, { recursive: true, force: true });
-  });
-
-  async function emptyTarget() {
-    const dataDir = path.join(work, `target-${randomBytes(4).toString('hex')}`);
-    if (ctx.kind === 'pglite') return { dataDir };
-    const name = `r_${randomBytes(6).toString('hex')}`;
-    databases.push(name);
-    return { dataDir, databaseUrl: await createDatabase(name) };
-  }
 
   const passkeyOf = (userId: string, label: string) => ({
     userId,
@@ -140,9 +118,7 @@ describeEachDriver('a restore keeps what owners decided', (ctx) => {
     expect(JSON.stringify(ledger)).not.toContain(NEW_PASSWORD);
 
     const target = await emptyTarget();
-    const { stdout } = await run('npm', ['run', '-s', 'restore', '--', file.path], {
-      env: { ...process.env, DATA_DIR: target.dataDir, DATABASE_URL: target.databaseUrl ?? '', BACKUP_KEY: KEY },
-    });
+    const { stdout } = await restore(file.path, target);
     expect(stdout).toMatch(/5 staff change\(s\) made again .*; [1-9]\d* staff session\(s\) ended, with their push alerts/);
 
     const restored = await openDatabase(target);
@@ -218,9 +194,7 @@ describeEachDriver('a restore keeps what owners decided', (ctx) => {
     for (const code of recoveryCodes) expect(ledger).not.toContain(code);
 
     const target = await emptyTarget();
-    const { stdout } = await run('npm', ['run', '-s', 'restore', '--', file.path], {
-      env: { ...process.env, DATA_DIR: target.dataDir, DATABASE_URL: target.databaseUrl ?? '', BACKUP_KEY: KEY },
-    });
+    const { stdout } = await restore(file.path, target);
 
     const restored = await openDatabase(target);
     try {

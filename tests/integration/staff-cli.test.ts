@@ -7,7 +7,9 @@ import { runStaffCli as run } from './staff-helpers';
 
 /** npm run staff:create: works on a free DATA_DIR, refuses clearly while a live process holds its lock. */
 describe('staff:create CLI', () => {
-  it('creates the first account as owner, then refuses a duplicate', { timeout: 120_000 }, async () => {
+  // Limits for a hung run, not speed targets: each CLI run starts the app's modules anew (several times slower at the
+  // start of CI's unit tests, beside the process tests on two cores).
+  it('creates the first account as owner, then refuses a duplicate', { timeout: 300_000 }, async () => {
     // An empty DATA_DIR: the CLI creates the database, as on a new machine.
     const dir = mkdtempSync(join(tmpdir(), 'staff-cli-'));
     const first = await run(dir, ['--email', 'cli-owner@example.com', '--password-stdin'], 'Lagos-Sales-Desk-2026\n');

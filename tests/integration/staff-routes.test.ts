@@ -48,6 +48,15 @@ const ACCESS: Record<string, 'staff' | 'owner'> = {
   'payments/transfers': 'staff',
   'payments/transfers/[id]/approve': 'owner',
   'payments/transfers/[id]/reject': 'owner',
+  // A plan's refunds, reversals and corrections, and the accountant's ledger, are the owners' (docs/decisions/0416).
+  'payments/plans/[id]/adjustments': 'owner',
+  'payments/plans/[id]/adjustments/[adjustmentId]/approve': 'owner',
+  'payments/plans/[id]/adjustments/[adjustmentId]/reject': 'owner',
+  'exports/ledger': 'owner',
+  // A buyer's documents (docs/decisions/0419): the owners', as their money is.
+  'documents/stage': 'owner',
+  'documents/upload': 'owner',
+  'documents/files/[id]': 'owner',
   'leads/held': 'owner',
   assignment: 'staff',
   'lead-access': 'owner',

@@ -7,6 +7,8 @@ import { DB_BACKUP } from '@/lib/jobs/queues';
 import { getEnv, type ServerEnv } from '@/lib/env.server';
 import { formatBytes } from '@/lib/format';
 import { writeArchive } from './archive.server';
+import { copyFilesToBackup } from './files-copy.server';
+import { fileStore, type FilesEnv } from '@/lib/files.server';
 import { backupDir, backupName, ensureBackupDir, listBackups, partialName, pruneBackups, type BackupFile } from './files.server';
 import { ledgerDir, pruneLedger } from './ledger.server';
 
@@ -21,9 +23,11 @@ export interface BackupReport {
   seconds: number;
   /** Backups and leftovers deleted by the retention rule. */
   deleted: string[];
+  /** Uploaded files copied into the backup's files this time (those not copied before). */
+  filesCopied: number;
 }
 
-type BackupEnv = Pick<ServerEnv, 'BACKUP_DIR' | 'DATA_DIR' | 'BACKUP_KEY' | 'BACKUP_RETENTION'>;
+type BackupEnv = Pick<ServerEnv, 'BACKUP_DIR' | 'DATA_DIR' | 'BACKUP_KEY' | 'BACKUP_RETENTION'> & FilesEnv;
 
 // One backup at a time per process: a second request (the nightly job and an owner's button) waits for the first.
 let running: Promise<unknown> = Promise.resolve();
@@ -48,11 +52,14 @@ async function backupOnce(handle: DatabaseHandle, env: BackupEnv, now: () => Dat
     await unlink(partial).catch(() => {});
     throw error;
   }
+  // The uploaded files after the database (from the disk or the bucket): every file a copied row names was written
+  // before its row.
+  const filesCopied = await copyFilesToBackup(fileStore(env), dir, env.BACKUP_KEY);
   const deleted = await pruneBackups(dir, env.BACKUP_RETENTION, takenAt);
   await pruneLedger(env.BACKUP_RETENTION, takenAt, ledgerDir(dir));
   const file = (await listBackups(dir)).find((f) => f.name === name);
   if (!file) throw new Error(`The backup ${name} was written but is not in ${dir} any more.`);
-  return { file, seconds: (performance.now() - started) / 1000, deleted };
+  return { file, seconds: (performance.now() - started) / 1000, deleted, filesCopied };
 }
 
 async function syncDirectory(dir: string): Promise<void> {
@@ -65,8 +72,9 @@ async function syncDirectory(dir: string): Promise<void> {
 }
 
 /** One line for logs and the command line: no personal data, only the file, its size and the time it took. */
-export const describeBackup = ({ file, seconds, deleted }: BackupReport) =>
+export const describeBackup = ({ file, seconds, deleted, filesCopied }: BackupReport) =>
   `${file.path} (${formatBytes(file.bytes)}${file.encrypted ? ', encrypted' : ''}) in ${seconds.toFixed(1)} s` +
+  (filesCopied ? `; ${filesCopied} new uploaded file(s) copied to files/` : '') +
   (deleted.length ? `; ${deleted.length} older backup(s) deleted (BACKUP_RETENTION)` : '');
 
 /** Every night at 02:30 Lagos time, when the fewest visitors submit; one instance runs it (pg-boss schedules). */

@@ -1,6 +1,7 @@
 import 'server-only';
 import { appendLedger, readLedger } from '@/lib/backup/ledger.server';
-import type { StaffRole } from '@/lib/db/enums';
+import type { LedgerFlag, LedgerKind, LedgerSource, StaffRole } from '@/lib/db/enums';
+import type { LetterFacts, LetterKind } from '@/content/documents';
 import { openWithSecretsKey, sealWithSecretsKey } from '@/lib/security/secrets-key.server';
 
 /**
@@ -13,7 +14,12 @@ import { openWithSecretsKey, sealWithSecretsKey } from '@/lib/security/secrets-k
  * - a staff change that takes access away (src/modules/staff): an account (de)activated, a role changed, a new
  *   password, new recovery codes, a passkey removed or disabled, the authenticator app removed, two-step sign-in reset;
  *   a restore makes each again, in order;
- * - an owner's switch that decides what agents reach (agents see every lead, docs/decisions/0388), either way.
+ * - an owner's switch that decides what agents reach (agents see every lead, docs/decisions/0388), either way;
+ * - a payment credited (src/modules/payments): its ledger entry and its receipt's number and check code, so a restore
+ *   credits it again under the receipt the buyer already holds, and Paystack's retry finds it credited
+ *   (docs/decisions/0422-a-restore-keeps-every-credit.md);
+ * - a letter made (src/modules/documents): its claim, kind, number, check code and facts but the buyer's name, so a
+ *   restore makes the same letter under the number the buyer may have shown (docs/decisions/0425).
  * No personal data: ids are random, fingerprints are keyed hashes, and a password hash is sealed with the secrets key
  * (a copy of BACKUP_DIR alone gives nobody a hash to guess at).
  */
@@ -59,7 +65,53 @@ export interface AccessSwitchEntry {
   staffId: string;
 }
 
-export type RestoreLedgerEntry = ErasureEntry | DeliveredEntry | StaffEntry | AccessSwitchEntry;
+/** A payment credited: the ledger entry's fields and its receipt's (ids, kobo and dates; nothing personal). */
+export interface PaymentEntry {
+  kind: 'payment';
+  at: string;
+  entry: {
+    claimId: string;
+    kind: LedgerKind;
+    source: LedgerSource;
+    providerReference: string | null;
+    amountKobo: number;
+    /** When the money moved (ISO). */
+    at: string;
+    recordedAt: string;
+    byStaffId: string | null;
+    reason: string | null;
+    correctsEntryId: number | null;
+    flag: LedgerFlag | null;
+  };
+  receipt: { number: string; checkCode: string; issuedAt: string };
+}
+
+/**
+ * A letter made (a contract of sale, an allocation letter): what it says but the buyer's name, which a restore reads
+ * from the plan's buyer.
+ */
+export interface LetterEntry {
+  kind: 'letter';
+  at: string;
+  letter: {
+    claimId: string;
+    kind: LetterKind;
+    number: string;
+    checkCode: string;
+    facts: Omit<LetterFacts, 'buyerName'>;
+    issuedAt: string;
+  };
+}
+
+/** A buyer removed one of their passkeys (a lost phone's, say): a restore removes it again. Its id only, nothing personal. */
+export interface BuyerPasskeyRemovedEntry {
+  kind: 'buyer-passkey-removed';
+  at: string;
+  passkeyId: string;
+}
+
+export type RestoreLedgerEntry =
+  ErasureEntry | DeliveredEntry | StaffEntry | AccessSwitchEntry | PaymentEntry | LetterEntry | BuyerPasskeyRemovedEntry;
 
 /** An erasure just made; on disk before this resolves, since it must survive a crash right after it. */
 export function recordErasure(erased: Omit<ErasureEntry, 'kind' | 'at'>, at = new Date()): Promise<void> {
@@ -84,9 +136,29 @@ export async function recordStaffChange(staffId: string, change: StaffChange, at
   await appendLedger(entry, { durable: true });
 }
 
+/** A buyer's passkey just removed; on disk before this resolves, like a staff change: a restore must not bring it back. */
+export function recordBuyerPasskeyRemoved(passkeyId: string, at = new Date()): Promise<void> {
+  const entry: BuyerPasskeyRemovedEntry = { kind: 'buyer-passkey-removed', at: at.toISOString(), passkeyId };
+  return appendLedger(entry, { durable: true });
+}
+
 /** An owner's access switch just set; on disk before this resolves, like a staff change. */
 export function recordAccessSwitch(name: AccessSwitchEntry['name'], on: boolean, staffId: string, at = new Date()): Promise<void> {
   const entry: AccessSwitchEntry = { kind: 'access-switch', at: at.toISOString(), name, on, staffId };
+  return appendLedger(entry, { durable: true });
+}
+
+/**
+ * A payment just credited (its transaction committed); on disk before this resolves, like an erasure: a restore that
+ * lost it would credit it again under a new receipt number and send the buyer a second receipt.
+ */
+export function recordPayment(payment: Omit<PaymentEntry, 'kind' | 'at'>, at = new Date()): Promise<void> {
+  return appendLedger({ kind: 'payment', at: at.toISOString(), ...payment } satisfies PaymentEntry, { durable: true });
+}
+
+/** A letter just made (its transaction committed); on disk before this resolves, like a credit. */
+export function recordLetter(letter: LetterEntry['letter'], at = new Date()): Promise<void> {
+  const entry: LetterEntry = { kind: 'letter', at: at.toISOString(), letter };
   return appendLedger(entry, { durable: true });
 }
 

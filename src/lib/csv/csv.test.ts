@@ -33,6 +33,14 @@ describe('CSV cells', () => {
     expect(csvCell('＝1+1')).toBe(`"'＝1+1"`);
   });
 
+  it('leaves a plain negative number a number (a refund in the ledger CSV), but not a formula that starts like one', () => {
+    expect(csvCell('-250000.50')).toBe('"-250000.50"');
+    expect(csvCell('-3')).toBe('"-3"');
+    expect(csvCell('-3-1')).toBe(`"'-3-1"`);
+    expect(csvCell('-2.5e3')).toBe(`"'-2.5e3"`);
+    expect(csvCell('-1\n=1')).toBe(`"'-1\n=1"`);
+  });
+
   it('leaves values that only contain those characters later on alone', () => {
     expect(csvCell('Ade Okafor-Bello')).toBe('"Ade Okafor-Bello"');
     expect(csvCell('ade+news@example.com')).toBe('"ade+news@example.com"');

@@ -9,9 +9,12 @@
 /** = + - @ (and their full-width forms, which some spreadsheet locales read as formulas too), TAB, CR, LF, NUL. */
 const FORMULA_START = /^[\s\u0000]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20\t\r\n\u0000]/u;
 
+/** A plain decimal number, such as a refund's -250000.50: a spreadsheet reads it as a number, never as a formula. */
+const PLAIN_NUMBER = /^-\d+(\.\d+)?$/;
+
 export function csvCell(value: unknown): string {
   let text = value === null || value === undefined ? '' : value instanceof Date ? value.toISOString() : String(value);
-  if (FORMULA_START.test(text)) text = `'${text}`;
+  if (FORMULA_START.test(text) && !PLAIN_NUMBER.test(text)) text = `'${text}`;
   return `"${text.replace(/"/g, '""')}"`;
 }
 

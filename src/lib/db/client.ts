@@ -6,6 +6,8 @@ import { sql } from 'drizzle-orm';
 import * as schema from './schema';
 import type { Db } from './db';
 import { fastPathOn } from './fast-path';
+import { buyersFirstOn, buyersPoolApart, outsideBuyersLane, priorityGate } from './priority';
+import { streamDataDir } from './pglite-snapshot';
 import { acquireDirectoryLock, type HeldLock } from './lock';
 import { migratePgliteDatabase, migratePostgresDatabase } from './migrate';
 import type { PgBoss } from 'pg-boss';
@@ -53,7 +55,7 @@ function withJobs(base: Omit<DatabaseHandle, 'jobs' | 'runningJobs'>, connection
     jobs: () => {
       if (closed) return Promise.reject(new Error('The database is closed.'));
       if (!jobs) {
-        jobs = startJobQueue(connection);
+        jobs = outsideBuyersLane(() => startJobQueue(connection));
         jobs.catch(() => (jobs = undefined));
       }
       return jobs;
@@ -85,6 +87,8 @@ export interface OpenOptions {
   migrate?: boolean;
   /** PGlite: named statements and grouped WAL fsyncs (default: on unless DB_FAST_PATH=off; src/lib/db/README.md). */
   fastPath?: boolean;
+  /** PGlite: buyers' calls before staff's waiting ones (default: PGLITE_BUYERS_FIRST; src/lib/db/priority.ts). */
+  buyersFirst?: boolean;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
@@ -96,6 +100,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
         options.pgliteTemplate,
         options.migrate ?? true,
         options.fastPath,
+        options.buyersFirst,
       );
 }
 
@@ -105,6 +110,7 @@ async function openPglite(
   template: Blob | undefined,
   migrate: boolean,
   fastPath = fastPathOn(),
+  buyersFirst = buyersFirstOn(),
 ): Promise<DatabaseHandle> {
   const { createPglite } = await import('./pglite.mjs');
   const { drizzle } = await import('drizzle-orm/pglite');
@@ -118,7 +124,8 @@ async function openPglite(
     dir = path.join(root, 'pglite');
   }
   try {
-    const pglite = await createPglite(dir, { fsync, loadDataDir: template, fastPath });
+    const exclusive = priorityGate(buyersFirst);
+    const pglite = await createPglite(dir, { fsync, loadDataDir: template, fastPath, exclusive });
     const { client } = pglite;
     const db = drizzle({ client, schema });
     if (migrate) await migratePgliteDatabase(db as never);
@@ -137,7 +144,9 @@ async function openPglite(
         snapshot: async () => {
           // Written back first, so a restore replays little WAL; a write answered before this call is in the copy.
           await client.query('CHECKPOINT');
-          // Statements wait while PGlite copies its files (its query lock), so the copy is compressed after it.
+          // On disk: the files copied while statements wait, then packed in a child process (memory stays flat).
+          if (dir) return streamDataDir(dir, exclusive);
+          // In memory: PGlite copies its files under its query lock, compressed after it.
           const archive = await client.dumpDataDir('none');
           return Readable.fromWeb(archive.stream() as import('node:stream/web').ReadableStream).pipe(createGzip());
         },
@@ -157,18 +166,22 @@ async function openPglite(
   }
 }
 
+/** PostgreSQL: connections kept apart for buyers' calls (a lead and its booking use one or two at a time). */
+const BUYERS_POOL_MAX = 4;
+
 async function openPostgres(url: string, options: OpenOptions): Promise<DatabaseHandle> {
   const pg = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const Pool = pg.default?.Pool ?? pg.Pool;
-  const pool = new Pool({
-    connectionString: url,
-    max: options.poolMax ?? 10,
-    connectionTimeoutMillis: 5_000,
-    idleTimeoutMillis: 30_000,
-  });
-  // An idle client losing its server connection must not crash the process; the next query reconnects.
-  pool.on('error', (error) => logError('[db] idle PostgreSQL connection failed', error));
+  const poolOf = (max: number) => {
+    const pool = new Pool({ connectionString: url, max, connectionTimeoutMillis: 5_000, idleTimeoutMillis: 30_000 });
+    // An idle client losing its server connection must not crash the process; the next query reconnects.
+    pool.on('error', (error) => logError('[db] idle PostgreSQL connection failed', error));
+    return pool;
+  };
+  // Buyers' calls take connections of their own (src/lib/db/priority.ts), so staff reads holding every connection of
+  // the main pool never make a buyer's lead queue, or fail once connectionTimeoutMillis has passed.
+  const pool = buyersPoolApart(poolOf(options.poolMax ?? 10), poolOf(BUYERS_POOL_MAX));
   try {
     if (options.migrate ?? true) await migratePostgresDatabase(pool);
   } catch (error) {

@@ -109,9 +109,24 @@ export type NotificationState = (typeof NOTIFICATION_STATES)[number];
  * (its e-mail and WhatsApp message to the buyer); and whom the staff's and the job-only messages are for: `owner` (an
  * owner's alert: a channel failing or back, a flood, SMS paused, a slot from few networks; the system module's), `agent`
  * (a lead's hand-over or overdue reminder to whoever has it), `subscriber` (a newsletter confirmation) and
- * `erased_lead` (the CRM's `lead.erased`).
+ * `erased_lead` (the CRM's `lead.erased`); `instalment`: a payment plan's reminders of an instalment (about the plan's claim;
+ * docs/decisions/0415); `buyer_sign_in`: a buyer's sign-in link or code (about its request; docs/decisions/0425); `buyer_passkey`: the notice
+ * that a passkey was added to a buyer's page (about the passkey; docs/decisions/0423).
  */
-export const OUTBOX_SUBJECTS = ['lead', 'booking', 'slot', 'plot_claim', 'receipt', 'owner', 'agent', 'subscriber', 'erased_lead'] as const;
+export const OUTBOX_SUBJECTS = [
+  'lead',
+  'booking',
+  'slot',
+  'plot_claim',
+  'receipt',
+  'owner',
+  'agent',
+  'subscriber',
+  'erased_lead',
+  'instalment',
+  'buyer_sign_in',
+  'buyer_passkey',
+] as const;
 export type OutboxSubject = (typeof OUTBOX_SUBJECTS)[number];
 
 /**
@@ -191,13 +206,14 @@ export type InspectionMessageState = (typeof INSPECTION_MESSAGE_STATES)[number];
  * its delivery status as the provider reports it. `first_reply` is the template sent when the lead arrives;
  * `template` an approved template an agent sends outside WhatsApp's 24-hour window; `text` free text (an agent's,
  * inside the window, or the buyer's); `opt_out_ack` the one acknowledgement of a STOP; `reminder` a site inspection's
- * reminder (docs/decisions/0397).
+ * reminder (docs/decisions/0397); `payment_receipt` and `payment_reminder` a payment's receipt and an instalment's
+ * reminder on WhatsApp (docs/decisions/0415).
  */
 export const MESSAGE_CHANNELS = ['whatsapp', 'sms'] as const;
 export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
 export const MESSAGE_DIRECTIONS = ['out', 'in'] as const;
 export type MessageDirection = (typeof MESSAGE_DIRECTIONS)[number];
-export const MESSAGE_KINDS = ['first_reply', 'template', 'text', 'opt_out_ack', 'reminder'] as const;
+export const MESSAGE_KINDS = ['first_reply', 'template', 'text', 'opt_out_ack', 'reminder', 'payment_receipt', 'payment_reminder'] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 /**
  * Outgoing: sending (asked of the provider, whose answer has not come: it may have taken it), sent (the provider took
@@ -265,9 +281,39 @@ export type CheckoutState = (typeof CHECKOUT_STATES)[number];
  * `verify_disagreed` (Paystack's verify did not confirm it: nothing credited); `unmatched` (no checkout or account of
  * ours); `ignored` (an event that moves no money).
  */
+/**
+ * What the nightly re-check found (docs/decisions/0415): `amount_differs`, Paystack says paid, credited tonight, other
+ * than asked; `now_failed`, a payment we credited that Paystack's verify now calls failed or reversed; `long_pending`,
+ * a checkout still pending at Paystack more than a day after it opened; `verify_disagrees`, a signed event whose
+ * verify still does not confirm it.
+ */
+export const RECHECK_FINDINGS = ['amount_differs', 'now_failed', 'long_pending', 'verify_disagrees'] as const;
+export type RecheckFinding = (typeof RECHECK_FINDINGS)[number];
+
 export const PAYMENT_EVENT_OUTCOMES = ['credited', 'duplicate', 'verify_disagreed', 'unmatched', 'ignored'] as const;
 export type PaymentEventOutcome = (typeof PAYMENT_EVENT_OUTCOMES)[number];
 
 /** A bank transfer staff recorded: waiting for an owner, approved (credited), or rejected with a reason. */
 export const BANK_TRANSFER_STATES = ['pending', 'approved', 'rejected'] as const;
 export type BankTransferState = (typeof BANK_TRANSFER_STATES)[number];
+
+/**
+ * Money an owner takes out of or puts right in a ledger by hand (docs/decisions/0416): a `refund`, a `reversal` of one
+ * payment, a `correction`. Asked by one owner, written to the ledger only when another owner approves it.
+ */
+export const ADJUSTMENT_KINDS = ['refund', 'reversal', 'correction'] as const;
+export type AdjustmentKind = (typeof ADJUSTMENT_KINDS)[number];
+export const ADJUSTMENT_STATES = ['pending', 'approved', 'rejected'] as const;
+export type AdjustmentState = (typeof ADJUSTMENT_STATES)[number];
+/** What a change to a buyer's document stage was (document_history, src/modules/documents). */
+export const DOCUMENT_ACTIONS = ['done', 'undone', 'late_reason', 'file', 'letter_issued'] as const;
+export type DocumentAction = (typeof DOCUMENT_ACTIONS)[number];
+/** How a buyer signs in to their own page (docs/decisions/0418): a link by e-mail, or a code by WhatsApp or SMS. */
+export const BUYER_SIGN_IN_CHANNELS = ['email', 'whatsapp', 'sms'] as const;
+export type BuyerSignInChannel = (typeof BUYER_SIGN_IN_CHANNELS)[number];
+/** How a buyer's session signed in: one of those, or one of their passkeys (docs/decisions/0423). */
+export const BUYER_SESSION_METHODS = [...BUYER_SIGN_IN_CHANNELS, 'passkey'] as const;
+export type BuyerSessionMethod = (typeof BUYER_SESSION_METHODS)[number];
+/** What a buyer's passkey challenge is for: adding a passkey (signed in), or signing in with one. */
+export const BUYER_PASSKEY_CEREMONIES = ['register', 'sign_in'] as const;
+export type BuyerPasskeyCeremony = (typeof BUYER_PASSKEY_CEREMONIES)[number];

@@ -6,6 +6,7 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import type { Pool } from 'pg';
+import { buildLargeIndexes } from './large-indexes';
 
 /** Where the committed drizzle-kit migrations live (the project root when the server runs). */
 export const migrationsFolder = () => path.join(process.cwd(), 'drizzle');
@@ -52,6 +53,8 @@ export async function migratePgliteDatabase(db: PgliteDatabase<Record<string, un
   await migratePglite(db, { migrationsFolder: migrationsFolder() });
   const { rows } = await db.execute<{ newest: string | null }>(sql.raw(NEWEST_APPLIED));
   refuseNewerSchema(rows[0]?.newest);
+  // One process owns the embedded database: a plain build, nothing else waits for the table.
+  await buildLargeIndexes((statement) => db.execute(sql.raw(statement)) as never, false);
 }
 
 /**
@@ -66,6 +69,8 @@ export async function migratePostgresDatabase(pool: Pool): Promise<void> {
       await migrateNodePg(drizzleNodePg(client), { migrationsFolder: migrationsFolder() });
       const { rows } = await client.query<{ newest: string | null }>(NEWEST_APPLIED);
       refuseNewerSchema(rows[0]?.newest);
+      // Outside drizzle's transaction, one statement at a time, while the lock keeps other instances waiting.
+      await buildLargeIndexes((statement) => client.query(statement), true);
     } finally {
       await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]);
     }

@@ -11,5 +11,11 @@ export interface WalSyncs {
 }
 export declare function createPglite(
   dir: string | undefined,
-  options?: { fsync?: boolean; loadDataDir?: Blob; fastPath?: boolean },
+  options?: {
+    fsync?: boolean;
+    loadDataDir?: Blob;
+    fastPath?: boolean;
+    /** Runs each query, exec and transaction (the caller's order: src/lib/db/priority.ts). */
+    exclusive?: <T>(call: () => Promise<T>) => Promise<T>;
+  },
 ): Promise<{ client: PGlite; fsync: boolean; walSyncs: () => WalSyncs | undefined }>;

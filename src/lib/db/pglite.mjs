@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { PGlite, parse, protocol } from '@electric-sql/pglite';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { childProcessEnv } from '../child-env.mjs';
 
 /**
@@ -188,7 +189,7 @@ function createDatabaseFiles(dir) {
  * system at once and the disk when the OS writes them back. `fastPath` (src/lib/db/README.md): named statements in
  * transactions and WAL fsyncs grouped in the background; off, neither (the same results, slower).
  */
-export async function createPglite(dir, { fsync = true, loadDataDir, fastPath = true } = {}) {
+export async function createPglite(dir, { fsync = true, loadDataDir, fastPath = true, exclusive } = {}) {
   const synced = Boolean(dir) && fsync;
   if (dir && !loadDataDir && !existsSync(path.join(dir, 'PG_VERSION'))) createDatabaseFiles(dir);
   const fs = synced ? new SyncedNodeFS(dir, fastPath) : undefined;
@@ -198,9 +199,19 @@ export async function createPglite(dir, { fsync = true, loadDataDir, fastPath = 
     relaxedDurability: false,
     startParams: startParams(synced),
     postgresqlconf: PGLITE_SETTINGS,
+    // The inbox search's trigram index (src/lib/db/large-indexes.ts): a database that has it needs it at every open.
+    extensions: { pg_trgm },
   });
   await client.waitReady;
   if (fastPath) offerNamedStatements(client);
+  if (exclusive) {
+    // Each call through the caller's gate (src/lib/db/priority.ts), which decides who goes next; the WAL flush below
+    // stays outside it, so commits still share their fsyncs.
+    for (const method of ['query', 'exec', 'transaction']) {
+      const call = client[method].bind(client);
+      client[method] = (...args) => exclusive(() => call(...args), typeof args[0] === 'string' ? args[0] : `a ${method}`);
+    }
+  }
   if (fs) {
     // Every way in that can commit (sql() goes through query()): a call returns once what it committed is on disk.
     for (const method of ['query', 'exec', 'transaction']) {

@@ -17,7 +17,16 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import { DOCUMENT_STAGE_KEYS, LETTER_KINDS, type DocumentStageKey, type LetterFacts, type LetterKind } from '../../content/documents';
 import {
+  DOCUMENT_ACTIONS,
+  type DocumentAction,
+  BUYER_PASSKEY_CEREMONIES,
+  BUYER_SESSION_METHODS,
+  BUYER_SIGN_IN_CHANNELS,
+  type BuyerPasskeyCeremony,
+  type BuyerSessionMethod,
+  type BuyerSignInChannel,
   ATTENDANCE,
   BOOKING_STATES,
   MESSAGE_CHANNELS,
@@ -28,12 +37,18 @@ import {
   type MessageDirection,
   type MessageKind,
   type MessageStatus,
+  ADJUSTMENT_KINDS,
+  ADJUSTMENT_STATES,
   BANK_TRANSFER_STATES,
   CHECKOUT_STATES,
   LEDGER_FLAGS,
   LEDGER_KINDS,
   LEDGER_SOURCES,
   PAYMENT_EVENT_OUTCOMES,
+  RECHECK_FINDINGS,
+  type RecheckFinding,
+  type AdjustmentKind,
+  type AdjustmentState,
   type BankTransferState,
   type CheckoutState,
   type LedgerFlag,
@@ -182,6 +197,27 @@ export const leads = pgTable(
     claimedAt: timestamp('claimed_at', { withTimezone: true, mode: 'date' }),
     /** When the one reminder about a lead still new after its first working hour was queued (docs/decisions/0206-overdue-leads.md). */
     overdueRemindedAt: timestamp('overdue_reminded_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * Ever qualified or won (now, or at some point of its history): set by the database itself, a trigger on this
+     * table and one on lead_activity (docs/decisions/0421), for the dashboard's summaries. Never written by code.
+     */
+    everQualified: boolean('ever_qualified').notNull().default(false),
+    /**
+     * How far its inspections and plots went, for the conversion table and the inspection funnel's summary
+     * (lead_conversion_counts, docs/decisions/0430): set by the database itself from the lead's bookings, history and
+     * plot claims (triggers on those tables, drizzle/0046). Never written by code.
+     */
+    inspectionBooked: boolean('inspection_booked').notNull().default(false),
+    inspectionAttended: boolean('inspection_attended').notNull().default(false),
+    plotsHeld: boolean('plots_held').notNull().default(false),
+    plotsReserved: boolean('plots_reserved').notNull().default(false),
+    plotsReservedKobo: bigint('plots_reserved_kobo', { mode: 'number' }).notNull().default(0),
+    /**
+     * When its first automatic message went (the first reply by WhatsApp or SMS, or the e-mail receipt, whichever was
+     * sent first), for speed to lead: set by the database itself from the outbox (a trigger there, drizzle/0047), so
+     * the dashboard reads no outbox. Never written by code.
+     */
+    firstMessageAt: timestamp('first_message_at', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
@@ -675,6 +711,87 @@ export const visitCounts = pgTable(
     visitors: integer('visitors').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.day, t.path, t.kind, t.source, t.medium, t.campaign] })],
+);
+
+/**
+ * The dashboard's summaries (docs/decisions/0421-dashboard-from-summaries.md): the inbox's leads (no spam) counted
+ * per Lagos day (days since 1970-01-01), district ('' for none) and where they are in the pipeline. Kept by a trigger
+ * on interest_submissions in the transaction that moves a lead, never written by code; a full recount equals them.
+ */
+export const leadDayCounts = pgTable(
+  'lead_day_counts',
+  {
+    day: integer('day').notNull(),
+    district: text('district').notNull(),
+    status: text('status').$type<LeadStatus>().notNull(),
+    contacted: boolean('contacted').notNull(),
+    qualified: boolean('qualified').notNull(),
+    leads: integer('leads').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.district, t.status, t.contacted, t.qualified] })],
+);
+
+/**
+ * The same leads per day, district and where they came from: the dashboard's source label (kind and label, as
+ * leadsBySource names them) and the landing page without its query (click ids such as fbclid stay on the lead).
+ */
+export const leadSourceCounts = pgTable(
+  'lead_source_counts',
+  {
+    day: integer('day').notNull(),
+    district: text('district').notNull(),
+    kind: text('kind').$type<'campaign' | 'referrer' | 'direct'>().notNull(),
+    label: text('label').notNull(),
+    landingPath: text('landing_path').notNull(),
+    leads: integer('leads').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.district, t.kind, t.label, t.landingPath] })],
+);
+
+/**
+ * The same leads per day, district and what they recorded of their visit (the landing page without its query, the
+ * UTM source, medium and campaign, the referrer; '' for none), and how far they went: booked and came to an
+ * inspection, won, came by WhatsApp, held and reserved a plot, with the value reserved (docs/decisions/0430).
+ */
+export const leadConversionCounts = pgTable(
+  'lead_conversion_counts',
+  {
+    day: integer('day').notNull(),
+    district: text('district').notNull(),
+    landingPath: text('landing_path').notNull(),
+    utmSource: text('utm_source').notNull(),
+    utmMedium: text('utm_medium').notNull(),
+    utmCampaign: text('utm_campaign').notNull(),
+    referrer: text('referrer').notNull(),
+    booked: boolean('booked').notNull(),
+    attended: boolean('attended').notNull(),
+    won: boolean('won').notNull(),
+    whatsapp: boolean('whatsapp').notNull(),
+    plotsHeld: boolean('plots_held').notNull(),
+    plotsReserved: boolean('plots_reserved').notNull(),
+    leads: integer('leads').notNull(),
+    reservedKobo: bigint('reserved_kobo', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'lead_conversion_counts_pk',
+      columns: [
+        t.day,
+        t.district,
+        t.landingPath,
+        t.utmSource,
+        t.utmMedium,
+        t.utmCampaign,
+        t.referrer,
+        t.booked,
+        t.attended,
+        t.won,
+        t.whatsapp,
+        t.plotsHeld,
+        t.plotsReserved,
+      ],
+    }),
+  ],
 );
 
 /**
@@ -1298,7 +1415,292 @@ export const paymentBankTransfers = pgTable(
   ],
 );
 
+/**
+ * What the nightly re-check with Paystack's verify found for the owners (docs/decisions/0415): one row per reference
+ * and kind, ever, so a finding is listed on the Payments page and e-mailed once however many nights it is seen again.
+ * No personal data: the reference, the claim, the amounts and what verify said.
+ */
+export const paymentRecheckFindings = pgTable(
+  'payment_recheck_findings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').$type<RecheckFinding>().notNull(),
+    reference: text('reference').notNull(),
+    claimId: uuid('claim_id').references(() => paymentPlans.claimId),
+    /** What we asked or credited, and what verify says now (kobo), where known. */
+    oursKobo: bigint('ours_kobo', { mode: 'number' }),
+    paystackKobo: bigint('paystack_kobo', { mode: 'number' }),
+    /** What verify said, in words without personal data. */
+    detail: text('detail').notNull(),
+    foundAt: timestamp('found_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payment_recheck_findings_uq').on(t.reference, t.kind),
+    index('payment_recheck_findings_found_idx').on(t.foundAt),
+    check('payment_recheck_findings_kind_ck', oneOf(t.kind, RECHECK_FINDINGS)),
+  ],
+);
+
+/**
+ * A refund, reversal or correction asked by one owner, with its reason (docs/decisions/0416): the ledger entry is
+ * written only when another owner approves it (a check says the two differ), keyed by this row's id so an approval
+ * writes once; or it is rejected with a reason. The amount is the entry's, signed (negative takes money out).
+ */
+export const paymentAdjustments = pgTable(
+  'payment_adjustments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    claimId: uuid('claim_id')
+      .notNull()
+      .references(() => paymentPlans.claimId),
+    kind: text('kind').$type<AdjustmentKind>().notNull(),
+    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+    /** The entry a reversal takes back or a correction puts right. */
+    correctsEntryId: bigint('corrects_entry_id', { mode: 'number' }).references(() => ledgerEntries.id),
+    reason: text('reason').notNull(),
+    requestedBy: uuid('requested_by')
+      .notNull()
+      .references(() => staffUsers.id),
+    requestedAt: timestamp('requested_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    state: text('state').$type<AdjustmentState>().notNull().default('pending'),
+    decidedBy: uuid('decided_by').references(() => staffUsers.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    rejectReason: text('reject_reason'),
+    /** The ledger entry its approval wrote. */
+    entryId: bigint('entry_id', { mode: 'number' }).references(() => ledgerEntries.id),
+  },
+  (t) => [
+    index('payment_adjustments_claim_idx').on(t.claimId, t.requestedAt),
+    index('payment_adjustments_state_idx').on(t.state),
+    check('payment_adjustments_kind_ck', oneOf(t.kind, ADJUSTMENT_KINDS)),
+    check('payment_adjustments_state_ck', oneOf(t.state, ADJUSTMENT_STATES)),
+    check('payment_adjustments_amount_ck', sql`${t.amountKobo} <> 0 and (${t.kind} = 'correction' or ${t.amountKobo} < 0)`),
+    check('payment_adjustments_two_people_ck', sql`${t.decidedBy} is null or ${t.decidedBy} <> ${t.requestedBy}`),
+    check('payment_adjustments_reason_ck', sql`${t.state} <> 'rejected' or ${t.rejectReason} is not null`),
+  ],
+);
+
 export type PaymentPlanRow = typeof paymentPlans.$inferSelect;
+export type PaymentRecheckFindingRow = typeof paymentRecheckFindings.$inferSelect;
 export type LedgerEntryRow = typeof ledgerEntries.$inferSelect;
 export type PaymentReceiptRow = typeof paymentReceipts.$inferSelect;
 export type PaymentBankTransferRow = typeof paymentBankTransfers.$inferSelect;
+export type PaymentAdjustmentRow = typeof paymentAdjustments.$inferSelect;
+
+/**
+ * A buyer's documents (src/modules/documents, docs/decisions/0419-documents-and-checks.md): one row per claim and
+ * stage once staff touched it (done, a late reason, a file); a stage without a row is not done. The stages and their
+ * promised dates come from src/content/documents.ts and the claim's payments, never stored.
+ */
+export const documentStages = pgTable(
+  'document_stages',
+  {
+    claimId: uuid('claim_id')
+      .notNull()
+      .references(() => paymentPlans.claimId),
+    stage: text('stage').$type<DocumentStageKey>().notNull(),
+    /** The Lagos day staff marked it done (they may give an earlier day than today); null while not done. */
+    doneOn: date('done_on', { mode: 'string' }),
+    /** Why it is late, in words the buyer reads. */
+    lateReason: text('late_reason'),
+    /** The signed scan staff uploaded, the one the buyer downloads. */
+    fileId: uuid('file_id').references((): AnyPgColumn => documentFiles.id),
+    updatedBy: uuid('updated_by').references((): AnyPgColumn => staffUsers.id),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.claimId, t.stage] }), check('document_stages_stage_ck', oneOf(t.stage, DOCUMENT_STAGE_KEYS))],
+);
+
+/**
+ * Files uploaded to a stage: the bytes live in the file store (DATA_DIR/files, src/modules/documents/files), under
+ * `storage_key`; the type was read from their first bytes, never from the name or the browser's word. Kept as a
+ * sale's records (never deleted with the buyer: src/content/legal.ts).
+ */
+export const documentFiles = pgTable(
+  'document_files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    claimId: uuid('claim_id')
+      .notNull()
+      .references(() => paymentPlans.claimId),
+    stage: text('stage').$type<DocumentStageKey>().notNull(),
+    storageKey: text('storage_key').notNull(),
+    mediaType: text('media_type').notNull(),
+    bytes: integer('bytes').notNull(),
+    sha256: text('sha256').notNull(),
+    uploadedBy: uuid('uploaded_by').references((): AnyPgColumn => staffUsers.id),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('document_files_claim_idx').on(t.claimId),
+    uniqueIndex('document_files_storage_key_uq').on(t.storageKey),
+    check('document_files_media_type_ck', sql`${t.mediaType} in ('application/pdf', 'image/jpeg', 'image/png')`),
+  ],
+);
+
+/**
+ * Every change to a buyer's documents (who, when, what): append-only, a trigger refuses UPDATE and DELETE (the
+ * migration adds it). `by_email` copies the staff member's address, so the record reads the same after they leave.
+ */
+export const documentHistory = pgTable(
+  'document_history',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    claimId: uuid('claim_id')
+      .notNull()
+      .references(() => paymentPlans.claimId),
+    stage: text('stage').$type<DocumentStageKey>().notNull(),
+    action: text('action').$type<DocumentAction>().notNull(),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+    byStaffId: uuid('by_staff_id').references((): AnyPgColumn => staffUsers.id),
+    byEmail: text('by_email'),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('document_history_claim_idx').on(t.claimId, t.id), check('document_history_action_ck', oneOf(t.action, DOCUMENT_ACTIONS))],
+);
+
+/**
+ * The letters the site makes (the contract of sale, the allocation letter): one per claim and kind, numbered
+ * CS-/AL-<Lagos year>-<six digits> from one sequence, with a check code of 72 random bits (as receipts). `facts` holds
+ * what the letter says as it was issued (buyer, plot, amounts, day), so the PDF reads the same every time.
+ */
+export const documentLetters = pgTable(
+  'document_letters',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    claimId: uuid('claim_id')
+      .notNull()
+      .references(() => paymentPlans.claimId),
+    kind: text('kind').$type<LetterKind>().notNull(),
+    number: text('number').notNull(),
+    checkCode: text('check_code').notNull(),
+    facts: jsonb('facts').$type<LetterFacts>().notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('document_letters_number_uq').on(t.number),
+    uniqueIndex('document_letters_claim_kind_uq').on(t.claimId, t.kind),
+    check('document_letters_kind_ck', oneOf(t.kind, LETTER_KINDS)),
+  ],
+);
+export const documentLetterNumbers = pgSequence('document_letter_numbers', { startWith: 1 });
+
+export type DocumentStageRow = typeof documentStages.$inferSelect;
+export type DocumentFileRow = typeof documentFiles.$inferSelect;
+export type DocumentHistoryRow = typeof documentHistory.$inferSelect;
+export type DocumentLetterRow = typeof documentLetters.$inferSelect;
+
+/**
+ * A buyer's request to sign in to their own page (docs/decisions/0418): a link by e-mail, or a 6-digit code by
+ * WhatsApp or SMS. One row per request, whether or not the address belongs to a buyer (the answer is the same). The
+ * link's token, or the code page's token, is only in the e-mail or the page's address: this keeps its SHA-256
+ * (`token_hash`); a code is kept as its HMAC (`code_hash`). Single use (`used_at`), 15 minutes (`expires_at`), a code
+ * at most five wrong tries (`wrong_codes`). Rows a day past their expiry are deleted by the next request.
+ */
+export const buyerSignIns = pgTable(
+  'buyer_sign_ins',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    channel: text('channel').$type<BuyerSignInChannel>().notNull(),
+    /** The e-mail (trimmed, lower-cased) or the number (E.164) typed. */
+    contact: text('contact').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    codeHash: text('code_hash'),
+    wrongCodes: integer('wrong_codes').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * The link's token or the code, sealed with the secrets key (purpose `buyer-sign-in`), only while its outbox message
+     * waits to go: the sender opens it to write the message, and it is wiped once sent, used or expired
+     * (docs/decisions/0425). A copy of the database alone opens nothing.
+     */
+    sealedSecret: text('sealed_secret'),
+  },
+  (t) => [
+    uniqueIndex('buyer_sign_ins_token_uq').on(t.tokenHash),
+    index('buyer_sign_ins_expires_idx').on(t.expiresAt),
+    check('buyer_sign_ins_channel_ck', oneOf(t.channel, BUYER_SIGN_IN_CHANNELS)),
+    check('buyer_sign_ins_code_ck', sql`(${t.channel} = 'email') = (${t.codeHash} is null)`),
+  ],
+);
+
+/**
+ * A buyer's signed-in device (docs/decisions/0418): the cookie carries a random token, this its SHA-256. The buyer is
+ * whoever has leads with `contact` (the e-mail or number they proved by the link or the code). Listed on their page
+ * with its device label (never the User-Agent itself), when and how it signed in, and when it was last seen (kept to
+ * five minutes); signed out one by one or everywhere (`revoked_at`).
+ */
+export const buyerSessions = pgTable(
+  'buyer_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull(),
+    contact: text('contact').notNull(),
+    signedInWith: text('signed_in_with').$type<BuyerSessionMethod>().notNull(),
+    deviceLabel: text('device_label'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('buyer_sessions_token_uq').on(t.tokenHash),
+    index('buyer_sessions_contact_idx').on(t.contact),
+    check('buyer_sessions_with_ck', oneOf(t.signedInWith, BUYER_SESSION_METHODS)),
+  ],
+);
+
+export type BuyerSessionRow = typeof buyerSessions.$inferSelect;
+
+/**
+ * A buyer's passkeys (docs/decisions/0423): a WebAuthn credential kept on their phone or password manager, tied to the
+ * address they proved when they added it (`contact`, as a session is). The public key only. Signing in with one opens
+ * a session of that address; removing the buyer (an erasure) deletes them.
+ */
+export const buyerPasskeys = pgTable(
+  'buyer_passkeys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    contact: text('contact').notNull(),
+    /** The credential's id as the browser names it (base64url). */
+    credentialId: text('credential_id').notNull(),
+    /** The COSE public key (base64url). */
+    publicKey: text('public_key').notNull(),
+    /** The authenticator's signature counter (0 for passkeys that do not count, as synced ones). */
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    /** How the browser reaches it ("internal", "hybrid"...), as it said when it was added. */
+    transports: text('transports')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    backedUp: boolean('backed_up').notNull().default(false),
+    /** "Passkey on Android": from the User-Agent when it was added (src/lib/auth/device-label.ts), never the header. */
+    label: text('label').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [uniqueIndex('buyer_passkeys_credential_uq').on(t.credentialId), index('buyer_passkeys_contact_idx').on(t.contact)],
+);
+
+/**
+ * The challenge of a buyer's passkey ceremony in progress (docs/decisions/0423): adding one (`register`, tied to the
+ * session that asked) or signing in (`sign_in`, tied to nobody: the passkey says who). Five minutes, deleted by the
+ * answer that names it (single use); rows past their expiry go with the next ceremony.
+ */
+export const buyerPasskeyChallenges = pgTable(
+  'buyer_passkey_challenges',
+  {
+    challenge: text('challenge').primaryKey(),
+    ceremony: text('ceremony').$type<BuyerPasskeyCeremony>().notNull(),
+    sessionId: uuid('session_id').references(() => buyerSessions.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    index('buyer_passkey_challenges_expires_idx').on(t.expiresAt),
+    check('buyer_passkey_challenges_ceremony_ck', oneOf(t.ceremony, BUYER_PASSKEY_CEREMONIES)),
+    check('buyer_passkey_challenges_session_ck', sql`(${t.ceremony} = 'register') = (${t.sessionId} is not null)`),
+  ],
+);
+
+export type BuyerPasskeyRow = typeof buyerPasskeys.$inferSelect;

@@ -261,6 +261,25 @@ export interface PaymentReceiptJob {
   receiptId: string;
 }
 
+/**
+ * An instalment's reminders (docs/decisions/0415): each morning in Lagos (hourly from 08:00 to 12:00, so a restart
+ * that morning still catches it) the reminders now due are queued in the one outbox, each once per plan, instalment and
+ * reminder; a day missed is caught up the next morning by the reminders' windows.
+ */
+export const PAYMENT_REMINDERS: QueueDefinition = {
+  name: 'payment-reminders',
+  options: { retryLimit: 3, retryDelay: 300, expireInSeconds: 600 },
+};
+
+/**
+ * The nightly re-check (docs/decisions/0415): every checkout still pending, event not confirmed and recent Paystack
+ * credit asked of Paystack's verify again; what is now paid is credited, what disagrees listed to the owners.
+ */
+export const PAYMENT_RECHECK: QueueDefinition = {
+  name: 'payment-recheck',
+  options: { retryLimit: 3, retryDelay: 900, expireInSeconds: 3600 },
+};
+
 /** The retention job (src/domain/retention/jobs.server.ts): deletes what the privacy notice says is not kept, hourly. */
 export const DATA_RETENTION: QueueDefinition = { name: 'data-retention', options: { retryLimit: 2, retryDelay: 60, expireInSeconds: 900 } };
 
@@ -271,6 +290,17 @@ export const DB_VACUUM: QueueDefinition = { name: 'db-vacuum', options: housekee
 
 /** The nightly backup (src/lib/backup/backup.server.ts); a failed one is tried again twice, 10 minutes apart. */
 export const DB_BACKUP: QueueDefinition = { name: 'db-backup', options: { retryLimit: 2, retryDelay: 600, expireInSeconds: 3600 } };
+
+/** The daily look for buyers' document stages past their promised date (src/modules/documents): owners get one e-mail. */
+export const DOCUMENTS_LATE: QueueDefinition = {
+  name: 'documents-late',
+  options: { retryLimit: 2, retryDelay: 600, expireInSeconds: 600 },
+};
+/** Every five minutes: the letters whose owner's rule is met are made (src/modules/documents), never by a page. */
+export const DOCUMENT_LETTERS: QueueDefinition = {
+  name: 'document-letters',
+  options: { retryLimit: 2, retryDelay: 60, expireInSeconds: 300 },
+};
 
 /** In creation order (a dead-letter queue before the queue that names it). */
 export const QUEUES: QueueDefinition[] = [
@@ -292,9 +322,13 @@ export const QUEUES: QueueDefinition[] = [
   INSPECTION_SLOTS,
   PLOT_HOLDS_LAPSE,
   PLOT_HOLD_MESSAGE,
+  DOCUMENTS_LATE,
+  DOCUMENT_LETTERS,
   PAYMENT_EVENT,
   PAYMENT_CHECK,
   PAYMENT_RECEIPT,
+  PAYMENT_REMINDERS,
+  PAYMENT_RECHECK,
   DATA_RETENTION,
   DB_CHECKPOINT,
   DB_VACUUM,

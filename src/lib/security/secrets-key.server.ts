@@ -11,7 +11,7 @@ import { getEnv } from '@/lib/env.server';
  * or the file SECRETS_KEY_FILE names; on the quick start (neither set) it is made once in DATA_DIR/secrets.key,
  * beside the embedded database, not in it. Each use gets a key of its own, derived with HKDF-SHA256.
  */
-export type KeyPurpose = 'second-factor' | 'session' | 'web-push' | 'first-owner' | 'restore-ledger';
+export type KeyPurpose = 'second-factor' | 'session' | 'web-push' | 'first-owner' | 'restore-ledger' | 'buyer-codes' | 'buyer-sign-in';
 
 export interface SecretsKey {
   /** A short fingerprint that names the key in what it seals (never the key). */

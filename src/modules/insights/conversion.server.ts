@@ -3,7 +3,9 @@ import { and, gte, lte, min, not, or, sql, type SQL } from 'drizzle-orm';
 import { DISTRICTS } from '@/content/districts';
 import type { Db } from '@/lib/db/client';
 import { visitCounts } from '@/lib/db/schema';
-import { leadsByAttribution } from '@/modules/insights/dashboard.repository.server';
+import type { WorkingTime } from '@/lib/working-time';
+import { dashboardFigures } from '@/modules/insights/dashboard.repository.server';
+import { leadsByAttribution, type AttributionGroup } from './summaries.server';
 import { visitOf, type VisitKey } from '@/modules/visits';
 import {
   CONVERSION_COUNTS,
@@ -74,8 +76,17 @@ export function leadVisitKey(lead: {
   return { ...found, path: path === null ? null : found.path };
 }
 
+/**
+ * The dashboard's figures and its conversion table, the view's leads read once for both (the conversion table's groups
+ * give the inspection funnel too).
+ */
+export async function dashboardWithConversion(db: Db, filters: DashboardFilters, time: WorkingTime, now: Date) {
+  const groups = await leadsByAttribution(db, filters);
+  return { figures: await dashboardFigures(db, filters, time, now, groups), conversion: await conversionFigures(db, filters, groups) };
+}
+
 /** The conversion figures of the range, by source and campaign and by landing page, in no particular order. */
-export async function conversionFigures(db: Db, filters: DashboardFilters): Promise<ConversionFigures> {
+export async function conversionFigures(db: Db, filters: DashboardFilters, groups?: AttributionGroup[]): Promise<ConversionFigures> {
   const visits = await db
     .select({
       path: v.path,
@@ -90,7 +101,7 @@ export async function conversionFigures(db: Db, filters: DashboardFilters): Prom
     .where(and(gte(v.day, filters.from), lte(v.day, filters.to), pagesOf(filters.district)))
     .groupBy(v.path, v.kind, v.source, v.medium, v.campaign);
   // Leads grouped by what they recorded (few distinct values), then placed on rows by the visit rule.
-  const leadGroups = await leadsByAttribution(db, filters);
+  const leadGroups = groups ?? (await leadsByAttribution(db, filters));
   const [first] = await db.select({ day: min(v.day) }).from(v);
 
   const bySource = new Rows();
@@ -103,18 +114,9 @@ export async function conversionFigures(db: Db, filters: DashboardFilters): Prom
   }
   for (const row of leadGroups) {
     const key = leadVisitKey(row);
-    const counts = {
-      visits: 0,
-      visitors: 0,
-      leads: Number(row.leads),
-      booked: Number(row.booked),
-      attended: Number(row.attended),
-      won: Number(row.won),
-      byWhatsApp: Number(row.byWhatsApp),
-      plotsHeld: Number(row.plotsHeld),
-      plotsReserved: Number(row.plotsReserved),
-      reservedKobo: Number(row.reservedKobo),
-    };
+    // The summary's figures are numbers already (leadsByAttribution).
+    const { leads, booked, attended, won, byWhatsApp, plotsHeld, plotsReserved, reservedKobo } = row;
+    const counts = { visits: 0, visitors: 0, leads, booked, attended, won, byWhatsApp, plotsHeld, plotsReserved, reservedKobo };
     bySource.add({ view: 'source', kind: key.kind, source: key.source, medium: key.medium, campaign: key.campaign }, counts);
     byPage.add({ view: 'page', path: key.path }, counts);
   }

@@ -2,7 +2,8 @@ import 'server-only';
 import type { LeadInspection } from '@/modules/inspections/server';
 import type { LeadRow } from '@/lib/db/schema';
 import { csvRow } from '@/lib/csv/csv';
-import type { ConversionRow } from './conversion';
+import { rowKey, type ConversionRow } from './conversion';
+import { nairaWithKobo } from '@/modules/payments';
 import type { ConversionView, DashboardFilters } from '@/modules/leads';
 
 export const LEAD_CSV_HEADER = [
@@ -74,6 +75,8 @@ export async function* conversionCsv(
   rows: readonly ConversionRow[],
   view: ConversionView,
   filters: DashboardFilters,
+  /** Each row's money (./money.server.ts, by rowKey): what its leads paid, and how many paid in full (docs/decisions/0416). */
+  money: ReadonlyMap<string, { paidKobo: number; paidInFull: number }> = new Map(),
 ): AsyncGenerator<string> {
   const range = [filters.from, filters.to, filters.district ?? ''];
   const figures = (row: ConversionRow) => [
@@ -88,6 +91,9 @@ export async function* conversionCsv(
     row.plotsHeld,
     row.plotsReserved,
     (row.reservedKobo / 100).toFixed(2),
+    // Money last (docs/decisions/0416): what the row's leads paid, net, in naira with kobo, and how many paid in full.
+    nairaWithKobo(money.get(rowKey(row.group))?.paidKobo ?? 0),
+    money.get(rowKey(row.group))?.paidInFull ?? 0,
   ];
   // Inspection figures last, so a sheet reading the earlier columns by position still reads them (issue 44, item 9).
   // Plots last too (docs/decisions/0413): leads that held a plot, leads with a reservation standing, and its value in naira.
@@ -103,6 +109,8 @@ export async function* conversionCsv(
     'held_plot',
     'reserved_plot',
     'reserved_value_ngn',
+    'paid_ngn',
+    'paid_in_full',
   ];
   if (view === 'source') {
     yield csvRow(['from', 'to', 'district', 'source_type', 'source', 'medium', 'campaign', ...counts]);

@@ -9,9 +9,9 @@ import { parseConversionOrder, parseDashboardFilters, parseLeadFilters } from '@
 import { recordAudit } from '@/modules/staff/server';
 import { staffRoute } from '@/modules/staff/server';
 import { sortConversionRows } from './conversion';
-import { conversionFigures } from './conversion.server';
+import { conversionFigures, dashboardWithConversion } from './conversion.server';
 import { conversionCsv, leadsCsv } from './csv.server';
-import { dashboardFigures } from './dashboard.repository.server';
+import { moneyOfConversionRows } from './money.server';
 
 /** Handlers of /api/admin/dashboard, /api/admin/exports/leads and /api/admin/exports/conversion. */
 
@@ -24,12 +24,8 @@ export const dashboardHandler = staffRoute({}, async (request, { db }) => {
   const parsed = parseDashboardFilters(new URL(request.url).searchParams, now);
   if (!parsed.ok) return errorResponse(400, parsed.error);
   const time = getWorkingTime();
-  return jsonResponse({
-    filters: parsed.filters,
-    targetMinutes: time.targetMinutes,
-    ...(await dashboardFigures(db, parsed.filters, time, now)),
-    conversion: await conversionFigures(db, parsed.filters),
-  });
+  const { figures, conversion } = await dashboardWithConversion(db, parsed.filters, time, now);
+  return jsonResponse({ filters: parsed.filters, targetMinutes: time.targetMinutes, ...figures, conversion });
 });
 
 /**
@@ -46,7 +42,7 @@ export const exportConversionHandler = staffRoute({}, async (request, { db }) =>
   const { view, sort, dir } = order.order;
   const figures = await conversionFigures(db, filters.filters);
   const rows = sortConversionRows(view === 'source' ? figures.bySource : figures.byPage, sort, dir);
-  return csvResponse(conversionCsv(rows, view, filters.filters), `conversion-by-${view}`);
+  return csvResponse(conversionCsv(rows, view, filters.filters, await moneyOfConversionRows(db, filters.filters)), `conversion-by-${view}`);
 });
 
 /**

@@ -2,6 +2,8 @@
 import 'server-only';
 
 export { shortDay } from './charts.server';
-export { conversionFigures } from './conversion.server';
+export { conversionFigures, dashboardWithConversion } from './conversion.server';
 export { dashboardFigures, teamWorkload } from './dashboard.repository.server';
 export { dashboardHandler, exportConversionHandler, exportLeadsHandler } from './handlers.server';
+export { moneyFigures, moneyOfConversionRows } from './money.server';
+export { leadsByAttribution } from './summaries.server';

@@ -2,3 +2,4 @@
 export { AssignmentPanel } from './components/AssignmentPanel';
 export { DashboardFiltersForm } from './components/DashboardFiltersForm';
 export { InspectionFunnel } from './components/InspectionFunnel';
+export { MoneyPanel } from './components/MoneyPanel';

@@ -285,9 +285,9 @@ export async function messagesOfLeads(db: Db, leadIds: string[]) {
 /** The outbox's subjects of a booking's messages. */
 export const BOOKING_SUBJECTS = ['booking', 'slot'] as const satisfies OutboxSubject[];
 
-/** How many booking messages each channel has in each state (for /metrics), read from the one outbox. */
-export function inspectionMessageCounts(db: Db) {
-  return countsByChannel(db, [...BOOKING_SUBJECTS]) as unknown as Promise<
+/** How many booking messages each channel has in each state, waiting or of the last day (for /metrics), read from the one outbox. */
+export function inspectionMessageCounts(db: Db, now: Date) {
+  return countsByChannel(db, [...BOOKING_SUBJECTS], now) as unknown as Promise<
     { channel: InspectionMessageChannel; state: InspectionMessageState; n: number }[]
   >;
 }

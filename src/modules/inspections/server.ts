@@ -12,6 +12,7 @@ export { inspectionChangeCutoffHours } from './cutoff.server';
 export { bookingsOfLead, listSchedule, slotById, withLatestInspections, type LeadInspection } from './inspections.repository.server';
 export { BUYER_ACTOR_EMAIL } from './inspections.server';
 export {
+  BOOKING_SUBJECTS,
   eraseMessagesOfLeadBookings,
   eraseWalkIns,
   inspectionMessageBacklog,

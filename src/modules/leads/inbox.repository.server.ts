@@ -1,6 +1,8 @@
 import 'server-only';
-import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, lt, lte, not, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
+import { leadSearchText } from '@/lib/db/large-indexes';
+import { districtChoiceOf } from '@/lib/db/districts';
 import type { DistrictChoice } from '@/lib/db/enums';
 import { leads, staffUsers, type LeadRow, type LeadStatus } from '@/lib/db/schema';
 import { staffDisplayName } from '@/modules/staff';
@@ -9,7 +11,7 @@ import { historyOf, notesOf } from './activity.repository.server';
 import { staffLabelSql } from './assignment.server';
 import { decodeCursor, encodeCursor } from './cursor';
 import { leadsInScope, mayChangeSql, type LeadScope } from './scope.server';
-import { FOLDED_AWAY, parseLeadSearch, type LeadSearch } from './search';
+import { FOLDED_AWAY, parseLeadSearch, SEARCH_COUNT_CAP, type LeadSearch } from './search';
 
 /**
  * The staff area's reads of leads: the inbox (filters, search, pages), "my leads", the lead page, the counters and
@@ -122,25 +124,41 @@ function phoneHolds(digits: string): SQL {
   return or(sql`replace(${t.phoneE164}, '+', '') like ${pattern}`, sql`regexp_replace(${t.phoneRaw}, '[^0-9]', '', 'g') like ${pattern}`)!;
 }
 
+/**
+ * The one text of a lead the trigram index holds (src/lib/db/large-indexes.ts): a lead matches a search only if this
+ * holds what it looks for, so these conditions let the index find the few candidates; the exact ones below decide.
+ */
+const searchText = sql.raw(leadSearchText('interest_submissions'));
+const indexHolds = (text: string) => sql`${searchText} like ${`%${escapeLike(text)}%`}`;
+
 /** The inbox search (docs/decisions/0363-finding-a-lead-in-one-step.md): a number in any spelling, or words in any order. */
 function searchCondition(search: LeadSearch): SQL {
   const t = leads;
-  if (search.kind === 'phone') return or(phoneHolds(search.digits), contains(t.email, search.text))!;
+  const candidates = (...texts: string[]) => or(...texts.map(indexHolds))!;
+  if (search.kind === 'phone') {
+    return and(candidates(search.digits, search.text), or(phoneHolds(search.digits), contains(t.email, search.text)))!;
+  }
   // Nothing left to look for (only apostrophes or marks were typed): nothing matches, rather than everything.
   if (search.words.length === 0) return sql`false`;
   return and(
     ...search.words.map((word) =>
-      or(contains(t.fullName, word.text), contains(t.email, word.text), ...(word.digits ? [phoneHolds(word.digits)] : []))!,
+      and(
+        candidates(word.text, ...(word.digits ? [word.digits] : [])),
+        or(contains(t.fullName, word.text), contains(t.email, word.text), ...(word.digits ? [phoneHolds(word.digits)] : [])),
+      )!,
     ),
   )!;
 }
 
-/** How many leads a filtered view holds (the inbox says how many a search found). */
+/** How many leads a search found (the inbox says so), up to SEARCH_COUNT_CAP + 1: past the cap it says "more than". */
 export async function countInboxLeads(db: Db, filters: InboxFilters, scope: LeadScope): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
+  const found = db
+    .select({ one: sql`1` })
     .from(leads)
-    .where(and(...filterConditions(filters, scope)));
+    .where(and(...filterConditions(filters, scope)))
+    .limit(SEARCH_COUNT_CAP + 1)
+    .as('found');
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(found);
   return Number(row.n);
 }
 
@@ -167,25 +185,32 @@ export async function listLeadPage(db: Db, filters: InboxFilters, scope: LeadSco
 /** Statuses of a lead somebody is still working on (a booked or inspected buyer still has to be won: 0391). */
 export const OPEN_STATUSES: LeadStatus[] = ['new', 'contacted', 'qualified', 'inspection_booked', 'inspected', 'plot_held', 'reserved'];
 
-/** "My leads": the staff member's open leads, overdue ones first, then newest; and how many there are in all. */
+/**
+ * "My leads": the staff member's open leads, overdue ones first, then newest; and how many there are in all. Two reads
+ * along the arrival order (only a new lead can be overdue, so the overdue rule runs on new leads alone) rather than the
+ * rule on every open lead and a sort of them all. Their own leads are always in a staff member's scope.
+ */
 export async function myOpenLeads(db: Db, scope: LeadScope, limit = 10): Promise<{ leads: LeadListRow[]; total: number }> {
   const t = leads;
-  const mine = and(eq(t.assignedTo, scope.staffId), eq(t.spam, false), inArray(t.status, OPEN_STATUSES), leadsInScope(scope));
-  const columns = inboxRowColumns(scope);
-  const [mineRows, [count]] = await Promise.all([
+  const mine = and(eq(t.assignedTo, scope.staffId), eq(t.spam, false), inArray(t.status, OPEN_STATUSES))!;
+  const overdue = overdueSql(t, scope.now, scope.time);
+  const newest = (where: SQL, n: number) =>
     db
-      .select(columns)
+      .select(inboxRowColumns(scope))
       .from(t)
       .leftJoin(staffUsers, withAssignee)
-      .where(mine)
-      .orderBy(desc(columns.overdue), desc(t.createdAt), desc(t.id))
-      .limit(limit),
+      .where(where)
+      .orderBy(desc(t.createdAt), desc(t.id))
+      .limit(n);
+  const [overdueRows, [count]] = await Promise.all([
+    newest(and(mine, eq(t.status, 'new'), overdue)!, limit),
     db
       .select({ n: sql<number>`count(*)::int` })
       .from(t)
       .where(mine),
   ]);
-  return { leads: mineRows, total: Number(count.n) };
+  const rest = overdueRows.length < limit ? await newest(and(mine, not(overdue))!, limit - overdueRows.length) : [];
+  return { leads: [...overdueRows, ...rest], total: Number(count.n) };
 }
 
 /**
@@ -217,9 +242,18 @@ export async function* allLeads(db: Db, filters: InboxFilters, scope: LeadScope,
   }
 }
 
+/**
+ * The districts leads name, in order (a district no longer listed still filters its leads). A skip scan of the
+ * district index (src/lib/db/large-indexes.ts): one index probe per district, however many leads there are.
+ */
 export async function distinctDistricts(db: Db): Promise<string[]> {
-  const rows = await db.selectDistinct({ district: leads.district }).from(leads).orderBy(asc(leads.district));
-  return rows.flatMap((r) => (r.district ? [r.district] : []));
+  const { rows } = (await db.execute(sql`with recursive d(slug) as (
+      select min(district) from interest_submissions
+      union all
+      select (select min(district) from interest_submissions where district > d.slug) from d where d.slug is not null
+    ) select slug from d where slug is not null order by slug`)) as unknown as { rows: { slug: string }[] };
+  // Raw SQL reads the stored slug: each reads as its district's choice, as the column does (src/lib/db/schema.ts).
+  return rows.map((row) => districtChoiceOf(row.slug) ?? row.slug);
 }
 
 // ---- the lead page ------------------------------------------------------------------------------------------------

@@ -6,6 +6,12 @@ import { phoneSearchDigits } from '@/lib/validation/phone';
  * inbox.repository.server.ts turns it into SQL.
  */
 
+/**
+ * A search counts its matches up to this many and says "more than" past it: counting every lead a common name matches
+ * would read thousands of rows on each search (docs/decisions/0420-staff-pages-at-a-million-leads.md).
+ */
+export const SEARCH_COUNT_CAP = 1000;
+
 /** At least this many digits before a search looks at phone numbers: fewer would match almost every lead. */
 export const MIN_PHONE_DIGITS = 3;
 

@@ -24,6 +24,7 @@ export {
   phoneChannelOn,
   recordAgentMessage,
   replyWindow,
+  sendAtMostOnce,
   sendToPhone,
 } from './conversations/conversations.server';
 export {

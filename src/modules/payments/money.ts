@@ -34,3 +34,10 @@ export function parseNairaToKobo(text: string): number | undefined {
   const kobo = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
   return kobo > 0 && Number.isSafeInteger(kobo) ? kobo : undefined;
 }
+
+/** Kobo as naira with its kobo for a spreadsheet, signed, never through a float: -250000.50. */
+export function nairaWithKobo(kobo: number): string {
+  const sign = kobo < 0 ? '-' : '';
+  const abs = Math.abs(kobo);
+  return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}

@@ -3,3 +3,4 @@ export { CallbackCard } from './checkout/CallbackCard';
 export { ReceiptCard, ReceiptNotFound } from './receipts/ReceiptCard';
 export { ContinueToPaystack, PayPage } from './checkout/PayPage';
 export { PaymentsBoard } from './staff/PaymentsBoard';
+export { PlanDetail } from './staff/PlanDetail';

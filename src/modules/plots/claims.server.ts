@@ -18,7 +18,7 @@ import {
   lockPlot,
   updateClaim,
 } from './plots.repository.server';
-import { queueHoldMessages, queueHoldReminders } from './messages.server';
+import { queueHoldMessages, queueHoldReminders, queueReleaseMessage } from './messages.server';
 
 /**
  * The rules of a claim on a plot (docs/decisions/0412-plots-never-sold-twice.md). Every change is one transaction that
@@ -217,14 +217,19 @@ export async function extendHold(
   });
 }
 
-/** Ends a claim at any stage before allocation, with the reason (required: the history says why). */
+/**
+ * Ends a claim at any stage before allocation, with the reason (required: the history says why). A reservation or a
+ * sale ended this way is told to the buyer (`tell`, in the release's transaction: docs/decisions/0416); only an owner
+ * may end one (the staff handlers say so), and nothing ends one by itself (the lapse job takes holds only).
+ */
 export async function releaseClaim(
   db: Db,
-  { claimId, reason, by, now }: { claimId: string; reason: string; by: PlotActor; now: Date },
+  { claimId, reason, by, now, tell }: { claimId: string; reason: string; by: PlotActor; now: Date; tell?: PgBoss },
 ): Promise<ClaimResult> {
   return changeClaim(db, claimId, async (tx, claim, { plot, leads }) => {
     if (claim.stage === 'allocated') return refuse('wrong_stage');
     const ended = await endClaim(tx, claim, plot, leads, 'released', by, now, reason.trim());
+    if (tell && claim.stage !== 'held' && claim.leadId) await queueReleaseMessage(tx, tell, ended, now);
     return { ok: true, claim: ended, plot };
   });
 }

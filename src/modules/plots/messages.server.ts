@@ -33,7 +33,7 @@ import { PLOT_PATHS } from './paths';
  */
 
 /** What a message of a hold is: its news or its reminder, to the buyer or to the agent. */
-export const HOLD_MESSAGE_KINDS = ['held', 'reminder', 'agent_held', 'agent_reminder'] as const;
+export const HOLD_MESSAGE_KINDS = ['held', 'reminder', 'agent_held', 'agent_reminder', 'released'] as const;
 type HoldMessageKind = (typeof HOLD_MESSAGE_KINDS)[number];
 const isReminder = (kind: string) => kind === 'reminder' || kind === 'agent_reminder';
 
@@ -71,6 +71,30 @@ export async function queueHoldMessages(tx: Db, boss: PgBoss, claim: PlotClaimRo
   await queueMessages(tx, boss, messages, { now });
 }
 
+/**
+ * In the release's transaction, when an owner ends a reservation or a sale (docs/decisions/0416): the buyer is told the
+ * plot is no longer theirs, once. A hold released is not told (the buyer's own page says so, and it cost them nothing).
+ */
+export async function queueReleaseMessage(tx: Db, boss: PgBoss, claim: PlotClaimRow, now: Date): Promise<void> {
+  await queueMessages(
+    tx,
+    boss,
+    [
+      {
+        subjectType: 'plot_claim',
+        subjectId: claim.id,
+        leadId: claim.leadId,
+        kind: 'released',
+        channel: 'email',
+        dedupeKey: `plot_claim:${claim.id}:released`,
+        payload: {},
+        dueAt: now,
+      },
+    ],
+    { now },
+  );
+}
+
 /** In an extension's transaction: the reminders before the new end (those of the old end are no longer sent). */
 export async function queueHoldReminders(tx: Db, boss: PgBoss, claim: PlotClaimRow, now: Date): Promise<void> {
   if (!claim.heldUntil) return;
@@ -106,6 +130,7 @@ async function holdOf(db: Db, claimId: string) {
 
 /** Why a message of the hold is not to go any more (the hold ended, changed its end, or became a reservation), or undefined. */
 function noLongerTrue(hold: Hold, kind: string, heldUntil: string, at: Date): string | undefined {
+  if (kind === 'released') return hold.claim.endReason === 'released' ? undefined : 'the claim was not released';
   const until = hold.claim.heldUntil;
   if (hold.claim.endedAt) return 'the hold ended';
   if (hold.claim.stage !== 'held' || !until) return 'the hold became a reservation';
@@ -116,7 +141,7 @@ function noLongerTrue(hold: Hold, kind: string, heldUntil: string, at: Date): st
 
 /** Sends one of a hold's messages (checked to be still true by the caller): sent, or why not. */
 async function sendHoldEmail(db: Db, hold: Hold, kind: HoldMessageKind, now: Date): Promise<'sent' | NotSent> {
-  const until = hold.claim.heldUntil!;
+  const until = hold.claim.heldUntil ?? hold.claim.endedAt ?? now;
   const m = PLOTS_COPY.messages;
   const district = DISTRICTS.find((d) => d.choice === hold.plot.district);
   const where = district ? districtLabel(district) : String(hold.plot.district);
@@ -124,20 +149,32 @@ async function sendHoldEmail(db: Db, hold: Hold, kind: HoldMessageKind, now: Dat
   const when = lagosTime(until);
   const name = hold.lead.title ? `${hold.lead.title} ${hold.lead.fullName}` : hold.lead.fullName;
   const site = getSiteUrl();
-  if (kind === 'held' || kind === 'reminder') {
+  if (kind === 'held' || kind === 'reminder' || kind === 'released') {
     if (!hold.lead.email) return { state: 'skipped', lastError: 'the buyer has no e-mail address' };
     if (hold.lead.spam) return { state: 'skipped', lastError: 'the lead was set aside as spam' };
     if (!(await buyerMessageAllowed(db, { email: hold.lead.email }, { firstAttempt: true }, now.getTime())))
       return { state: 'withdrawn', lastError: BUYER_CAP_REACHED };
     const brand = getSiteFacts().brand;
     const link = `${site}${PLOT_PATHS.held(slug, await signInspectionLink(db, 'plot', hold.claim.id))}`;
-    const lines = kind === 'held' ? [m.held(hold.plot.label, where, when), m.next] : [m.reminder(hold.plot.label, when)];
+    const lines =
+      kind === 'held'
+        ? [m.held(hold.plot.label, where, when), m.next]
+        : kind === 'released'
+          ? [m.released(hold.plot.label, where), m.releasedNext]
+          : [m.reminder(hold.plot.label, when)];
+    // A released plot's message has no page to point to: the buyer's hold page would show the plot back on the plan.
+    const button = kind === 'released' ? '' : `<p>${emailButton(link, m.view)}</p>`;
     const result = await emailChannel.send(db, {
       to: [hold.lead.email],
-      subject: kind === 'held' ? m.heldSubject(hold.plot.label, where) : m.reminderSubject(hold.plot.label),
-      text: [m.greeting(name), '', ...lines, '', `${m.view}: ${link}`, '', m.signOff(brand)].join('\n'),
+      subject:
+        kind === 'held'
+          ? m.heldSubject(hold.plot.label, where)
+          : kind === 'released'
+            ? m.releasedSubject(hold.plot.label, where)
+            : m.reminderSubject(hold.plot.label),
+      text: [m.greeting(name), '', ...lines, ...(button ? ['', `${m.view}: ${link}`] : []), '', m.signOff(brand)].join('\n'),
       html: emailLayout(
-        `<p>${escapeHtml(m.greeting(name))}</p>${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}<p>${emailButton(link, m.view)}</p><p>${escapeHtml(m.signOff(brand))}</p>`,
+        `<p>${escapeHtml(m.greeting(name))}</p>${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}${button}<p>${escapeHtml(m.signOff(brand))}</p>`,
       ),
       recordId: hold.lead.id,
     });

@@ -47,4 +47,6 @@ export {
   withdrawHandler,
 } from './staff/handlers.server';
 export { applyLayout, previewLayout } from './staff/inventory-changes.server';
+// The staff pages' reads (src/modules/plots/staff/pages.tsx), which the bench of the staff pages at scale runs too.
+export { historyOfPlot, inventoryOfDistrict, inventoryPlot, leadChoices } from './staff/inventory.repository.server';
 export { eraseClaimsOfLeads, plotRecordsOfLeads, type ClaimsErased } from './privacy.repository.server';

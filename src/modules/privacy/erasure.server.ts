@@ -7,6 +7,7 @@ import type { LeadErasedJob } from '@/lib/jobs/queues';
 import { logError } from '@/lib/log';
 import { deleteKeptMail, outboxMailDir } from '@/lib/mail/mailer.server';
 import { phoneDigits } from '@/lib/validation/phone';
+import { forgetBuyerAccess } from '@/modules/buyers/server';
 import { eraseMessagesOfLeadBookings, eraseWalkIns } from '@/modules/inspections/server';
 import { eraseLeadRows, leadErasedMessage } from '@/modules/leads/server';
 import { deleteMessagesOfSubjects, queueMessages } from '@/modules/messaging/server';
@@ -73,6 +74,11 @@ export async function eraseRecords(db: Db, targets: ErasureTargets, tellCrm: Tel
     const plots = await eraseClaimsOfLeads(tx, targets.leads, paidClaims);
     const walkIns = targets.walkIns ? await eraseWalkIns(tx, targets.walkIns) : 0;
     const { leads: erasedLeads, notificationIds } = await eraseLeadRows(tx, targets.leads);
+    // Their ways into the buyer's page: the sessions, sign-in requests and passkeys that keep their address (0418, 0423).
+    await forgetBuyerAccess(
+      tx,
+      erasedLeads.flatMap((lead) => [lead.email, lead.phoneE164].filter((contact): contact is string => Boolean(contact))),
+    );
     const newsletter = await eraseSignUps(tx, targets.newsletter);
     // Their confirmations in the outbox (the sign-up's id only, but a message to a person no longer there).
     const signUpMessages = await deleteMessagesOfSubjects(

@@ -1,5 +1,6 @@
 import 'server-only';
-import { and, asc, eq, inArray, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { storedEmailSql } from '@/lib/db/large-indexes';
 import type { Db } from '@/lib/db/client';
 import { inspectionBookings, inspectionSlots, leads } from '@/lib/db/schema';
 import { normaliseEmail } from '@/lib/validation/email';
@@ -19,9 +20,6 @@ export interface LeadSubject {
   email?: string;
   phone?: string;
 }
-
-/** An address compared as stored data may hold it: trimmed of whitespace, lower-cased. */
-export const storedEmailSql = (column: AnyColumn) => sql`lower(btrim(${column}, E' \\t\\r\\n'))`;
 
 /** The leads of the subject: by address, by E.164 number, or by the digits as typed. */
 export function leadsOfSubject(subject: LeadSubject): SQL {

@@ -9,16 +9,17 @@ import {
   leadRecordsOf,
   leadsOfSubject,
   leadsWithIds,
-  storedEmailSql,
   walkInsOfSubject,
 } from '@/modules/privacy/people.repository.server';
 import type { Db } from '@/lib/db/client';
+import { storedEmailSql } from '@/lib/db/large-indexes';
 import { newsletterSubscribers, paymentPlans } from '@/lib/db/schema';
 import { storedSecret } from '@/lib/db/secrets.server';
 import { normaliseEmail } from '@/lib/validation/email';
 import { phoneDigits, toE164 } from '@/lib/validation/phone';
 import { plotRecordsOfLeads } from '@/modules/plots/server';
 import { moneyRecordsOf } from '@/modules/payments/server';
+import { documentRecordsOfClaims } from '@/modules/documents/server';
 import { PRIVACY_KEPT_RECORDS } from '@/content/staff';
 import type { PrivacySubject } from './schema';
 
@@ -72,6 +73,15 @@ export async function exportSubject(db: Db, subject: PrivacySubject) {
     found.map((lead) => lead.id),
     keptCopyOf(subject),
   );
+  // A buyer's documents (stages, letters, uploaded scans with their bytes): a sale's records, as its payments.
+  const documents = await documentRecordsOfClaims(
+    db,
+    money.map((plan) => plan.claimId),
+  );
+  const withDocuments = <P extends { claimId: string }>(plan: P) => ({
+    ...plan,
+    documents: documents.find((d) => d.claimId === plan.claimId),
+  });
   // Everything held on the newsletter list but its tokens (secrets of ours).
   const n = newsletterSubscribers;
   const newsletter = await db
@@ -116,10 +126,10 @@ export async function exportSubject(db: Db, subject: PrivacySubject) {
       // Plots held, reserved or bought (docs/decisions/0413), each with its history.
       plots: plots.filter((claim) => claim.leadId === lead.id).map((claim) => ({ ...claim, leadId: undefined })),
       // Payment plans with their payments and receipts (docs/decisions/0414): kept after an erasure, see below.
-      payments: money.filter((plan) => plan.leadId === lead.id).map((plan) => ({ ...plan, leadId: undefined })),
+      payments: money.filter((plan) => plan.leadId === lead.id).map((plan) => ({ ...withDocuments(plan), leadId: undefined })),
     })),
     // The money records kept after this person's erasure, with the copy of who paid, and why (the privacy notice).
-    paymentRecordsKept: money.filter((plan) => plan.leadId === null).map((plan) => ({ ...plan, leadId: undefined })),
+    paymentRecordsKept: money.filter((plan) => plan.leadId === null).map((plan) => ({ ...withDocuments(plan), leadId: undefined })),
     ...(money.length ? { whyPaymentRecordsAreKept: PRIVACY_KEPT_RECORDS } : {}),
     // Site inspections staff added on the day with this phone number (no lead: a name and a phone only).
     walkIns: walkIns.map((booking) => ({ ...booking, leadId: undefined })),

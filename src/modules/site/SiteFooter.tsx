@@ -1,3 +1,4 @@
+import { ACCOUNT_PATHS } from '@/content/buyers';
 import { FOOTER_COPY } from '@/content/footer';
 import { DISTRICTS } from '@/content/districts';
 import type { SiteFacts } from '@/content/site';
@@ -89,7 +90,10 @@ export function SiteFooter({ facts }: { facts: SiteFacts }) {
           <p>
             © {facts.copyrightYear} {facts.brand}. {FOOTER_COPY.rights}
           </p>
-          <p className="flex gap-6">
+          <p className="flex flex-wrap gap-x-6 gap-y-2">
+            <a href={ACCOUNT_PATHS.signIn} className="hover:text-brass-300">
+              {FOOTER_COPY.account}
+            </a>
             <a href="/privacy" className="hover:text-brass-300">
               {FOOTER_COPY.privacy}
             </a>

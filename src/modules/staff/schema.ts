@@ -4,6 +4,7 @@ import { STAFF_COPY } from '@/content/staff';
 import { STAFF_ROLES } from '@/lib/db/enums';
 import { emailSchema } from '@/lib/validation/email';
 import { idParamSchema } from '@/lib/validation/id';
+import { passkeyAnswerSchema as passkeyAnswer } from '@/lib/validation/passkey-answer';
 import { hasNoControlCharacters, withoutFormatCharacters } from '@/lib/validation/text';
 
 /**
@@ -32,23 +33,8 @@ export const secondFactorSchema = z.object({
   code: z.string({ error: STAFF_COPY.errors.code }).trim().min(1, STAFF_COPY.errors.code).max(40, STAFF_COPY.errors.code),
 });
 
-/**
- * The browser's answer to a passkey ceremony (what @simplewebauthn/browser returns), sent as JSON by the page's script:
- * its shape is checked here, its contents by @simplewebauthn/server.
- */
-export const passkeyAnswerSchema = z
-  .object({
-    response: z
-      .object({
-        id: z.string().min(1).max(1400),
-        rawId: z.string().min(1).max(1400),
-        type: z.literal('public-key'),
-        response: z.looseObject({ clientDataJSON: z.string().min(1).max(4096) }),
-      })
-      .loose(),
-  })
-  .strict()
-  .refine((answer) => JSON.stringify(answer).length <= 16_000, STAFF_COPY.errors.passkeyUnreadable);
+/** The browser's answer to a passkey ceremony (src/lib/validation/passkey-answer.ts). */
+export const passkeyAnswerSchema = passkeyAnswer(STAFF_COPY.errors.passkeyUnreadable);
 
 /** One of one's own passkeys to remove (Your account): its id, from the page's form. */
 export const removePasskeySchema = z.object({ id: idParamSchema }, { error: STAFF_COPY.errors.passkeyChoice });

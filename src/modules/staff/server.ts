@@ -43,6 +43,6 @@ export {
   renewRecoveryCodesHandler,
 } from './sessions/handlers.server';
 export { confirmPageGoesOn, isDownloadPage } from './sessions/recent-password.server';
-export { listOpenSessions, type SessionStaff } from './sessions/session.server';
+export { createSession, listOpenSessions, type SessionStaff } from './sessions/session.server';
 export { RESET_TTL_MINUTES, isLiveResetToken } from './sign-in/password-reset.server';
 export { stepAction } from './sign-in/sign-in-pages.server';

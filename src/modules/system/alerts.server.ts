@@ -32,6 +32,8 @@ import {
   type AlertKind,
 } from '@/modules/leads';
 import { slotById, type SlotNetworksAlertJob } from '@/modules/inspections/server';
+import { paymentAlertAbout, paymentOwnerEmail, type PaymentOwnerAlert } from '@/modules/payments/server';
+import { deliverDocumentAlert, type DocumentAlertJob } from '@/modules/documents/server';
 
 /**
  * Owners hear about trouble (docs/decisions/0112-health-metrics-and-owner-alerts.md). Every minute a scheduled check
@@ -48,7 +50,8 @@ const WEBHOOK = 'webhook';
 
 /** A job of the owner-alert queue: a channel's alert or recovery, the news of a flood of leads, SMS paused, or a slot
  * filled from few networks. */
-export type OwnerAlertJob = ChannelAlertJob | FloodAlertJob | SmsPausedAlertJob | SlotNetworksAlertJob;
+export type OwnerAlertJob =
+  ChannelAlertJob | FloodAlertJob | SmsPausedAlertJob | SlotNetworksAlertJob | PaymentOwnerAlert | DocumentAlertJob;
 
 interface ChannelAlertJob {
   alertId: string;
@@ -79,13 +82,19 @@ export function alertJobId(alertId: string, kind: OwnerAlertJob['kind'], to: str
 
 /** What an alert is about, in its key: the episode, the flood's first held lead, the SMS day, the slot. */
 const aboutOf = (job: OwnerAlertJob) =>
-  job.kind === 'flood'
-    ? job.firstHeldId
-    : job.kind === 'sms_paused'
-      ? `sms:${job.day}`
-      : job.kind === 'slot_networks'
-        ? job.slotId
-        : job.alertId;
+  job.kind === 'payment_flagged' || job.kind === 'payment_recheck'
+    ? paymentAlertAbout(job)
+    : job.kind === 'flood'
+      ? job.firstHeldId
+      : job.kind === 'sms_paused'
+        ? `sms:${job.day}`
+        : job.kind === 'slot_networks'
+          ? job.slotId
+          : job.kind === 'document_forgery'
+            ? job.hour
+            : job.kind === 'documents_late'
+              ? job.day
+              : job.alertId;
 
 /** The outbox key of an alert: one message per episode (flood, day, slot), kind and recipient, as its job's id was. */
 export const ownerAlertKey = (job: OwnerAlertJob) => `owner:${aboutOf(job)}:${job.kind}:${job.to}`;
@@ -233,6 +242,9 @@ export async function deliverOwnerAlert(db: Db, boss: PgBoss | undefined, job: O
   if (job.kind === 'flood') return deliverFloodAlert(db, job);
   if (job.kind === 'sms_paused') return deliverSmsPausedAlert(db, job);
   if (job.kind === 'slot_networks') return deliverSlotNetworksAlert(db, job);
+  if (job.kind === 'payment_flagged' || job.kind === 'payment_recheck') return deliverPaymentAlert(db, job);
+  // A buyer's documents' alerts (a check that was not ours, late stages) queue their own keys: docs/decisions/0419.
+  if (job.kind === 'document_forgery' || job.kind === 'documents_late') return deliverDocumentAlert(db, job);
   const [alert] = await db.select().from(channelAlerts).where(eq(channelAlerts.id, job.alertId));
   if (!alert) return { state: 'withdrawn', lastError: 'the episode is gone' };
   if (job.kind === 'recovered') {
@@ -258,6 +270,16 @@ export async function deliverOwnerAlert(db: Db, boss: PgBoss | undefined, job: O
   const owner = await activeOwner(db, job.to);
   if (!owner) return NOT_AN_OWNER;
   await emailChannel.send(db, { ...ownerAlertEmail(alert, job.kind, systemUrl, getSiteFacts().brand), to: [owner.email] });
+  return 'sent';
+}
+
+/** Money the owners should look at (docs/decisions/0415): rendered by the payments module when it goes. */
+async function deliverPaymentAlert(db: Db, job: PaymentOwnerAlert): Promise<'sent' | NotSent> {
+  const owner = await activeOwner(db, job.to);
+  if (!owner) return NOT_AN_OWNER;
+  const email = await paymentOwnerEmail(db, job);
+  if (!email) return { state: 'withdrawn', lastError: 'nothing to tell any more' };
+  await emailChannel.send(db, { ...email, to: [owner.email] });
   return 'sent';
 }
 

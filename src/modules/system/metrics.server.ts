@@ -2,12 +2,18 @@ import 'server-only';
 import { Gauge, type Registry } from 'prom-client';
 import { backupState, isAlerted, openAlerts, queueDepth, type BackupState, type QueueDepth } from '@/modules/system/channel-status.server';
 import { countsBySubject, deliveryBacklog, notificationCounts, type Backlog } from '@/modules/messaging/server';
-import { inspectionMessageBacklog, inspectionMessageCounts, type InspectionMessageBacklog } from '@/modules/inspections/server';
+import {
+  BOOKING_SUBJECTS,
+  inspectionMessageBacklog,
+  inspectionMessageCounts,
+  type InspectionMessageBacklog,
+} from '@/modules/inspections/server';
 import { conversationCounts } from '@/modules/leads/server';
 import { countLeadsByKind } from '@/modules/leads/server';
 import { getDatabase } from '@/lib/db/client';
 import {
   NOTIFICATION_CHANNELS,
+  OUTBOX_SUBJECTS,
   type InspectionMessageChannel,
   type InspectionMessageState,
   type NotificationChannel,
@@ -24,9 +30,11 @@ import { hasBearerToken } from './operator-access.server';
 /**
  * GET /metrics in the Prometheus text format, behind METRICS_TOKEN (docs/decisions/0112-health-metrics-and-owner-alerts.md).
  * Beside this process's own counters (src/lib/ops/metrics.server.ts), the figures read from the database at scrape
- * time, which every instance must report alike because they share one database: leads stored, messages by channel
- * and state, the oldest waiting message, failing channels, queue depth, the last backup's age. One read per scrape
- * (a few aggregate queries), shared by its gauges. Labels are closed sets (kind, channel, state, queue).
+ * time, which every instance must report alike because they share one database: leads stored (their total the
+ * planner's estimate), messages by channel and state (those waiting and those due or settled in the last day: a scrape
+ * reads a day's messages, not whole tables; docs/decisions/0427, 0431), the oldest waiting message, failing channels,
+ * queue depth, the last backup's age. One read per scrape (a few aggregate queries), shared by its gauges. Labels are
+ * closed sets (kind, channel, state, queue).
  */
 
 interface Snapshot {
@@ -80,15 +88,20 @@ function registerDatabaseGauges(registry: Registry) {
   });
   fromDatabase(
     'districts_leads_stored',
-    'Leads in the database, by kind (lead, spam kept for review, or held in a flood).',
+    'Leads in the database, by kind (lead, spam kept for review, or held in a flood). Spam and held are counted; lead is the planner’s estimate of the whole table (its rows at the last ANALYZE scaled to its size now) less those two.',
     ['kind'],
     (gauge, s) => {
       for (const row of s.leads) gauge.set({ kind: row.kind }, row.n);
     },
   );
-  fromDatabase('districts_notifications', 'Messages leads set off, by channel and delivery state.', ['channel', 'state'], (gauge, s) => {
-    for (const row of s.notifications) gauge.set({ channel: row.channel, state: row.state }, row.n);
-  });
+  fromDatabase(
+    'districts_notifications',
+    'Messages leads set off that are waiting or were due in the last 24 hours, by channel and delivery state.',
+    ['channel', 'state'],
+    (gauge, s) => {
+      for (const row of s.notifications) gauge.set({ channel: row.channel, state: row.state }, row.n);
+    },
+  );
   fromDatabase('districts_notifications_waiting', 'Messages waiting for an attempt or a retry.', [], (gauge, s) => {
     gauge.set(s.backlog.waiting);
   });
@@ -103,17 +116,17 @@ function registerDatabaseGauges(registry: Registry) {
   // The messages site-inspection bookings set off (docs/decisions/0391): a reminder waiting for its time is not late.
   fromDatabase(
     'districts_inspection_messages',
-    'Messages site-inspection bookings set off (buyers, agents, owners), by channel and delivery state.',
+    'Messages site-inspection bookings set off (buyers, agents, owners) that are waiting or were due in the last 24 hours, by channel and delivery state.',
     ['channel', 'state'],
     (gauge, s) => {
       for (const row of s.inspectionMessages) gauge.set({ channel: row.channel, state: row.state }, row.n);
     },
   );
-  // The staff's and the job-only messages of the one outbox (docs/decisions/0410): owners' alerts, agents' hand-overs
-  // and overdue reminders, newsletter confirmations, the CRM's lead.erased.
+  // Every other subject of the one outbox (docs/decisions/0410): plot holds, receipts and instalment reminders, owners'
+  // alerts, agents' hand-overs and overdue reminders, newsletter confirmations, the CRM's lead.erased.
   fromDatabase(
     'districts_outbox_messages',
-    'Messages to owners, agents, subscribers and the CRM (lead.erased), by subject, channel and delivery state.',
+    'The other messages (plot holds, receipts, instalment reminders, buyers signing in, owners, agents, subscribers, the CRM) that are waiting or were due in the last 24 hours, by subject, channel and delivery state.',
     ['subject', 'channel', 'state'],
     (gauge, s) => {
       for (const row of s.otherMessages) gauge.set({ subject: row.subject, channel: row.channel, state: row.state }, row.n);
@@ -122,7 +135,7 @@ function registerDatabaseGauges(registry: Registry) {
   // A lead's WhatsApp and SMS conversation (docs/decisions/0394): the first reply's sending is a notification above.
   fromDatabase(
     'districts_conversation_messages',
-    'WhatsApp and SMS messages of leads, by channel, direction (out, in) and status as the provider reported it.',
+    'WhatsApp and SMS messages of leads still being sent, or whose status the provider reported in the last 24 hours, by channel, direction (out, in) and status.',
     ['channel', 'direction', 'status'],
     (gauge, s) => {
       for (const row of s.conversations) gauge.set({ channel: row.channel, direction: row.direction, status: row.status }, row.n);
@@ -170,7 +183,10 @@ function registerDatabaseGauges(registry: Registry) {
   return refresh;
 }
 
-const STAFF_AND_JOB_SUBJECTS: OutboxSubject[] = ['owner', 'agent', 'subscriber', 'erased_lead'];
+/** Every subject of the outbox but a lead's and a booking's, which have gauges of their own: no message goes uncounted. */
+const OTHER_SUBJECTS: OutboxSubject[] = OUTBOX_SUBJECTS.filter(
+  (subject) => subject !== 'lead' && !(BOOKING_SUBJECTS as readonly OutboxSubject[]).includes(subject),
+);
 
 // On globalThis, as the registry: the route bundles of one server process share it.
 const HOLDER = Symbol.for('districts.metrics.database');
@@ -185,15 +201,15 @@ async function readSnapshot(): Promise<Snapshot | undefined> {
     const [leads, notifications, backlog, inspectionMessages, inspectionBacklog, conversations, alerts, queue, backup, otherMessages] =
       await Promise.all([
         countLeadsByKind(db),
-        notificationCounts(db),
+        notificationCounts(db, at),
         deliveryBacklog(db),
-        inspectionMessageCounts(db),
+        inspectionMessageCounts(db, at),
         inspectionMessageBacklog(db, at),
-        conversationCounts(db),
+        conversationCounts(db, at),
         openAlerts(db),
         (handle.runningJobs()?.then(queueDepth) ?? Promise.resolve(null)).catch(() => null),
         backupState(db, at).catch(() => null),
-        countsBySubject(db, STAFF_AND_JOB_SUBJECTS),
+        countsBySubject(db, OTHER_SUBJECTS, at),
       ]);
     return {
       leads,

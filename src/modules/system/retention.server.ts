@@ -14,6 +14,7 @@ import { eraseRecords } from '@/modules/privacy/server';
 import { clearLeadFingerprints, leadsPastRetention } from '@/modules/leads/server';
 import { walkInsBefore } from '@/modules/inspections/server';
 import { forgetErasedBuyersBefore, leadsWithPaymentPlans } from '@/modules/payments/server';
+import { forgetDocumentsOfErasedBuyersBefore } from '@/modules/documents/server';
 import { lagosDayOf } from '@/lib/working-time';
 import { periodBefore, RETENTION } from '@/content/retention';
 
@@ -40,6 +41,8 @@ export interface RetentionReport {
   visitCountRows: number;
   /** Payment plans whose erased buyer's copy was blanked, the legal period over. */
   erasedBuyersForgotten: number;
+  /** Letters and uploaded files of erased buyers deleted, the legal period over (src/modules/documents). */
+  erasedBuyersDocuments: number;
 }
 
 /** `boss`: the started job queue, on which the CRM is told of the leads deleted (src/modules/privacy/erasure.server.ts). */
@@ -69,6 +72,8 @@ export async function applyRetention(db: Db, boss: PgBoss, now = new Date(), mai
   );
   // An erased buyer's name, e-mail and phone kept with their payments go once tax and company law no longer ask for them.
   const erasedBuyersForgotten = await forgetErasedBuyersBefore(db, periodBefore(now, RETENTION.moneyRecords));
+  // So do the letters and signed scans naming them (docs/decisions/0419).
+  const erasedBuyersDocuments = await forgetDocumentsOfErasedBuyersBefore(db, periodBefore(now, RETENTION.moneyRecords));
   // An unsubscribed address that asked to come back and never confirmed keeps only its unsubscribe record.
   const expiredRequests = await expireComebackRequests(db, unconfirmedBefore);
 
@@ -88,6 +93,7 @@ export async function applyRetention(db: Db, boss: PgBoss, now = new Date(), mai
     unconfirmedSignUps: count(erased.newsletterIds),
     expiredRequests,
     erasedBuyersForgotten,
+    erasedBuyersDocuments,
     mailFiles: await deleteOldMailFiles(mailDir, periodBefore(now, RETENTION.keptMailFiles)),
   };
 }

@@ -5,11 +5,13 @@ import { AssignmentPanel } from '@/modules/insights/ui';
 import { Conversion } from '@/modules/insights/ui.server';
 import { Dashboard } from '@/modules/insights/ui.server';
 import { InspectionFunnel } from '@/modules/insights/ui';
+import { MoneyPanel } from '@/modules/insights/ui';
 import { SpeedToLead } from '@/modules/insights/ui.server';
 import { DashboardFiltersForm } from '@/modules/insights/ui';
 import { shortDay } from '@/modules/insights/server';
-import { conversionFigures } from '@/modules/insights/server';
-import { dashboardFigures, teamWorkload } from '@/modules/insights/server';
+import { dashboardWithConversion } from '@/modules/insights/server';
+import { moneyFigures } from '@/modules/insights/server';
+import { teamWorkload } from '@/modules/insights/server';
 import {
   DEFAULT_CONVERSION_ORDER,
   defaultDashboardFilters,
@@ -42,8 +44,8 @@ export default async function DashboardPage({ searchParams }: { searchParams: Pr
   const districts = filters.district ? [filters.district] : DISTRICT_CHOICES;
   const time = getWorkingTime();
   const { db } = await getDatabase();
-  const figures = await dashboardFigures(db, filters, time, now);
-  const conversion = await conversionFigures(db, filters);
+  const { figures, conversion } = await dashboardWithConversion(db, filters, time, now);
+  const money = await moneyFigures(db, filters);
   const owner = staff.role === 'owner';
   const [team, autoAssign, alertEveryone, everyLead] = owner
     ? await Promise.all([teamWorkload(db, time, now), autoAssignEnabled(db), alertEveryoneEnabled(db), agentsSeeEveryLead(db)])
@@ -78,6 +80,7 @@ export default async function DashboardPage({ searchParams }: { searchParams: Pr
       <SpeedToLead rows={figures.speed} />
       <InspectionFunnel figures={figures.inspections} />
       <Conversion figures={conversion} filters={filters} order={order} />
+      <MoneyPanel money={money} funnel={conversion.totals} />
       {owner ? (
         <AssignmentPanel
           autoAssign={autoAssign}

@@ -7,6 +7,7 @@ import { getDatabase } from '@/lib/db/client';
 import { publicForm, type PublicSubmission } from '@/lib/http/public-route.server';
 import { postOnly } from '@/lib/http/response.server';
 import type { InterestInput } from '@/modules/leads';
+import { buyerFirst } from '@/lib/db/priority';
 
 export const dynamic = 'force-dynamic';
 
@@ -26,4 +27,4 @@ async function submitInterest(submission: PublicSubmission<InterestInput>): Prom
   return taken.created ? leadCreated(taken.id, inspection) : leadReplayed(taken.id, inspection);
 }
 
-export const { POST, GET, PUT, PATCH, DELETE } = postOnly(publicForm(INTEREST_FORM, submitInterest));
+export const { POST, GET, PUT, PATCH, DELETE } = postOnly(buyerFirst(publicForm(INTEREST_FORM, submitInterest)));

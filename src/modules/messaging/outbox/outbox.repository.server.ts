@@ -1,9 +1,10 @@
 import 'server-only';
-import { and, asc, count, eq, getTableColumns, inArray, ne, notInArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, gte, inArray, ne, notInArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { preparedStatement } from '@/lib/db/prepared';
 import {
   NOTIFICATION_CHANNELS,
+  OUTBOX_STATES,
   type ChannelErrorKind,
   type NotificationChannel,
   type NotificationState,
@@ -413,7 +414,9 @@ export async function channelStates(db: Db): Promise<ChannelState[]> {
     last_error: string | null;
   }>(
     db,
-    sql`with l as (
+    // Materialized: inlined, the planner ran each channel's "last sent" once per waiting or failed row joined (1,544
+    // index reads for one System page at a million leads; docs/benchmarks/0431), not once per channel.
+    sql`with l as materialized (
           select c.kind as channel, (select max(n.sent_at) from outbox_messages n
                                       where n.subject_type = 'lead' and n.kind = c.kind and n.state = 'sent') as last_sent
             from unnest(${`{${NOTIFICATION_CHANNELS.join(',')}}`}::text[]) as c(kind)
@@ -444,31 +447,47 @@ export async function channelStates(db: Db): Promise<ChannelState[]> {
   });
 }
 
+/** How far back /metrics counts the messages that are no longer waiting (docs/decisions/0427). */
+const METRICS_WINDOW_MS = 24 * 3_600_000;
+const WAITING_STATES: OutboxState[] = ['queued', 'sending'];
+const SETTLED_STATES = OUTBOX_STATES.filter((state) => !WAITING_STATES.includes(state));
+
+/**
+ * The rows /metrics counts: every message still waiting, and the others due within the last METRICS_WINDOW_MS. Both
+ * are ranges of the state index (state, due_at), so a scrape reads a day's messages however large the table grows.
+ */
+const countedForMetrics = (now: Date) =>
+  or(inArray(o.state, WAITING_STATES), and(inArray(o.state, SETTLED_STATES), gte(o.dueAt, new Date(now.getTime() - METRICS_WINDOW_MS))));
+
 // A lead's message being sent counts as waiting (`queued`), as before the outbox claimed them: its states stay a
 // notification's. A lead's messages are never withdrawn.
 const notificationState = sql<NotificationState>`(case when ${o.state} = 'sending' then 'queued' else ${o.state} end)`;
 const countsColumns = { channel: sql<NotificationChannel>`${o.kind}`, state: notificationState, n: sql<number>`count(*)::int` };
 
-/** How many lead messages of each kind are in each state (for /metrics, under the lead notification's channel name). */
-export function notificationCounts(db: Db) {
-  return db.select(countsColumns).from(o).where(eq(o.subjectType, 'lead')).groupBy(o.kind, notificationState);
+/** How many lead messages of each kind are in each state, waiting or of the last day (for /metrics, under the lead notification's channel name). */
+export function notificationCounts(db: Db, now: Date) {
+  return db
+    .select(countsColumns)
+    .from(o)
+    .where(and(eq(o.subjectType, 'lead'), countedForMetrics(now)))
+    .groupBy(o.kind, notificationState);
 }
 
-/** How many messages about these subjects each channel has in each state (a booking's and a slot's, for /metrics). */
-export function countsByChannel(db: Db, subjectTypes: OutboxSubject[]) {
+/** How many messages about these subjects each channel has in each state, waiting or of the last day (a booking's and a slot's, for /metrics). */
+export function countsByChannel(db: Db, subjectTypes: OutboxSubject[], now: Date) {
   return db
     .select({ channel: o.channel, state: o.state, n: sql<number>`count(*)::int` })
     .from(o)
-    .where(inArray(o.subjectType, subjectTypes))
+    .where(and(inArray(o.subjectType, subjectTypes), countedForMetrics(now)))
     .groupBy(o.channel, o.state);
 }
 
-/** How many messages about these subjects each subject and channel has in each state (the staff's and job-only ones, for /metrics). */
-export function countsBySubject(db: Db, subjectTypes: OutboxSubject[]) {
+/** How many messages about these subjects each subject and channel has in each state, waiting or of the last day (for /metrics). */
+export function countsBySubject(db: Db, subjectTypes: OutboxSubject[], now: Date) {
   return db
     .select({ subject: o.subjectType, channel: o.channel, state: o.state, n: sql<number>`count(*)::int` })
     .from(o)
-    .where(inArray(o.subjectType, subjectTypes))
+    .where(and(inArray(o.subjectType, subjectTypes), countedForMetrics(now)))
     .groupBy(o.subjectType, o.channel, o.state);
 }
 

@@ -23,7 +23,12 @@ export const checkoutSchema = z.object({
     .optional(),
 });
 
-const seeOther = (location: string) => new Response(null, { status: 303, headers: { Location: location, 'Cache-Control': 'no-store' } });
+export const seeOther = (location: string) =>
+  new Response(null, { status: 303, headers: { Location: location, 'Cache-Control': 'no-store' } });
+
+/** A plan the form could not open: months not offered (400), or the hold is gone (409). */
+export const planRefused = (reason: string) =>
+  reason === 'months' ? errorResponse(400, 'Choose 3, 6, 12 or 18 months.') : errorResponse(409, PAYMENT_COPY.pay.ended);
 
 export async function checkoutHandler(request: Request): Promise<Response> {
   const body = await readJsonOrForm(request);
@@ -35,11 +40,7 @@ export async function checkoutHandler(request: Request): Promise<Response> {
     const claimId = await claimOfPayLink(db, parsed.data.t);
     if (!claimId) return errorResponse(404, PAYMENT_COPY.pay.badLink);
     const opened = await openPlanForClaim(db, claimId, parsed.data.months ?? 12);
-    if (!opened.ok)
-      return errorResponse(
-        opened.reason === 'months' ? 400 : 409,
-        opened.reason === 'months' ? 'Choose 3, 6, 12 or 18 months.' : PAYMENT_COPY.pay.ended,
-      );
+    if (!opened.ok) return planRefused(opened.reason);
     const started = await startCheckout(db, jobs, claimId);
     if (!started.ok) {
       const back = `/payments/pay?t=${encodeURIComponent(parsed.data.t)}&failed=${started.reason}`;

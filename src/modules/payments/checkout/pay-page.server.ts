@@ -7,7 +7,7 @@ import { planOf } from '../ledger/ledger.repository.server';
 import { offerInKobo, type Standing } from '../plans';
 import { claimWithPlot, plotLabelOf } from '../plot-link.server';
 import { paystackConfigured } from '../paystack/client.server';
-import { dedicatedAccountOf } from '../paystack/dedicated-account.server';
+import { dedicatedAccountOf, dedicatedAccountsOffered } from '../paystack/dedicated-account.server';
 import { standingOfPlan } from '../standing.server';
 
 /**
@@ -44,6 +44,8 @@ export type PayPageView =
       paystack: boolean;
       transfer: { account?: string; reference: string };
       dedicated?: { accountNumber: string; accountName: string; bankName: string };
+      /** Whether the buyer may ask for an account number of their own (none yet, and PAYSTACK_DEDICATED_BANK is set). */
+      ownAccountOffered: boolean;
       standing?: Standing;
     };
 
@@ -70,6 +72,7 @@ export async function payPageOf(db: Db, token: string | undefined, now = new Dat
     paystack: paystackConfigured(),
     transfer: { account: getEnv().PAYMENT_BANK_ACCOUNT, reference: transferReferenceOf(claimId) },
     dedicated: dedicated && { accountNumber: dedicated.accountNumber, accountName: dedicated.accountName, bankName: dedicated.bankName },
+    ownAccountOffered: !dedicated && dedicatedAccountsOffered(),
     standing,
   };
 }

@@ -22,6 +22,8 @@ export interface NewEntry {
   reason?: string | null;
   correctsEntryId?: number | null;
   flag?: LedgerFlag | null;
+  /** When it was written (now, unless a restore writes again an entry the backup lacked). */
+  recordedAt?: Date;
 }
 
 export type AppendResult =
@@ -63,6 +65,7 @@ export async function appendEntry(tx: Db, entry: NewEntry): Promise<AppendResult
       reason: entry.reason ?? null,
       correctsEntryId: entry.correctsEntryId ?? null,
       flag: entry.flag ?? null,
+      recordedAt: entry.recordedAt,
     })
     .returning();
   return { outcome: 'written', entry: written };

@@ -142,28 +142,47 @@ export async function createCustomer(input: {
   firstName: string;
   lastName: string;
   phone?: string;
-}): Promise<{ customerCode: string }> {
+}): Promise<{ customerCode: string; customerId: number }> {
+  // Paystack answers a second create for the same e-mail with the customer it has.
   const data = await call(
     'POST',
     '/customer',
     { email: input.email, first_name: input.firstName, last_name: input.lastName, phone: input.phone },
-    z.object({ customer_code: z.string() }).loose(),
+    z.object({ customer_code: z.string(), id: z.number().int() }).loose(),
   );
-  return { customerCode: data.customer_code };
+  return { customerCode: data.customer_code, customerId: data.id };
+}
+
+const DedicatedAccountData = z
+  .object({
+    account_number: z.string(),
+    account_name: z.string(),
+    bank: z.object({ name: z.string() }).loose(),
+    active: z.boolean().optional(),
+  })
+  .loose();
+type DedicatedAccountAnswer = { accountNumber: string; accountName: string; bankName: string };
+const accountOf = (data: z.infer<typeof DedicatedAccountData>): DedicatedAccountAnswer => ({
+  accountNumber: data.account_number,
+  accountName: data.account_name,
+  bankName: data.bank.name,
+});
+
+/** GET /dedicated_account?active=true&customer=<id>: the customer's accounts (one a create whose answer was lost made). */
+export async function dedicatedAccountsOfCustomer(customerId: number): Promise<DedicatedAccountAnswer[]> {
+  const data = await call('GET', `/dedicated_account?active=true&customer=${customerId}`, undefined, z.array(DedicatedAccountData));
+  return data.filter((account) => account.active !== false).map(accountOf);
 }
 
 /** POST /dedicated_account: a bank account number of the buyer's own, whose transfers come as charge.success. */
-export async function createDedicatedAccount(input: {
-  customerCode: string;
-  preferredBank: string;
-}): Promise<{ accountNumber: string; accountName: string; bankName: string }> {
+export async function createDedicatedAccount(input: { customerCode: string; preferredBank: string }): Promise<DedicatedAccountAnswer> {
   const data = await call(
     'POST',
     '/dedicated_account',
     { customer: input.customerCode, preferred_bank: input.preferredBank },
-    z.object({ account_number: z.string(), account_name: z.string(), bank: z.object({ name: z.string() }).loose() }).loose(),
+    DedicatedAccountData,
   );
-  return { accountNumber: data.account_number, accountName: data.account_name, bankName: data.bank.name };
+  return accountOf(data);
 }
 
 /**

@@ -7,7 +7,9 @@ import { paymentCheckouts, paymentDedicatedAccounts, paymentEvents } from '@/lib
 import { logError } from '@/lib/log';
 import { appendEntry } from '../ledger/ledger.repository.server';
 import { issueReceipt } from '../receipts/receipts.repository.server';
+import { recordCredit } from '../receipts/credit-again.server';
 import { afterPaymentCredited } from '../plot-link.server';
+import { queuePaymentOwnerAlerts } from '../owner-alerts.server';
 import { verifyTransaction, type VerifiedTransaction } from './client.server';
 import { PaystackError } from './errors';
 
@@ -81,7 +83,8 @@ export async function verifyAndCredit(db: Db, jobs: PgBoss, asked: CreditAsked, 
   const why = disagreement(asked, match, verified);
   if (why) return { outcome: 'verify_disagreed', detail: why };
 
-  return db.transaction(async (tx) => {
+  let credited: Parameters<typeof recordCredit> | undefined;
+  const result = await db.transaction(async (tx) => {
     const flagged = match.askedKobo !== undefined && verified.amountKobo !== match.askedKobo;
     const appended = await appendEntry(tx, {
       claimId: match.claimId,
@@ -96,10 +99,16 @@ export async function verifyAndCredit(db: Db, jobs: PgBoss, asked: CreditAsked, 
     if (appended.outcome === 'refused')
       return { outcome: 'verify_disagreed' as const, detail: `the ledger refused it: ${appended.refusal}` };
     const receipt = await issueReceipt(tx, jobs, appended.entry);
+    credited = [appended.entry, receipt];
+    // Owners hear of it by e-mail, once per payment, with the credit (docs/decisions/0415).
+    if (flagged) await queuePaymentOwnerAlerts(tx, jobs, { kind: 'payment_flagged', entryId: appended.entry.id });
     await afterPaymentCredited(tx, appended.entry, now);
     await tx.update(paymentCheckouts).set({ state: 'credited', settledAt: now }).where(eq(paymentCheckouts.reference, asked.reference));
     return { outcome: 'credited' as const, entryId: appended.entry.id, receiptNumber: receipt.number, flagged };
   });
+  // Committed: into the restore ledger, so a restore from an earlier backup keeps it (docs/decisions/0422).
+  if (credited) await recordCredit(...credited);
+  return result;
 }
 
 /** One `payment-event` job: the stored event verified and credited, its outcome recorded. Throws to be tried again. */

@@ -1,4 +1,5 @@
 import { CheckIcon } from '@/components/icons';
+import { ACCOUNT_PATHS } from '@/content/buyers';
 import { PAYMENT_COPY } from '@/content/payments';
 import { formatKobo } from '../money';
 import { longDay } from './render';
@@ -60,6 +61,9 @@ export function ReceiptCard({ view }: { view: ReceiptPageView }) {
           className="mx-auto self-start rounded-lg"
         />
       </div>
+      <a href={ACCOUNT_PATHS.signIn} className="mt-6 inline-block text-sm font-medium text-forest-800 underline underline-offset-4">
+        {copy.yourPage}
+      </a>
     </section>
   );
 }

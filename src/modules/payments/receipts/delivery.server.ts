@@ -1,20 +1,11 @@
 import 'server-only';
 import type { Db } from '@/lib/db/client';
 import { getSiteFacts, getSiteUrl } from '@/lib/site-facts.server';
-import { ChannelError } from '@/modules/messaging';
-import {
-  deliverMessages,
-  emailChannel,
-  messagesOf,
-  whatsAppChannel,
-  whatsAppConfigured,
-  type OutboxSender,
-  type OutboxSenders,
-} from '@/modules/messaging/server';
-import { mayMessage } from '@/modules/leads/server';
+import { deliverMessages, emailChannel, messagesOf, type OutboxSender, type OutboxSenders } from '@/modules/messaging/server';
 import { phoneGreetingName } from '@/content/conversations';
+import { receiptWhatsAppText } from '@/content/payments';
 import { getEnv } from '@/lib/env.server';
-import { withoutContactDetails } from '@/lib/log';
+import { sendPaymentWhatsApp } from '../whatsapp.server';
 import { formatKobo } from '../money';
 import type { Standing } from '../plans';
 import { buyerOfClaim, type Buyer } from '../buyer.repository.server';
@@ -121,34 +112,23 @@ async function sendByEmail(db: Db, context: ReceiptContext) {
 
 /**
  * The receipt on WhatsApp (the approved template WHATSAPP_RECEIPT_TEMPLATE; the buyer's first name only, as every
- * message to a phone: docs/decisions/0403), where WhatsApp is on and the number has not said STOP (both asked when it
- * goes). A send whose answer never came may have gone: counted as sent, never again. A number WhatsApp cannot reach is
- * not tried again; the provider down, or our credentials refused, is retried by the outbox's schedule.
+ * message to a phone: docs/decisions/0403), kept in the lead's conversation (../whatsapp.server.ts).
  */
-async function sendByWhatsApp(db: Db, { receipt, entry, buyer, plotLabel, standing, receiptUrl }: ReceiptContext) {
-  const phone = buyer?.phoneE164;
-  if (!phone || !whatsAppConfigured()) return { state: 'not_configured' as const, lastError: 'not configured' };
-  if (!(await mayMessage(db, phone, 'whatsapp'))) return { state: 'withdrawn' as const, lastError: 'the number said STOP' };
-  const env = getEnv();
-  try {
-    await whatsAppChannel.send(db, {
-      to: phone,
-      template: env.WHATSAPP_RECEIPT_TEMPLATE,
-      language: env.WHATSAPP_TEMPLATE_LANGUAGE,
-      parameters: [
-        phoneGreetingName(buyer?.fullName ?? ''),
-        formatKobo(entry.amountKobo),
-        plotLabel,
-        formatKobo(standing.leftKobo),
-        receiptUrl,
-      ],
-      reference: receipt.id,
-    });
-    return 'sent' as const;
-  } catch (error) {
-    if (error instanceof ChannelError && error.unanswered) return 'sent' as const;
-    if (error instanceof ChannelError && (error.kind === 'unreachable' || error.kind === 'window_closed'))
-      return { state: 'not_configured' as const, lastError: `WhatsApp cannot reach the number: ${withoutContactDetails(error.message)}` };
-    throw error;
-  }
+async function sendByWhatsApp(db: Db, { entry, buyer, plotLabel, standing, receiptUrl }: ReceiptContext) {
+  if (!buyer) return { state: 'not_configured' as const, lastError: 'the buyer was erased' };
+  const parameters = [
+    phoneGreetingName(buyer.fullName),
+    formatKobo(entry.amountKobo),
+    plotLabel,
+    formatKobo(standing.leftKobo),
+    receiptUrl,
+  ];
+  return sendPaymentWhatsApp(db, {
+    leadId: buyer.leadId,
+    phone: buyer.phoneE164,
+    kind: 'payment_receipt',
+    template: getEnv().WHATSAPP_RECEIPT_TEMPLATE,
+    parameters,
+    body: receiptWhatsAppText(parameters),
+  });
 }

@@ -37,16 +37,18 @@ export async function issueReceipt(tx: Db, jobs: PgBoss, entry: LedgerEntryRow):
     })
     .returning();
   const buyer = await buyerOfClaim(tx, entry.claimId);
+  // A buyer erased since (docs/decisions/0414): the payment is credited and receipted, but there is nobody to write to.
+  if (!buyer) return receipt;
   const message = (channel: 'email' | 'whatsapp'): NewOutboxMessage => ({
     subjectType: 'receipt',
     subjectId: receipt.id,
-    leadId: buyer?.leadId ?? null,
+    leadId: buyer.leadId,
     kind: RECEIPT_MESSAGE_KIND,
     channel,
     dedupeKey: receiptMessageKey(receipt.id, channel),
   });
   // Whether WhatsApp is on and the number has not said STOP is asked when it goes (rendered then, as the e-mail).
-  await queueMessages(tx, jobs, buyer?.phoneE164 ? [message('email'), message('whatsapp')] : [message('email')]);
+  await queueMessages(tx, jobs, buyer.phoneE164 ? [message('email'), message('whatsapp')] : [message('email')]);
   return receipt;
 }
 

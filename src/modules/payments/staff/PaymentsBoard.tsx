@@ -1,7 +1,9 @@
 import { PAYMENT_COPY, PAYMENT_STAFF_COPY } from '@/content/payments';
 import { formatKobo } from '../money';
 import { longDay } from '../receipts/render';
+import { lagosDayOf } from '@/lib/working-time';
 import type { PaymentsPage } from './payments-page.server';
+import { LedgerExportForm, PlansList } from './PlansList';
 
 const copy = PAYMENT_STAFF_COPY;
 
@@ -106,6 +108,28 @@ export function PaymentsBoard({ page, owner, staffId }: { page: PaymentsPage; ow
           </ul>
         </Card>
       ) : null}
+      {page.recheck.length ? (
+        <Card title={copy.recheckHeading} figure={String(page.recheck.length)}>
+          <p className="text-sm text-ink-soft">{copy.recheckIntro}</p>
+          <ul className="mt-2 divide-y divide-forest-900/10">
+            {page.recheck.map((row) => (
+              <li key={row.id} className="py-3">
+                <span className="inline-block rounded-full bg-brass-300/40 px-2 py-0.5 text-xs font-medium">
+                  {copy.recheckKinds[row.kind] ?? row.kind}
+                </span>
+                <span className="mt-1 block text-sm wrap-anywhere">
+                  {row.buyer ? <span className="font-medium">{row.buyer} · </span> : null}
+                  {row.plot ? `${row.plot} · ` : ''}
+                  {row.reference}
+                </span>
+                <span className="block text-sm text-ink-soft">
+                  {row.detail} · {copy.recheckFound(longDay(lagosDayOf(row.foundAt)))}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </Card>
+      ) : null}
       {page.plans.length ? (
         <section
           className="rounded-2xl border border-forest-900/10 bg-white p-5 shadow-sm sm:p-6 lg:col-span-2"
@@ -149,6 +173,8 @@ export function PaymentsBoard({ page, owner, staffId }: { page: PaymentsPage; ow
           </form>
         </section>
       ) : null}
+      <PlansList plans={page.plans} />
+      <LedgerExportForm />
     </div>
   );
 }

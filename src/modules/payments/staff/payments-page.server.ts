@@ -2,11 +2,12 @@ import 'server-only';
 import { and, desc, eq, gte, inArray, isNotNull } from 'drizzle-orm';
 import { leadName } from '@/content/staff';
 import type { Db } from '@/lib/db/client';
-import { ledgerEntries, leads, paymentBankTransfers, paymentPlans, paymentReceipts, staffUsers } from '@/lib/db/schema';
+import { ledgerEntries, leads, paymentBankTransfers, paymentPlans, paymentReceipts, plotClaims, staffUsers } from '@/lib/db/schema';
 import { lagosDayOf, lagosDayStart } from '@/lib/working-time';
 import { balanceOf } from '../ledger/rules';
 import { standingOf } from '../plans';
 import { plotLabelOf } from '../plot-link.server';
+import { recheckFindingsSince } from '../paystack/recheck.server';
 import { staffDisplayName } from '@/modules/staff';
 
 /**
@@ -31,16 +32,21 @@ export interface PaymentsPage {
   late: { claimId: string; buyer: string; plot: string; dueOn: string; amountKobo: number; lateCount: number }[];
   /** Payments of the last 60 days credited other than asked, newest first: the owners refund or ask for the rest. */
   flagged: { id: number; amountKobo: number; at: Date; buyer: string; plot: string; reference: string | null }[];
-  plans: { claimId: string; buyer: string; plot: string }[];
+  /** Every plan, newest first, each linking to its own page (docs/decisions/0416); `ended`: its claim ended (released). */
+  plans: { claimId: string; buyer: string; plot: string; paidKobo: number; priceKobo: number; ended: boolean }[];
+  /** What the nightly re-check with Paystack found in the last 30 days, newest first (docs/decisions/0415). */
+  recheck: { id: string; kind: string; reference: string; detail: string; foundAt: Date; buyer: string; plot: string }[];
 }
 
 export async function paymentsPage(db: Db, now = new Date()): Promise<PaymentsPage> {
   const today = lagosDayOf(now);
   const plans = await db
-    .select({ plan: paymentPlans, title: leads.title, fullName: leads.fullName })
+    .select({ plan: paymentPlans, title: leads.title, fullName: leads.fullName, endedAt: plotClaims.endedAt })
     .from(paymentPlans)
+    .leftJoin(plotClaims, eq(plotClaims.id, paymentPlans.claimId))
     // A buyer erased since (docs/decisions/0414) is named by the copy kept with the plan.
-    .leftJoin(leads, eq(leads.id, paymentPlans.leadId));
+    .leftJoin(leads, eq(leads.id, paymentPlans.leadId))
+    .orderBy(desc(paymentPlans.createdAt));
   const entries = plans.length
     ? await db
         .select()
@@ -61,8 +67,11 @@ export async function paymentsPage(db: Db, now = new Date()): Promise<PaymentsPa
   const weekEnd = lagosDayOf(now, 7);
   const dueThisWeek: PaymentsPage['dueThisWeek'] = [];
   const late: PaymentsPage['late'] = [];
-  for (const { plan } of plans) {
-    const standing = standingOf(plan, balanceOf(entries.filter((e) => e.claimId === plan.claimId)), today);
+  const paidOf = (claimId: string) => balanceOf(entries.filter((e) => e.claimId === claimId));
+  for (const { plan, endedAt } of plans) {
+    // A released claim's plan owes nothing more (an owner ended it: docs/decisions/0416); its money stays on the ledger.
+    if (endedAt) continue;
+    const standing = standingOf(plan, paidOf(plan.claimId), today);
     const who = labels.get(plan.claimId)!;
     if (!standing.nextDue) continue;
     if (standing.lateCount > 0) late.push({ claimId: plan.claimId, ...who, ...standing.nextDue, lateCount: standing.lateCount });
@@ -115,6 +124,20 @@ export async function paymentsPage(db: Db, now = new Date()): Promise<PaymentsPa
       reference: entry.providerReference,
       ...(labels.get(entry.claimId) ?? none),
     })),
-    plans: plans.map(({ plan }) => ({ claimId: plan.claimId, ...labels.get(plan.claimId)! })),
+    plans: plans.map(({ plan, endedAt }) => ({
+      claimId: plan.claimId,
+      ...labels.get(plan.claimId)!,
+      paidKobo: paidOf(plan.claimId),
+      priceKobo: plan.priceKobo,
+      ended: endedAt !== null,
+    })),
+    recheck: (await recheckFindingsSince(db, lagosDayStart(today, -30))).map((f) => ({
+      id: f.id,
+      kind: f.kind,
+      reference: f.reference,
+      detail: f.detail,
+      foundAt: f.foundAt,
+      ...((f.claimId && labels.get(f.claimId)) || none),
+    })),
   };
 }

@@ -7,6 +7,7 @@ import { lagosDayStart } from '@/lib/working-time';
 import { appendEntry, planOf } from '../ledger/ledger.repository.server';
 import { LEDGER_REFUSALS } from '../ledger/rules';
 import { issueReceipt } from '../receipts/receipts.repository.server';
+import { recordCredit } from '../receipts/credit-again.server';
 import { afterPaymentCredited } from '../plot-link.server';
 
 /**
@@ -48,7 +49,8 @@ export async function approveTransfer(
   ownerId: string,
   now = new Date(),
 ): Promise<TransferResult> {
-  return db.transaction(async (tx) => {
+  let credited: Parameters<typeof recordCredit> | undefined;
+  const result = await db.transaction(async (tx): Promise<TransferResult> => {
     const [transfer] = await tx.select().from(paymentBankTransfers).where(eq(paymentBankTransfers.id, transferId)).for('update');
     if (!transfer) return { ok: false, refusal: 'not_found' };
     if (transfer.state !== 'pending') return { ok: false, refusal: 'decided' };
@@ -65,6 +67,7 @@ export async function approveTransfer(
     if (appended.outcome === 'refused') return { ok: false, refusal: 'ledger', detail: LEDGER_REFUSALS[appended.refusal] };
     const receipt = appended.outcome === 'written' ? await issueReceipt(tx, jobs, appended.entry) : undefined;
     if (appended.outcome === 'written') await afterPaymentCredited(tx, appended.entry, now);
+    if (receipt) credited = [appended.entry, receipt];
     const [approved] = await tx
       .update(paymentBankTransfers)
       .set({ state: 'approved', decidedBy: ownerId, decidedAt: now })
@@ -72,6 +75,9 @@ export async function approveTransfer(
       .returning();
     return { ok: true, transfer: approved, receiptNumber: receipt?.number };
   });
+  // Committed: into the restore ledger, so a restore from an earlier backup keeps it (docs/decisions/0422).
+  if (credited) await recordCredit(...credited);
+  return result;
 }
 
 export async function rejectTransfer(

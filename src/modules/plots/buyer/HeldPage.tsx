@@ -1,3 +1,4 @@
+import { ACCOUNT_PATHS } from '@/content/buyers';
 import type { District } from '@/content/districts';
 import { PAYMENT_COPY, payPathOf } from '@/content/payments';
 import { PLOTS_COPY } from '@/content/plots';
@@ -71,6 +72,9 @@ export async function HeldPage({ district, searchParams }: { district: District;
               </a>
             ) : null}
             <p className="mt-6 text-sm text-ink-soft">{copy.told}</p>
+            <a href={ACCOUNT_PATHS.signIn} className="mt-2 inline-block text-sm font-medium text-forest-800 underline underline-offset-4">
+              {copy.yourPage}
+            </a>
           </div>
         ) : null}
       </div>

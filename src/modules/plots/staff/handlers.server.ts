@@ -134,7 +134,10 @@ export const extendHandler = answeredAsForm(
   }),
 );
 
-/** POST /api/admin/plots/:id/release {reason} → {ok}: the claim ends; an agent releases only their own lead's hold. */
+/**
+ * POST /api/admin/plots/:id/release {reason} → {ok}: the claim ends; an agent releases only their own lead's hold (a
+ * reservation or a sale only an owner, and its buyer is told: docs/decisions/0416).
+ */
 export const releaseHandler = answeredAsForm(
   PLOTS_PAGE,
   staffRoute<IdRouteContext>({}, async (request, { db, staff }, ctx) => {
@@ -145,7 +148,9 @@ export const releaseHandler = answeredAsForm(
     if (claim instanceof Response) return claim;
     const input = await readInput(request, releaseSchema);
     if (!input.ok) return input.response;
-    const result = await releaseClaim(db, { claimId: claim.id, reason: input.value.reason, by: actor(staff), now: scope.now });
+    // A reservation's or sale's buyer is told in the release's transaction; the queue is started before it (PGlite).
+    const tell = claim.stage === 'held' ? undefined : await (await getDatabase()).jobs();
+    const result = await releaseClaim(db, { claimId: claim.id, reason: input.value.reason, by: actor(staff), now: scope.now, tell });
     if (result.ok && claim.stage !== 'held') await recordAudit(db, staff, 'plots.release', plot.id, { stage: claim.stage });
     return claimAnswer(result, plot.id, copy.done.released);
   }),

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import type { DistrictChoice, LeadStatus, PlotStage } from '@/lib/db/enums';
 import { leads, plotClaims, plotEvents, plots, staffUsers, type PlotPoint } from '@/lib/db/schema';
-import { leadsInScope, mayChangeSql, staffLabelSql, type LeadScope } from '@/modules/leads/server';
+import { agentsSeeEveryLead, leadsInScope, mayChangeSql, staffLabelSql, type LeadScope } from '@/modules/leads/server';
 import type { PlotStanding } from '../import/plan-import';
 import { comparePlotLabels } from '../plot-status';
 
@@ -166,6 +166,10 @@ export interface LeadChoice {
  */
 export async function leadChoices(db: Db, district: DistrictChoice, scope: LeadScope, limit = 200): Promise<LeadChoice[]> {
   const reach = leadsInScope(scope);
+  // An agent may change only their own leads unless owners let agents see every lead: said plainly, so their newest
+  // are read by (assigned_to, created_at) instead of the newest of all leads until 200 are theirs (the whole table for
+  // an agent with few; docs/benchmarks/0431). The conditions below say the same.
+  const ownOnly = scope.role !== 'owner' && !(await agentsSeeEveryLead(db));
   return db
     .select({ id: leads.id, fullName: leads.fullName, district: leads.district, status: leads.status })
     .from(leads)
@@ -176,6 +180,7 @@ export async function leadChoices(db: Db, district: DistrictChoice, scope: LeadS
         or(eq(leads.district, district), isNull(leads.district)),
         reach,
         sql`${mayChangeSql(scope)}`,
+        ownOnly ? eq(leads.assignedTo, scope.staffId) : undefined,
       ),
     )
     .orderBy(desc(leads.createdAt), asc(leads.id))

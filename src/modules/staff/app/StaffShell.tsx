@@ -4,6 +4,7 @@ import { BrandMark } from '@/components/BrandMark';
 import { INSPECTIONS_STAFF_COPY } from '@/content/inspections-staff';
 import { PLOTS_STAFF_COPY } from '@/content/plots-staff';
 import { PAYMENT_STAFF_COPY } from '@/content/payments';
+import { DOCUMENTS_COPY } from '@/content/documents';
 import { DASHBOARD_COPY } from '@/content/sales-insight';
 import { STAFF_COPY } from '@/content/staff';
 import { ReauthDialog } from '../sessions/ReauthDialog';
@@ -24,6 +25,7 @@ export function StaffShell({ staff, children }: { staff: { email: string; name: 
     ...(staff.role === 'owner'
       ? [
           { href: '/admin/payments', label: PAYMENT_STAFF_COPY.title },
+          { href: '/admin/documents', label: DOCUMENTS_COPY.staff.title },
           { href: '/admin/staff', label: nav.staff },
           { href: '/admin/privacy', label: nav.privacy },
           { href: '/admin/system', label: nav.system },

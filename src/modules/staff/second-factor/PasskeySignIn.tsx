@@ -2,7 +2,7 @@
 
 import { useState, type ReactNode } from 'react';
 import { STAFF_COPY } from '@/content/staff';
-import { PasskeyButton, usePasskeySupport } from './PasskeyButton';
+import { PasskeyButton, usePasskeySupport } from '@/components/PasskeyButton';
 import { RecoveryCodes } from './RecoveryCodes';
 import { completeSignIn } from '../sign-in/sign-in-complete';
 
@@ -37,6 +37,7 @@ export function PasskeySignIn({ ceremony, children }: { ceremony: 'register' | '
             optionsUrl="/api/staff/passkey/options"
             answerUrl="/api/staff/passkey"
             label={register ? copy.setUp : copy.signIn}
+            copy={copy}
             onDone={(answer) =>
               answer.recoveryCodes ? setCodes({ email: answer.email, recoveryCodes: answer.recoveryCodes }) : completeSignIn(answer.email)
             }

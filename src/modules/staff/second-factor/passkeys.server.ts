@@ -2,15 +2,22 @@ import 'server-only';
 import {
   generateAuthenticationOptions,
   generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
   type AuthenticationResponseJSON,
   type PublicKeyCredentialCreationOptionsJSON,
   type PublicKeyCredentialRequestOptionsJSON,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import { decodeClientDataJSON, isoBase64URL } from '@simplewebauthn/server/helpers';
-import { getSiteFacts, getSiteUrl } from '@/lib/site-facts.server';
+import { isoBase64URL } from '@simplewebauthn/server/helpers';
+import {
+  CEREMONY_TIMEOUT_MS,
+  CHALLENGE_TTL_MS,
+  challengeNamedBy,
+  counterWentBack,
+  relyingParty,
+  verifiedNewPasskey,
+  verifiedSignature,
+} from '@/lib/auth/webauthn.server';
+import { getSiteFacts } from '@/lib/site-facts.server';
 import { STAFF_COPY } from '@/content/staff';
 import { deviceSystem } from '@/lib/auth/device-label';
 import type { Db } from '@/lib/db/client';
@@ -34,21 +41,12 @@ import { keepForRestore } from '../restore-again.server';
 
 /**
  * Passkeys (WebAuthn, @simplewebauthn/server) as the second step of sign-in
- * (docs/decisions/0348-a-second-factor-for-everyone-and-passkeys.md). The relying party is the site: its id the host of
- * SITE_URL, the origin SITE_URL's origin. The person is verified on the device (fingerprint, face or screen lock:
+ * (docs/decisions/0348-a-second-factor-for-everyone-and-passkeys.md). The relying party is the site
+ * (src/lib/auth/webauthn.server.ts, shared with buyers' passkeys). The person is verified on the device (fingerprint, face or screen lock:
  * userVerification 'required'), so a passkey is something they have and something they are. Each ceremony's challenge
  * is kept on the account, one at a time, for CHALLENGE_TTL_MS, and taken back by the first answer that names it: an
  * answer replayed, or an answer to an older challenge, is refused.
  */
-
-const CHALLENGE_TTL_MS = 5 * 60_000;
-/** How long the browser waits for the person (the options' timeout). */
-const CEREMONY_TIMEOUT_MS = 120_000;
-
-export function relyingParty() {
-  const url = new URL(getSiteUrl());
-  return { id: url.hostname, origin: url.origin, name: getSiteFacts().brand };
-}
 
 type Account = Pick<StaffUserRow, 'id' | 'email' | 'name'>;
 
@@ -91,14 +89,8 @@ export async function authenticationOptions(db: Db, user: Account, now: Date): P
  * origin, a bad signature), the challenge is spent.
  */
 async function takeChallengeOf(db: Db, userId: string, clientDataJSON: unknown, now: Date): Promise<string | undefined> {
-  if (typeof clientDataJSON !== 'string') return undefined;
-  let challenge: unknown;
-  try {
-    challenge = decodeClientDataJSON(clientDataJSON).challenge;
-  } catch {
-    return undefined;
-  }
-  if (typeof challenge !== 'string' || !challenge || challenge.length > 512) return undefined;
+  const challenge = challengeNamedBy(clientDataJSON);
+  if (!challenge) return undefined;
   return (await takePasskeyChallenge(db, userId, challenge, now)) ? challenge : undefined;
 }
 
@@ -119,21 +111,9 @@ export async function registerPasskey(
   const response = answer.response as unknown as RegistrationResponseJSON;
   const challenge = await takeChallengeOf(db, user.id, response.response?.clientDataJSON, now);
   if (!challenge) return undefined;
-  const rp = relyingParty();
-  let verified: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
-  try {
-    verified = await verifyRegistrationResponse({
-      response,
-      expectedChallenge: challenge,
-      expectedOrigin: rp.origin,
-      expectedRPID: rp.id,
-      requireUserVerification: true,
-    });
-  } catch {
-    return undefined;
-  }
-  if (!verified.verified) return undefined;
-  const { credential, credentialBackedUp } = verified.registrationInfo;
+  const registered = await verifiedNewPasskey(response, challenge);
+  if (!registered) return undefined;
+  const { credential, credentialBackedUp } = registered;
   const first = await recoveryCodesForFirstMethod(db, user.id);
   const added = await addPasskey(
     db,
@@ -160,24 +140,9 @@ export async function verifyPasskeySignIn(db: Db, user: Account, answer: Ceremon
   if (!challenge) return false;
   const passkey = (await listPasskeys(db, user.id)).find((p) => p.credentialId === response.id);
   if (!passkey || passkey.disabledAt) return false;
-  const rp = relyingParty();
   try {
-    const { verified, authenticationInfo } = await verifyAuthenticationResponse({
-      response,
-      expectedChallenge: challenge,
-      expectedOrigin: rp.origin,
-      expectedRPID: rp.id,
-      // Counter 0: the library then checks the signature whatever the counter, and the counter is checked below, so only
-      // a signature the key really made can disable it (the library compares counters before it checks the signature).
-      credential: {
-        id: passkey.credentialId,
-        publicKey: isoBase64URL.toBuffer(passkey.publicKey),
-        counter: 0,
-        transports: passkey.transports,
-      },
-      requireUserVerification: true,
-    });
-    if (!verified) return false;
+    const authenticationInfo = await verifiedSignature(response, challenge, passkey);
+    if (!authenticationInfo) return false;
     if (counterWentBack(authenticationInfo.newCounter, passkey.counter)) {
       await disableClonedPasskey(db, user, passkey, now);
       return false;
@@ -192,12 +157,6 @@ export async function verifyPasskeySignIn(db: Db, user: Account, answer: Ceremon
     return false;
   }
 }
-
-/**
- * A counter that did not move forward, where the authenticator counts (WebAuthn §6.1.1): the same key signed on another
- * device, a clone. Passkeys that never count (synced ones) send 0 every time and are not taken for clones.
- */
-export const counterWentBack = (received: number, stored: number) => (received > 0 || stored > 0) && received <= stored;
 
 /**
  * A passkey a copy of which signed: disabled (it signs nobody in until its person removes it and adds a new one), the

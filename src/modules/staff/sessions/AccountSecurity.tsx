@@ -7,7 +7,7 @@ import { STAFF_COPY } from '@/content/staff';
 import { useStaffAction } from '@/lib/browser/use-staff-action';
 import { ACCOUNT_SESSIONS_API } from '@/lib/constants';
 import { notifySuccess } from '@/lib/browser/toast';
-import { PasskeyButton, usePasskeySupport } from '../second-factor/PasskeyButton';
+import { PasskeyButton, usePasskeySupport } from '@/components/PasskeyButton';
 import { RecoveryCodes } from '../second-factor/RecoveryCodes';
 
 const copy = STAFF_COPY.account;
@@ -58,6 +58,7 @@ export function AddPasskeyButton() {
       optionsUrl="/api/admin/account/passkeys/options"
       answerUrl="/api/admin/account/passkeys"
       label={STAFF_COPY.passkey.add}
+      copy={STAFF_COPY.passkey}
       primary={false}
       onDone={() => {
         notifySuccess(STAFF_COPY.passkey.added);

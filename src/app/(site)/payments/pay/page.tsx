@@ -9,7 +9,7 @@ export const metadata: Metadata = { title: PAYMENT_COPY.pay.title, robots: { ind
 
 /** GET /payments/pay?t=<the hold's link>: what is due on the plot and how to pay it (docs/decisions/0414-the-money-core.md). */
 export default async function PayForPlotPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const { t, failed } = await searchParams;
+  const { t, failed, account } = await searchParams;
   const view = await payPageOf((await getDatabase()).db, typeof t === 'string' ? t : undefined);
-  return <PayPage view={view} failed={typeof failed === 'string'} />;
+  return <PayPage view={view} failed={typeof failed === 'string'} accountFailed={typeof account === 'string' ? account : undefined} />;
 }

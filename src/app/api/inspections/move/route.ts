@@ -1,7 +1,8 @@
 import { moveHandler } from '@/modules/inspections/server';
 import { postOnly } from '@/lib/http/response.server';
+import { buyerFirst } from '@/lib/db/priority';
 
 export const dynamic = 'force-dynamic';
 
 /** POST /api/inspections/move: move a booking from its signed link. */
-export const { POST, GET, PUT, PATCH, DELETE } = postOnly(moveHandler);
+export const { POST, GET, PUT, PATCH, DELETE } = postOnly(buyerFirst(moveHandler));

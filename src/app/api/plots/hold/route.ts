@@ -1,8 +1,9 @@
 import { holdAsVisitor } from '@/modules/plots/server';
 import { alertOwnersOfFlood } from '@/modules/system/server';
 import { postOnly } from '@/lib/http/response.server';
+import { buyerFirst } from '@/lib/db/priority';
 
 export const dynamic = 'force-dynamic';
 
 /** POST /api/plots/hold: a new visitor holds a plot; the lead goes the popup's way first (the flood alert handed in). */
-export const { POST, GET, PUT, PATCH, DELETE } = postOnly(holdAsVisitor(alertOwnersOfFlood));
+export const { POST, GET, PUT, PATCH, DELETE } = postOnly(buyerFirst(holdAsVisitor(alertOwnersOfFlood)));

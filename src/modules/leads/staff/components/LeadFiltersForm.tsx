@@ -4,6 +4,7 @@ import { Field } from '@/components/ui/Field';
 import { ASSIGNMENT_COPY } from '@/content/sales-insight';
 import { STAFF_COPY } from '@/content/staff';
 import { filtersToQuery, INBOX_STATUSES, type LeadFilters } from '../schema';
+import { SEARCH_COUNT_CAP } from '../../search';
 
 const copy = STAFF_COPY.inbox.filters;
 const quick = STAFF_COPY.inbox.quick;
@@ -108,7 +109,9 @@ export function InboxSearch({ filters, matched }: { filters: LeadFilters; matche
       </form>
       {q && matched !== undefined ? (
         <p id="lead-search-result" className="mt-2 text-sm text-ink-soft" data-testid="search-result">
-          <span className="font-medium text-forest-900">{search.matched(matched, q, view)}</span>{' '}
+          <span className="font-medium text-forest-900">
+            {search.matched(Math.min(matched, SEARCH_COUNT_CAP), q, view, matched > SEARCH_COUNT_CAP)}
+          </span>{' '}
           {matched === 0 ? search.noneHint : narrowed ? search.narrowed : null}
         </p>
       ) : null}

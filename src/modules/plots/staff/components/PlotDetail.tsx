@@ -195,7 +195,13 @@ export function PlotDetail({
 
         {runsClaim && claim.stage !== 'allocated' ? (
           <Action title={actions.release}>
-            <PostForm action={`${base}/release`} success={copy.done.released} className="grid gap-3">
+            <PostForm
+              action={`${base}/release`}
+              success={copy.done.released}
+              className="grid gap-3"
+              confirm={claim.stage === 'held' ? undefined : actions.releaseReservedConfirm}
+            >
+              {claim.stage === 'held' ? null : <p className="text-sm text-ink-soft">{actions.releaseReservedNote}</p>}
               <Field label={actions.releaseReason}>
                 <input name="reason" required minLength={3} maxLength={500} className="field min-h-11" />
               </Field>

@@ -9,26 +9,25 @@ import {
 } from '@simplewebauthn/browser';
 import { useState, useSyncExternalStore } from 'react';
 import { FingerprintIcon } from '@/components/icons';
-import { STAFF_COPY } from '@/content/staff';
 import { request } from '@/lib/browser/request';
 import { notifyError } from '@/lib/browser/toast';
 
-const copy = STAFF_COPY.passkey;
 const noSubscription = () => () => {};
 
 /** Whether this browser can use passkeys (PublicKeyCredential): false on the server and before hydration. */
 export const usePasskeySupport = () => useSyncExternalStore(noSubscription, browserSupportsWebAuthn, () => false);
 
 /**
- * One passkey ceremony (docs/decisions/0348-a-second-factor-for-everyone-and-passkeys.md): the options from
- * `optionsUrl`, the browser's own dialog (fingerprint, face or screen lock), its answer to `answerUrl`; `onDone` gets
- * the server's answer. Refusals are the request helper's toasts; a dialog cancelled or failed says so once.
+ * One passkey ceremony, staff's or a buyer's (docs/decisions/0348 and 0423): the options from `optionsUrl`, the
+ * browser's own dialog (fingerprint, face or screen lock), its answer to `answerUrl`; `onDone` gets the server's answer.
+ * Refusals are the request helper's toasts; a dialog cancelled or failed says so once (`copy.cancelled`).
  */
 export function PasskeyButton<T>({
   ceremony,
   optionsUrl,
   answerUrl,
   label,
+  copy,
   onDone,
   primary = true,
 }: {
@@ -36,6 +35,8 @@ export function PasskeyButton<T>({
   optionsUrl: string;
   answerUrl: string;
   label: string;
+  /** What the button says while the browser's dialog is open, and when the dialog was cancelled or failed. */
+  copy: { working: string; cancelled: string };
   onDone: (answer: T) => void;
   primary?: boolean;
 }) {

@@ -1,0 +1,3 @@
+ALTER TABLE "outbox_messages" DROP CONSTRAINT "outbox_messages_subject_ck";--> statement-breakpoint
+ALTER TABLE "buyer_sign_ins" ADD COLUMN "sealed_secret" text;--> statement-breakpoint
+ALTER TABLE "outbox_messages" ADD CONSTRAINT "outbox_messages_subject_ck" CHECK ("outbox_messages"."subject_type" in ('lead', 'booking', 'slot', 'plot_claim', 'receipt', 'owner', 'agent', 'subscriber', 'erased_lead', 'instalment', 'buyer_sign_in'));

@@ -1,0 +1,2 @@
+ALTER TABLE "outbox_messages" DROP CONSTRAINT "outbox_messages_subject_ck";--> statement-breakpoint
+ALTER TABLE "outbox_messages" ADD CONSTRAINT "outbox_messages_subject_ck" CHECK ("outbox_messages"."subject_type" in ('lead', 'booking', 'slot', 'plot_claim', 'receipt', 'owner', 'agent', 'subscriber', 'erased_lead', 'instalment', 'buyer_sign_in', 'buyer_passkey'));

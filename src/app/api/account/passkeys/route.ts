@@ -1,0 +1,7 @@
+import { addPasskeyHandler } from '@/modules/buyers/server';
+import { postOnly } from '@/lib/http/response.server';
+
+export const dynamic = 'force-dynamic';
+
+/** POST /api/account/passkeys: a new passkey's answer, signed in recently (docs/decisions/0423). */
+export const { POST, GET, PUT, PATCH, DELETE } = postOnly((request) => addPasskeyHandler(request));

@@ -1,0 +1,7 @@
+import { passkeySignInOptionsHandler } from '@/modules/buyers/server';
+import { postOnly } from '@/lib/http/response.server';
+
+export const dynamic = 'force-dynamic';
+
+/** POST /api/account/sign-in/passkey/options: the challenge to sign in with a passkey (docs/decisions/0423). */
+export const { POST, GET, PUT, PATCH, DELETE } = postOnly((request) => passkeySignInOptionsHandler(request));

@@ -1,0 +1,5 @@
+import { exportLedgerHandler } from '@/modules/payments/server';
+import { routeMethods } from '@/lib/http/response.server';
+
+export const dynamic = 'force-dynamic';
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ GET: exportLedgerHandler });

@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { openDatabase, type DatabaseHandle } from './client';
+import { buyerFirst, HELD_LONG_MS, priorityGate } from './priority';
+import { pgliteTemplate, TEST_DATABASE_URL } from '../../../tests/integration/helpers';
+
+/**
+ * On PGlite's one connection a buyer's write queued behind staff's reads runs after the read running now, before the
+ * ones still waiting (docs/decisions/0421): the server's own database, opened as it opens it.
+ */
+describe.each([true, false])('buyers first on PGlite (PGLITE_BUYERS_FIRST %s)', (buyersFirst) => {
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    handle = await openDatabase({ dataDir: 'memory://', pgliteTemplate: pgliteTemplate(), buyersFirst });
+    await handle.db.execute(sql`create table buyer_writes (id serial primary key, at timestamptz default now())`);
+  });
+  afterAll(() => handle.close());
+
+  it(
+    buyersFirst
+      ? 'starts a buyer write queued behind four long staff reads after the first of them, not after all four'
+      : 'keeps a buyer write in arrival order when the switch is off',
+    async () => {
+      const done: string[] = [];
+      // A read that takes a while on this machine (tens to hundreds of milliseconds), as a dashboard's statement once did.
+      const staffRead = (i: number) =>
+        handle.db.execute(sql`select count(*) from generate_series(1, 300000)`).then(() => done.push(`staff ${i}`));
+      const reads = [1, 2, 3, 4].map(staffRead);
+      // The buyer's lead comes while the first read runs and the others wait.
+      await new Promise((resolve) => setImmediate(resolve));
+      const write = buyerFirst(() =>
+        handle.db.transaction(async (tx) => {
+          await tx.execute(sql`insert into buyer_writes default values`);
+        }),
+      )().then(() => done.push('buyer'));
+      await Promise.all([...reads, write]);
+      expect(done).toEqual(
+        buyersFirst ? ['staff 1', 'buyer', 'staff 2', 'staff 3', 'staff 4'] : ['staff 1', 'staff 2', 'staff 3', 'staff 4', 'buyer'],
+      );
+    },
+  );
+
+  it('keeps arrival order among calls of one kind', async () => {
+    const done: number[] = [];
+    await Promise.all([1, 2, 3, 4, 5].map((i) => handle.db.execute(sql`select ${i}`).then(() => done.push(i))));
+    expect(done).toEqual([1, 2, 3, 4, 5]);
+  });
+});
+
+describe('one lane for every copy of the module', () => {
+  it('lets a gate made by one copy see a buyer of another (Next.js bundles each route with copies of its own)', async () => {
+    const gateCopy = await import('./priority');
+    vi.resetModules();
+    const routeCopy = await import('./priority');
+    expect(routeCopy).not.toBe(gateCopy);
+    const seen = await routeCopy.buyerFirst(async () => gateCopy.forBuyer())();
+    expect(seen).toBe(true);
+    expect(gateCopy.forBuyer()).toBe(false);
+    // What a buyer's request starts for everyone (the job queue) leaves the lane.
+    expect(await routeCopy.buyerFirst(async () => gateCopy.outsideBuyersLane(() => routeCopy.forBuyer()))()).toBe(false);
+  });
+});
+
+describe('a call that holds PGlite’s connection long', () => {
+  it('is named, and a short one is not', async () => {
+    const named: string[] = [];
+    const gate = priorityGate(true, (_ms, what) => named.push(what));
+    const pause = (ms: number) => () => new Promise((resolve) => setTimeout(resolve, ms));
+    await gate(pause(HELD_LONG_MS + 20), 'select a long read');
+    await gate(pause(1), 'select a short read');
+    expect(named).toEqual(['select a long read']);
+  });
+});
+
+/**
+ * On PostgreSQL a buyer's calls take connections of their own (docs/decisions/0429): staff reads holding every
+ * connection of the main pool neither make a buyer's lead wait for one of them nor time it out.
+ */
+describe.skipIf(!TEST_DATABASE_URL)('buyers apart on PostgreSQL', () => {
+  it('answers a buyer’s query and transaction while staff reads hold every connection of the main pool', async () => {
+    const handle = await openDatabase({ databaseUrl: TEST_DATABASE_URL, poolMax: 2, migrate: false });
+    try {
+      const done: string[] = [];
+      const reads = [1, 2].map((i) => handle.db.execute(sql`select pg_sleep(1.5)`).then(() => done.push(`staff ${i}`)));
+      // A third staff call queues for the main pool: it is exhausted.
+      const third = handle.db.execute(sql`select 1`).then(() => done.push('staff 3'));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await buyerFirst(async () => {
+        await handle.db.execute(sql`select 1`);
+        await handle.db.transaction(async (tx) => tx.execute(sql`select 1`));
+      })().then(() => done.push('buyer'));
+      await Promise.all([...reads, third]);
+      expect(done[0]).toBe('buyer');
+      // The third staff call had to wait for one of the reads: the main pool was indeed full when the buyer came.
+      expect(done.indexOf('staff 3')).toBeGreaterThan(1);
+    } finally {
+      await handle.close();
+    }
+  });
+});

@@ -1,0 +1,128 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Pool } from 'pg';
+import { visitorWritesUnanswered } from '../server-hand-over.mjs';
+
+/**
+ * Buyers first on PGlite's one connection (docs/decisions/0421-dashboard-from-summaries.md). PGlite runs one call at a
+ * time, in the order they came, and a call runs on the event loop's thread until it ends; so a buyer's lead queued
+ * behind a staff member's reads waited for all of them. Here every call (query, exec, a whole transaction) passes one
+ * gate, and when one ends the next is a buyer's if any waits: a buyer waits for at most the call running now, and
+ * staff reads, made of short statements (the dashboard reads summaries, the export reads pages), are short calls.
+ * PostgreSQL has a pool: there a buyer's calls take connections of their own (buyersPoolApart, docs/decisions/0429).
+ */
+
+/**
+ * The buyers' lane and how many buyers' handlers run now (while one does, the gate holds staff's calls back a little
+ * for its next call). On globalThis: Next.js bundles each route with copies of its own of this module, and the gate
+ * made by the route that opened the database must see the lane of a buyer's route in another bundle, as they share
+ * the database handle itself (docs/decisions/0103, 0429).
+ */
+const shared = ((globalThis as Record<symbol, { lane: AsyncLocalStorage<'buyer'>; running: number }>)[
+  Symbol.for('districts.db.buyers-lane')
+] ??= { lane: new AsyncLocalStorage<'buyer'>(), running: 0 });
+/** How long a staff call waits at most for a running buyer's next call (a buyer's handler between two statements). */
+const BUYER_GRACE_MS = 50;
+
+/** The handler's database calls go ahead of staff's and jobs' that wait with them (a buyer's form or booking route). */
+export function buyerFirst<A extends unknown[], R>(handler: (...args: A) => Promise<R>): (...args: A) => Promise<R> {
+  return async (...args) => {
+    shared.running++;
+    try {
+      return await shared.lane.run('buyer', () => handler(...args));
+    } finally {
+      shared.running--;
+    }
+  };
+}
+
+/** Whether the calling code runs for a buyer (buyerFirst). */
+export const forBuyer = (): boolean => shared.lane.getStore() === 'buyer';
+
+/**
+ * Runs `start` outside the buyers' lane: what it starts (the job queue's loops, started by whichever request needs it
+ * first) must not inherit a buyer's place ahead of staff, nor the buyers' own pool on PostgreSQL.
+ */
+export const outsideBuyersLane = <T>(start: () => T): T => shared.lane.exit(start);
+
+/** Buyers on their way: handlers running, and visitors' writes the server has read but Next.js not yet routed. */
+const buyersComing = (): boolean => shared.running > 0 || visitorWritesUnanswered() > 0;
+
+/**
+ * Whether buyers go first (`PGLITE_BUYERS_FIRST`, off unless set to `on`): off, the gate is a plain queue in arrival
+ * order, as PGlite's own is, kept only so a backup's copy can hold statements back. Off by default until a bench run
+ * under staff load that hung once is explained (docs/decisions/0421); read from the environment like DB_FAST_PATH.
+ */
+export const buyersFirstOn = (): boolean => process.env.PGLITE_BUYERS_FIRST?.trim().toLowerCase() === 'on';
+
+/**
+ * A gate that runs one call at a time, buyers' before others' that wait. Between two calls it lets the event loop
+ * turn (PGlite's calls run on its thread, and calls chained by promises alone would never let a buyer's request in);
+ * while a buyer's handler runs, a staff call waits up to BUYER_GRACE_MS for its next statement. Nothing is dropped.
+ */
+export function priorityGate(
+  buyersFirst = buyersFirstOn(),
+  heldLong: (ms: number, what: string) => void = logHeldLong,
+): <T>(call: () => Promise<T>, what?: string) => Promise<T> {
+  let busy = false;
+  const buyers: (() => void)[] = [];
+  const others: (() => void)[] = [];
+  let heldSince = 0;
+  const pick = () => {
+    const buyer = buyers.shift();
+    if (buyer) return buyer();
+    if (buyersFirst && others.length && buyersComing()) {
+      heldSince ||= Date.now();
+      if (Date.now() - heldSince < BUYER_GRACE_MS) return void setTimeout(pick, 1);
+    }
+    heldSince = 0;
+    const other = others.shift();
+    if (other) other();
+    else busy = false;
+  };
+  const next = () => {
+    if (!buyers.length && !others.length) busy = false;
+    else if (buyersFirst) setImmediate(pick);
+    else pick();
+  };
+  return async (call, what = 'a call') => {
+    if (busy) await new Promise<void>((resolve) => (buyersFirst && forBuyer() ? buyers : others).push(resolve));
+    else busy = true;
+    const started = performance.now();
+    try {
+      return await call();
+    } finally {
+      const held = performance.now() - started;
+      if (held >= HELD_LONG_MS) heldLong(held, what);
+      next();
+    }
+  };
+}
+
+/**
+ * A call holding the connection this long makes a buyer who comes meanwhile wait as long (nothing interrupts a
+ * statement): logged with what it was, so the statement to split or summarise is known (docs/decisions/0429).
+ */
+export const HELD_LONG_MS = 250;
+
+function logHeldLong(ms: number, what: string) {
+  // The statement's text only (its values are parameters): the first words say which one it is.
+  console.warn(`[db] PGlite's connection held ${Math.round(ms)} ms by ${what.replace(/\s+/g, ' ').trim().slice(0, 160)}`);
+}
+
+/**
+ * PostgreSQL: one pool for Drizzle that hands a buyer's calls (buyerFirst) to a pool of their own and every other call
+ * to the main one; ending it ends both. The main pool's other members (events, counts) answer as themselves.
+ */
+export function buyersPoolApart(main: Pool, buyers: Pool): Pool {
+  return new Proxy(main, {
+    get(target, key) {
+      if (key === 'query' || key === 'connect') {
+        const pool = forBuyer() ? buyers : target;
+        return pool[key].bind(pool);
+      }
+      if (key === 'end') return () => Promise.all([target.end(), buyers.end()]).then(() => undefined);
+      const value: unknown = Reflect.get(target, key, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}

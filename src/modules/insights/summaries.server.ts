@@ -1,0 +1,145 @@
+import 'server-only';
+import { and, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import type { DistrictChoice } from '@/lib/db/enums';
+import { DISTRICT_CHOICES, districtChoiceOf, districtSlugOf } from '@/lib/db/districts';
+import { leadConversionCounts, leadDayCounts, leadSourceCounts } from '@/lib/db/schema';
+import { epochDayOf } from '@/lib/working-time';
+
+/**
+ * The dashboard's counts read from its summaries (lead_day_counts, lead_source_counts: docs/decisions/0421), kept by
+ * the database in the transaction that moves a lead: a year costs ~365 rows per district and stage, whatever the leads.
+ */
+
+interface Range {
+  district?: DistrictChoice;
+  from: string;
+  to: string;
+}
+
+/** Rows of a statement run with db.execute (both drivers answer {rows}). */
+async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/** The summary rows of the range's days and its district ('' in a summary: no district said). */
+function inRange(table: typeof leadDayCounts | typeof leadSourceCounts | typeof leadConversionCounts, range: Range): SQL {
+  return and(
+    sql`${table.day} between ${epochDayOf(range.from)} and ${epochDayOf(range.to)}`,
+    range.district ? sql`${table.district} = ${districtSlugOf(range.district)}` : undefined,
+  )!;
+}
+
+const dayText = (epochDay: SQL) => sql`to_char(date '1970-01-01' + (${epochDay})::int, 'YYYY-MM-DD')`;
+
+/** Leads per Lagos day and district (see leadsPerDay in dashboard.repository.server.ts for what is shown). */
+export async function countsPerDay(db: Db, range: Range) {
+  const districts = range.district ? [range.district] : [...DISTRICT_CHOICES, null];
+  const c = leadDayCounts;
+  const rows = await rowsOf<{ day: string; district: string | null; count: number }>(
+    db,
+    sql`with counts as (
+        select ${c.day} as day, nullif(${c.district}, '') as district, sum(${c.leads})::int as n
+        from ${c} where ${inRange(c, range)} group by 1, 2)
+      select ${dayText(sql`g.day`)} as day, d.district, coalesce(c.n, 0)::int as count
+      from generate_series(${epochDayOf(range.from)}::bigint, ${epochDayOf(range.to)}::bigint) as g(day)
+      cross join (values ${sql.join(
+        districts.map((name, i) => sql`(${name && districtSlugOf(name)}::text, ${i}::int)`),
+        sql`, `,
+      )}) as d(district, position)
+      left join counts c on c.day = g.day and c.district is not distinct from d.district
+      order by g.day, d.position`,
+  );
+  return rows.map((row) => ({
+    ...row,
+    district: row.district && (districtChoiceOf(row.district) ?? row.district),
+    count: Number(row.count),
+  }));
+}
+
+/** Leads per source label, the `named` largest by name and the rest as one "other" row (leadsBySource's rule). */
+export async function countsBySource(db: Db, range: Range, named: number) {
+  const c = leadSourceCounts;
+  const rows = await rowsOf<{ kind: 'campaign' | 'referrer' | 'direct' | 'other'; label: string | null; count: number }>(
+    db,
+    sql`with ranked as (
+        select ${c.kind} as kind, case when ${c.kind} = 'direct' then null else ${c.label} end as label, sum(${c.leads})::int as n,
+          row_number() over (order by sum(${c.leads}) desc, ${c.kind}, case when ${c.kind} = 'direct' then null else ${c.label} end) as rank
+        from ${c} where ${inRange(c, range)} group by 1, 2 having sum(${c.leads}) > 0)
+      select case when rank <= ${named} then kind else 'other' end as kind,
+        case when rank <= ${named} then label end as label, sum(n)::int as count
+      from ranked group by 1, 2 order by min(rank)`,
+  );
+  return rows.map((row) => ({ ...row, count: Number(row.count) }));
+}
+
+/** Received, contacted, ever qualified, won and lost among the range's leads. */
+export async function funnelCounts(db: Db, range: Range) {
+  const c = leadDayCounts;
+  const [row] = await rowsOf<Record<'received' | 'contacted' | 'qualified' | 'won' | 'lost', number>>(
+    db,
+    sql`select coalesce(sum(${c.leads}), 0)::int as received,
+        coalesce(sum(${c.leads}) filter (where ${c.contacted}), 0)::int as contacted,
+        coalesce(sum(${c.leads}) filter (where ${c.qualified}), 0)::int as qualified,
+        coalesce(sum(${c.leads}) filter (where ${c.status} = 'won'), 0)::int as won,
+        coalesce(sum(${c.leads}) filter (where ${c.status} = 'lost'), 0)::int as lost
+      from ${c} where ${inRange(c, range)}`,
+  );
+  return Object.fromEntries(Object.entries(row).map(([key, value]) => [key, Number(value)])) as typeof row;
+}
+
+/** The view's leads with the same district and visit, and how far they went (the conversion table's and the inspection funnel's). */
+export interface AttributionGroup {
+  district: DistrictChoice | null;
+  /** The landing page without its query and fragment: click ids (fbclid, gclid) stay on the lead. */
+  landingPath: string | null;
+  utmSource: string | null;
+  utmMedium: string | null;
+  utmCampaign: string | null;
+  referrer: string | null;
+  leads: number;
+  /** Ever had a confirmed seat on an inspection, even if cancelled or moved since. */
+  booked: number;
+  /** A booking of theirs was marked came. */
+  attended: number;
+  /** Won now. */
+  won: number;
+  /** Whose chat began on WhatsApp (docs/decisions/0399), counted beside the form's. */
+  byWhatsApp: number;
+  /** Ever held a plot; reserved one (reserved, sold or allocated, not released); the value of those, in kobo. */
+  plotsHeld: number;
+  plotsReserved: number;
+  reservedKobo: number;
+}
+
+/**
+ * The conversion table's leads (docs/decisions/0351, 0413) by district and visit, from lead_conversion_counts
+ * (docs/decisions/0430): what a lead counts as (booked, attended, plots) is lead_conversion_flags_of in drizzle/0046.
+ */
+export async function leadsByAttribution(db: Db, range: Range): Promise<AttributionGroup[]> {
+  const c = leadConversionCounts;
+  const leadsWhere = (flag: SQLWrapper) => sql`coalesce(sum(${c.leads}) filter (where ${flag}), 0)::int`;
+  const rows = await rowsOf<Omit<AttributionGroup, 'district'> & { district: string | null }>(
+    db,
+    sql`select nullif(${c.district}, '') as district, nullif(${c.landingPath}, '') as "landingPath",
+        nullif(${c.utmSource}, '') as "utmSource", nullif(${c.utmMedium}, '') as "utmMedium",
+        nullif(${c.utmCampaign}, '') as "utmCampaign", nullif(${c.referrer}, '') as referrer, sum(${c.leads})::int as leads,
+        ${leadsWhere(c.booked)} as booked, ${leadsWhere(c.attended)} as attended, ${leadsWhere(c.won)} as won,
+        ${leadsWhere(c.whatsapp)} as "byWhatsApp", ${leadsWhere(c.plotsHeld)} as "plotsHeld",
+        ${leadsWhere(c.plotsReserved)} as "plotsReserved", coalesce(sum(${c.reservedKobo}), 0)::bigint as "reservedKobo"
+      from ${c} where ${inRange(c, range)}
+      group by 1, 2, 3, 4, 5, 6 having sum(${c.leads}) > 0`,
+  );
+  return rows.map((row) => ({
+    ...row,
+    district: row.district === null ? null : (districtChoiceOf(row.district) ?? null),
+    leads: Number(row.leads),
+    booked: Number(row.booked),
+    attended: Number(row.attended),
+    won: Number(row.won),
+    byWhatsApp: Number(row.byWhatsApp),
+    plotsHeld: Number(row.plotsHeld),
+    plotsReserved: Number(row.plotsReserved),
+    reservedKobo: Number(row.reservedKobo),
+  }));
+}

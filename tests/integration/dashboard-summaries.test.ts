@@ -1,0 +1,277 @@
+import fc from 'fast-check';
+import { beforeAll, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { inspectionBookings, leadActivity, leads, outboxMessages, plotClaims, plots } from '@/lib/db/schema';
+import { BOOKING_STATES, LEAD_STATUSES } from '@/lib/db/enums';
+import { DEFAULT_WORKING_TIME } from '@/lib/working-time.server';
+import { dashboardFigures, type DashboardRange } from '@/modules/insights/dashboard.repository.server';
+import { leadsByAttribution } from '@/modules/insights/summaries.server';
+import { insertSlot } from '@/modules/inspections/inspections.repository.server';
+import { changeLeadDistrict, changeLeadStatus } from '@/modules/leads/operations.server';
+import { holdLeads, unholdLeads } from '@/modules/leads/held.repository.server';
+import { eraseSubject } from '@/modules/privacy/repository.server';
+import { firstMessagesAstray, recount, shown, summaryLeftovers } from '../support/dashboard-recount';
+import { describeEachDriver } from './helpers';
+import { makeStaff } from './staff-helpers';
+
+/**
+ * The dashboard's summaries (lead_day_counts, lead_source_counts: docs/decisions/0421) against a full recount from the
+ * leads' own rows, after a random history of arrivals, moves, district changes, holds and their release, staff's spam
+ * and its undoing, erasures, a lead's arrival time corrected, and (lead_conversion_counts, 0430) inspection bookings,
+ * their states and attendance, confirmed seats in the history, and plot claims held, reserved, sold, ended and
+ * deleted. The recount is the dashboard's own SQL before the summaries existed.
+ */
+
+const LUGBE = 'Lugbe, Abuja';
+const MONIYA = 'Moniya, Ibadan';
+const DAYS = ['2026-03-01', '2026-03-02', '2026-03-03', '2026-03-04', '2026-03-05'];
+const RANGES: DashboardRange[] = [
+  { from: DAYS[0], to: DAYS[4] },
+  { from: DAYS[1], to: DAYS[2] },
+  { from: DAYS[0], to: DAYS[4], district: MONIYA as never },
+];
+
+type Step =
+  | { kind: 'arrive'; day: number; hour: number; district: number; source: number; landing: number }
+  | { kind: 'status'; lead: number; status: (typeof LEAD_STATUSES)[number] }
+  | { kind: 'district'; lead: number; district: number }
+  | { kind: 'hold' | 'release' | 'erase'; lead: number }
+  | { kind: 'arrived-at'; lead: number; day: number; hour: number }
+  | { kind: 'book'; lead: number; state: (typeof BOOKING_STATES)[number] }
+  | { kind: 'booking'; booking: number; state: (typeof BOOKING_STATES)[number] | null; attendance: 'came' | 'no_show' | null }
+  | { kind: 'seat-history'; lead: number; state: (typeof BOOKING_STATES)[number] }
+  | { kind: 'claim'; lead: number; stage: 'held' | 'reserved' | 'sold'; price: number }
+  | { kind: 'claim-ends' | 'claim-deleted'; claim: number }
+  | { kind: 'message'; lead: number; what: (typeof MESSAGE_KINDS)[number]; state: 'queued' | 'sent' | 'failed'; hour: number }
+  | { kind: 'message-state'; message: number; state: 'queued' | 'sent' | 'failed'; hour: number };
+
+/** The first automatic messages (first reply, receipt) and one that is not. */
+const MESSAGE_KINDS = ['first_reply', 'receipt', 'agent_reply'] as const;
+
+const SOURCES: [string | null, string | null, string | null][] = [
+  [null, null, null],
+  ['Facebook', 'CPC', null],
+  ['facebook', 'cpc', null],
+  ['google', null, null],
+  [' ', null, 'https://www.Google.com/search?q=plots'],
+  [null, null, 'https://nairaland.com/thread/1'],
+  [null, null, 'not a url'],
+  ['tiktok', 'paid', null],
+  ['x', 'y', null],
+  ['newsletter', '', null],
+];
+const LANDINGS = [null, '/', '/lugbe?fbclid=abc', '/lugbe?gclid=1#form', '/moniya?utm_source=x&fbclid=2', '/moniya'];
+const DISTRICTS = [LUGBE, MONIYA, null];
+
+const lead = fc.nat({ max: 30 });
+const step: fc.Arbitrary<Step> = fc.oneof(
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant('arrive' as const),
+      day: fc.nat({ max: 6 }),
+      hour: fc.nat({ max: 23 }),
+      district: fc.nat({ max: 2 }),
+      source: fc.nat({ max: SOURCES.length - 1 }),
+      landing: fc.nat({ max: LANDINGS.length - 1 }),
+    }),
+  },
+  { weight: 5, arbitrary: fc.record({ kind: fc.constant('status' as const), lead, status: fc.constantFrom(...LEAD_STATUSES) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('district' as const), lead, district: fc.nat({ max: 1 }) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constantFrom('hold' as const, 'release' as const, 'erase' as const), lead }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('arrived-at' as const), lead, day: fc.nat({ max: 6 }), hour: fc.nat({ max: 23 }) }),
+  },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('book' as const), lead, state: fc.constantFrom(...BOOKING_STATES) }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant('booking' as const),
+      booking: fc.nat({ max: 30 }),
+      state: fc.constantFrom(...BOOKING_STATES, null, null),
+      attendance: fc.constantFrom('came' as const, 'came' as const, 'no_show' as const, null),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('seat-history' as const), lead, state: fc.constantFrom(...BOOKING_STATES) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('claim' as const),
+      lead,
+      stage: fc.constantFrom('held' as const, 'reserved' as const, 'sold' as const),
+      price: fc.integer({ min: 1, max: 3_000_000_000 }),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constantFrom('claim-ends' as const, 'claim-deleted' as const), claim: fc.nat({ max: 30 }) }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('message' as const),
+      lead,
+      what: fc.constantFrom(...MESSAGE_KINDS),
+      state: fc.constantFrom('queued' as const, 'sent' as const, 'failed' as const),
+      hour: fc.nat({ max: 23 }),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('message-state' as const),
+      message: fc.nat({ max: 30 }),
+      state: fc.constantFrom('queued' as const, 'sent' as const, 'failed' as const),
+      hour: fc.nat({ max: 23 }),
+    }),
+  },
+);
+
+/** An instant on the window's days (a day before and after included), at a Lagos hour. */
+const at = (day: number, hour: number) => new Date(Date.parse('2026-02-28T00:00:00+01:00') + day * 86_400_000 + hour * 3_600_000);
+
+describeEachDriver('dashboard summaries equal a full recount', (ctx) => {
+  let owner: Awaited<ReturnType<typeof makeStaff>>;
+  let slotId = '';
+  beforeAll(async () => {
+    owner = await makeStaff(ctx.handle().db, 'owner');
+    slotId = (await insertSlot(ctx.handle().db, { district: LUGBE, startsAt: at(5, 10), kind: 'on_site', seats: 50, meetingPoint: 'Gate' }))
+      .id;
+  });
+
+  async function run(db: Db, steps: Step[]) {
+    const boss = await ctx.handle().jobs();
+    const ids: string[] = [];
+    const bookings: string[] = [];
+    const claims: string[] = [];
+    const messages: string[] = [];
+    let n = 0;
+    for (const s of steps) {
+      const id = ids.length ? ids[('lead' in s ? s.lead : 0) % ids.length] : undefined;
+      const booking = bookings.length && 'booking' in s ? bookings[s.booking % bookings.length] : undefined;
+      const claim = claims.length && 'claim' in s ? claims[s.claim % claims.length] : undefined;
+      if (s.kind === 'booking') {
+        // One column at a time, as the booking service writes them (a trigger on some columns only must see each).
+        const change = s.state === null ? { attendance: s.attendance } : { state: s.state };
+        if (booking) await db.update(inspectionBookings).set(change).where(eq(inspectionBookings.id, booking));
+        continue;
+      }
+      if (s.kind === 'message-state') {
+        const message = messages.length ? messages[s.message % messages.length] : undefined;
+        const sentAt = s.state === 'sent' ? at(6, s.hour) : null;
+        if (message) await db.update(outboxMessages).set({ state: s.state, sentAt }).where(eq(outboxMessages.id, message));
+        continue;
+      }
+      if (s.kind === 'claim-ends' || s.kind === 'claim-deleted') {
+        if (claim && s.kind === 'claim-ends')
+          await db
+            .update(plotClaims)
+            .set({ endedAt: at(6, 0), endReason: 'released' })
+            .where(eq(plotClaims.id, claim));
+        if (claim && s.kind === 'claim-deleted') await db.delete(plotClaims).where(eq(plotClaims.id, claim));
+        continue;
+      }
+      if (s.kind === 'arrive') {
+        const [utmSource, utmMedium, referrer] = SOURCES[s.source];
+        const district = DISTRICTS[s.district];
+        const [row] = await db
+          .insert(leads)
+          .values({
+            title: district ? ('Mrs' as const) : null,
+            fullName: `Recount ${n}`,
+            email: district ? `recount-${n}@example.com` : null,
+            phoneRaw: '0803 123 4567',
+            origin: district ? 'form' : 'whatsapp',
+            district: district as typeof LUGBE | null,
+            utmSource,
+            utmMedium,
+            referrer,
+            landingPath: LANDINGS[s.landing],
+            createdAt: at(s.day, s.hour),
+          })
+          .returning({ id: leads.id });
+        n++;
+        ids.push(row.id);
+      } else if (!id) continue;
+      else if (s.kind === 'status') await changeLeadStatus(db, id, s.status, owner, at(6, 0));
+      else if (s.kind === 'district') await changeLeadDistrict(db, id, DISTRICTS[s.district] as never, owner, at(6, 0));
+      else if (s.kind === 'hold') await holdLeads(db, [id]);
+      else if (s.kind === 'release') await unholdLeads(db, [id]);
+      else if (s.kind === 'book') {
+        const [row] = await db
+          .insert(inspectionBookings)
+          .values({ slotId, leadId: id, partySize: 1, state: s.state })
+          .returning({ id: inspectionBookings.id });
+        bookings.push(row.id);
+      } else if (s.kind === 'seat-history')
+        await db
+          .insert(leadActivity)
+          .values({ leadId: id, actorEmail: 'recount@example.com', action: 'inspection_booked', detail: { state: s.state } });
+      else if (s.kind === 'claim') {
+        const [plot] = await db
+          .insert(plots)
+          .values({ district: LUGBE, block: 'R', label: `R-${crypto.randomUUID()}`, sizeSqm: 500, priceKobo: s.price })
+          .returning({ id: plots.id });
+        const [row] = await db
+          .insert(plotClaims)
+          .values({
+            plotId: plot.id,
+            leadId: id,
+            stage: s.stage,
+            priceKobo: s.price,
+            heldUntil: s.stage === 'held' ? at(7, 0) : null,
+            reservedAt: s.stage === 'reserved' ? at(6, 0) : null,
+            soldAt: s.stage === 'sold' ? at(6, 0) : null,
+          })
+          .returning({ id: plotClaims.id });
+        claims.push(row.id);
+      } else if (s.kind === 'message') {
+        const [row] = await db
+          .insert(outboxMessages)
+          .values({
+            subjectType: 'lead',
+            subjectId: id,
+            leadId: id,
+            kind: s.what,
+            channel: 'whatsapp',
+            dedupeKey: `recount:${crypto.randomUUID()}`,
+            state: s.state,
+            sentAt: s.state === 'sent' ? at(6, s.hour) : null,
+          })
+          .returning({ id: outboxMessages.id });
+        messages.push(row.id);
+      } else if (s.kind === 'arrived-at')
+        await db
+          .update(leads)
+          .set({ createdAt: at(s.day, s.hour) })
+          .where(eq(leads.id, id));
+      else if (s.kind === 'erase') {
+        const [row] = await db.select({ email: leads.email }).from(leads).where(eq(leads.id, id));
+        if (row?.email) await eraseSubject(db, boss, { email: row.email });
+        if (row?.email) ids.splice(ids.indexOf(id), 1);
+      }
+    }
+  }
+
+  it('after random moves, holds, releases, erasures and restores from spam, on every range and filter', async () => {
+    const db = ctx.handle().db;
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 5, maxLength: 40 }), async (steps) => {
+        await db.delete(plotClaims);
+        await db.delete(leads);
+        await run(db, steps);
+        for (const range of RANGES) {
+          const figures = await dashboardFigures(db, range, DEFAULT_WORKING_TIME, at(6, 12));
+          expect(shown(figures, await leadsByAttribution(db, range))).toEqual(await recount(db, range));
+        }
+        expect(await firstMessagesAstray(db)).toEqual([]);
+        // Nothing left over once every lead is gone: each summary row went back to zero.
+        await db.delete(leads);
+        expect(await summaryLeftovers(db)).toBe(0);
+      }),
+      { numRuns: 40 },
+    );
+  });
+});

@@ -1,0 +1,177 @@
+import { eq, isNotNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { districtChoiceOf } from '@/lib/db/districts';
+import { inspectionBookings, leadActivity, leads, plotClaims } from '@/lib/db/schema';
+import { inView, NAMED_SOURCES, type DashboardFigures, type DashboardRange } from '@/modules/insights/dashboard.repository.server';
+import type { AttributionGroup } from '@/modules/insights/summaries.server';
+
+/**
+ * The dashboard's counts recounted from the leads' own rows, by its SQL from before the summaries (docs/decisions/0421,
+ * 0430: the conversion table's groups from the leads, their bookings, history and plot claims):
+ * what the summaries must equal (tests/integration/dashboard-summaries.test.ts) and the bench's baseline
+ * (scripts/bench/scale-summaries.ts).
+ */
+
+async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/** Per day and district, from the leads' rows. */
+export async function recountPerDay(db: Db, range: DashboardRange) {
+  const rows = await rowsOf<{ day: string; district: string | null; count: number }>(
+    db,
+    sql`select to_char(date '1970-01-01' + floor((extract(epoch from created_at) + 3600) / 86400)::int, 'YYYY-MM-DD') as day,
+        district, count(*)::int as count from ${leads} where ${inView(range)} group by 1, 2`,
+  );
+  return Object.fromEntries(
+    rows.map((row) => [`${row.day} ${(row.district && districtChoiceOf(row.district)) ?? '-'}`, Number(row.count)]),
+  );
+}
+
+/** Sources as the dashboard named them before the summaries (its former SQL, unchanged). */
+export async function recountSources(db: Db, range: DashboardRange) {
+  const t = leads;
+  const rows = await rowsOf<{ kind: string; label: string | null; count: number }>(
+    db,
+    sql`with labelled as (
+        select case
+            when nullif(btrim(${t.utmSource}), '') is not null then 'campaign'
+            when ${t.referrer} ~* '^[a-z][a-z0-9+.-]*://[^/?#:@]+' then 'referrer'
+            else 'direct' end as kind,
+          case
+            when nullif(btrim(${t.utmSource}), '') is not null
+              then lower(btrim(${t.utmSource})) || coalesce(' / ' || lower(nullif(btrim(${t.utmMedium}), '')), '')
+            else regexp_replace(lower(substring(${t.referrer} from '^[A-Za-z][A-Za-z0-9+.-]*://([^/?#:@]+)')), '^www\\.', '')
+          end as label
+        from ${t} where ${inView(range)}),
+      ranked as (
+        select kind, label, count(*)::int as n, row_number() over (order by count(*) desc, kind, label) as rank
+        from labelled group by kind, label)
+      select case when rank <= ${NAMED_SOURCES} then kind else 'other' end as kind,
+        case when rank <= ${NAMED_SOURCES} then label end as label, sum(n)::int as count
+      from ranked group by 1, 2 order by min(rank)`,
+  );
+  return rows.map((row) => ({ ...row, count: Number(row.count) }));
+}
+
+/** The funnel's counts from the leads and their history (ever qualified: now, or a status change to it). */
+export async function recountFunnel(db: Db, range: DashboardRange) {
+  const t = leads;
+  const [row] = await rowsOf<Record<string, number>>(
+    db,
+    sql`select count(*)::int as received, (count(*) filter (where ${t.firstContactedAt} is not null))::int as contacted,
+        (count(*) filter (where ${t.status} in ('qualified', 'won') or exists (select 1 from lead_activity a
+          where a.lead_id = ${t.id} and a.action = 'status_changed' and a.detail ->> 'to' in ('qualified', 'won'))))::int as qualified,
+        (count(*) filter (where ${t.status} = 'won'))::int as won, (count(*) filter (where ${t.status} = 'lost'))::int as lost
+      from ${t} where ${inView(range)}`,
+  );
+  return Object.fromEntries(Object.entries(row).map(([key, value]) => [key, Number(value)]));
+}
+
+/** The three figures as the dashboard shows them: per day (days with leads), sources, and the funnel without overdue. */
+export async function recount(db: Db, range: DashboardRange) {
+  return {
+    perDay: await recountPerDay(db, range),
+    sources: await recountSources(db, range),
+    funnel: await recountFunnel(db, range),
+    groups: await recountAttribution(db, range),
+  };
+}
+
+/** How many leads the summaries still count in all (0 once every lead is gone). */
+export async function summaryLeftovers(db: Db): Promise<number> {
+  const [left] = await rowsOf<{ n: number }>(
+    db,
+    sql`select (select coalesce(sum(abs(leads)), 0) from lead_day_counts) + (select coalesce(sum(abs(leads)), 0) from lead_source_counts)
+      + (select coalesce(sum(abs(leads)) + sum(abs(reserved_kobo)), 0) from lead_conversion_counts) as n`,
+  );
+  return Number(left.n);
+}
+
+/** The same figures of the dashboard's answer (and the conversion table's groups), in the recount's shape. */
+export function shown(figures: DashboardFigures, groups: AttributionGroup[]) {
+  const { received, contacted, qualified, won, lost } = figures.funnel;
+  return {
+    perDay: Object.fromEntries(
+      figures.perDay.filter((row) => row.count > 0).map((row) => [`${row.day} ${row.district ?? '-'}`, row.count]),
+    ),
+    sources: figures.sources,
+    funnel: { received, contacted, qualified, won, lost },
+    groups: sortedGroups(groups),
+  };
+}
+
+/**
+ * The conversion table's groups from the leads' own rows, their bookings, history and plot claims (the dashboard's SQL
+ * before lead_conversion_counts), sorted by every column so that two answers compare in any order.
+ */
+export async function recountAttribution(db: Db, range: DashboardRange) {
+  const t = leads;
+  const b = inspectionBookings;
+  const flags = db
+    .select({
+      leadId: b.leadId,
+      confirmed: sql<boolean>`bool_or(${b.state} = 'confirmed')`.as('confirmed_now'),
+      came: sql<boolean>`bool_or(${b.attendance} = 'came')`.as('came'),
+    })
+    .from(b)
+    .where(isNotNull(b.leadId))
+    .groupBy(b.leadId)
+    .as('booking_flags');
+  const history = db
+    .selectDistinct({ leadId: leadActivity.leadId })
+    .from(leadActivity)
+    .where(sql`${leadActivity.action} in ('inspection_booked', 'inspection_moved') and ${leadActivity.detail} ->> 'state' = 'confirmed'`)
+    .as('confirmed_in_history');
+  const standing = sql`(${plotClaims.reservedAt} is not null or ${plotClaims.soldAt} is not null) and ${plotClaims.endedAt} is null`;
+  const plots = db
+    .select({
+      leadId: plotClaims.leadId,
+      reserved: sql<boolean>`bool_or(${standing})`.as('plot_reserved'),
+      reservedKobo: sql<number>`coalesce(sum(${plotClaims.priceKobo}) filter (where ${standing}), 0)`.as('plot_reserved_kobo'),
+    })
+    .from(plotClaims)
+    .where(isNotNull(plotClaims.leadId))
+    .groupBy(plotClaims.leadId)
+    .as('plot_flags');
+  // Groups as the conversion table reads them: a path without its query, and none and '' alike (leadVisitKey).
+  const text = (value: SQLWrapper) => sql<string | null>`nullif(${value}, '')`;
+  const pathOnly = text(sql`split_part(split_part(${t.landingPath}, '#', 1), '?', 1)`);
+  const rows = await db
+    .select({
+      district: t.district,
+      landingPath: pathOnly,
+      utmSource: text(t.utmSource),
+      utmMedium: text(t.utmMedium),
+      utmCampaign: text(t.utmCampaign),
+      referrer: text(t.referrer),
+      leads: sql<number>`count(*)::int`,
+      booked: sql<number>`(count(*) filter (where ${flags.confirmed} or ${history.leadId} is not null))::int`,
+      attended: sql<number>`(count(*) filter (where ${flags.came}))::int`,
+      won: sql<number>`(count(*) filter (where ${t.status} = 'won'))::int`,
+      byWhatsApp: sql<number>`(count(*) filter (where ${t.origin} = 'whatsapp'))::int`,
+      plotsHeld: sql<number>`(count(${plots.leadId}))::int`,
+      plotsReserved: sql<number>`(count(*) filter (where ${plots.reserved}))::int`,
+      reservedKobo: sql<number>`coalesce(sum(${plots.reservedKobo}), 0)::bigint`,
+    })
+    .from(t)
+    .leftJoin(flags, eq(flags.leadId, t.id))
+    .leftJoin(history, eq(history.leadId, t.id))
+    .leftJoin(plots, eq(plots.leadId, t.id))
+    .where(inView(range))
+    .groupBy(t.district, sql`2`, sql`3`, sql`4`, sql`5`, sql`6`);
+  return sortedGroups(rows.map((row) => ({ ...row, reservedKobo: Number(row.reservedKobo) })));
+}
+
+/** Groups in one order, whatever order a statement gave them in. */
+export const sortedGroups = <T extends object>(rows: T[]) => rows.map((row) => JSON.stringify(row, Object.keys(row).sort())).sort();
+
+/** Leads whose first automatic message (first_message_at, kept by drizzle/0047) is not the one their outbox says. */
+export async function firstMessagesAstray(db: Db) {
+  return rowsOf<{ id: string }>(
+    db,
+    sql`select l.id from ${leads} l left join (select lead_id, min(sent_at) as at from outbox_messages
+          where subject_type = 'lead' and state = 'sent' and kind in ('first_reply', 'receipt') group by 1) m on m.lead_id = l.id
+        where l.first_message_at is distinct from m.at`,
+  );
+}
