@@ -69,6 +69,7 @@ export const TABLES = {
   leadDayCounts: { owner: 'insights', reads: [] },
   leadSourceCounts: { owner: 'insights', reads: [] },
   leadConversionCounts: { owner: 'insights', reads: [] },
+  leadStaffCounts: { owner: 'insights', reads: [] },
   visitVisitors: { owner: 'visits', reads: [] },
   visitSalts: { owner: 'visits', reads: [] },
   newsletterSubscribers: { owner: 'newsletter', reads: ['privacy'] },

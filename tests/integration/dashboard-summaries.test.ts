@@ -5,13 +5,13 @@ import type { Db } from '@/lib/db/client';
 import { inspectionBookings, leadActivity, leads, outboxMessages, plotClaims, plots } from '@/lib/db/schema';
 import { BOOKING_STATES, LEAD_STATUSES } from '@/lib/db/enums';
 import { DEFAULT_WORKING_TIME } from '@/lib/working-time.server';
-import { dashboardFigures, type DashboardRange } from '@/modules/insights/dashboard.repository.server';
+import { dashboardFigures, teamWorkload, type DashboardRange } from '@/modules/insights/dashboard.repository.server';
 import { leadsByAttribution } from '@/modules/insights/summaries.server';
 import { insertSlot } from '@/modules/inspections/inspections.repository.server';
 import { changeLeadDistrict, changeLeadStatus } from '@/modules/leads/operations.server';
 import { holdLeads, unholdLeads } from '@/modules/leads/held.repository.server';
 import { eraseSubject } from '@/modules/privacy/repository.server';
-import { firstMessagesAstray, recount, shown, summaryLeftovers } from '../support/dashboard-recount';
+import { firstMessagesAstray, recount, recountTeam, shown, summaryLeftovers } from '../support/dashboard-recount';
 import { describeEachDriver } from './helpers';
 import { makeStaff } from './staff-helpers';
 
@@ -37,6 +37,7 @@ type Step =
   | { kind: 'status'; lead: number; status: (typeof LEAD_STATUSES)[number] }
   | { kind: 'district'; lead: number; district: number }
   | { kind: 'hold' | 'release' | 'erase'; lead: number }
+  | { kind: 'assign'; lead: number; agent: number }
   | { kind: 'arrived-at'; lead: number; day: number; hour: number }
   | { kind: 'book'; lead: number; state: (typeof BOOKING_STATES)[number] }
   | { kind: 'booking'; booking: number; state: (typeof BOOKING_STATES)[number] | null; attendance: 'came' | 'no_show' | null }
@@ -80,6 +81,8 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 5, arbitrary: fc.record({ kind: fc.constant('status' as const), lead, status: fc.constantFrom(...LEAD_STATUSES) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('district' as const), lead, district: fc.nat({ max: 1 }) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constantFrom('hold' as const, 'release' as const, 'erase' as const), lead }) },
+  // Two agents, or nobody (index 2).
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('assign' as const), lead, agent: fc.nat({ max: 2 }) }) },
   {
     weight: 1,
     arbitrary: fc.record({ kind: fc.constant('arrived-at' as const), lead, day: fc.nat({ max: 6 }), hour: fc.nat({ max: 23 }) }),
@@ -134,9 +137,11 @@ const at = (day: number, hour: number) => new Date(Date.parse('2026-02-28T00:00:
 
 describeEachDriver('dashboard summaries equal a full recount', (ctx) => {
   let owner: Awaited<ReturnType<typeof makeStaff>>;
+  let agents: string[] = [];
   let slotId = '';
   beforeAll(async () => {
     owner = await makeStaff(ctx.handle().db, 'owner');
+    agents = [(await makeStaff(ctx.handle().db, 'agent')).id, (await makeStaff(ctx.handle().db, 'agent')).id];
     slotId = (await insertSlot(ctx.handle().db, { district: LUGBE, startsAt: at(5, 10), kind: 'on_site', seats: 50, meetingPoint: 'Gate' }))
       .id;
   });
@@ -197,6 +202,11 @@ describeEachDriver('dashboard summaries equal a full recount', (ctx) => {
       } else if (!id) continue;
       else if (s.kind === 'status') await changeLeadStatus(db, id, s.status, owner, at(6, 0));
       else if (s.kind === 'district') await changeLeadDistrict(db, id, DISTRICTS[s.district] as never, owner, at(6, 0));
+      else if (s.kind === 'assign')
+        await db
+          .update(leads)
+          .set({ assignedTo: agents[s.agent] ?? null })
+          .where(eq(leads.id, id));
       else if (s.kind === 'hold') await holdLeads(db, [id]);
       else if (s.kind === 'release') await unholdLeads(db, [id]);
       else if (s.kind === 'book') {
@@ -267,6 +277,9 @@ describeEachDriver('dashboard summaries equal a full recount', (ctx) => {
           expect(shown(figures, await leadsByAttribution(db, range))).toEqual(await recount(db, range));
         }
         expect(await firstMessagesAstray(db)).toEqual([]);
+        // The team panel (lead_staff_counts) and its recount, with some of the leads overdue by then.
+        for (const now of [at(0, 12), at(6, 12)])
+          expect(await teamWorkload(db, DEFAULT_WORKING_TIME, now)).toEqual(await recountTeam(db, DEFAULT_WORKING_TIME, now));
         // Nothing left over once every lead is gone: each summary row went back to zero.
         await db.delete(leads);
         expect(await summaryLeftovers(db)).toBe(0);

@@ -1,7 +1,9 @@
-import { eq, isNotNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { districtChoiceOf } from '@/lib/db/districts';
-import { inspectionBookings, leadActivity, leads, plotClaims } from '@/lib/db/schema';
+import { inspectionBookings, leadActivity, leads, plotClaims, staffUsers } from '@/lib/db/schema';
+import { overdueSql, type WorkingTime } from '@/lib/working-time';
+import { OPEN_STATUSES, staffLabelSql } from '@/modules/leads/server';
 import { inView, NAMED_SOURCES, type DashboardFigures, type DashboardRange } from '@/modules/insights/dashboard.repository.server';
 import type { AttributionGroup } from '@/modules/insights/summaries.server';
 
@@ -78,12 +80,38 @@ export async function recount(db: Db, range: DashboardRange) {
   };
 }
 
+/**
+ * The team panel recounted from the leads (its SQL before lead_staff_counts, docs/decisions/0432): every open lead of
+ * each member joined to the team.
+ */
+export async function recountTeam(db: Db, time: WorkingTime, now: Date) {
+  const t = leads;
+  const open = and(eq(t.assignedTo, staffUsers.id), eq(t.spam, false), inArray(t.status, OPEN_STATUSES));
+  const rows = await db
+    .select({
+      id: staffUsers.id,
+      label: staffLabelSql,
+      role: staffUsers.role,
+      takesNewLeads: staffUsers.takesNewLeads,
+      open: sql<number>`count(${t.id})::int`,
+      overdue: sql<number>`(count(${t.id}) filter (where ${overdueSql(t, now, time)}))::int`,
+    })
+    .from(staffUsers)
+    .leftJoin(t, open)
+    .where(eq(staffUsers.active, true))
+    .groupBy(staffUsers.id)
+    .having(or(eq(staffUsers.role, 'agent'), sql`count(${t.id}) > 0`))
+    .orderBy(asc(staffLabelSql), asc(staffUsers.id));
+  return rows.map((row) => ({ ...row, open: Number(row.open), overdue: Number(row.overdue) }));
+}
+
 /** How many leads the summaries still count in all (0 once every lead is gone). */
 export async function summaryLeftovers(db: Db): Promise<number> {
   const [left] = await rowsOf<{ n: number }>(
     db,
     sql`select (select coalesce(sum(abs(leads)), 0) from lead_day_counts) + (select coalesce(sum(abs(leads)), 0) from lead_source_counts)
-      + (select coalesce(sum(abs(leads)) + sum(abs(reserved_kobo)), 0) from lead_conversion_counts) as n`,
+      + (select coalesce(sum(abs(leads)) + sum(abs(reserved_kobo)), 0) from lead_conversion_counts)
+      + (select coalesce(sum(abs(leads)), 0) from lead_staff_counts) as n`,
   );
   return Number(left.n);
 }

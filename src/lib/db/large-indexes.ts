@@ -51,8 +51,9 @@ export const LARGE_INDEXES: LargeIndex[] = [
   },
   // The districts leads name (a skip scan reads one entry per district), and the inbox filtered by one, newest first.
   { name: 'interest_submissions_district_idx', on: 'interest_submissions (district, created_at)' },
-  // How many open leads each staff member holds ("my leads"), from the index alone.
-  { name: 'interest_submissions_mine_idx', on: 'interest_submissions (assigned_to, status) where spam = false' },
+  // How many open leads each staff member holds ("my leads", the team panel) and how many of them are overdue, from
+  // the index alone.
+  { name: 'interest_submissions_open_idx', on: 'interest_submissions (assigned_to, status, created_at) where spam = false' },
   // Today's and this week's leads per district (the inbox's counters), from the index alone.
   {
     name: 'interest_submissions_real_created_idx',
@@ -88,6 +89,9 @@ export const LARGE_INDEXES: LargeIndex[] = [
   },
 ];
 
+/** Indexes an earlier release built that a wider one above replaced: dropped once the ones above are built. */
+export const RETIRED_LARGE_INDEXES = ['interest_submissions_mine_idx'];
+
 /** What the builder needs of a connection: one statement at a time, outside any transaction. */
 export type RunStatement = (statement: string) => Promise<{ rows: Record<string, unknown>[] }>;
 
@@ -106,6 +110,7 @@ export async function buildLargeIndexes(run: RunStatement, concurrently: boolean
     await run(`create index ${concurrently ? 'concurrently ' : ''}if not exists ${index.name} on ${index.on}`);
     built.push(index.name);
   }
+  for (const name of RETIRED_LARGE_INDEXES) await run(`drop index ${concurrently ? 'concurrently ' : ''}if exists ${name}`);
   return built;
 }
 

@@ -732,6 +732,20 @@ export const leadDayCounts = pgTable(
 );
 
 /**
+ * The inbox's leads (no spam) that someone holds, per staff member and status: the team panel's open leads per member
+ * without counting them (docs/decisions/0432). Kept by a trigger on interest_submissions, as the summaries above.
+ */
+export const leadStaffCounts = pgTable(
+  'lead_staff_counts',
+  {
+    staffId: uuid('staff_id').notNull(),
+    status: text('status').$type<LeadStatus>().notNull(),
+    leads: integer('leads').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.staffId, t.status] })],
+);
+
+/**
  * The same leads per day, district and where they came from: the dashboard's source label (kind and label, as
  * leadsBySource names them) and the landing page without its query (click ids such as fbclid stay on the lead).
  */

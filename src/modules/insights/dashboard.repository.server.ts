@@ -3,7 +3,7 @@ import { and, asc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { type DistrictChoice, type InspectionKind } from '@/lib/db/enums';
 import { DISTRICT_CHOICES } from '@/lib/db/districts';
-import { inspectionBookings, inspectionSlots, leads, staffUsers } from '@/lib/db/schema';
+import { inspectionBookings, inspectionSlots, leadStaffCounts, leads, staffUsers } from '@/lib/db/schema';
 import { epochDayOf, lagosDayStart, lagosEpochDaySql, overdueSql, workingSecondsSql, type WorkingTime } from '@/lib/working-time';
 import { staffLabelSql } from '@/modules/leads/server';
 import { countsBySource, countsPerDay, funnelCounts, leadsByAttribution, type AttributionGroup } from './summaries.server';
@@ -410,23 +410,24 @@ export interface TeamMember {
   overdue: number;
 }
 
-/** The team's load now, for the owners' assignment panel: every active agent, and anyone else holding open leads. */
+/**
+ * The team's load now, for the owners' assignment panel: every active agent, and anyone else holding open leads. The
+ * open leads come from lead_staff_counts (a row per member and status); the overdue ones are read from
+ * `interest_submissions_open_idx`, only a member's new leads (docs/decisions/0432).
+ */
 export async function teamWorkload(db: Db, time: WorkingTime, now = new Date()): Promise<TeamMember[]> {
-  const open = and(eq(t.assignedTo, staffUsers.id), eq(t.spam, false), inArray(t.status, OPEN_STATUSES));
-  const rows = await db
-    .select({
-      id: staffUsers.id,
-      label: staffLabelSql,
-      role: staffUsers.role,
-      takesNewLeads: staffUsers.takesNewLeads,
-      open: sql<number>`count(${t.id})::int`,
-      overdue: sql<number>`(count(${t.id}) filter (where ${overdueSql(t, now, time)}))::int`,
-    })
-    .from(staffUsers)
-    .leftJoin(t, open)
-    .where(eq(staffUsers.active, true))
-    .groupBy(staffUsers.id)
-    .having(or(eq(staffUsers.role, 'agent'), sql`count(${t.id}) > 0`))
-    .orderBy(asc(staffLabelSql));
+  const c = leadStaffCounts;
+  const rows = await rowsOf<TeamMember>(
+    db,
+    sql`select ${staffUsers.id} as id, ${staffLabelSql} as label, ${staffUsers.role} as role,
+        ${staffUsers.takesNewLeads} as "takesNewLeads", held.open, late.overdue
+      from ${staffUsers}
+      cross join lateral (select coalesce(sum(${c.leads}), 0)::int as open from ${c}
+        where ${c.staffId} = ${staffUsers.id} and ${inArray(c.status, OPEN_STATUSES)}) held
+      cross join lateral (select count(*)::int as overdue from ${t}
+        where ${t.assignedTo} = ${staffUsers.id} and ${overdueSql(t, now, time)}) late
+      where ${staffUsers.active} and (${staffUsers.role} = 'agent' or held.open > 0)
+      order by 2, 1`,
+  );
   return rows.map((row) => ({ ...row, open: Number(row.open), overdue: Number(row.overdue) }));
 }
