@@ -2,7 +2,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { GET as listRoute } from '@/app/api/admin/leads/route';
 import { saveLead } from '@/modules/leads/submissions.repository.server';
-import { countInboxLeads } from '@/modules/leads/inbox.repository.server';
+import { countInboxLeads, listLeadPage } from '@/modules/leads/inbox.repository.server';
 import { leadScope, setAgentsSeeEveryLead } from '@/modules/leads/scope.server';
 import { leads } from '@/lib/db/schema';
 import { describeEachDriver, setEnv, validLead } from './helpers';
@@ -124,6 +124,24 @@ describeEachDriver('inbox search', (ctx) => {
     expect(await found('08031234567', '&status=held')).toEqual(['held']);
     // Other filters still narrow a search.
     expect(await found('obi', '&status=new')).toEqual([]);
+  });
+
+  it('pages a word many leads share from the newest leads, and a rarer one from the index, in the same order', async () => {
+    const scope = leadScope({ id: staffId, role: 'agent' });
+    const db = ctx.handle().db;
+    const byEmail = new Map<string, Name>(Object.entries(LEADS).map(([name, lead]) => [lead.email, name as Name]));
+    // Two to a page, looking through the three newest leads below the cursor first (the site looks through 5,000).
+    const pages: Name[][] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await listLeadPage(db, { q: 'example', cursor }, scope, 2, 3);
+      pages.push(page.leads.map((lead) => byEmail.get(lead.email!)!));
+      cursor = page.nextCursor;
+    } while (cursor);
+    // The first page: of the three newest leads only Tolu is in the inbox (spam and held are not), so the index
+    // answers; the second: all three below Grace are, so they answer; the last: fewer than three are left.
+    expect(pages).toEqual([['odd', 'grace'], ['tunji', 'eze'], ['obi']]);
+    expect((await listLeadPage(db, { q: 'example' }, scope)).leads.map((lead) => byEmail.get(lead.email!))).toEqual(pages.flat());
   });
 
   it('counts what a search found', async () => {

@@ -91,7 +91,7 @@ function afterCursor(value: string | undefined): SQL[] {
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Conditions of the inbox filters. Spam (flagged by the server or marked by staff) shows only under status=spam, held leads only under status=held. */
-export function filterConditions(filters: InboxFilters, scope: LeadScope): SQL[] {
+export function filterConditions(filters: InboxFilters, scope: LeadScope, { trigrams = true }: { trigrams?: boolean } = {}): SQL[] {
   const t = leads;
   const inScope = leadsInScope(scope);
   const conditions: SQL[] = inScope ? [inScope] : [];
@@ -109,7 +109,7 @@ export function filterConditions(filters: InboxFilters, scope: LeadScope): SQL[]
   if (filters.assignee === 'none') conditions.push(isNull(t.assignedTo));
   else if (filters.assignee) conditions.push(eq(t.assignedTo, filters.assignee === 'me' ? scope.staffId : filters.assignee));
   if (filters.overdue) conditions.push(overdueSql(t, scope.now, scope.time));
-  if (filters.q) conditions.push(searchCondition(parseLeadSearch(filters.q)));
+  if (filters.q) conditions.push(searchCondition(parseLeadSearch(filters.q), trigrams));
   return conditions;
 }
 
@@ -132,9 +132,9 @@ const searchText = sql.raw(leadSearchText('interest_submissions'));
 const indexHolds = (text: string) => sql`${searchText} like ${`%${escapeLike(text)}%`}`;
 
 /** The inbox search (docs/decisions/0363-finding-a-lead-in-one-step.md): a number in any spelling, or words in any order. */
-function searchCondition(search: LeadSearch): SQL {
+function searchCondition(search: LeadSearch, trigrams: boolean): SQL {
   const t = leads;
-  const candidates = (...texts: string[]) => or(...texts.map(indexHolds))!;
+  const candidates = (...texts: string[]) => (trigrams ? or(...texts.map(indexHolds))! : undefined);
   if (search.kind === 'phone') {
     return and(candidates(search.digits, search.text), or(phoneHolds(search.digits), contains(t.email, search.text)))!;
   }
@@ -148,6 +148,44 @@ function searchCondition(search: LeadSearch): SQL {
       )!,
     ),
   )!;
+}
+
+function readPage(
+  db: Db,
+  filters: InboxFilters,
+  scope: LeadScope,
+  pageSize: number,
+  { trigrams = true, since }: { trigrams?: boolean; since?: SQL } = {},
+) {
+  const t = leads;
+  return db
+    .select(inboxRowColumns(scope))
+    .from(t)
+    .leftJoin(staffUsers, withAssignee)
+    .where(and(...filterConditions(filters, scope, { trigrams }), ...afterCursor(filters.cursor), since))
+    .orderBy(desc(t.createdAt), desc(t.id))
+    .limit(pageSize + 1);
+}
+
+/**
+ * A search's page from the `newest` leads below the cursor, read along the arrival order: the answer
+ * when they hold a whole page (every older match comes after it) or are all the leads there are. Undefined otherwise:
+ * a rarer word, which the trigram index finds among few candidates.
+ */
+async function searchNewest(db: Db, filters: InboxFilters, scope: LeadScope, pageSize: number, newest: number) {
+  const t = leads;
+  const [edge] = await db
+    .select({ createdAt: sql<string>`${t.createdAt}::text`, id: t.id })
+    .from(t)
+    .where(and(...afterCursor(filters.cursor)))
+    .orderBy(desc(t.createdAt), desc(t.id))
+    .offset(newest - 1)
+    .limit(1);
+  const since = edge
+    ? sql`${t.createdAt} >= ${edge.createdAt}::timestamptz and (${t.createdAt}, ${t.id}) >= (${edge.createdAt}::timestamptz, ${edge.id}::uuid)`
+    : undefined;
+  const rows = await readPage(db, filters, scope, pageSize, { trigrams: false, since });
+  return rows.length > pageSize || !edge ? rows : undefined;
 }
 
 /** How many leads a search found (the inbox says so), up to SEARCH_COUNT_CAP + 1: past the cap it says "more than". */
@@ -167,16 +205,22 @@ export interface LeadPage {
   nextCursor: string | undefined;
 }
 
+/**
+ * How many of the newest leads a search looks through first (below the page's cursor), in arrival order, before it
+ * asks the trigram index: a word thousands of leads share (a common first name) fills its page from them at once, where
+ * the index would hand every match over to be sorted (docs/decisions/0432).
+ */
+const SEARCH_NEWEST_LEADS = 5_000;
+
 /** Newest first, keyset-paginated on (created_at, id). */
-export async function listLeadPage(db: Db, filters: InboxFilters, scope: LeadScope, pageSize = PAGE_SIZE): Promise<LeadPage> {
-  const t = leads;
-  const rows = await db
-    .select(inboxRowColumns(scope))
-    .from(t)
-    .leftJoin(staffUsers, withAssignee)
-    .where(and(...filterConditions(filters, scope), ...afterCursor(filters.cursor)))
-    .orderBy(desc(t.createdAt), desc(t.id))
-    .limit(pageSize + 1);
+export async function listLeadPage(
+  db: Db,
+  filters: InboxFilters,
+  scope: LeadScope,
+  pageSize = PAGE_SIZE,
+  newest = SEARCH_NEWEST_LEADS,
+): Promise<LeadPage> {
+  const rows = (filters.q && (await searchNewest(db, filters, scope, pageSize, newest))) || (await readPage(db, filters, scope, pageSize));
   const more = rows.length > pageSize;
   const page = more ? rows.slice(0, pageSize) : rows;
   return { leads: page, nextCursor: more ? encodeCursor(page[page.length - 1]) : undefined };
