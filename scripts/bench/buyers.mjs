@@ -11,7 +11,7 @@
 // effect is measured against its absence on a copy of the same data in the same run.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, lstatSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { exited, freePort, freshDatabase, leadBody, pgUrl, root, startServer, waitHealthy } from '../lib/harness.mjs';
@@ -59,7 +59,11 @@ async function scaleCopy(kind, log) {
     const dataDir = path.join(work, 'data');
     // The lock file is the seeding process's, not the data's. The source's real path: cpSync copies a link as a link,
     // and a copy that is a link to the set writes the bench's buyers into it.
-    cpSync(realpathSync(PGLITE_SOURCE), dataDir, { recursive: true, filter: (source) => path.basename(source) !== 'pglite.lock' });
+    // Nor is a control socket a server left behind when it was stopped hard (cpSync cannot copy one).
+    cpSync(realpathSync(PGLITE_SOURCE), dataDir, {
+      recursive: true,
+      filter: (source) => path.basename(source) !== 'pglite.lock' && !lstatSync(source).isSocket(),
+    });
     return {
       runId,
       work,
