@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { type DistrictChoice, type InspectionKind } from '@/lib/db/enums';
 import { DISTRICT_CHOICES } from '@/lib/db/districts';
