@@ -80,7 +80,12 @@ const buyerWrite = (db: Db) =>
 async function writesUnder(name: string, write: () => Promise<unknown>, load: (() => Promise<unknown>) | undefined, ms = 15_000) {
   let loading = Boolean(load);
   const loop = (async () => {
-    while (loading && load) await load();
+    while (loading && load) {
+      await load();
+      // A turn of the event loop between rounds: PGlite answers through promises alone, so a loop that asks again at
+      // once would never let the window's timers below fire.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
   })();
   const times: number[] = [];
   const end = Date.now() + ms;
