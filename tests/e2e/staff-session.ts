@@ -94,8 +94,10 @@ async function withAccountLock<T>(email: string, fn: () => Promise<T>): Promise<
 async function unusedCode(email: string): Promise<string> {
   const secret = readFileSync(fileOf(email, 'secret'), 'utf8').trim();
   const last = existsSync(fileOf(email, 'step')) ? Number(readFileSync(fileOf(email, 'step'), 'utf8')) : -Infinity;
-  // The server takes the current step or the next one (one step of drift); later steps have to wait.
-  let step = Math.max(Math.floor(Date.now() / 30_000), last + 1);
+  // The server takes the current step or the next one (one step of drift); later steps have to wait. In a step's last
+  // 5 seconds the next one is taken: a code of the current step sent from a loaded machine could reach the server after
+  // its step ended, and be refused.
+  let step = Math.max(Math.floor((Date.now() + 5_000) / 30_000), last + 1);
   while (step > Math.floor(Date.now() / 30_000) + 1) await new Promise((resolve) => setTimeout(resolve, 250));
   step = Math.max(step, Math.floor(Date.now() / 30_000));
   writeFileSync(fileOf(email, 'step'), String(step));
