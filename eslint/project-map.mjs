@@ -70,6 +70,8 @@ export const TABLES = {
   leadSourceCounts: { owner: 'insights', reads: [] },
   leadConversionCounts: { owner: 'insights', reads: [] },
   leadStaffCounts: { owner: 'insights', reads: [] },
+  leadContactWeeks: { owner: 'insights', reads: [] },
+  leadContactWeekVersions: { owner: 'insights', reads: [] },
   visitVisitors: { owner: 'visits', reads: [] },
   visitSalts: { owner: 'visits', reads: [] },
   newsletterSubscribers: { owner: 'newsletter', reads: ['privacy'] },

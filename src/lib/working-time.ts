@@ -79,6 +79,16 @@ export function workingSecondsSql(from: SQLWrapper, to: SQLWrapper, time: Workin
 }
 
 /**
+ * Working minutes from a lead's arrival to its first contact (SQL, an integer; null before it): whole minutes, a
+ * started one counted, so "within the target" reads the same as on the seconds, and the dashboard's percentiles can
+ * be kept per week as counts of leads per minute (docs/decisions/0433).
+ */
+export function contactMinutesSql(lead: { createdAt: SQLWrapper; firstContactedAt: SQLWrapper }, time: WorkingTime): SQL<number | null> {
+  return sql<number | null>`case when ${lead.firstContactedAt} is not null
+    then ceil(${workingSecondsSql(lead.createdAt, lead.firstContactedAt, time)} / 60)::int end`;
+}
+
+/**
  * Working seconds from the Monday of epoch week 0 up to an instant (SQL, a double), in closed form: whole weeks, the
  * working days of its week before its day, the part of its day within the hours. Plain arithmetic on the row, so a
  * difference of two costs the same for a span of three years as for three minutes (the count day by day it replaced

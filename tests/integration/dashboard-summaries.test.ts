@@ -16,7 +16,7 @@ import { describeEachDriver } from './helpers';
 import { makeStaff } from './staff-helpers';
 
 /**
- * The dashboard's summaries (lead_day_counts, lead_source_counts: docs/decisions/0421) against a full recount from the
+ * The dashboard's summaries (lead_day_counts, lead_source_counts: docs/decisions/0421; lead_contact_weeks: 0433) against a full recount from the
  * leads' own rows, after a random history of arrivals, moves, district changes, holds and their release, staff's spam
  * and its undoing, erasures, a lead's arrival time corrected, and (lead_conversion_counts, 0430) inspection bookings,
  * their states and attendance, confirmed seats in the history, and plot claims held, reserved, sold, ended and
@@ -30,6 +30,10 @@ const RANGES: DashboardRange[] = [
   { from: DAYS[0], to: DAYS[4] },
   { from: DAYS[1], to: DAYS[2] },
   { from: DAYS[0], to: DAYS[4], district: MONIYA as never },
+  // Whole ended weeks (their first-contact figures kept in lead_contact_weeks), and one cut by the range.
+  { from: '2026-02-23', to: '2026-03-08' },
+  { from: '2026-02-23', to: '2026-03-08', district: LUGBE as never },
+  { from: '2026-02-25', to: '2026-03-08' },
 ];
 
 type Step =
@@ -45,7 +49,8 @@ type Step =
   | { kind: 'claim'; lead: number; stage: 'held' | 'reserved' | 'sold'; price: number }
   | { kind: 'claim-ends' | 'claim-deleted'; claim: number }
   | { kind: 'message'; lead: number; what: (typeof MESSAGE_KINDS)[number]; state: 'queued' | 'sent' | 'failed'; hour: number }
-  | { kind: 'message-state'; message: number; state: 'queued' | 'sent' | 'failed'; hour: number };
+  | { kind: 'message-state'; message: number; state: 'queued' | 'sent' | 'failed'; hour: number }
+  | { kind: 'look'; range: number };
 
 /** The first automatic messages (first reply, receipt) and one that is not. */
 const MESSAGE_KINDS = ['first_reply', 'receipt', 'agent_reply'] as const;
@@ -121,6 +126,8 @@ const step: fc.Arbitrary<Step> = fc.oneof(
       hour: fc.nat({ max: 23 }),
     }),
   },
+  // An owner opens the dashboard: the ended weeks' first-contact figures are kept from then on, until a lead moves.
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('look' as const), range: fc.nat({ max: 5 }) }) },
   {
     weight: 2,
     arbitrary: fc.record({
@@ -161,6 +168,10 @@ describeEachDriver('dashboard summaries equal a full recount', (ctx) => {
         // One column at a time, as the booking service writes them (a trigger on some columns only must see each).
         const change = s.state === null ? { attendance: s.attendance } : { state: s.state };
         if (booking) await db.update(inspectionBookings).set(change).where(eq(inspectionBookings.id, booking));
+        continue;
+      }
+      if (s.kind === 'look') {
+        await dashboardFigures(db, RANGES[s.range % RANGES.length], DEFAULT_WORKING_TIME, at(6, 12));
         continue;
       }
       if (s.kind === 'message-state') {

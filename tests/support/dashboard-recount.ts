@@ -2,7 +2,8 @@ import { and, asc, eq, inArray, isNotNull, or, sql, type SQL, type SQLWrapper } 
 import type { Db } from '@/lib/db/client';
 import { districtChoiceOf } from '@/lib/db/districts';
 import { inspectionBookings, leadActivity, leads, plotClaims, staffUsers } from '@/lib/db/schema';
-import { overdueSql, type WorkingTime } from '@/lib/working-time';
+import { contactMinutesSql, epochDayOf, lagosEpochDaySql, overdueSql, type WorkingTime } from '@/lib/working-time';
+import { DEFAULT_WORKING_TIME } from '@/lib/working-time.server';
 import { OPEN_STATUSES, staffLabelSql } from '@/modules/leads/server';
 import { inView, NAMED_SOURCES, type DashboardFigures, type DashboardRange } from '@/modules/insights/dashboard.repository.server';
 import type { AttributionGroup } from '@/modules/insights/summaries.server';
@@ -70,13 +71,79 @@ export async function recountFunnel(db: Db, range: DashboardRange) {
   return Object.fromEntries(Object.entries(row).map(([key, value]) => [key, Number(value)]));
 }
 
-/** The three figures as the dashboard shows them: per day (days with leads), sources, and the funnel without overdue. */
-export async function recount(db: Db, range: DashboardRange) {
+/**
+ * The first-contact figures from the range's leads in one pass (the dashboard's SQL before lead_contact_weeks,
+ * docs/decisions/0433): per week and agent, per week, and over the range, with whole working minutes.
+ */
+export async function recountContact(db: Db, range: DashboardRange, time: WorkingTime) {
+  const t = leads;
+  const minuteFigures = sql`count(minutes)::int as contacted,
+    (count(*) filter (where minutes <= ${time.targetMinutes}))::int as "withinTarget",
+    round((percentile_cont(0.5) within group (order by minutes))::numeric, 1)::float8 as "medianMinutes",
+    round((percentile_cont(0.9) within group (order by minutes))::numeric, 1)::float8 as "p90Minutes"`;
+  const day = lagosEpochDaySql(t.createdAt);
+  const rows = await rowsOf<Record<string, unknown>>(
+    db,
+    sql`with times as (
+        select (${day} - (${day} + 3) % 7) as week, ${t.assignedTo} as agent_id,
+          date_part('epoch', ${t.firstMessageAt} - ${t.createdAt}) as seconds, ${contactMinutesSql(t, time)} as minutes
+        from ${t} where ${inView(range)})
+      select to_char(date '1970-01-01' + f.week::int, 'YYYY-MM-DD') as week, f.agent_id as "agentId",
+        case when ${staffUsers.id} is null then null else ${staffLabelSql} end as agent, f."perWeek", f."perAgent",
+        f.received, f.messaged, f."firstMessageSeconds", f.contacted, f."withinTarget", f."medianMinutes", f."p90Minutes"
+      from (select week, agent_id, grouping(week)::int as "perWeek", grouping(agent_id)::int as "perAgent",
+          count(*)::int as received, count(seconds)::int as messaged,
+          round((percentile_cont(0.5) within group (order by seconds))::numeric)::float8 as "firstMessageSeconds", ${minuteFigures}
+        from times group by grouping sets ((week, agent_id), (week), ())) as f
+      left join ${staffUsers} on ${staffUsers.id} = f.agent_id
+      order by f.week desc, (f.agent_id is null), 3`,
+  );
+  const figures = ({ contacted, withinTarget, medianMinutes, p90Minutes }: Record<string, unknown>) => ({
+    contacted: Number(contacted),
+    withinTarget: Number(withinTarget),
+    medianMinutes,
+    p90Minutes,
+  });
+  const byWeek = new Map(rows.filter((row) => row.perWeek === 0 && row.perAgent === 1).map((row) => [row.week, row]));
+  const weeks = [];
+  const monday = (d: number) => d - ((((d + 3) % 7) + 7) % 7);
+  for (let d = monday(epochDayOf(range.from)); d <= monday(epochDayOf(range.to)); d += 7) {
+    const week = new Date(d * 86_400_000).toISOString().slice(0, 10);
+    const row = byWeek.get(week);
+    weeks.push(
+      row
+        ? { week, received: Number(row.received), ...figures(row) }
+        : { week, received: 0, contacted: 0, withinTarget: 0, medianMinutes: null, p90Minutes: null },
+    );
+  }
+  const whole = rows.find((row) => row.perWeek === 1) ?? { contacted: 0, withinTarget: 0, medianMinutes: null, p90Minutes: null };
+  const speed = rows
+    .filter((row) => row.perWeek === 0 && row.perAgent === 0)
+    .map((row) => ({
+      week: row.week,
+      agentId: row.agentId,
+      agent: row.agent,
+      received: Number(row.received),
+      messaged: Number(row.messaged),
+      firstMessageSeconds: row.firstMessageSeconds,
+      contacted: Number(row.contacted),
+      withinTarget: Number(row.withinTarget),
+      medianMinutes: row.medianMinutes,
+    }));
+  return { weeks, contact: figures(whole), speed };
+}
+
+/**
+ * The figures as the dashboard shows them: per day (days with leads), sources, the funnel without overdue, the
+ * conversion table's groups, and first contact.
+ */
+export async function recount(db: Db, range: DashboardRange, time = DEFAULT_WORKING_TIME) {
   return {
     perDay: await recountPerDay(db, range),
     sources: await recountSources(db, range),
     funnel: await recountFunnel(db, range),
     groups: await recountAttribution(db, range),
+    ...(await recountContact(db, range, time)),
   };
 }
 
@@ -126,6 +193,9 @@ export function shown(figures: DashboardFigures, groups: AttributionGroup[]) {
     sources: figures.sources,
     funnel: { received, contacted, qualified, won, lost },
     groups: sortedGroups(groups),
+    weeks: figures.weeks,
+    contact: figures.contact,
+    speed: figures.speed,
   };
 }
 

@@ -5,6 +5,7 @@ import {
   check,
   customType,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -744,6 +745,44 @@ export const leadStaffCounts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.staffId, t.status] })],
 );
+
+/**
+ * The dashboard's first-contact figures of each ended week (docs/decisions/0433): worked out from the week's leads the
+ * first time a dashboard shows the week, under the working time then configured (`working_time`, its fingerprint), and
+ * kept while the week's `version` (lead_contact_week_versions) stays the same. A row per district (slug, '' for none,
+ * '*' for all) and agent (staff id, '' for nobody, '*' for all); the agent '*' rows carry the week's working minutes to
+ * first contact as a histogram (whole minutes and how many leads took each), from which a range's percentiles come.
+ */
+export const leadContactWeeks = pgTable(
+  'lead_contact_weeks',
+  {
+    workingTime: text('working_time').notNull(),
+    /** The week's Monday, as days since 1970-01-01 (Lagos). */
+    week: integer('week').notNull(),
+    version: integer('version').notNull(),
+    district: text('district').notNull(),
+    agent: text('agent').notNull(),
+    received: integer('received').notNull(),
+    messaged: integer('messaged').notNull(),
+    firstMessageSeconds: doublePrecision('first_message_seconds'),
+    contacted: integer('contacted').notNull(),
+    withinTarget: integer('within_target').notNull(),
+    medianMinutes: doublePrecision('median_minutes'),
+    p90Minutes: doublePrecision('p90_minutes'),
+    minutes: integer('minutes').array(),
+    leads: integer('leads').array(),
+  },
+  (t) => [primaryKey({ columns: [t.workingTime, t.week, t.district, t.agent] })],
+);
+
+/**
+ * How often the leads of each week (by Monday, as lead_contact_weeks) changed in a way its first-contact figures see:
+ * bumped by a trigger on interest_submissions in the moving transaction, for weeks before the current one.
+ */
+export const leadContactWeekVersions = pgTable('lead_contact_week_versions', {
+  week: integer('week').primaryKey(),
+  version: integer('version').notNull(),
+});
 
 /**
  * The same leads per day, district and where they came from: the dashboard's source label (kind and label, as

@@ -4,10 +4,11 @@ import type { Db } from '@/lib/db/client';
 import { type DistrictChoice, type InspectionKind } from '@/lib/db/enums';
 import { DISTRICT_CHOICES } from '@/lib/db/districts';
 import { inspectionBookings, inspectionSlots, leadStaffCounts, leads, staffUsers } from '@/lib/db/schema';
-import { epochDayOf, lagosDayStart, lagosEpochDaySql, overdueSql, workingSecondsSql, type WorkingTime } from '@/lib/working-time';
+import { lagosDayStart, overdueSql, type WorkingTime } from '@/lib/working-time';
 import { staffLabelSql } from '@/modules/leads/server';
 import { countsBySource, countsPerDay, funnelCounts, leadsByAttribution, type AttributionGroup } from './summaries.server';
 import { OPEN_STATUSES } from '@/modules/leads/server';
+import { contactFigures, type ContactSummary, type ContactWeek, type SpeedToLeadRow } from './first-contact.server';
 
 /**
  * Every figure of the sales dashboard (docs/decisions/0207-sales-dashboard.md), each computed by one SQL statement
@@ -49,44 +50,7 @@ export interface Funnel {
   overdue: number;
 }
 
-/** First contact of the leads that arrived in one Monday-based Lagos week, in working minutes. */
-export interface ContactWeek {
-  /** The week's Monday, YYYY-MM-DD. */
-  week: string;
-  received: number;
-  contacted: number;
-  withinTarget: number;
-  medianMinutes: number | null;
-  p90Minutes: number | null;
-}
-
-/**
- * Speed to lead (issue 46, item 7), per week of arrival and the agent who has the lead: how soon the buyer heard from
- * us at all (the first reply by WhatsApp or SMS, or the e-mail receipt, whichever went first: seconds, round the clock),
- * and how soon a person did (first contact: a call logged as a status, or a message an agent sent from the lead page;
- * working minutes, as the first-contact chart). The automatic messages never count as contact.
- */
-export interface SpeedToLeadRow {
-  /** The week's Monday, YYYY-MM-DD. */
-  week: string;
-  /** The agent the lead is with now; null for leads nobody has. */
-  agentId: string | null;
-  agent: string | null;
-  received: number;
-  /** Leads the first automatic message reached. */
-  messaged: number;
-  firstMessageSeconds: number | null;
-  contacted: number;
-  withinTarget: number;
-  medianMinutes: number | null;
-}
-
-export interface ContactSummary {
-  contacted: number;
-  withinTarget: number;
-  medianMinutes: number | null;
-  p90Minutes: number | null;
-}
+export type { ContactSummary, ContactWeek, SpeedToLeadRow } from './first-contact.server';
 
 export interface DashboardFigures {
   perDay: DayCount[];
@@ -159,9 +123,6 @@ async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
-const dayText = (epochDay: SQL) => sql`to_char(date '1970-01-01' + (${epochDay})::int, 'YYYY-MM-DD')`;
-const minutes = (value: SQL) => sql`round((${value})::numeric, 1)::float8`;
-
 /**
  * Leads per Lagos day and district, every day of the range and every district shown, zero included; without a district
  * filter, and when the range has any, the leads that have not said theirs too (district null: docs/decisions/0399).
@@ -189,108 +150,9 @@ async function funnel(db: Db, filters: DashboardRange, time: WorkingTime, now: D
   return { ...counts, overdue: Number(row.overdue) };
 }
 
-const minuteAggregates = (time: WorkingTime) => sql`count(minutes)::int as contacted,
-    (count(*) filter (where minutes <= ${time.targetMinutes}))::int as "withinTarget",
-    ${minutes(sql`percentile_cont(0.5) within group (order by minutes)`)} as "medianMinutes",
-    ${minutes(sql`percentile_cont(0.9) within group (order by minutes)`)} as "p90Minutes"`;
-
-/** Monday of an epoch day: (day + 3) % 7 is its weekday with Monday = 0 (1970-01-01 was a Thursday). */
-const mondayOf = (day: SQL) => sql`(${day} - (${day} + 3) % 7)`;
-
-type ContactRow = ContactSummary & {
-  week: string | null;
-  agentId: string | null;
-  agent: string | null;
-  perWeek: number;
-  perAgent: number;
-  received: number;
-  messaged: number;
-  firstMessageSeconds: number | null;
-};
-
-/**
- * The first-contact figures of the view in one pass over its leads: per week and agent (speed to lead), per week and
- * over the range. Each lead once: its week of arrival, its agent, the seconds to its first automatic message (the
- * first reply by WhatsApp or SMS, or the e-mail receipt, whichever went first) and, once contacted, its working minutes
- * to first contact. The first message's time is on the lead (first_message_at, kept from the outbox by the database:
- * drizzle/0047), so the outbox is not read.
- */
-async function contactFigures(db: Db, filters: DashboardRange, time: WorkingTime): Promise<ContactRow[]> {
-  return rowsOf<ContactRow>(
-    db,
-    sql`with times as (
-        select ${mondayOf(lagosEpochDaySql(t.createdAt))} as week, ${t.assignedTo} as agent_id,
-          date_part('epoch', ${t.firstMessageAt} - ${t.createdAt}) as seconds,
-          case when ${t.firstContactedAt} is not null then ${workingSecondsSql(t.createdAt, t.firstContactedAt, time)} / 60.0 end as minutes
-        from ${t} where ${inView(filters)}),
-      figures as (
-        select times.week, times.agent_id, grouping(times.week)::int as "perWeek", grouping(times.agent_id)::int as "perAgent",
-          count(*)::int as received, count(times.seconds)::int as messaged,
-          round((percentile_cont(0.5) within group (order by times.seconds))::numeric)::float8 as "firstMessageSeconds",
-          ${minuteAggregates(time)}
-        from times group by grouping sets ((times.week, times.agent_id), (times.week), ()))
-      select ${dayText(sql`figures.week`)} as week, figures.agent_id as "agentId",
-        case when ${staffUsers.id} is null then null else ${staffLabelSql} end as agent,
-        figures."perWeek", figures."perAgent", figures.received, figures.messaged, figures."firstMessageSeconds", figures.contacted,
-        figures."withinTarget", figures."medianMinutes", figures."p90Minutes"
-      from figures left join ${staffUsers} on ${staffUsers.id} = figures.agent_id
-      order by figures.week desc, (figures.agent_id is null), 3`,
-  );
-}
-
-const counted = <T extends { received: number; contacted: number; withinTarget: number }>(row: T): T => ({
-  ...row,
-  received: Number(row.received),
-  contacted: Number(row.contacted),
-  withinTarget: Number(row.withinTarget),
-});
-
-/** Median and 90th percentile of working minutes to first contact, per week of arrival (every week of the range). */
-function contactWeeks(rows: ContactRow[], filters: DashboardRange): ContactWeek[] {
-  const byWeek = new Map(rows.filter((row) => row.perWeek === 0 && row.perAgent === 1).map((row) => [row.week, row]));
-  const weeks: ContactWeek[] = [];
-  const monday = (day: number) => day - ((((day + 3) % 7) + 7) % 7);
-  for (let day = monday(epochDayOf(filters.from)); day <= monday(epochDayOf(filters.to)); day += 7) {
-    const week = new Date(day * 86_400_000).toISOString().slice(0, 10);
-    const row = byWeek.get(week);
-    weeks.push(
-      row
-        ? counted({
-            week,
-            received: row.received,
-            contacted: row.contacted,
-            withinTarget: row.withinTarget,
-            medianMinutes: row.medianMinutes,
-            p90Minutes: row.p90Minutes,
-          })
-        : { week, received: 0, contacted: 0, withinTarget: 0, medianMinutes: null, p90Minutes: null },
-    );
-  }
-  return weeks;
-}
-
-/** Speed to lead per week of arrival and agent, newest week first, agents by name, leads nobody has last (the statement's order). */
-function speedRows(rows: ContactRow[]): SpeedToLeadRow[] {
-  return rows
-    .filter((row) => row.perWeek === 0 && row.perAgent === 0)
-    .map((row) =>
-      counted({
-        week: row.week!,
-        agentId: row.agentId,
-        agent: row.agent,
-        received: row.received,
-        messaged: Number(row.messaged),
-        firstMessageSeconds: row.firstMessageSeconds,
-        contacted: row.contacted,
-        withinTarget: row.withinTarget,
-        medianMinutes: row.medianMinutes,
-      }),
-    );
-}
-
 /** Speed to lead per week of arrival and agent (the dashboard's section). */
 export async function speedToLead(db: Db, filters: DashboardRange, time: WorkingTime): Promise<SpeedToLeadRow[]> {
-  return speedRows(await contactFigures(db, filters, time));
+  return (await contactFigures(db, filters, time)).speed;
 }
 
 /**
@@ -308,22 +170,15 @@ export async function dashboardFigures(
   const perDay = await leadsPerDay(db, filters);
   const sources = await leadsBySource(db, filters);
   const funnelFigures = await funnel(db, filters, time, now);
-  const contactRows = await contactFigures(db, filters, time);
-  const whole = contactRows.find((row) => row.perWeek === 1) ?? { contacted: 0, withinTarget: 0, medianMinutes: null, p90Minutes: null };
-  const contact = {
-    contacted: Number(whole.contacted),
-    withinTarget: Number(whole.withinTarget),
-    medianMinutes: whole.medianMinutes,
-    p90Minutes: whole.p90Minutes,
-  };
+  const { weeks, contact, speed } = await contactFigures(db, filters, time);
   const inspections = await inspectionFigures(db, filters, now, groups);
   return {
     perDay,
     sources,
     funnel: funnelFigures,
-    weeks: contactWeeks(contactRows, filters),
+    weeks,
     contact,
-    speed: speedRows(contactRows),
+    speed,
     inspections,
   };
 }

@@ -6,7 +6,7 @@ import { districtChoiceOf } from '@/lib/db/districts';
 import type { DistrictChoice } from '@/lib/db/enums';
 import { leads, staffUsers, type LeadRow, type LeadStatus } from '@/lib/db/schema';
 import { staffDisplayName } from '@/modules/staff';
-import { lagosDayStart, lagosPeriods, overdueSql, workingSecondsSql, type WorkingTime } from '@/lib/working-time';
+import { contactMinutesSql, lagosDayStart, lagosPeriods, overdueSql, type WorkingTime } from '@/lib/working-time';
 import { historyOf, notesOf } from './activity.repository.server';
 import { staffLabelSql } from './assignment.server';
 import { decodeCursor, encodeCursor } from './cursor';
@@ -363,9 +363,7 @@ export async function inboxCounters(db: Db, time: WorkingTime, now = new Date())
     .orderBy(sql`${t.district} asc nulls last`);
   const [median] = await db
     .select({
-      minutes: sql<
-        number | null
-      >`percentile_cont(0.5) within group (order by ${workingSecondsSql(t.createdAt, t.firstContactedAt, time)} / 60.0)`,
+      minutes: sql<number | null>`percentile_cont(0.5) within group (order by ${contactMinutesSql(t, time)})`,
     })
     .from(t)
     .where(gte(t.firstContactedAt, weekStart));
