@@ -51,8 +51,16 @@ function draw(options: Plot.PlotOptions, phone: boolean): string {
   svg.setAttribute('focusable', 'false');
   // Plot labels its marks for screen readers; the whole chart is hidden from them, so the labels are noise.
   for (const labelled of svg.querySelectorAll('[aria-label]')) labelled.removeAttribute('aria-label');
-  return svg.outerHTML;
+  return withShortNumbers(svg.outerHTML);
 }
+
+/**
+ * Plot writes positions as the arithmetic left them (195.00000000000003); a tenth of a pixel is finer than any screen
+ * shows, and a year's chart of days is a third smaller for it (docs/benchmarks/0434). Attributes only: a label's text
+ * (a UTM source a visitor typed) stays as it is.
+ */
+const withShortNumbers = (svg: string) =>
+  svg.replace(/="[^"]*"/g, (attribute) => attribute.replace(/\d+\.\d{2,}/g, (n) => String(Math.round(Number(n) * 10) / 10)));
 
 const drawn = (layout: ChartLayout, chart: (size: Size) => Plot.PlotOptions): ChartSvgs => ({
   phone: draw(chart({ width: WIDTHS[layout].phone, phone: true }), true),

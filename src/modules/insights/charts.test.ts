@@ -28,6 +28,18 @@ describe('dashboard charts (Observable Plot on the server)', () => {
     expect(ticks).toContain('1 h');
   });
 
+  it('writes positions to a tenth of a pixel, and a label as it was typed', () => {
+    const days = Array.from({ length: 365 }, (_, i) => ({
+      day: new Date(Date.UTC(2026, 0, 1 + i)).toISOString().slice(0, 10),
+      district: 'Lugbe, Abuja',
+      count: (i * 7) % 13,
+    }));
+    const { desktop } = leadsPerDayChart(days, ['Lugbe, Abuja']);
+    expect(desktop.match(/<rect /g)).toHaveLength(365);
+    expect(desktop).not.toMatch(/="[^"]*\d\.\d\d/);
+    expect(sourcesChart([{ kind: 'campaign', label: 'promo 3.14159', count: 2 }]).desktop).toContain('promo 3.14159');
+  });
+
   it('escapes what visitors typed (a UTM source) instead of passing it on as markup', () => {
     const hostile = '<img src=x onerror=alert(1)>';
     const { phone, desktop } = sourcesChart([{ kind: 'campaign', label: hostile, count: 2 }]);
