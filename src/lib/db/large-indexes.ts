@@ -61,6 +61,11 @@ export const LARGE_INDEXES: LargeIndex[] = [
     on: `interest_submissions (created_at) include (district, assigned_to, first_contacted_at, first_message_at) where spam = false and status <> 'spam'`,
   },
   // The flood-held leads: how many and since when, on every inbox load.
+  // The dashboard's overdue leads of a range: the new ones only, never the table's rows (docs/benchmarks/0434).
+  {
+    name: 'interest_submissions_new_idx',
+    on: `interest_submissions (created_at) include (district) where status = 'new' and spam = false`,
+  },
   { name: 'interest_submissions_held_idx', on: `interest_submissions (created_at) where spam_reason = 'flood'` },
   // This week's first contacts (the inbox's median response time).
   {
