@@ -34,6 +34,7 @@ export const INSPECTIONS_STAFF_COPY = {
   videoLink: 'Video link',
   bookings: 'Bookings',
   noBookings: 'No booking yet.',
+  notDrawn: (n: number) => `Show ${n} more ${n === 1 ? 'booking' : 'bookings'}`,
   hiddenBookings: (n: number) => `${n} more ${n === 1 ? 'booking' : 'bookings'} of other agents’ leads.`,
   party: (n: number) => (n === 1 ? '1 person' : `${n} people`),
   partyLabel: 'Party',

@@ -14,6 +14,8 @@ import { GET as exportRoute } from '@/app/api/admin/exports/leads/route';
 import { inspectionChangeCutoffHours } from '@/modules/inspections/cutoff.server';
 import { bookInspection } from '@/modules/inspections/inspections.server';
 import { insertSlot, slotById } from '@/modules/inspections/inspections.repository.server';
+import { BOOKINGS_DRAWN, inspectionsPage } from '@/modules/inspections/staff/slots.server';
+import { leadScope } from '@/modules/leads/scope.server';
 import { saveLead } from '@/modules/leads/submissions.repository.server';
 import { inspectionSchedules, inspectionSlots, inspectionBookings, leadActivity, leads } from '@/lib/db/schema';
 import type { DatabaseHandle } from '@/lib/db/client';
@@ -348,6 +350,20 @@ describeEachDriver('site inspections in the staff area', (ctx) => {
       ctxFor(other.id),
     );
     expect(refused.status).toBe(403);
+  });
+
+  it('draws at most 20 bookings of a big trip on the board, the rest on the page with that slot whole', async () => {
+    const startsAt = new Date(Date.now() + 5 * DAY);
+    const slot = await slotAt(startsAt, 40);
+    for (let i = 0; i < 23; i++) await booked(slot.id, startsAt, await newLead());
+    const scope = leadScope(await makeStaff(db(), 'owner'));
+    const onBoard = (await inspectionsPage(db(), scope)).find((s) => s.id === slot.id)!;
+    expect(onBoard.bookings).toHaveLength(BOOKINGS_DRAWN);
+    expect(onBoard.notDrawn).toBe(3);
+    expect(onBoard.seatsTaken).toBe(23);
+    const whole = (await inspectionsPage(db(), scope, slot.id)).find((s) => s.id === slot.id)!;
+    expect(whole.bookings).toHaveLength(23);
+    expect(whole.notDrawn).toBe(0);
   });
 
   it('stores the buyers’ cut-off an owner sets (0 to 168 hours)', async () => {

@@ -19,12 +19,15 @@ const copy = INSPECTIONS_STAFF_COPY;
 
 export default async function InspectionsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const staff = await currentStaff();
-  const asked = (await searchParams).district;
+  const params = await searchParams;
+  const asked = params.district;
+  // The slot a "Show … more bookings" link asked for, drawn whole (a slot id; an unknown one changes nothing).
+  const wholeSlotId = typeof params.slot === 'string' ? params.slot : undefined;
   // An unknown district (an old link) shows them all.
   const district = DISTRICT_CHOICES.find((choice) => choice === asked) as DistrictChoice | undefined;
   const { db } = await getDatabase();
   const scope = leadScope(staff);
-  const [slots, answer] = await Promise.all([inspectionsPage(db, scope), formAnswer()]);
+  const [slots, answer] = await Promise.all([inspectionsPage(db, scope, wholeSlotId), formAnswer()]);
   const owner = staff.role === 'owner';
   return (
     <div className="space-y-6 sm:space-y-8">

@@ -13,8 +13,17 @@ import type { Db } from '@/lib/db/client';
 /** The days back the page keeps a slot, to mark who came. */
 export const PAST_DAYS = 7;
 
+/**
+ * Bookings of each kind (active, cancelled) a slot's card draws on the board: a big trip's slot holds hundreds, and a
+ * phone would get them all for every slot of five weeks. The rest are one link away: the page with that slot whole.
+ */
+export const BOOKINGS_DRAWN = 20;
+
 export interface StaffSlot extends SlotView {
+  /** The bookings the card draws: at most BOOKINGS_DRAWN active and as many cancelled, unless the slot is shown whole. */
   bookings: StaffBooking[];
+  /** Bookings the reader may see that the card does not draw (the slot shown whole draws them all). */
+  notDrawn: number;
   /** Bookings on the slot the reader may not see (other agents' leads), counted only. */
   hidden: number;
   /** The reader leads this slot, or is an owner: every booking shows and may be marked. */
@@ -28,7 +37,7 @@ export interface StaffSlot extends SlotView {
  * other slots the bookings of leads within their scope and, where nobody leads the slot, its walk-ins (docs/decisions/0388,
  * 0391).
  */
-export async function inspectionsPage(db: Db, scope: LeadScope): Promise<StaffSlot[]> {
+export async function inspectionsPage(db: Db, scope: LeadScope, wholeSlotId?: string): Promise<StaffSlot[]> {
   const { now } = scope;
   const slots = await slotsBetween(db, {
     from: lagosDayStart(lagosDayOf(now), -PAST_DAYS),
@@ -41,12 +50,16 @@ export async function inspectionsPage(db: Db, scope: LeadScope): Promise<StaffSl
     scope,
   );
   const owner = scope.role === 'owner';
+  const bySlot = Map.groupBy(bookings, (booking) => booking.slotId);
   return slots.map((slot) => {
     const runs = owner || slot.agentId === scope.staffId;
     const takesWalkIns = runs || slot.agentId === null;
-    const all = bookings.filter((booking) => booking.slotId === slot.id);
+    const all = bySlot.get(slot.id) ?? [];
     const shown = runs ? all : all.filter((booking) => booking.inScope || (booking.leadId === null && takesWalkIns));
-    const active = (list: StaffBooking[]) => list.filter((booking) => booking.state !== 'cancelled').length;
-    return { ...slot, bookings: shown, hidden: active(all) - active(shown), runs, takesWalkIns };
+    const active = shown.filter((booking) => booking.state !== 'cancelled');
+    const cancelled = shown.filter((booking) => booking.state === 'cancelled');
+    const drawn = slot.id === wholeSlotId ? shown : [...active.slice(0, BOOKINGS_DRAWN), ...cancelled.slice(0, BOOKINGS_DRAWN)];
+    const hidden = all.filter((booking) => booking.state !== 'cancelled').length - active.length;
+    return { ...slot, bookings: drawn, notDrawn: shown.length - drawn.length, hidden, runs, takesWalkIns };
   });
 }

@@ -60,7 +60,15 @@ export function InspectionsBoard({
   const list = (group: StaffSlot[]) => (
     <div className="grid gap-5 lg:grid-cols-2">
       {group.map((slot) => (
-        <SlotCard key={slot.id} slot={slot} begun={attendanceOpen(slot.startsAt, now)} owner={owner} sender={sender} now={now} />
+        <SlotCard
+          key={slot.id}
+          slot={slot}
+          begun={attendanceOpen(slot.startsAt, now)}
+          owner={owner}
+          sender={sender}
+          now={now}
+          wholeHref={`/admin/inspections?${district ? `district=${encodeURIComponent(district)}&` : ''}slot=${slot.id}#slot-${slot.id}`}
+        />
       ))}
     </div>
   );

@@ -50,6 +50,7 @@ const slot = (startsAt: Date, bookings: StaffBooking[], runs = true): StaffSlot 
   seatsTaken: 2,
   waiting: 1,
   bookings,
+  notDrawn: 0,
   hidden: 0,
   runs,
   takesWalkIns: runs,
@@ -62,7 +63,16 @@ const cancelForms = (html: string) =>
     thumbSized: /\bmin-h-11\b/.test(form.querySelector('button')?.getAttribute('class') ?? ''),
   }));
 const render = (card: StaffSlot, owner = true) =>
-  renderToStaticMarkup(<SlotCard slot={card} begun={false} owner={owner} now={NOW} sender={{ agent: 'Ada', brand: 'Meridian' }} />);
+  renderToStaticMarkup(
+    <SlotCard
+      slot={card}
+      begun={false}
+      owner={owner}
+      now={NOW}
+      sender={{ agent: 'Ada', brand: 'Meridian' }}
+      wholeHref="/admin/inspections?slot=slot-1#slot-slot-1"
+    />,
+  );
 
 describe('cancelling one booking from the Inspections page (docs/decisions/0401)', () => {
   const later = new Date(NOW.getTime() + 3 * 86_400_000);
@@ -79,5 +89,20 @@ describe('cancelling one booking from the Inspections page (docs/decisions/0401)
     expect(cancelForms(render(slot(new Date(NOW.getTime() - 60_000), [booking('a', 'confirmed')])))).toEqual([]);
     expect(cancelForms(render(slot(later, [booking('a', 'confirmed', false)], false), false))).toEqual([]);
     expect(cancelForms(render(slot(later, [booking('a', 'confirmed', true)], false), false))).toHaveLength(1);
+  });
+});
+
+describe('a slot with more bookings than its card draws', () => {
+  it('links to the board with the slot drawn whole, saying how many more there are', () => {
+    const later = new Date(NOW.getTime() + 3 * 86_400_000);
+    const links = (card: StaffSlot) =>
+      [...parseHTML(`<div>${render(card)}</div>`).document.querySelectorAll('[data-testid="slot-all-bookings"]')].map((a) => [
+        a.getAttribute('href'),
+        a.textContent,
+      ]);
+    expect(links({ ...slot(later, [booking('a', 'confirmed')]), notDrawn: 7 })).toEqual([
+      ['/admin/inspections?slot=slot-1#slot-slot-1', 'Show 7 more bookings'],
+    ]);
+    expect(links(slot(later, [booking('a', 'confirmed')]))).toEqual([]);
   });
 });

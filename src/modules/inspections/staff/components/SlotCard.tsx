@@ -168,9 +168,12 @@ export function SlotCard({
   owner,
   sender,
   now,
+  wholeHref,
 }: {
   slot: StaffSlot;
   now: Date;
+  /** The board with this slot drawn whole, for the bookings the card leaves out. */
+  wholeHref: string;
   /** Attendance and walk-ins are open (from 12 hours before its start). */
   begun: boolean;
   owner: boolean;
@@ -273,6 +276,17 @@ export function SlotCard({
               />
             ))}
           </ul>
+        ) : null}
+        {slot.notDrawn > 0 ? (
+          <p className="mt-3">
+            <Link
+              href={wholeHref}
+              className="inline-flex min-h-11 items-center text-sm font-semibold text-brass-700 underline underline-offset-4"
+              data-testid="slot-all-bookings"
+            >
+              {copy.notDrawn(slot.notDrawn)}
+            </Link>
+          </p>
         ) : null}
         {slot.hidden > 0 ? <p className="mt-3 text-sm text-ink-soft">{copy.hiddenBookings(slot.hidden)}</p> : null}
         {cancelled.length ? (
