@@ -131,6 +131,7 @@ export function workingMinutesPassedSql(since: SQLWrapper, now: Date, time: Work
   // working time whenever any span does, and a lead new for three years costs 14 rows, not 1,100 (issue 61).
   const capDays = 7 * (Math.ceil(minutes / Math.max(1, time.endMinute - time.startMinute)) + 1);
   const until = sql`least(${at}, ${since} + make_interval(days => ${capDays}::int))`;
+  // Older than the cap: overdue by the same rule without the arithmetic (a team's old unanswered leads are most of them).
   return sql`(${since} <= ${at} - make_interval(mins => ${minutes}::int)
-    and ${workingSecondsSql(since, until, time)} >= ${minutes * 60}::float8)`;
+    and (${since} < ${at} - make_interval(days => ${capDays}::int) or ${workingSecondsSql(since, until, time)} >= ${minutes * 60}::float8))`;
 }
