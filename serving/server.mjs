@@ -43,11 +43,12 @@ const settings = (() => {
 
 // Memory flags per database (docs/decisions/0105-embedded-database-footprint.md), chosen with the bench
 // (docs/benchmarks/0370-a-leads-request-cost.md, 0105-embedded-database-footprint.md): the embedded database's heap
-// kept near its live data; PostgreSQL keeps V8's optimising compiler, with only its heap growth held back. Two malloc
+// kept near its live data; PostgreSQL keeps V8's optimising compiler, with its heap growth and young generation held
+// back (4 MB semi-spaces: 204 → 191 and 200 MB after 10,000 leads, docs/benchmarks/0434). Two malloc
 // arenas instead of one per thread. These only work from the command line and the environment, so without them the
 // process replaces itself (same PID, arguments) with one that has them.
 const V8_FLAGS = settings.DATABASE_URL
-  ? ['--heap-growing-percent=30', '--max-semi-space-size=8']
+  ? ['--heap-growing-percent=30', '--max-semi-space-size=4']
   : ['--optimize-for-size', '--max-semi-space-size=8', '--liftoff-only'];
 const MALLOC = { MALLOC_ARENA_MAX: '2' };
 const missing =

@@ -278,7 +278,11 @@ export async function contactFigures(db: Db, filters: Range, time: WorkingTime):
     // Consecutive weeks, a few at a time.
     let j = i + 1;
     while (j < missing.length && j - i < WEEKS_PER_STATEMENT && missing[j] === missing[j - 1] + 7) j++;
-    await keepWeeks(db, missing.slice(i, j), time);
+    // Two dashboards keeping the same weeks at once on PostgreSQL can deadlock on their rows: the loser's weeks are
+    // read from the leads below, and kept by the next view.
+    await keepWeeks(db, missing.slice(i, j), time).catch((error: unknown) =>
+      console.warn(`[dashboard] first-contact weeks not kept: ${error instanceof Error ? error.message : String(error)}`),
+    );
     i = j;
   }
   // As the leads' rows hold it (coalesce(district, '')): the district's slug.
