@@ -24,6 +24,8 @@ export interface StaffSlot extends SlotView {
   bookings: StaffBooking[];
   /** Bookings the reader may see that the card does not draw (the slot shown whole draws them all). */
   notDrawn: number;
+  /** Cancelled bookings the reader may see, drawn or not. */
+  cancelled: number;
   /** Bookings on the slot the reader may not see (other agents' leads), counted only. */
   hidden: number;
   /** The reader leads this slot, or is an owner: every booking shows and may be marked. */
@@ -60,6 +62,6 @@ export async function inspectionsPage(db: Db, scope: LeadScope, wholeSlotId?: st
     const cancelled = shown.filter((booking) => booking.state === 'cancelled');
     const drawn = slot.id === wholeSlotId ? shown : [...active.slice(0, BOOKINGS_DRAWN), ...cancelled.slice(0, BOOKINGS_DRAWN)];
     const hidden = all.filter((booking) => booking.state !== 'cancelled').length - active.length;
-    return { ...slot, bookings: drawn, notDrawn: shown.length - drawn.length, hidden, runs, takesWalkIns };
+    return { ...slot, bookings: drawn, notDrawn: shown.length - drawn.length, cancelled: cancelled.length, hidden, runs, takesWalkIns };
   });
 }

@@ -51,6 +51,7 @@ const slot = (startsAt: Date, bookings: StaffBooking[], runs = true): StaffSlot 
   waiting: 1,
   bookings,
   notDrawn: 0,
+  cancelled: bookings.filter((b) => b.state === 'cancelled').length,
   hidden: 0,
   runs,
   takesWalkIns: runs,

@@ -292,7 +292,7 @@ export function SlotCard({
         {cancelled.length ? (
           <details className="mt-4 text-sm">
             <summary className="cursor-pointer font-medium text-ink-soft">
-              {copy.states.cancelled} ({cancelled.length})
+              {copy.states.cancelled} ({slot.cancelled})
             </summary>
             <ul className="mt-3 divide-y divide-forest-900/10">
               {cancelled.map((booking) => (
