@@ -15,6 +15,7 @@
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
+import { rowsOf } from '@/lib/db/rows';
 import { DISTRICT_SLUGS } from '@/lib/db/districts';
 import { failer, messageOf, openStaffDatabase } from './lib/staff-cli';
 
@@ -42,13 +43,13 @@ async function main() {
   const db = handle.db;
   const chunk = values.chunk ? Math.floor(Number(values.chunk)) : 50_000;
   try {
-    const real = await rows<{ n: number }>(
+    const real = await rowsOf<{ n: number }>(
       db,
       sql`select count(*)::int as n from (select 1 from interest_submissions
             where idempotency_key is null or idempotency_key not like ${SEED_KEY_PREFIX + '%'} limit 1) t`,
     );
     if (real[0].n > 0) fail('refused: this database holds leads the seeder did not make (a real install?). Use an empty database.');
-    const [{ n: existing }] = await rows<{ n: number }>(db, sql`select count(*)::int as n from interest_submissions`);
+    const [{ n: existing }] = await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from interest_submissions`);
     if (existing >= target) {
       console.log(`seed:scale: ${existing} seeded leads already (asked for ${target}); nothing to add.`);
       await vacuum(db);
@@ -82,11 +83,6 @@ async function vacuum(db: Db) {
   const t = Date.now();
   await db.execute(sql.raw('vacuum (analyze)'));
   console.log(`seed:scale: vacuum (analyze) in ${((Date.now() - t) / 1000).toFixed(1)} s`);
-}
-
-async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
 }
 
 /** The seeded agents, a schedule per district (inactive: it makes no new slots) and its slots over the years. */

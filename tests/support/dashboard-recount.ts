@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray, isNotNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, or, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
+import { rowsOf } from '@/lib/db/rows';
 import { districtChoiceOf } from '@/lib/db/districts';
 import { inspectionBookings, leadActivity, leads, plotClaims, staffUsers } from '@/lib/db/schema';
 import { contactMinutesSql, epochDayOf, lagosEpochDaySql, overdueSql, type WorkingTime } from '@/lib/working-time';
@@ -14,10 +15,6 @@ import type { AttributionGroup } from '@/modules/insights/summaries.server';
  * what the summaries must equal (tests/integration/dashboard-summaries.test.ts) and the bench's baseline
  * (scripts/bench/scale-summaries.ts).
  */
-
-async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 /** Per day and district, from the leads' rows. */
 export async function recountPerDay(db: Db, range: DashboardRange) {

@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, asc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
+import { rowsOf } from '@/lib/db/rows';
 import { type DistrictChoice, type InspectionKind } from '@/lib/db/enums';
 import { DISTRICT_CHOICES } from '@/lib/db/districts';
 import { inspectionBookings, inspectionSlots, leadStaffCounts, leads, staffUsers } from '@/lib/db/schema';
@@ -118,11 +119,6 @@ export function inView(filters: DashboardRange): SQL {
   )!;
 }
 
-/** Rows of a statement run with db.execute (both drivers answer {rows}). */
-async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
-
 /**
  * Leads per Lagos day and district, every day of the range and every district shown, zero included; without a district
  * filter, and when the range has any, the leads that have not said theirs too (district null: docs/decisions/0399).
@@ -148,11 +144,6 @@ async function funnel(db: Db, filters: DashboardRange, time: WorkingTime, now: D
     .from(t)
     .where(and(inView(filters), eq(t.status, 'new'), overdueSql(t, now, time)));
   return { ...counts, overdue: Number(row.overdue) };
-}
-
-/** Speed to lead per week of arrival and agent (the dashboard's section). */
-export async function speedToLead(db: Db, filters: DashboardRange, time: WorkingTime): Promise<SpeedToLeadRow[]> {
-  return (await contactFigures(db, filters, time)).speed;
 }
 
 /**

@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
+import { rowsOf } from '@/lib/db/rows';
 import type { DistrictChoice } from '@/lib/db/enums';
 import { districtSlugOf } from '@/lib/db/districts';
 import { leadContactWeeks, leadContactWeekVersions, leads, staffUsers } from '@/lib/db/schema';
@@ -85,11 +86,6 @@ const workingTimeKey = (time: WorkingTime) => `${time.days}:${time.startMinute}-
 const mondayOf = (day: number) => day - ((((day + 3) % 7) + 7) % 7);
 const dayText = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
 const dayStart = (day: number) => lagosDayStart(dayText(day));
-
-/** Rows of a statement run with db.execute (both drivers answer {rows}). */
-async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 /** The inbox's leads (no spam, none held) that arrived on the epoch days [from, to), in the district if one is given. */
 function arrivedBetween(from: number, to: number, district?: DistrictChoice): SQL {

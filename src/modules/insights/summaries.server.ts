@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
+import { rowsOf } from '@/lib/db/rows';
 import type { DistrictChoice } from '@/lib/db/enums';
 import { DISTRICT_CHOICES, districtChoiceOf, districtSlugOf } from '@/lib/db/districts';
 import { leadConversionCounts, leadDayCounts, leadSourceCounts } from '@/lib/db/schema';
@@ -15,11 +16,6 @@ interface Range {
   district?: DistrictChoice;
   from: string;
   to: string;
-}
-
-/** Rows of a statement run with db.execute (both drivers answer {rows}). */
-async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
 /** The summary rows of the range's days and its district ('' in a summary: no district said). */

@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, asc, count, eq, getTableColumns, gte, inArray, ne, notInArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
+import { rowsOf } from '@/lib/db/rows';
 import { preparedStatement } from '@/lib/db/prepared';
 import {
   NOTIFICATION_CHANNELS,
@@ -359,8 +360,6 @@ export async function countFailed(db: Db): Promise<number> {
 
 // ---- how delivery goes, for /api/health, /metrics, the System page and the channel check (src/modules/system) ------
 
-/** The rows of an aggregate statement (both drivers answer {rows}; Drizzle's type for either leaves it unknown). */
-const rowsOf = async <T>(db: Db, query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 /** Times as milliseconds since 1970: both drivers answer a float8 alike. */
 const epochMs = (column: SQL) => sql`(extract(epoch from ${column}) * 1000)::float8`;
 const toDate = (ms: number | null) => (ms === null ? null : new Date(ms));
