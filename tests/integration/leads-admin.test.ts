@@ -8,8 +8,8 @@ import { saveLead } from '@/modules/leads/submissions.repository.server';
 import { inboxCounters } from '@/modules/leads/inbox.repository.server';
 import { setAgentsSeeEveryLead } from '@/modules/leads/scope.server';
 import { lagosPeriods } from '@/lib/working-time';
-import { leads } from '@/lib/db/schema';
-import { eq } from 'drizzle-orm';
+import { leads, staffAudit } from '@/lib/db/schema';
+import { desc, eq } from 'drizzle-orm';
 import { describeEachDriver, setEnv, validLead } from './helpers';
 import { makeStaff, sessionCookieFor, staffRequest } from './staff-helpers';
 
@@ -160,5 +160,28 @@ describeEachDriver('staff lead inbox API', (ctx) => {
     expect(body.newToday).toBeGreaterThanOrEqual(0);
     const week = Object.fromEntries(body.weekByDistrict.map((d: { district: string; count: number }) => [d.district, d.count]));
     expect(week['Moniya, Ibadan']).toBe(2);
+  });
+
+  it('audits an export with the rows its file holds, leads of months and years ago counted too', async () => {
+    const db = ctx.handle().db;
+    const days = [0, 20, 45, 200, 800];
+    for (const ago of days) {
+      const { id } = await saveLead(db, { input: validLead({ email: `old-${ago}@example.com` }) as never, spam: false });
+      await db
+        .update(leads)
+        .set({ createdAt: new Date(Date.now() - ago * 86_400_000) })
+        .where(eq(leads.id, id));
+    }
+    for (const search of ['', '?from=2020-01-01', `?to=${lagosPeriods(new Date(Date.now() - 30 * 86_400_000)).day}`]) {
+      const res = await exportRoute(staffRequest(`/api/admin/exports/leads${search}`, { cookie: ownerCookie }), undefined);
+      const rows = (await res.text()).split('\r\n').filter(Boolean).length - 1;
+      const [audit] = await db
+        .select({ detail: staffAudit.detail })
+        .from(staffAudit)
+        .where(eq(staffAudit.action, 'leads.export'))
+        .orderBy(desc(staffAudit.createdAt))
+        .limit(1);
+      expect(audit.detail).toMatchObject({ rows });
+    }
   });
 });

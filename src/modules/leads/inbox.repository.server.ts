@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, desc, eq, gte, inArray, isNull, lt, lte, not, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, inArray, isNull, lt, lte, not, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { leadSearchText } from '@/lib/db/large-indexes';
 import { districtChoiceOf } from '@/lib/db/districts';
@@ -257,16 +257,32 @@ export async function myOpenLeads(db: Db, scope: LeadScope, limit = 10): Promise
   return { leads: [...overdueRows, ...rest], total: Number(count.n) };
 }
 
+/** Days of arrivals one statement of the export's count covers: on PGlite a buyer waits for a month's count, not years'. */
+const EXPORT_COUNT_DAYS = 31;
+
 /**
  * The CSV export's snapshot of a filtered view: how many leads it holds, and the database's time, up to which the
- * export then reads (so the audited row count is the file's, however many leads arrive meanwhile).
+ * export then reads (so the audited row count is the file's, however many leads arrive meanwhile). Counted a month of
+ * arrivals at a time, newest first, down to the view's first day or the oldest lead.
  */
 export async function exportSnapshot(db: Db, filters: InboxFilters, scope: LeadScope): Promise<{ rows: number; until: Date }> {
-  const [row] = await db
-    .select({ rows: sql<number>`count(*)::int`, until: sql<Date | string>`now()` })
-    .from(leads)
-    .where(and(...filterConditions(filters, scope)));
-  return { rows: Number(row.rows), until: new Date(row.until) };
+  const t = leads;
+  const [row] = await db.select({ until: sql<Date | string>`now()`, oldest: sql<Date | string | null>`min(${t.createdAt})` }).from(t);
+  const until = new Date(row.until);
+  if (row.oldest === null) return { rows: 0, until };
+  const first = Math.max(new Date(row.oldest).getTime(), filters.from ? lagosDayStart(filters.from).getTime() : 0);
+  let end = filters.to ? new Date(Math.min(until.getTime(), lagosDayStart(filters.to, 1).getTime())) : until;
+  let rows = 0;
+  for (;;) {
+    const start = new Date(end.getTime() - EXPORT_COUNT_DAYS * 86_400_000);
+    const [window] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(t)
+      .where(and(...filterConditions(filters, scope), gt(t.createdAt, start), lte(t.createdAt, end)));
+    rows += Number(window.n);
+    if (start.getTime() < first) return { rows, until };
+    end = start;
+  }
 }
 
 /** Every lead of a filtered view created up to `until`, newest first, in batches (for the CSV export). */
