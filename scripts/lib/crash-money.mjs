@@ -6,7 +6,7 @@
 //      and its e-mail queued in one transaction) and its first attempt at the e-mail failed; the mail server comes back;
 //   C. the control: paid without a kill.
 // After the restart every event is delivered again (Paystack's own retry, or a replay) and the payment-check job runs as
-// it would; then, once the server has outlived the killed one's claimed jobs (pg-boss: 60 s), the database and the SMTP
+// it would; then, once the server has outlived the killed one's claimed jobs (see WATCH_MS), the database and the SMTP
 // peer must show each buyer one entry of ₦3,000,000, one receipt, one receipt e-mail queued and one received.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -26,8 +26,10 @@ import {
 } from './money.mjs';
 
 const DEPOSIT_KOBO = '300000000';
-// Past the killed server's claimed jobs' expiry (60 s) and the outbox's retries (every 5–30 s).
-const WATCH_MS = Number(process.env.CRASH_MONEY_WATCH_MS ?? 100_000);
+// Past the killed server's claimed jobs: a payment event's job the kill caught in hand expires after 120 s
+// (src/lib/jobs/queues.ts), which pg-boss notices at its next supervision (every 60 s), then retries 5 s later; and
+// past the outbox's retries (every 5–30 s). 100 s was short of that when the kill came after the job was claimed.
+const WATCH_MS = Number(process.env.CRASH_MONEY_WATCH_MS ?? 200_000);
 
 export async function crashMoney(kind, log) {
   const database = await freshDatabase(kind, 'crash_money');
