@@ -32,6 +32,7 @@ CREATE FUNCTION "lead_contact_week_changed"(changed integer) RETURNS void LANGUA
 $$;--> statement-breakpoint
 -- A change to a lead of an ended week bumps that week's version, so its kept figures are worked out again; the
 -- current week is never kept, so a buyer's new lead writes nothing here. Two weeks (a lead's arrival moved) in order.
+-- Row by row for a change (only the columns the figures read); arrivals and deletions per statement, below.
 CREATE FUNCTION "lead_contact_weeks_move"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   current_week integer := "lagos_week_of"(now());
@@ -50,8 +51,29 @@ BEGIN
   RETURN NULL;
 END
 $$;--> statement-breakpoint
-CREATE TRIGGER "interest_submissions_contact_weeks" AFTER INSERT OR DELETE ON "interest_submissions"
-  FOR EACH ROW EXECUTE FUNCTION "lead_contact_weeks_move"();--> statement-breakpoint
+-- Arrivals and deletions once per statement, each ended week they touch once: a bulk insert of old leads (the scale
+-- seeder) or an erasure of many writes a version per week, not per lead.
+CREATE FUNCTION "lead_contact_weeks_added_or_removed"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  current_week integer := "lagos_week_of"(now());
+  changed record;
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    FOR changed IN SELECT DISTINCT "lagos_week_of"("created_at") AS week FROM added_leads ORDER BY 1 LOOP
+      IF changed.week < current_week THEN PERFORM "lead_contact_week_changed"(changed.week); END IF;
+    END LOOP;
+  ELSE
+    FOR changed IN SELECT DISTINCT "lagos_week_of"("created_at") AS week FROM removed_leads ORDER BY 1 LOOP
+      IF changed.week < current_week THEN PERFORM "lead_contact_week_changed"(changed.week); END IF;
+    END LOOP;
+  END IF;
+  RETURN NULL;
+END
+$$;--> statement-breakpoint
+CREATE TRIGGER "interest_submissions_contact_weeks" AFTER INSERT ON "interest_submissions"
+  REFERENCING NEW TABLE AS added_leads FOR EACH STATEMENT EXECUTE FUNCTION "lead_contact_weeks_added_or_removed"();--> statement-breakpoint
+CREATE TRIGGER "interest_submissions_contact_weeks_removed" AFTER DELETE ON "interest_submissions"
+  REFERENCING OLD TABLE AS removed_leads FOR EACH STATEMENT EXECUTE FUNCTION "lead_contact_weeks_added_or_removed"();--> statement-breakpoint
 CREATE TRIGGER "interest_submissions_contact_weeks_moved" AFTER UPDATE ON "interest_submissions" FOR EACH ROW
   WHEN ((OLD."created_at", OLD."first_contacted_at", OLD."first_message_at", OLD."assigned_to", OLD."district", OLD."spam",
     OLD."status" = 'spam') IS DISTINCT FROM (NEW."created_at", NEW."first_contacted_at", NEW."first_message_at",
