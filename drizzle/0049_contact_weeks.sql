@@ -36,8 +36,8 @@ $$;--> statement-breakpoint
 CREATE FUNCTION "lead_contact_weeks_move"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   current_week integer := "lagos_week_of"(now());
-  was integer := CASE WHEN TG_OP <> 'INSERT' THEN "lagos_week_of"(OLD."created_at") END;
-  is_now integer := CASE WHEN TG_OP <> 'DELETE' THEN "lagos_week_of"(NEW."created_at") END;
+  was integer := "lagos_week_of"(OLD."created_at");
+  is_now integer := "lagos_week_of"(NEW."created_at");
 BEGIN
   IF was >= current_week THEN was := NULL; END IF;
   IF is_now >= current_week OR is_now = was THEN is_now := NULL; END IF;

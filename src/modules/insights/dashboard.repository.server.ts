@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { rowsOf } from '@/lib/db/rows';
 import { type DistrictChoice, type InspectionKind } from '@/lib/db/enums';
@@ -10,6 +10,7 @@ import { staffLabelSql } from '@/modules/leads/server';
 import { countsBySource, countsPerDay, funnelCounts, leadsByAttribution, type AttributionGroup } from './summaries.server';
 import { OPEN_STATUSES } from '@/modules/leads/server';
 import { contactFigures, type ContactSummary, type ContactWeek, type SpeedToLeadRow } from './first-contact.server';
+import { inView, type DashboardRange } from './in-view.server';
 
 /**
  * Every figure of the sales dashboard (docs/decisions/0207-sales-dashboard.md), each computed by one SQL statement
@@ -17,12 +18,7 @@ import { contactFigures, type ContactSummary, type ContactWeek, type SpeedToLead
  * data. The leads counted are the inbox's (no spam), arrived within the Lagos days of the range, in the district.
  */
 
-/** The leads a figure counts: those that arrived on the Lagos days `from` to `to` (YYYY-MM-DD), in the district if one is given. */
-export interface DashboardRange {
-  district?: DistrictChoice;
-  from: string;
-  to: string;
-}
+export { inView, type DashboardRange } from './in-view.server';
 
 export interface DayCount {
   /** Lagos day, YYYY-MM-DD. */
@@ -107,17 +103,6 @@ export interface InspectionFigures {
 export const NAMED_SOURCES = 7;
 
 const t = leads;
-
-/** The leads every figure counts: the inbox's (no spam, none held), arrived on the Lagos days of the range, in the district. */
-export function inView(filters: DashboardRange): SQL {
-  return and(
-    eq(t.spam, false),
-    sql`${t.status} <> 'spam'`,
-    gte(t.createdAt, lagosDayStart(filters.from)),
-    lt(t.createdAt, lagosDayStart(filters.to, 1)),
-    filters.district ? eq(t.district, filters.district) : undefined,
-  )!;
-}
 
 /**
  * Leads per Lagos day and district, every day of the range and every district shown, zero included; without a district

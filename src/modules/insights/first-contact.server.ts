@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { rowsOf } from '@/lib/db/rows';
 import type { DistrictChoice } from '@/lib/db/enums';
@@ -7,6 +7,7 @@ import { districtSlugOf } from '@/lib/db/districts';
 import { leadContactWeeks, leadContactWeekVersions, leads, staffUsers } from '@/lib/db/schema';
 import { contactMinutesSql, epochDayOf, lagosDayStart, lagosEpochDaySql, type WorkingTime } from '@/lib/working-time';
 import { staffLabelSql } from '@/modules/leads/server';
+import { inView, type DashboardRange } from './in-view.server';
 
 /**
  * The dashboard's first-contact figures (the weeks' and the range's median and 90th percentile of working minutes to
@@ -17,13 +18,6 @@ import { staffLabelSql } from '@/modules/leads/server';
  * A range's percentiles come from the weeks' histograms (leads per whole minute), which give what the leads' own
  * minutes give.
  */
-
-/** The dashboard's range (DashboardRange). */
-interface Range {
-  district?: DistrictChoice;
-  from: string;
-  to: string;
-}
 
 /** First contact of the leads that arrived in one Monday-based Lagos week, in working minutes. */
 export interface ContactWeek {
@@ -87,16 +81,9 @@ const mondayOf = (day: number) => day - ((((day + 3) % 7) + 7) % 7);
 const dayText = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
 const dayStart = (day: number) => lagosDayStart(dayText(day));
 
-/** The inbox's leads (no spam, none held) that arrived on the epoch days [from, to), in the district if one is given. */
-function arrivedBetween(from: number, to: number, district?: DistrictChoice): SQL {
-  return and(
-    eq(t.spam, false),
-    sql`${t.status} <> 'spam'`,
-    gte(t.createdAt, dayStart(from)),
-    lt(t.createdAt, dayStart(to)),
-    district ? eq(t.district, district) : undefined,
-  )!;
-}
+/** The dashboard's leads (inView) that arrived on the epoch days [from, to), in the district if one is given. */
+const arrivedBetween = (from: number, to: number, district?: DistrictChoice) =>
+  inView({ from: dayText(from), to: dayText(to - 1), district });
 
 /** Each lead once: its week of arrival, district ('' none), agent ('' nobody), seconds to its first automatic message, working minutes to first contact. */
 const contactTimes = (where: SQL, time: WorkingTime) =>
@@ -174,19 +161,14 @@ async function keepWeeks(db: Db, weeks: number[], time: WorkingTime) {
   await db.delete(c).where(and(inArray(c.week, weeks), sql`${c.workingTime} <> ${key}`));
 }
 
-interface WeekRow {
+/** A week's row as kept or read: speed to lead's figures, the week as its epoch day, agent '' or '*', the histogram. */
+type WeekRow = Omit<SpeedToLeadRow, 'week' | 'agentId' | 'agent'> & {
   week: number;
   agent: string;
-  received: number;
-  messaged: number;
-  firstMessageSeconds: number | null;
-  contacted: number;
-  withinTarget: number;
-  medianMinutes: number | null;
   p90Minutes: number | null;
   minutes: number[] | null;
   leads: number[] | null;
-}
+};
 
 /** The kept rows of the weeks for the district ('*' for all), with the weeks' markers: a week bumped since has none. */
 async function keptRows(db: Db, weeks: number[], key: string, district: string): Promise<(WeekRow & { district: string })[]> {
@@ -260,7 +242,7 @@ async function agentLabels(db: Db, ids: string[]) {
  * The first-contact figures of the range: kept weeks (kept first if they are not yet), then the rest from the leads.
  * Which weeks have ended is the clock's, as the trigger's is the database's: never a caller's `now`.
  */
-export async function contactFigures(db: Db, filters: Range, time: WorkingTime): Promise<ContactFigures> {
+export async function contactFigures(db: Db, filters: DashboardRange, time: WorkingTime): Promise<ContactFigures> {
   const key = workingTimeKey(time);
   const from = epochDayOf(filters.from);
   const to = epochDayOf(filters.to);
