@@ -39,13 +39,14 @@ export const DASHBOARD_COPY = {
     none: '—',
   },
   perDay: {
-    title: 'Leads per day',
-    summary: (total: number, days: number, busiest: string | undefined) =>
+    // A bar per day up to a quarter, per week beyond (src/modules/insights/leads-over-time.ts).
+    title: (unit: 'day' | 'week') => (unit === 'day' ? 'Leads per day' : 'Leads per week'),
+    summary: (total: number, days: number, busiest: string | undefined, unit: 'day' | 'week') =>
       total === 0
         ? `No leads in these ${days} days.`
-        : `${plural(total, 'lead')} in ${days} days${busiest ? `; the busiest day was ${busiest}` : ''}.`,
-    caption: 'Leads per day and district',
-    day: 'Day',
+        : `${plural(total, 'lead')} in ${days} days${busiest ? `; the busiest ${unit} was ${unit === 'week' ? `the week of ${busiest}` : busiest}` : ''}.`,
+    caption: (unit: 'day' | 'week') => (unit === 'day' ? 'Leads per day and district' : 'Leads per week (from its Monday) and district'),
+    day: (unit: 'day' | 'week') => (unit === 'day' ? 'Day' : 'Week of'),
     total: 'Total',
   },
   sources: {
@@ -107,6 +108,7 @@ export const DASHBOARD_COPY = {
     notYet: 'not yet',
     withinTarget: (n: number, of: number) => `${n} of ${of} within target`,
     empty: 'No leads arrived in this period.',
+    earlier: (weeks: number) => `Show ${plural(weeks, 'earlier week')}`,
   },
   /** Site inspections (issue 44, item 9): the leads of the period on their way to a sale, and the inspections held. */
   inspections: {

@@ -4,7 +4,8 @@ import { parseHTML } from 'linkedom';
 import { DASHBOARD_COPY } from '@/content/sales-insight';
 import { formatMinutes } from '@/modules/leads';
 import { formatConversion, rowLabel, type ConversionRow } from './conversion';
-import type { ContactWeek, DayCount, Funnel, SourceCount } from '@/modules/insights/dashboard.repository.server';
+import type { ContactWeek, Funnel, SourceCount } from '@/modules/insights/dashboard.repository.server';
+import type { LeadsBar } from './leads-over-time';
 
 /**
  * The dashboard's charts, drawn by Observable Plot on the server into linkedom's DOM and sent as inline SVG: the
@@ -90,11 +91,11 @@ const countAxis = (max: number) => ({
   nice: true,
 });
 
-/** Leads per day, stacked by district. */
-export function leadsPerDayChart(perDay: DayCount[], districts: readonly string[]): ChartSvgs {
-  const days = [...new Set(perDay.map((d) => d.day))];
+/** Leads per day or per week (leadsOverTime), stacked by district. */
+export function leadsOverTimeChart(bars: LeadsBar[], districts: readonly string[]): ChartSvgs {
+  const starts = [...new Set(bars.map((bar) => bar.start))];
   const totals = new Map<string, number>();
-  for (const row of perDay) totals.set(row.day, (totals.get(row.day) ?? 0) + row.count);
+  for (const bar of bars) totals.set(bar.start, (totals.get(bar.start) ?? 0) + bar.count);
   const max = Math.max(0, ...totals.values());
   return drawn('full', ({ width, phone }) => ({
     width,
@@ -103,17 +104,17 @@ export function leadsPerDayChart(perDay: DayCount[], districts: readonly string[
     marginRight: 8,
     x: {
       type: 'band',
-      domain: days,
-      ticks: spacedTicks(days, phone ? 4 : 10),
+      domain: starts,
+      ticks: spacedTicks(starts, phone ? 4 : 10),
       tickFormat: shortDay,
       label: null,
-      padding: days.length > 60 ? 0.1 : 0.25,
+      padding: starts.length > 60 ? 0.1 : 0.25,
       tickSize: 0,
     },
     y: countAxis(max),
     color: { domain: [...districts], range: CHART_COLOURS.districts },
     marks: [
-      Plot.barY(perDay, Plot.stackY({ x: 'day', y: 'count', fill: 'district', order: districts as string[] })),
+      Plot.barY(bars, Plot.stackY({ x: 'start', y: 'count', fill: 'district', order: districts as string[] })),
       Plot.ruleY([0], { stroke: CHART_COLOURS.target }),
     ],
   }));

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { conversionChart, firstContactChart, funnelChart, leadsPerDayChart, sourcesChart } from './charts.server';
+import { conversionChart, firstContactChart, funnelChart, leadsOverTimeChart, sourcesChart } from './charts.server';
 
 const widthOf = (svg: string) => /<svg[^>]* width="(\d+)"/.exec(svg)?.[1];
 
 describe('dashboard charts (Observable Plot on the server)', () => {
   it('draws each chart for phones, tablets and desktops, hidden from screen readers (the figure has a table)', () => {
-    const day = { day: '2026-03-02', district: 'Lugbe, Abuja', count: 3 };
+    const day = { start: '2026-03-02', district: 'Lugbe, Abuja', count: 3 };
     const charts = {
-      perDay: leadsPerDayChart([day, { ...day, district: 'Moniya, Ibadan', count: 1 }], ['Lugbe, Abuja', 'Moniya, Ibadan']),
+      perDay: leadsOverTimeChart([day, { ...day, district: 'Moniya, Ibadan', count: 1 }], ['Lugbe, Abuja', 'Moniya, Ibadan']),
       funnel: funnelChart({ received: 4, contacted: 3, qualified: 2, won: 1, lost: 1, overdue: 0 }),
       firstContact: firstContactChart(
         [{ week: '2026-03-02', received: 4, contacted: 3, withinTarget: 2, medianMinutes: 30, p90Minutes: 97.5 }],
@@ -29,13 +29,13 @@ describe('dashboard charts (Observable Plot on the server)', () => {
   });
 
   it('writes positions to a tenth of a pixel, and a label as it was typed', () => {
-    const days = Array.from({ length: 365 }, (_, i) => ({
-      day: new Date(Date.UTC(2026, 0, 1 + i)).toISOString().slice(0, 10),
+    const days = Array.from({ length: 92 }, (_, i) => ({
+      start: new Date(Date.UTC(2026, 0, 1 + i)).toISOString().slice(0, 10),
       district: 'Lugbe, Abuja',
       count: (i * 7) % 13,
     }));
-    const { desktop } = leadsPerDayChart(days, ['Lugbe, Abuja']);
-    expect(desktop.match(/<rect /g)).toHaveLength(365);
+    const { desktop } = leadsOverTimeChart(days, ['Lugbe, Abuja']);
+    expect(desktop.match(/<rect /g)).toHaveLength(92);
     expect(desktop).not.toMatch(/="[^"]*\d\.\d\d/);
     expect(sourcesChart([{ kind: 'campaign', label: 'promo 3.14159', count: 2 }]).desktop).toContain('promo 3.14159');
   });

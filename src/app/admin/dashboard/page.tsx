@@ -14,6 +14,7 @@ import { moneyFigures } from '@/modules/insights/server';
 import { teamWorkload } from '@/modules/insights/server';
 import {
   DEFAULT_CONVERSION_ORDER,
+  dashboardQuery,
   defaultDashboardFilters,
   filtersToQuery,
   parseConversionOrder,
@@ -77,7 +78,10 @@ export default async function DashboardPage({ searchParams }: { searchParams: Pr
       ))}
       <DashboardFiltersForm filters={filters} order={order} districts={DISTRICT_CHOICES} now={now} />
       <Dashboard figures={figures} filters={filters} time={time} districts={districts} />
-      <SpeedToLead rows={figures.speed} />
+      <SpeedToLead
+        rows={figures.speed}
+        allWeeksHref={params.speed === 'all' ? undefined : `/admin/dashboard?${dashboardQuery(filters, order)}&speed=all#speed`}
+      />
       <InspectionFunnel figures={figures.inspections} />
       <Conversion figures={conversion} filters={filters} order={order} />
       <MoneyPanel money={money} funnel={conversion.totals} />

@@ -7,7 +7,7 @@ import {
   firstContactChart,
   funnelChart,
   funnelStages,
-  leadsPerDayChart,
+  leadsOverTimeChart,
   shareOf,
   shortDay,
   sourceName,
@@ -16,6 +16,7 @@ import {
 import type { DashboardFigures } from '@/modules/insights/dashboard.repository.server';
 import { formatMinutes } from '@/modules/leads';
 import { filtersToQuery, type DashboardFilters } from '@/modules/leads';
+import { daysIn, leadsOverTime } from '../leads-over-time';
 import { ChartFigure, Legend } from './ChartFigure';
 import { Kpi } from './Kpi';
 
@@ -39,12 +40,13 @@ export function Dashboard({
   const perDay = figures.perDay.map((row) => ({ ...row, district: districtOf(row) }));
   const series = figures.perDay.some((row) => row.district === null) ? [...districts, DISTRICT_NOT_SAID] : districts;
   const target = formatMinutes(time.targetMinutes);
-  const days = [...new Set(perDay.map((d) => d.day))];
-  const dayTotals = days
-    .map((day) => ({ day, rows: perDay.filter((d) => d.day === day) }))
-    .map(({ day, rows }) => ({ day, rows, total: rows.reduce((sum, r) => sum + r.count, 0) }));
-  const busiest = dayTotals.reduce<(typeof dayTotals)[number] | undefined>(
-    (best, d) => (d.total > 0 && (!best || d.total > best.total) ? d : best),
+  const days = daysIn(filters.from, filters.to);
+  const { unit, bars } = leadsOverTime(perDay, days);
+  const barTotals = [...new Set(bars.map((bar) => bar.start))]
+    .map((start) => ({ start, rows: bars.filter((bar) => bar.start === start) }))
+    .map(({ start, rows }) => ({ start, rows, total: rows.reduce((sum, r) => sum + r.count, 0) }));
+  const busiest = barTotals.reduce<(typeof barTotals)[number] | undefined>(
+    (best, bar) => (bar.total > 0 && (!best || bar.total > best.total) ? bar : best),
     undefined,
   );
   const byDistrict = series.map((district) => ({
@@ -98,16 +100,16 @@ export function Dashboard({
 
       <ChartFigure
         id="per-day"
-        title={copy.perDay.title}
-        summary={copy.perDay.summary(funnel.received, days.length, busiest ? `${shortDay(busiest.day)} (${busiest.total})` : undefined)}
-        svgs={leadsPerDayChart(perDay, series)}
+        title={copy.perDay.title(unit)}
+        summary={copy.perDay.summary(funnel.received, days, busiest ? `${shortDay(busiest.start)} (${busiest.total})` : undefined, unit)}
+        svgs={leadsOverTimeChart(bars, series)}
         legend={<Legend items={series.map((district, i) => ({ label: district, colour: CHART_COLOURS.districts[i] }))} />}
         table={
           <table>
-            <caption>{copy.perDay.caption}</caption>
+            <caption>{copy.perDay.caption(unit)}</caption>
             <thead>
               <tr>
-                <th scope="col">{copy.perDay.day}</th>
+                <th scope="col">{copy.perDay.day(unit)}</th>
                 {series.map((d) => (
                   <th key={d} scope="col">
                     {d}
@@ -117,9 +119,9 @@ export function Dashboard({
               </tr>
             </thead>
             <tbody>
-              {dayTotals.map(({ day, rows, total }) => (
-                <tr key={day}>
-                  <th scope="row">{shortDay(day)}</th>
+              {barTotals.map(({ start, rows, total }) => (
+                <tr key={start}>
+                  <th scope="row">{shortDay(start)}</th>
                   {series.map((d) => (
                     <td key={d}>{rows.find((r) => r.district === d)?.count ?? 0}</td>
                   ))}

@@ -6,11 +6,20 @@ import { formatMinutes, formatSeconds } from '@/modules/leads';
 const copy = DASHBOARD_COPY.speed;
 
 /**
- * Speed to lead (issue 46, item 7): per week of arrival, newest first, each agent's leads with how soon the buyer got
- * the automatic first message and how soon a person contacted them. A table per week, readable on a phone.
+ * Weeks drawn unless all are asked for: two months of coaching, the part an owner acts on. A year is 53 tables of
+ * agents, most of the page's weight; the first-contact chart above already shows every week's trend (docs/decisions/0435-a-year-of-the-dashboard-by-the-week.md).
  */
-export function SpeedToLead({ rows }: { rows: SpeedToLeadRow[] }) {
-  const weeks = [...new Set(rows.map((row) => row.week))];
+export const SPEED_WEEKS_SHOWN = 8;
+
+/**
+ * Speed to lead (issue 46, item 7): per week of arrival, newest first, each agent's leads with how soon the buyer got
+ * the automatic first message and how soon a person contacted them. A table per week, readable on a phone; the newest
+ * SPEED_WEEKS_SHOWN, and a link (`allWeeksHref`) to the rest.
+ */
+export function SpeedToLead({ rows, allWeeksHref }: { rows: SpeedToLeadRow[]; allWeeksHref?: string }) {
+  const every = [...new Set(rows.map((row) => row.week))];
+  const weeks = allWeeksHref ? every.slice(0, SPEED_WEEKS_SHOWN) : every;
+  const earlier = every.length - weeks.length;
   const cell = 'py-3 pl-1 pr-1.5 text-right align-top tabular-nums sm:px-4';
   return (
     <section id="speed" aria-labelledby="speed-to-lead" className="scroll-mt-6 space-y-4 sm:space-y-6" data-testid="speed-to-lead">
@@ -70,6 +79,17 @@ export function SpeedToLead({ rows }: { rows: SpeedToLeadRow[] }) {
             </tbody>
           </table>
         ))}
+        {earlier > 0 ? (
+          <p className="border-t border-forest-900/10 px-5 pt-3 pb-1 sm:px-4">
+            <a
+              href={allWeeksHref}
+              className="inline-flex min-h-11 items-center text-sm font-medium text-forest-800 underline underline-offset-4"
+              data-testid="speed-earlier"
+            >
+              {copy.earlier(earlier)}
+            </a>
+          </p>
+        ) : null}
       </div>
     </section>
   );

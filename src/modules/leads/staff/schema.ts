@@ -107,7 +107,7 @@ export function filtersToQuery(filters: LeadFilters, withCursor = false): string
   return params.toString();
 }
 
-/** The dashboard shows at most a year at a time (one bar per day). */
+/** The dashboard shows at most a year at a time. */
 export const DASHBOARD_MAX_DAYS = 366;
 /** Without dates the dashboard shows the last 30 Lagos days, today included. */
 export const DASHBOARD_DEFAULT_DAYS = 30;
