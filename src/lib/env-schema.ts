@@ -332,7 +332,8 @@ export const envSchema = z
     // The embedded database's directory (PGlite files in `DATA_DIR/pglite`, its lock in `DATA_DIR/pglite.lock`), and
     // the home of the quick start's other files (`secrets.key`, `backups/`, `outbox-mail/`, `run/`).
     DATA_DIR: z.preprocess(blankToUndefined, z.string().trim().default('./data')),
-    // `postgres://…`: use this PostgreSQL server (13 or newer) instead of the embedded database.
+    // `postgres://…`: use this PostgreSQL server (13 or newer) instead of the embedded database. Queries run without
+    // parallel workers unless the URL's `options` say otherwise (docs/decisions/0436).
     DATABASE_URL: url('DATABASE_URL', ['postgres:', 'postgresql:']),
     // Where buyers' document files (signed scans staff upload) are kept, outside the web root; in the backup beside
     // the database (BACKUP_DIR/files). Unset: `DATA_DIR/files`.

@@ -168,13 +168,25 @@ async function openPglite(
 
 /** PostgreSQL: connections kept apart for buyers' calls (a lead and its booking use one or two at a time). */
 const BUYERS_POOL_MAX = 4;
+/**
+ * No parallel workers for our queries: on the small machines this runs on, starting them cost more than they saved (a
+ * year's dashboard 250 → 160 ms at 1,000,000 leads), and a staff read using every core left none for a buyer's lead
+ * (docs/decisions/0436). An `options` parameter in DATABASE_URL takes precedence (node-postgres reads the URL last).
+ */
+const ONE_CORE_A_QUERY = '-c max_parallel_workers_per_gather=0';
 
 async function openPostgres(url: string, options: OpenOptions): Promise<DatabaseHandle> {
   const pg = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const Pool = pg.default?.Pool ?? pg.Pool;
   const poolOf = (max: number) => {
-    const pool = new Pool({ connectionString: url, max, connectionTimeoutMillis: 5_000, idleTimeoutMillis: 30_000 });
+    const pool = new Pool({
+      connectionString: url,
+      max,
+      connectionTimeoutMillis: 5_000,
+      idleTimeoutMillis: 30_000,
+      options: ONE_CORE_A_QUERY,
+    });
     // An idle client losing its server connection must not crash the process; the next query reconnects.
     pool.on('error', (error) => logError('[db] idle PostgreSQL connection failed', error));
     return pool;
