@@ -80,7 +80,7 @@ export default async function DashboardPage({ searchParams }: { searchParams: Pr
       <Dashboard figures={figures} filters={filters} time={time} districts={districts} />
       <SpeedToLead
         rows={figures.speed}
-        allWeeksHref={params.speed === 'all' ? undefined : `/admin/dashboard?${dashboardQuery(filters, order)}&speed=all#speed`}
+        allWeeksHref={params.speed === 'all' ? undefined : `/admin/dashboard?${dashboardQuery(filters, order, { speed: 'all' })}#speed`}
       />
       <InspectionFunnel figures={figures.inspections} />
       <Conversion figures={conversion} filters={filters} order={order} />

@@ -142,5 +142,9 @@ describe('conversion table: grouping and order', () => {
     expect(dashboardQuery({ ...filters, district: 'Lugbe, Abuja' }, { view: 'page', sort: 'conversion', dir: 'asc' })).toBe(
       'district=Lugbe%2C+Abuja&from=2026-03-02&to=2026-03-11&view=page&sort=conversion&dir=asc',
     );
+    // Speed to lead's "every week" link keeps the view it was opened from.
+    expect(dashboardQuery(filters, { view: 'page', sort: 'conversion', dir: 'asc' }, { speed: 'all' })).toBe(
+      'from=2026-03-02&to=2026-03-11&speed=all&view=page&sort=conversion&dir=asc',
+    );
   });
 });

@@ -194,9 +194,17 @@ export function parseConversionOrder(source: URLSearchParams | Record<string, st
   return { ok: true, order: { view, sort, dir: dir ?? firstDirection(sort) } };
 }
 
-/** The dashboard's filters with the conversion table's grouping and order, as a query string (defaults left out). */
-export function dashboardQuery(filters: DashboardFilters, order: ConversionOrder = DEFAULT_CONVERSION_ORDER): string {
+/**
+ * The dashboard's filters with the conversion table's grouping and order, as a query string (defaults left out);
+ * `more`: other parameters of the page (speed to lead's `speed=all`).
+ */
+export function dashboardQuery(
+  filters: DashboardFilters,
+  order: ConversionOrder = DEFAULT_CONVERSION_ORDER,
+  more: Record<string, string> = {},
+): string {
   const params = new URLSearchParams(filtersToQuery(filters));
+  for (const [name, value] of Object.entries(more)) params.set(name, value);
   if (order.view !== DEFAULT_CONVERSION_ORDER.view) params.set('view', order.view);
   if (order.sort !== DEFAULT_CONVERSION_ORDER.sort || order.dir !== DEFAULT_CONVERSION_ORDER.dir) {
     params.set('sort', order.sort);
