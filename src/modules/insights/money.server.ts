@@ -1,10 +1,11 @@
 import 'server-only';
-import { and, asc, eq, exists, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, exists, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { ledgerEntries, leads, paymentPlans, plotClaims } from '@/lib/db/schema';
 import { lagosDayStart } from '@/lib/working-time';
 import type { DashboardFilters } from '@/modules/leads';
 import { leadVisitKey } from './conversion.server';
+import { inView } from './in-view.server';
 import { rowKey } from './conversion';
 import { depositPartOf, MoneyRows, type MoneyRow } from './money';
 
@@ -112,17 +113,6 @@ export async function moneyFigures(db: Db, filters: DashboardFilters): Promise<M
   };
 }
 
-/** The dashboard's cohort of leads (arrived in the period, the district's, not spam), on the leads' own columns. */
-function cohort(filters: DashboardFilters): SQL {
-  return and(
-    eq(leads.spam, false),
-    sql`${leads.status} <> 'spam'`,
-    gte(leads.createdAt, lagosDayStart(filters.from)),
-    lt(leads.createdAt, lagosDayStart(filters.to, 1)),
-    filters.district ? eq(leads.district, filters.district) : undefined,
-  )!;
-}
-
 const paidSql = sql<string>`(select coalesce(sum(e.amount_kobo), 0) from ledger_entries e where e.claim_id = ${paymentPlans.claimId})`;
 
 /**
@@ -135,7 +125,7 @@ async function planLeadsOf(db: Db, filters: DashboardFilters) {
     .from(paymentPlans)
     .innerJoin(leads, eq(leads.id, paymentPlans.leadId))
     .innerJoin(plotClaims, eq(plotClaims.id, paymentPlans.claimId))
-    .where(cohort(filters));
+    .where(inView(filters));
   return rows.map((row) => ({ ...row, paidKobo: Number(row.paid), paidInFull: row.ended === null && Number(row.paid) >= row.priceKobo }));
 }
 
