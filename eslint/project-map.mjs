@@ -72,6 +72,7 @@ export const TABLES = {
   leadStaffCounts: { owner: 'insights', reads: [] },
   leadContactWeeks: { owner: 'insights', reads: [] },
   leadContactWeekVersions: { owner: 'insights', reads: [] },
+  leadContactWeekChanges: { owner: 'insights', reads: [] },
   visitVisitors: { owner: 'visits', reads: [] },
   visitSalts: { owner: 'visits', reads: [] },
   newsletterSubscribers: { owner: 'newsletter', reads: ['privacy'] },

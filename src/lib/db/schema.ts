@@ -749,7 +749,7 @@ export const leadStaffCounts = pgTable(
 /**
  * The dashboard's first-contact figures of each ended week (docs/decisions/0433): worked out from the week's leads the
  * first time a dashboard shows the week, under the working time then configured (`working_time`, its fingerprint), and
- * kept while the week's `version` (lead_contact_week_versions) stays the same. A row per district (slug, '' for none,
+ * kept while the week's `version` (the sum of its rows in lead_contact_week_changes) stays the same. A row per district (slug, '' for none,
  * '*' for all) and agent (staff id, '' for nobody, '*' for all); the agent '*' rows carry the week's working minutes to
  * first contact as a histogram (whole minutes and how many leads took each), from which a range's percentiles come.
  */
@@ -776,13 +776,31 @@ export const leadContactWeeks = pgTable(
 );
 
 /**
- * How often the leads of each week (by Monday, as lead_contact_weeks) changed in a way its first-contact figures see:
- * bumped by a trigger on interest_submissions in the moving transaction, for weeks before the current one.
+ * Replaced by lead_contact_week_changes (drizzle/0050): no longer written; read by the release before until the next
+ * release drops it (docs/decisions/0110, expand then contract).
  */
 export const leadContactWeekVersions = pgTable('lead_contact_week_versions', {
   week: integer('week').primaryKey(),
   version: integer('version').notNull(),
 });
+
+/**
+ * How often the leads of each week (by Monday, as lead_contact_weeks) changed in a way its first-contact figures see:
+ * a row per changing transaction and ended week, written by a trigger on interest_submissions in that transaction. A
+ * week's version is the sum of its `changes`. A row of its own per transaction, so that two transactions moving leads
+ * of one week never wait for each other (a shared counter row made them deadlock: docs/decisions/0433). Keeping a
+ * week's figures folds its rows into one of the same sum.
+ */
+export const leadContactWeekChanges = pgTable(
+  'lead_contact_week_changes',
+  {
+    week: integer('week').notNull(),
+    /** The transaction that wrote it (txid_current()), or the fold's. */
+    tx: bigint('tx', { mode: 'number' }).notNull(),
+    changes: integer('changes').notNull().default(1),
+  },
+  (t) => [primaryKey({ columns: [t.week, t.tx] })],
+);
 
 /**
  * The same leads per day, district and where they came from: the dashboard's source label (kind and label, as

@@ -1,10 +1,10 @@
 import 'server-only';
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { rowsOf } from '@/lib/db/rows';
 import type { DistrictChoice } from '@/lib/db/enums';
 import { districtSlugOf } from '@/lib/db/districts';
-import { leadContactWeeks, leadContactWeekVersions, leads, staffUsers } from '@/lib/db/schema';
+import { leadContactWeekChanges, leadContactWeeks, leads, staffUsers } from '@/lib/db/schema';
 import { contactMinutesSql, epochDayOf, lagosDayStart, lagosEpochDaySql, type WorkingTime } from '@/lib/working-time';
 import { staffLabelSql } from '@/modules/leads/server';
 import { inView, type DashboardRange } from './in-view.server';
@@ -66,7 +66,7 @@ export interface ContactFigures {
 
 const t = leads;
 const c = leadContactWeeks;
-const v = leadContactWeekVersions;
+const changes = leadContactWeekChanges;
 const DAY_MS = 86_400_000;
 
 /** An ended week is kept once it ended this long ago: a change made while it was still the current week (which bumps no version) has long been committed by then. */
@@ -101,23 +101,34 @@ const minuteAggregates = (time: WorkingTime) => sql`count(*)::int as received, c
 /** Leads per whole minute to first contact: two arrays, the minutes in order and the leads that took each. */
 const histogram = sql`array_agg(minutes order by minutes) as minutes, array_agg(n order by minutes) as leads`;
 
-/** Ended weeks kept for this working time whose version is current. */
+/** The versions of the weeks from `first` to `last` (a subquery `v`: week, version): the sums of their change rows. */
+const versionsOf = (first: number, last: number) =>
+  sql`(select ${changes.week} as week, sum(${changes.changes})::int as version from ${changes}
+      where ${changes.week} between ${first} and ${last} group by ${changes.week}) as v`;
+
+/** Ended weeks kept for this working time whose version is current (a week never changed has version 0). */
 async function keptWeeks(db: Db, weeks: number[], key: string): Promise<Set<number>> {
   if (!weeks.length) return new Set();
-  const rows = await db
-    .select({ week: c.week })
-    .from(c)
-    .leftJoin(v, eq(v.week, c.week))
-    .where(
-      and(
-        eq(c.workingTime, key),
-        inArray(c.week, weeks),
-        eq(c.district, '*'),
-        eq(c.agent, '*'),
-        sql`${c.version} = coalesce(${v.version}, 0)`,
-      ),
-    );
-  return new Set(rows.map((row) => row.week));
+  const rows = await rowsOf<{ week: number }>(
+    db,
+    sql`select ${c.week} as week from ${c} left join ${versionsOf(weeks[0], weeks[weeks.length - 1])} on v.week = ${c.week}
+      where ${c.workingTime} = ${key} and ${inArray(c.week, weeks)} and ${c.district} = '*' and ${c.agent} = '*'
+        and ${c.version} = coalesce(v.version, 0)`,
+  );
+  return new Set(rows.map((row) => Number(row.week)));
+}
+
+/**
+ * Folds each week's change rows into one of the same sum (so a year's versions stay a few rows to add up), skipping
+ * rows another fold holds: a change committing meanwhile adds a row of its own, never one of these.
+ */
+async function foldChanges(db: Db, weeks: number[]) {
+  await db.execute(sql`with taken as (
+      select ctid from ${changes} where ${inArray(changes.week, weeks)}
+        and ${changes.week} in (select ${changes.week} from ${changes} where ${inArray(changes.week, weeks)} group by 1 having count(*) > 1)
+      for update skip locked),
+    folded as (delete from ${changes} where ctid in (select ctid from taken) returning week, changes)
+    insert into ${changes} (week, tx, changes) select week, txid_current(), sum(changes) from folded group by week`);
 }
 
 /**
@@ -129,9 +140,10 @@ async function keepWeeks(db: Db, weeks: number[], time: WorkingTime) {
   const key = workingTimeKey(time);
   const first = weeks[0];
   const last = weeks[weeks.length - 1];
+  await foldChanges(db, weeks);
   await db.execute(sql`with versions as (
-      select w.week, coalesce(${v.version}, 0) as version
-      from unnest(${`{${weeks.join(',')}}`}::int[]) as w(week) left join ${v} on ${v.week} = w.week),
+      select w.week, coalesce(v.version, 0) as version
+      from unnest(${`{${weeks.join(',')}}`}::int[]) as w(week) left join ${versionsOf(first, last)} on v.week = w.week),
     times as (${contactTimes(arrivedBetween(first, last + 7), time)}),
     figures as (
       select week, case when grouping(district) = 1 then '*' else district end as district,
@@ -179,9 +191,9 @@ async function keptRows(db: Db, weeks: number[], key: string, district: string):
         ${c.messaged} as messaged, ${c.firstMessageSeconds} as "firstMessageSeconds", ${c.contacted} as contacted,
         ${c.withinTarget} as "withinTarget", ${c.medianMinutes} as "medianMinutes", ${c.p90Minutes} as "p90Minutes",
         ${c.minutes} as minutes, ${c.leads} as leads
-      from ${c} left join ${v} on ${v.week} = ${c.week}
+      from ${c} left join ${versionsOf(weeks[0], weeks[weeks.length - 1])} on v.week = ${c.week}
       where ${c.workingTime} = ${key} and ${c.week} between ${weeks[0]} and ${weeks[weeks.length - 1]}
-        and ${c.version} = coalesce(${v.version}, 0) and (${c.district} = ${district} or (${c.district} = '*' and ${c.agent} = '*'))`,
+        and ${c.version} = coalesce(v.version, 0) and (${c.district} = ${district} or (${c.district} = '*' and ${c.agent} = '*'))`,
   );
 }
 
