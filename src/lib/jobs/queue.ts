@@ -61,7 +61,7 @@ export function sendInTransaction(
 
 /**
  * Adds several jobs with one statement inside a Drizzle transaction (each job's id makes it idempotent; `startAfter`:
- * not before then).
+ * not before then; `priority`: fetched before the jobs of a lower one, whatever their age).
  */
 /**
  * A job id (a UUID) made from what the job is about: inserting the same key again adds no second job, so an alert is
@@ -76,7 +76,7 @@ export async function insertInTransaction(
   boss: PgBoss,
   tx: Db,
   queue: QueueDefinition,
-  jobs: { id: string; data: object; startAfter?: Date }[],
+  jobs: { id: string; data: object; startAfter?: Date; priority?: number }[],
 ): Promise<void> {
   if (jobs.length) await boss.insert(queue.name, jobs, { db: inTransaction(tx) });
 }

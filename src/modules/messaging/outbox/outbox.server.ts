@@ -82,6 +82,14 @@ export interface OutboxSender<Context> {
 const queueOf = (message: Pick<OutboxMessageRow, 'channel'>): QueueDefinition => (message.channel === 'push' ? OUTBOX_PUSH : OUTBOX);
 
 /**
+ * Which messages go first when many wait (docs/decisions/0437-a-buyer-at-a-screen-first.md): pg-boss fetches by
+ * priority, then age. A buyer looking at a screen for a sign-in code, or for the receipt of what they just paid, comes
+ * before the leads' alerts, webhooks and acknowledgements that an advert's burst piles up by the hundred.
+ */
+const priorityOf = (message: Pick<OutboxMessageRow, 'subjectType'>): number =>
+  message.subjectType === 'buyer_sign_in' || message.subjectType === 'receipt' ? 1 : 0;
+
+/**
  * Writes messages and one job per message still to send, in the caller's transaction, so the messages commit with
  * what set them off. A message whose key is there already is not queued again. Returns the rows written.
  */
@@ -113,6 +121,7 @@ export async function queueMessages(
         id: mayComeAgain.has(row.dedupeKey) ? randomUUID() : row.id,
         data: { messageId: row.id, subject: row.subjectType as OutboxJob['subject'] } satisfies OutboxJob,
         startAfter: jobStart(row),
+        priority: priorityOf(row),
       })),
     );
   }
@@ -174,10 +183,13 @@ export async function resendMessage(
   const row = await db.transaction(async (tx) => {
     const row = await requeue(tx, subject, kind, options);
     if (row)
-      await sendInTransaction(boss, tx, queueOf(row), {
-        messageId: row.id,
-        subject: row.subjectType as OutboxJob['subject'],
-      } satisfies OutboxJob);
+      await sendInTransaction(
+        boss,
+        tx,
+        queueOf(row),
+        { messageId: row.id, subject: row.subjectType as OutboxJob['subject'] } satisfies OutboxJob,
+        { priority: priorityOf(row) },
+      );
     return row;
   });
   if (row) wakeOutbox(boss);
