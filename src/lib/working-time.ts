@@ -21,12 +21,21 @@ export function lagosDayOf(at: Date, addDays = 0): string {
   return new Date(at.getTime() + OFFSET_MS + addDays * DAY_MS).toISOString().slice(0, 10);
 }
 
+/** The calendar day (YYYY-MM-DD) `days` after `day` (before it when negative). */
+export const addCalendarDays = (day: string, days: number): string =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+
+/** Whole days from one calendar day to another (negative when `to` is earlier). */
+export const daysBetween = (from: string, to: string): number =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+
+/** The Monday of a calendar day's week: the staff area's weeks run Monday to Sunday. */
+export const mondayOf = (day: string): string => addCalendarDays(day, -((new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7));
+
 /** The Lagos day and Monday-based week that contain `now`. */
 export function lagosPeriods(now: Date) {
   const day = lagosDayOf(now);
-  const dayStart = lagosDayStart(day);
-  const weekday = (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7; // Monday = 0
-  return { day, dayStart, weekStart: lagosDayStart(day, -weekday) };
+  return { day, dayStart: lagosDayStart(day), weekStart: lagosDayStart(mondayOf(day)) };
 }
 
 // ---- working time -------------------------------------------------------------------------------------------------

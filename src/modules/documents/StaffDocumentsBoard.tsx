@@ -1,6 +1,6 @@
 import { DOCUMENTS_COPY } from '@/content/documents';
 import { shortDay } from './format';
-import { daysBetween } from './dates';
+import { daysBetween } from '@/lib/working-time';
 import type { DocumentsPage } from './staff.server';
 import type { StageStatus } from './stages';
 

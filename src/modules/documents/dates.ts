@@ -1,4 +1,5 @@
 import { PUBLIC_HOLIDAYS } from '@/content/documents';
+import { addCalendarDays } from '@/lib/working-time';
 
 /**
  * The promised dates' arithmetic on Lagos calendar days (YYYY-MM-DD): "5 working days after the deposit" counts
@@ -6,9 +7,6 @@ import { PUBLIC_HOLIDAYS } from '@/content/documents';
  */
 
 const HOLIDAYS = new Set(PUBLIC_HOLIDAYS);
-const DAY_MS = 86_400_000;
-
-const shift = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
 export function isWorkingDay(day: string, holidays: ReadonlySet<string> = HOLIDAYS): boolean {
   const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
@@ -19,14 +17,8 @@ export function isWorkingDay(day: string, holidays: ReadonlySet<string> = HOLIDA
 export function addWorkingDays(day: string, count: number, holidays: ReadonlySet<string> = HOLIDAYS): string {
   let at = day;
   for (let left = count; left > 0;) {
-    at = shift(at, 1);
+    at = addCalendarDays(at, 1);
     if (isWorkingDay(at, holidays)) left--;
   }
   return at;
 }
-
-export const addCalendarDays = shift;
-
-/** Whole days from `from` to `to` (negative when `to` is earlier). */
-export const daysBetween = (from: string, to: string) =>
-  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addWorkingDays, daysBetween, isWorkingDay } from './dates';
+import { daysBetween } from '@/lib/working-time';
+import { addWorkingDays, isWorkingDay } from './dates';
 import { lettersDue, paidDaysOf, promisedOn, stageViews } from './stages';
 import { scanTypeOf } from './upload';
 

@@ -5,7 +5,8 @@ import {
   type DocumentTrigger,
   type LetterKind,
 } from '@/content/documents';
-import { addCalendarDays, addWorkingDays } from './dates';
+import { addCalendarDays } from '@/lib/working-time';
+import { addWorkingDays } from './dates';
 
 /**
  * A claim's document stages as the buyer and staff see them (docs/decisions/0419-documents-and-checks.md): each

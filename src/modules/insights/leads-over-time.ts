@@ -1,3 +1,4 @@
+import { daysBetween, mondayOf } from '@/lib/working-time';
 import type { DayCount } from '@/modules/insights/dashboard.repository.server';
 
 /**
@@ -16,15 +17,8 @@ export interface LeadsBar {
   count: number;
 }
 
-const mondayOf = (day: string) => {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() - ((date.getUTCDay() + 6) % 7));
-  return date.toISOString().slice(0, 10);
-};
-
 /** Days from `from` to `to`, both counted. */
-export const daysIn = (from: string, to: string) =>
-  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
+export const daysIn = (from: string, to: string) => daysBetween(from, to) + 1;
 
 /** The day counts as bars of the range's unit, in the order the days came (oldest first). */
 export function leadsOverTime(perDay: (DayCount & { district: string })[], days: number): { unit: BarUnit; bars: LeadsBar[] } {

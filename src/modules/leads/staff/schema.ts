@@ -5,7 +5,7 @@ import { STAFF_COPY } from '@/content/staff';
 import { LEAD_STATUSES, type LeadStatus } from '@/lib/db/enums';
 import { DISTRICT_CHOICES } from '@/lib/db/districts';
 import { decodeCursor, isCalendarDay } from '@/modules/leads/cursor';
-import { lagosDayOf } from '@/lib/working-time';
+import { addCalendarDays, lagosDayOf } from '@/lib/working-time';
 import { idParamSchema } from '@/lib/validation/id';
 import { withoutControlCharacters, withoutStrayControlCharacters } from '@/lib/validation/text';
 
@@ -140,9 +140,8 @@ export function parseDashboardFilters(source: Parameters<typeof parseLeadFilters
   const parsed = parseLeadFilters(source);
   if (!parsed.ok) return parsed;
   const { district, from, to } = parsed.filters;
-  const shift = (day: string, days: number) => lagosDayOf(new Date(`${day}T12:00:00Z`), days);
   const end = to ?? lagosDayOf(now);
-  const start = from ?? shift(end, 1 - DASHBOARD_DEFAULT_DAYS);
+  const start = from ?? addCalendarDays(end, 1 - DASHBOARD_DEFAULT_DAYS);
   if (start > end) return { ok: false, error: filterErrors.range };
   if (Date.parse(end) - Date.parse(start) >= DASHBOARD_MAX_DAYS * 86_400_000)
     return { ok: false, error: filterErrors.tooLong(DASHBOARD_MAX_DAYS) };
