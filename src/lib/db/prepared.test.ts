@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { describeEachDriver } from '../../../tests/integration/helpers';
 import { fastPathOn } from './fast-path';
 import { placeholdersOf, preparedStatement, runsOn, sqlRunnerOf } from './prepared';
@@ -106,6 +106,22 @@ describeEachDriver(`a statement built once${fastPathOn() ? '' : ' (DB_FAST_PATH=
       }
     });
     expect(await rowsOf(db()).execute({ bucket })).toEqual([]);
+  });
+
+  it("names a library's statement by its text in every copy of the module (Next.js loads one per bundle)", async () => {
+    // Two fresh copies, as a route's bundle and the workers' bundle hold, each naming its first statement.
+    vi.resetModules();
+    const routes = await import('./prepared');
+    vi.resetModules();
+    const workers = await import('./prepared');
+    expect(workers.sqlRunnerOf).not.toBe(routes.sqlRunnerOf);
+    await rolledBack(db(), async (tx) => {
+      // The same connection (a transaction's) gets one text from each copy, then each again.
+      for (let i = 0; i < 2; i++) {
+        expect((await routes.sqlRunnerOf(tx)!('select 1 as routes', [])).rows).toEqual([{ routes: 1 }]);
+        expect((await workers.sqlRunnerOf(tx)!('select 2 as workers', [])).rows).toEqual([{ workers: 2 }]);
+      }
+    });
   });
 
   it('is parsed once, kept named on its connection, and a failing run fails only its own transaction', async () => {

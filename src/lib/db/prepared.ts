@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { is, sql, type Placeholder } from 'drizzle-orm';
 import { NodePgSession } from 'drizzle-orm/node-postgres';
 import type { Db } from './db';
@@ -76,11 +77,17 @@ export function sqlRunnerOf(db: Db): SqlRunner | undefined {
   return (text, values) => query({ name: statementName(text), text, values });
 }
 
-/** A name for each text (a library's statements are a handful; past a hundred, the rest go unnamed). */
+/**
+ * A name for each text, made from the text: Next.js loads this module once per bundle (the routes', the workers'), and
+ * all of them share the pool's connections, so a counter's names (`library_statement_1` for one text in one copy and
+ * another text in the other) made a connection refuse the second as a different statement: a payment's job failed and
+ * waited for its retry. A library's statements are a handful; past a hundred, the rest go unnamed.
+ */
 const statementNames = new Map<string, string>();
 function statementName(text: string): string | undefined {
   let name = statementNames.get(text);
-  if (!name && statementNames.size < 100) statementNames.set(text, (name = `library_statement_${statementNames.size + 1}`));
+  if (!name && statementNames.size < 100)
+    statementNames.set(text, (name = `library_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`));
   return name;
 }
 
