@@ -279,21 +279,24 @@ const kinds = ['pglite'];
 if (process.env.CRASH_ONLY !== 'pglite' && withPostgres(log)) kinds.push('postgres');
 // Side by side: each run has its own database, server and peers, and spends most of its time waiting for the jobs
 // the killed server had claimed (pg-boss hands them out again when they expire, after 60 s).
+// Their first starts (a fresh database each: every migration) are staggered: four at once on a loaded 2-core CI machine
+// once took one past waitHealthy's three minutes.
+const STAGGER_MS = 15_000;
 const parts = { leads: run, money: (kind) => crashMoney(kind, log) };
 const only = process.env.CRASH_PARTS?.split(',') ?? Object.keys(parts);
 const results = await Promise.all(
-  kinds.flatMap((kind) =>
-    Object.entries(parts)
-      .filter(([part]) => only.includes(part))
-      .map(async ([part, runPart]) => {
-        const ok = await runPart(kind).catch((error) => {
-          log(`${kind} ${part}: ${error.stack ?? error}`);
-          return false;
-        });
-        log(`${kind} ${part}: ${ok ? 'PASS' : 'FAIL'}`);
-        return ok;
-      }),
-  ),
+  kinds
+    .flatMap((kind) => Object.entries(parts).map(([part, runPart]) => ({ kind, part, runPart })))
+    .filter(({ part }) => only.includes(part))
+    .map(async ({ kind, part, runPart }, i) => {
+      await sleep(i * STAGGER_MS);
+      const ok = await runPart(kind).catch((error) => {
+        log(`${kind} ${part}: ${error.stack ?? error}`);
+        return false;
+      });
+      log(`${kind} ${part}: ${ok ? 'PASS' : 'FAIL'}`);
+      return ok;
+    }),
 );
 const passed = results.filter(Boolean).length;
 const failed = results.length - passed;
