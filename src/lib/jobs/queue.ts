@@ -60,10 +60,6 @@ export function sendInTransaction(
 }
 
 /**
- * Adds several jobs with one statement inside a Drizzle transaction (each job's id makes it idempotent; `startAfter`:
- * not before then; `priority`: fetched before the jobs of a lower one, whatever their age).
- */
-/**
  * A job id (a UUID) made from what the job is about: inserting the same key again adds no second job, so an alert is
  * queued once however many transactions ask for it.
  */
@@ -72,6 +68,10 @@ export function stableJobId(key: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
+/**
+ * Adds several jobs with one statement inside a Drizzle transaction (each job's id makes it idempotent; `startAfter`:
+ * not before then; `priority`: fetched before the jobs of a lower one, whatever their age).
+ */
 export async function insertInTransaction(
   boss: PgBoss,
   tx: Db,
