@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Request } from '@playwright/test';
 import { closeInterestPopup, expectNoSeriousAxeViolations, expectPopupReady, holdScripts, isPhone, openNavItem, PHONE } from './helpers';
 
 const PAGES = [
@@ -61,9 +61,18 @@ test.describe('every public page', () => {
     page,
     context,
   }) => {
-    // The scripts run only after the page has painted, but they are asked for before its load event (0021).
+    // The scripts run only after the page has painted, but they are asked for before its load event (0021). Chromium's
+    // offline switch also fails a request still waiting for its answer (a real network lost would too: the page then
+    // works without scripts), so the network goes once the requests made before the load event have their answers:
+    // nothing the page asks for after that may be needed to become interactive.
     for (const path of ['/', '/d2']) {
+      const asked: Request[] = [];
+      const onRequest = (request: Request) => request.resourceType() === 'script' && asked.push(request);
+      page.on('request', onRequest);
       await page.goto(path);
+      page.off('request', onRequest);
+      expect(asked.length, path).toBeGreaterThan(0);
+      await Promise.all(asked.map(async (request) => (await request.response())?.finished()));
       await context.setOffline(true);
       await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
       await context.setOffline(false);
