@@ -7,6 +7,7 @@
 // delivered exactly once, all within 60 s after the receivers returned: the sales e-mail, the receipt, the webhook,
 // and the first reply (by WhatsApp or, when WhatsApp kept failing for a minute, by SMS: one of the two, once). Two
 // instances sharing one PostgreSQL queue are the production rehearsal's (scripts/production-rehearsal.mjs).
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startFakeTermii } from '../tests/support/fake-termii.ts';
@@ -37,6 +38,8 @@ const log = (...args) => console.log('[delivery]', ...args);
 const WHATSAPP = { token: 'delivery-whatsapp-token', phoneNumberId: '100200300400', appSecret: 'delivery-app-secret' };
 const TERMII = { apiKey: 'delivery-termii-key', secretKey: 'delivery-termii-secret', senderId: 'Meridian' };
 
+const serverLogTail = (logFile) => (existsSync(logFile) ? readFileSync(logFile, 'utf8').split('\n').slice(-40).join('\n') : '(no log)');
+
 async function withServer(kind, body) {
   const database = await freshDatabase(kind, 'outage');
   const smtp = await startSmtpPeer();
@@ -61,6 +64,10 @@ async function withServer(kind, body) {
     const base = `http://127.0.0.1:${port}`;
     await waitHealthy(base, child);
     return await body({ base, receivers: { smtp, hooks, whatsApp, termii }, runId: database.runId, logFile });
+  } catch (error) {
+    // What the server said is what tells why (a 5xx answer's cause is only in its log).
+    log(`${kind}: server log tail:\n${serverLogTail(logFile)}`);
+    throw error;
   } finally {
     child.kill('SIGTERM');
     await exited(child);
@@ -140,7 +147,7 @@ async function outage(kind) {
     log(
       `${kind}: outage ${JSON.stringify({ leads: leads.length, expected: result.expected, missing: result.missing, deliveredTwice: result.twice, lastArrivedSecondsAfterReturn: seconds })} ${ok ? 'PASS' : 'FAIL'}`,
     );
-    if (!ok) log(`server log tail:\n${(await import('node:fs')).readFileSync(logFile, 'utf8').split('\n').slice(-30).join('\n')}`);
+    if (!ok) log(`${kind}: server log tail:\n${serverLogTail(logFile)}`);
     return ok;
   });
 }
