@@ -2,6 +2,7 @@ import 'server-only';
 import type { PgBoss } from 'pg-boss';
 import { SYSTEM_ACTOR_EMAIL, type Actor } from '@/modules/staff/server';
 import type { Db } from '@/lib/db/client';
+import { transactionRetried } from '@/lib/db/conflicts';
 import type { Attendance, DistrictChoice, LeadAction, LeadStatus } from '@/lib/db/enums';
 import type { InspectionBookingRow, InspectionScheduleRow, InspectionSlotRow } from '@/lib/db/schema';
 import type { ScheduledInspection } from '@/lib/env-schema';
@@ -491,20 +492,11 @@ const SYSTEM = 'system' as const;
 /**
  * A change to seats in its own transaction. Every change locks the lead, then slots, then bookings, but promoting a
  * waiting list locks the promoted leads after their slot: when PostgreSQL breaks such a deadlock by failing one
- * transaction (40P01), the change simply runs again, once.
+ * transaction (40P01), the change simply runs again.
  */
 async function changeSeats<T>(db: Db, jobs: PgBoss | undefined, work: (tx: Db) => Promise<T>): Promise<T> {
-  let outcome: T;
-  try {
-    outcome = await db.transaction(work);
-  } catch (error) {
-    if (sqlStateOf(error) !== '40P01') throw error;
-    outcome = await db.transaction(work);
-  }
+  const outcome = await transactionRetried(db, work);
   // Its messages, committed with it, are taken by this process's outbox worker now (docs/decisions/0410).
   if (jobs) wakeOutbox(jobs);
   return outcome;
 }
-
-const sqlStateOf = (error: unknown): unknown =>
-  (error as { code?: unknown })?.code ?? (error as { cause?: { code?: unknown } })?.cause?.code;

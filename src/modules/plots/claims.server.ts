@@ -1,6 +1,7 @@
 import 'server-only';
 import type { PgBoss } from 'pg-boss';
 import type { Db } from '@/lib/db/client';
+import { rolledBackByConflict, sqlStateOf } from '@/lib/db/conflicts';
 import type { LeadAction, LeadStatus, PlotEventAction, PlotStage } from '@/lib/db/enums';
 import type { PlotClaimRow, PlotRow } from '@/lib/db/schema';
 import { getEnv } from '@/lib/env.server';
@@ -98,14 +99,11 @@ async function withPlotLocked<T>(
         return work(tx, { plot, claim, leads });
       });
     } catch (error) {
-      const retry = error instanceof Moved || ['40P01', '40001'].includes(String(sqlStateOf(error)));
+      const retry = error instanceof Moved || rolledBackByConflict(error);
       if (!retry || attempt >= 4) throw error;
     }
   }
 }
-
-const sqlStateOf = (error: unknown): unknown =>
-  (error as { code?: unknown })?.code ?? (error as { cause?: { code?: unknown } })?.cause?.code;
 
 // ---- hold ----------------------------------------------------------------------------------------------------------
 

@@ -2,6 +2,7 @@ import 'server-only';
 import { holdLead, storeLead, takeLead, wakeLeadSenders, type FloodAlert } from '../operations.server';
 import { findKeyHolder, isSetAside } from '../submissions.repository.server';
 import { getDatabase } from '@/lib/db/client';
+import { transactionRetried } from '@/lib/db/conflicts';
 import { getEnv } from '@/lib/env.server';
 import { clientIdentityOf } from '@/lib/http/client.server';
 import { KeyReusedElsewhere, type PublicSubmission } from '@/lib/http/public-route.server';
@@ -82,33 +83,32 @@ export async function takeVisitorLead(
   const place = read && !read.siteFull && !read.networkBusy ? await takeSitePlace(db, limits) : undefined;
 
   // Store, assign, queue the messages: one transaction, so the lead, its agent and its sales e-mail, receipt,
-  // webhook and push alert commit together or not at all.
-  const stored = await db
-    .transaction(async (tx) => {
-      const row = await storeLead(tx, lead);
-      // A repeat of a stored form (its key is taken) costs no limit and stores nothing.
-      if (!row) return undefined;
-      const counts = await countOnClient(tx, limits);
-      // Spam is kept for review, and nobody is told of it.
-      if (!read || !jobs) return { row, takenAsUsual: false };
-      // Held: owners hear of the flood once, nobody of the lead. A block's flood also holds the block's earlier leads
-      // whose messages still wait (below): its first came before anything told it from a buyer's.
-      const held = holdReason(counts, place);
-      if (held) {
-        // First the alert: it asks whether a flood was already going on, before this one's leads count as held.
-        await alertOwnersOfFlood(tx, jobs, row.id);
-        await holdLead(tx, row.id, held === 'network' ? { hash: networkHash!, since: holdBackSince() } : undefined);
-        return { row, takenAsUsual: false };
-      }
-      // Taken as usual: the agent first (round-robin), so the sales e-mail goes to them too, then the messages. From an
-      // IPv6 block, the messages wait a few seconds, in case the block's flood is only beginning.
-      await takeLead(tx, row, jobs, { afterSeconds: networkHash ? NETWORK_HOLD_BACK_SECONDS : 0 });
-      return { row, takenAsUsual: true };
-    })
-    .catch(async (error: unknown) => {
-      await giveBackSitePlace(db, place);
-      throw error;
-    });
+  // webhook and push alert commit together or not at all; run again should PostgreSQL roll it back to break a deadlock
+  // with staff's or the senders' work on the same summary rows.
+  const stored = await transactionRetried(db, async (tx) => {
+    const row = await storeLead(tx, lead);
+    // A repeat of a stored form (its key is taken) costs no limit and stores nothing.
+    if (!row) return undefined;
+    const counts = await countOnClient(tx, limits);
+    // Spam is kept for review, and nobody is told of it.
+    if (!read || !jobs) return { row, takenAsUsual: false };
+    // Held: owners hear of the flood once, nobody of the lead. A block's flood also holds the block's earlier leads
+    // whose messages still wait (below): its first came before anything told it from a buyer's.
+    const held = holdReason(counts, place);
+    if (held) {
+      // First the alert: it asks whether a flood was already going on, before this one's leads count as held.
+      await alertOwnersOfFlood(tx, jobs, row.id);
+      await holdLead(tx, row.id, held === 'network' ? { hash: networkHash!, since: holdBackSince() } : undefined);
+      return { row, takenAsUsual: false };
+    }
+    // Taken as usual: the agent first (round-robin), so the sales e-mail goes to them too, then the messages. From an
+    // IPv6 block, the messages wait a few seconds, in case the block's flood is only beginning.
+    await takeLead(tx, row, jobs, { afterSeconds: networkHash ? NETWORK_HOLD_BACK_SECONDS : 0 });
+    return { row, takenAsUsual: true };
+  }).catch(async (error: unknown) => {
+    await giveBackSitePlace(db, place);
+    throw error;
+  });
   // A lead not taken as usual after all (a repeat, spam, held) gives its place back.
   if (!stored?.takenAsUsual) await giveBackSitePlace(db, place);
 
