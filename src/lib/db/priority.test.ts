@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type DatabaseHandle } from './client';
-import { buyerFirst, HELD_LONG_MS, priorityGate } from './priority';
+import { buyerFirst, buyersFirstOn, HELD_LONG_MS, priorityGate } from './priority';
 import { pgliteTemplate, TEST_DATABASE_URL } from '../../../tests/integration/helpers';
 
 /**
@@ -44,6 +44,23 @@ describe.each([true, false])('buyers first on PGlite (PGLITE_BUYERS_FIRST %s)', 
     const done: number[] = [];
     await Promise.all([1, 2, 3, 4, 5].map((i) => handle.db.execute(sql`select ${i}`).then(() => done.push(i))));
     expect(done).toEqual([1, 2, 3, 4, 5]);
+  });
+});
+
+describe('the setting', () => {
+  it('puts buyers first on a server started without it, and keeps arrival order only when it says off', () => {
+    const before = process.env.PGLITE_BUYERS_FIRST;
+    try {
+      delete process.env.PGLITE_BUYERS_FIRST;
+      expect(buyersFirstOn()).toBe(true);
+      process.env.PGLITE_BUYERS_FIRST = ' OFF ';
+      expect(buyersFirstOn()).toBe(false);
+      process.env.PGLITE_BUYERS_FIRST = 'on';
+      expect(buyersFirstOn()).toBe(true);
+    } finally {
+      if (before === undefined) delete process.env.PGLITE_BUYERS_FIRST;
+      else process.env.PGLITE_BUYERS_FIRST = before;
+    }
   });
 });
 
