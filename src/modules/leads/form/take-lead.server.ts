@@ -84,7 +84,7 @@ export async function takeVisitorLead(
 
   // Store, assign, queue the messages: one transaction, so the lead, its agent and its sales e-mail, receipt,
   // webhook and push alert commit together or not at all; run again should PostgreSQL roll it back to break a deadlock
-  // with staff's or the senders' work on the same summary rows.
+  // with other work on the same rows (the summaries' triggers, the senders marking messages sent).
   const stored = await transactionRetried(db, async (tx) => {
     const row = await storeLead(tx, lead);
     // A repeat of a stored form (its key is taken) costs no limit and stores nothing.
