@@ -48,15 +48,15 @@ describe.each([true, false])('buyers first on PGlite (PGLITE_BUYERS_FIRST %s)', 
 });
 
 describe('the setting', () => {
-  it('puts buyers first on a server started without it, and keeps arrival order only when it says off', () => {
+  it('keeps arrival order on a server started without it (docs/decisions/0438), and puts buyers first when it says on', () => {
     const before = process.env.PGLITE_BUYERS_FIRST;
     try {
       delete process.env.PGLITE_BUYERS_FIRST;
-      expect(buyersFirstOn()).toBe(true);
-      process.env.PGLITE_BUYERS_FIRST = ' OFF ';
       expect(buyersFirstOn()).toBe(false);
-      process.env.PGLITE_BUYERS_FIRST = 'on';
+      process.env.PGLITE_BUYERS_FIRST = ' ON ';
       expect(buyersFirstOn()).toBe(true);
+      process.env.PGLITE_BUYERS_FIRST = 'off';
+      expect(buyersFirstOn()).toBe(false);
     } finally {
       if (before === undefined) delete process.env.PGLITE_BUYERS_FIRST;
       else process.env.PGLITE_BUYERS_FIRST = before;
