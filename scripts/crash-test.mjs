@@ -16,7 +16,6 @@
 // and sends the receipt once. CRASH_PARTS=leads or CRASH_PARTS=money runs one part only.
 //
 // The server is built (npm run build into .next) only when that build is missing or older than the sources.
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startFakeWhatsApp } from '../tests/support/fake-whatsapp.ts';
@@ -28,6 +27,7 @@ import {
   freePort,
   freshDatabase,
   leadBody,
+  logTail,
   peerEnv,
   postLead,
   startServer,
@@ -272,7 +272,7 @@ async function run(kind) {
     firstRepliesMissing <= leftSending;
   if (!ok) {
     if (failure) log(`${kind}: ${failure.stack ?? failure}`);
-    log(`${kind}: server log tail:\n${readFileSync(logFile, 'utf8').split('\n').slice(-40).join('\n')}`);
+    log(`${kind}: server log tail:\n${logTail(logFile)}`);
   }
   await database.dispose().catch((e) => log(`could not remove the crash database: ${e.message}`));
   return ok;

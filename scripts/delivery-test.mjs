@@ -7,7 +7,6 @@
 // delivered exactly once, all within 60 s after the receivers returned: the sales e-mail, the receipt, the webhook,
 // and the first reply (by WhatsApp or, when WhatsApp kept failing for a minute, by SMS: one of the two, once). Two
 // instances sharing one PostgreSQL queue are the production rehearsal's (scripts/production-rehearsal.mjs).
-import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startFakeTermii } from '../tests/support/fake-termii.ts';
@@ -20,6 +19,7 @@ import {
   freePort,
   freshDatabase,
   leadBody,
+  logTail,
   peerEnv,
   postLead,
   startServer,
@@ -37,8 +37,6 @@ const log = (...args) => console.log('[delivery]', ...args);
 
 const WHATSAPP = { token: 'delivery-whatsapp-token', phoneNumberId: '100200300400', appSecret: 'delivery-app-secret' };
 const TERMII = { apiKey: 'delivery-termii-key', secretKey: 'delivery-termii-secret', senderId: 'Meridian' };
-
-const serverLogTail = (logFile) => (existsSync(logFile) ? readFileSync(logFile, 'utf8').split('\n').slice(-40).join('\n') : '(no log)');
 
 async function withServer(kind, body) {
   const database = await freshDatabase(kind, 'outage');
@@ -65,8 +63,7 @@ async function withServer(kind, body) {
     await waitHealthy(base, child);
     return await body({ base, receivers: { smtp, hooks, whatsApp, termii }, runId: database.runId, logFile });
   } catch (error) {
-    // What the server said is what tells why (a 5xx answer's cause is only in its log).
-    log(`${kind}: server log tail:\n${serverLogTail(logFile)}`);
+    log(`${kind}: server log tail:\n${logTail(logFile)}`);
     throw error;
   } finally {
     child.kill('SIGTERM');
@@ -147,7 +144,7 @@ async function outage(kind) {
     log(
       `${kind}: outage ${JSON.stringify({ leads: leads.length, expected: result.expected, missing: result.missing, deliveredTwice: result.twice, lastArrivedSecondsAfterReturn: seconds })} ${ok ? 'PASS' : 'FAIL'}`,
     );
-    if (!ok) log(`${kind}: server log tail:\n${serverLogTail(logFile)}`);
+    if (!ok) log(`${kind}: server log tail:\n${logTail(logFile)}`);
     return ok;
   });
 }

@@ -36,6 +36,7 @@ import {
   freePort,
   freshDatabase,
   leadBody,
+  logTail,
   peerEnv,
   postLead,
   root,
@@ -400,7 +401,7 @@ async function drill(kind) {
       lateMoneyKept &&
       exportHasReceipt &&
       scanBack;
-    if (!ok) log(`${kind}: server log tail:\n${readFileSync(logFile, 'utf8').split('\n').slice(-40).join('\n')}`);
+    if (!ok) log(`${kind}: server log tail:\n${logTail(logFile)}`);
     return { ok, result };
   } finally {
     if (server && server.exitCode === null && server.signalCode === null) await stop();

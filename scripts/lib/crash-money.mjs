@@ -8,12 +8,11 @@
 // After the restart every event is delivered again (Paystack's own retry, or a replay) and the payment-check job runs as
 // it would; then, once the server has outlived the killed one's claimed jobs (see WATCH_MS), the database and the SMTP
 // peer must show each buyer one entry of ₦3,000,000, one receipt, one receipt e-mail queued and one received.
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startFakePaystack } from '../../tests/support/fake-paystack.ts';
 import { startSmtpPeer, startWebhookReceiver } from '../../tests/support/peers.ts';
-import { exited, freePort, freshDatabase, peerEnv, startServer, waitHealthy } from './harness.mjs';
+import { exited, freePort, freshDatabase, logTail, peerEnv, startServer, waitHealthy } from './harness.mjs';
 import {
   moneyOf,
   openDepositCheckout,
@@ -125,7 +124,7 @@ export async function crashMoney(kind, log) {
            from outbox_messages o join payment_receipts r on o.subject_type = 'receipt' and o.subject_id = r.id`,
         ),
       );
-    if (!ok) log(`${kind} money: server log tail:\n${readFileSync(logFile, 'utf8').split('\n').slice(-40).join('\n')}`);
+    if (!ok) log(`${kind} money: server log tail:\n${logTail(logFile)}`);
     return ok;
   } finally {
     if (server.exitCode === null && server.signalCode === null) {

@@ -2,7 +2,7 @@
 // build the production server once, start it on a free port against PGlite or PostgreSQL, wait for health.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, openSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -156,6 +156,10 @@ export async function waitHealthy(base, child, timeoutMs = 300_000, healthPath =
   }
   throw new Error('server did not become healthy in time');
 }
+
+/** The last `lines` lines of a server's log, printed when a process test fails: a 5xx answer's cause is only there. */
+export const logTail = (logFile, lines = 40) =>
+  existsSync(logFile) ? readFileSync(logFile, 'utf8').split('\n').slice(-lines).join('\n') : '(no log)';
 
 export const exited = (child) =>
   child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', resolve));
