@@ -7,8 +7,9 @@
 // Target: under the owners' load, p95 ≤ 2 × the empty database's idle p95. The scale data sets are never written:
 // each run copies one (`create database … template bench_scale`; `cp -a` of the PGlite directory) and removes the copy.
 // Seed them first with `npm run bench -- scale` (or BENCH_SCALE_PG_DATABASE / BENCH_SCALE_PGLITE_DIR name others).
-// Each database runs the server in the positions of VARIANTS (PGlite: buyers first and arrival order), so the gate's
-// effect is measured against its absence on a copy of the same data in the same run.
+// Each database runs the server in the positions of VARIANTS, each against the others on a copy of the same data in the
+// same run: PGlite, buyers first and arrival order (the gate); PostgreSQL, the staff on an instance of their own as
+// deploy/Caddyfile sends them, and one instance for all.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpSync, existsSync, lstatSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
@@ -29,7 +30,11 @@ const VARIANTS = {
     { label: 'buyers first', env: { PGLITE_BUYERS_FIRST: 'on' } },
     { label: 'arrival order (PGLITE_BUYERS_FIRST=off)', env: { PGLITE_BUYERS_FIRST: 'off' } },
   ],
-  postgres: [{ label: 'buyers’ own pool', env: {} }],
+  postgres: [
+    // As deploy/Caddyfile serves them: two instances, staff's pages on B, buyers on A (docs/decisions/0439).
+    { label: 'staff on an instance of their own', env: {}, staffApart: true },
+    { label: 'one instance for all (buyers’ own pool)', env: {} },
+  ],
 };
 const ROUTES = ['interest', 'booking'];
 /** The databases measured (`BENCH_BUYERS_ON=pglite` for one). */
@@ -184,17 +189,24 @@ async function serverRun(kind, database, variant, withStaff, smtp, log) {
     logFile,
   );
   const ctx = { runId: database.runId, next: 0, slots };
+  // The staff's instance (variant.staffApart), on the same database: the owners' loops go there.
+  const staffPort = variant.staffApart ? freePort() : port;
+  const staffServer =
+    variant.staffApart &&
+    startServer(staffPort, { ...database.env, ...siteEnv(smtp), ...variant.env, SESSION_SECRET, STAFF_REAUTH_SECONDS: '3600' }, logFile);
+  const servers = [server, staffServer].filter(Boolean);
   try {
     await waitHealthy(base, server, 600_000);
+    if (staffServer) await waitHealthy(`http://127.0.0.1:${staffPort}`, staffServer, 600_000);
     // Warm: the routes compiled and the first connections made, then the server quiet.
     await buyers(base, { ...ctx, next: 900_000 }, 3);
-    await quietDown([server.pid]);
+    await quietDown(servers.map((child) => child.pid));
     const idle = await buyers(base, ctx);
     log(`${kind} ${leads} leads (${variant.label}), idle: ${ROUTES.map((r) => `${r} p95 ${p95(idle[r])} ms`).join(', ')}`);
     if (!withStaff) return { leads, idle };
-    await quietDown([server.pid]);
+    await quietDown(servers.map((child) => child.pid));
     const logBefore = readFileSync(logFile, 'utf8').length;
-    const staff = staffLoad(base, owner);
+    const staff = staffLoad(`http://127.0.0.1:${staffPort}`, owner);
     // The owners' first loads begin before the buyers are timed.
     await sleep(2_000);
     const loaded = await buyers(base, ctx);
@@ -213,8 +225,8 @@ async function serverRun(kind, database, variant, withStaff, smtp, log) {
     for (const [what, ms] of longest) log(`  held ${ms} ms: ${what}`);
     return { leads, idle, loaded, staffLoads, longest };
   } finally {
-    server.kill('SIGTERM');
-    await exited(server);
+    for (const child of servers) child.kill('SIGTERM');
+    await Promise.all(servers.map(exited));
   }
 }
 
