@@ -183,17 +183,12 @@ async function serverRun(kind, database, variant, withStaff, smtp, log) {
   const port = freePort();
   const base = `http://127.0.0.1:${port}`;
   const logFile = path.join(database.work, 'server.log');
-  const server = startServer(
-    port,
-    { ...database.env, ...siteEnv(smtp), ...variant.env, SESSION_SECRET, STAFF_REAUTH_SECONDS: '3600' },
-    logFile,
-  );
+  const env = { ...database.env, ...siteEnv(smtp), ...variant.env, SESSION_SECRET, STAFF_REAUTH_SECONDS: '3600' };
+  const server = startServer(port, env, logFile);
   const ctx = { runId: database.runId, next: 0, slots };
   // The staff's instance (variant.staffApart), on the same database: the owners' loops go there.
   const staffPort = variant.staffApart ? freePort() : port;
-  const staffServer =
-    variant.staffApart &&
-    startServer(staffPort, { ...database.env, ...siteEnv(smtp), ...variant.env, SESSION_SECRET, STAFF_REAUTH_SECONDS: '3600' }, logFile);
+  const staffServer = variant.staffApart && startServer(staffPort, env, logFile);
   const servers = [server, staffServer].filter(Boolean);
   try {
     await waitHealthy(base, server, 600_000);

@@ -3,7 +3,7 @@ import 'server-only';
 /**
  * Rows are sent in pieces of about this many characters, not one by one: each piece of a response goes through the
  * server's pipeline and its compression on its own, and a year's export (49,000 rows) sent row by row spent most of
- * its time there (docs/benchmarks/0439-an-export-in-pieces-and-summaries-compacted.md). A piece of 500 rows or so
+ * its time there (docs/benchmarks/0439-staff-apart-and-an-export-in-pieces.md). A piece of 500 rows or so
  * is still streamed as it is read.
  */
 export const CSV_PIECE_CHARS = 64 * 1024;
