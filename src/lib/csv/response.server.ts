@@ -2,9 +2,8 @@ import 'server-only';
 
 /**
  * Rows are sent in pieces of about this many characters, not one by one: each piece of a response goes through the
- * server's pipeline and its compression on its own, and a year's export (49,000 rows) sent row by row spent most of
- * its time there (docs/benchmarks/0439-staff-apart-and-an-export-in-pieces.md). A piece of 500 rows or so
- * is still streamed as it is read.
+ * server's pipeline and its compression on its own, which cost a large export most of its time
+ * (docs/benchmarks/0439-staff-apart-and-an-export-in-pieces.md). Pieces still stream as the rows are read.
  */
 export const CSV_PIECE_CHARS = 64 * 1024;
 
