@@ -8,6 +8,7 @@
 // After the restart every event is delivered again (Paystack's own retry, or a replay) and the payment-check job runs as
 // it would; then, once the server has outlived the killed one's claimed jobs (see WATCH_MS), the database and the SMTP
 // peer must show each buyer one entry of ₦3,000,000, one receipt, one receipt e-mail queued and one received.
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startFakePaystack } from '../../tests/support/fake-paystack.ts';
@@ -29,6 +30,10 @@ const DEPOSIT_KOBO = '300000000';
 // (src/lib/jobs/queues.ts), which pg-boss notices at its next supervision (every 60 s), then retries 5 s later; and
 // past the outbox's retries (every 5–30 s). 100 s was short of that when the kill came after the job was claimed.
 const WATCH_MS = Number(process.env.CRASH_MONEY_WATCH_MS ?? 200_000);
+
+/** How many failed attempts at a receipt's e-mail the server has logged (src/modules/messaging/outbox/outbox.server.ts). */
+const failedReceiptMails = (logFile) =>
+  existsSync(logFile) ? (readFileSync(logFile, 'utf8').match(/\[outbox\] receipt payment_receipt \S+ will be retried/g) ?? []).length : 0;
 
 export async function crashMoney(kind, log) {
   const database = await freshDatabase(kind, 'crash_money');
@@ -60,6 +65,7 @@ export async function crashMoney(kind, log) {
 
     // B: credited, the e-mail queued but not sent (the mail server is down), then killed.
     await smtp.down();
+    const failedBefore = failedReceiptMails(logFile);
     const answeredB = await postEvent(base, events.get(b));
     if (answeredB !== 200) throw new Error(`the webhook answered ${answeredB}`);
     const creditedAt = Date.now() + 60_000;
@@ -73,9 +79,14 @@ export async function crashMoney(kind, log) {
       if (!credited) await sleep(100);
     }
     if (!credited) throw new Error('B was not credited within 60 s');
-    // Between two attempts at the e-mail (the first fails at once, the next is 5 s later): a receipt's e-mail caught in
-    // a sender's hands by the kill is not sent again, by design (at most once, 0414), and that is not what B is about.
-    await sleep(2_500);
+    // Between two attempts at the e-mail: a receipt's e-mail caught in a sender's hands by the kill is not sent again, by
+    // design (at most once, 0414), and that is not what B is about. So the kill waits for the first attempt's failure in
+    // the server's log (on a busy machine it came more than 2.5 s after the credit), then for its record to be written;
+    // pg-boss tries again 5-10 s after that.
+    const failedAt = Date.now() + 60_000;
+    while (failedReceiptMails(logFile) === failedBefore && Date.now() < failedAt) await sleep(100);
+    if (failedReceiptMails(logFile) === failedBefore) throw new Error("B's receipt e-mail was not tried within 60 s");
+    await sleep(2_000);
     await restart('after the credit, before its receipt e-mail could go (B)');
     await smtp.up();
 
