@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type DatabaseHandle } from './client';
-import { buyerFirst, buyersFirstOn, HELD_LONG_MS, priorityGate } from './priority';
+import { buyerFirst, buyersFirstOn, HELD_LONG_MS, priorityGate, WAITED_LONG_MS, type WaitedLong } from './priority';
 import { pgliteTemplate, TEST_DATABASE_URL } from '../../../tests/integration/helpers';
 
 /**
@@ -86,6 +86,40 @@ describe('a call that holds PGlite’s connection long', () => {
     await gate(pause(HELD_LONG_MS + 20), 'select a long read');
     await gate(pause(1), 'select a short read');
     expect(named).toEqual(['select a long read']);
+  });
+});
+
+describe('a call that waits long for PGlite’s connection', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it.each([true, false])('is reported once with what holds the connection and what waits (buyers first %s)', async (buyersFirst) => {
+    vi.useFakeTimers();
+    const reports: WaitedLong[] = [];
+    const gate = priorityGate(
+      buyersFirst,
+      () => {},
+      (report) => reports.push(report),
+    );
+    let release = () => {};
+    const stuck = gate(() => new Promise<void>((resolve) => (release = resolve)), 'select a read that never ends');
+    const waiting = gate(async () => 'exported', 'select a page of the export');
+    await vi.advanceTimersByTimeAsync(WAITED_LONG_MS - 2_000);
+    expect(reports).toEqual([]);
+    await vi.advanceTimersByTimeAsync(4_000);
+    expect(reports).toHaveLength(1);
+    expect(reports[0]).toMatchObject({
+      what: 'select a page of the export',
+      holder: { what: 'select a read that never ends' },
+      othersWaiting: 1,
+      buyersWaiting: 0,
+    });
+    expect(reports[0].waitedMs).toBeGreaterThanOrEqual(WAITED_LONG_MS);
+    await vi.advanceTimersByTimeAsync(WAITED_LONG_MS * 2);
+    expect(reports).toHaveLength(1);
+    release();
+    await vi.advanceTimersByTimeAsync(10);
+    await expect(stuck).resolves.toBeUndefined();
+    await expect(waiting).resolves.toBe('exported');
   });
 });
 

@@ -59,25 +59,29 @@ export const buyersFirstOn = (): boolean => process.env.PGLITE_BUYERS_FIRST?.tri
  * A gate that runs one call at a time, buyers' before others' that wait. Between two calls it lets the event loop
  * turn (PGlite's calls run on its thread, and calls chained by promises alone would never let a buyer's request in);
  * while a buyer's handler runs, a staff call waits up to BUYER_GRACE_MS for its next statement. Nothing is dropped.
+ * A call that has waited WAITED_LONG_MS is reported once (`waitedLong`), with what holds the connection and what waits.
  */
 export function priorityGate(
   buyersFirst = buyersFirstOn(),
   heldLong: (ms: number, what: string) => void = logHeldLong,
+  waitedLong: (report: WaitedLong) => void = logWaitedLong,
 ): <T>(call: () => Promise<T>, what?: string) => Promise<T> {
   let busy = false;
-  const buyers: (() => void)[] = [];
-  const others: (() => void)[] = [];
+  const buyers: Waiter[] = [];
+  const others: Waiter[] = [];
   let heldSince = 0;
+  let running = { what: '', since: 0 };
+  let watch: ReturnType<typeof setInterval> | undefined;
   const pick = () => {
     const buyer = buyers.shift();
-    if (buyer) return buyer();
+    if (buyer) return buyer.go();
     if (buyersFirst && others.length && buyersComing()) {
       heldSince ||= Date.now();
       if (Date.now() - heldSince < BUYER_GRACE_MS) return void setTimeout(pick, 1);
     }
     heldSince = 0;
     const other = others.shift();
-    if (other) other();
+    if (other) other.go();
     else busy = false;
   };
   const next = () => {
@@ -85,18 +89,84 @@ export function priorityGate(
     else if (buyersFirst) setImmediate(pick);
     else pick();
   };
+  // One timer while calls wait, not one per call: it looks for the first call past WAITED_LONG_MS.
+  const watchWaiters = () => {
+    watch ??= setInterval(() => {
+      const now = Date.now();
+      for (const waiter of [...buyers, ...others]) {
+        if (waiter.reported || now - waiter.since < WAITED_LONG_MS) continue;
+        waiter.reported = true;
+        waitedLong({
+          waitedMs: now - waiter.since,
+          what: waiter.what,
+          holder: running.since ? { what: running.what, ms: now - running.since } : undefined,
+          buyersWaiting: buyers.length,
+          othersWaiting: others.length,
+          buyerHandlersRunning: shared.running,
+          visitorWritesUnanswered: visitorWritesUnanswered(),
+        });
+      }
+      if (!buyers.length && !others.length) {
+        clearInterval(watch);
+        watch = undefined;
+      }
+    }, WAITED_LONG_MS / 4);
+    watch.unref?.();
+  };
   return async (call, what = 'a call') => {
-    if (busy) await new Promise<void>((resolve) => (buyersFirst && forBuyer() ? buyers : others).push(resolve));
+    if (busy)
+      await new Promise<void>((go) => {
+        (buyersFirst && forBuyer() ? buyers : others).push({ go, what, since: Date.now(), reported: false });
+        watchWaiters();
+      });
     else busy = true;
     const started = performance.now();
+    running = { what, since: Date.now() };
     try {
       return await call();
     } finally {
+      running = { what: '', since: 0 };
       const held = performance.now() - started;
       if (held >= HELD_LONG_MS) heldLong(held, what);
       next();
     }
   };
+}
+
+interface Waiter {
+  go: () => void;
+  what: string;
+  since: number;
+  reported: boolean;
+}
+
+/** A call that waited WAITED_LONG_MS at the gate, with the gate's state then. */
+export interface WaitedLong {
+  waitedMs: number;
+  what: string;
+  /** The call holding the connection, and for how long (none: the gate is between two calls). */
+  holder: { what: string; ms: number } | undefined;
+  buyersWaiting: number;
+  othersWaiting: number;
+  buyerHandlersRunning: number;
+  visitorWritesUnanswered: number;
+}
+
+/**
+ * A call waiting this long means the connection is stuck or starved, not busy (the longest statements hold it for
+ * hundreds of milliseconds): logged, so an operator and the next session see what held it (docs/decisions/0438).
+ */
+export const WAITED_LONG_MS = 10_000;
+
+const brief = (what: string) => what.replace(/\s+/g, ' ').trim().slice(0, 160);
+
+function logWaitedLong(report: WaitedLong) {
+  const holder = report.holder ? `held for ${Math.round(report.holder.ms)} ms by ${brief(report.holder.what)}` : 'between two calls';
+  console.warn(
+    `[db] a call waited ${Math.round(report.waitedMs / 1000)} s for PGlite's connection: ${brief(report.what)}; the connection is ${holder}; ` +
+      `waiting: ${report.buyersWaiting} buyers' and ${report.othersWaiting} other calls; buyers' handlers running: ` +
+      `${report.buyerHandlersRunning}; visitors' writes unanswered: ${report.visitorWritesUnanswered}`,
+  );
 }
 
 /**
@@ -107,7 +177,7 @@ export const HELD_LONG_MS = 250;
 
 function logHeldLong(ms: number, what: string) {
   // The statement's text only (its values are parameters): the first words say which one it is.
-  console.warn(`[db] PGlite's connection held ${Math.round(ms)} ms by ${what.replace(/\s+/g, ' ').trim().slice(0, 160)}`);
+  console.warn(`[db] PGlite's connection held ${Math.round(ms)} ms by ${brief(what)}`);
 }
 
 /**
