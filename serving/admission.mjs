@@ -6,10 +6,9 @@
 // has seen it, a request holds only its socket.
 import pLimit from 'p-limit';
 import { handOverVisitorWrites, handOverWritesWaiting } from '../src/lib/server-hand-over.mjs';
+import { inStaffArea } from './staff-area.mjs';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
-/** Staff's writes: every other write is a visitor's (a form, a booking, a hold), which PGlite's gate lets go first. */
-const STAFF_PATHS = /^\/(api\/)?admin(\/|\?|$)/;
 
 /**
  * @param {number} limit how many writes Next.js works on at once
@@ -27,7 +26,8 @@ export function admitWrites(limit) {
   handOverVisitorWrites(() => visitorWrites);
   return (req, res, handle) => {
     if (READS.has(req.method ?? 'GET')) return handle();
-    if (!STAFF_PATHS.test(req.url ?? '/')) {
+    // Every write outside the staff area is a visitor's (a form, a booking, a hold), which PGlite's gate lets go first.
+    if (!inStaffArea(req.url ?? '/')) {
       visitorWrites++;
       res.once('close', () => visitorWrites--);
     }

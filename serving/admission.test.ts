@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { afterTheRush, visitorWritesUnanswered } from '../src/lib/server-hand-over.mjs';
 import { admitWrites } from './admission.mjs';
+import { inStaffArea } from './staff-area.mjs';
 
 const LIMIT = 2;
 
@@ -18,19 +19,22 @@ let server: Server;
 let base: string;
 let handled: string[];
 let open: Map<string, ServerResponse>;
+let received: number;
 
 beforeEach(async () => {
   const admit = admitWrites(LIMIT);
   handled = [];
   open = new Map();
-  server = createServer((req, res) =>
+  received = 0;
+  server = createServer((req, res) => {
+    received++;
     admit(req, res, () => {
       const name = String(req.headers['x-name']);
       handled.push(name);
       req.resume();
       req.on('end', () => open.set(name, res));
-    }),
-  );
+    });
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -156,5 +160,40 @@ describe('writes admitted into Next.js a few at a time', () => {
     expect(await Promise.all([first, staff, waiting, read].map((w) => w.answered))).toEqual([201, 201, 201, 201]);
     await settle();
     expect(visitorWritesUnanswered()).toBe(0);
+  });
+
+  it('counts no write anywhere in the staff area (serving/staff-area.mjs), and one just outside it', async () => {
+    const paths = ['/admin/leads/1', '/api/admin/leads/1', '/api/staff/leads/1/claim', '/registration/sign-in?next=%2Fadmin', '/staff-app'];
+    const writes = [
+      ...paths.map((path, i) => send(`staff ${i}`, 'POST', 'status=x', path)),
+      send('visitor', 'POST', 'title=Mr', '/administrator'),
+    ];
+    // Counted as it is read: once the server has read all six, only the visitor's counts.
+    while (received < writes.length) await settle();
+    expect(visitorWritesUnanswered()).toBe(1);
+    while (handled.length < writes.length || open.size) {
+      for (const name of open.keys()) answer(name);
+      open.clear();
+      await settle();
+    }
+    expect(await Promise.all(writes.map((w) => w.answered))).toEqual(writes.map(() => 201));
+    expect(visitorWritesUnanswered()).toBe(0);
+  });
+});
+
+describe('the staff area', () => {
+  it('is each of its paths and what is below them, with or without a query; a path that only begins alike is not', () => {
+    for (const url of [
+      '/admin',
+      '/admin?tab=new',
+      '/admin/leads/1',
+      '/api/admin/exports/leads',
+      '/api/staff',
+      '/registration/enrol',
+      '/staff-app/sw.js',
+    ])
+      expect([url, inStaffArea(url)]).toEqual([url, true]);
+    for (const url of ['/', '/administrator', '/api/administer', '/api/interest', '/staff-apps', '/d1?admin=1'])
+      expect([url, inStaffArea(url)]).toEqual([url, false]);
   });
 });

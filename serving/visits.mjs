@@ -10,6 +10,7 @@
 import { handOverVisits } from '../src/lib/server-hand-over.mjs';
 import { withSocketHop } from './forwarded-for.mjs';
 import { NOT_THE_PAGE } from './prerendered-pages.mjs';
+import { STAFF_AREA } from './staff-area.mjs';
 
 /** @type {{ notes: Map<string, {count: number, at: number}>, dropped: number, counting: boolean }} */
 const state = { notes: new Map(), dropped: 0, counting: false };
@@ -18,8 +19,8 @@ const state = { notes: new Map(), dropped: 0, counting: false };
  * meanwhile must not grow the server's memory without bound). Further ones are dropped and counted. */
 export const MAX_NOTES = 20_000;
 
-/** Paths that are never a public page: Next.js's files, the API, the staff area and its sign-in. */
-const NOT_PUBLIC = ['/_next/', '/api/', '/admin', '/registration'];
+/** Paths that are never a public page: Next.js's files, the API and the staff area. */
+const NOT_PUBLIC = ['/_next/', '/api/', ...STAFF_AREA];
 // Prefetches: the router's (its headers, NOT_THE_PAGE) and the browser's own (speculation rules, <link rel=prefetch>).
 const PREFETCH = [
   ['purpose', 'prefetch'],

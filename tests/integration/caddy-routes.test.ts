@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STAFF_AREA } from '../../serving/staff-area.mjs';
 
 /**
  * deploy/Caddyfile as an owner runs it, in front of two stand-in instances that answer with their name: while both
@@ -56,6 +57,13 @@ async function eventually(pathname: string, expected: string) {
 
 const STAFF = ['/admin', '/admin/dashboard', '/api/admin/exports/leads', '/api/staff/sign-in', '/registration/enrol', '/staff-app/sw.js'];
 const VISITORS = ['/', '/d1', '/d2/inspection', '/api/plots/counts', '/api/account/sign-in', '/administrator', '/metrics'];
+
+describe('deploy/Caddyfile: the staff route', () => {
+  it('names the staff area the server knows (serving/staff-area.mjs), each path with what is below it, and nothing else', () => {
+    const line = readFileSync(path.join(import.meta.dirname, '../../deploy/Caddyfile'), 'utf8').match(/^\s*@staff path (.+)$/m);
+    expect(line?.[1].trim().split(/\s+/).sort()).toEqual(STAFF_AREA.flatMap((prefix) => [prefix, `${prefix}/*`]).sort());
+  });
+});
 
 describe.skipIf(!hasCaddy && !process.env.CI)('deploy/Caddyfile: which instance answers', () => {
   beforeAll(async () => {
