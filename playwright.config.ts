@@ -4,7 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CHROMIUM_FLAGS, E2E_CHROMIUM } from './scripts/lib/chromium.mjs';
-import { E2E_STAFF } from './tests/e2e/staff-fixtures';
+import { E2E_REAUTH_SECONDS, E2E_STAFF } from './tests/e2e/staff-fixtures';
 import { e2ePaystackEnv, e2eWhatsAppEnv } from './tests/e2e/whatsapp-fixtures';
 import { PUSH_SERVICE_CERT } from './tests/support/push-service.mjs';
 import { TEST_SITE_FACTS } from './tests/support/site-facts';
@@ -26,7 +26,7 @@ export default defineConfig({
   // The first owner sets up two-step sign-in and keeps a session for the tests (after the web server is up).
   globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: true,
-  // Four on two cores: several tests wait (a TOTP step, the password's 15 s, a lead turning overdue), and with three
+  // Four on two cores: several tests wait (a TOTP step, the password's E2E_REAUTH_SECONDS, a lead turning overdue), and with three
   // the cores went half idle whenever three waited at once (docs/benchmarks/0382-ci-time.md).
   workers: 4,
   retries: process.env.CI ? 1 : 0,
@@ -95,7 +95,7 @@ export default defineConfig({
       RATE_LIMIT_PLOT_HOLD: '1000/600',
       BUYER_MESSAGES_PER_DAY: '1000',
       // Short, so tests/e2e/staff.spec.ts sees the password asked again before a sensitive change.
-      STAFF_REAUTH_SECONDS: '15',
+      STAFF_REAUTH_SECONDS: String(E2E_REAUTH_SECONDS),
       // Staff passwords hashed cheaply on this test server; tests/integration/staff-auth.test.ts checks the strong default.
       STAFF_PASSWORD_SCRYPT_LOG2N: '12',
       MIN_FILL_MS: '0',

@@ -7,7 +7,7 @@ import { E2E_STAFF } from './staff-fixtures';
 /**
  * An owner's backups on the System page (docs/decisions/0111-backups-while-the-site-runs.md, 0385): taken and
  * downloaded before any script has run, as on a phone whose scripts have not arrived yet. A backup is the whole
- * database: both ask for the password when it was not typed in the last STAFF_REAUTH_SECONDS (15 s on this server), and
+ * database: both ask for the password when it was not typed in the last STAFF_REAUTH_SECONDS (E2E_REAUTH_SECONDS on this server), and
  * only encrypted files are served.
  */
 test.describe('backups on the System page', () => {
@@ -15,7 +15,7 @@ test.describe('backups on the System page', () => {
   // One after the other: both write to the one backups folder, and the first counts its files.
   test.describe.configure({ mode: 'serial' });
 
-  /** The password page, when the owners' shared session did not confirm its password in the last 15 s. */
+  /** The password page, when the owners' shared session did not confirm its password in the last E2E_REAUTH_SECONDS. */
   async function confirmPassword(page: Page) {
     await expect(page.getByRole('heading', { level: 1, name: 'Confirm your password' })).toBeVisible();
     await page.getByLabel('Your password').fill(E2E_STAFF.password);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { newsletterMailTo, staffInvitationLink, uniqueEmail } from './helpers';
-import { E2E_STAFF } from './staff-fixtures';
+import { E2E_STAFF, PAST_REAUTH_MS } from './staff-fixtures';
 import { addOwnerSession, createStaffAsOwner, rememberSecret, signInThroughApi, signInThroughPages, withFreshCode } from './staff-session';
 
 /**
@@ -198,7 +198,7 @@ test.describe('without scripts', () => {
       await page.waitForLoadState();
     };
     await add();
-    // Unless the owners' shared session confirmed its password in the last 15 s, a page asks for it, then comes back.
+    // Unless the owners' shared session confirmed its password in the last E2E_REAUTH_SECONDS, a page asks for it, then comes back.
     if (/\/admin\/confirm-password/.test(page.url())) {
       await expect(page).toHaveURL(/\/admin\/confirm-password\?next=%2Fadmin%2Fstaff$/);
       await expect(page.getByText('send its form again there')).toBeVisible();
@@ -242,7 +242,7 @@ test.describe('without scripts', () => {
     browser,
     baseURL,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(105_000);
     const urls = recordUrls(page);
     const email = uniqueEmail('noscript-account');
     const password = 'Agent-Passphrase-Ilorin-2026';
@@ -295,8 +295,8 @@ test.describe('without scripts', () => {
     // Nobody turns two-step sign-in off: with the app as the only method, it offers no way to remove it.
     await expect(page.getByText('On: a 6-digit code from your app works as the second step.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Remove the authenticator app' })).toHaveCount(0);
-    // STAFF_REAUTH_SECONDS is 15 on the e2e server: past it, new codes first ask for the password on its own page.
-    await page.waitForTimeout(16_000);
+    // Past E2E_REAUTH_SECONDS (the e2e server's STAFF_REAUTH_SECONDS), new codes first ask for the password on its own page.
+    await page.waitForTimeout(PAST_REAUTH_MS);
     await page.getByRole('button', { name: 'Make new recovery codes' }).click();
     await expect(page).toHaveURL(/\/admin\/confirm-password\?next=%2Fadmin%2Faccount$/);
     await page.getByLabel('Your password').fill(password);
@@ -315,7 +315,7 @@ test.describe('without scripts', () => {
   test('the lead CSV link: the file at once after a recent password, else a page asks for it and then the file downloads', async ({
     page,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(105_000);
     const urls = recordUrls(page);
     const email = uniqueEmail('noscript-export');
     const password = 'Owner-Passphrase-Bauchi-2026';
@@ -332,8 +332,8 @@ test.describe('without scripts', () => {
     const [first] = await Promise.all([page.waitForEvent('download'), exportCsv.click()]);
     expect(first.suggestedFilename()).toMatch(/^leads-\d{4}-\d{2}-\d{2}\.csv$/);
     await expect(page).toHaveURL(/\/admin$/);
-    // STAFF_REAUTH_SECONDS is 15 on the e2e server; after it a page of its own asks for the password.
-    await page.waitForTimeout(16_000);
+    // Past E2E_REAUTH_SECONDS (the e2e server's STAFF_REAUTH_SECONDS), a page of its own asks for the password.
+    await page.waitForTimeout(PAST_REAUTH_MS);
     await exportCsv.click();
     await expect(page).toHaveURL(/\/admin\/confirm-password\?next=%2Fadmin%2Fexports%2Fleads$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Confirm your password' })).toBeVisible();

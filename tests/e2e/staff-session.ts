@@ -34,7 +34,7 @@ export async function addOwnerSession(context: BrowserContext) {
 
 /**
  * The password typed again in this context's session (POST /api/admin/account/reauth), as the staff area's dialog does:
- * creating staff and the downloads of leads, subscribers or a person's data need it within STAFF_REAUTH_SECONDS (15 s
+ * creating staff and the downloads of leads, subscribers or a person's data need it within STAFF_REAUTH_SECONDS (E2E_REAUTH_SECONDS
  * on the e2e server; docs/decisions/0323-recent-password.md, 0345). For set-up, not for what is being tested.
  */
 export async function confirmPassword(request: APIRequestContext, password: string = E2E_STAFF.password) {

@@ -5,7 +5,7 @@ import { join, relative, sep } from 'node:path';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { SignJWT } from 'jose';
 import { expectNoSeriousAxeViolations, fillInterestForm, staffInvitationLink, uniqueEmail, PHONE, PHONE_ONLY } from './helpers';
-import { E2E_STAFF } from './staff-fixtures';
+import { E2E_STAFF, PAST_REAUTH_MS } from './staff-fixtures';
 import {
   rememberSecret,
   signInThroughApi,
@@ -287,15 +287,15 @@ test.describe('two-step sign-in, passwords', () => {
   });
 
   test('a sensitive change asks for the password again in a dialog, then goes through', async ({ page, context }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(105_000);
     const email = uniqueEmail('reauth');
     const password = 'Agent-Passphrase-Enugu-2026';
     await createStaffAsOwner(context, { email, role: 'agent', name: 'Agent', password });
     await context.clearCookies();
     await signIn(page, email, password);
     await page.goto('/admin/account');
-    // STAFF_REAUTH_SECONDS is 15 on the e2e server.
-    await page.waitForTimeout(16_000);
+    // Past E2E_REAUTH_SECONDS, the e2e server's STAFF_REAUTH_SECONDS.
+    await page.waitForTimeout(PAST_REAUTH_MS);
     const newPassword = 'Agent-Passphrase-Owerri-2027';
     await page.getByLabel('New password (at least 12 characters)').fill(newPassword);
     await page.getByRole('button', { name: 'Change password' }).click();
@@ -322,15 +322,15 @@ test.describe('two-step sign-in, passwords', () => {
     'a download asks for the password again in the dialog, then the file downloads, on a phone',
     PHONE_ONLY,
     async ({ page, context }) => {
-      test.setTimeout(90_000);
+      test.setTimeout(105_000);
       const email = uniqueEmail('reauth-export');
       const password = 'Owner-Passphrase-Makurdi-2026';
       // The lead CSV is the owners' (docs/decisions/0388).
       await createStaffAsOwner(context, { email, role: 'owner', name: 'Second Owner', password });
       await context.clearCookies();
       await signIn(page, email, password);
-      // STAFF_REAUTH_SECONDS is 15 on the e2e server.
-      await page.waitForTimeout(16_000);
+      // Past E2E_REAUTH_SECONDS, the e2e server's STAFF_REAUTH_SECONDS.
+      await page.waitForTimeout(PAST_REAUTH_MS);
       // On a phone the link sits below the leads (tests/e2e/phone-inbox.spec.ts); the visible one is pressed.
       await page.getByRole('link', { name: 'Export CSV' }).click();
       const dialog = page.getByRole('dialog', { name: 'Confirm your password' });
@@ -344,7 +344,7 @@ test.describe('two-step sign-in, passwords', () => {
       await expect(dialog).toBeHidden();
       expect(download.suggestedFilename()).toMatch(/^leads-\d{4}-\d{2}-\d{2}\.csv$/);
       expect(readFileSync((await download.path())!, 'utf8')).toMatch(/^\uFEFF"received_at","title","full_name","email","phone"/);
-      // Within the next 15 s the next download asks nothing.
+      // Within the next E2E_REAUTH_SECONDS the next download asks nothing.
       const [again] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
       expect(again.suggestedFilename()).toMatch(/^leads-.*\.csv$/);
       await expect(dialog).toBeHidden();
@@ -356,14 +356,14 @@ test.describe('two-step sign-in, passwords', () => {
     context,
     browser,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(105_000);
     const email = uniqueEmail('reauth-owner');
     const password = 'Owner-Passphrase-Calabar-2026';
     await createStaffAsOwner(context, { email, role: 'owner', name: 'Second Owner', password });
     await context.clearCookies();
     await signInThroughPages(page, email, password);
     await page.goto('/admin/staff');
-    await page.waitForTimeout(16_000);
+    await page.waitForTimeout(PAST_REAUTH_MS);
     const added = uniqueEmail('added-agent');
     const form = page.getByRole('region', { name: 'Add a staff member' });
     await form.getByLabel('E-mail').fill(added);
@@ -380,7 +380,7 @@ test.describe('two-step sign-in, passwords', () => {
     await expect(row).toContainText('invited, no password chosen yet');
     const first = await staffInvitationLink(added);
 
-    // A new link ends the first one (the dialog asks again if the 15 s of the password have passed meanwhile).
+    // A new link ends the first one (the dialog asks again if the E2E_REAUTH_SECONDS of the password have passed meanwhile).
     await row.getByRole('button', { name: `Send a new link ${added}` }).click();
     const resent = page.getByText(`A new link was sent to ${added}. The earlier one no longer works.`);
     await expect(resent.or(dialog)).toBeVisible();
