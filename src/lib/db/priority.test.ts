@@ -89,6 +89,31 @@ describe('a call that holds PGlite’s connection long', () => {
   });
 });
 
+describe('staff while buyers keep coming', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('holds staff pages of many short statements back for a grace now and then, not one per statement', async () => {
+    vi.useFakeTimers();
+    const gate = priorityGate(true, () => {});
+    // A buyer's handler runs all along (between its statements), so buyers are always on their way.
+    let release = () => {};
+    const buyer = buyerFirst(() => new Promise<void>((resolve) => (release = resolve)))();
+    const started = Date.now();
+    let done = 0;
+    // Two staff pages at once (so one's statements wait while the other's run), 40 statements each, each a moment.
+    const page = async () => {
+      for (let i = 0; i < 40; i++) await gate(async () => void done++, `select ${i}`);
+    };
+    const pages = Promise.all([page(), page()]);
+    while (done < 80 && Date.now() - started < 10_000) await vi.advanceTimersByTimeAsync(1);
+    release();
+    await Promise.all([pages, buyer]);
+    expect(done).toBe(80);
+    // One grace per waiting statement would be about 80 × 50 ms = 4 s; a grace, then as long unheld: a few of them.
+    expect(Date.now() - started).toBeLessThan(400);
+  });
+});
+
 describe('a call that waits long for PGlite’s connection', () => {
   afterEach(() => vi.useRealTimers());
 

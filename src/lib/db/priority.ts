@@ -58,7 +58,8 @@ export const buyersFirstOn = (): boolean => process.env.PGLITE_BUYERS_FIRST?.tri
 /**
  * A gate that runs one call at a time, buyers' before others' that wait. Between two calls it lets the event loop
  * turn (PGlite's calls run on its thread, and calls chained by promises alone would never let a buyer's request in);
- * while a buyer's handler runs, a staff call waits up to BUYER_GRACE_MS for its next statement. Nothing is dropped.
+ * while buyers are on their way, a staff call waits up to BUYER_GRACE_MS for a buyer's next statement, then staff's
+ * calls go unheld for as long again. Nothing is dropped.
  * A call that has waited WAITED_LONG_MS is reported once (`waitedLong`), with what holds the connection and what waits.
  */
 export function priorityGate(
@@ -70,14 +71,18 @@ export function priorityGate(
   const buyers: Waiter[] = [];
   const others: Waiter[] = [];
   let heldSince = 0;
+  let freeUntil = 0;
   let running = { what: '', since: 0 };
   let watch: ReturnType<typeof setInterval> | undefined;
   const pick = () => {
     const buyer = buyers.shift();
     if (buyer) return buyer.go();
-    if (buyersFirst && others.length && buyersComing()) {
+    if (buyersFirst && others.length && buyersComing() && Date.now() >= freeUntil) {
       heldSince ||= Date.now();
       if (Date.now() - heldSince < BUYER_GRACE_MS) return void setTimeout(pick, 1);
+      // Held for its grace: staff's calls then go unheld for as long, so a staff page of many short statements is not
+      // held at each of them while buyers keep coming (a waiting buyer's call still goes first).
+      freeUntil = Date.now() + BUYER_GRACE_MS;
     }
     heldSince = 0;
     const other = others.shift();
