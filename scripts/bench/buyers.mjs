@@ -27,7 +27,7 @@ const PGLITE_SOURCE = process.env.BENCH_SCALE_PGLITE_DIR ?? path.join(root, 'ben
 /** The server's positions compared on each database (the first is the one the target is judged on). */
 const VARIANTS = {
   pglite: [
-    { label: 'buyers first', env: { PGLITE_BUYERS_FIRST: 'on' } },
+    { label: 'buyers first (the default)', env: { PGLITE_BUYERS_FIRST: 'on' } },
     { label: 'arrival order (PGLITE_BUYERS_FIRST=off)', env: { PGLITE_BUYERS_FIRST: 'off' } },
   ],
   postgres: [

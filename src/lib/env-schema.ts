@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BACKUP_RETENTION } from '../content/retention.ts';
+import { NO, switchFrom, YES } from './on-off.ts';
 
 /**
  * Every setting the server reads from its environment: its name, format, default and limits, checked in one pass so
@@ -243,9 +244,6 @@ const emailList = (name: string) =>
       .optional(),
   );
 
-const YES = ['1', 'true', 'yes', 'on'];
-const NO = ['0', 'false', 'no', 'off'];
-
 const booleanFlag = (name: string) =>
   z.preprocess(
     blankToUndefined,
@@ -272,10 +270,8 @@ const onOff = (name: string, fallback: boolean) =>
       .string()
       .optional()
       .transform((value, ctx) => {
-        const v = value?.trim().toLowerCase();
-        if (v === undefined) return fallback;
-        if (YES.includes(v)) return true;
-        if (NO.includes(v)) return false;
+        const on = switchFrom(value, fallback);
+        if (on !== undefined) return on;
         ctx.addIssue({ code: 'custom', message: `${name} must be on or off (got "${value}").` });
         return z.NEVER;
       }),
@@ -431,11 +427,10 @@ export const envSchema = z
     // built once); `off` runs only what PGlite and Drizzle document, with the same results and slower: try it when you
     // suspect the database layer or an upgrade of either.
     DB_FAST_PATH: onOff('DB_FAST_PATH', true),
-    // Embedded database: `on` lets a buyer's form or booking go ahead of staff pages' and jobs' statements waiting on
-    // the one connection (`src/lib/db/priority.ts`); off until a staff export that hung with it under the e2e suite's
-    // load is explained (`docs/decisions/0438-buyers-first-stays-off.md`). PostgreSQL ignores it: there buyers' calls
-    // always have connections of their own.
-    PGLITE_BUYERS_FIRST: onOff('PGLITE_BUYERS_FIRST', false),
+    // Embedded database: a buyer's form or booking goes ahead of staff pages' and jobs' statements waiting on the one
+    // connection (`src/lib/db/priority.ts`, `docs/decisions/0440-buyers-first-on-pglite.md`); `off` keeps them all in
+    // arrival order. PostgreSQL ignores it: there buyers' calls always have connections of their own.
+    PGLITE_BUYERS_FIRST: onOff('PGLITE_BUYERS_FIRST', true),
     // The canonical origin for links (e-mails, password resets, invitations), metadata, sitemap and JSON-LD; its host
     // is the relying party of staff passkeys (a name, not an IP address): set it to the address staff open, or passkeys
     // made elsewhere are refused. Unset: `http://localhost:3000`. The public pages are prerendered, so set it when you

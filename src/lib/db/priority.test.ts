@@ -48,15 +48,17 @@ describe.each([true, false])('buyers first on PGlite (PGLITE_BUYERS_FIRST %s)', 
 });
 
 describe('the setting', () => {
-  it('keeps arrival order on a server started without it (docs/decisions/0438), and puts buyers first when it says on', () => {
+  it('puts buyers first on a server started without it (docs/decisions/0440), and keeps arrival order when it says off, as every switch does', () => {
     const before = process.env.PGLITE_BUYERS_FIRST;
     try {
       delete process.env.PGLITE_BUYERS_FIRST;
-      expect(buyersFirstOn()).toBe(false);
+      expect(buyersFirstOn()).toBe(true);
+      for (const off of ['off', ' OFF ', 'false', '0', 'no']) {
+        process.env.PGLITE_BUYERS_FIRST = off;
+        expect([off, buyersFirstOn()]).toEqual([off, false]);
+      }
       process.env.PGLITE_BUYERS_FIRST = ' ON ';
       expect(buyersFirstOn()).toBe(true);
-      process.env.PGLITE_BUYERS_FIRST = 'off';
-      expect(buyersFirstOn()).toBe(false);
     } finally {
       if (before === undefined) delete process.env.PGLITE_BUYERS_FIRST;
       else process.env.PGLITE_BUYERS_FIRST = before;

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Pool } from 'pg';
+import { switchFrom } from '../on-off';
 import { visitorWritesUnanswered } from '../server-hand-over.mjs';
 
 /**
@@ -48,12 +49,11 @@ export const outsideBuyersLane = <T>(start: () => T): T => shared.lane.exit(star
 const buyersComing = (): boolean => shared.running > 0 || visitorWritesUnanswered() > 0;
 
 /**
- * Whether buyers go first (`PGLITE_BUYERS_FIRST`, off unless set to `on`): off, the gate is a plain queue in arrival
- * order, as PGlite's own is, kept so a backup's copy can hold statements back. Off by default until a staff export
- * that hung with it under the e2e suite's load is explained (docs/decisions/0438); read from the environment like
- * DB_FAST_PATH.
+ * Whether buyers go first (`PGLITE_BUYERS_FIRST`, on unless set to off: docs/decisions/0440): off, the gate is a plain
+ * queue in arrival order, as PGlite's own is, kept so a backup's copy can hold statements back. Read from the
+ * environment like DB_FAST_PATH, so scripts and tests follow it too.
  */
-export const buyersFirstOn = (): boolean => process.env.PGLITE_BUYERS_FIRST?.trim().toLowerCase() === 'on';
+export const buyersFirstOn = (): boolean => switchFrom(process.env.PGLITE_BUYERS_FIRST, true) ?? true;
 
 /**
  * A gate that runs one call at a time, buyers' before others' that wait. Between two calls it lets the event loop
