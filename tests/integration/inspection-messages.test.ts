@@ -7,7 +7,8 @@ import { insertSlot } from '@/modules/inspections/inspections.repository.server'
 import { readInspectionLink } from '@/modules/leads/booking-links.server';
 import { saveLead } from '@/modules/leads/submissions.repository.server';
 import { deliverNotification } from '@/modules/leads/notifications/delivery.server';
-import { deliverInspectionMessage, INTERRUPTED, SENDING_LEASE_MS } from '@/modules/inspections/messages/delivery.server';
+import { deliverInspectionMessage, SENDING_LEASE_MS } from '@/modules/inspections/messages/delivery.server';
+import { INTERRUPTED_WHILE_SENDING } from '@/modules/messaging/server';
 import type { BuyerChannels } from '@/modules/inspections/messages/channels.server';
 import { eraseSubject, exportSubject } from '@/modules/privacy/repository.server';
 import { metricsResponse } from '@/modules/system/metrics.server';
@@ -233,7 +234,7 @@ describeEachDriver('site inspection messages', (ctx) => {
     await deliverAt(day.id, new Date(due.getTime() + SENDING_LEASE_MS + 1000), counting);
     expect(sends).toBe(1);
     const row = await messageOf(booking.id, 'reminder_24h');
-    expect(row).toMatchObject({ state: 'failed', lastError: INTERRUPTED });
+    expect(row).toMatchObject({ state: 'failed', lastError: INTERRUPTED_WHILE_SENDING });
     // And a job whose row already says sent (the crash came after the row's update) sends nothing either.
     const twoHours = await messageOf(booking.id, 'reminder_2h');
     const at = new Date(slot.startsAt.getTime() - 2 * HOUR);

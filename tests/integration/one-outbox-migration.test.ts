@@ -13,9 +13,9 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import type { Db } from '@/lib/db/client';
 import * as schema from '@/lib/db/schema';
 import { deliverNotifications, webhookId } from '@/modules/leads/notifications/delivery.server';
-import { bookingSenders, INTERRUPTED } from '@/modules/inspections/messages/delivery.server';
-import { deliverMessages } from '@/modules/messaging/server';
-import { deliverReceipt, INTERRUPTED as RECEIPT_INTERRUPTED } from '@/modules/payments/receipts/delivery.server';
+import { bookingSenders } from '@/modules/inspections/messages/delivery.server';
+import { deliverMessages, INTERRUPTED_WHILE_SENDING } from '@/modules/messaging/server';
+import { deliverReceipt } from '@/modules/payments/receipts/delivery.server';
 import { appendEntry } from '@/modules/payments/ledger/ledger.repository.server';
 import { buyerWithPlan } from './payments-helpers';
 import { startSmtpPeer, startWebhookReceiver, TEST_WEBHOOK_SECRET, type Peer, type ReceivedWebhook, type SmtpPeer } from '../support/peers';
@@ -182,7 +182,7 @@ function expectDeliveredOnce(result: Awaited<ReturnType<typeof upgradeAndSendWit
     { id: id(11), kind: 'agent_alert', state: 'sent', attempts: 2, lastError: null, key: key('agent_alert') },
     { id: id(12), kind: 'reminder_24h', state: 'sent', attempts: 1, lastError: null, key: key('reminder_24h') },
     // A reminder left so may have gone: never sent again.
-    { id: id(13), kind: 'reminder_2h', state: 'failed', attempts: 2, lastError: INTERRUPTED, key: key('reminder_2h') },
+    { id: id(13), kind: 'reminder_2h', state: 'failed', attempts: 2, lastError: INTERRUPTED_WHILE_SENDING, key: key('reminder_2h') },
     // Written by the release before after the upgrade (a rolling upgrade), copied by the trigger.
     { id: id(14), kind: 'promoted', state: 'sent', attempts: 1, lastError: null, key: key('promoted') },
   ]);
@@ -294,7 +294,7 @@ function expectReceiptsOnce({ ids, rows, mails }: Awaited<ReturnType<typeof upgr
     { key: `receipt:${ids[0]}:email`, state: 'sent', lastError: null },
     // WhatsApp is off here: settled as not configured.
     { key: `receipt:${ids[0]}:whatsapp`, state: 'not_configured', lastError: 'not configured' },
-    { key: `receipt:${ids[1]}:email`, state: 'failed', lastError: RECEIPT_INTERRUPTED },
+    { key: `receipt:${ids[1]}:email`, state: 'failed', lastError: INTERRUPTED_WHILE_SENDING },
     { key: `receipt:${ids[1]}:whatsapp`, state: 'sent', lastError: null },
     { key: `receipt:${ids[2]}:email`, state: 'sent', lastError: null },
     { key: `receipt:${ids[2]}:whatsapp`, state: 'not_configured', lastError: null },

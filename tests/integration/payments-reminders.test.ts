@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { leadMessages, leads, outboxMessages } from '@/lib/db/schema';
-import { deliverMessages, messagesOf } from '@/modules/messaging/server';
+import { deliverMessages, messagesOf, INTERRUPTED_WHILE_SENDING } from '@/modules/messaging/server';
 import { appendEntry } from '@/modules/payments/ledger/ledger.repository.server';
 import { afterPaymentCredited } from '@/modules/payments/plot-link.server';
 import { transferReferenceOf } from '@/modules/payments/checkout/pay-page.server';
-import { INTERRUPTED_REMINDER, instalmentSenders, queueDueReminders } from '@/modules/payments/reminders/reminders.server';
+import { instalmentSenders, queueDueReminders } from '@/modules/payments/reminders/reminders.server';
 import { releaseClaim } from '@/modules/plots/server';
 import { eraseRecords } from '@/modules/privacy/server';
 import type { Db } from '@/lib/db/client';
@@ -195,7 +195,7 @@ describeEachDriver('payments: an instalment’s reminders', ({ handle }) => {
       .set({ state: 'sending', sendingSince: new Date('2026-12-29T08:00:00Z') })
       .where(eq(outboxMessages.id, email.id));
     await deliverMessages(db, instalmentSenders(), [email.id], () => new Date('2026-12-29T09:00:00Z'));
-    expect((await remindersOf(db, claimId))[0]).toMatchObject({ state: 'failed', lastError: INTERRUPTED_REMINDER });
+    expect((await remindersOf(db, claimId))[0]).toMatchObject({ state: 'failed', lastError: INTERRUPTED_WHILE_SENDING });
     expect(await mailsTo(db, leadId)).toHaveLength(0);
   });
 

@@ -18,9 +18,9 @@ import { startCheckout } from '@/modules/payments/checkout/checkout.server';
 import { settlePaymentEvent } from '@/modules/payments/paystack/credit.server';
 import { checkCheckout } from '@/modules/payments/paystack/events.server';
 import { openDedicatedAccount } from '@/modules/payments/paystack/dedicated-account.server';
-import { deliverReceipt, INTERRUPTED, receiptPath } from '@/modules/payments/receipts/delivery.server';
+import { deliverReceipt, receiptPath } from '@/modules/payments/receipts/delivery.server';
 import { issueReceipt, receiptByNumber } from '@/modules/payments/receipts/receipts.repository.server';
-import { SENDING_LEASE_MS } from '@/modules/messaging/server';
+import { SENDING_LEASE_MS, INTERRUPTED_WHILE_SENDING } from '@/modules/messaging/server';
 import { paymentsPage } from '@/modules/payments/staff/payments-page.server';
 import type { DatabaseHandle } from '@/lib/db/client';
 import { startSmtpPeer, type SmtpPeer } from '../support/peers';
@@ -271,7 +271,7 @@ describeEachDriver('payments: the Paystack webhook', ({ handle }) => {
     await deliverReceipt(handle().db, receipt.id);
     expect(smtp.received.length).toBe(mailsBefore);
     const [after] = await receiptMessages(handle().db, receipt.id);
-    expect(after).toMatchObject({ state: 'failed', lastError: INTERRUPTED });
+    expect(after).toMatchObject({ state: 'failed', lastError: INTERRUPTED_WHILE_SENDING });
   });
 
   it('a receipt whose sender was killed between the claim and the send is never sent twice', async () => {
@@ -292,7 +292,7 @@ describeEachDriver('payments: the Paystack webhook', ({ handle }) => {
     await deliverReceipt(handle().db, receipt.id, later);
     await deliverReceipt(handle().db, receipt.id, later);
     expect(smtp.received.length).toBe(mailsBefore);
-    expect((await receiptMessages(handle().db, receipt.id))[0]).toMatchObject({ state: 'failed', lastError: INTERRUPTED });
+    expect((await receiptMessages(handle().db, receipt.id))[0]).toMatchObject({ state: 'failed', lastError: INTERRUPTED_WHILE_SENDING });
   });
 
   it('sends the receipt exactly once when the mail server is down, then back', async () => {

@@ -36,6 +36,7 @@ export {
   type NewOutboxMessage,
 } from './outbox/outbox.repository.server';
 export {
+  INTERRUPTED_WHILE_SENDING,
   MessageInHand,
   SENDING_LEASE_MS,
   deliverMessage,

@@ -194,8 +194,6 @@ async function sendHoldEmail(db: Db, hold: Hold, kind: HoldMessageKind, now: Dat
   return result.sent ? 'sent' : { state: 'not_configured', lastError: 'not configured' };
 }
 
-const INTERRUPTED = 'interrupted while sending (the server stopped): not sent again, so that it never goes twice';
-
 /** The outbox's sender of a hold's messages (subject `plot_claim`). */
 export function plotHoldOutboxSender(): OutboxSender<Hold> {
   const payloadOf = (message: OutboxMessageRow) => message.payload as HoldPayload;
@@ -209,7 +207,7 @@ export function plotHoldOutboxSender(): OutboxSender<Hold> {
       return found;
     },
     stillWanted: (message, hold, at) => noLongerTrue(hold, message.kind, payloadOf(message).heldUntil, at),
-    notAgain: (message) => (isReminder(message.kind) ? INTERRUPTED : undefined),
+    notAgain: (message) => isReminder(message.kind),
     send: (db, message, hold) => sendHoldEmail(db, hold, message.kind as HoldMessageKind, new Date()),
     // A reminder is of no use once the hold has ended; the news ends by the one policy.
     giveUp: (message) =>

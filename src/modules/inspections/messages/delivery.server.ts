@@ -47,8 +47,6 @@ import {
 /** A `sending` message younger than this may still be in a sender's hands: left alone (the outbox's lease). */
 export { SENDING_LEASE_MS };
 
-export const INTERRUPTED = 'interrupted while sending (the server stopped): not sent again, so that it never goes twice';
-
 /** The sender of a booking's (and a slot's) messages, with the buyer channels it sends by (tests give stand-ins). */
 export function bookingOutboxSender(channels: BuyerChannels = BUYER_CHANNELS): OutboxSender<MessageForDelivery> {
   return {
@@ -62,7 +60,7 @@ export function bookingOutboxSender(channels: BuyerChannels = BUYER_CHANNELS): O
       return found;
     },
     stillWanted: (_message, context, at) => noLongerTrue(context, at),
-    notAgain: (message) => (isReminder(message.kind as InspectionMessageKind) ? INTERRUPTED : undefined),
+    notAgain: (message) => isReminder(message.kind as InspectionMessageKind),
     async send(db, _message, context) {
       const outcome = await send(db, context, channels);
       return outcome === 'sent' ? 'sent' : SETTLED[outcome];

@@ -69,14 +69,17 @@ export interface OutboxSender<Context> {
    */
   stillWanted?(message: OutboxMessageRow, context: Context, at: Date): string | undefined;
   /**
-   * A message taken from a sender that died with it in hand (its lease ended; it may have gone): why it is not sent
-   * again (marked failed with that reason: a booking's reminder, where two are worse than none), or undefined (sent
-   * again: at least once).
+   * A message taken from a sender that died with it in hand (its lease ended; it may have gone): whether it is not sent
+   * again (marked failed, with INTERRUPTED_WHILE_SENDING: a booking's reminder, a receipt, where two are worse than
+   * none), or sent again (at least once).
    */
-  notAgain?(message: OutboxMessageRow): string | undefined;
+  notAgain?(message: OutboxMessageRow): boolean;
   /** After the batch's outcomes are recorded: what the capability does with the messages that went. */
   afterSent?(db: Db, sent: { message: OutboxMessageRow; context: Context; at: Date }[], jobs: PgBoss | undefined): Promise<void>;
 }
+
+/** What a message that is not sent again after a crash (OutboxSender.notAgain) keeps as its reason, for staff to read. */
+export const INTERRUPTED_WHILE_SENDING = 'interrupted while sending (the server stopped): not sent again, so that it never goes twice';
 
 /** The queue of a message: push alerts have their own (a burst of them never holds up e-mail). */
 const queueOf = (message: Pick<OutboxMessageRow, 'channel'>): QueueDefinition => (message.channel === 'push' ? OUTBOX_PUSH : OUTBOX);
@@ -270,9 +273,8 @@ export async function deliverMessages(
         return;
       }
       const context = contexts.get(id);
-      const notAgain = message.resumed ? sender.notAgain?.(message) : undefined;
-      if (notAgain) {
-        attempts.push({ id, state: 'failed', lastError: notAgain, at: now() });
+      if (message.resumed && sender.notAgain?.(message)) {
+        attempts.push({ id, state: 'failed', lastError: INTERRUPTED_WHILE_SENDING, at: now() });
         return;
       }
       const unwanted = sender.stillWanted?.(message, context, now());

@@ -49,8 +49,6 @@ import { inWindow, remindersDue, type DueReminder, type Reminder } from './sched
 export const instalmentReminderKey = (claimId: string, dueOn: string, which: Reminder, channel: 'email' | 'whatsapp') =>
   `instalment:${claimId}:${dueOn}:${which}:${channel}`;
 
-export const INTERRUPTED_REMINDER = 'interrupted while sending (the server stopped): not sent again, so that it never goes twice';
-
 /** The reminders due on `now`'s Lagos day, queued (a key seen before is left alone). Returns how many were new. */
 export async function queueDueReminders(db: Db, boss: PgBoss, now = new Date()): Promise<number> {
   const today = lagosDayOf(now);
@@ -164,7 +162,7 @@ export const instalmentOutboxSender: OutboxSender<ReminderContext> = {
     if (!inWindow(due.which, due.dueOn, lagosDayOf(at))) return 'its day passed';
     return undefined;
   },
-  notAgain: () => INTERRUPTED_REMINDER,
+  notAgain: () => true,
   async send(db, message, context) {
     return message.channel === 'whatsapp' ? sendByWhatsApp(db, message, context) : sendByEmail(db, message, context);
   },
