@@ -70,7 +70,8 @@ export function receiptMailsByAddress(smtp) {
   for (const { mail, at } of smtp.received) {
     const number = /receipt (RCT-\d{4}-\d{6})/.exec(mail.subject ?? '')?.[1];
     if (!number) continue;
-    for (const to of mail.to?.value ?? []) byAddress.set(to.address, [...(byAddress.get(to.address) ?? []), { at, number }]);
+    for (const to of mail.to?.value ?? [])
+      byAddress.set(to.address, [...(byAddress.get(to.address) ?? []), { at, number, messageId: mail.messageId }]);
   }
   return byAddress;
 }

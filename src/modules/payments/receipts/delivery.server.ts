@@ -21,8 +21,10 @@ import { receiptEmail } from './render';
  * Sending a receipt's messages (docs/decisions/0414-the-money-core.md) through the one outbox (docs/decisions/0410):
  * the credit's transaction queues its e-mail, and its WhatsApp message where the buyer has a number; the outbox's worker
  * claims each (`sending`) and this sender renders it then, from the receipt (the standing as the payment left it).
- * Each at most once: a message taken from a sender that died with it in hand is not sent again (`notAgain`), and a
- * WhatsApp send whose answer never came counts as sent. The receipt itself stands, on its page and in the staff area.
+ * The e-mail goes at least once: one taken from a sender that died with it in hand is sent again, under the receipt's
+ * one Message-ID, which inboxes keep once (docs/decisions/0441). The WhatsApp message goes at most once (a chat shows
+ * every copy): taken from a dead sender it is not sent again (`notAgain`), and a send whose answer never came counts as
+ * sent. The receipt itself stands, on its page and in the staff area.
  */
 
 export const receiptPath = (number: string, checkCode: string) => `/receipts/${number}?code=${encodeURIComponent(checkCode)}`;
@@ -47,7 +49,7 @@ export const receiptOutboxSender: OutboxSender<ReceiptContext> = {
     }
     return found;
   },
-  notAgain: () => true,
+  notAgain: (message) => message.channel === 'whatsapp',
   async send(db, message, context) {
     return message.channel === 'whatsapp' ? sendByWhatsApp(db, context) : sendByEmail(db, context);
   },
