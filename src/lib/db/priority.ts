@@ -159,7 +159,7 @@ export interface WaitedLong {
 
 /**
  * A call waiting this long means the connection is stuck or starved, not busy (the longest statements hold it for
- * hundreds of milliseconds): logged, so an operator and the next session see what held it (docs/decisions/0438).
+ * hundreds of milliseconds): logged, so an operator sees what held it (docs/decisions/0440).
  */
 export const WAITED_LONG_MS = 10_000;
 
