@@ -14,6 +14,7 @@ import { STAFF_AREA } from '../../serving/staff-area.mjs';
  * Caddy is required in CI (`apt-get install -y caddy`), as for the production rehearsal.
  */
 const hasCaddy = !spawnSync('caddy', ['version']).error;
+const DEPLOYED_CADDYFILE = path.join(import.meta.dirname, '../../deploy/Caddyfile');
 
 class Instance {
   healthy = true;
@@ -60,7 +61,7 @@ const VISITORS = ['/', '/d1', '/d2/inspection', '/api/plots/counts', '/api/accou
 
 describe('deploy/Caddyfile: the staff route', () => {
   it('names the staff area the server knows (serving/staff-area.mjs), each path with what is below it, and nothing else', () => {
-    const line = readFileSync(path.join(import.meta.dirname, '../../deploy/Caddyfile'), 'utf8').match(/^\s*@staff path (.+)$/m);
+    const line = readFileSync(DEPLOYED_CADDYFILE, 'utf8').match(/^\s*@staff path (.+)$/m);
     expect(line?.[1].trim().split(/\s+/).sort()).toEqual(STAFF_AREA.flatMap((prefix) => [prefix, `${prefix}/*`]).sort());
   });
 });
@@ -76,7 +77,7 @@ describe.skipIf(!hasCaddy && !process.env.CI)('deploy/Caddyfile: which instance 
     await new Promise((resolve) => probe.close(resolve));
     base = `http://127.0.0.1:${port}`;
     // The deployed file with what a test needs beside it: no admin endpoint (another Caddy may hold its port).
-    const deployed = readFileSync(path.join(import.meta.dirname, '../../deploy/Caddyfile'), 'utf8');
+    const deployed = readFileSync(DEPLOYED_CADDYFILE, 'utf8');
     const config = deployed.replace(/^\{$/m, '{\n\tadmin off');
     expect(config).not.toBe(deployed);
     writeFileSync(path.join(dir, 'Caddyfile'), config);

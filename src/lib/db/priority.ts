@@ -72,7 +72,7 @@ export function priorityGate(
   const others: Waiter[] = [];
   let heldSince = 0;
   let freeUntil = 0;
-  let running = { what: '', since: 0 };
+  let running: { what: string; since: number } | undefined;
   let watch: ReturnType<typeof setInterval> | undefined;
   const pick = () => {
     const buyer = buyers.shift();
@@ -104,7 +104,7 @@ export function priorityGate(
         waitedLong({
           waitedMs: now - waiter.since,
           what: waiter.what,
-          holder: running.since ? { what: running.what, ms: now - running.since } : undefined,
+          holder: running && { what: running.what, ms: now - running.since },
           buyersWaiting: buyers.length,
           othersWaiting: others.length,
           buyerHandlersRunning: shared.running,
@@ -125,13 +125,13 @@ export function priorityGate(
         watchWaiters();
       });
     else busy = true;
-    const started = performance.now();
-    running = { what, since: Date.now() };
+    const started = Date.now();
+    running = { what, since: started };
     try {
       return await call();
     } finally {
-      running = { what: '', since: 0 };
-      const held = performance.now() - started;
+      running = undefined;
+      const held = Date.now() - started;
       if (held >= HELD_LONG_MS) heldLong(held, what);
       next();
     }

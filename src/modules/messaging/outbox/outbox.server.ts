@@ -70,8 +70,8 @@ export interface OutboxSender<Context> {
   stillWanted?(message: OutboxMessageRow, context: Context, at: Date): string | undefined;
   /**
    * A message taken from a sender that died with it in hand (its lease ended; it may have gone): whether it is not sent
-   * again (marked failed, with INTERRUPTED_WHILE_SENDING: a booking's reminder, a receipt, where two are worse than
-   * none), or sent again (at least once).
+   * again (marked failed, with INTERRUPTED_WHILE_SENDING: a reminder, a receipt's WhatsApp copy, where two are worse
+   * than none), or sent again (at least once: a receipt's e-mail, under its one Message-ID).
    */
   notAgain?(message: OutboxMessageRow): boolean;
   /** After the batch's outcomes are recorded: what the capability does with the messages that went. */
