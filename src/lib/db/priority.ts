@@ -21,8 +21,18 @@ import { visitorWritesUnanswered } from '../server-hand-over.mjs';
 const shared = ((globalThis as Record<symbol, { lane: AsyncLocalStorage<'buyer'>; running: number }>)[
   Symbol.for('districts.db.buyers-lane')
 ] ??= { lane: new AsyncLocalStorage<'buyer'>(), running: 0 });
-/** How long a staff call waits at most for a running buyer's next call (a buyer's handler between two statements). */
-const BUYER_GRACE_MS = 50;
+/**
+ * How long staff's calls wait at most for a running buyer's next call (a buyer's handler between two statements), then
+ * go unheld for as long: long enough for a buyer's whole handler under the owners' load (docs/decisions/0442).
+ */
+const BUYER_GRACE_MS = 200;
+
+/**
+ * How long staff's calls run one after another in one turn of the event loop before the next waits for a turn, in
+ * which the server reads what has arrived: a turn before every call cost an idle year's dashboard page about 7 %
+ * (docs/decisions/0442).
+ */
+const STAFF_SLICE_MS = 10;
 
 /** The handler's database calls go ahead of staff's and jobs' that wait with them (a buyer's form or booking route). */
 export function buyerFirst<A extends unknown[], R>(handler: (...args: A) => Promise<R>): (...args: A) => Promise<R> {
@@ -56,10 +66,11 @@ const buyersComing = (): boolean => shared.running > 0 || visitorWritesUnanswere
 export const buyersFirstOn = (): boolean => switchFrom(process.env.PGLITE_BUYERS_FIRST, true) ?? true;
 
 /**
- * A gate that runs one call at a time, buyers' before others' that wait. Between two calls it lets the event loop
- * turn (PGlite's calls run on its thread, and calls chained by promises alone would never let a buyer's request in);
- * while buyers are on their way, a staff call waits up to BUYER_GRACE_MS for a buyer's next statement, then staff's
- * calls go unheld for as long again. Nothing is dropped.
+ * A gate that runs one call at a time, buyers' before others' that wait. Between two calls, and before any staff call,
+ * it lets the event loop turn: PGlite's calls run on its thread, and a staff page's calls chained by promises alone ran
+ * back to back in one turn while a buyer's request waited unread in its socket, where the gate cannot see it
+ * (docs/decisions/0442). While buyers are on their way, a staff call waits up to BUYER_GRACE_MS for a buyer's next
+ * statement, then staff's calls go unheld for as long again. Nothing is dropped.
  * A call that has waited WAITED_LONG_MS is reported once (`waitedLong`), with what holds the connection and what waits.
  */
 export function priorityGate(
@@ -74,6 +85,15 @@ export function priorityGate(
   let freeUntil = 0;
   let running: { what: string; since: number } | undefined;
   let watch: ReturnType<typeof setInterval> | undefined;
+  // Staff's calls made in one turn of the event loop run at once for STAFF_SLICE_MS, then wait for the next turn.
+  let sliceEnds: number | undefined;
+  const sliceOver = () => {
+    if (sliceEnds === undefined) {
+      sliceEnds = performance.now() + STAFF_SLICE_MS;
+      setImmediate(() => (sliceEnds = undefined));
+    }
+    return performance.now() >= sliceEnds;
+  };
   const pick = () => {
     const buyer = buyers.shift();
     if (buyer) return buyer.go();
@@ -119,10 +139,16 @@ export function priorityGate(
     watch.unref?.();
   };
   return async (call, what = 'a call') => {
-    if (busy)
+    const buyer = buyersFirst && forBuyer();
+    // Buyers first: past its slice, a staff call waits for a turn of the event loop even when nothing runs.
+    if (busy || (buyersFirst && !buyer && sliceOver()))
       await new Promise<void>((go) => {
-        (buyersFirst && forBuyer() ? buyers : others).push({ go, what, since: Date.now(), reported: false });
+        (buyer ? buyers : others).push({ go, what, since: Date.now(), reported: false });
         watchWaiters();
+        if (!busy) {
+          busy = true;
+          setImmediate(pick);
+        }
       });
     else busy = true;
     const started = Date.now();
