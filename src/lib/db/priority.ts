@@ -67,10 +67,10 @@ export const buyersFirstOn = (): boolean => switchFrom(process.env.PGLITE_BUYERS
 
 /**
  * A gate that runs one call at a time, buyers' before others' that wait. Between two calls that waited, and between
- * staff's calls past STAFF_SLICE_MS of a turn, it lets the event loop turn: PGlite's calls run on its thread, and a staff
- * page's calls chained by promises alone ran back to back in one turn while a buyer's request waited unread in its
- * socket, where the gate cannot see it (docs/decisions/0442). While buyers are on their way, a staff call waits up to BUYER_GRACE_MS for a buyer's next
- * statement, then staff's calls go unheld for as long again. Nothing is dropped.
+ * staff's calls past STAFF_SLICE_MS of a turn, it lets the event loop turn: PGlite's calls run on its thread, and a
+ * staff page's calls chained by promises alone ran back to back in one turn while a buyer's request waited unread in
+ * its socket, where the gate cannot see it (docs/decisions/0442). While buyers are on their way, a staff call waits up
+ * to BUYER_GRACE_MS for a buyer's next statement, then staff's calls go unheld for as long again. Nothing is dropped.
  * A call that has waited WAITED_LONG_MS is reported once (`waitedLong`), with what holds the connection and what waits.
  */
 export function priorityGate(
