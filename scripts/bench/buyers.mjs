@@ -54,9 +54,6 @@ const runTsx = (script, env) => {
   return JSON.parse(result.stdout.trim().split('\n').at(-1));
 };
 
-const fail = (message) => {
-  throw new Error(message);
-};
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A copy of the scale data set, removed by dispose(); refuses a source that was never seeded. */
@@ -152,7 +149,10 @@ function staffLoad(base, token) {
   const day = (offset) => new Date(Date.now() + 3_600_000 + offset * 86_400_000).toISOString().slice(0, 10);
   const year = `from=${day(-364)}&to=${day(0)}`;
   const paths = { dashboard: `/api/admin/dashboard?${year}`, export: `/api/admin/exports/leads?${year}` };
-  const pages = OWNER_PAGES.map((page) => paths[page] ?? fail(`BENCH_BUYERS_OWNERS: no owner's page ${page}`));
+  const pages = OWNER_PAGES.map((page) => {
+    if (!(page in paths)) throw new Error(`BENCH_BUYERS_OWNERS: no owner's page ${page} (dashboard, export)`);
+    return paths[page];
+  });
   const stop = new AbortController();
   const loads = pages.map(() => []);
   const loops = pages.map(async (_, page) => {

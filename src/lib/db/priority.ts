@@ -145,9 +145,10 @@ export function priorityGate(
       await new Promise<void>((go) => {
         (buyer ? buyers : others).push({ go, what, since: Date.now(), reported: false });
         watchWaiters();
+        // Nothing runs: the next turn picks this call, or a buyer's that came meanwhile.
         if (!busy) {
           busy = true;
-          setImmediate(pick);
+          next();
         }
       });
     else busy = true;
