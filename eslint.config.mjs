@@ -59,6 +59,20 @@ const config = [
       'project/zod-configured': 'error',
     },
   },
+  // A date's toLocale…String with options builds a new Intl formatter at each call (about 50 µs, against 1 µs for a
+  // formatter built once): a year's dashboard made hundreds of them per view (docs/benchmarks/0442).
+  {
+    files: ['src/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/][arguments.length>1]',
+          message: 'Build the Intl.DateTimeFormat or Intl.NumberFormat once, beside the function that uses it (as src/lib/format.ts does).',
+        },
+      ],
+    },
+  },
   // The messaging module and the providers' own clients (src/lib/mail; src/lib/push, which makes VAPID keys with
   // web-push) may import what sends.
   {

@@ -171,3 +171,24 @@ describe("the providers' send functions (no-restricted-imports, docs/decisions/0
     expect(await restrictedIn('src/modules/leads/a.server.ts', "import { mailFrom } from '@/lib/mail/mailer.server';")).toBe(0);
   });
 });
+
+describe('formatters built once (no-restricted-syntax, docs/benchmarks/0442)', () => {
+  const eslint = new ESLint({ cwd: ROOT, overrideConfigFile: path.join(ROOT, 'eslint.config.mjs') });
+  const reported = async (code) => {
+    const [result] = await eslint.lintText(`${code}\n`, { filePath: at('src/modules/insights/a.ts') });
+    return result.messages.filter((m) => m.ruleId === 'no-restricted-syntax').length;
+  };
+
+  it('reports a toLocale…String given options, which builds a formatter at every call', async () => {
+    expect(await reported("export const a = (d: Date) => d.toLocaleDateString('en-GB', { month: 'short' });")).toBe(1);
+    expect(await reported("export const a = (d: Date) => d.toLocaleTimeString('en-GB', { hour: '2-digit' });")).toBe(1);
+    expect(await reported("export const a = (n: number) => n.toLocaleString('en-NG', { maximumFractionDigits: 2 });")).toBe(1);
+  });
+
+  it('passes a formatter built once, and a number given only its locale (V8 keeps that one)', async () => {
+    expect(
+      await reported("const F = new Intl.DateTimeFormat('en-GB', { month: 'short' });\nexport const a = (d: Date) => F.format(d);"),
+    ).toBe(0);
+    expect(await reported("export const a = (n: number) => n.toLocaleString('en-GB');")).toBe(0);
+  });
+});

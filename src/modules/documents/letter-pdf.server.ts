@@ -33,8 +33,8 @@ export const drawable = (text: string) =>
     .replace(/[^\x20-\x7e\u00a0-\u00ff’‘“”–—·…]/g, '?');
 
 const naira = (kobo: number) => formatKobo(kobo).replace('₦', 'NGN ');
-const longDate = (day: string) =>
-  new Date(`${day}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const LONG_DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const longDate = (day: string) => LONG_DATE.format(new Date(`${day}T12:00:00Z`));
 
 const INK = rgb(0.11, 0.13, 0.12);
 const SOFT = rgb(0.38, 0.4, 0.38);

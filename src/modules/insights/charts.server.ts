@@ -69,9 +69,9 @@ const drawn = (layout: ChartLayout, chart: (size: Size) => Plot.PlotOptions): Ch
   desktop: draw(chart({ width: WIDTHS[layout].desktop, phone: false }), false),
 });
 
+const SHORT_DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 /** "3 Mar" for a YYYY-MM-DD. */
-export const shortDay = (day: string) =>
-  new Date(`${day}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+export const shortDay = (day: string) => SHORT_DAY.format(new Date(`${day}T12:00:00Z`));
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 

@@ -90,8 +90,8 @@ export function conversionCsvQuery(filters: DashboardFilters, order: ConversionO
 }
 
 /** "26 Nov 2026" for a YYYY-MM-DD. */
-export const dayWithYear = (day: string) =>
-  new Date(`${day}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const DAY_WITH_YEAR = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+export const dayWithYear = (day: string) => DAY_WITH_YEAR.format(new Date(`${day}T12:00:00Z`));
 
 export const conversionOf = (leads: number, visitors: number): number | null => (visitors > 0 ? leads / visitors : null);
 

@@ -59,11 +59,5 @@ export const slotFilled = (slot: Pick<InspectionSlotFigures, 'seats' | 'seatsTak
 /** "71%", whole percent; "—" without a rate. */
 export const percent = (value: number | null, none = '—') => (value === null ? none : `${Math.round(value * 100)}%`);
 
-/** "Sat 7 Mar" and "10:00": when an inspection starts, Lagos time (as every inspection time is shown). */
-export const slotDay = (startsAt: Date) =>
-  startsAt.toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'Africa/Lagos' });
-export const slotHour = (startsAt: Date) =>
-  startsAt.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', hour12: false, timeZone: 'Africa/Lagos' });
-
 /** Rows of inspections the page lists (a year of weekly trips in two districts is about 104); the latest first. */
 export const SLOT_ROWS = 60;

@@ -1,6 +1,7 @@
 import { DASHBOARD_COPY } from '@/content/sales-insight';
 import type { InspectionFigures, InspectionSlotFigures } from '@/modules/insights/dashboard.repository.server';
-import { SLOT_ROWS, inspectionTotals, percent, slotDay, slotFilled, slotHour } from '../inspection-funnel';
+import { slotDay, slotTime } from '@/modules/inspections';
+import { SLOT_ROWS, inspectionTotals, percent, slotFilled } from '../inspection-funnel';
 import { Kpi } from './Kpi';
 
 const copy = DASHBOARD_COPY.inspections;
@@ -59,7 +60,7 @@ export function InspectionFunnel({ figures }: { figures: InspectionFigures }) {
         <th scope="row" className="py-3 pr-2 pl-5 text-left align-top font-medium sm:px-4">
           <span className="block text-forest-900">{slotDay(slot.startsAt)}</span>
           <span className="mt-0.5 block text-xs font-normal text-ink-soft">
-            {slotHour(slot.startsAt)} · {place}
+            {slotTime(slot.startsAt)} · {place}
             {status ? ` · ${status}` : ''}
             {slot.happened && !slot.calledOff && slot.unmarked ? ` · ${copy.slots.unmarked(slot.unmarked)}` : ''}
           </span>

@@ -5,7 +5,8 @@ import type { ImportPlan, FieldChange } from './plan-import';
  * people write them; at most `limit` plots named per kind, then how many more.
  */
 
-const naira = (kobo: number) => `₦${(kobo / 100).toLocaleString('en-NG', { maximumFractionDigits: 2 })}`;
+const NAIRA = new Intl.NumberFormat('en-NG', { maximumFractionDigits: 2 });
+const naira = (kobo: number) => `₦${NAIRA.format(kobo / 100)}`;
 
 function describeChange(change: FieldChange): string {
   const value = (v: FieldChange['before']) =>
