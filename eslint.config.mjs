@@ -60,7 +60,7 @@ const config = [
     },
   },
   // A date's toLocale…String with options builds a new Intl formatter at each call (about 50 µs, against 1 µs for a
-  // formatter built once): a year's dashboard made hundreds of them per view (docs/benchmarks/0442).
+  // formatter built once): a year's dashboard made hundreds of them per view (docs/decisions/0443).
   {
     files: ['src/**'],
     rules: {

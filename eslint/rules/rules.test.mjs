@@ -172,7 +172,7 @@ describe("the providers' send functions (no-restricted-imports, docs/decisions/0
   });
 });
 
-describe('formatters built once (no-restricted-syntax, docs/benchmarks/0442)', () => {
+describe('formatters built once (no-restricted-syntax, docs/decisions/0443)', () => {
   const eslint = new ESLint({ cwd: ROOT, overrideConfigFile: path.join(ROOT, 'eslint.config.mjs') });
   const reported = async (code) => {
     const [result] = await eslint.lintText(`${code}\n`, { filePath: at('src/modules/insights/a.ts') });
