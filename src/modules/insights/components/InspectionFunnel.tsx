@@ -30,18 +30,15 @@ export function InspectionFunnel({ figures }: { figures: InspectionFigures }) {
   const shown = slots.slice(0, SLOT_ROWS);
   const share = (count: number, of: number) => percent(of > 0 ? count / of : null);
   const marked = totals.came + totals.noShow;
-  const cell = 'py-3 pl-1 pr-1.5 text-right align-top tabular-nums sm:px-4';
 
   const funnelRow = (name: string, row: (typeof funnel)[number] | typeof totals, total = false) => (
     <tr key={name} data-testid="inspection-funnel-row" className={total ? 'bg-ivory-100/60' : undefined}>
-      <th scope="row" className="py-3 pr-2 pl-5 text-left align-top font-medium text-forest-900 sm:px-4">
-        {name}
-      </th>
-      {FUNNEL_COLUMNS.map((column, i) => (
-        <td key={column} className={`${cell} ${i === FUNNEL_COLUMNS.length - 1 ? 'pr-5' : ''}`}>
+      <th scope="row">{name}</th>
+      {FUNNEL_COLUMNS.map((column) => (
+        <td key={column}>
           <span className={`block ${total ? 'font-semibold text-forest-900' : ''}`}>{row[column]}</span>
           {column !== 'leads' ? (
-            <span className="mt-0.5 block text-xs text-ink-soft">
+            <span className="figure-note">
               {share(row[column], row.leads)}
               <span className="sr-only"> {copy.funnel.ofLeads}</span>
             </span>
@@ -57,15 +54,15 @@ export function InspectionFunnel({ figures }: { figures: InspectionFigures }) {
     const attendance = (n: number) => (slot.happened && !slot.calledOff ? n : copy.none);
     return (
       <tr key={slot.id} data-testid="inspection-slot-row">
-        <th scope="row" className="py-3 pr-2 pl-5 text-left align-top font-medium sm:px-4">
+        <th scope="row">
           <span className="block text-forest-900">{slotDay(slot.startsAt)}</span>
-          <span className="mt-0.5 block text-xs font-normal text-ink-soft">
+          <span className="figure-note">
             {slotTime(slot.startsAt)} · {place}
             {status ? ` · ${status}` : ''}
             {slot.happened && !slot.calledOff && slot.unmarked ? ` · ${copy.slots.unmarked(slot.unmarked)}` : ''}
           </span>
         </th>
-        <td className="py-3 pr-2 pl-1 align-top tabular-nums sm:px-4">
+        <td className="pr-2 text-left sm:pr-4">
           {slot.calledOff ? (
             <span className="block text-right text-ink-soft sm:text-left">{copy.none}</span>
           ) : (
@@ -84,8 +81,8 @@ export function InspectionFunnel({ figures }: { figures: InspectionFigures }) {
             </>
           )}
         </td>
-        <td className={cell}>{attendance(slot.came)}</td>
-        <td className={`${cell} pr-5`}>{attendance(slot.noShow)}</td>
+        <td>{attendance(slot.came)}</td>
+        <td>{attendance(slot.noShow)}</td>
       </tr>
     );
   };
@@ -129,7 +126,7 @@ export function InspectionFunnel({ figures }: { figures: InspectionFigures }) {
             </p>
           </figcaption>
           <div className="-mx-5 mt-5 sm:mx-0">
-            <table className="w-full table-fixed text-[13px] sm:text-sm">
+            <table className="figures-table w-full table-fixed text-[13px] sm:text-sm">
               <caption className="sr-only">{copy.funnel.caption}</caption>
               <colgroup>
                 <col className="w-[36%]" />
@@ -172,7 +169,7 @@ export function InspectionFunnel({ figures }: { figures: InspectionFigures }) {
           </figcaption>
           {slots.length ? (
             <div className="-mx-5 mt-5 sm:mx-0">
-              <table className="w-full table-fixed text-[13px] sm:text-sm">
+              <table className="figures-table w-full table-fixed text-[13px] sm:text-sm">
                 <caption className="sr-only">{copy.slots.caption}</caption>
                 <colgroup>
                   <col className="w-[36%]" />

@@ -20,7 +20,7 @@ export function SpeedToLead({ rows, allWeeksHref }: { rows: SpeedToLeadRow[]; al
   const every = [...new Set(rows.map((row) => row.week))];
   const weeks = allWeeksHref ? every.slice(0, SPEED_WEEKS_SHOWN) : every;
   const earlier = every.length - weeks.length;
-  const cell = 'py-3 pl-1 pr-1.5 text-right align-top tabular-nums sm:px-4';
+  const head = 'py-3 pl-1 pr-1.5 text-right align-top font-medium tabular-nums sm:px-4';
   return (
     <section id="speed" aria-labelledby="speed-to-lead" className="scroll-mt-6 space-y-4 sm:space-y-6" data-testid="speed-to-lead">
       <div className="max-w-prose">
@@ -34,7 +34,7 @@ export function SpeedToLead({ rows, allWeeksHref }: { rows: SpeedToLeadRow[]; al
         {weeks.map((week, i) => (
           <table
             key={week}
-            className={`w-full table-fixed text-[13px] sm:text-sm ${i ? 'mt-2 border-t border-forest-900/10' : ''}`}
+            className={`figures-table w-full table-fixed text-[13px] sm:text-sm ${i ? 'mt-2 border-t border-forest-900/10' : ''}`}
             data-testid="speed-week"
           >
             <caption className="px-5 pt-4 pb-1 text-left font-medium text-forest-900 sm:px-4">
@@ -46,13 +46,13 @@ export function SpeedToLead({ rows, allWeeksHref }: { rows: SpeedToLeadRow[]; al
                 <th scope="col" className="py-2 pr-2 pl-5 text-left font-medium sm:px-4">
                   {copy.agent}
                 </th>
-                <th scope="col" className={`${cell} font-medium`}>
+                <th scope="col" className={head}>
                   {copy.leads}
                 </th>
-                <th scope="col" className={`${cell} font-medium`}>
+                <th scope="col" className={head}>
                   {copy.firstMessage}
                 </th>
-                <th scope="col" className={`${cell} pr-5 font-medium`}>
+                <th scope="col" className={`${head} pr-5`}>
                   {copy.firstContact}
                 </th>
               </tr>
@@ -62,17 +62,15 @@ export function SpeedToLead({ rows, allWeeksHref }: { rows: SpeedToLeadRow[]; al
                 .filter((row) => row.week === week)
                 .map((row) => (
                   <tr key={row.agentId ?? 'nobody'} data-testid="speed-row">
-                    <th scope="row" className="py-3 pr-2 pl-5 text-left align-top font-medium text-forest-900 sm:px-4">
-                      {row.agent ?? copy.nobody}
-                    </th>
-                    <td className={cell}>{row.received}</td>
-                    <td className={cell}>
+                    <th scope="row">{row.agent ?? copy.nobody}</th>
+                    <td>{row.received}</td>
+                    <td>
                       {row.firstMessageSeconds === null ? copy.notYet : formatSeconds(row.firstMessageSeconds)}
-                      <span className="mt-0.5 block text-xs text-ink-soft">{copy.median}</span>
+                      <span className="figure-note">{copy.median}</span>
                     </td>
-                    <td className={`${cell} pr-5`}>
+                    <td>
                       {row.medianMinutes === null ? copy.notYet : formatMinutes(Math.round(row.medianMinutes))}
-                      <span className="mt-0.5 block text-xs text-ink-soft">{copy.withinTarget(row.withinTarget, row.received)}</span>
+                      <span className="figure-note">{copy.withinTarget(row.withinTarget, row.received)}</span>
                     </td>
                   </tr>
                 ))}
