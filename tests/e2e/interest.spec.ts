@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { closeInterestPopup, fillInterestForm, holdScripts, isPhone, uniqueEmail, PHONE } from './helpers';
+import { closeInterestPopup, expectPopupReady, fillInterestForm, holdScripts, isPhone, uniqueEmail, PHONE } from './helpers';
 
 test.describe('Submit Interest popup', () => {
   test('is open in the server-rendered home page, before any script runs', async ({ request }) => {
@@ -223,6 +223,33 @@ test.describe('Submit Interest popup', () => {
     await expect(page.getByText('session expired: please re-login')).toBeVisible();
     const keys = await page.evaluate(() => ['jwt', 'active', 'email'].map((k) => localStorage.getItem(k)));
     expect(keys).toEqual([null, null, null]);
+  });
+
+  test('offline before the toasts were fetched: the notice still comes, the page stays, and back online the lead goes', async ({
+    page,
+    context,
+  }) => {
+    await page.goto('/');
+    await expectPopupReady(page);
+    // The network drops before the form is first used, so the toast library (fetched then) cannot arrive: its failed
+    // fetch once took the whole page down to "This page couldn't load".
+    await context.setOffline(true);
+    const alerts: string[] = [];
+    page.on('dialog', (alert) => {
+      alerts.push(alert.message());
+      void alert.dismiss();
+    });
+    const email = uniqueEmail('offline-early');
+    const dialog = await fillInterestForm(page, { fullname: 'Kemi Early', email, phone: '08031234567' });
+    await dialog.getByRole('button', { name: 'Submit Interest' }).click();
+    const notice = 'Could not connect to the Server. Could be your network. Check and try again';
+    await expect.poll(async () => alerts.includes(notice) || (await page.getByText(notice).isVisible())).toBe(true);
+    await expect(dialog.getByLabel('E-mail')).toHaveValue(email);
+    await expect(page.getByText('This page couldn’t load')).toHaveCount(0);
+
+    await context.setOffline(false);
+    await expect(page.getByText('Interest Sumitted!')).toBeVisible();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('pending-interest'))).toBeNull();
   });
 
   test('offline submit is kept and sent once when the browser is back online', async ({ page, context }) => {
