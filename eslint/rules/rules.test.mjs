@@ -172,6 +172,27 @@ describe("the providers' send functions (no-restricted-imports, docs/decisions/0
   });
 });
 
+describe('linkedom through one door (no-restricted-imports, docs/decisions/0444)', () => {
+  const eslint = new ESLint({ cwd: ROOT, overrideConfigFile: path.join(ROOT, 'eslint.config.mjs') });
+  const restrictedIn = async (file) => {
+    const [result] = await eslint.lintText("import 'server-only';\nimport { parseHTML } from 'linkedom';\nexport const x = parseHTML;\n", {
+      filePath: at(file),
+    });
+    return result.messages.filter((m) => m.ruleId === 'no-restricted-imports').length;
+  };
+
+  it('is reported in the product’s code, the charts’ own module and the messaging module included', async () => {
+    expect(await restrictedIn('src/modules/insights/charts.server.ts')).toBe(1);
+    expect(await restrictedIn('src/modules/messaging/a.server.ts')).toBe(1);
+    expect(await restrictedIn('src/modules/staff/sessions/a.server.ts')).toBe(1);
+  });
+
+  it('passes in the door itself and in a test that parses a render', async () => {
+    expect(await restrictedIn('src/modules/insights/chart-dom.server.ts')).toBe(0);
+    expect(await restrictedIn('src/modules/plots/plan/a.test.tsx')).toBe(0);
+  });
+});
+
 describe('formatters built once (no-restricted-syntax, docs/decisions/0443)', () => {
   const eslint = new ESLint({ cwd: ROOT, overrideConfigFile: path.join(ROOT, 'eslint.config.mjs') });
   const reported = async (code) => {

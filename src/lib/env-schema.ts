@@ -431,6 +431,10 @@ export const envSchema = z
     // connection (`src/lib/db/priority.ts`, `docs/decisions/0440-buyers-first-on-pglite.md`); `off` keeps them all in
     // arrival order. PostgreSQL ignores it: there buyers' calls always have connections of their own.
     PGLITE_BUYERS_FIRST: onOff('PGLITE_BUYERS_FIRST', true),
+    // The dashboard's charts are drawn into linkedom nodes made without event-listener maps, which a chart drawn on the
+    // server never uses (`src/modules/insights/chart-dom.server.ts`, `docs/decisions/0444-chart-nodes-without-listener-maps.md`);
+    // `off` draws with linkedom as shipped: the same charts, slower. Try it when an upgrade of linkedom breaks the charts.
+    CHARTS_FAST_PATH: onOff('CHARTS_FAST_PATH', true),
     // The canonical origin for links (e-mails, password resets, invitations), metadata, sitemap and JSON-LD; its host
     // is the relying party of staff passkeys (a name, not an IP address): set it to the address staff open, or passkeys
     // made elsewhere are refused. Unset: `http://localhost:3000`. The public pages are prerendered, so set it when you

@@ -1,11 +1,12 @@
 import 'server-only';
 import * as Plot from '@observablehq/plot';
-import { parseHTML } from 'linkedom';
 import { DASHBOARD_COPY } from '@/content/sales-insight';
+import { getEnv } from '@/lib/env.server';
 import { formatMinutes } from '@/modules/leads';
 import { formatConversion, rowLabel, type ConversionRow } from './conversion';
 import type { ContactWeek, Funnel, SourceCount } from '@/modules/insights/dashboard.repository.server';
 import type { LeadsBar } from './leads-over-time';
+import { chartDocument } from './chart-dom.server';
 
 /**
  * The dashboard's charts, drawn by Observable Plot on the server into linkedom's DOM and sent as inline SVG: the
@@ -42,10 +43,9 @@ const WIDTHS: Record<ChartLayout, Record<keyof ChartSvgs, number>> = {
 type Size = { width: number; phone: boolean };
 
 function draw(options: Plot.PlotOptions, phone: boolean): string {
-  const { document } = parseHTML('<!doctype html><html><body></body></html>');
   const svg = Plot.plot({
     ...options,
-    document: document as unknown as Document,
+    document: chartDocument(getEnv().CHARTS_FAST_PATH),
     style: { fontFamily: 'inherit', fontSize: phone ? '12px' : '13px', background: 'transparent', overflow: 'visible' },
   }) as unknown as Element;
   svg.setAttribute('aria-hidden', 'true');
