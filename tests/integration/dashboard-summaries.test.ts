@@ -11,7 +11,7 @@ import { insertSlot } from '@/modules/inspections/inspections.repository.server'
 import { changeLeadDistrict, changeLeadStatus } from '@/modules/leads/operations.server';
 import { holdLeads, unholdLeads } from '@/modules/leads/held.repository.server';
 import { eraseSubject } from '@/modules/privacy/repository.server';
-import { firstMessagesAstray, recount, recountTeam, shown, summaryLeftovers } from '../support/dashboard-recount';
+import { firstMessagesAstray, monthsAstray, recount, recountTeam, shown, summaryLeftovers } from '../support/dashboard-recount';
 import { describeEachDriver } from './helpers';
 import { makeStaff } from './staff-helpers';
 
@@ -34,6 +34,9 @@ const RANGES: DashboardRange[] = [
   { from: '2026-02-23', to: '2026-03-08' },
   { from: '2026-02-23', to: '2026-03-08', district: LUGBE as never },
   { from: '2026-02-25', to: '2026-03-08' },
+  // Whole months, read from the month summaries (docs/decisions/0445), alone and with days around them.
+  { from: '2026-02-01', to: '2026-03-31' },
+  { from: '2026-02-26', to: '2026-04-30', district: LUGBE as never },
 ];
 
 type Step =
@@ -288,6 +291,7 @@ describeEachDriver('dashboard summaries equal a full recount', (ctx) => {
           expect(shown(figures, await leadsByAttribution(db, range))).toEqual(await recount(db, range));
         }
         expect(await firstMessagesAstray(db)).toEqual([]);
+        expect(await monthsAstray(db)).toEqual([]);
         // The team panel (lead_staff_counts) and its recount, with some of the leads overdue by then.
         for (const now of [at(0, 12), at(6, 12)])
           expect(await teamWorkload(db, DEFAULT_WORKING_TIME, now)).toEqual(await recountTeam(db, DEFAULT_WORKING_TIME, now));

@@ -175,9 +175,38 @@ export async function summaryLeftovers(db: Db): Promise<number> {
     db,
     sql`select (select coalesce(sum(abs(leads)), 0) from lead_day_counts) + (select coalesce(sum(abs(leads)), 0) from lead_source_counts)
       + (select coalesce(sum(abs(leads)) + sum(abs(reserved_kobo)), 0) from lead_conversion_counts)
-      + (select coalesce(sum(abs(leads)), 0) from lead_staff_counts) as n`,
+      + (select coalesce(sum(abs(leads)), 0) from lead_staff_counts) + (select coalesce(sum(abs(leads)), 0) from lead_month_counts)
+      + (select coalesce(sum(abs(leads)), 0) from lead_source_month_counts)
+      + (select coalesce(sum(abs(leads)) + sum(abs(reserved_kobo)), 0) from lead_conversion_month_counts) as n`,
   );
   return Number(left.n);
+}
+
+/** Each month summary against its days' rows added up (docs/decisions/0445): the key and counts of a month as a text. */
+const MONTHS_AND_THEIR_DAYS = [
+  sql`select concat_ws(' ', month, district, status, contacted, qualified, leads) from lead_month_counts`,
+  sql`select concat_ws(' ', lagos_month_of(day), district, status, contacted, qualified, sum(leads))
+    from lead_day_counts group by lagos_month_of(day), district, status, contacted, qualified`,
+  sql`select concat_ws(' ', month, district, kind, label, landing_path, leads) from lead_source_month_counts`,
+  sql`select concat_ws(' ', lagos_month_of(day), district, kind, label, landing_path, sum(leads))
+    from lead_source_counts group by lagos_month_of(day), district, kind, label, landing_path`,
+  sql`select concat_ws(' ', month, district, landing_path, utm_source, utm_medium, utm_campaign, referrer, booked, attended, won,
+      whatsapp, plots_held, plots_reserved, leads, reserved_kobo) from lead_conversion_month_counts`,
+  sql`select concat_ws(' ', lagos_month_of(day), district, landing_path, utm_source, utm_medium, utm_campaign, referrer, booked,
+      attended, won, whatsapp, plots_held, plots_reserved, sum(leads), sum(reserved_kobo)) from lead_conversion_counts
+    group by lagos_month_of(day), district, landing_path, utm_source, utm_medium, utm_campaign, referrer, booked, attended, won,
+      whatsapp, plots_held, plots_reserved`,
+];
+
+/** Month summary rows that differ from their days added up, either way: none, whatever the leads went through. */
+export async function monthsAstray(db: Db): Promise<string[]> {
+  const astray: string[] = [];
+  for (let i = 0; i < MONTHS_AND_THEIR_DAYS.length; i += 2) {
+    const [months, days] = MONTHS_AND_THEIR_DAYS.slice(i, i + 2);
+    const rows = await rowsOf<{ row: string }>(db, sql`(${months} except all ${days}) union all (${days} except all ${months})`);
+    astray.push(...rows.map((row) => Object.values(row)[0] as string));
+  }
+  return astray;
 }
 
 /** The same figures of the dashboard's answer (and the conversion table's groups), in the recount's shape. */

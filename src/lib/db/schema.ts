@@ -714,23 +714,32 @@ export const visitCounts = pgTable(
   (t) => [primaryKey({ columns: [t.day, t.path, t.kind, t.source, t.medium, t.campaign] })],
 );
 
+/** The pipeline columns of lead_day_counts and lead_month_counts: a district ('' for none) and where its leads are. */
+const pipelineCounts = () => ({
+  district: text('district').notNull(),
+  status: text('status').$type<LeadStatus>().notNull(),
+  contacted: boolean('contacted').notNull(),
+  qualified: boolean('qualified').notNull(),
+  leads: integer('leads').notNull(),
+});
+
 /**
  * The dashboard's summaries (docs/decisions/0421-dashboard-from-summaries.md): the inbox's leads (no spam) counted
  * per Lagos day (days since 1970-01-01), district ('' for none) and where they are in the pipeline. Kept by a trigger
  * on interest_submissions in the transaction that moves a lead, never written by code; a full recount equals them.
  */
-export const leadDayCounts = pgTable(
-  'lead_day_counts',
-  {
-    day: integer('day').notNull(),
-    district: text('district').notNull(),
-    status: text('status').$type<LeadStatus>().notNull(),
-    contacted: boolean('contacted').notNull(),
-    qualified: boolean('qualified').notNull(),
-    leads: integer('leads').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.day, t.district, t.status, t.contacted, t.qualified] })],
-);
+export const leadDayCounts = pgTable('lead_day_counts', { day: integer('day').notNull(), ...pipelineCounts() }, (t) => [
+  primaryKey({ columns: [t.day, t.district, t.status, t.contacted, t.qualified] }),
+]);
+
+/**
+ * The same counts per Lagos month (docs/decisions/0445-summaries-by-the-month.md): `month` is the month's first day (days
+ * since 1970-01-01). Kept with each day's row by the same database function, so a month always equals its days; a
+ * range's whole months are read here, its other days from lead_day_counts.
+ */
+export const leadMonthCounts = pgTable('lead_month_counts', { month: integer('month').notNull(), ...pipelineCounts() }, (t) => [
+  primaryKey({ columns: [t.month, t.district, t.status, t.contacted, t.qualified] }),
+]);
 
 /**
  * The inbox's leads (no spam) that someone holds, per staff member and status: the team panel's open leads per member
@@ -802,67 +811,77 @@ export const leadContactWeekChanges = pgTable(
   (t) => [primaryKey({ columns: [t.week, t.tx] })],
 );
 
+/** The source columns of lead_source_counts and lead_source_month_counts. */
+const sourceCounts = () => ({
+  district: text('district').notNull(),
+  kind: text('kind').$type<'campaign' | 'referrer' | 'direct'>().notNull(),
+  label: text('label').notNull(),
+  landingPath: text('landing_path').notNull(),
+  leads: integer('leads').notNull(),
+});
+
 /**
  * The same leads per day, district and where they came from: the dashboard's source label (kind and label, as
  * leadsBySource names them) and the landing page without its query (click ids such as fbclid stay on the lead).
  */
-export const leadSourceCounts = pgTable(
-  'lead_source_counts',
-  {
-    day: integer('day').notNull(),
-    district: text('district').notNull(),
-    kind: text('kind').$type<'campaign' | 'referrer' | 'direct'>().notNull(),
-    label: text('label').notNull(),
-    landingPath: text('landing_path').notNull(),
-    leads: integer('leads').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.day, t.district, t.kind, t.label, t.landingPath] })],
-);
+export const leadSourceCounts = pgTable('lead_source_counts', { day: integer('day').notNull(), ...sourceCounts() }, (t) => [
+  primaryKey({ columns: [t.day, t.district, t.kind, t.label, t.landingPath] }),
+]);
+
+/** The same per Lagos month (as lead_month_counts). */
+export const leadSourceMonthCounts = pgTable('lead_source_month_counts', { month: integer('month').notNull(), ...sourceCounts() }, (t) => [
+  primaryKey({ columns: [t.month, t.district, t.kind, t.label, t.landingPath] }),
+]);
+
+/** The attribution and progress columns of lead_conversion_counts and lead_conversion_month_counts. */
+const conversionCounts = () => ({
+  district: text('district').notNull(),
+  landingPath: text('landing_path').notNull(),
+  utmSource: text('utm_source').notNull(),
+  utmMedium: text('utm_medium').notNull(),
+  utmCampaign: text('utm_campaign').notNull(),
+  referrer: text('referrer').notNull(),
+  booked: boolean('booked').notNull(),
+  attended: boolean('attended').notNull(),
+  won: boolean('won').notNull(),
+  whatsapp: boolean('whatsapp').notNull(),
+  plotsHeld: boolean('plots_held').notNull(),
+  plotsReserved: boolean('plots_reserved').notNull(),
+  leads: integer('leads').notNull(),
+  reservedKobo: bigint('reserved_kobo', { mode: 'number' }).notNull(),
+});
+
+type ConversionKey = ReturnType<typeof conversionCounts>;
+/** A conversion summary's key after its day or month: every column but the counts. */
+const conversionKey = (t: { [K in keyof ConversionKey]: AnyPgColumn }) => [
+  t.district,
+  t.landingPath,
+  t.utmSource,
+  t.utmMedium,
+  t.utmCampaign,
+  t.referrer,
+  t.booked,
+  t.attended,
+  t.won,
+  t.whatsapp,
+  t.plotsHeld,
+  t.plotsReserved,
+];
 
 /**
  * The same leads per day, district and what they recorded of their visit (the landing page without its query, the
  * UTM source, medium and campaign, the referrer; '' for none), and how far they went: booked and came to an
  * inspection, won, came by WhatsApp, held and reserved a plot, with the value reserved (docs/decisions/0430).
  */
-export const leadConversionCounts = pgTable(
-  'lead_conversion_counts',
-  {
-    day: integer('day').notNull(),
-    district: text('district').notNull(),
-    landingPath: text('landing_path').notNull(),
-    utmSource: text('utm_source').notNull(),
-    utmMedium: text('utm_medium').notNull(),
-    utmCampaign: text('utm_campaign').notNull(),
-    referrer: text('referrer').notNull(),
-    booked: boolean('booked').notNull(),
-    attended: boolean('attended').notNull(),
-    won: boolean('won').notNull(),
-    whatsapp: boolean('whatsapp').notNull(),
-    plotsHeld: boolean('plots_held').notNull(),
-    plotsReserved: boolean('plots_reserved').notNull(),
-    leads: integer('leads').notNull(),
-    reservedKobo: bigint('reserved_kobo', { mode: 'number' }).notNull(),
-  },
-  (t) => [
-    primaryKey({
-      name: 'lead_conversion_counts_pk',
-      columns: [
-        t.day,
-        t.district,
-        t.landingPath,
-        t.utmSource,
-        t.utmMedium,
-        t.utmCampaign,
-        t.referrer,
-        t.booked,
-        t.attended,
-        t.won,
-        t.whatsapp,
-        t.plotsHeld,
-        t.plotsReserved,
-      ],
-    }),
-  ],
+export const leadConversionCounts = pgTable('lead_conversion_counts', { day: integer('day').notNull(), ...conversionCounts() }, (t) => [
+  primaryKey({ name: 'lead_conversion_counts_pk', columns: [t.day, ...conversionKey(t)] }),
+]);
+
+/** The same per Lagos month (as lead_month_counts). */
+export const leadConversionMonthCounts = pgTable(
+  'lead_conversion_month_counts',
+  { month: integer('month').notNull(), ...conversionCounts() },
+  (t) => [primaryKey({ name: 'lead_conversion_month_counts_pk', columns: [t.month, ...conversionKey(t)] })],
 );
 
 /**

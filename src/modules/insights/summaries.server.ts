@@ -1,15 +1,23 @@
 import 'server-only';
-import { and, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, getTableColumns, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { rowsOf } from '@/lib/db/rows';
 import type { DistrictChoice } from '@/lib/db/enums';
 import { DISTRICT_CHOICES, districtChoiceOf, districtSlugOf } from '@/lib/db/districts';
-import { leadConversionCounts, leadDayCounts, leadSourceCounts } from '@/lib/db/schema';
+import {
+  leadConversionCounts,
+  leadConversionMonthCounts,
+  leadDayCounts,
+  leadMonthCounts,
+  leadSourceCounts,
+  leadSourceMonthCounts,
+} from '@/lib/db/schema';
 import { epochDayOf } from '@/lib/working-time';
 
 /**
  * The dashboard's counts read from its summaries (lead_day_counts, lead_source_counts: docs/decisions/0421), kept by
- * the database in the transaction that moves a lead: a year costs ~365 rows per district and stage, whatever the leads.
+ * the database in the transaction that moves a lead, whatever the leads. A range's whole months are read from the
+ * month summaries (docs/decisions/0445), its other days from the days': a year is 12 months and a few dozen days.
  */
 
 interface Range {
@@ -24,6 +32,56 @@ function inRange(table: typeof leadDayCounts | typeof leadSourceCounts | typeof 
     sql`${table.day} between ${epochDayOf(range.from)} and ${epochDayOf(range.to)}`,
     range.district ? sql`${table.district} = ${districtSlugOf(range.district)}` : undefined,
   )!;
+}
+
+type DayTable = typeof leadDayCounts | typeof leadSourceCounts | typeof leadConversionCounts;
+type MonthTable = typeof leadMonthCounts | typeof leadSourceMonthCounts | typeof leadConversionMonthCounts;
+
+const DAY_MS = 86_400_000;
+/** The day of the month (1–31) of an epoch day. */
+const dayOfMonth = (day: number) => new Date(day * DAY_MS).getUTCDate();
+/** The first day of the month after the one an epoch day is in. */
+const nextMonthStart = (day: number) => {
+  const date = new Date(day * DAY_MS);
+  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1) / DAY_MS;
+};
+
+/** The range's whole months (their first days, both counted) and its days outside them, as epoch days. */
+export function monthsOfRange(range: Range): { months: [number, number] | null; days: [number, number][] } {
+  const from = epochDayOf(range.from);
+  const to = epochDayOf(range.to);
+  const firstMonth = dayOfMonth(from) === 1 ? from : nextMonthStart(from);
+  const afterLastMonth = dayOfMonth(to + 1) === 1 ? to + 1 : to - dayOfMonth(to) + 1;
+  if (firstMonth >= afterLastMonth) return { months: null, days: [[from, to]] };
+  const lastMonth = afterLastMonth - 1 - dayOfMonth(afterLastMonth - 1) + 1;
+  const days: [number, number][] = [];
+  if (from < firstMonth) days.push([from, firstMonth - 1]);
+  if (to >= afterLastMonth) days.push([afterLastMonth, to]);
+  return { months: [firstMonth, lastMonth], days };
+}
+
+/**
+ * The summary rows of the range, as what follows FROM: with whole months, a subquery named as the day table (so a
+ * statement reads it as it read that table) of the day rows outside them and the month rows, their `month` as `day`;
+ * without, the day table and its filter.
+ */
+function rowsOfRange(dayTable: DayTable, monthTable: MonthTable, range: Range): SQL {
+  const { months, days } = monthsOfRange(range);
+  if (!months) return sql`${dayTable} where ${inRange(dayTable, range)}`;
+  const district = range.district ? sql` and ${sql.identifier('district')} = ${districtSlugOf(range.district)}` : sql``;
+  const counts = Object.values(getTableColumns(dayTable))
+    .filter((column) => column.name !== 'day')
+    .map((column) => sql.identifier(column.name));
+  const dayRows = days.length
+    ? sql`select ${sql.identifier('day')}, ${sql.join(counts, sql`, `)} from ${dayTable}
+        where (${sql.join(
+          days.map(([first, last]) => sql`${sql.identifier('day')} between ${first} and ${last}`),
+          sql` or `,
+        )})${district}
+      union all `
+    : sql``;
+  return sql`(${dayRows}select ${sql.identifier('month')}, ${sql.join(counts, sql`, `)} from ${monthTable}
+      where ${sql.identifier('month')} between ${months[0]} and ${months[1]}${district}) as ${dayTable}`;
 }
 
 const dayText = (epochDay: SQL) => sql`to_char(date '1970-01-01' + (${epochDay})::int, 'YYYY-MM-DD')`;
@@ -61,7 +119,7 @@ export async function countsBySource(db: Db, range: Range, named: number) {
     sql`with ranked as (
         select ${c.kind} as kind, case when ${c.kind} = 'direct' then null else ${c.label} end as label, sum(${c.leads})::int as n,
           row_number() over (order by sum(${c.leads}) desc, ${c.kind}, case when ${c.kind} = 'direct' then null else ${c.label} end) as rank
-        from ${c} where ${inRange(c, range)} group by 1, 2 having sum(${c.leads}) > 0)
+        from ${rowsOfRange(c, leadSourceMonthCounts, range)} group by 1, 2 having sum(${c.leads}) > 0)
       select case when rank <= ${named} then kind else 'other' end as kind,
         case when rank <= ${named} then label end as label, sum(n)::int as count
       from ranked group by 1, 2 order by min(rank)`,
@@ -79,7 +137,7 @@ export async function funnelCounts(db: Db, range: Range) {
         coalesce(sum(${c.leads}) filter (where ${c.qualified}), 0)::int as qualified,
         coalesce(sum(${c.leads}) filter (where ${c.status} = 'won'), 0)::int as won,
         coalesce(sum(${c.leads}) filter (where ${c.status} = 'lost'), 0)::int as lost
-      from ${c} where ${inRange(c, range)}`,
+      from ${rowsOfRange(c, leadMonthCounts, range)}`,
   );
   return Object.fromEntries(Object.entries(row).map(([key, value]) => [key, Number(value)])) as typeof row;
 }
@@ -123,7 +181,7 @@ export async function leadsByAttribution(db: Db, range: Range): Promise<Attribut
         ${leadsWhere(c.booked)} as booked, ${leadsWhere(c.attended)} as attended, ${leadsWhere(c.won)} as won,
         ${leadsWhere(c.whatsapp)} as "byWhatsApp", ${leadsWhere(c.plotsHeld)} as "plotsHeld",
         ${leadsWhere(c.plotsReserved)} as "plotsReserved", coalesce(sum(${c.reservedKobo}), 0)::bigint as "reservedKobo"
-      from ${c} where ${inRange(c, range)}
+      from ${rowsOfRange(c, leadConversionMonthCounts, range)}
       group by 1, 2, 3, 4, 5, 6 having sum(${c.leads}) > 0`,
   );
   return rows.map((row) => ({
