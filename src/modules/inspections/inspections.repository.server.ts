@@ -137,7 +137,8 @@ export async function slotsBetween(
         withCancelled ? undefined : isNull(inspectionSlots.cancelledAt),
       ),
     )
-    .orderBy(asc(inspectionSlots.startsAt), asc(inspectionSlots.id)) as Promise<SlotView[]>;
+    // Two districts' inspections at the same hour in the districts' order, not by their random ids.
+    .orderBy(asc(inspectionSlots.startsAt), asc(inspectionSlots.district), asc(inspectionSlots.id)) as Promise<SlotView[]>;
 }
 
 export async function slotById(db: Db, id: string): Promise<SlotView | undefined> {

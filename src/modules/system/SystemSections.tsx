@@ -13,7 +13,7 @@ import type { SystemStatus } from './status.server';
 
 const copy = SYSTEM_COPY;
 const CARD = 'rounded-2xl border border-forest-900/10 bg-white p-5 sm:p-6';
-const BADGE = 'inline-flex shrink-0 items-center gap-1.5 rounded-full px-2.5 py-0.5 text-xs font-semibold';
+const BADGE = 'chip shrink-0 gap-1.5';
 const TONES = {
   good: 'bg-forest-100 text-forest-900',
   bad: 'bg-red-100 text-red-900',

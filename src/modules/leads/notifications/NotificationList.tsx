@@ -38,7 +38,7 @@ export function NotificationList({ leadId, rows, canResend }: { leadId: string; 
           <li key={channel} className="text-sm" data-testid="lead-notification" data-channel={channel} data-state={state}>
             <div className="flex items-center justify-between gap-3">
               <p className="font-medium">{copy.channels[channel]}</p>
-              <span className={`inline-flex shrink-0 items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATE_STYLES[state]}`}>
+              <span className={`chip shrink-0 ${STATE_STYLES[state]}`}>
                 {copy.states[state]}
               </span>
             </div>

@@ -9,7 +9,7 @@ const copy = INSPECTION_COPY.book;
 export function KindBadge({ kind }: { kind: SlotView['kind'] }) {
   return (
     <span
-      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold tracking-wide uppercase ${
+      className={`chip tracking-wide uppercase ${
         kind === 'video' ? 'bg-brass-300/40 text-brass-700' : 'bg-forest-100 text-forest-800'
       }`}
     >

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { parseHTML } from 'linkedom';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -61,8 +63,14 @@ const cancelForms = (html: string) =>
     action: form.getAttribute('action'),
     method: form.getAttribute('method'),
     button: form.querySelector('button[type="submit"]')?.getAttribute('aria-label'),
-    thumbSized: /\bmin-h-11\b/.test(form.querySelector('button')?.getAttribute('class') ?? ''),
+    thumbSized: thumbSized(form.querySelector('button')?.getAttribute('class') ?? ''),
   }));
+/** The classes of src/app/globals.css whose rule makes a target at least 44 px high (min-h-11 or more). */
+const THUMB_SIZED_RULES = [
+  ...readFileSync(path.join(process.cwd(), 'src/app/globals.css'), 'utf8').matchAll(/\.([\w-]+) \{\s*@apply [^;]*\bmin-h-1[12]\b/g),
+].map((m) => m[1]);
+/** A button is thumb-sized by its own utility, or by a rule of the site's stylesheet. */
+const thumbSized = (classes: string) => classes.split(/\s+/).some((name) => /^min-h-1[12]$/.test(name) || THUMB_SIZED_RULES.includes(name));
 const render = (card: StaffSlot, owner = true) =>
   renderToStaticMarkup(
     <SlotCard

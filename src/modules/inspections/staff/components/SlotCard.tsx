@@ -15,7 +15,7 @@ const STATE_STYLES: Record<string, string> = {
 };
 
 export function Chip({ children, className = 'bg-ivory-100 text-forest-900' }: { children: React.ReactNode; className?: string }) {
-  return <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${className}`}>{children}</span>;
+  return <span className={`chip ${className}`}>{children}</span>;
 }
 
 /** Came / No-show as two big buttons (a thumb at the gate), the mark made shown pressed; Undo clears a mistake. */
@@ -24,11 +24,7 @@ function Attendance({ booking, name }: { booking: StaffBooking; name: string }) 
   const marked = booking.attendance;
   const button = (value: 'came' | 'no_show', label: string) => {
     const on = marked === value;
-    const style = on
-      ? value === 'came'
-        ? 'border-forest-800 bg-forest-800 text-ivory-50'
-        : 'border-[#7a3418] bg-[#7a3418] text-ivory-50'
-      : 'border-forest-800/30 bg-white text-forest-900 hover:border-forest-800';
+    // Pressed, the button takes its mark's colours (.attendance-choice in src/app/globals.css).
     return (
       <button
         type="submit"
@@ -36,7 +32,7 @@ function Attendance({ booking, name }: { booking: StaffBooking; name: string }) 
         value={value}
         aria-pressed={on}
         aria-label={`${label}: ${name}`}
-        className={`inline-flex min-h-12 flex-1 items-center justify-center gap-2 rounded-xl border-2 px-4 text-base font-semibold transition-colors ${style}`}
+        className="attendance-choice"
         data-testid={`attendance-${value}`}
       >
         {on ? <span aria-hidden="true">✓</span> : null}
@@ -52,7 +48,7 @@ function Attendance({ booking, name }: { booking: StaffBooking; name: string }) 
       </PostForm>
       {marked ? (
         <PostForm action={action} success={copy.markCleared}>
-          <button type="submit" name="attendance" value="none" className="text-sm font-medium text-ink-soft underline underline-offset-4">
+          <button type="submit" name="attendance" value="none" className="attendance-undo">
             {copy.undo}
           </button>
         </PostForm>
@@ -70,12 +66,7 @@ function CancelBooking({ booking, name }: { booking: StaffBooking; name: string 
       confirm={copy.cancelBookingConfirm(name)}
       className="mt-3"
     >
-      <button
-        type="submit"
-        aria-label={copy.cancelBookingOf(name)}
-        className="inline-flex min-h-11 items-center rounded-full border border-[#7a3418]/30 px-4 text-sm font-medium text-[#7a3418] hover:border-[#7a3418]"
-        data-testid="cancel-booking"
-      >
+      <button type="submit" aria-label={copy.cancelBookingOf(name)} className="booking-cancel" data-testid="cancel-booking">
         {copy.cancelBooking}
       </button>
     </PostForm>
@@ -99,29 +90,26 @@ function BookingRow({
   const phone = (walkIn ? booking.walkInPhone : booking.phoneRaw) ?? '';
   const links = personLinks({ phone, phoneE164: booking.phoneE164, title: booking.title, name, district: booking.district }, sender);
   return (
-    <li className="py-4 first:pt-0 last:pb-0" data-testid="inspection-booking">
-      <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
+    <li className="booking" data-testid="inspection-booking">
+      <div className="booking-head">
         <div className="min-w-0">
-          <p className="font-medium text-forest-900 wrap-anywhere">
+          <p className="booking-name">
             {walkIn ? (
               name
             ) : (
-              <Link
-                href={`/admin/leads/${booking.leadId}`}
-                className="underline decoration-forest-800/30 underline-offset-4 hover:decoration-forest-800"
-              >
+              <Link href={`/admin/leads/${booking.leadId}`}>
                 {booking.title ? `${booking.title} ` : ''}
                 {name}
               </Link>
             )}
           </p>
-          <p className="mt-0.5 flex flex-wrap gap-x-2 text-sm text-ink-soft">
+          <p className="booking-meta">
             <span>{copy.party(booking.partySize)}</span>
             <span aria-hidden="true">·</span>
             <span className="wrap-anywhere">{walkIn ? copy.walkIn : `${copy.source}: ${bookingSource(booking)}`}</span>
           </p>
         </div>
-        <div className="flex flex-wrap gap-1.5">
+        <div className="booking-chips">
           <Chip className={STATE_STYLES[booking.state]}>{copy.states[booking.state]}</Chip>
           {booking.attendance && !markable ? (
             <Chip className={booking.attendance === 'came' ? 'bg-forest-800 text-ivory-50' : 'bg-[#f7e4d9] text-[#7a3418]'}>
@@ -131,12 +119,8 @@ function BookingRow({
         </div>
       </div>
       {phone && booking.state !== 'cancelled' ? (
-        <div className="mt-2 flex flex-wrap items-center gap-2">
-          <a
-            href={links.tel}
-            className="inline-flex min-h-11 items-center rounded-full border border-forest-800/20 px-4 text-sm font-medium tabular-nums text-forest-800"
-            aria-label={`${copy.callPerson(name)}: ${phone}`}
-          >
+        <div className="booking-contact">
+          <a href={links.tel} className="booking-call" aria-label={`${copy.callPerson(name)}: ${phone}`}>
             {phone}
           </a>
           {links.whatsapp ? (
@@ -144,7 +128,7 @@ function BookingRow({
               href={links.whatsapp}
               target="_blank"
               rel="noopener noreferrer"
-              className="inline-flex min-h-11 items-center rounded-full border border-brass-500/40 px-4 text-sm font-semibold text-brass-700"
+              className="booking-whatsapp"
               aria-label={copy.whatsappPerson(name)}
             >
               {copy.whatsapp}

@@ -5,7 +5,7 @@ import { OVERDUE_STYLE, STATUS_STYLES } from '../format';
 export function StatusBadge({ status }: { status: string }) {
   return (
     <span
-      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_STYLES[status] ?? STATUS_STYLES.new}`}
+      className={`chip ${STATUS_STYLES[status] ?? STATUS_STYLES.new}`}
     >
       {STAFF_COPY.statuses[status] ?? status}
     </span>
@@ -16,7 +16,7 @@ export function StatusBadge({ status }: { status: string }) {
 export function OverdueBadge({ hint }: { hint: string }) {
   return (
     <span
-      className={`inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold ${OVERDUE_STYLE}`}
+      className={`chip gap-1 ${OVERDUE_STYLE}`}
       title={hint}
       data-testid="overdue-badge"
     >

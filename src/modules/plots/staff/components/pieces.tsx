@@ -16,7 +16,7 @@ const STANDING_STYLES: Record<PlotStanding, string> = {
 export function StandingChip({ standing }: { standing: PlotStanding }) {
   return (
     <span
-      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ${STANDING_STYLES[standing]}`}
+      className={`chip whitespace-nowrap ${STANDING_STYLES[standing]}`}
     >
       {copy.standings[standing]}
     </span>
