@@ -38,9 +38,7 @@ export function NotificationList({ leadId, rows, canResend }: { leadId: string; 
           <li key={channel} className="text-sm" data-testid="lead-notification" data-channel={channel} data-state={state}>
             <div className="flex items-center justify-between gap-3">
               <p className="font-medium">{copy.channels[channel]}</p>
-              <span className={`chip shrink-0 ${STATE_STYLES[state]}`}>
-                {copy.states[state]}
-              </span>
+              <span className={`chip shrink-0 ${STATE_STYLES[state]}`}>{copy.states[state]}</span>
             </div>
             <p className="mt-1 wrap-anywhere text-xs text-ink-soft">{row ? detail(row) : copy.pending}</p>
             {canResend && row && state !== 'queued' ? (

@@ -9,9 +9,7 @@ const copy = INSPECTION_COPY.book;
 export function KindBadge({ kind }: { kind: SlotView['kind'] }) {
   return (
     <span
-      className={`chip tracking-wide uppercase ${
-        kind === 'video' ? 'bg-brass-300/40 text-brass-700' : 'bg-forest-100 text-forest-800'
-      }`}
+      className={`chip tracking-wide uppercase ${kind === 'video' ? 'bg-brass-300/40 text-brass-700' : 'bg-forest-100 text-forest-800'}`}
     >
       {kind === 'video' ? copy.video : copy.onSite}
     </span>

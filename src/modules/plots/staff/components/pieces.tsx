@@ -14,13 +14,7 @@ const STANDING_STYLES: Record<PlotStanding, string> = {
 };
 
 export function StandingChip({ standing }: { standing: PlotStanding }) {
-  return (
-    <span
-      className={`chip whitespace-nowrap ${STANDING_STYLES[standing]}`}
-    >
-      {copy.standings[standing]}
-    </span>
-  );
+  return <span className={`chip whitespace-nowrap ${STANDING_STYLES[standing]}`}>{copy.standings[standing]}</span>;
 }
 
 const WHEN = new Intl.DateTimeFormat('en-GB', {
