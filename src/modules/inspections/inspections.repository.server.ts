@@ -126,21 +126,19 @@ export async function slotsBetween(
   db: Db,
   { district, from, to, withCancelled = false }: { district?: DistrictChoice; from: Date; to: Date; withCancelled?: boolean },
 ): Promise<SlotView[]> {
-  return (
-    db
-      .select(slotViewColumns)
-      .from(inspectionSlots)
-      .where(
-        and(
-          gt(inspectionSlots.startsAt, from),
-          sql`${inspectionSlots.startsAt} <= ${to}`,
-          district ? eq(inspectionSlots.district, district) : undefined,
-          withCancelled ? undefined : isNull(inspectionSlots.cancelledAt),
-        ),
-      )
-      // Two districts' inspections at the same hour in the districts' order, not by their random ids.
-      .orderBy(asc(inspectionSlots.startsAt), asc(inspectionSlots.district), asc(inspectionSlots.id)) as Promise<SlotView[]>
-  );
+  // Two districts' inspections at the same hour come in the districts' order, not by their random ids.
+  return db
+    .select(slotViewColumns)
+    .from(inspectionSlots)
+    .where(
+      and(
+        gt(inspectionSlots.startsAt, from),
+        sql`${inspectionSlots.startsAt} <= ${to}`,
+        district ? eq(inspectionSlots.district, district) : undefined,
+        withCancelled ? undefined : isNull(inspectionSlots.cancelledAt),
+      ),
+    )
+    .orderBy(asc(inspectionSlots.startsAt), asc(inspectionSlots.district), asc(inspectionSlots.id)) as Promise<SlotView[]>;
 }
 
 export async function slotById(db: Db, id: string): Promise<SlotView | undefined> {
