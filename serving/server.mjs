@@ -22,6 +22,7 @@ import { withSocketHop } from './forwarded-for.mjs';
 import { paintFirst } from './per-request-pages.mjs';
 import { prerenderedPages } from './prerendered-pages.mjs';
 import { noteVisit, startCounting } from './visits.mjs';
+import { v8FlagsFor } from './v8-flags.mjs';
 
 // As `next start`: a production server unless told otherwise; set before the settings are checked (some are required
 // in production only) and before Next.js and the config are loaded. -p and -H stand for PORT and HOST.
@@ -41,15 +42,10 @@ const settings = (() => {
   }
 })();
 
-// Memory flags per database (docs/decisions/0105-embedded-database-footprint.md), chosen with the bench
-// (docs/benchmarks/0370-a-leads-request-cost.md, 0105-embedded-database-footprint.md): the embedded database's heap
-// kept near its live data; PostgreSQL keeps V8's optimising compiler, with its heap growth and young generation held
-// back (4 MB semi-spaces: 204 → 191 and 200 MB after 10,000 leads, docs/benchmarks/0434). Two malloc
-// arenas instead of one per thread. These only work from the command line and the environment, so without them the
-// process replaces itself (same PID, arguments) with one that has them.
-const V8_FLAGS = settings.DATABASE_URL
-  ? ['--heap-growing-percent=30', '--max-semi-space-size=4']
-  : ['--optimize-for-size', '--max-semi-space-size=8', '--liftoff-only'];
+// Memory flags per database (serving/v8-flags.mjs) and two malloc arenas instead of one per thread. These only work
+// from the command line and the environment, so without them the process replaces itself (same PID, arguments) with one
+// that has them.
+const V8_FLAGS = v8FlagsFor(settings);
 const MALLOC = { MALLOC_ARENA_MAX: '2' };
 const missing =
   V8_FLAGS.some((flag) => !process.execArgv.includes(flag)) || Object.keys(MALLOC).some((name) => process.env[name] === undefined);

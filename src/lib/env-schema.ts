@@ -431,6 +431,11 @@ export const envSchema = z
     // connection (`src/lib/db/priority.ts`, `docs/decisions/0440-buyers-first-on-pglite.md`); `off` keeps them all in
     // arrival order. PostgreSQL ignores it: there buyers' calls always have connections of their own.
     PGLITE_BUYERS_FIRST: onOff('PGLITE_BUYERS_FIRST', true),
+    // Embedded database: `npm start` runs Node.js with `--optimize-for-size`, which keeps the server near 256 MB after
+    // 10,000 leads on a 1 GB VPS; `off` lets the heap grow to 1.3× its live data instead (as on PostgreSQL): about
+    // 40 MB more, staff pages such as a year's dashboard with about a third less CPU, and about 15 % more leads a second
+    // (`docs/decisions/0446-pglite-small-heap-a-setting.md`). Turn it off on a machine with 2 GB or more.
+    PGLITE_SMALL_HEAP: onOff('PGLITE_SMALL_HEAP', true),
     // The dashboard's charts are drawn into linkedom nodes made without event-listener maps, which a chart drawn on the
     // server never uses (`src/modules/insights/chart-dom.server.ts`, `docs/decisions/0444-chart-nodes-without-listener-maps.md`);
     // `off` draws with linkedom as shipped: the same charts, slower. Try it when an upgrade of linkedom breaks the charts.

@@ -1,0 +1,1 @@
+export function v8FlagsFor(settings: { DATABASE_URL?: string; PGLITE_SMALL_HEAP: boolean }): string[];
