@@ -26,6 +26,7 @@ class NodeWithoutListeners {
     return true;
   }
 }
+Object.setPrototypeOf(NodeWithoutListeners.prototype, EventTarget.prototype);
 
 const EVENT_TARGET_PROTOTYPES: object[] = [EventTarget.prototype, NodeWithoutListeners.prototype];
 
@@ -44,7 +45,6 @@ export function setChartFastPath(on: boolean): void {
   if (fastPath === on) return;
   const Node = linkedomNodeClass();
   if (!Node) throw new Error(`The chart DOM's fast path cannot find its class: ${ASSUMPTION}. Set CHARTS_FAST_PATH=off.`);
-  Object.setPrototypeOf(NodeWithoutListeners.prototype, EventTarget.prototype);
   // The constructor's parent is what `super()` calls; the prototype's parent is where a node's methods come from.
   Object.setPrototypeOf(Node, on ? NodeWithoutListeners : EventTarget);
   Object.setPrototypeOf(Node.prototype, on ? NodeWithoutListeners.prototype : EventTarget.prototype);
