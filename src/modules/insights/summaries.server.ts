@@ -26,16 +26,16 @@ interface Range {
   to: string;
 }
 
+type DayTable = typeof leadDayCounts | typeof leadSourceCounts | typeof leadConversionCounts;
+type MonthTable = typeof leadMonthCounts | typeof leadSourceMonthCounts | typeof leadConversionMonthCounts;
+
 /** The summary rows of the range's days and its district ('' in a summary: no district said). */
-function inRange(table: typeof leadDayCounts | typeof leadSourceCounts | typeof leadConversionCounts, range: Range): SQL {
+function inRange(table: DayTable, range: Range): SQL {
   return and(
     sql`${table.day} between ${epochDayOf(range.from)} and ${epochDayOf(range.to)}`,
     range.district ? sql`${table.district} = ${districtSlugOf(range.district)}` : undefined,
   )!;
 }
-
-type DayTable = typeof leadDayCounts | typeof leadSourceCounts | typeof leadConversionCounts;
-type MonthTable = typeof leadMonthCounts | typeof leadSourceMonthCounts | typeof leadConversionMonthCounts;
 
 const DAY_MS = 86_400_000;
 /** The day of the month (1–31) of an epoch day. */
