@@ -41,6 +41,13 @@ describe('describeError', () => {
     );
   });
 
+  it("quotes node-postgres's fixed connection messages, which tell a pool wait from a dropped connection", () => {
+    const waited = new DrizzleQueryError('select 1', [], new Error('timeout exceeded when trying to connect'));
+    expect(describeError(waited)).toMatch(/^DrizzleQueryError ← Error "timeout exceeded when trying to connect" \(at /);
+    expect(describeError(new Error('Connection terminated unexpectedly'))).toMatch(/^Error "Connection terminated unexpectedly"/);
+    expect(describeError(new Error(`no such user ${email}`))).not.toContain(email);
+  });
+
   it('says what was thrown when it is not an Error, without its value', () => {
     expect(describeError(email)).toBe('thrown string');
     expect(describeError({ email })).toBe('thrown object');

@@ -11,6 +11,17 @@
 const SAFE_CODE = /^[A-Za-z0-9_.-]{1,40}$/;
 const SAFE_NAME = /^[A-Za-z][A-Za-z0-9_$]{0,60}$/;
 const MAX_CAUSES = 4;
+/**
+ * Messages node-postgres throws as plain Errors with no code, fixed text that carries nothing a visitor typed: without
+ * them "DrizzleQueryError ← Error" could not tell a wait for a free connection from a connection the server dropped.
+ */
+const FIXED_MESSAGES = new Set([
+  'timeout exceeded when trying to connect',
+  'Connection terminated unexpectedly',
+  'Connection terminated due to connection timeout',
+  'Connection terminated',
+  'Query read timeout',
+]);
 
 function field(error: object, key: string): string | undefined {
   const value = (error as Record<string, unknown>)[key];
@@ -33,7 +44,8 @@ function describeOne(error: unknown): string {
   const name = nameOf(error);
   const code = field(error, 'code');
   const constraint = field(error, 'constraint');
-  return [name, code && `code=${code}`, constraint && `constraint=${constraint}`].filter(Boolean).join(' ');
+  const fixed = FIXED_MESSAGES.has(error.message) && `"${error.message}"`;
+  return [name, code && `code=${code}`, constraint && `constraint=${constraint}`, fixed].filter(Boolean).join(' ');
 }
 
 /** Where the error was thrown: the first stack frame (the stack's first line repeats the message, so it is skipped). */

@@ -169,6 +169,12 @@ async function openPglite(
 /** PostgreSQL: connections kept apart for buyers' calls (a lead and its booking use one or two at a time). */
 const BUYERS_POOL_MAX = 4;
 /**
+ * How long a call waits for a free connection before it fails: staff's 5 s, a buyer's 30 s. On a starved machine (CI's
+ * two cores under every test at once) ten leads at a time on four connections waited past 5 s, and a buyer's lead was
+ * refused with a 503 that a longer wait would have stored; the browser's queue would only have sent it again.
+ */
+const CONNECTION_WAIT_MS = { staff: 5_000, buyers: 30_000 };
+/**
  * No parallel workers for our queries: on the small machines this runs on, starting them cost more than they saved (a
  * year's dashboard 250 → 160 ms at 1,000,000 leads), and a staff read using every core left none for a buyer's lead
  * (docs/decisions/0436). An `options` parameter in DATABASE_URL takes precedence (node-postgres reads the URL last).
@@ -179,11 +185,11 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
   const pg = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const Pool = pg.default?.Pool ?? pg.Pool;
-  const poolOf = (max: number) => {
+  const poolOf = (max: number, connectionTimeoutMillis: number) => {
     const pool = new Pool({
       connectionString: url,
       max,
-      connectionTimeoutMillis: 5_000,
+      connectionTimeoutMillis,
       idleTimeoutMillis: 30_000,
       options: ONE_CORE_A_QUERY,
     });
@@ -193,7 +199,7 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
   };
   // Buyers' calls take connections of their own (src/lib/db/priority.ts), so staff reads holding every connection of
   // the main pool never make a buyer's lead queue, or fail once connectionTimeoutMillis has passed.
-  const pool = buyersPoolApart(poolOf(options.poolMax ?? 10), poolOf(BUYERS_POOL_MAX));
+  const pool = buyersPoolApart(poolOf(options.poolMax ?? 10, CONNECTION_WAIT_MS.staff), poolOf(BUYERS_POOL_MAX, CONNECTION_WAIT_MS.buyers));
   try {
     if (options.migrate ?? true) await migratePostgresDatabase(pool);
   } catch (error) {
