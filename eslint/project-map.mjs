@@ -73,6 +73,7 @@ export const TABLES = {
   leadSourceMonthCounts: { owner: 'insights', reads: [] },
   leadConversionMonthCounts: { owner: 'insights', reads: [] },
   leadStaffCounts: { owner: 'insights', reads: [] },
+  inspectionSlotCounts: { owner: 'insights', reads: [] },
   leadContactWeeks: { owner: 'insights', reads: [] },
   leadContactWeekVersions: { owner: 'insights', reads: [] },
   leadContactWeekChanges: { owner: 'insights', reads: [] },

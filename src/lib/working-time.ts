@@ -130,17 +130,28 @@ export function overdueSql(lead: { status: SQLWrapper; spam: SQLWrapper; created
   return sql`(${lead.status} = 'new' and ${lead.spam} = false and ${workingMinutesPassedSql(lead.createdAt, now, time, time.targetMinutes)})`;
 }
 
+/** Any 7 days hold a whole working day, so this many days hold `minutes` of working time whenever any span does. */
+const daysHolding = (minutes: number, time: WorkingTime) => 7 * (Math.ceil(minutes / Math.max(1, time.endMinute - time.startMinute)) + 1);
+
+/**
+ * The instant before which `minutes` of working time have surely passed by `now`, whatever the hours: a lead still new
+ * that came before it is overdue without any arithmetic, so a count of overdue leads reads only those that came since
+ * and takes the rest from a summary (the team panel, docs/decisions/0447).
+ */
+export function surelyPassedBefore(now: Date, time: WorkingTime, minutes: number): Date {
+  return new Date(now.getTime() - daysHolding(minutes, time) * DAY_MS);
+}
+
 /**
  * At least `minutes` of working time between `since` and `now` (SQL, a boolean): the overdue rule and the claim rule
  * (docs/decisions/0365). The wall-clock check first keeps the per-day arithmetic to the few rows it can apply to.
  */
 export function workingMinutesPassedSql(since: SQLWrapper, now: Date, time: WorkingTime, minutes: number): SQL {
   const at = sql`${now.toISOString()}::timestamptz`;
-  // Counted up to `capDays` after `since` at most: any 7 days hold a whole working day, so that span holds `minutes` of
-  // working time whenever any span does, and a lead new for three years costs 14 rows, not 1,100 (issue 61).
-  const capDays = 7 * (Math.ceil(minutes / Math.max(1, time.endMinute - time.startMinute)) + 1);
-  const until = sql`least(${at}, ${since} + make_interval(days => ${capDays}::int))`;
-  // Older than the cap: overdue by the same rule without the arithmetic (a team's old unanswered leads are most of them).
+  // Counted up to daysHolding after `since` at most: that span holds `minutes` of working time whenever any span does.
+  const until = sql`least(${at}, ${since} + make_interval(days => ${daysHolding(minutes, time)}::int))`;
+  // Older than that: passed without the arithmetic (a team's old unanswered leads are most of them).
   return sql`(${since} <= ${at} - make_interval(mins => ${minutes}::int)
-    and (${since} < ${at} - make_interval(days => ${capDays}::int) or ${workingSecondsSql(since, until, time)} >= ${minutes * 60}::float8))`;
+    and (${since} < ${surelyPassedBefore(now, time, minutes).toISOString()}::timestamptz
+      or ${workingSecondsSql(since, until, time)} >= ${minutes * 60}::float8))`;
 }

@@ -47,6 +47,9 @@ type Step =
   | { kind: 'assign'; lead: number; agent: number }
   | { kind: 'arrived-at'; lead: number; day: number; hour: number }
   | { kind: 'book'; lead: number; state: (typeof BOOKING_STATES)[number] }
+  | { kind: 'walk-in'; slot: number; party: number; state: (typeof BOOKING_STATES)[number] }
+  | { kind: 'move'; booking: number; slot: number; party: number }
+  | { kind: 'booking-deleted'; booking: number }
   | { kind: 'booking'; booking: number; state: (typeof BOOKING_STATES)[number] | null; attendance: 'came' | 'no_show' | null }
   | { kind: 'seat-history'; lead: number; state: (typeof BOOKING_STATES)[number] }
   | { kind: 'claim'; lead: number; stage: 'held' | 'reserved' | 'sold'; price: number }
@@ -96,6 +99,26 @@ const step: fc.Arbitrary<Step> = fc.oneof(
     arbitrary: fc.record({ kind: fc.constant('arrived-at' as const), lead, day: fc.nat({ max: 6 }), hour: fc.nat({ max: 23 }) }),
   },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('book' as const), lead, state: fc.constantFrom(...BOOKING_STATES) }) },
+  // Walk-ins, a booking moved to the other inspection with another party, a booking deleted (inspection_slot_counts).
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('walk-in' as const),
+      slot: fc.nat({ max: 1 }),
+      party: fc.integer({ min: 1, max: 5 }),
+      state: fc.constantFrom(...BOOKING_STATES),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('move' as const),
+      booking: fc.nat({ max: 30 }),
+      slot: fc.nat({ max: 1 }),
+      party: fc.integer({ min: 1, max: 5 }),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('booking-deleted' as const), booking: fc.nat({ max: 30 }) }) },
   {
     weight: 4,
     arbitrary: fc.record({
@@ -148,12 +171,13 @@ const at = (day: number, hour: number) => new Date(Date.parse('2026-02-28T00:00:
 describeEachDriver('dashboard summaries equal a full recount', (ctx) => {
   let owner: Awaited<ReturnType<typeof makeStaff>>;
   let agents: string[] = [];
-  let slotId = '';
+  let slotIds: string[] = [];
   beforeAll(async () => {
     owner = await makeStaff(ctx.handle().db, 'owner');
     agents = [(await makeStaff(ctx.handle().db, 'agent')).id, (await makeStaff(ctx.handle().db, 'agent')).id];
-    slotId = (await insertSlot(ctx.handle().db, { district: LUGBE, startsAt: at(5, 10), kind: 'on_site', seats: 50, meetingPoint: 'Gate' }))
-      .id;
+    const slot = (district: string, startsAt: Date) =>
+      insertSlot(ctx.handle().db, { district: district as never, startsAt, kind: 'on_site', seats: 50, meetingPoint: 'Gate' });
+    slotIds = [(await slot(LUGBE, at(5, 10))).id, (await slot(MONIYA, at(3, 14))).id];
   });
 
   async function run(db: Db, steps: Step[]) {
@@ -167,6 +191,23 @@ describeEachDriver('dashboard summaries equal a full recount', (ctx) => {
       const id = ids.length ? ids[('lead' in s ? s.lead : 0) % ids.length] : undefined;
       const booking = bookings.length && 'booking' in s ? bookings[s.booking % bookings.length] : undefined;
       const claim = claims.length && 'claim' in s ? claims[s.claim % claims.length] : undefined;
+      if (s.kind === 'walk-in') {
+        const [row] = await db
+          .insert(inspectionBookings)
+          .values({ slotId: slotIds[s.slot], walkInName: 'Walk-in', partySize: s.party, state: s.state })
+          .returning({ id: inspectionBookings.id });
+        bookings.push(row.id);
+        continue;
+      }
+      if (s.kind === 'move' || s.kind === 'booking-deleted') {
+        if (booking && s.kind === 'move')
+          await db
+            .update(inspectionBookings)
+            .set({ slotId: slotIds[s.slot], partySize: s.party })
+            .where(eq(inspectionBookings.id, booking));
+        if (booking && s.kind === 'booking-deleted') await db.delete(inspectionBookings).where(eq(inspectionBookings.id, booking));
+        continue;
+      }
       if (s.kind === 'booking') {
         // One column at a time, as the booking service writes them (a trigger on some columns only must see each).
         const change = s.state === null ? { attendance: s.attendance } : { state: s.state };
@@ -226,7 +267,7 @@ describeEachDriver('dashboard summaries equal a full recount', (ctx) => {
       else if (s.kind === 'book') {
         const [row] = await db
           .insert(inspectionBookings)
-          .values({ slotId, leadId: id, partySize: 1, state: s.state })
+          .values({ slotId: slotIds[0], leadId: id, partySize: 1, state: s.state })
           .returning({ id: inspectionBookings.id });
         bookings.push(row.id);
       } else if (s.kind === 'seat-history')
@@ -284,6 +325,7 @@ describeEachDriver('dashboard summaries equal a full recount', (ctx) => {
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 5, maxLength: 40 }), async (steps) => {
         await db.delete(plotClaims);
+        await db.delete(inspectionBookings);
         await db.delete(leads);
         await run(db, steps);
         for (const range of RANGES) {
@@ -292,10 +334,13 @@ describeEachDriver('dashboard summaries equal a full recount', (ctx) => {
         }
         expect(await firstMessagesAstray(db)).toEqual([]);
         expect(await monthsAstray(db)).toEqual([]);
-        // The team panel (lead_staff_counts) and its recount, with some of the leads overdue by then.
-        for (const now of [at(0, 12), at(6, 12)])
+        // The team panel (lead_staff_counts) and its recount: on Monday at 9 (the weekend's leads not overdue yet), with
+        // some of the leads overdue by then, and later, when the older leads are overdue surely (surelyPassedBefore) and
+        // then all of them.
+        for (const now of [at(0, 12), at(2, 9), at(6, 12), at(17, 12), at(40, 12)])
           expect(await teamWorkload(db, DEFAULT_WORKING_TIME, now)).toEqual(await recountTeam(db, DEFAULT_WORKING_TIME, now));
-        // Nothing left over once every lead is gone: each summary row went back to zero.
+        // Nothing left over once every lead and booking is gone: each summary row went back to zero.
+        await db.delete(inspectionBookings);
         await db.delete(leads);
         expect(await summaryLeftovers(db)).toBe(0);
       }),

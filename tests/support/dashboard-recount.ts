@@ -2,8 +2,8 @@ import { and, asc, eq, inArray, isNotNull, or, sql, type SQLWrapper } from 'driz
 import type { Db } from '@/lib/db/client';
 import { rowsOf } from '@/lib/db/rows';
 import { districtChoiceOf } from '@/lib/db/districts';
-import { inspectionBookings, leadActivity, leads, plotClaims, staffUsers } from '@/lib/db/schema';
-import { contactMinutesSql, epochDayOf, lagosEpochDaySql, overdueSql, type WorkingTime } from '@/lib/working-time';
+import { inspectionBookings, inspectionSlots, leadActivity, leads, plotClaims, staffUsers } from '@/lib/db/schema';
+import { contactMinutesSql, epochDayOf, lagosDayStart, lagosEpochDaySql, overdueSql, type WorkingTime } from '@/lib/working-time';
 import { DEFAULT_WORKING_TIME } from '@/lib/working-time.server';
 import { OPEN_STATUSES, staffLabelSql } from '@/modules/leads/server';
 import { inView, NAMED_SOURCES, type DashboardFigures, type DashboardRange } from '@/modules/insights/dashboard.repository.server';
@@ -130,9 +130,36 @@ export async function recountContact(db: Db, range: DashboardRange, time: Workin
   return { weeks, contact: figures(whole), speed };
 }
 
+/** Each inspection of the range's days with its seats and people, from its bookings (the SQL before inspection_slot_counts). */
+export async function recountSlots(db: Db, range: DashboardRange) {
+  const b = inspectionBookings;
+  const s = inspectionSlots;
+  const confirmed = sql`${b.state} = 'confirmed'`;
+  const ofLead = sql`${b.leadId} is not null`;
+  return db
+    .select({
+      id: s.id,
+      seatsTaken: sql<number>`coalesce(sum(${b.partySize}) filter (where ${confirmed}), 0)::int`,
+      walkIns: sql<number>`coalesce(sum(${b.partySize}) filter (where ${confirmed} and ${b.leadId} is null), 0)::int`,
+      came: sql<number>`(count(${b.id}) filter (where ${ofLead} and ${b.attendance} = 'came'))::int`,
+      noShow: sql<number>`(count(${b.id}) filter (where ${ofLead} and ${b.attendance} = 'no_show'))::int`,
+      unmarked: sql<number>`(count(${b.id}) filter (where ${ofLead} and ${confirmed} and ${b.attendance} is null))::int`,
+    })
+    .from(s)
+    .leftJoin(b, eq(b.slotId, s.id))
+    .where(
+      and(
+        sql`${s.startsAt} >= ${lagosDayStart(range.from)} and ${s.startsAt} < ${lagosDayStart(range.to, 1)}`,
+        range.district ? eq(s.district, range.district) : undefined,
+      ),
+    )
+    .groupBy(s.id)
+    .orderBy(asc(s.startsAt), asc(s.district), asc(s.id));
+}
+
 /**
  * The figures as the dashboard shows them: per day (days with leads), sources, the funnel without overdue, the
- * conversion table's groups, and first contact.
+ * conversion table's groups, first contact, and each inspection's seats and people.
  */
 export async function recount(db: Db, range: DashboardRange, time = DEFAULT_WORKING_TIME) {
   return {
@@ -141,6 +168,7 @@ export async function recount(db: Db, range: DashboardRange, time = DEFAULT_WORK
     funnel: await recountFunnel(db, range),
     groups: await recountAttribution(db, range),
     ...(await recountContact(db, range, time)),
+    slots: await recountSlots(db, range),
   };
 }
 
@@ -169,7 +197,7 @@ export async function recountTeam(db: Db, time: WorkingTime, now: Date) {
   return rows.map((row) => ({ ...row, open: Number(row.open), overdue: Number(row.overdue) }));
 }
 
-/** How many leads the summaries still count in all (0 once every lead is gone). */
+/** How many leads and seats the summaries still count in all (0 once every lead and booking is gone). */
 export async function summaryLeftovers(db: Db): Promise<number> {
   const [left] = await rowsOf<{ n: number }>(
     db,
@@ -177,7 +205,9 @@ export async function summaryLeftovers(db: Db): Promise<number> {
       + (select coalesce(sum(abs(leads)) + sum(abs(reserved_kobo)), 0) from lead_conversion_counts)
       + (select coalesce(sum(abs(leads)), 0) from lead_staff_counts) + (select coalesce(sum(abs(leads)), 0) from lead_month_counts)
       + (select coalesce(sum(abs(leads)), 0) from lead_source_month_counts)
-      + (select coalesce(sum(abs(leads)) + sum(abs(reserved_kobo)), 0) from lead_conversion_month_counts) as n`,
+      + (select coalesce(sum(abs(leads)) + sum(abs(reserved_kobo)), 0) from lead_conversion_month_counts)
+      + (select coalesce(sum(abs(seats_taken) + abs(walk_ins) + abs(came) + abs(no_show) + abs(unmarked)), 0)
+        from inspection_slot_counts) as n`,
   );
   return Number(left.n);
 }
@@ -222,6 +252,14 @@ export function shown(figures: DashboardFigures, groups: AttributionGroup[]) {
     weeks: figures.weeks,
     contact: figures.contact,
     speed: figures.speed,
+    slots: figures.inspections.slots.map(({ id, seatsTaken, walkIns, came, noShow, unmarked }) => ({
+      id,
+      seatsTaken,
+      walkIns,
+      came,
+      noShow,
+      unmarked,
+    })),
   };
 }
 

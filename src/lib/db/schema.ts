@@ -742,6 +742,24 @@ export const leadMonthCounts = pgTable('lead_month_counts', { month: integer('mo
 ]);
 
 /**
+ * Each site inspection's seats and people (docs/decisions/0447): what the dashboard's inspections table shows per slot,
+ * without adding up a year's bookings on every view. Kept by a trigger on inspection_bookings in the booking's own
+ * transaction, never written by code; a slot with no booking yet has no row. No foreign key: a slot's deletion
+ * removes its bookings, whose trigger then brings the row to zero.
+ */
+export const inspectionSlotCounts = pgTable('inspection_slot_counts', {
+  slotId: uuid('slot_id').primaryKey(),
+  /** Seats of confirmed bookings, walk-ins' included. */
+  seatsTaken: integer('seats_taken').notNull(),
+  /** Seats of confirmed walk-ins (bookings without a lead). */
+  walkIns: integer('walk_ins').notNull(),
+  /** Leads' bookings marked came, no-show, and confirmed but not marked yet. */
+  came: integer('came').notNull(),
+  noShow: integer('no_show').notNull(),
+  unmarked: integer('unmarked').notNull(),
+});
+
+/**
  * The inbox's leads (no spam) that someone holds, per staff member and status: the team panel's open leads per member
  * without counting them (docs/decisions/0432). Kept by a trigger on interest_submissions, as the summaries above.
  */

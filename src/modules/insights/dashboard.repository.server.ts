@@ -1,11 +1,12 @@
 import 'server-only';
 import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '@/lib/db/client';
 import { rowsOf } from '@/lib/db/rows';
 import { type DistrictChoice, type InspectionKind } from '@/lib/db/enums';
 import { DISTRICT_CHOICES } from '@/lib/db/districts';
-import { inspectionBookings, inspectionSlots, leadStaffCounts, leads, staffUsers } from '@/lib/db/schema';
-import { lagosDayStart, overdueSql, type WorkingTime } from '@/lib/working-time';
+import { inspectionSlotCounts, inspectionSlots, leadStaffCounts, leads, staffUsers } from '@/lib/db/schema';
+import { lagosDayStart, overdueSql, surelyPassedBefore, type WorkingTime } from '@/lib/working-time';
 import { staffLabelSql } from '@/modules/leads/server';
 import { countsBySource, countsPerDay, funnelCounts, leadsByAttribution, type AttributionGroup } from './summaries.server';
 import { OPEN_STATUSES } from '@/modules/leads/server';
@@ -161,8 +162,8 @@ export async function dashboardFigures(
 
 // ---- site inspections (issue 44, item 9) ---------------------------------------------------------------------------
 
-const b = inspectionBookings;
 const s = inspectionSlots;
+const sc = inspectionSlotCounts;
 
 /**
  * The inspections of the range: the dashboard's leads (arrived in the range, in the district) per district on their
@@ -189,8 +190,8 @@ export async function inspectionFigures(
     return row;
   });
 
-  const leadBooking = sql`${b.leadId} is not null`;
-  const confirmed = sql`${b.state} = 'confirmed'`;
+  // Each slot's seats and people from its summary row (inspection_slot_counts): a slot with no booking has none.
+  const counted = (column: AnyPgColumn) => sql<number>`coalesce(${column}, 0)::int`;
   const slots = await db
     .select({
       id: s.id,
@@ -199,14 +200,14 @@ export async function inspectionFigures(
       kind: s.kind,
       seats: s.seats,
       cancelledAt: s.cancelledAt,
-      seatsTaken: sql<number>`coalesce(sum(${b.partySize}) filter (where ${confirmed}), 0)::int`,
-      walkIns: sql<number>`coalesce(sum(${b.partySize}) filter (where ${confirmed} and ${b.leadId} is null), 0)::int`,
-      came: sql<number>`(count(${b.id}) filter (where ${leadBooking} and ${b.attendance} = 'came'))::int`,
-      noShow: sql<number>`(count(${b.id}) filter (where ${leadBooking} and ${b.attendance} = 'no_show'))::int`,
-      unmarked: sql<number>`(count(${b.id}) filter (where ${leadBooking} and ${confirmed} and ${b.attendance} is null))::int`,
+      seatsTaken: counted(sc.seatsTaken),
+      walkIns: counted(sc.walkIns),
+      came: counted(sc.came),
+      noShow: counted(sc.noShow),
+      unmarked: counted(sc.unmarked),
     })
     .from(s)
-    .leftJoin(b, eq(b.slotId, s.id))
+    .leftJoin(sc, eq(sc.slotId, s.id))
     .where(
       and(
         gte(s.startsAt, lagosDayStart(filters.from)),
@@ -214,8 +215,7 @@ export async function inspectionFigures(
         filters.district ? eq(s.district, filters.district) : undefined,
       ),
     )
-    .groupBy(s.id)
-    .orderBy(asc(s.startsAt), asc(s.district));
+    .orderBy(asc(s.startsAt), asc(s.district), asc(s.id));
   return {
     funnel: funnelRows,
     slots: slots.map(({ cancelledAt, ...slot }) => ({
@@ -243,20 +243,24 @@ export interface TeamMember {
 
 /**
  * The team's load now, for the owners' assignment panel: every active agent, and anyone else holding open leads. The
- * open leads come from lead_staff_counts (a row per member and status); the overdue ones are read from
- * `interest_submissions_open_idx`, only a member's new leads (docs/decisions/0432).
+ * open leads come from lead_staff_counts (a row per member and status). So do the overdue ones, but for the few that
+ * came too lately to be overdue surely (surelyPassedBefore): a member's new leads less those of them not overdue yet,
+ * read from `interest_submissions_open_idx` (docs/decisions/0432, 0447).
  */
 export async function teamWorkload(db: Db, time: WorkingTime, now = new Date()): Promise<TeamMember[]> {
   const c = leadStaffCounts;
+  const since = surelyPassedBefore(now, time, time.targetMinutes).toISOString();
   const rows = await rowsOf<TeamMember>(
     db,
     sql`select ${staffUsers.id} as id, ${staffLabelSql} as label, ${staffUsers.role} as role,
-        ${staffUsers.takesNewLeads} as "takesNewLeads", held.open, late.overdue
+        ${staffUsers.takesNewLeads} as "takesNewLeads", held.open, held.new - recent.early as overdue
       from ${staffUsers}
-      cross join lateral (select coalesce(sum(${c.leads}), 0)::int as open from ${c}
-        where ${c.staffId} = ${staffUsers.id} and ${inArray(c.status, OPEN_STATUSES)}) held
-      cross join lateral (select count(*)::int as overdue from ${t}
-        where ${t.assignedTo} = ${staffUsers.id} and ${overdueSql(t, now, time)}) late
+      cross join lateral (select coalesce(sum(${c.leads}), 0)::int as open,
+          coalesce(sum(${c.leads}) filter (where ${c.status} = 'new'), 0)::int as new
+        from ${c} where ${c.staffId} = ${staffUsers.id} and ${inArray(c.status, OPEN_STATUSES)}) held
+      cross join lateral (select count(*)::int as early from ${t}
+        where ${t.assignedTo} = ${staffUsers.id} and ${t.status} = 'new' and ${t.spam} = false
+          and ${t.createdAt} >= ${since}::timestamptz and not ${overdueSql(t, now, time)}) recent
       where ${staffUsers.active} and (${staffUsers.role} = 'agent' or held.open > 0)
       order by 2, 1`,
   );
