@@ -130,16 +130,27 @@ export function overdueSql(lead: { status: SQLWrapper; spam: SQLWrapper; created
   return sql`(${lead.status} = 'new' and ${lead.spam} = false and ${workingMinutesPassedSql(lead.createdAt, now, time, time.targetMinutes)})`;
 }
 
-/** Any 7 days hold a whole working day, so this many days hold `minutes` of working time whenever any span does. */
-const daysHolding = (minutes: number, time: WorkingTime) => 7 * (Math.ceil(minutes / Math.max(1, time.endMinute - time.startMinute)) + 1);
-
 /**
- * The instant before which `minutes` of working time have surely passed by `now`, whatever the hours: a lead still new
- * that came before it is overdue without any arithmetic, so a count of overdue leads reads only those that came since
- * and takes the rest from a summary (the team panel, docs/decisions/0447).
+ * "`minutes` working minutes ago": the latest instant from which `minutes` of working time have passed by `now`, so that
+ * workingMinutesPassedSql(since, now, time, minutes) holds exactly for `since` at or before it. The team panel counts a
+ * member's leads not overdue yet as those that came after it, a few index entries, and takes the rest from a summary
+ * (docs/decisions/0447). Walks back a working day at a time; any 7 days hold one.
  */
-export function surelyPassedBefore(now: Date, time: WorkingTime, minutes: number): Date {
-  return new Date(now.getTime() - daysHolding(minutes, time) * DAY_MS);
+export function workingMinutesAgo(now: Date, time: WorkingTime, minutes: number): Date {
+  const local = now.getTime() + OFFSET_MS;
+  let left = minutes * 60_000;
+  const today = Math.floor(local / DAY_MS);
+  for (let day = today; day > today - 7 * (Math.ceil(minutes / Math.max(1, time.endMinute - time.startMinute)) + 1); day--) {
+    // Epoch day 0 (1970-01-01) was a Thursday: (day + 3) % 7 is the weekday with Monday = 0, as workingClockSql's.
+    if (!((time.days >> ((day + 3) % 7)) & 1)) continue;
+    const start = day * DAY_MS + time.startMinute * 60_000;
+    const end = Math.min(local, day * DAY_MS + time.endMinute * 60_000);
+    if (end <= start) continue;
+    if (end - start >= left) return new Date(end - left - OFFSET_MS);
+    left -= end - start;
+  }
+  // The settings always hold a working day (env-schema refuses a week without one).
+  throw new Error('The working time has no working day.');
 }
 
 /**
@@ -148,10 +159,11 @@ export function surelyPassedBefore(now: Date, time: WorkingTime, minutes: number
  */
 export function workingMinutesPassedSql(since: SQLWrapper, now: Date, time: WorkingTime, minutes: number): SQL {
   const at = sql`${now.toISOString()}::timestamptz`;
-  // Counted up to daysHolding after `since` at most: that span holds `minutes` of working time whenever any span does.
-  const until = sql`least(${at}, ${since} + make_interval(days => ${daysHolding(minutes, time)}::int))`;
-  // Older than that: passed without the arithmetic (a team's old unanswered leads are most of them).
+  // Counted up to `capDays` after `since` at most: any 7 days hold a whole working day, so that span holds `minutes` of
+  // working time whenever any span does, and a lead new for three years costs 14 rows, not 1,100 (issue 61).
+  const capDays = 7 * (Math.ceil(minutes / Math.max(1, time.endMinute - time.startMinute)) + 1);
+  const until = sql`least(${at}, ${since} + make_interval(days => ${capDays}::int))`;
+  // Older than the cap: overdue by the same rule without the arithmetic (a team's old unanswered leads are most of them).
   return sql`(${since} <= ${at} - make_interval(mins => ${minutes}::int)
-    and (${since} < ${surelyPassedBefore(now, time, minutes).toISOString()}::timestamptz
-      or ${workingSecondsSql(since, until, time)} >= ${minutes * 60}::float8))`;
+    and (${since} < ${at} - make_interval(days => ${capDays}::int) or ${workingSecondsSql(since, until, time)} >= ${minutes * 60}::float8))`;
 }

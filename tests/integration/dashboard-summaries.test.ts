@@ -320,6 +320,29 @@ describeEachDriver('dashboard summaries equal a full recount', (ctx) => {
     }
   }
 
+  it("the team panel counts a new lead overdue from the minute a target's working time has passed", async () => {
+    const db = ctx.handle().db;
+    await db.delete(plotClaims);
+    await db.delete(inspectionBookings);
+    await db.delete(leads);
+    // Monday 08:30 in Lagos: an hour of working time back is Friday 16:30.
+    const arrivals = ['2026-02-27T16:29', '2026-02-27T16:30', '2026-02-27T16:31', '2026-02-28T10:00', '2026-03-02T08:29'];
+    for (const [n, arrived] of arrivals.entries())
+      await db.insert(leads).values({
+        title: 'Mrs',
+        fullName: `Overdue ${n}`,
+        email: `overdue-${n}@example.com`,
+        phoneRaw: '0803 123 4567',
+        district: LUGBE,
+        assignedTo: agents[0],
+        createdAt: new Date(`${arrived}:00+01:00`),
+      });
+    const now = new Date('2026-03-02T08:30:00+01:00');
+    const panel = await teamWorkload(db, DEFAULT_WORKING_TIME, now);
+    expect(panel.find((member) => member.id === agents[0])).toMatchObject({ open: 5, overdue: 2 });
+    expect(panel).toEqual(await recountTeam(db, DEFAULT_WORKING_TIME, now));
+  });
+
   it('after random moves, holds, releases, erasures and restores from spam, on every range and filter', async () => {
     const db = ctx.handle().db;
     await fc.assert(
@@ -334,10 +357,10 @@ describeEachDriver('dashboard summaries equal a full recount', (ctx) => {
         }
         expect(await firstMessagesAstray(db)).toEqual([]);
         expect(await monthsAstray(db)).toEqual([]);
-        // The team panel (lead_staff_counts) and its recount: on Monday at 9 (the weekend's leads not overdue yet), with
-        // some of the leads overdue by then, and later, when the older leads are overdue surely (surelyPassedBefore) and
-        // then all of them.
-        for (const now of [at(0, 12), at(2, 9), at(6, 12), at(17, 12), at(40, 12)])
+        // The team panel (lead_staff_counts less the leads of the last working hour) and its recount: on a Saturday, on
+        // Monday at 08:30 (the weekend's leads not overdue yet), at 9 (overdue since), on Friday noon, and when all of
+        // them are overdue.
+        for (const now of [at(0, 12), at(2, 8.5), at(2, 9), at(6, 12), at(40, 12)])
           expect(await teamWorkload(db, DEFAULT_WORKING_TIME, now)).toEqual(await recountTeam(db, DEFAULT_WORKING_TIME, now));
         // Nothing left over once every lead and booking is gone: each summary row went back to zero.
         await db.delete(inspectionBookings);

@@ -6,7 +6,7 @@ import { rowsOf } from '@/lib/db/rows';
 import { type DistrictChoice, type InspectionKind } from '@/lib/db/enums';
 import { DISTRICT_CHOICES } from '@/lib/db/districts';
 import { inspectionSlotCounts, inspectionSlots, leadStaffCounts, leads, staffUsers } from '@/lib/db/schema';
-import { lagosDayStart, overdueSql, surelyPassedBefore, type WorkingTime } from '@/lib/working-time';
+import { lagosDayStart, overdueSql, workingMinutesAgo, type WorkingTime } from '@/lib/working-time';
 import { staffLabelSql } from '@/modules/leads/server';
 import { countsBySource, countsPerDay, funnelCounts, leadsByAttribution, type AttributionGroup } from './summaries.server';
 import { OPEN_STATUSES } from '@/modules/leads/server';
@@ -243,24 +243,24 @@ export interface TeamMember {
 
 /**
  * The team's load now, for the owners' assignment panel: every active agent, and anyone else holding open leads. The
- * open leads come from lead_staff_counts (a row per member and status). So do the overdue ones, but for the few that
- * came too lately to be overdue surely (surelyPassedBefore): a member's new leads less those of them not overdue yet,
- * read from `interest_submissions_open_idx` (docs/decisions/0432, 0447).
+ * open leads come from lead_staff_counts (a row per member and status), and so do the overdue ones: a member's new leads
+ * less those that came within the last target's working minutes (workingMinutesAgo), a few entries of
+ * `interest_submissions_open_idx` (docs/decisions/0432, 0447).
  */
 export async function teamWorkload(db: Db, time: WorkingTime, now = new Date()): Promise<TeamMember[]> {
   const c = leadStaffCounts;
-  const since = surelyPassedBefore(now, time, time.targetMinutes).toISOString();
+  const overdueUpTo = workingMinutesAgo(now, time, time.targetMinutes).toISOString();
   const rows = await rowsOf<TeamMember>(
     db,
     sql`select ${staffUsers.id} as id, ${staffLabelSql} as label, ${staffUsers.role} as role,
-        ${staffUsers.takesNewLeads} as "takesNewLeads", held.open, held.new - recent.early as overdue
+        ${staffUsers.takesNewLeads} as "takesNewLeads", held.open, held.new - recent.leads as overdue
       from ${staffUsers}
       cross join lateral (select coalesce(sum(${c.leads}), 0)::int as open,
           coalesce(sum(${c.leads}) filter (where ${c.status} = 'new'), 0)::int as new
         from ${c} where ${c.staffId} = ${staffUsers.id} and ${inArray(c.status, OPEN_STATUSES)}) held
-      cross join lateral (select count(*)::int as early from ${t}
+      cross join lateral (select count(*)::int as leads from ${t}
         where ${t.assignedTo} = ${staffUsers.id} and ${t.status} = 'new' and ${t.spam} = false
-          and ${t.createdAt} >= ${since}::timestamptz and not ${overdueSql(t, now, time)}) recent
+          and ${t.createdAt} > ${overdueUpTo}::timestamptz) recent
       where ${staffUsers.active} and (${staffUsers.role} = 'agent' or held.open > 0)
       order by 2, 1`,
   );
