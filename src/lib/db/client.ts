@@ -170,8 +170,8 @@ async function openPglite(
 const BUYERS_POOL_MAX = 4;
 /**
  * How long a call waits for a free connection before it fails: staff's 5 s, a buyer's 30 s. On a starved machine (CI's
- * two cores under every test at once) ten leads at a time on four connections waited past 5 s, and a buyer's lead was
- * refused with a 503 that a longer wait would have stored; the browser's queue would only have sent it again.
+ * two cores under every test at once) a buyer's lead can wait past 5 s for one of its four connections; refused then
+ * with a 503, a visitor without scripts would be turned away by others' traffic, where a longer wait stores the lead.
  */
 const CONNECTION_WAIT_MS = { staff: 5_000, buyers: 30_000 };
 /**
