@@ -130,6 +130,9 @@ export function overdueSql(lead: { status: SQLWrapper; spam: SQLWrapper; created
   return sql`(${lead.status} = 'new' and ${lead.spam} = false and ${workingMinutesPassedSql(lead.createdAt, now, time, time.targetMinutes)})`;
 }
 
+/** Any 7 days hold a whole working day, so this many days hold `minutes` of working time whenever any span does. */
+const daysHolding = (minutes: number, time: WorkingTime) => 7 * (Math.ceil(minutes / Math.max(1, time.endMinute - time.startMinute)) + 1);
+
 /**
  * "`minutes` working minutes ago": the latest instant from which `minutes` of working time have passed by `now`, so that
  * workingMinutesPassedSql(since, now, time, minutes) holds exactly for `since` at or before it. The team panel counts a
@@ -140,7 +143,7 @@ export function workingMinutesAgo(now: Date, time: WorkingTime, minutes: number)
   const local = now.getTime() + OFFSET_MS;
   let left = minutes * 60_000;
   const today = Math.floor(local / DAY_MS);
-  for (let day = today; day > today - 7 * (Math.ceil(minutes / Math.max(1, time.endMinute - time.startMinute)) + 1); day--) {
+  for (let day = today; day > today - daysHolding(minutes, time); day--) {
     // Epoch day 0 (1970-01-01) was a Thursday: (day + 3) % 7 is the weekday with Monday = 0, as workingClockSql's.
     if (!((time.days >> ((day + 3) % 7)) & 1)) continue;
     const start = day * DAY_MS + time.startMinute * 60_000;
@@ -161,7 +164,7 @@ export function workingMinutesPassedSql(since: SQLWrapper, now: Date, time: Work
   const at = sql`${now.toISOString()}::timestamptz`;
   // Counted up to `capDays` after `since` at most: any 7 days hold a whole working day, so that span holds `minutes` of
   // working time whenever any span does, and a lead new for three years costs 14 rows, not 1,100 (issue 61).
-  const capDays = 7 * (Math.ceil(minutes / Math.max(1, time.endMinute - time.startMinute)) + 1);
+  const capDays = daysHolding(minutes, time);
   const until = sql`least(${at}, ${since} + make_interval(days => ${capDays}::int))`;
   // Older than the cap: overdue by the same rule without the arithmetic (a team's old unanswered leads are most of them).
   return sql`(${since} <= ${at} - make_interval(mins => ${minutes}::int)
