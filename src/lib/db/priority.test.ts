@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type DatabaseHandle } from './client';
-import { buyerFirst, buyersFirstOn, HELD_LONG_MS, priorityGate, WAITED_LONG_MS, type WaitedLong } from './priority';
+import { buyerFirst, buyersFirstOn, HELD_LONG_MS, OTHERS_WAIT_CAP_MS, priorityGate, WAITED_LONG_MS, type WaitedLong } from './priority';
 import { pgliteTemplate, TEST_DATABASE_URL } from '../../../tests/integration/helpers';
 
 /**
@@ -113,6 +113,47 @@ describe('staff while buyers keep coming', () => {
     expect(done).toBe(80);
     // One grace per waiting statement would be 80 graces (16 s); a grace, then as long unheld: one or two of them.
     expect(Date.now() - started).toBeLessThan(400);
+  });
+});
+
+describe('a flood of buyers', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('lets a staff or job call that has waited OTHERS_WAIT_CAP_MS go next, and buyers keep every other call', async () => {
+    vi.useFakeTimers();
+    const gate = priorityGate(true, () => {});
+    const order: string[] = [];
+    // Four buyers' handlers, each a statement of 5 ms after another: a buyer's call always waits at the gate.
+    let flooding = true;
+    const buyer = (i: number) =>
+      buyerFirst(async () => {
+        while (flooding) await gate(() => new Promise((resolve) => setTimeout(resolve, 5)).then(() => order.push(`buyer ${i}`)));
+      })();
+    const buyers = [1, 2, 3, 4].map(buyer);
+    await vi.advanceTimersByTimeAsync(20);
+    const started = Date.now();
+    // The health check's ping and two of the job queue's statements come during the flood.
+    const others = ['select 1', 'fetch jobs', 'complete job'].map((what) =>
+      gate(async () => void order.push(what), what).then(() => Date.now() - started),
+    );
+    let answered: number[] = [];
+    void Promise.all(others).then((times) => (answered = times));
+    while (!answered.length && Date.now() - started < 10_000) await vi.advanceTimersByTimeAsync(5);
+    flooding = false;
+    await vi.advanceTimersByTimeAsync(50);
+    await Promise.all(buyers);
+    // Buyers first until the cap, then each waiting call with a buyer's between them.
+    expect(answered.length).toBe(3);
+    for (const ms of answered) expect(ms).toBeGreaterThanOrEqual(OTHERS_WAIT_CAP_MS);
+    expect(Math.max(...answered)).toBeLessThan(OTHERS_WAIT_CAP_MS + 100);
+    const at = (what: string) => order.indexOf(what);
+    expect(order.slice(at('select 1'), at('complete job') + 1)).toEqual([
+      'select 1',
+      expect.stringMatching(/^buyer/),
+      'fetch jobs',
+      expect.stringMatching(/^buyer/),
+      'complete job',
+    ]);
   });
 });
 

@@ -34,6 +34,14 @@ const BUYER_GRACE_MS = 200;
  */
 const STAFF_SLICE_MS = 10;
 
+/**
+ * How long a staff or job call waits at most while buyers' calls keep coming: then it goes next, and a waiting buyer's
+ * call after it. Without a cap a flood of leads starved everything else: the health check's ping timed out (a load
+ * balancer would take the busiest instance out) and the sales team's alerts waited for the flood to end (CI's crash
+ * test, 50 leads in flight on a starved machine: calls waited 12 s; docs/decisions/0448). Under the health ping's 3 s.
+ */
+export const OTHERS_WAIT_CAP_MS = 2_000;
+
 /** The handler's database calls go ahead of staff's and jobs' that wait with them (a buyer's form or booking route). */
 export function buyerFirst<A extends unknown[], R>(handler: (...args: A) => Promise<R>): (...args: A) => Promise<R> {
   return async (...args) => {
@@ -70,7 +78,8 @@ export const buyersFirstOn = (): boolean => switchFrom(process.env.PGLITE_BUYERS
  * staff's calls past STAFF_SLICE_MS of a turn, it lets the event loop turn: PGlite's calls run on its thread, and a
  * staff page's calls chained by promises alone ran back to back in one turn while a buyer's request waited unread in
  * its socket, where the gate cannot see it (docs/decisions/0442). While buyers are on their way, a staff call waits up
- * to BUYER_GRACE_MS for a buyer's next statement, then staff's calls go unheld for as long again. Nothing is dropped.
+ * to BUYER_GRACE_MS for a buyer's next statement, then staff's calls go unheld for as long again; a call that has
+ * waited OTHERS_WAIT_CAP_MS goes before waiting buyers, one at a time. Nothing is dropped.
  * A call that has waited WAITED_LONG_MS is reported once (`waitedLong`), with what holds the connection and what waits.
  */
 export function priorityGate(
@@ -94,7 +103,12 @@ export function priorityGate(
     }
     return performance.now() >= sliceEnds;
   };
+  // A capped call went last: a waiting buyer's goes now, so buyers keep at least every other call.
+  let cappedWentLast = false;
   const pick = () => {
+    const capped = !cappedWentLast && others.length > 0 && Date.now() - others[0].since >= OTHERS_WAIT_CAP_MS;
+    cappedWentLast = capped;
+    if (capped) return others.shift()!.go();
     const buyer = buyers.shift();
     if (buyer) return buyer.go();
     if (buyersFirst && others.length && buyersComing() && Date.now() >= freeUntil) {
