@@ -257,22 +257,29 @@ async function run(kind) {
     seconds: Math.round((Date.now() - startedAt) / 100) / 10,
   };
   log(JSON.stringify(result));
-  const ok =
-    !failure &&
-    missing === 0 &&
-    duplicated === 0 &&
-    wrongId === 0 &&
-    duplicateEmails === 0 &&
-    unanswered.size === 0 &&
-    rows.length === acked.size &&
-    stats.kills === KILL_AT.length &&
-    undeliveredLeads === 0 &&
-    webhookIdChanged === 0 &&
-    firstRepliesTwice === 0 &&
-    firstRepliesMissing <= leftSending;
+  // Each check by name, so that a failure's last line says which (CI shows the end of the output).
+  const checks = {
+    noFailure: !failure,
+    noneMissing: missing === 0,
+    noneDuplicated: duplicated === 0,
+    storedUnderTheirIds: wrongId === 0,
+    noEmailTwice: duplicateEmails === 0,
+    allAnswered: unanswered.size === 0,
+    nothingUnacknowledgedStored: rows.length === acked.size,
+    killedTwice: stats.kills === KILL_AT.length,
+    allMessagesDelivered: undeliveredLeads === 0,
+    sameWebhookIdOnResend: webhookIdChanged === 0,
+    noFirstReplyTwice: firstRepliesTwice === 0,
+    firstRepliesMissingOnlyWhereCutOff: firstRepliesMissing <= leftSending,
+  };
+  const failedChecks = Object.keys(checks).filter((name) => !checks[name]);
+  const ok = failedChecks.length === 0;
   if (!ok) {
     if (failure) log(`${kind}: ${failure.stack ?? failure}`);
     log(`${kind}: server log tail:\n${logTail(logFile)}`);
+    log(
+      `${kind}: failed: ${failedChecks.join(', ')}${failure ? ` (${failure.message ?? failure})` : ''}; the figures are above the log tail`,
+    );
   }
   await database.dispose().catch((e) => log(`could not remove the crash database: ${e.message}`));
   return ok;
