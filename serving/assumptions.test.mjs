@@ -10,6 +10,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort } from '../scripts/lib/harness.mjs';
+import { MALLOC_SETTINGS, v8FlagsFor } from './memory-settings.mjs';
 import { NOT_THE_PAGE } from './prerendered-pages.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -144,7 +145,7 @@ describe('the production server on this build (server.mjs)', () => {
     base = `http://127.0.0.1:${port}`;
     server = spawn(process.execPath, ['server.mjs', '-H', '127.0.0.1', '-p', port], {
       cwd: root,
-      env: { ...process.env, DATA_DIR: path.join(work, 'data'), DATABASE_URL: '', NEXT_TELEMETRY_DISABLED: '1' },
+      env: { ...process.env, DATA_DIR: path.join(work, 'data'), DATABASE_URL: '', PGLITE_SMALL_HEAP: 'on', NEXT_TELEMETRY_DISABLED: '1' },
       stdio: 'ignore',
     });
     for (let waited = 0; ; waited += 100) {
@@ -194,6 +195,16 @@ describe('the production server on this build (server.mjs)', () => {
       new RegExp(`<script nonce="${nonce}">\\(function[^<]+/_next/static/chunks/`),
       broken(13, "the loader is missing or lacks the page's nonce"),
     );
+  });
+
+  test('the server runs with its memory settings: it replaced itself with V8’s flags and glibc’s allocator settings (docs/decisions/0105, 0449)', () => {
+    // process.execve keeps the PID: the process spawned is the one that serves.
+    const argv = readFileSync(`/proc/${server.pid}/cmdline`, 'utf8').split('\0');
+    for (const flag of v8FlagsFor({ DATABASE_URL: '', PGLITE_SMALL_HEAP: true }))
+      assert.ok(argv.includes(flag), `server.mjs runs without ${flag}`);
+    const environment = readFileSync(`/proc/${server.pid}/environ`, 'utf8').split('\0');
+    for (const [name, value] of Object.entries(MALLOC_SETTINGS))
+      assert.ok(environment.includes(`${name}=${value}`), `server.mjs runs without ${name}=${value}`);
   });
 
   test('12. the app runs in the process and realm of server.mjs: a visit it notes reaches the counter (last: stops the server)', async () => {

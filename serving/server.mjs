@@ -22,7 +22,7 @@ import { withSocketHop } from './forwarded-for.mjs';
 import { paintFirst } from './per-request-pages.mjs';
 import { prerenderedPages } from './prerendered-pages.mjs';
 import { noteVisit, startCounting } from './visits.mjs';
-import { v8FlagsFor } from './v8-flags.mjs';
+import { MALLOC_SETTINGS, v8FlagsFor } from './memory-settings.mjs';
 
 // As `next start`: a production server unless told otherwise; set before the settings are checked (some are required
 // in production only) and before Next.js and the config are loaded. -p and -H stand for PORT and HOST.
@@ -42,16 +42,15 @@ const settings = (() => {
   }
 })();
 
-// Memory flags per database (serving/v8-flags.mjs) and two malloc arenas instead of one per thread. These only work
-// from the command line and the environment, so without them the process replaces itself (same PID, arguments) with one
-// that has them.
+// Memory settings (serving/memory-settings.mjs): V8's flags per database, and glibc's allocator's. These only work from
+// the command line and the environment, so without them the process replaces itself (same PID, arguments) with one that
+// has them.
 const V8_FLAGS = v8FlagsFor(settings);
-const MALLOC = { MALLOC_ARENA_MAX: '2' };
 const missing =
-  V8_FLAGS.some((flag) => !process.execArgv.includes(flag)) || Object.keys(MALLOC).some((name) => process.env[name] === undefined);
+  V8_FLAGS.some((flag) => !process.execArgv.includes(flag)) || Object.keys(MALLOC_SETTINGS).some((name) => process.env[name] === undefined);
 if (missing && typeof process.execve === 'function') {
   process.execve(process.execPath, [process.execPath, ...V8_FLAGS, ...process.execArgv, ...process.argv.slice(1)], {
-    ...MALLOC,
+    ...MALLOC_SETTINGS,
     ...process.env,
   });
 } else if (missing) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseEnv } from '../src/lib/env-schema';
-import { v8FlagsFor } from './v8-flags.mjs';
+import { v8FlagsFor } from './memory-settings.mjs';
 
 const flags = (env: Record<string, string>) => v8FlagsFor(parseEnv(env));
 
