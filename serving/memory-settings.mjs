@@ -1,7 +1,7 @@
-// The memory settings `npm start` runs the server with. The Node.js flags, per database
-// (docs/decisions/0105-embedded-database-footprint.md, 0446-pglite-small-heap-a-setting.md): the embedded database's heap kept near its live data, or, with
-// PGLITE_SMALL_HEAP=off, held to 1.3× of it as on PostgreSQL, which keeps V8's optimising compiler with its heap growth
-// and young generation held back (4 MB semi-spaces: docs/benchmarks/0434).
+// The memory settings `npm start` runs the server with. The Node.js flags, per database (docs/decisions/0105, 0446):
+// the embedded database's heap kept near its live data, or, with PGLITE_SMALL_HEAP=off, held to 1.3× of it as on
+// PostgreSQL, which keeps V8's optimising compiler with its heap growth and young generation held back (4 MB
+// semi-spaces: docs/benchmarks/0434).
 
 /** @param {{ DATABASE_URL?: string, PGLITE_SMALL_HEAP: boolean }} settings */
 export function v8FlagsFor(settings) {
