@@ -1,1 +1,0 @@
-export function v8FlagsFor(settings: { DATABASE_URL?: string; PGLITE_SMALL_HEAP: boolean }): string[];
