@@ -37,8 +37,8 @@ const STAFF_SLICE_MS = 10;
 /**
  * How long a staff or job call waits at most while buyers' calls keep coming: then it goes next, and a waiting buyer's
  * call after it. Without a cap a flood of leads starved everything else: the health check's ping timed out (a load
- * balancer would take the busiest instance out) and the sales team's alerts waited for the flood to end (CI's crash
- * test, 50 leads in flight on a starved machine: calls waited 12 s; docs/decisions/0448). Under the health ping's 3 s.
+ * balancer would take the busiest instance out) and the sales team's alerts waited for the flood to end
+ * (docs/decisions/0448). Under the health ping's 3 s timeout.
  */
 export const OTHERS_WAIT_CAP_MS = 2_000;
 
