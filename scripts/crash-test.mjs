@@ -40,9 +40,9 @@ const SUBMISSIONS = Number(process.env.CRASH_SUBMISSIONS ?? 1200);
 const CONCURRENCY = Number(process.env.CRASH_CONCURRENCY ?? 50);
 const KILL_AT = [0.3, 0.65]; // fractions of SUBMISSIONS answered before each kill -9
 const DEADLINE_MS = Number(process.env.CRASH_DEADLINE_MS ?? 300_000);
-// A message a killed server had claimed goes again once its claim expires (60 s) and its retry delay has passed (up to
-// 60 s more), later still on a machine whose cores other work takes (docs/benchmarks/0446). What the test checks is
-// that every message arrives, not how fast (npm run bench measures that).
+// A message a killed server had claimed goes again once its claim has expired (60 s), pg-boss's supervision has seen
+// it and its retry delay has passed; later still on a machine whose cores other work takes (docs/benchmarks/0446).
+// What the test checks is that every message arrives, not how fast (npm run bench measures that).
 const DELIVERY_DEADLINE_MS = Number(process.env.CRASH_DELIVERY_DEADLINE_MS ?? 300_000);
 
 const log = (...args) => console.log('[crash]', ...args);

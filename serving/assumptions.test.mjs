@@ -145,7 +145,15 @@ describe('the production server on this build (server.mjs)', () => {
     base = `http://127.0.0.1:${port}`;
     server = spawn(process.execPath, ['server.mjs', '-H', '127.0.0.1', '-p', port], {
       cwd: root,
-      env: { ...process.env, DATA_DIR: path.join(work, 'data'), DATABASE_URL: '', PGLITE_SMALL_HEAP: 'on', NEXT_TELEMETRY_DISABLED: '1' },
+      env: {
+        ...process.env,
+        // Unset, so that the server sets its own (an operator's values win: the test checks the server's).
+        ...Object.fromEntries(Object.keys(MALLOC_SETTINGS).map((name) => [name, undefined])),
+        DATA_DIR: path.join(work, 'data'),
+        DATABASE_URL: '',
+        PGLITE_SMALL_HEAP: 'on',
+        NEXT_TELEMETRY_DISABLED: '1',
+      },
       stdio: 'ignore',
     });
     for (let waited = 0; ; waited += 100) {

@@ -17,4 +17,4 @@ export function v8FlagsFor(settings) {
  * themselves they grew with the load, and the memory the server freed stayed with it: about 15 MB after 10,000 leads
  * (docs/decisions/0449). An operator's own values in the environment win.
  */
-export const MALLOC_SETTINGS = { MALLOC_ARENA_MAX: '2', MALLOC_TRIM_THRESHOLD_: '131072', MALLOC_MMAP_THRESHOLD_: '131072' };
+export const MALLOC_SETTINGS = Object.freeze({ MALLOC_ARENA_MAX: '2', MALLOC_TRIM_THRESHOLD_: '131072', MALLOC_MMAP_THRESHOLD_: '131072' });

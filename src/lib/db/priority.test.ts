@@ -155,6 +155,19 @@ describe('a flood of buyers', () => {
       'complete job',
     ]);
   });
+
+  it('counts from the first buyer’s call that went ahead: a staff call that waited behind a long staff call alone goes after a buyer', async () => {
+    vi.useFakeTimers();
+    const gate = priorityGate(true, () => {});
+    const order: string[] = [];
+    const long = gate(() => new Promise((resolve) => setTimeout(resolve, OTHERS_WAIT_CAP_MS + 1_000)).then(() => order.push('long read')));
+    const waiting = gate(async () => void order.push('staff read'), 'select a page');
+    await vi.advanceTimersByTimeAsync(OTHERS_WAIT_CAP_MS + 500);
+    const buyer = buyerFirst(() => gate(async () => void order.push('buyer'), 'insert a lead'))();
+    await vi.advanceTimersByTimeAsync(1_000);
+    await Promise.all([long, waiting, buyer]);
+    expect(order).toEqual(['long read', 'buyer', 'staff read']);
+  });
 });
 
 describe('a staff page’s statements one after another', () => {

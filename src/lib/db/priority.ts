@@ -7,8 +7,9 @@ import { visitorWritesUnanswered } from '../server-hand-over.mjs';
  * Buyers first on PGlite's one connection (docs/decisions/0421-dashboard-from-summaries.md). PGlite runs one call at a
  * time, in the order they came, and a call runs on the event loop's thread until it ends; so a buyer's lead queued
  * behind a staff member's reads waited for all of them. Here every call (query, exec, a whole transaction) passes one
- * gate, and when one ends the next is a buyer's if any waits: a buyer waits for at most the call running now, and
- * staff reads, made of short statements (the dashboard reads summaries, the export reads pages), are short calls.
+ * gate, and when one ends the next is a buyer's if any waits: a buyer waits for at most the call running now (and, in
+ * a flood, one staff or job call that buyers have passed for OTHERS_WAIT_CAP_MS), and staff reads, made of short
+ * statements (the dashboard reads summaries, the export reads pages), are short calls.
  * PostgreSQL has a pool: there a buyer's calls take connections of their own (buyersPoolApart, docs/decisions/0429).
  */
 
@@ -35,10 +36,10 @@ const BUYER_GRACE_MS = 200;
 const STAFF_SLICE_MS = 10;
 
 /**
- * How long a staff or job call waits at most while buyers' calls keep coming: then it goes next, and a waiting buyer's
- * call after it. Without a cap a flood of leads starved everything else: the health check's ping timed out (a load
- * balancer would take the busiest instance out) and the sales team's alerts waited for the flood to end
- * (docs/decisions/0448). Under the health ping's 3 s timeout.
+ * How long a staff or job call waits at most while buyers' calls go ahead of it: then it goes next, and a waiting
+ * buyer's call after it. Without a cap a flood of leads starved everything else: the health check's ping timed out (a
+ * load balancer would take the busiest instance out) and the sales team's alerts waited for the flood to end
+ * (docs/decisions/0448). Under the health ping's 3 s timeout, for a ping with few calls ahead of it.
  */
 export const OTHERS_WAIT_CAP_MS = 2_000;
 
@@ -78,8 +79,8 @@ export const buyersFirstOn = (): boolean => switchFrom(process.env.PGLITE_BUYERS
  * staff's calls past STAFF_SLICE_MS of a turn, it lets the event loop turn: PGlite's calls run on its thread, and a
  * staff page's calls chained by promises alone ran back to back in one turn while a buyer's request waited unread in
  * its socket, where the gate cannot see it (docs/decisions/0442). While buyers are on their way, a staff call waits up
- * to BUYER_GRACE_MS for a buyer's next statement, then staff's calls go unheld for as long again; a call that has
- * waited OTHERS_WAIT_CAP_MS goes before waiting buyers, one at a time. Nothing is dropped.
+ * to BUYER_GRACE_MS for a buyer's next statement, then staff's calls go unheld for as long again; a call that buyers'
+ * calls have passed for OTHERS_WAIT_CAP_MS goes before waiting buyers, one at a time. Nothing is dropped.
  * A call that has waited WAITED_LONG_MS is reported once (`waitedLong`), with what holds the connection and what waits.
  */
 export function priorityGate(
@@ -103,14 +104,24 @@ export function priorityGate(
     }
     return performance.now() >= sliceEnds;
   };
-  // A capped call went last: a waiting buyer's goes now, so buyers keep at least every other call.
+  // A capped call went last: the next to go is a buyer's, or a staff call by the usual way, so buyers keep at least
+  // every other call.
   let cappedWentLast = false;
   const pick = () => {
-    const capped = !cappedWentLast && others.length > 0 && Date.now() - others[0].since >= OTHERS_WAIT_CAP_MS;
-    cappedWentLast = capped;
-    if (capped) return others.shift()!.go();
+    const passedAt = others[0]?.passedAt;
+    if (!cappedWentLast && passedAt !== undefined && Date.now() - passedAt >= OTHERS_WAIT_CAP_MS) {
+      cappedWentLast = true;
+      return others.shift()!.go();
+    }
     const buyer = buyers.shift();
-    if (buyer) return buyer.go();
+    if (buyer) {
+      cappedWentLast = false;
+      // The cap counts from the first buyer's call that went ahead of a waiting call, not from its arrival: a call
+      // that waited behind a long staff call alone is not owed a place ahead of buyers.
+      const now = Date.now();
+      for (const other of others) other.passedAt ??= now;
+      return buyer.go();
+    }
     if (buyersFirst && others.length && buyersComing() && Date.now() >= freeUntil) {
       heldSince ||= Date.now();
       if (Date.now() - heldSince < BUYER_GRACE_MS) return void setTimeout(pick, 1);
@@ -119,6 +130,7 @@ export function priorityGate(
       freeUntil = Date.now() + BUYER_GRACE_MS;
     }
     heldSince = 0;
+    cappedWentLast = false;
     const other = others.shift();
     if (other) other.go();
     else busy = false;
@@ -183,6 +195,8 @@ interface Waiter {
   go: () => void;
   what: string;
   since: number;
+  /** When a buyer's call first went ahead of this one (a staff or job call). */
+  passedAt?: number;
   reported: boolean;
 }
 
