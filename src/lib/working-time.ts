@@ -162,8 +162,8 @@ export function workingMinutesAgo(now: Date, time: WorkingTime, minutes: number)
  */
 export function workingMinutesPassedSql(since: SQLWrapper, now: Date, time: WorkingTime, minutes: number): SQL {
   const at = sql`${now.toISOString()}::timestamptz`;
-  // Counted up to `capDays` after `since` at most: any 7 days hold a whole working day, so that span holds `minutes` of
-  // working time whenever any span does, and a lead new for three years costs 14 rows, not 1,100 (issue 61).
+  // Counted up to `capDays` after `since` at most (daysHolding), so a lead new for three years costs 14 rows, not 1,100
+  // (issue 61).
   const capDays = daysHolding(minutes, time);
   const until = sql`least(${at}, ${since} + make_interval(days => ${capDays}::int))`;
   // Older than the cap: overdue by the same rule without the arithmetic (a team's old unanswered leads are most of them).
