@@ -13,7 +13,7 @@ import { getSiteFacts } from '@/lib/site-facts.server';
 import { lagosDayOf } from '@/lib/working-time';
 import { formatDateTime } from '@/lib/format';
 import { heldLeadsSummary } from '@/modules/leads/server';
-import { countInboxLeads, distinctDistricts, inboxCounters, listLeadPage, myOpenLeads } from '@/modules/leads/server';
+import { distinctDistricts, inboxCounters, listLeadPage, myOpenLeads } from '@/modules/leads/server';
 import { currentStaff } from '@/modules/staff/ui.server';
 import { STAFF_DOWNLOADS } from '@/lib/constants';
 import { DownloadLink } from '@/modules/staff/ui';
@@ -38,9 +38,8 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
   const scope = leadScope(staff);
   const owner = staff.role === 'owner';
   const { now } = scope;
-  const [page, matched, counters, known, failedDeliveries, mine, staffList, takes, held, everyLead] = await Promise.all([
+  const [page, counters, known, failedDeliveries, mine, staffList, takes, held, everyLead] = await Promise.all([
     listLeadPage(db, filters, scope),
-    filters.q ? countInboxLeads(db, filters, scope) : undefined,
     inboxCounters(db, scope.time, now),
     distinctDistricts(db),
     countFailed(db),
@@ -86,7 +85,7 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
         <div className="hidden flex-wrap gap-3 md:flex">{actions}</div>
       </div>
       {/* Finding a caller's lead comes first, on every screen (docs/decisions/0363-finding-a-lead-in-one-step.md). */}
-      <InboxSearch filters={filters} matched={matched} />
+      <InboxSearch filters={filters} matched={page.found} />
       {failedDeliveries > 0 ? (
         <p
           role="status"

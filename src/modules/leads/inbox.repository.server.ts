@@ -203,27 +203,36 @@ export async function countInboxLeads(db: Db, filters: InboxFilters, scope: Lead
 export interface LeadPage {
   leads: LeadListRow[];
   nextCursor: string | undefined;
+  /** A search's: how many leads it found, up to SEARCH_COUNT_CAP + 1 (countInboxLeads). */
+  found?: number;
 }
 
 /**
- * How many of the newest leads a search looks through first (below the page's cursor), in arrival order, before it
- * asks the trigram index: a word thousands of leads share (a common first name) fills its page from them at once, where
- * the index would hand every match over to be sorted (docs/decisions/0432).
+ * How many of the newest leads a search that finds more than `SEARCH_COUNT_CAP` looks through first (below the page's
+ * cursor), in arrival order, before it asks the trigram index: a word thousands of leads share (a common first name)
+ * fills its page from them at once, where the index would hand every match over to be sorted (docs/decisions/0432).
  */
 const SEARCH_NEWEST_LEADS = 5_000;
 
-/** Newest first, keyset-paginated on (created_at, id). */
+/**
+ * Newest first, keyset-paginated on (created_at, id). A search is counted first (the inbox says how many it found):
+ * the trigram index answers one that finds up to `few` leads, which it hands over at once; only a word more share is
+ * looked for among the newest leads first, whose exact conditions cost every lead read (docs/decisions/0450).
+ */
 export async function listLeadPage(
   db: Db,
   filters: InboxFilters,
   scope: LeadScope,
   pageSize = PAGE_SIZE,
-  newest = SEARCH_NEWEST_LEADS,
+  { newest = SEARCH_NEWEST_LEADS, few = SEARCH_COUNT_CAP }: { newest?: number; few?: number } = {},
 ): Promise<LeadPage> {
-  const rows = (filters.q && (await searchNewest(db, filters, scope, pageSize, newest))) || (await readPage(db, filters, scope, pageSize));
+  const found = filters.q ? await countInboxLeads(db, filters, scope) : undefined;
+  const rows =
+    (found !== undefined && found > few && (await searchNewest(db, filters, scope, pageSize, newest))) ||
+    (await readPage(db, filters, scope, pageSize));
   const more = rows.length > pageSize;
   const page = more ? rows.slice(0, pageSize) : rows;
-  return { leads: page, nextCursor: more ? encodeCursor(page[page.length - 1]) : undefined };
+  return { leads: page, nextCursor: more ? encodeCursor(page[page.length - 1]) : undefined, found };
 }
 
 /** Statuses of a lead somebody is still working on (a booked or inspected buyer still has to be won: 0391). */
