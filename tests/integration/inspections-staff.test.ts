@@ -370,6 +370,43 @@ describeEachDriver('site inspections in the staff area', (ctx) => {
     expect(whole).toMatchObject({ notDrawn: 0, cancelled: 22 });
   });
 
+  it('shows an agent the bookings they may see, the rest counted, never named; every booking of a slot they lead', async () => {
+    const other = (await makeStaff(db(), 'agent')).id;
+    const startsAt = new Date(Date.now() + 6 * DAY);
+    const walkIn = (slotId: string) =>
+      db().insert(inspectionBookings).values({ slotId, partySize: 2, walkInName: 'Walk-in', walkInPhone: '0803 555 0199' });
+    // The same three bookings on a slot nobody leads, one another agent leads, and one this agent leads.
+    const [open, others, theirs] = [await slotAt(startsAt, 20), await slotAt(startsAt, 20, other), await slotAt(startsAt, 20, agentId)];
+    const names = new Map<string, string>();
+    for (const slot of [open, others, theirs]) {
+      const mine = await newLead({ status: 'contacted', assignedTo: agentId });
+      const notMine = await newLead({ status: 'contacted', assignedTo: other });
+      names.set(slot.id, mine);
+      await booked(slot.id, startsAt, mine);
+      await booked(slot.id, startsAt, notMine);
+      await walkIn(slot.id);
+    }
+    // A cancelled booking of the agent's own lead is seen and counted as cancelled.
+    const cancelled = await booked(open.id, startsAt, await newLead({ status: 'contacted', assignedTo: agentId }));
+    await db().update(inspectionBookings).set({ state: 'cancelled' }).where(eq(inspectionBookings.id, cancelled.id));
+
+    const board = await inspectionsPage(db(), leadScope({ id: agentId, role: 'agent' }));
+    const card = (id: string) => board.find((slot) => slot.id === id)!;
+    const seen = (id: string) => card(id).bookings.map((booking) => booking.leadId ?? 'walk-in');
+    expect(seen(open.id).sort()).toEqual([names.get(open.id), cancelled.leadId, 'walk-in'].sort());
+    expect(card(open.id)).toMatchObject({ hidden: 1, cancelled: 1, notDrawn: 0, runs: false, takesWalkIns: true });
+    expect(seen(others.id)).toEqual([names.get(others.id)]);
+    expect(card(others.id)).toMatchObject({ hidden: 2, cancelled: 0, notDrawn: 0, runs: false, takesWalkIns: false });
+    expect(seen(theirs.id)).toHaveLength(3);
+    expect(card(theirs.id)).toMatchObject({ hidden: 0, cancelled: 0, notDrawn: 0, runs: true, takesWalkIns: true });
+    // What the scope may change: the agent's own leads, not another agent's on the slot they lead.
+    expect(
+      card(theirs.id)
+        .bookings.filter((booking) => booking.mayChange)
+        .map((booking) => booking.leadId),
+    ).toEqual([names.get(theirs.id)]);
+  });
+
   it('stores the buyers’ cut-off an owner sets (0 to 168 hours)', async () => {
     expect((await post(cutoffRoute as Route<undefined>, '/api/admin/inspections/cutoff', owner, { hours: 200 }, undefined)).status).toBe(
       400,

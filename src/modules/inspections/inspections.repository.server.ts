@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, eq, getTableName, gt, inArray, isNull, ne, or, sql, type Column } from 'drizzle-orm';
+import { and, asc, eq, getTableName, gt, inArray, isNull, ne, or, sql, type Column, type SQL } from 'drizzle-orm';
 import { leadsInScope, mayChangeSql, type LeadScope } from '@/modules/leads/server';
 import type { Db } from '@/lib/db/client';
 import { storedEmailSql } from '@/lib/db/large-indexes';
@@ -384,10 +384,71 @@ export interface StaffBooking {
   mayChange: boolean;
 }
 
-/** The bookings of slots with their leads, and for each whether the reader's scope reaches it. */
-export async function staffBookingsOfSlots(db: Db, slotIds: string[], scope: LeadScope): Promise<StaffBooking[]> {
-  if (!slotIds.length) return [];
+/**
+ * Which of the slots' bookings the reader sees: every booking of a slot in `runs` (they lead it, or are an owner), on
+ * other slots the bookings of leads within their scope, and walk-ins where the slot is in `walkIns` (nobody leads it).
+ */
+export interface BookingsSeen {
+  slotIds: string[];
+  runs: string[];
+  walkIns: string[];
+  scope: LeadScope;
+}
+
+/** A slot's bookings counted: those seen (not cancelled, and cancelled) and all not cancelled, seen or not. */
+export interface SlotBookingCounts {
+  seenActive: number;
+  seenCancelled: number;
+  active: number;
+}
+
+/** The rule of BookingsSeen in SQL: `true` when the reader runs every slot, so the count needs no lead. */
+function seenSql({ slotIds, runs, walkIns, scope }: BookingsSeen): SQL {
+  if (runs.length === slotIds.length) return sql`true`;
   const reach = leadsInScope(scope);
+  return sql`(${or(
+    runs.length ? inArray(inspectionBookings.slotId, runs) : undefined,
+    sql`coalesce(${leads.id} is not null and ${reach ?? sql`true`}, false)`,
+    walkIns.length ? and(isNull(inspectionBookings.leadId), inArray(inspectionBookings.slotId, walkIns)) : undefined,
+  )})`;
+}
+
+/** Per slot with a booking, its bookings counted (SlotBookingCounts): by the database, not row by row in the server. */
+export async function countBookingsSeen(db: Db, seen: BookingsSeen): Promise<Map<string, SlotBookingCounts>> {
+  if (!seen.slotIds.length) return new Map();
+  const seenHere = seenSql(seen);
+  const rows = await db
+    .select({
+      slotId: inspectionBookings.slotId,
+      seenActive: sql<number>`(count(*) filter (where ${seenHere} and ${inspectionBookings.state} <> 'cancelled'))::int`,
+      seenCancelled: sql<number>`(count(*) filter (where ${seenHere} and ${inspectionBookings.state} = 'cancelled'))::int`,
+      active: sql<number>`(count(*) filter (where ${inspectionBookings.state} <> 'cancelled'))::int`,
+    })
+    .from(inspectionBookings)
+    .leftJoin(leads, eq(leads.id, inspectionBookings.leadId))
+    .where(inArray(inspectionBookings.slotId, seen.slotIds))
+    .groupBy(inspectionBookings.slotId);
+  return new Map(rows.map(({ slotId, ...counts }) => [slotId, counts]));
+}
+
+/**
+ * The bookings the reader sees (BookingsSeen), at most `most` of each kind (not cancelled, cancelled) per slot, the
+ * first booked first, and every one of `wholeSlotId`; with their leads, and for each whether the reader's scope
+ * reaches it. A big trip's slot holds hundreds: only those drawn leave the database.
+ */
+export async function staffBookingsDrawn(db: Db, seen: BookingsSeen, most: number, wholeSlotId?: string): Promise<StaffBooking[]> {
+  if (!seen.slotIds.length) return [];
+  const reach = leadsInScope(seen.scope);
+  const ranked = db
+    .select({
+      id: inspectionBookings.id,
+      place: sql<number>`row_number() over (partition by ${inspectionBookings.slotId}, ${inspectionBookings.state} = 'cancelled'
+        order by ${inspectionBookings.createdAt}, ${inspectionBookings.id})`.as('place'),
+    })
+    .from(inspectionBookings)
+    .leftJoin(leads, eq(leads.id, inspectionBookings.leadId))
+    .where(and(inArray(inspectionBookings.slotId, seen.slotIds), seenSql(seen)))
+    .as('ranked');
   return db
     .select({
       id: inspectionBookings.id,
@@ -407,11 +468,12 @@ export async function staffBookingsOfSlots(db: Db, slotIds: string[], scope: Lea
       utmSource: leads.utmSource,
       utmCampaign: leads.utmCampaign,
       inScope: sql<boolean>`coalesce(${leads.id} is not null and ${reach ?? sql`true`}, false)`,
-      mayChange: sql<boolean>`coalesce(${leads.id} is not null and ${mayChangeSql(scope)}, false)`,
+      mayChange: sql<boolean>`coalesce(${leads.id} is not null and ${mayChangeSql(seen.scope)}, false)`,
     })
-    .from(inspectionBookings)
+    .from(ranked)
+    .innerJoin(inspectionBookings, eq(inspectionBookings.id, ranked.id))
     .leftJoin(leads, eq(leads.id, inspectionBookings.leadId))
-    .where(inArray(inspectionBookings.slotId, slotIds))
+    .where(or(sql`${ranked.place} <= ${most}`, wholeSlotId ? eq(inspectionBookings.slotId, wholeSlotId) : undefined))
     .orderBy(asc(inspectionBookings.slotId), asc(inspectionBookings.createdAt), asc(inspectionBookings.id)) as Promise<StaffBooking[]>;
 }
 

@@ -1,5 +1,12 @@
 import 'server-only';
-import { slotsBetween, staffBookingsOfSlots, type SlotView, type StaffBooking } from '@/modules/inspections/inspections.repository.server';
+import {
+  countBookingsSeen,
+  slotsBetween,
+  staffBookingsDrawn,
+  type BookingsSeen,
+  type SlotView,
+  type StaffBooking,
+} from '@/modules/inspections/inspections.repository.server';
 import { BOOKING_HORIZON_DAYS } from '@/modules/inspections/slot-times';
 import type { LeadScope } from '@/modules/leads/server';
 import { lagosDayStart, lagosDayOf } from '@/lib/working-time';
@@ -37,7 +44,7 @@ export interface StaffSlot extends SlotView {
 /**
  * An owner sees every booking. An agent sees every slot's facts and seats, every booking of a slot they lead, and on
  * other slots the bookings of leads within their scope and, where nobody leads the slot, its walk-ins (docs/decisions/0388,
- * 0391).
+ * 0391). Only the bookings drawn leave the database, and the rest are counted there.
  */
 export async function inspectionsPage(db: Db, scope: LeadScope, wholeSlotId?: string): Promise<StaffSlot[]> {
   const { now } = scope;
@@ -46,22 +53,28 @@ export async function inspectionsPage(db: Db, scope: LeadScope, wholeSlotId?: st
     to: new Date(now.getTime() + BOOKING_HORIZON_DAYS * 86_400_000),
     withCancelled: true,
   });
-  const bookings = await staffBookingsOfSlots(
-    db,
-    slots.map((slot) => slot.id),
-    scope,
-  );
   const owner = scope.role === 'owner';
-  const bySlot = Map.groupBy(bookings, (booking) => booking.slotId);
+  const runs = (slot: SlotView) => owner || slot.agentId === scope.staffId;
+  const takesWalkIns = (slot: SlotView) => runs(slot) || slot.agentId === null;
+  const seen: BookingsSeen = {
+    slotIds: slots.map((slot) => slot.id),
+    runs: slots.filter(runs).map((slot) => slot.id),
+    walkIns: slots.filter(takesWalkIns).map((slot) => slot.id),
+    scope,
+  };
+  const [drawn, counts] = await Promise.all([staffBookingsDrawn(db, seen, BOOKINGS_DRAWN, wholeSlotId), countBookingsSeen(db, seen)]);
+  const drawnBySlot = Map.groupBy(drawn, (booking) => booking.slotId);
   return slots.map((slot) => {
-    const runs = owner || slot.agentId === scope.staffId;
-    const takesWalkIns = runs || slot.agentId === null;
-    const all = bySlot.get(slot.id) ?? [];
-    const shown = runs ? all : all.filter((booking) => booking.inScope || (booking.leadId === null && takesWalkIns));
-    const active = shown.filter((booking) => booking.state !== 'cancelled');
-    const cancelled = shown.filter((booking) => booking.state === 'cancelled');
-    const drawn = slot.id === wholeSlotId ? shown : [...active.slice(0, BOOKINGS_DRAWN), ...cancelled.slice(0, BOOKINGS_DRAWN)];
-    const hidden = all.filter((booking) => booking.state !== 'cancelled').length - active.length;
-    return { ...slot, bookings: drawn, notDrawn: shown.length - drawn.length, cancelled: cancelled.length, hidden, runs, takesWalkIns };
+    const bookings = drawnBySlot.get(slot.id) ?? [];
+    const { seenActive, seenCancelled, active } = counts.get(slot.id) ?? { seenActive: 0, seenCancelled: 0, active: 0 };
+    return {
+      ...slot,
+      bookings,
+      notDrawn: seenActive + seenCancelled - bookings.length,
+      cancelled: seenCancelled,
+      hidden: active - seenActive,
+      runs: runs(slot),
+      takesWalkIns: takesWalkIns(slot),
+    };
   });
 }
