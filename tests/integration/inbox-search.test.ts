@@ -130,12 +130,12 @@ describeEachDriver('inbox search', (ctx) => {
     const scope = leadScope({ id: staffId, role: 'agent' });
     const db = ctx.handle().db;
     const byEmail = new Map<string, Name>(Object.entries(LEADS).map(([name, lead]) => [lead.email, name as Name]));
-    // Two to a page, a search that finds more than one lead looking through the three newest leads below the cursor
-    // first (the site: more than 1,000, through 5,000).
+    // Two to a page, a search that finds more than one lead looking through the newest lead below the cursor, then the
+    // three newest, first (the site: more than 1,000, through 1,000 then 5,000).
     const pages: Name[][] = [];
     let cursor: string | undefined;
     do {
-      const page = await listLeadPage(db, { q: 'example', cursor }, scope, 2, { newest: 3, few: 1 });
+      const page = await listLeadPage(db, { q: 'example', cursor }, scope, 2, { newest: [1, 3], few: 1 });
       expect(page.found).toBe(5);
       pages.push(page.leads.map((lead) => byEmail.get(lead.email!)!));
       cursor = page.nextCursor;

@@ -211,8 +211,9 @@ export interface LeadPage {
  * How many of the newest leads a search that finds more than `SEARCH_COUNT_CAP` looks through first (below the page's
  * cursor), in arrival order, before it asks the trigram index: a word thousands of leads share (a common first name)
  * fills its page from them at once, where the index would hand every match over to be sorted (docs/decisions/0432).
+ * The database reads every lead of such a window, however soon the page is full, so a smaller window goes first.
  */
-const SEARCH_NEWEST_LEADS = 5_000;
+const SEARCH_NEWEST_LEADS = [1_000, 5_000];
 
 /**
  * Newest first, keyset-paginated on (created_at, id). A search is counted first (the inbox says how many it found):
@@ -224,12 +225,13 @@ export async function listLeadPage(
   filters: InboxFilters,
   scope: LeadScope,
   pageSize = PAGE_SIZE,
-  { newest = SEARCH_NEWEST_LEADS, few = SEARCH_COUNT_CAP }: { newest?: number; few?: number } = {},
+  { newest = SEARCH_NEWEST_LEADS, few = SEARCH_COUNT_CAP }: { newest?: number[]; few?: number } = {},
 ): Promise<LeadPage> {
   const found = filters.q ? await countInboxLeads(db, filters, scope) : undefined;
-  const rows =
-    (found !== undefined && found > few && (await searchNewest(db, filters, scope, pageSize, newest))) ||
-    (await readPage(db, filters, scope, pageSize));
+  let rows: LeadListRow[] | undefined;
+  if (found !== undefined && found > few)
+    for (const window of newest) if ((rows = await searchNewest(db, filters, scope, pageSize, window))) break;
+  rows ??= await readPage(db, filters, scope, pageSize);
   const more = rows.length > pageSize;
   const page = more ? rows.slice(0, pageSize) : rows;
   return { leads: page, nextCursor: more ? encodeCursor(page[page.length - 1]) : undefined, found };
