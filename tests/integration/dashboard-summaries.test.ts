@@ -320,7 +320,7 @@ describeEachDriver('dashboard summaries equal a full recount', (ctx) => {
     }
   }
 
-  it("the team panel counts a new lead overdue from the minute a target's working time has passed", async () => {
+  it("the team panel and the funnel count a new lead overdue from the minute a target's working time has passed", async () => {
     const db = ctx.handle().db;
     await db.delete(plotClaims);
     await db.delete(inspectionBookings);
@@ -341,6 +341,9 @@ describeEachDriver('dashboard summaries equal a full recount', (ctx) => {
     const panel = await teamWorkload(db, DEFAULT_WORKING_TIME, now);
     expect(panel.find((member) => member.id === agents[0])).toMatchObject({ open: 5, overdue: 2 });
     expect(panel).toEqual(await recountTeam(db, DEFAULT_WORKING_TIME, now));
+    // The funnel of the leads' weeks, and of the Friday alone: the same two.
+    for (const range of [RANGES[3], { from: '2026-02-27', to: '2026-02-27' }])
+      expect((await dashboardFigures(db, range, DEFAULT_WORKING_TIME, now)).funnel.overdue).toBe(2);
   });
 
   it('after random moves, holds, releases, erasures and restores from spam, on every range and filter', async () => {
