@@ -378,11 +378,12 @@ export interface StaffBooking {
   district: string | null;
   utmSource: string | null;
   utmCampaign: string | null;
-  /** The lead is within the reader's scope (src/modules/leads/scope.server.ts); walk-ins: false. */
-  inScope: boolean;
   /** The reader may change the lead (mark it came). */
   mayChange: boolean;
 }
+
+/** The booking's lead is within the reader's scope (src/modules/leads/scope.server.ts); a walk-in's never is. */
+const leadInScopeSql = (scope: LeadScope) => sql<boolean>`coalesce(${leads.id} is not null and ${leadsInScope(scope) ?? sql`true`}, false)`;
 
 /**
  * Which of the slots' bookings the reader sees: every booking of a slot in `runs` (they lead it, or are an owner), on
@@ -405,10 +406,9 @@ export interface SlotBookingCounts {
 /** The rule of BookingsSeen in SQL: `true` when the reader runs every slot, so the count needs no lead. */
 function seenSql({ slotIds, runs, walkIns, scope }: BookingsSeen): SQL {
   if (runs.length === slotIds.length) return sql`true`;
-  const reach = leadsInScope(scope);
   return sql`(${or(
     runs.length ? inArray(inspectionBookings.slotId, runs) : undefined,
-    sql`coalesce(${leads.id} is not null and ${reach ?? sql`true`}, false)`,
+    leadInScopeSql(scope),
     walkIns.length ? and(isNull(inspectionBookings.leadId), inArray(inspectionBookings.slotId, walkIns)) : undefined,
   )})`;
 }
@@ -433,12 +433,10 @@ export async function countBookingsSeen(db: Db, seen: BookingsSeen): Promise<Map
 
 /**
  * The bookings the reader sees (BookingsSeen), at most `most` of each kind (not cancelled, cancelled) per slot, the
- * first booked first, and every one of `wholeSlotId`; with their leads, and for each whether the reader's scope
- * reaches it. A big trip's slot holds hundreds: only those drawn leave the database.
+ * first booked first, and every one of `wholeSlotId`; with their leads, and for each whether the reader may change it. A big trip's slot holds hundreds: only those drawn leave the database.
  */
 export async function staffBookingsDrawn(db: Db, seen: BookingsSeen, most: number, wholeSlotId?: string): Promise<StaffBooking[]> {
   if (!seen.slotIds.length) return [];
-  const reach = leadsInScope(seen.scope);
   const ranked = db
     .select({
       id: inspectionBookings.id,
@@ -467,7 +465,6 @@ export async function staffBookingsDrawn(db: Db, seen: BookingsSeen, most: numbe
       district: leads.district,
       utmSource: leads.utmSource,
       utmCampaign: leads.utmCampaign,
-      inScope: sql<boolean>`coalesce(${leads.id} is not null and ${reach ?? sql`true`}, false)`,
       mayChange: sql<boolean>`coalesce(${leads.id} is not null and ${mayChangeSql(seen.scope)}, false)`,
     })
     .from(ranked)
@@ -479,7 +476,6 @@ export async function staffBookingsDrawn(db: Db, seen: BookingsSeen, most: numbe
 
 /** One booking with its slot's leading agent and what the reader's scope may do with its lead (attendance). */
 export async function bookingReach(db: Db, bookingId: string, scope: LeadScope) {
-  const reach = leadsInScope(scope);
   const [row] = await db
     .select({
       id: inspectionBookings.id,
@@ -488,8 +484,8 @@ export async function bookingReach(db: Db, bookingId: string, scope: LeadScope) 
       slotAgentId: inspectionSlots.agentId,
       slotStartsAt: inspectionSlots.startsAt,
       slotCancelledAt: inspectionSlots.cancelledAt,
-      inScope: sql<boolean>`coalesce(${leads.id} is not null and ${reach ?? sql`true`}, false)`,
-      mayChange: sql<boolean>`coalesce(${leads.id} is not null and ${reach ?? sql`true`} and ${mayChangeSql(scope)}, false)`,
+      inScope: leadInScopeSql(scope),
+      mayChange: sql<boolean>`coalesce(${leadInScopeSql(scope)} and ${mayChangeSql(scope)}, false)`,
     })
     .from(inspectionBookings)
     .innerJoin(inspectionSlots, eq(inspectionSlots.id, inspectionBookings.slotId))

@@ -230,7 +230,10 @@ export async function listLeadPage(
   const found = filters.q ? await countInboxLeads(db, filters, scope) : undefined;
   let rows: LeadListRow[] | undefined;
   if (found !== undefined && found > few)
-    for (const window of newest) if ((rows = await searchNewest(db, filters, scope, pageSize, window))) break;
+    for (const window of newest) {
+      rows = await searchNewest(db, filters, scope, pageSize, window);
+      if (rows) break;
+    }
   rows ??= await readPage(db, filters, scope, pageSize);
   const more = rows.length > pageSize;
   const page = more ? rows.slice(0, pageSize) : rows;

@@ -33,7 +33,6 @@ const booking = (id: string, state: StaffBooking['state'], mayChange = true): St
   district: 'Lugbe, Abuja',
   utmSource: null,
   utmCampaign: null,
-  inScope: true,
   mayChange,
 });
 const slot = (startsAt: Date, bookings: StaffBooking[], runs = true): StaffSlot => ({
