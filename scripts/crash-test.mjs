@@ -39,7 +39,10 @@ import { crashMoney } from './lib/crash-money.mjs';
 const SUBMISSIONS = Number(process.env.CRASH_SUBMISSIONS ?? 1200);
 const CONCURRENCY = Number(process.env.CRASH_CONCURRENCY ?? 50);
 const KILL_AT = [0.3, 0.65]; // fractions of SUBMISSIONS answered before each kill -9
-const DEADLINE_MS = Number(process.env.CRASH_DEADLINE_MS ?? 300_000);
+// The run gives up when no post has been answered for this long while the server was up: a stuck server fails, a slow
+// one goes on. A fixed deadline (300 s for the whole run) failed CI on a starved machine, where the server answered
+// too few of 200 leads in time, though nothing was lost (stop 72).
+const STALL_MS = Number(process.env.CRASH_STALL_MS ?? 180_000);
 // A message a killed server had claimed goes again once its claim has expired (60 s), pg-boss's supervision has seen
 // it and its retry delay has passed; later still on a machine whose cores other work takes (docs/benchmarks/0446).
 // What the test checks is that every message arrives, not how fast (npm run bench measures that).
@@ -83,10 +86,11 @@ async function run(kind) {
   let answered = 0;
   let next = 0;
   const startedAt = Date.now();
-  // The deadline counts the time a server was up: a restart on a starved CI machine once took minutes, and what the
-  // test checks is what survives the kills, not how fast a server starts.
-  let restartingMs = 0;
-  const overDeadline = () => Date.now() - startedAt - restartingMs > DEADLINE_MS;
+  // Quiet time counts while a server is up: a restart on a starved CI machine once took minutes, and what the test
+  // checks is what survives the kills, not how fast a server starts.
+  let lastProgressAt = Date.now();
+  let restarting = false;
+  const stalled = () => !restarting && Date.now() - lastProgressAt > STALL_MS;
 
   const submission = (i) => ({ key: `crash-${runId}-${i}`, body: leadBody(runId, i, 'Crash') });
 
@@ -94,7 +98,7 @@ async function run(kind) {
     const { key, body } = submission(i);
     unanswered.add(key);
     for (;;) {
-      if (overDeadline()) return;
+      if (stalled()) return;
       stats.attempts++;
       try {
         const res = await postLead(base, body, key);
@@ -112,6 +116,7 @@ async function run(kind) {
           acked.set(key, { id: data.id, email: body.email, status: res.status });
           unanswered.delete(key);
           answered++;
+          lastProgressAt = Date.now();
           return;
         }
         if (res.status >= 500) stats.serverErrors++;
@@ -131,12 +136,13 @@ async function run(kind) {
     stats.kills++;
     const victim = server;
     log(`${kind}: kill -9 ${victim.pid} after ${answered} answered, ${unanswered.size} in flight`);
-    const downAt = Date.now();
+    restarting = true;
     victim.kill('SIGKILL');
     await exited(victim);
     server = startServer(port, dbEnv, logFile);
     const ms = await waitHealthy(base, server);
-    restartingMs += Date.now() - downAt;
+    restarting = false;
+    lastProgressAt = Date.now();
     log(`${kind}: restarted as pid ${server.pid}, healthy after ${ms} ms`);
   }
 
@@ -144,7 +150,7 @@ async function run(kind) {
   const watcher = (async () => {
     for (const point of killPoints) {
       while (answered < point) {
-        if (overDeadline()) return;
+        if (stalled()) return;
         await sleep(5);
       }
       await killAndRestart();
@@ -281,7 +287,8 @@ async function run(kind) {
     if (failure) log(`${kind}: ${failure.stack ?? failure}`);
     log(`${kind}: server log tail:\n${logTail(logFile)}`);
     log(
-      `${kind}: failed: ${failedChecks.join(', ')}${failure ? ` (${failure.message ?? failure})` : ''}; the figures are above the log tail`,
+      `${kind}: failed: ${failedChecks.join(', ')}${failure ? ` (${failure.message ?? failure})` : ''}; ` +
+        `${acked.size} of ${SUBMISSIONS} answered, ${stats.kills} kill(s), ${result.seconds} s; the figures are above the log tail`,
     );
   }
   await database.dispose().catch((e) => log(`could not remove the crash database: ${e.message}`));

@@ -139,6 +139,11 @@ export function startServer(port, env, logFile, { app } = {}) {
   });
 }
 
+// How long one health request may take: from this machine it is the operator's answer, a ping (3 s at most) and then
+// its facts (2 s each, side by side). Cut at 2 s, it was never taken for healthy under a flood: a
+// restarted PGlite server in the crash test, with 50 leads in flight, answered them for a minute before it counted as up.
+const HEALTH_ANSWER_MS = 6_000;
+
 // 5 minutes: on a busy 2-core machine a start can take over a minute (docs/benchmarks/serving.md), and a first start
 // (every migration on a fresh database) beside the crash test's three other servers took 134 s in a passing CI run and
 // over 180 s in a failing one. The process tests measure what survives a crash, not how fast a starved server starts.
@@ -147,7 +152,7 @@ export async function waitHealthy(base, child, timeoutMs = 300_000, healthPath =
   while (Date.now() - start < timeoutMs) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode} before it was healthy`);
     try {
-      const res = await fetch(`${base}${healthPath}`, { signal: AbortSignal.timeout(2_000) });
+      const res = await fetch(`${base}${healthPath}`, { signal: AbortSignal.timeout(HEALTH_ANSWER_MS) });
       if (res.status === 200) return Date.now() - start;
     } catch {
       /* not up yet */
