@@ -170,7 +170,10 @@ describeEachDriver('staff lead inbox API', (ctx) => {
         .where(eq(leads.id, id));
       emails.push(email);
     }
-    const res = await exportRoute(staffRequest('/api/admin/exports/leads?from=2019-03-04&to=2019-03-04', { cookie: ownerCookie }), undefined);
+    const res = await exportRoute(
+      staffRequest('/api/admin/exports/leads?from=2019-03-04&to=2019-03-04', { cookie: ownerCookie }),
+      undefined,
+    );
     const [header, ...rows] = (await res.text())
       .replace(/^\uFEFF/, '')
       .split('\r\n')
