@@ -140,8 +140,13 @@ async function run(kind) {
     victim.kill('SIGKILL');
     await exited(victim);
     server = startServer(port, dbEnv, logFile);
-    const ms = await waitHealthy(base, server);
-    restarting = false;
+    let ms;
+    try {
+      ms = await waitHealthy(base, server);
+    } finally {
+      // A restart that never became healthy fails the run; the senders then stop at their next try.
+      restarting = false;
+    }
     lastProgressAt = Date.now();
     log(`${kind}: restarted as pid ${server.pid}, healthy after ${ms} ms`);
   }
