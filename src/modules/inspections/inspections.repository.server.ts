@@ -433,7 +433,8 @@ export async function countBookingsSeen(db: Db, seen: BookingsSeen): Promise<Map
 
 /**
  * The bookings the reader sees (BookingsSeen), at most `most` of each kind (not cancelled, cancelled) per slot, the
- * first booked first, and every one of `wholeSlotId`; with their leads, and for each whether the reader may change it. A big trip's slot holds hundreds: only those drawn leave the database.
+ * first booked first, and every one of `wholeSlotId`; with their leads, and for each whether the reader may change it.
+ * A big trip's slot holds hundreds: only those drawn leave the database.
  */
 export async function staffBookingsDrawn(db: Db, seen: BookingsSeen, most: number, wholeSlotId?: string): Promise<StaffBooking[]> {
   if (!seen.slotIds.length) return [];
