@@ -140,8 +140,8 @@ export function startServer(port, env, logFile, { app } = {}) {
 }
 
 // How long one health request may take: from this machine it is the operator's answer, a ping (3 s at most) and then
-// its facts (2 s each, side by side). Cut at 2 s, it was never taken for healthy under a flood: a
-// restarted PGlite server in the crash test, with 50 leads in flight, answered them for a minute before it counted as up.
+// its facts (2 s each, side by side). Cut at 2 s, it was never taken for healthy under a flood: a restarted PGlite
+// server in the crash test, with 50 leads in flight, answered them for a minute before it counted as up.
 const HEALTH_ANSWER_MS = 6_000;
 
 // 5 minutes: on a busy 2-core machine a start can take over a minute (docs/benchmarks/serving.md), and a first start

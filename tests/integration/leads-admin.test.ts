@@ -1,3 +1,4 @@
+import { parse as parseCsv } from 'csv-parse/sync';
 import { beforeAll, expect, it } from 'vitest';
 import { GET as listRoute } from '@/app/api/admin/leads/route';
 import { GET as getRoute, PATCH as patchRoute } from '@/app/api/admin/leads/[id]/route';
@@ -174,14 +175,9 @@ describeEachDriver('staff lead inbox API', (ctx) => {
       staffRequest('/api/admin/exports/leads?from=2019-03-04&to=2019-03-04', { cookie: ownerCookie }),
       undefined,
     );
-    const [header, ...rows] = (await res.text())
-      .replace(/^\uFEFF/, '')
-      .split('\r\n')
-      .filter(Boolean)
-      .map((line) => line.split(',').map((cell) => cell.replace(/^"|"$/g, '')));
-    const at = (name: string) => header.indexOf(name);
-    expect(rows.map((row) => row[at('email')]).sort()).toEqual([...emails].sort());
-    const received = rows.map((row) => row[at('received_at')]);
+    const rows: Record<string, string>[] = parseCsv(await res.text(), { bom: true, columns: true });
+    expect(rows.map((row) => row.email).sort()).toEqual([...emails].sort());
+    const received = rows.map((row) => row.received_at);
     expect(received).toEqual([...received].sort().reverse());
   });
 

@@ -1,6 +1,6 @@
 import 'server-only';
 import { csvResponse } from '@/lib/csv/response.server';
-import { getDatabase, type DatabaseHandle } from '@/lib/db/client';
+import { getDatabase, type DbKind } from '@/lib/db/client';
 import { errorResponse, jsonResponse } from '@/lib/http/response.server';
 import { getWorkingTime } from '@/lib/working-time.server';
 import { withLatestInspections } from '@/modules/inspections/server';
@@ -52,7 +52,7 @@ export const exportConversionHandler = staffRoute({}, async (request, { db }) =>
  * buyers connections of their own; there five times the statements cost the machine more than they spare a buyer
  * (docs/benchmarks/0448).
  */
-const exportBatch = (kind: DatabaseHandle['kind']) => (kind === 'pglite' ? 100 : 500);
+const exportBatch = (kind: DbKind) => (kind === 'pglite' ? 100 : 500);
 
 /**
  * GET /api/admin/exports/leads?filters → text/csv of the filtered view. Recorded in the audit trail before any row
