@@ -49,7 +49,7 @@ export const exportConversionHandler = staffRoute({}, async (request, { db }) =>
 /**
  * Leads read per statement by the export. On PGlite a buyer who comes while a statement runs waits for it to end: 500
  * leads held the one connection about 50 ms a statement on the 100,000-lead set, 100 hold it about 14. PostgreSQL gives
- * buyers connections of their own; there five times the statements cost the machine more than they spare a buyer
+ * buyers connections of their own: there smaller reads spare a buyer nothing and make five times the statements
  * (docs/decisions/0451, docs/benchmarks/0448).
  */
 const exportBatch = (kind: DbKind) => (kind === 'pglite' ? 100 : 500);
