@@ -1,13 +1,35 @@
-// The memory settings `npm start` runs the server with. The Node.js flags, per database (docs/decisions/0105, 0446):
-// the embedded database's heap kept near its live data, or, with PGLITE_SMALL_HEAP=off, held to 1.3× of it as on
+// The memory settings `npm start` runs the server with. The Node.js flags, per database (docs/decisions/0105, 0446,
+// 0452): the embedded database's heap kept near its live data on a small machine, or held to 1.3× of it as on
 // PostgreSQL, which keeps V8's optimising compiler with its heap growth and young generation held back (4 MB
 // semi-spaces: docs/benchmarks/0434).
+import os from 'node:os';
 
-/** @param {{ DATABASE_URL?: string, PGLITE_SMALL_HEAP: boolean }} settings */
-export function v8FlagsFor(settings) {
+/**
+ * Below this much memory the embedded database's server keeps the small heap when PGLITE_SMALL_HEAP is auto: a 1 GB
+ * VPS reports about 0.95 GiB, a 2 GB one about 1.9 GiB.
+ */
+export const SMALL_HEAP_BELOW_BYTES = 1.5 * 2 ** 30;
+
+/** The memory this process may use: its control group's limit when it has one below the machine's, else the machine's. */
+export function machineMemory() {
+  const limit = process.constrainedMemory?.() ?? 0;
+  const total = os.totalmem();
+  return limit > 0 && limit < total ? limit : total;
+}
+
+/** Whether the embedded database's server keeps the small heap: PGLITE_SMALL_HEAP, or by the memory when it is auto. */
+export function smallHeap(setting, memory = machineMemory()) {
+  return setting === 'auto' ? memory < SMALL_HEAP_BELOW_BYTES : setting;
+}
+
+/**
+ * `--optimize-for-size` gives the young generation 1 MB semi-spaces whatever `--max-semi-space-size` says, so the
+ * small heap names none (memory-settings.test.ts checks what each list gets).
+ */
+export function v8FlagsFor(settings, memory = machineMemory()) {
   if (settings.DATABASE_URL) return ['--heap-growing-percent=30', '--max-semi-space-size=4'];
-  return settings.PGLITE_SMALL_HEAP
-    ? ['--optimize-for-size', '--max-semi-space-size=8', '--liftoff-only']
+  return smallHeap(settings.PGLITE_SMALL_HEAP, memory)
+    ? ['--optimize-for-size', '--liftoff-only']
     : ['--heap-growing-percent=30', '--max-semi-space-size=8', '--liftoff-only'];
 }
 

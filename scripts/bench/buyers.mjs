@@ -16,7 +16,7 @@ import { cpSync, existsSync, lstatSync, mkdtempSync, readFileSync, realpathSync,
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { exited, freePort, freshDatabase, leadBody, pgUrl, root, startServer, waitHealthy } from '../lib/harness.mjs';
-import { asNewVisitor, percentile, printRows, quietDown, siteEnv, startSmtpSink } from './server-common.mjs';
+import { asNewVisitor, heapOf, percentile, printRows, quietDown, siteEnv, startSmtpSink } from './server-common.mjs';
 
 const RATE = Number(process.env.BENCH_BUYERS_RATE ?? 4);
 const SECONDS = Number(process.env.BENCH_BUYERS_SECONDS ?? 20);
@@ -197,13 +197,14 @@ async function serverRun(kind, database, variant, withStaff, smtp, log) {
   const servers = [server, staffServer].filter(Boolean);
   try {
     await waitHealthy(base, server, 600_000);
+    const heap = heapOf(logFile);
     if (staffServer) await waitHealthy(`http://127.0.0.1:${staffPort}`, staffServer, 600_000);
     // Warm: the routes compiled and the first connections made, then the server quiet.
     await buyers(base, { ...ctx, next: 900_000 }, 3);
     await quietDown(servers.map((child) => child.pid));
     const idle = await buyers(base, ctx);
     log(`${kind} ${leads} leads (${variant.label}), idle: ${ROUTES.map((r) => `${r} p95 ${p95(idle[r])} ms`).join(', ')}`);
-    if (!withStaff) return { leads, idle };
+    if (!withStaff) return { leads, idle, heap };
     await quietDown(servers.map((child) => child.pid));
     const logBefore = readFileSync(logFile, 'utf8').length;
     const staff = staffLoad(`http://127.0.0.1:${staffPort}`, owner);
@@ -223,7 +224,7 @@ async function serverRun(kind, database, variant, withStaff, smtp, log) {
       held.set(what, Math.max(held.get(what) ?? 0, Number(ms)));
     const longest = [...held].sort((a, b) => b[1] - a[1]).slice(0, 5);
     for (const [what, ms] of longest) log(`  held ${ms} ms: ${what}`);
-    return { leads, idle, loaded, staffLoads, longest };
+    return { leads, idle, loaded, staffLoads, longest, heap };
   } finally {
     for (const child of servers) child.kill('SIGTERM');
     await Promise.all(servers.map(exited));
@@ -273,6 +274,7 @@ export async function benchBuyers(log) {
             pass: v === 0 ? p95(run.loaded[route]) <= limit : undefined,
           });
         }
+        if (kind === 'pglite') rows.push({ driver, figure: "the server's heap", value: run.heap });
         if (run.longest.length)
           rows.push({
             driver,

@@ -11,7 +11,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { exited, freePort, freshDatabase, pgUrl, root, startServer, waitHealthy } from '../lib/harness.mjs';
 import { benchBuyers } from './buyers.mjs';
-import { percentile, printRows } from './server-common.mjs';
+import { heapOf, percentile, printRows } from './server-common.mjs';
 
 const TARGET_MS = 300;
 const BACKUP_GROWTH_MB = 100;
@@ -153,7 +153,7 @@ async function pagesOn(kind, database, leads, log) {
   ctx.monthAgo = day(-30);
   ctx.yearAgo = day(-364);
   const port = freePort();
-  const logFile = path.join(root, 'bench/scale', `${kind}-${leads}.log`);
+  const logFile = serverLog(kind, leads);
   mkdirSync(path.dirname(logFile), { recursive: true });
   rmSync(logFile, { force: true });
   const server = startServer(port, { ...database.env, SESSION_SECRET }, logFile);
@@ -166,6 +166,9 @@ async function pagesOn(kind, database, leads, log) {
     await exited(server);
   }
 }
+
+/** The server's log of one run of pages, kept beside the data sets. */
+const serverLog = (kind, leads) => path.join(root, 'bench/scale', `${kind}-${leads}.log`);
 
 export async function benchScale(log) {
   if (!pgUrl) throw new Error('the scale part needs TEST_DATABASE_URL (its PostgreSQL server holds bench_scale)');
@@ -188,6 +191,8 @@ export async function benchScale(log) {
       pass: row.p95 <= TARGET_MS,
     }));
     rows.push(...summaryRows(kind, database));
+    if (kind === 'pglite')
+      rows.push({ driver: rows[0].driver, figure: "the server's heap", value: heapOf(serverLog(kind, database.leads)), target: '' });
     printRows(`Staff pages at scale, ${kind}`, rows);
     out[kind] = rows;
   }

@@ -9,6 +9,12 @@ import { leadBody } from '../lib/harness.mjs';
 
 export const MB = 1024 * 1024;
 
+/** As `npm start` runs on a 1 GB server, whatever this machine's memory: for the parts judged on its budget (0452). */
+export const ONE_GB_SERVER = Object.freeze({ PGLITE_SMALL_HEAP: 'on' });
+
+/** The heap an embedded-database server said at start it chose (PGLITE_SMALL_HEAP, docs/decisions/0452), for a table. */
+export const heapOf = (logFile) => /^\s+memory:\s+(.+)$/m.exec(readFileSync(logFile, 'utf8'))?.[1] ?? 'not said in the log';
+
 /** Resident and peak resident memory of a process, in MB (Linux /proc). */
 export function memoryOf(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');

@@ -277,6 +277,22 @@ const onOff = (name: string, fallback: boolean) =>
       }),
   );
 
+/** on, off, or auto (also when unset): the setting's reader decides what auto means. */
+const onOffAuto = (name: string) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        if (value === undefined || value.trim().toLowerCase() === 'auto') return 'auto' as const;
+        const on = switchFrom(value, false);
+        if (on !== undefined) return on;
+        ctx.addIssue({ code: 'custom', message: `${name} must be on, off or auto (got "${value}").` });
+        return z.NEVER;
+      }),
+  );
+
 /** A URL whose traffic is encrypted by `encrypted`, or that stays on this machine (loopback). */
 function isEncryptedOrLocal(value: string, encrypted: (url: URL) => boolean): boolean {
   const url = new URL(value);
@@ -431,11 +447,12 @@ export const envSchema = z
     // connection (`src/lib/db/priority.ts`, `docs/decisions/0440-buyers-first-on-pglite.md`); `off` keeps them all in
     // arrival order. PostgreSQL ignores it: there buyers' calls always have connections of their own.
     PGLITE_BUYERS_FIRST: onOff('PGLITE_BUYERS_FIRST', true),
-    // Embedded database: `npm start` runs Node.js with `--optimize-for-size`, which keeps the server near 256 MB after
-    // 10,000 leads on a 1 GB VPS; `off` lets the heap grow to 1.3× its live data instead (as on PostgreSQL): about
-    // 40 MB more, staff pages such as a year's dashboard with about a third less CPU, and about 15 % more leads a second
-    // (`docs/decisions/0446-pglite-small-heap-a-setting.md`). Turn it off on a machine with 2 GB or more.
-    PGLITE_SMALL_HEAP: onOff('PGLITE_SMALL_HEAP', true),
+    // Embedded database: `on` runs Node.js with `--optimize-for-size`, which keeps the server near 256 MB after 10,000
+    // leads on a 1 GB VPS; `off` lets the heap grow to 1.3× its live data instead (as on PostgreSQL): about 20–40 MB
+    // more, staff pages such as a year's dashboard with about a third less CPU, and a buyer who waits less while staff
+    // work. `auto` is on with less than 1.5 GiB of memory (the machine's, or the container's limit) and off with more
+    // (`docs/decisions/0452-the-small-heap-by-the-machine.md`); `npm start` says which it chose. Unset: `auto`.
+    PGLITE_SMALL_HEAP: onOffAuto('PGLITE_SMALL_HEAP'),
     // The dashboard's charts are drawn into linkedom nodes made without event-listener maps, which a chart drawn on the
     // server never uses (`src/modules/insights/chart-dom.server.ts`, `docs/decisions/0444-chart-nodes-without-listener-maps.md`);
     // `off` draws with linkedom as shipped: the same charts, slower. Try it when an upgrade of linkedom breaks the charts.
