@@ -15,7 +15,18 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { BASELINE_APP, buildBaselineIfStale, exited, freePort, freshDatabase, pgUrl, startServer, waitHealthy } from '../lib/harness.mjs';
-import { ONE_GB_SERVER, median, memoryOf, percentile, postLeads, printRows, quietDown, siteEnv, startSmtpSink, steadyLeads } from './server-common.mjs';
+import {
+  ONE_GB_SERVER,
+  median,
+  memoryOf,
+  percentile,
+  postLeads,
+  printRows,
+  quietDown,
+  siteEnv,
+  startSmtpSink,
+  steadyLeads,
+} from './server-common.mjs';
 
 const ROUNDS = Number(process.env.BENCH_API_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 6);

@@ -25,7 +25,11 @@ async function measure(kind, smtp, log) {
   const base = `http://127.0.0.1:${port}`;
   // The harness lifts the limits for throughput runs; here they are the defaults again (blank = default).
   const limits = { RATE_LIMIT_INTEREST: '', RATE_LIMIT_INTEREST_SITE: '', MIN_FILL_MS: '' };
-  const server = startServer(port, { ...database.env, ...siteEnv(smtp), ...limits, ...ONE_GB_SERVER }, path.join(database.work, 'server.log'));
+  const server = startServer(
+    port,
+    { ...database.env, ...siteEnv(smtp), ...limits, ...ONE_GB_SERVER },
+    path.join(database.work, 'server.log'),
+  );
   const stats = { page: { latencies: [], statuses: {} }, form: { latencies: [], statuses: {} }, errors: 0, errorSamples: [] };
   const record = (kind, status, ms) => {
     stats[kind].latencies.push(ms);
