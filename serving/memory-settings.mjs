@@ -22,6 +22,14 @@ export function smallHeap(setting, memory = machineMemory()) {
   return setting === 'auto' ? memory < SMALL_HEAP_BELOW_BYTES : setting;
 }
 
+/** Which heap the embedded database's server runs with, and why, as `npm start` says it at start-up (0452). */
+export function heapChoice(setting, memory = machineMemory()) {
+  const small = smallHeap(setting, memory);
+  const why =
+    setting === 'auto' ? `PGLITE_SMALL_HEAP=auto with ${(memory / 2 ** 30).toFixed(1)} GiB` : `PGLITE_SMALL_HEAP=${small ? 'on' : 'off'}`;
+  return `${small ? 'small heap, for a 1 GB server' : 'heap held to 1.3× its live data'} (${why})`;
+}
+
 /**
  * `--optimize-for-size` gives the young generation 1 MB semi-spaces whatever `--max-semi-space-size` says, so the
  * small heap names none (memory-settings.test.ts checks what each list gets).

@@ -22,7 +22,7 @@ import { withSocketHop } from './forwarded-for.mjs';
 import { paintFirst } from './per-request-pages.mjs';
 import { prerenderedPages } from './prerendered-pages.mjs';
 import { noteVisit, startCounting } from './visits.mjs';
-import { MALLOC_SETTINGS, machineMemory, smallHeap, v8FlagsFor } from './memory-settings.mjs';
+import { MALLOC_SETTINGS, heapChoice, v8FlagsFor } from './memory-settings.mjs';
 
 // As `next start`: a production server unless told otherwise; set before the settings are checked (some are required
 // in production only) and before Next.js and the config are loaded. -p and -H stand for PORT and HOST.
@@ -166,13 +166,5 @@ server.listen(port, hostname, () => {
   process.env.PORT = String(actualPort);
   process.env.__NEXT_PRIVATE_ORIGIN = origin;
   console.log(`> ready on ${origin}\n  the site:        ${origin}/\n  the staff area:  ${origin}/admin`);
-  if (!settings.DATABASE_URL) console.log(`  memory:          ${heapChoice()}`);
+  if (!settings.DATABASE_URL) console.log(`  memory:          ${heapChoice(settings.PGLITE_SMALL_HEAP)}`);
 });
-
-/** Which heap the embedded database's server chose, and why (PGLITE_SMALL_HEAP, docs/decisions/0452). */
-function heapChoice() {
-  const small = smallHeap(settings.PGLITE_SMALL_HEAP);
-  const memory = `${(machineMemory() / 2 ** 30).toFixed(1)} GiB`;
-  const why = settings.PGLITE_SMALL_HEAP === 'auto' ? `PGLITE_SMALL_HEAP=auto with ${memory}` : `PGLITE_SMALL_HEAP=${small ? 'on' : 'off'}`;
-  return `${small ? 'small heap, for a 1 GB server' : 'heap held to 1.3× its live data'} (${why})`;
-}
