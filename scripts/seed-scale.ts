@@ -113,9 +113,10 @@ const SUMMARIES = [
 
 /**
  * The summaries rewritten to their live rows, as a running install keeps them. There each lead comes in a transaction
- * of its own, and PostgreSQL prunes a summary row's old versions as it goes; a chunk of 50,000 leads in one statement
- * keeps every version until it ends, so the seeded summaries took up to 600 times the pages their rows need (lead_staff_counts:
- * 72 rows in 599 pages), and a dashboard read the whole of them (docs/benchmarks/0450). A few seconds: the live rows are few.
+ * of its own, and PostgreSQL prunes a summary row's old versions as it goes. A chunk of 50,000 leads in one statement
+ * keeps every version until it ends: the seeded summaries took up to 600 times the pages their rows need
+ * (lead_staff_counts: 72 rows in 599 pages), and a dashboard read them whole. A few seconds: the live rows are few
+ * (docs/benchmarks/0450-compact-summaries-and-where-a-buyer-waits.md).
  */
 async function compactSummaries(db: Db) {
   const t = Date.now();
