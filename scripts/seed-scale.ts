@@ -98,7 +98,7 @@ async function vacuum(db: Db) {
   console.log(`seed:scale: vacuum (analyze) in ${((Date.now() - t) / 1000).toFixed(1)} s`);
 }
 
-/** The summaries the leads' triggers keep (drizzle/0041 and after): a row each updated once per lead that counts in it. */
+/** The summaries the leads' triggers keep (drizzle/0041 and after): their rows are written again by every lead they count. */
 const SUMMARIES = [
   leadDayCounts,
   leadMonthCounts,
