@@ -51,6 +51,8 @@ class SyncedNodeFS extends NodeFS {
   #failure;
 
   #grouped;
+  /** WAL segments flushed lately, by path: their handles, kept open (#syncSegment). */
+  #segments = new Map();
 
   /** `grouped`: WAL fsyncs wait for flushWal() (the fast path); otherwise each is done at once, as PostgreSQL asks. */
   constructor(dataDir, grouped = true) {
@@ -104,12 +106,52 @@ class SyncedNodeFS extends NodeFS {
     this.#walToSync.clear();
     this.#batches++;
     try {
-      await Promise.all(files.map((file) => syncFile(file, this.#isSegment(file))));
+      await Promise.all(files.map((file) => (isSegmentName(file) ? this.#syncSegment(file) : syncFile(file, this.#isSegment(file)))));
     } catch (error) {
       this.#fail(error);
       throw error;
     }
     this.#flushed = Math.max(this.#flushed, upTo);
+  }
+
+  /**
+   * fdatasync of a WAL segment through a handle kept open: one call to the thread pool, where an open, a sync and a
+   * close are three, and a commit's answer waits for a turn of the event loop after each (under staff's work, each
+   * turn can wait for a statement). A segment's name is never given to another file (a recycled segment is renamed to
+   * a new one), so a handle found by name is that file's; the oldest handles beyond OPEN_SEGMENTS_MAX are closed.
+   */
+  async #syncSegment(file) {
+    let handle = this.#segments.get(file);
+    if (!handle) {
+      handle = open(file, 'r').catch((error) => {
+        if (error.code === 'ENOENT') return undefined;
+        throw error;
+      });
+      this.#segments.set(file, handle);
+      for (const [old, oldHandle] of this.#segments) {
+        if (this.#segments.size <= OPEN_SEGMENTS_MAX) break;
+        this.#segments.delete(old);
+        // A handle's close waits for a sync under way on it.
+        void oldHandle.then((stale) => stale?.close()).catch(() => {});
+      }
+    }
+    const opened = await handle.catch((error) => {
+      this.#segments.delete(file);
+      throw error;
+    });
+    if (!opened) {
+      // Removed after a checkpoint: it no longer matters.
+      this.#segments.delete(file);
+      return;
+    }
+    await opened.datasync();
+  }
+
+  async closeFs() {
+    const handles = [...this.#segments.values()];
+    this.#segments.clear();
+    await Promise.all(handles.map((handle) => handle.then((opened) => opened?.close()).catch(() => {})));
+    await super.closeFs();
   }
 
   /** A WAL segment, flushed with fdatasync (syncFile); the pg_wal directory itself needs a full fsync. */
@@ -142,6 +184,11 @@ class SyncedNodeFS extends NodeFS {
     setImmediate(() => process.exit(1));
   }
 }
+
+/** WAL segments' names: 24 hexadecimal digits (pg_wal also holds a new segment's temporary file, under another name). */
+const isSegmentName = (file) => /^[0-9A-F]{24}$/.test(path.basename(file));
+/** WAL segments whose handles stay open: PostgreSQL writes one at a time, two around a switch to the next. */
+const OPEN_SEGMENTS_MAX = 4;
 
 /**
  * Flushes a WAL file by path; a segment removed or recycled after a checkpoint no longer matters. A segment gets

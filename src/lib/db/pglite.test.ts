@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHook } from 'node:async_hooks';
+import { mkdtempSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -73,6 +74,47 @@ describe('createPglite', () => {
     } finally {
       await client.close();
     }
+  });
+
+  it("flushes a commit's WAL in one call to the thread pool, through handles it keeps open, at most four", async () => {
+    const dir = existingDir();
+    const pglite = await createPglite(dir);
+    const { client } = pglite;
+    // Each call to the thread pool (an open, a sync, a close) is a turn of the event loop that a buyer's answer waits for.
+    const poolCalls: string[] = [];
+    const hook = createHook({
+      init: (_id, type) => void (['FSREQPROMISE', 'FILEHANDLECLOSEREQ'].includes(type) && poolCalls.push(type)),
+    });
+    const walHandles = () =>
+      readdirSync('/proc/self/fd').filter((fd) => {
+        try {
+          return readlinkSync(`/proc/self/fd/${fd}`).startsWith(path.join(dir, 'pg_wal'));
+        } catch {
+          return false;
+        }
+      }).length;
+    try {
+      await client.exec('create table t (n int)');
+      hook.enable();
+      for (let i = 0; i < 10; i++) await client.query('insert into t values ($1)', [i]);
+      hook.disable();
+      expect(poolCalls.length).toBeGreaterThan(0);
+      expect(poolCalls.length).toBeLessThanOrEqual(10);
+
+      // PostgreSQL's own handle of the segment it writes, and ours: a new segment each round, the oldest closed.
+      const before = walHandles();
+      for (let i = 0; i < 8; i++) {
+        await client.query('select pg_switch_wal()');
+        await client.query('insert into t values ($1)', [i]);
+      }
+      expect(walHandles()).toBeLessThanOrEqual(before + 4);
+      const syncs = pglite.walSyncs()!;
+      expect(syncs.flushed).toBe(syncs.asked);
+    } finally {
+      hook.disable();
+      await client.close();
+    }
+    expect(walHandles()).toBe(0);
   });
 
   // The one database created here from nothing (initdb in a child process), then opened again.
