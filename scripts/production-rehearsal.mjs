@@ -32,6 +32,7 @@ import {
   leadBody,
   peerEnv,
   root,
+  staffInstanceNice,
   waitHealthy,
   withPostgres,
 } from './lib/harness.mjs';
@@ -72,14 +73,14 @@ const readOnlyWorks = spawnSync('unshare', [...READ_ONLY, root, 'true']).status 
 
 /**
  * One instance as the systemd unit starts it (deploy/districts@.service): `node server.mjs` in its release directory,
- * on 127.0.0.1:PORT, draining for 5 s on SIGTERM (deploy/districts.env.example). The per-client and site-wide lead
- * limits are lifted: every visitor here has the same address.
+ * on 127.0.0.1:PORT, draining for 5 s on SIGTERM (deploy/districts.env.example), at the CPU priority its drop-in gives
+ * it (`nice`: the staff's instance B). The per-client and site-wide lead limits are lifted: every visitor here has the
+ * same address.
  */
-function startInstance(dir, port, env, logFile) {
+function startInstance(dir, port, env, logFile, nice) {
   const out = openSync(logFile, 'a');
-  const [command, args] = readOnlyWorks
-    ? ['unshare', [...READ_ONLY, dir, process.execPath, 'server.mjs']]
-    : [process.execPath, ['server.mjs']];
+  const node = nice === undefined ? [process.execPath, 'server.mjs'] : ['nice', '-n', String(nice), process.execPath, 'server.mjs'];
+  const [command, args] = readOnlyWorks ? ['unshare', [...READ_ONLY, dir, ...node]] : [node[0], node.slice(1)];
   return spawn(command, args, {
     cwd: dir,
     stdio: ['ignore', out, out],
@@ -204,7 +205,8 @@ const switchTo = (release) => {
 };
 const instances = [
   { name: 'A', port: freePort() },
-  { name: 'B', port: freePort() },
+  // The staff's instance, yielding the CPU to A as its systemd drop-in says (docs/decisions/0453).
+  { name: 'B', port: freePort(), nice: staffInstanceNice() },
 ];
 const httpsPort = freePort();
 const instanceEnv = { ...database.env, ...peerEnv(smtp, hooks), SITE_URL: `https://localhost:${httpsPort}` };
@@ -286,7 +288,7 @@ async function rollingRestart() {
     const stoppedMs = Date.now() - t0;
     if (instance.child.exitCode !== 143) throw new Error(`instance ${instance.name} exited with ${instance.child.exitCode} on SIGTERM`);
     if (instance === instances[0]) switchTo(release2);
-    instance.child = startInstance(current, instance.port, instanceEnv, logs.servers);
+    instance.child = startInstance(current, instance.port, instanceEnv, logs.servers, instance.nice);
     const healthyMs = await waitHealthy(`http://127.0.0.1:${instance.port}`, instance.child);
     await sleep(CADDY_SEES_HEALTH_MS);
     restart.steps.push({ name: instance.name, stoppedMs, healthyMs });
@@ -298,7 +300,7 @@ async function rollingRestart() {
 try {
   switchTo(root); // release 1: the repository's own build
   for (const instance of instances) {
-    instance.child = startInstance(current, instance.port, instanceEnv, logs.servers);
+    instance.child = startInstance(current, instance.port, instanceEnv, logs.servers, instance.nice);
     await waitHealthy(`http://127.0.0.1:${instance.port}`, instance.child);
   }
   caddy = await startCaddy(

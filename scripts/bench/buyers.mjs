@@ -9,13 +9,13 @@
 // Seed them first with `npm run bench -- scale` (or BENCH_SCALE_PG_DATABASE / BENCH_SCALE_PGLITE_DIR name others).
 // Each database runs the server in the positions of VARIANTS, each against the others on a copy of the same data in the
 // same run: PGlite, buyers first and arrival order (the gate); PostgreSQL, the staff on an instance of their own as
-// deploy/Caddyfile sends them, and one instance for all.
+// deploy/ runs it (yielding the CPU), that instance at the buyers' priority, and one instance for all.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpSync, existsSync, lstatSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { exited, freePort, freshDatabase, leadBody, pgUrl, root, startServer, waitHealthy } from '../lib/harness.mjs';
+import { exited, freePort, freshDatabase, leadBody, pgUrl, root, staffInstanceNice, startServer, waitHealthy } from '../lib/harness.mjs';
 import { asNewVisitor, heapOf, percentile, printRows, quietDown, siteEnv, startSmtpSink } from './server-common.mjs';
 
 const RATE = Number(process.env.BENCH_BUYERS_RATE ?? 4);
@@ -33,8 +33,10 @@ const VARIANTS = {
     { label: 'arrival order (PGLITE_BUYERS_FIRST=off)', env: { PGLITE_BUYERS_FIRST: 'off' } },
   ],
   postgres: [
-    // As deploy/Caddyfile serves them: two instances, staff's pages on B, buyers on A (docs/decisions/0439).
-    { label: 'staff on an instance of their own', env: {}, staffApart: true },
+    // As deploy/ serves them: two instances, staff's pages on B, buyers on A (docs/decisions/0439), B yielding the CPU
+    // to A (0453); and B at the same priority as A, to see what that yielding is worth.
+    { label: 'staff on an instance of their own, yielding the CPU', env: {}, staffApart: true, staffNice: staffInstanceNice() },
+    { label: 'staff on an instance of their own, same priority', env: {}, staffApart: true },
     { label: 'one instance for all (buyers’ own pool)', env: {} },
   ],
 };
@@ -193,7 +195,7 @@ async function serverRun(kind, database, variant, withStaff, smtp, log) {
   const ctx = { runId: database.runId, next: 0, slots };
   // The staff's instance (variant.staffApart), on the same database: the owners' loops go there.
   const staffPort = variant.staffApart ? freePort() : port;
-  const staffServer = variant.staffApart && startServer(staffPort, env, logFile);
+  const staffServer = variant.staffApart && startServer(staffPort, env, logFile, { nice: variant.staffNice });
   const servers = [server, staffServer].filter(Boolean);
   try {
     await waitHealthy(base, server, 600_000);

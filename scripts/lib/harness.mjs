@@ -112,15 +112,28 @@ export const PROCESS_SECRETS = {
 };
 
 /**
+ * The nice value deploy/ gives the staff's instance (B), read from its systemd drop-in, so that the bench and the
+ * rehearsal run that instance as deployed (docs/decisions/0453).
+ */
+export function staffInstanceNice() {
+  const file = 'deploy/districts@3002.service.d/staff-instance.conf';
+  const nice = readFileSync(path.join(root, file), 'utf8').match(/^Nice=(\d+)$/m);
+  if (!nice) throw new Error(`${file} sets no Nice=`);
+  return Number(nice[1]);
+}
+
+/**
  * The production server (server.mjs, as `npm start`) of the DIST_DIR build with the limits lifted for load; `env` adds
  * the database and peers. `app` starts another app directory with `next start` instead (the bench's empty baseline
- * page, which names its own dist dir). The child's PID is the server's own, so a kill -9 hits the server.
+ * page, which names its own dist dir); `nice` starts it at that CPU priority (nice(1) runs it as itself). The child's
+ * PID is the server's own, so a kill -9 hits the server.
  */
-export function startServer(port, env, logFile, { app } = {}) {
+export function startServer(port, env, logFile, { app, nice } = {}) {
   const out = openSync(logFile, 'a');
-  const [command, args] = app
+  const [server, serverArgs] = app
     ? [path.join(root, 'node_modules/.bin/next'), ['start', app]]
     : [process.execPath, [path.join(root, 'server.mjs')]];
+  const [command, args] = nice === undefined ? [server, serverArgs] : ['nice', ['-n', String(nice), server, ...serverArgs]];
   return spawn(command, [...args, '-H', '127.0.0.1', '-p', port], {
     cwd: root,
     stdio: ['ignore', out, out],

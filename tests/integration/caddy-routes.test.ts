@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -63,6 +63,19 @@ describe('deploy/Caddyfile: the staff route', () => {
   it('names the staff area the server knows (serving/staff-area.mjs), each path with what is below it, and nothing else', () => {
     const line = readFileSync(DEPLOYED_CADDYFILE, 'utf8').match(/^\s*@staff path (.+)$/m);
     expect(line?.[1].trim().split(/\s+/).sort()).toEqual(STAFF_AREA.flatMap((prefix) => [prefix, `${prefix}/*`]).sort());
+  });
+
+  it('sends the staff to the instance whose systemd drop-in yields the CPU to the buyers (docs/decisions/0453)', () => {
+    // The staff route's first upstream by default, and the one instance with a drop-in: the same port, or the lower
+    // priority lands on the buyers' instance.
+    const staffRoute = readFileSync(DEPLOYED_CADDYFILE, 'utf8').match(
+      /handle @staff \{\s*reverse_proxy \{\$UPSTREAM_B:127\.0\.0\.1:(\d+)\}/,
+    );
+    const dropIns = readdirSync(path.join(import.meta.dirname, '../../deploy')).filter((name) => name.endsWith('.service.d'));
+    expect(dropIns).toEqual([`districts@${staffRoute?.[1]}.service.d`]);
+    const conf = readFileSync(path.join(import.meta.dirname, '../../deploy', dropIns[0], 'staff-instance.conf'), 'utf8');
+    expect(conf).toMatch(/^Nice=([1-9]|1\d)$/m);
+    expect(conf).toMatch(/^CPUWeight=[1-9]\d?$/m);
   });
 });
 
