@@ -112,13 +112,14 @@ class SyncedNodeFS extends NodeFS {
       throw error;
     }
     this.#flushed = Math.max(this.#flushed, upTo);
+    this.#closeOldSegments();
   }
 
   /**
    * fdatasync of a WAL segment through a handle kept open: one call to the thread pool, where an open, a sync and a
    * close are three, and a commit's answer waits for a turn of the event loop after each (under staff's work, each
    * turn can wait for a statement). A segment's name is never given to another file (a recycled segment is renamed to
-   * a new one), so a handle found by name is that file's; the oldest handles beyond OPEN_SEGMENTS_MAX are closed.
+   * a new one), so a handle found by name is that file's.
    */
   async #syncSegment(file) {
     let handle = this.#segments.get(file);
@@ -128,12 +129,6 @@ class SyncedNodeFS extends NodeFS {
         throw error;
       });
       this.#segments.set(file, handle);
-      for (const [old, oldHandle] of this.#segments) {
-        if (this.#segments.size <= OPEN_SEGMENTS_MAX) break;
-        this.#segments.delete(old);
-        // A handle's close waits for a sync under way on it.
-        void oldHandle.then((stale) => stale?.close()).catch(() => {});
-      }
     }
     const opened = await handle.catch((error) => {
       this.#segments.delete(file);
@@ -145,6 +140,18 @@ class SyncedNodeFS extends NodeFS {
       return;
     }
     await opened.datasync();
+  }
+
+  /**
+   * After a batch, the oldest handles beyond OPEN_SEGMENTS_MAX are closed. Not during one: a large transaction's batch
+   * can hold more segments than that, and a handle closed there could still be waiting for its sync.
+   */
+  #closeOldSegments() {
+    for (const [file, handle] of this.#segments) {
+      if (this.#segments.size <= OPEN_SEGMENTS_MAX) break;
+      this.#segments.delete(file);
+      void handle.then((opened) => opened?.close()).catch(() => {});
+    }
   }
 
   async closeFs() {

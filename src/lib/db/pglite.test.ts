@@ -108,6 +108,10 @@ describe('createPglite', () => {
         await client.query('insert into t values ($1)', [i]);
       }
       expect(walHandles()).toBeLessThanOrEqual(before + 4);
+
+      // One call that fills six segments (a large transaction): its flush syncs them all before any handle is closed.
+      await client.exec(`do $$ begin for i in 1..6 loop insert into t values (i); perform pg_switch_wal(); end loop; end $$`);
+      expect(walHandles()).toBeLessThanOrEqual(before + 4);
       const syncs = pglite.walSyncs()!;
       expect(syncs.flushed).toBe(syncs.asked);
     } finally {
