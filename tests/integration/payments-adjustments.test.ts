@@ -204,7 +204,9 @@ describeEachDriver('payments: refunds, reversals and corrections by two owners',
   it('exports every entry for the accountant: naira with kobo, who and why, running balance, filters, owners only', async () => {
     const db = handle().db;
     const { claimId } = await buyerWithPlan(db);
-    await paid(db, claimId, 300_000_000, `=HYPERLINK("x")-${claimId.slice(0, 4)}`, new Date('2026-12-02T08:00:00Z'));
+    // Paid two Lagos days before the refund (today), at 09:00 Lagos time: each has a day of its own to filter by.
+    const paidDay = lagosDayOf(new Date(), -2);
+    await paid(db, claimId, 300_000_000, `=HYPERLINK("x")-${claimId.slice(0, 4)}`, new Date(`${paidDay}T08:00:00Z`));
     const asked = await ask(owner.cookie, claimId, { kind: 'refund', amount: '250,000.50', reason: '=cmd|calc' });
     await approve(secondOwner.cookie, claimId, ((await asked.json()) as { id: string }).id);
     const get = (cookie: string, query: string) => exportRoute(staffRequest(`/api/admin/exports/ledger${query}`, { cookie }), undefined);
@@ -223,14 +225,14 @@ describeEachDriver('payments: refunds, reversals and corrections by two owners',
     );
     const mine = lines.filter((line) => line.includes(claimId));
     expect(mine).toHaveLength(2);
-    expect(mine[0]).toContain('"2026-12-02 09:00"');
+    expect(mine[0]).toContain(`"${paidDay} 09:00"`);
     expect(mine[0]).toContain(`"'=HYPERLINK(""x"")`);
     expect(mine[0]).toContain('"payment","3000000.00","paystack"');
     expect(mine[0]).toMatch(/"3000000\.00"$/);
     expect(mine[1]).toContain('"refund","-250000.50","staff","","owner","owner","\'=cmd|calc"');
     expect(mine[1]).toMatch(/"2749999\.50"$/);
     // The date range is on when the money moved (Lagos days); the running balance still counts from the plan's first entry.
-    const onTheDay = (await (await get(owner.cookie, '?from=2026-12-02&to=2026-12-02')).text())
+    const onTheDay = (await (await get(owner.cookie, `?from=${paidDay}&to=${paidDay}`)).text())
       .split('\r\n')
       .filter((l) => l.includes(claimId));
     expect(onTheDay).toEqual([mine[0]]);
