@@ -24,6 +24,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { startSmtpPeer, startWebhookReceiver } from '../tests/support/peers.ts';
 import {
+  atNice,
   buildIfStale,
   deliveriesByLead,
   exited,
@@ -79,7 +80,7 @@ const readOnlyWorks = spawnSync('unshare', [...READ_ONLY, root, 'true']).status 
  */
 function startInstance(dir, port, env, logFile, nice) {
   const out = openSync(logFile, 'a');
-  const node = nice === undefined ? [process.execPath, 'server.mjs'] : ['nice', '-n', String(nice), process.execPath, 'server.mjs'];
+  const node = atNice(nice, [process.execPath, 'server.mjs']);
   const [command, args] = readOnlyWorks ? ['unshare', [...READ_ONLY, dir, ...node]] : [node[0], node.slice(1)];
   return spawn(command, args, {
     cwd: dir,

@@ -122,6 +122,9 @@ export function staffInstanceNice() {
   return Number(nice[1]);
 }
 
+/** A command line run at CPU priority `nice` (nice(1) runs it as itself, so its PID is the program's), or as it is. */
+export const atNice = (nice, argv) => (nice === undefined ? argv : ['nice', '-n', String(nice), ...argv]);
+
 /**
  * The production server (server.mjs, as `npm start`) of the DIST_DIR build with the limits lifted for load; `env` adds
  * the database and peers. `app` starts another app directory with `next start` instead (the bench's empty baseline
@@ -130,10 +133,10 @@ export function staffInstanceNice() {
  */
 export function startServer(port, env, logFile, { app, nice } = {}) {
   const out = openSync(logFile, 'a');
-  const [server, serverArgs] = app
-    ? [path.join(root, 'node_modules/.bin/next'), ['start', app]]
-    : [process.execPath, [path.join(root, 'server.mjs')]];
-  const [command, args] = nice === undefined ? [server, serverArgs] : ['nice', ['-n', String(nice), server, ...serverArgs]];
+  const [command, ...args] = atNice(
+    nice,
+    app ? [path.join(root, 'node_modules/.bin/next'), 'start', app] : [process.execPath, path.join(root, 'server.mjs')],
+  );
   return spawn(command, [...args, '-H', '127.0.0.1', '-p', port], {
     cwd: root,
     stdio: ['ignore', out, out],
