@@ -9,7 +9,8 @@
 // Seed them first with `npm run bench -- scale` (or BENCH_SCALE_PG_DATABASE / BENCH_SCALE_PGLITE_DIR name others).
 // Each database runs the server in the positions of VARIANTS, each against the others on a copy of the same data in the
 // same run: PGlite, buyers first and arrival order (the gate); PostgreSQL, the staff on an instance of their own as
-// deploy/ runs it (yielding the CPU), that instance at the buyers' priority, and one instance for all.
+// deploy/ runs it (yielding the CPU, its statements in line), the same with its statements not in line, that instance
+// at the buyers' priority, and one instance for all.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpSync, existsSync, lstatSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
@@ -36,6 +37,13 @@ const VARIANTS = {
     // As deploy/ serves them: two instances, staff's pages on B, buyers on A (docs/decisions/0439), B yielding the CPU
     // to A (0453); and B at the same priority as A, to see what that yielding is worth.
     { label: 'staff on an instance of their own, yielding the CPU', env: {}, staffApart: true, staffNice: staffInstanceNice() },
+    // The same with the staff's statements not in line (0455): as many at once as their pool holds.
+    {
+      label: 'the same, staff statements not in line',
+      env: { POSTGRES_STAFF_STATEMENTS_AT_ONCE: '64' },
+      staffApart: true,
+      staffNice: staffInstanceNice(),
+    },
     { label: 'staff on an instance of their own, same priority', env: {}, staffApart: true },
     { label: 'one instance for all (buyers’ own pool)', env: {} },
   ],
@@ -157,13 +165,15 @@ function staffLoad(base, token) {
   });
   const stop = new AbortController();
   const loads = pages.map(() => []);
+  // What each owner received, an export cut off included: what the owners got done meanwhile.
+  const received = pages.map(() => 0);
   const loops = pages.map(async (_, page) => {
     while (!stop.signal.aborted) {
       const begun = performance.now();
       try {
         const res = await fetch(`${base}${pages[page]}`, { headers: { cookie: `staff_session=${token}` }, signal: stop.signal });
         if (res.status !== 200) throw new Error(`${pages[page]} answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
-        await res.arrayBuffer();
+        for await (const chunk of res.body) received[page] += chunk.length;
         loads[page].push(performance.now() - begun);
       } catch (error) {
         if (!stop.signal.aborted) throw error;
@@ -175,7 +185,7 @@ function staffLoad(base, token) {
     end: async () => {
       stop.abort();
       await Promise.all(loops);
-      return loads.map((times, i) => ({ page: pages[i].split('?')[0], times }));
+      return loads.map((times, i) => ({ page: pages[i].split('?')[0], times, megabytes: received[i] / 1e6 }));
     },
   };
 }
@@ -216,7 +226,7 @@ async function serverRun(kind, database, variant, withStaff, smtp, log) {
     const staffLoads = await staff.end();
     log(
       `${kind} ${leads} leads (${variant.label}), owners loading: ${ROUTES.map((r) => `${r} p95 ${p95(loaded[r])} ms`).join(', ')}; ` +
-        staffLoads.map((s) => `${s.page} ${s.times.length}× p50 ${p50(s.times)} ms`).join(', '),
+        staffLoads.map((s) => `${s.page} ${s.times.length}× p50 ${p50(s.times)} ms, ${s.megabytes.toFixed(1)} MB`).join(', '),
     );
     // PGlite names each call that held its one connection long (src/lib/db/priority.ts): the longest, by statement.
     const held = new Map();
@@ -287,7 +297,7 @@ export async function benchBuyers(log) {
           rows.push({
             driver,
             figure: `owner's ${staff.page} (a year) meanwhile, p50`,
-            value: staff.times.length ? `${p50(staff.times)} ms (${staff.times.length} loads)` : 'none finished',
+            value: `${staff.times.length ? `${p50(staff.times)} ms (${staff.times.length} loads)` : 'none finished'}, ${staff.megabytes.toFixed(1)} MB received`,
           });
       }
       printRows(

@@ -447,6 +447,28 @@ export const envSchema = z
     // connection (`src/lib/db/priority.ts`, `docs/decisions/0440-buyers-first-on-pglite.md`); `off` keeps them all in
     // arrival order. PostgreSQL ignores it: there buyers' calls always have connections of their own.
     PGLITE_BUYERS_FIRST: onOff('PGLITE_BUYERS_FIRST', true),
+    // PostgreSQL: how many statements outside a transaction one instance runs at once for everyone but buyers (staff
+    // pages and exports, jobs, health checks); more wait in line, 2 s at most each, and buyers' forms and bookings never
+    // do. PostgreSQL shares the CPU evenly between its sessions, so this leaves cores free for a buyer on a small machine
+    // where the database runs beside the server (`src/lib/db/priority.ts`,
+    // `docs/decisions/0455-staff-statements-in-line-on-postgresql.md`). `auto`: half this machine's cores, at least 1; with
+    // the database on a machine of its own, set about half of its cores. Unset: `auto`. The embedded database ignores it.
+    POSTGRES_STAFF_STATEMENTS_AT_ONCE: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .optional()
+        .transform((value, ctx) => {
+          if (value === undefined || value.trim().toLowerCase() === 'auto') return 'auto' as const;
+          const n = Number(value.trim());
+          if (Number.isInteger(n) && n >= 1 && n <= 64) return n;
+          ctx.addIssue({
+            code: 'custom',
+            message: `POSTGRES_STAFF_STATEMENTS_AT_ONCE must be auto or a whole number from 1 to 64 (got "${value}").`,
+          });
+          return z.NEVER;
+        }),
+    ),
     // Embedded database: `on` runs Node.js with `--optimize-for-size`, which keeps the server near 256 MB after 10,000
     // leads on a 1 GB VPS; `off` lets the heap grow to 1.3× its live data instead (as on PostgreSQL): about 20–40 MB
     // more, staff pages such as a year's dashboard with about a third less CPU, and a buyer who waits less while staff

@@ -14,7 +14,8 @@ it.skipIf(!TEST_DATABASE_URL)(
   async () => {
     const name = `t_wait_${randomBytes(4).toString('hex')}`;
     const url = await createDatabase(name);
-    const handle = await openDatabase({ databaseUrl: url, poolMax: 1 });
+    // Two staff calls at once (not in line), so that the second waits for the pool itself.
+    const handle = await openDatabase({ databaseUrl: url, poolMax: 1, staffStatementsAtOnce: 2 });
     try {
       // Awaited inside: a Drizzle query starts when awaited, and must start in the buyer's lane to take a buyer's connection.
       const hold = async () => await handle.db.execute(sql`select pg_sleep(6.5)`);

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import * as schema from './schema';
 import type { Db } from './db';
 import { fastPathOn } from './fast-path';
-import { buyersFirstOn, buyersPoolApart, outsideBuyersLane, priorityGate } from './priority';
+import { buyersFirstOn, buyersPoolApart, outsideBuyersLane, priorityGate, staffStatementsAtOnce } from './priority';
 import { streamDataDir } from './pglite-snapshot';
 import { acquireDirectoryLock, type HeldLock } from './lock';
 import { migratePgliteDatabase, migratePostgresDatabase } from './migrate';
@@ -89,6 +89,8 @@ export interface OpenOptions {
   fastPath?: boolean;
   /** PGlite: buyers' calls before staff's waiting ones (default: PGLITE_BUYERS_FIRST; src/lib/db/priority.ts). */
   buyersFirst?: boolean;
+  /** PostgreSQL: statements outside transactions run at once for all but buyers (default: staffStatementsAtOnce()). */
+  staffStatementsAtOnce?: number;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
@@ -199,7 +201,11 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
   };
   // Buyers' calls take connections of their own (src/lib/db/priority.ts), so staff reads holding every connection of
   // the main pool never make a buyer's lead queue, or fail once connectionTimeoutMillis has passed.
-  const pool = buyersPoolApart(poolOf(options.poolMax ?? 10, CONNECTION_WAIT_MS.staff), poolOf(BUYERS_POOL_MAX, CONNECTION_WAIT_MS.buyers));
+  const pool = buyersPoolApart(
+    poolOf(options.poolMax ?? 10, CONNECTION_WAIT_MS.staff),
+    poolOf(BUYERS_POOL_MAX, CONNECTION_WAIT_MS.buyers),
+    options.staffStatementsAtOnce ?? staffStatementsAtOnce(),
+  );
   try {
     if (options.migrate ?? true) await migratePostgresDatabase(pool);
   } catch (error) {

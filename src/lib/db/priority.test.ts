@@ -1,7 +1,17 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type DatabaseHandle } from './client';
-import { buyerFirst, buyersFirstOn, HELD_LONG_MS, OTHERS_WAIT_CAP_MS, priorityGate, WAITED_LONG_MS, type WaitedLong } from './priority';
+import {
+  buyerFirst,
+  buyersFirstOn,
+  HELD_LONG_MS,
+  inLine,
+  OTHERS_WAIT_CAP_MS,
+  priorityGate,
+  staffStatementsAtOnce,
+  WAITED_LONG_MS,
+  type WaitedLong,
+} from './priority';
 import { pgliteTemplate, TEST_DATABASE_URL } from '../../../tests/integration/helpers';
 
 /**
@@ -237,7 +247,8 @@ describe('a call that waits long for PGlite’s connection', () => {
  */
 describe.skipIf(!TEST_DATABASE_URL)('buyers apart on PostgreSQL', () => {
   it('answers a buyer’s query and transaction while staff reads hold every connection of the main pool', async () => {
-    const handle = await openDatabase({ databaseUrl: TEST_DATABASE_URL, poolMax: 2, migrate: false });
+    // Both reads at once (not in line), so that they hold both connections.
+    const handle = await openDatabase({ databaseUrl: TEST_DATABASE_URL, poolMax: 2, migrate: false, staffStatementsAtOnce: 2 });
     try {
       const done: string[] = [];
       const reads = [1, 2].map((i) => handle.db.execute(sql`select pg_sleep(1.5)`).then(() => done.push(`staff ${i}`)));
@@ -255,5 +266,100 @@ describe.skipIf(!TEST_DATABASE_URL)('buyers apart on PostgreSQL', () => {
     } finally {
       await handle.close();
     }
+  });
+});
+
+/** A promise and the function that settles it. */
+function deferred() {
+  let resolve!: () => void;
+  const promise = new Promise<void>((done) => (resolve = done));
+  return { promise, resolve };
+}
+
+describe('staff statements in line (PostgreSQL)', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('runs calls at most so many at once, in the order they came, and a failed call gives its place up', async () => {
+    const line = inLine(1);
+    const log: string[] = [];
+    const holds = [deferred(), deferred(), deferred()];
+    const calls = ['a', 'b', 'c'].map((name, i) =>
+      line(async () => {
+        log.push(`start ${name}`);
+        await holds[i].promise;
+        log.push(`end ${name}`);
+        if (name === 'a') throw new Error('a failed');
+      }),
+    );
+    holds[1].resolve();
+    holds[2].resolve();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(log).toEqual(['start a']);
+    holds[0].resolve();
+    await expect(calls[0]).rejects.toThrow('a failed');
+    await Promise.all(calls.slice(1));
+    expect(log).toEqual(['start a', 'end a', 'start b', 'end b', 'start c', 'end c']);
+  });
+
+  it('lets a call that has waited its cap go beside the one running', async () => {
+    vi.useFakeTimers();
+    const line = inLine(1, 2_000);
+    const hold = deferred();
+    const first = line(() => hold.promise);
+    let went = false;
+    const second = line(async () => void (went = true));
+    await vi.advanceTimersByTimeAsync(1_999);
+    expect(went).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    await second;
+    expect(went).toBe(true);
+    hold.resolve();
+    await first;
+  });
+
+  it('takes half the cores, at least one, unless POSTGRES_STAFF_STATEMENTS_AT_ONCE says how many', () => {
+    expect(staffStatementsAtOnce(undefined, 1)).toBe(1);
+    expect(staffStatementsAtOnce(undefined, 2)).toBe(1);
+    expect(staffStatementsAtOnce(' Auto ', 8)).toBe(4);
+    expect(staffStatementsAtOnce('3', 2)).toBe(3);
+  });
+});
+
+/**
+ * What PostgreSQL runs at once, sampled from pg_stat_activity while three staff statements and two buyers' are sent
+ * together: the staff's one after another, the buyers' beside them (docs/decisions/0455).
+ */
+describe.skipIf(!TEST_DATABASE_URL)('staff statements in line on PostgreSQL', () => {
+  it.each([1, 3])('runs %i staff statement(s) at once, and buyers’ beside them', async (atOnce) => {
+    const handle = await openDatabase({ databaseUrl: TEST_DATABASE_URL, migrate: false, staffStatementsAtOnce: atOnce });
+    const pg = await import('pg');
+    const watcher = new pg.default.Client({ connectionString: TEST_DATABASE_URL });
+    await watcher.connect();
+    const marker = `in_line_${atOnce}_${process.pid}`;
+    const most = { staff: 0, buyer: 0 };
+    let watching = true;
+    const watch = (async () => {
+      while (watching) {
+        const { rows } = await watcher.query<{ staff: number; buyer: number }>(
+          `select count(*) filter (where query like $1)::int as staff, count(*) filter (where query like $2)::int as buyer
+           from pg_stat_activity where state = 'active' and pid <> pg_backend_pid()`,
+          [`%${marker}_staff%`, `%${marker}_buyer%`],
+        );
+        most.staff = Math.max(most.staff, rows[0].staff);
+        most.buyer = Math.max(most.buyer, rows[0].buyer);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    })();
+    try {
+      const sleep = (who: string) => async () => await handle.db.execute(sql.raw(`select pg_sleep(0.6) as ${marker}_${who}`));
+      await Promise.all([sleep('staff')(), sleep('staff')(), sleep('staff')(), buyerFirst(sleep('buyer'))(), buyerFirst(sleep('buyer'))()]);
+    } finally {
+      watching = false;
+      await watch;
+      await watcher.end();
+      await handle.close();
+    }
+    expect(most.staff).toBe(atOnce);
+    expect(most.buyer).toBe(2);
   });
 });

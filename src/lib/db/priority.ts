@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { availableParallelism } from 'node:os';
 import type { Pool } from 'pg';
 import { switchFrom } from '../on-off';
 import { visitorWritesUnanswered } from '../server-hand-over.mjs';
@@ -241,15 +242,68 @@ function logHeldLong(ms: number, what: string) {
 }
 
 /**
- * PostgreSQL: one pool for Drizzle that hands a buyer's calls (buyerFirst) to a pool of their own and every other call
- * to the main one; ending it ends both. The main pool's other members (events, counts) answer as themselves.
+ * PostgreSQL: how many statements outside a transaction an instance runs at once for everyone but buyers (staff's pages
+ * and exports, jobs, health checks): `POSTGRES_STAFF_STATEMENTS_AT_ONCE`, a number, or `auto` (unset): half this
+ * machine's cores, at least one. PostgreSQL gives each backend an equal share of the CPU, and no session a lower one:
+ * two owners' reads in two backends took both cores of a small machine from a buyer's lead (docs/decisions/0455).
  */
-export function buyersPoolApart(main: Pool, buyers: Pool): Pool {
+export function staffStatementsAtOnce(setting = process.env.POSTGRES_STAFF_STATEMENTS_AT_ONCE, cores = availableParallelism()): number {
+  const value = setting?.trim().toLowerCase();
+  if (value && value !== 'auto') return Number(value);
+  return Math.max(1, Math.floor(cores / 2));
+}
+
+/**
+ * Runs calls at most `atOnce` at a time, in the order they came. A call that has waited OTHERS_WAIT_CAP_MS goes anyway:
+ * no wait in line is longer, and a statement waiting in PostgreSQL for one still in line (a lock, an advisory lock)
+ * holds it back that long at most.
+ */
+export function inLine(atOnce: number, capMs = OTHERS_WAIT_CAP_MS): <T>(call: () => Promise<T>) => Promise<T> {
+  let running = 0;
+  const waiting: { go: () => void; timer?: ReturnType<typeof setTimeout> }[] = [];
+  const start = (waiter: (typeof waiting)[number]) => {
+    clearTimeout(waiter.timer);
+    running++;
+    waiter.go();
+  };
+  return async (call) => {
+    if (running < atOnce && !waiting.length) running++;
+    else
+      await new Promise<void>((go) => {
+        const waiter: (typeof waiting)[number] = { go };
+        waiter.timer = setTimeout(() => start(waiting.splice(waiting.indexOf(waiter), 1)[0]), capMs);
+        waiter.timer.unref?.();
+        waiting.push(waiter);
+      });
+    try {
+      return await call();
+    } finally {
+      running--;
+      while (running < atOnce && waiting.length) start(waiting.shift()!);
+    }
+  };
+}
+
+/**
+ * PostgreSQL: one pool for Drizzle that hands a buyer's calls (buyerFirst) to a pool of their own and every other call
+ * to the main one, whose statements outside a transaction go `othersAtOnce` at a time (inLine; a transaction's take no
+ * place in line, so one never waits behind a statement that waits for its locks); ending it ends both. The main pool's
+ * other members (events, counts) answer as themselves.
+ */
+export function buyersPoolApart(main: Pool, buyers: Pool, othersAtOnce = Infinity): Pool {
+  const othersInLine = inLine(othersAtOnce);
+  const mainQuery = main.query.bind(main) as (...args: unknown[]) => unknown;
+  const query = (...args: unknown[]) =>
+    // A callback or a streaming query (a cursor) is answered as pg answers it, not in line.
+    typeof args.at(-1) === 'function' || typeof (args[0] as { submit?: unknown } | undefined)?.submit === 'function'
+      ? mainQuery(...args)
+      : othersInLine(async () => mainQuery(...args));
   return new Proxy(main, {
     get(target, key) {
-      if (key === 'query' || key === 'connect') {
+      if (key === 'query') return forBuyer() ? buyers.query.bind(buyers) : query;
+      if (key === 'connect') {
         const pool = forBuyer() ? buyers : target;
-        return pool[key].bind(pool);
+        return pool.connect.bind(pool);
       }
       if (key === 'end') return () => Promise.all([target.end(), buyers.end()]).then(() => undefined);
       const value: unknown = Reflect.get(target, key, target);
