@@ -173,6 +173,15 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ SMS_DAILY_LIMIT: 'lots' })).toThrow(/SMS_DAILY_LIMIT must be a whole number/);
   });
 
+  it('reads POSTGRES_STAFF_STATEMENTS_AT_ONCE: auto unless set, or a whole number from 1 to 64 (docs/decisions/0455)', () => {
+    expect(parseEnv({})).toMatchObject({ POSTGRES_STAFF_STATEMENTS_AT_ONCE: 'auto' });
+    expect(parseEnv({ POSTGRES_STAFF_STATEMENTS_AT_ONCE: ' 3 ' })).toMatchObject({ POSTGRES_STAFF_STATEMENTS_AT_ONCE: 3 });
+    for (const bad of ['0', '65', '1.5', 'many'])
+      expect(() => parseEnv({ POSTGRES_STAFF_STATEMENTS_AT_ONCE: bad })).toThrow(
+        /POSTGRES_STAFF_STATEMENTS_AT_ONCE must be auto or a whole number from 1 to 64/,
+      );
+  });
+
   it('reads every secret setting from NAME_FILE, trimmed, and refuses both at once (issue 57, item 8)', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'districts-secret-files-'));
     const secrets: Record<string, string> = {

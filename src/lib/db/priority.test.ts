@@ -322,6 +322,7 @@ describe('staff statements in line (PostgreSQL)', () => {
     expect(staffStatementsAtOnce(undefined, 2)).toBe(1);
     expect(staffStatementsAtOnce(' Auto ', 8)).toBe(4);
     expect(staffStatementsAtOnce('3', 2)).toBe(3);
+    expect(staffStatementsAtOnce('many', 4)).toBe(2);
   });
 });
 

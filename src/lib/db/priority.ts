@@ -248,9 +248,9 @@ function logHeldLong(ms: number, what: string) {
  * two owners' reads in two backends took both cores of a small machine from a buyer's lead (docs/decisions/0455).
  */
 export function staffStatementsAtOnce(setting = process.env.POSTGRES_STAFF_STATEMENTS_AT_ONCE, cores = availableParallelism()): number {
-  const value = setting?.trim().toLowerCase();
-  if (value && value !== 'auto') return Number(value);
-  return Math.max(1, Math.floor(cores / 2));
+  // A value the settings refuse (the server checks them at start; a script may not) counts as auto.
+  const value = Number(setting?.trim() || undefined);
+  return Number.isInteger(value) && value >= 1 ? value : Math.max(1, Math.floor(cores / 2));
 }
 
 /**
