@@ -447,9 +447,9 @@ export const envSchema = z
     // connection (`src/lib/db/priority.ts`, `docs/decisions/0440-buyers-first-on-pglite.md`); `off` keeps them all in
     // arrival order. PostgreSQL ignores it: there buyers' calls always have connections of their own.
     PGLITE_BUYERS_FIRST: onOff('PGLITE_BUYERS_FIRST', true),
-    // PostgreSQL: how many statements outside a transaction one instance runs at once for everyone but buyers (staff
-    // pages and exports, jobs, health checks); more wait in line, 2 s at most each, and buyers' forms and bookings never
-    // do. PostgreSQL shares the CPU evenly between its sessions, so this leaves cores free for a buyer on a small machine
+    // PostgreSQL: how many statements outside a transaction one instance runs at once for the staff (pages, exports);
+    // more wait in line, 2 s at most each. Buyers' forms and bookings, jobs (a buyer's first reply among them) and health
+    // checks never wait in it. PostgreSQL shares the CPU evenly between its sessions, so this leaves cores free for a buyer on a small machine
     // where the database runs beside the server (`src/lib/db/priority.ts`,
     // `docs/decisions/0455-staff-statements-in-line-on-postgresql.md`). `auto`: half this machine's cores, at least 1; with
     // the database on a machine of its own, set about half of its cores. Unset: `auto`. The embedded database ignores it.

@@ -2,10 +2,11 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GET } from '@/app/api/health/route';
 import { backupName } from '@/lib/backup/files.server';
 import { setDatabaseForTests } from '@/lib/db/client';
+import { forSystem } from '@/lib/db/priority';
 import { appSettings, channelAlerts, leads } from '@/lib/db/schema';
 import { recordFirstStart } from '@/modules/system/channel-status.server';
 import { healthResponse } from '@/modules/system/health.server';
@@ -80,6 +81,20 @@ describeEachDriver('GET /api/health', (ctx) => {
     expect(plain.body.queue.depth).toEqual(expect.any(Number));
     expect(plain.body.backup).toEqual({ lastAgeSeconds: null, expected: false });
     expect(await read(await health(now, '?deep=1'))).toMatchObject({ status: 200, body: { ok: true, status: 'ok' } });
+  });
+
+  it('asks the database as the system’s, so that on PostgreSQL it never waits behind staff’s reads (docs/decisions/0455)', async () => {
+    const asSystem: boolean[] = [];
+    const ping = vi.spyOn(ctx.handle(), 'ping').mockImplementation(async () => void asSystem.push(forSystem()));
+    try {
+      expect((await health(new Date())).status).toBe(200);
+      expect((await asServed('203.0.113.9')).status).toBe(200);
+    } finally {
+      ping.mockRestore();
+    }
+    // The public answer may reuse a ping taken a moment ago: at least the operator's was taken here.
+    expect(asSystem.length).toBeGreaterThan(0);
+    expect(asSystem.every(Boolean)).toBe(true);
   });
 
   it('a message undelivered for 16 minutes: still in rotation, but the deep check answers 503 and says why', async () => {

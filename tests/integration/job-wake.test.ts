@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { forSystem } from '@/lib/db/priority';
 import { wakeWorkers, workEach } from '@/lib/jobs/queue';
 import type { QueueDefinition } from '@/lib/jobs/queues';
 import { waitFor } from '../support/peers';
@@ -10,7 +11,17 @@ describeEachDriver('waking the workers of a queue without NOTIFY', (ctx) => {
     const queue: QueueDefinition = { name: `wake-test-${Date.now()}`, options: {}, pollSeconds: 60 };
     await boss.createQueue(queue.name, queue.options);
     const handled: number[] = [];
-    await workEach<{ n: number }>(boss, queue, async ({ n }) => void handled.push(n), 2);
+    // Each job runs as the system's: on PostgreSQL its statements never wait behind staff's (docs/decisions/0455).
+    const asSystem: boolean[] = [];
+    await workEach<{ n: number }>(
+      boss,
+      queue,
+      async ({ n }) => {
+        handled.push(n);
+        asSystem.push(forSystem());
+      },
+      2,
+    );
     try {
       // The loops' first fetches find nothing; each then waits a minute.
       await new Promise((resolve) => setTimeout(resolve, 1_000));
@@ -18,6 +29,7 @@ describeEachDriver('waking the workers of a queue without NOTIFY', (ctx) => {
       wakeWorkers(boss, [queue]);
       expect(await waitFor(() => handled.length === 1, 10_000)).toBe(true);
       expect(handled).toEqual([1]);
+      expect(asSystem).toEqual([true]);
     } finally {
       await boss.offWork(queue.name);
       await boss.deleteQueue(queue.name);

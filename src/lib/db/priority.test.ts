@@ -7,6 +7,7 @@ import {
   HELD_LONG_MS,
   inLine,
   OTHERS_WAIT_CAP_MS,
+  outOfLine,
   priorityGate,
   staffStatementsAtOnce,
   WAITED_LONG_MS,
@@ -327,33 +328,41 @@ describe('staff statements in line (PostgreSQL)', () => {
 });
 
 /**
- * What PostgreSQL runs at once, sampled from pg_stat_activity while three staff statements and two buyers' are sent
- * together: the staff's one after another, the buyers' beside them (docs/decisions/0455).
+ * What PostgreSQL runs at once, sampled from pg_stat_activity while three staff statements, two buyers' and a job's are
+ * sent together: the staff's one after another, the buyers' and the job's beside them (docs/decisions/0455).
  */
 describe.skipIf(!TEST_DATABASE_URL)('staff statements in line on PostgreSQL', () => {
-  it.each([1, 3])('runs %i staff statement(s) at once, and buyers’ beside them', async (atOnce) => {
+  it.each([1, 3])('runs %i staff statement(s) at once, and buyers’ and a job’s beside them', async (atOnce) => {
     const handle = await openDatabase({ databaseUrl: TEST_DATABASE_URL, migrate: false, staffStatementsAtOnce: atOnce });
     const pg = await import('pg');
     const watcher = new pg.default.Client({ connectionString: TEST_DATABASE_URL });
     await watcher.connect();
     const marker = `in_line_${atOnce}_${process.pid}`;
-    const most = { staff: 0, buyer: 0 };
+    const most = { staff: 0, buyer: 0, system: 0, staffAndSystem: 0 };
     let watching = true;
     const watch = (async () => {
       while (watching) {
-        const { rows } = await watcher.query<{ staff: number; buyer: number }>(
-          `select count(*) filter (where query like $1)::int as staff, count(*) filter (where query like $2)::int as buyer
+        const { rows } = await watcher.query<{ staff: number; buyer: number; system: number }>(
+          `select count(*) filter (where query like $1)::int as staff, count(*) filter (where query like $2)::int as buyer,
+             count(*) filter (where query like $3)::int as system
            from pg_stat_activity where state = 'active' and pid <> pg_backend_pid()`,
-          [`%${marker}_staff%`, `%${marker}_buyer%`],
+          [`%${marker}_staff%`, `%${marker}_buyer%`, `%${marker}_system%`],
         );
         most.staff = Math.max(most.staff, rows[0].staff);
         most.buyer = Math.max(most.buyer, rows[0].buyer);
+        most.system = Math.max(most.system, rows[0].system);
+        most.staffAndSystem = Math.max(most.staffAndSystem, rows[0].staff + rows[0].system);
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
     })();
     try {
       const sleep = (who: string) => async () => await handle.db.execute(sql.raw(`select pg_sleep(0.6) as ${marker}_${who}`));
-      await Promise.all([sleep('staff')(), sleep('staff')(), sleep('staff')(), buyerFirst(sleep('buyer'))(), buyerFirst(sleep('buyer'))()]);
+      await Promise.all([
+        ...[1, 2, 3].map(() => sleep('staff')()),
+        ...[1, 2].map(() => buyerFirst(sleep('buyer'))()),
+        // A job's or the health check's (outOfLine): beside the staff's, never in their line.
+        outOfLine(sleep('system')),
+      ]);
     } finally {
       watching = false;
       await watch;
@@ -362,5 +371,6 @@ describe.skipIf(!TEST_DATABASE_URL)('staff statements in line on PostgreSQL', ()
     }
     expect(most.staff).toBe(atOnce);
     expect(most.buyer).toBe(2);
+    expect(most.staffAndSystem).toBe(atOnce + 1);
   });
 });

@@ -20,9 +20,9 @@ import { visitorWritesUnanswered } from '../server-hand-over.mjs';
  * made by the route that opened the database must see the lane of a buyer's route in another bundle, as they share
  * the database handle itself (docs/decisions/0103, 0429).
  */
-const shared = ((globalThis as Record<symbol, { lane: AsyncLocalStorage<'buyer'>; running: number }>)[
+const shared = ((globalThis as Record<symbol, { lane: AsyncLocalStorage<'buyer' | 'system'>; running: number }>)[
   Symbol.for('districts.db.buyers-lane')
-] ??= { lane: new AsyncLocalStorage<'buyer'>(), running: 0 });
+] ??= { lane: new AsyncLocalStorage<'buyer' | 'system'>(), running: 0 });
 /**
  * How long staff's calls wait at most for a running buyer's next call (a buyer's handler between two statements), then
  * go unheld for as long: long enough for a buyer's whole handler under the owners' load (docs/decisions/0442).
@@ -58,6 +58,16 @@ export function buyerFirst<A extends unknown[], R>(handler: (...args: A) => Prom
 
 /** Whether the calling code runs for a buyer (buyerFirst). */
 export const forBuyer = (): boolean => shared.lane.getStore() === 'buyer';
+
+/**
+ * Runs `run` as the system's (jobs, health checks): on PostgreSQL its statements never wait in the staff's line
+ * (inLine, docs/decisions/0455). A buyer's first reply is sent by a job, a health check must not time out behind an
+ * owner's read, and a long maintenance statement must not hold every staff statement back.
+ */
+export const outOfLine = <T>(run: () => T): T => shared.lane.run('system', run);
+
+/** Whether the calling code runs as the system's (outOfLine). */
+export const forSystem = (): boolean => shared.lane.getStore() === 'system';
 
 /**
  * Runs `start` outside the buyers' lane: what it starts (the job queue's loops, started by whichever request needs it
@@ -242,8 +252,8 @@ function logHeldLong(ms: number, what: string) {
 }
 
 /**
- * PostgreSQL: how many statements outside a transaction an instance runs at once for everyone but buyers (staff's pages
- * and exports, jobs, health checks): `POSTGRES_STAFF_STATEMENTS_AT_ONCE`, a number, or `auto` (unset): half this
+ * PostgreSQL: how many statements outside a transaction an instance runs at once for the staff (pages, exports; not
+ * buyers', nor jobs' and health checks': outOfLine): `POSTGRES_STAFF_STATEMENTS_AT_ONCE`, a number, or `auto` (unset): half this
  * machine's cores, at least one. PostgreSQL gives each backend an equal share of the CPU, and no session a lower one:
  * two owners' reads in two backends took both cores of a small machine from a buyer's lead (docs/decisions/0455).
  */
@@ -286,8 +296,9 @@ export function inLine(atOnce: number, capMs = OTHERS_WAIT_CAP_MS): <T>(call: ()
 
 /**
  * PostgreSQL: one pool for Drizzle that hands a buyer's calls (buyerFirst) to a pool of their own and every other call
- * to the main one, whose statements outside a transaction go `othersAtOnce` at a time (inLine; a transaction's take no
- * place in line, so one never waits behind a statement that waits for its locks); ending it ends both. The main pool's
+ * to the main one, whose statements outside a transaction go `othersAtOnce` at a time (inLine), but the system's
+ * (outOfLine); a transaction's take no place in line, so one never waits behind a statement that waits for its locks.
+ * Ending it ends both. The main pool's
  * other members (events, counts) answer as themselves.
  */
 export function buyersPoolApart(main: Pool, buyers: Pool, othersAtOnce = Infinity): Pool {
@@ -300,7 +311,7 @@ export function buyersPoolApart(main: Pool, buyers: Pool, othersAtOnce = Infinit
       : othersInLine(async () => mainQuery(...args));
   return new Proxy(main, {
     get(target, key) {
-      if (key === 'query') return forBuyer() ? buyers.query.bind(buyers) : query;
+      if (key === 'query') return forBuyer() ? buyers.query.bind(buyers) : forSystem() ? mainQuery : query;
       if (key === 'connect') {
         const pool = forBuyer() ? buyers : target;
         return pool.connect.bind(pool);

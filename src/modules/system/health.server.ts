@@ -1,5 +1,6 @@
 import 'server-only';
 import { getDatabase, type DatabaseHandle } from '@/lib/db/client';
+import { outOfLine } from '@/lib/db/priority';
 import { errorResponse, jsonResponse } from '@/lib/http/response.server';
 import { logError } from '@/lib/log';
 import { backupState, openAlerts, problemsOf, queueDepth, type Problem } from '@/modules/system/channel-status.server';
@@ -51,7 +52,10 @@ async function databaseAnswers(): Promise<boolean> {
   return lastPublicPing.answers;
 }
 
-export async function healthResponse(request?: Request, now = new Date()): Promise<Response> {
+/** The health check's statements never wait behind staff's on PostgreSQL (docs/decisions/0455): a busy owner is no outage. */
+export const healthResponse = (request?: Request, now = new Date()): Promise<Response> => outOfLine(() => answerHealth(request, now));
+
+async function answerHealth(request: Request | undefined, now: Date): Promise<Response> {
   const deep = deepParam(request ? new URL(request.url).searchParams.get('deep') : null);
   if (deep === undefined) return errorResponse(400, 'deep must be 1 (the business is in order) or 0 (the server answers).');
   const access = healthAccessOf(request);
