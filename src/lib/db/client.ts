@@ -89,7 +89,7 @@ export interface OpenOptions {
   fastPath?: boolean;
   /** PGlite: buyers' calls before staff's waiting ones (default: PGLITE_BUYERS_FIRST; src/lib/db/priority.ts). */
   buyersFirst?: boolean;
-  /** PostgreSQL: statements outside transactions run at once for all but buyers (default: staffStatementsAtOnce()). */
+  /** PostgreSQL: the staff's statements outside transactions run at once (default: staffStatementsAtOnce()). */
   staffStatementsAtOnce?: number;
 }
 

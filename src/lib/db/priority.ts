@@ -252,10 +252,10 @@ function logHeldLong(ms: number, what: string) {
 }
 
 /**
- * PostgreSQL: how many statements outside a transaction an instance runs at once for the staff (pages, exports; not
- * buyers', nor jobs' and health checks': outOfLine): `POSTGRES_STAFF_STATEMENTS_AT_ONCE`, a number, or `auto` (unset): half this
- * machine's cores, at least one. PostgreSQL gives each backend an equal share of the CPU, and no session a lower one:
- * two owners' reads in two backends took both cores of a small machine from a buyer's lead (docs/decisions/0455).
+ * PostgreSQL: how many of the staff's statements (pages, exports) an instance runs at once outside a transaction:
+ * `POSTGRES_STAFF_STATEMENTS_AT_ONCE`, a number, or `auto` (unset): half this machine's cores, at least one.
+ * PostgreSQL gives each backend an equal share of the CPU, and no session a lower one: two owners' reads in two
+ * backends took both cores of a small machine from a buyer's lead (docs/decisions/0455).
  */
 export function staffStatementsAtOnce(setting = process.env.POSTGRES_STAFF_STATEMENTS_AT_ONCE, cores = availableParallelism()): number {
   // A value the settings refuse (the server checks them at start; a script may not) counts as auto.
@@ -296,19 +296,18 @@ export function inLine(atOnce: number, capMs = OTHERS_WAIT_CAP_MS): <T>(call: ()
 
 /**
  * PostgreSQL: one pool for Drizzle that hands a buyer's calls (buyerFirst) to a pool of their own and every other call
- * to the main one, whose statements outside a transaction go `othersAtOnce` at a time (inLine), but the system's
- * (outOfLine); a transaction's take no place in line, so one never waits behind a statement that waits for its locks.
- * Ending it ends both. The main pool's
- * other members (events, counts) answer as themselves.
+ * to the main one, where the staff's statements outside a transaction go `staffAtOnce` at a time (inLine); the
+ * system's (outOfLine) never wait, nor a transaction's, so one never waits behind a statement that waits for its
+ * locks. Ending it ends both. The main pool's other members (events, counts) answer as themselves.
  */
-export function buyersPoolApart(main: Pool, buyers: Pool, othersAtOnce = Infinity): Pool {
-  const othersInLine = inLine(othersAtOnce);
+export function buyersPoolApart(main: Pool, buyers: Pool, staffAtOnce = Infinity): Pool {
+  const staffInLine = inLine(staffAtOnce);
   const mainQuery = main.query.bind(main) as (...args: unknown[]) => unknown;
   const query = (...args: unknown[]) =>
     // A callback or a streaming query (a cursor) is answered as pg answers it, not in line.
     typeof args.at(-1) === 'function' || typeof (args[0] as { submit?: unknown } | undefined)?.submit === 'function'
       ? mainQuery(...args)
-      : othersInLine(async () => mainQuery(...args));
+      : staffInLine(async () => mainQuery(...args));
   return new Proxy(main, {
     get(target, key) {
       if (key === 'query') return forBuyer() ? buyers.query.bind(buyers) : forSystem() ? mainQuery : query;
