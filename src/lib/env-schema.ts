@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BACKUP_RETENTION } from '../content/retention.ts';
-import { NO, switchFrom, YES } from './on-off.ts';
+import { countOrAuto, NO, STAFF_STATEMENTS_AT_ONCE_MAX, switchFrom, YES } from './on-off.ts';
 
 /**
  * Every setting the server reads from its environment: its name, format, default and limits, checked in one pass so
@@ -448,23 +448,23 @@ export const envSchema = z
     // arrival order. PostgreSQL ignores it: there buyers' calls always have connections of their own.
     PGLITE_BUYERS_FIRST: onOff('PGLITE_BUYERS_FIRST', true),
     // PostgreSQL: how many statements outside a transaction one instance runs at once for the staff (pages, exports);
-    // more wait in line, 2 s at most each. Buyers' forms and bookings, jobs (a buyer's first reply among them) and health
-    // checks never wait in it. PostgreSQL shares the CPU evenly between its sessions, so this leaves cores free for a buyer on a small machine
-    // where the database runs beside the server (`src/lib/db/priority.ts`,
-    // `docs/decisions/0455-staff-statements-in-line-on-postgresql.md`). `auto`: half this machine's cores, at least 1; with
-    // the database on a machine of its own, set about half of its cores. Unset: `auto`. The embedded database ignores it.
+    // more wait in line, 2 s at most each. Buyers' forms and bookings, jobs (a buyer's first reply among them) and
+    // health checks never wait in it. PostgreSQL shares the CPU evenly between its sessions, so this leaves cores free
+    // for a buyer on a small machine where the database runs beside the server (`src/lib/db/priority.ts`,
+    // `docs/decisions/0455-staff-statements-in-line-on-postgresql.md`). `auto`: half this machine's cores, at least 1;
+    // with the database on a machine of its own, set about half of its cores. Unset: `auto`. The embedded database
+    // ignores it.
     POSTGRES_STAFF_STATEMENTS_AT_ONCE: z.preprocess(
       blankToUndefined,
       z
         .string()
         .optional()
         .transform((value, ctx) => {
-          if (value === undefined || value.trim().toLowerCase() === 'auto') return 'auto' as const;
-          const n = Number(value.trim());
-          if (Number.isInteger(n) && n >= 1 && n <= 64) return n;
+          const count = countOrAuto(value, STAFF_STATEMENTS_AT_ONCE_MAX);
+          if (count !== undefined) return count;
           ctx.addIssue({
             code: 'custom',
-            message: `POSTGRES_STAFF_STATEMENTS_AT_ONCE must be auto or a whole number from 1 to 64 (got "${value}").`,
+            message: `POSTGRES_STAFF_STATEMENTS_AT_ONCE must be auto or a whole number from 1 to ${STAFF_STATEMENTS_AT_ONCE_MAX} (got "${value}").`,
           });
           return z.NEVER;
         }),

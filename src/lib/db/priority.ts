@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { availableParallelism } from 'node:os';
 import type { Pool } from 'pg';
-import { switchFrom } from '../on-off';
+import { countOrAuto, STAFF_STATEMENTS_AT_ONCE_MAX, switchFrom } from '../on-off';
 import { visitorWritesUnanswered } from '../server-hand-over.mjs';
 
 /**
@@ -259,8 +259,8 @@ function logHeldLong(ms: number, what: string) {
  */
 export function staffStatementsAtOnce(setting = process.env.POSTGRES_STAFF_STATEMENTS_AT_ONCE, cores = availableParallelism()): number {
   // A value the settings refuse (the server checks them at start; a script may not) counts as auto.
-  const value = Number(setting?.trim() || undefined);
-  return Number.isInteger(value) && value >= 1 ? value : Math.max(1, Math.floor(cores / 2));
+  const count = countOrAuto(setting, STAFF_STATEMENTS_AT_ONCE_MAX);
+  return typeof count === 'number' ? count : Math.max(1, Math.floor(cores / 2));
 }
 
 /**
