@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createDatabase, dropDatabase, TEST_DATABASE_URL } from '../../../tests/integration/helpers';
+import { createDatabase, describeEachDriver, dropDatabase, TEST_DATABASE_URL } from '../../../tests/integration/helpers';
 import { openDatabase, type DatabaseHandle } from './client';
-import { sqlStateOf, transactionRetried } from './conflicts';
+import { lockKeysInOrder, sqlStateOf, transactionRetried } from './conflicts';
 import type { Db } from './db';
+import { rowsOf } from './rows';
 import { leads } from './schema';
 
 /**
@@ -99,3 +100,49 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL: a transaction rolled back to br
     });
   });
 });
+
+describeEachDriver('key locks', (ctx) => {
+  it('locks each key once, whatever the order and repeats it is given', async () => {
+    const locks = await ctx.handle().db.transaction(async (tx) => {
+      await lockKeysInOrder(tx, ['network:2', 'phone:+2348031234567', 'network:2', "email:o'neil@example.com"]);
+      await lockKeysInOrder(tx, []);
+      const [row] = await rowsOf<{ count: number }>(
+        tx,
+        sql`select count(*)::int as count from pg_locks where locktype = 'advisory' and pid = pg_backend_pid()`,
+      );
+      return row.count;
+    });
+    expect(locks).toBe(3);
+  });
+
+  // PGlite runs one transaction at a time: nothing waits there.
+  if (ctx.kind === 'postgres')
+    it("takes a transaction's key locks in sorted order, and holds them to its end", async () => {
+      const first = ctx.handle();
+      const second = await ctx.openSecond();
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let holding!: () => void;
+      const held = new Promise<void>((resolve) => (holding = resolve));
+      const firstDone = first.db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('key:b', 0))`);
+        holding();
+        await released;
+      });
+      await held;
+      let secondEnded = false;
+      const secondDone = second.db.transaction((tx) => lockKeysInOrder(tx, ['key:b', 'key:a'])).then(() => (secondEnded = true));
+      // The second took key:a first (sorted), then waits for key:b: key:a is no longer free.
+      await expect.poll(async () => await freeNow(first.db, 'key:a'), { timeout: 5_000 }).toBe(false);
+      expect(secondEnded).toBe(false);
+      release();
+      await Promise.all([firstDone, secondDone]);
+      expect(await freeNow(first.db, 'key:a')).toBe(true);
+    });
+});
+
+/** Whether no transaction holds the lock of `key` (asked outside any transaction: nothing is kept). */
+const freeNow = async (db: Db, key: string) => {
+  const [row] = await rowsOf<{ free: boolean }>(db, sql`select pg_try_advisory_xact_lock(hashtextextended(${key}, 0)) as free`);
+  return row.free;
+};

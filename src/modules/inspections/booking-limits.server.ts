@@ -1,7 +1,7 @@
 import 'server-only';
-import { sql } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import type { Db } from '@/lib/db/client';
+import { lockKeysInOrder } from '@/lib/db/conflicts';
 import { getEnv } from '@/lib/env.server';
 import type { ClientIdentity } from '@/lib/http/client.server';
 import { clientCounter, clientCounters, countRequests } from '@/lib/http/rate-limit.server';
@@ -46,7 +46,7 @@ export async function lockBuyerKeys(
   const contact = await contactOfLead(tx, leadId);
   const keys = [`inspection-network:${guard.networkHash}`];
   if (contact) keys.push(`inspection-phone:${contact.phone}`, ...(contact.email ? [`inspection-email:${contact.email}`] : []));
-  for (const key of [...new Set(keys)].sort()) await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+  await lockKeysInOrder(tx, keys);
   return contact;
 }
 

@@ -2,6 +2,7 @@ import 'server-only';
 import { and, asc, count, eq, gt, inArray, isNotNull, isNull, lt, max, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { preparedStatement } from '@/lib/db/prepared';
+import { lockKeysInOrder } from '@/lib/db/conflicts';
 import { normaliseEmail } from '@/lib/validation/email';
 import type { StaffLinkKind, StaffRole } from '@/lib/db/enums';
 import { staffHasSecondFactor } from '@/modules/staff/sessions/session.server';
@@ -515,8 +516,7 @@ export async function reserveSignInAttempt<R>(
   refusalOf: (failures: Map<string, Date[]>) => R | undefined,
 ): Promise<AttemptReservation<R>> {
   return db.transaction(async (tx) => {
-    // Sorted, so two attempts sharing keys take the locks in one order and never deadlock.
-    for (const key of [...keys].sort()) await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+    await lockKeysInOrder(tx, keys);
     const refusal = refusalOf(await signInFailuresSince(tx, keys, since));
     if (refusal !== undefined) return { ok: false, refusal };
     const rows = await tx
