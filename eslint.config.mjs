@@ -59,6 +59,18 @@ const restricted = (...lists) => [
   { paths: lists.flatMap((list) => list.paths), patterns: lists.flatMap((list) => list.patterns) },
 ];
 
+const LOCALE_FORMAT_EACH_CALL = {
+  selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/][arguments.length>1]',
+  message: 'Build the Intl.DateTimeFormat or Intl.NumberFormat once, beside the function that uses it (as src/lib/format.ts does).',
+};
+// A transaction's advisory locks have one home, which takes them in one order: two transactions taking shared keys in
+// different orders can deadlock.
+const KEY_LOCKS = 'src/lib/db/conflicts.ts';
+const ADVISORY_LOCK_BY_HAND = {
+  selector: 'TemplateElement[value.raw=/pg_advisory_xact_lock/], Literal[value=/pg_advisory_xact_lock/]',
+  message: `Take a transaction's advisory locks with lockKeysInOrder (${KEY_LOCKS}): sorted, in one statement.`,
+};
+
 const config = [
   ...nextVitals,
   ...nextTs,
@@ -73,18 +85,8 @@ const config = [
   },
   // A toLocale…String call given options builds a new Intl formatter each time (about 50 µs, against 1 µs for a
   // formatter built once): a year's dashboard made hundreds of them per view (docs/decisions/0443).
-  {
-    files: ['src/**'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/][arguments.length>1]',
-          message: 'Build the Intl.DateTimeFormat or Intl.NumberFormat once, beside the function that uses it (as src/lib/format.ts does).',
-        },
-      ],
-    },
-  },
+  { files: ['src/**'], rules: { 'no-restricted-syntax': ['error', LOCALE_FORMAT_EACH_CALL, ADVISORY_LOCK_BY_HAND] } },
+  { files: [KEY_LOCKS], rules: { 'no-restricted-syntax': ['error', LOCALE_FORMAT_EACH_CALL] } },
   // The messaging module and the providers' own clients (src/lib/mail; src/lib/push, which makes VAPID keys with
   // web-push) may import what sends.
   {

@@ -213,3 +213,28 @@ describe('formatters built once (no-restricted-syntax, docs/decisions/0443)', ()
     expect(await reported("export const a = (n: number) => n.toLocaleString('en-GB');")).toBe(0);
   });
 });
+
+describe("a transaction's advisory locks in one home (no-restricted-syntax, src/lib/db/conflicts.ts)", () => {
+  const eslint = new ESLint({ cwd: ROOT, overrideConfigFile: path.join(ROOT, 'eslint.config.mjs') });
+  const reported = async (file, code) => {
+    const [result] = await eslint.lintText(`${code}\n`, { filePath: at(file) });
+    return result.messages.filter((m) => m.ruleId === 'no-restricted-syntax').length;
+  };
+  const byHand =
+    "import { sql } from 'drizzle-orm';\nexport const q = (key: string) => sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`;";
+
+  it('reports a lock taken by hand in a module, as a template or a string', async () => {
+    expect(await reported('src/modules/inspections/a.ts', byHand)).toBe(1);
+    expect(await reported('src/modules/leads/a.ts', "export const q = 'select pg_advisory_xact_lock(1)';")).toBe(1);
+  });
+
+  it('passes the home itself, and lockKeysInOrder anywhere', async () => {
+    expect(await reported('src/lib/db/conflicts.ts', byHand)).toBe(0);
+    expect(
+      await reported(
+        'src/modules/inspections/a.ts',
+        "import { lockKeysInOrder } from '@/lib/db/conflicts';\nexport const l = lockKeysInOrder;",
+      ),
+    ).toBe(0);
+  });
+});

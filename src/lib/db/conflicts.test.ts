@@ -125,7 +125,7 @@ describeEachDriver('key locks', (ctx) => {
       let holding!: () => void;
       const held = new Promise<void>((resolve) => (holding = resolve));
       const firstDone = first.db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('key:b', 0))`);
+        await lockKeysInOrder(tx, ['key:b']);
         holding();
         await released;
       });

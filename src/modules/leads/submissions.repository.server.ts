@@ -8,6 +8,7 @@ import { deleteMessagesOfLeads } from '@/modules/messaging/server';
 import { normaliseEmail } from '@/lib/validation/email';
 import { toE164 } from '@/lib/validation/phone';
 import { overdueSql, type WorkingTime } from '@/lib/working-time';
+import { lockKeysInOrder } from '@/lib/db/conflicts';
 
 /**
  * The lead's own row (table interest_submissions): a new lead stored once per idempotency key, read back, and the
@@ -165,7 +166,7 @@ export async function insertChatLead(tx: Db, chat: NewChatLead): Promise<StoredL
 
 /** Holds chats from this number one at a time until the caller's transaction ends (a lock on the number, not a row). */
 export async function lockChatNumber(tx: Db, phoneE164: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`chat-lead:${phoneE164}`}, 0))`);
+  await lockKeysInOrder(tx, [`chat-lead:${phoneE164}`]);
 }
 
 /** The lead an idempotency key already stored (by an earlier or a concurrent request that has committed). */

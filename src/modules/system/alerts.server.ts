@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import { getSiteFacts, getSiteUrl } from '@/lib/site-facts.server';
 import type { DatabaseHandle, Db } from '@/lib/db/client';
@@ -34,6 +34,7 @@ import {
 import { slotById, type SlotNetworksAlertJob } from '@/modules/inspections/server';
 import { paymentAlertAbout, paymentOwnerEmail, type PaymentOwnerAlert } from '@/modules/payments/server';
 import { deliverDocumentAlert, type DocumentAlertJob } from '@/modules/documents/server';
+import { lockKeysInOrder } from '@/lib/db/conflicts';
 
 /**
  * Owners hear about trouble (docs/decisions/0112-health-metrics-and-owner-alerts.md). Every minute a scheduled check
@@ -306,7 +307,7 @@ export async function alertOwnersOfFlood(tx: Db, boss: PgBoss, leadId: string, n
   const floodGoingOn = () => otherLeadHeldSince(tx, leadId, new Date(now.getTime() - FLOOD_QUIET_MS));
   // Within a flood (nearly every held lead) the first look settles it, and held leads never wait for each other.
   if (await floodGoingOn()) return;
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('lead-flood', 0))`);
+  await lockKeysInOrder(tx, ['lead-flood']);
   if (await floodGoingOn()) return;
   const owners = await tx
     .select({ id: staffUsers.id })

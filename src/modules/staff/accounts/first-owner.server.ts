@@ -2,12 +2,12 @@ import 'server-only';
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { deleteStoredSecrets, existingStoredSecret, putStoredSecret } from '@/lib/db/secrets.server';
 import { getEnv } from '@/lib/env.server';
 import { openWithSecretsKey, sealWithSecretsKey } from '@/lib/security/secrets-key.server';
 import { countStaff, createStaff, type StaffPublic } from '../repository.server';
+import { lockKeysInOrder } from '@/lib/db/conflicts';
 
 /**
  * The first owner of a new install (docs/decisions/0380-first-owner-set-up-code.md): while no staff account exists the
@@ -91,7 +91,7 @@ export async function createFirstOwner(
   now = new Date(),
 ): Promise<FirstOwnerOutcome> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('first-owner', 0))`);
+    await lockKeysInOrder(tx, ['first-owner']);
     if ((await countStaff(tx)) > 0) return { refused: 'exists' };
     if (owner.code !== undefined && !(await isSetUpCode(tx, owner.code, now))) return { refused: 'code' };
     const created = await createStaff(tx, {
