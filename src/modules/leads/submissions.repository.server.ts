@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
+import { lockKeysInOrder } from '@/lib/db/conflicts';
 import { placeholdersOf, preparedStatement } from '@/lib/db/prepared';
 import type { DistrictChoice, SpamReason, Title } from '@/lib/db/enums';
 import { leads, type LeadRow, type LeadStatus } from '@/lib/db/schema';
@@ -8,7 +9,6 @@ import { deleteMessagesOfLeads } from '@/modules/messaging/server';
 import { normaliseEmail } from '@/lib/validation/email';
 import { toE164 } from '@/lib/validation/phone';
 import { overdueSql, type WorkingTime } from '@/lib/working-time';
-import { lockKeysInOrder } from '@/lib/db/conflicts';
 
 /**
  * The lead's own row (table interest_submissions): a new lead stored once per idempotency key, read back, and the

@@ -3,6 +3,7 @@ import { and, eq, isNotNull, isNull, lt } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import { getSiteFacts, getSiteUrl } from '@/lib/site-facts.server';
 import type { DatabaseHandle, Db } from '@/lib/db/client';
+import { lockKeysInOrder } from '@/lib/db/conflicts';
 import type { NotificationChannel } from '@/lib/db/enums';
 import { channelAlerts, staffUsers, type ChannelAlertRow } from '@/lib/db/schema';
 import { getEnv } from '@/lib/env.server';
@@ -34,7 +35,6 @@ import {
 import { slotById, type SlotNetworksAlertJob } from '@/modules/inspections/server';
 import { paymentAlertAbout, paymentOwnerEmail, type PaymentOwnerAlert } from '@/modules/payments/server';
 import { deliverDocumentAlert, type DocumentAlertJob } from '@/modules/documents/server';
-import { lockKeysInOrder } from '@/lib/db/conflicts';
 
 /**
  * Owners hear about trouble (docs/decisions/0112-health-metrics-and-owner-alerts.md). Every minute a scheduled check

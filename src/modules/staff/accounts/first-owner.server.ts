@@ -3,11 +3,11 @@ import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Db } from '@/lib/db/client';
+import { lockKeysInOrder } from '@/lib/db/conflicts';
 import { deleteStoredSecrets, existingStoredSecret, putStoredSecret } from '@/lib/db/secrets.server';
 import { getEnv } from '@/lib/env.server';
 import { openWithSecretsKey, sealWithSecretsKey } from '@/lib/security/secrets-key.server';
 import { countStaff, createStaff, type StaffPublic } from '../repository.server';
-import { lockKeysInOrder } from '@/lib/db/conflicts';
 
 /**
  * The first owner of a new install (docs/decisions/0380-first-owner-set-up-code.md): while no staff account exists the
