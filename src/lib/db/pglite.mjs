@@ -10,6 +10,7 @@ import path from 'node:path';
 import { PGlite, parse, protocol } from '@electric-sql/pglite';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { Parser as WireParser } from 'pg-protocol/dist/parser.js';
 import { childProcessEnv } from '../child-env.mjs';
 
 /**
@@ -257,7 +258,7 @@ export async function createPglite(dir, { fsync = true, loadDataDir, fastPath = 
     extensions: { pg_trgm },
   });
   await client.waitReady;
-  if (fastPath) offerNamedStatements(client);
+  if (fastPath) offerFasterStatements(client);
   if (exclusive) {
     // Each call through the caller's gate (src/lib/db/priority.ts), which decides who goes next; the WAL flush below
     // stays outside it, so commits still share their fsyncs.
@@ -284,30 +285,59 @@ export async function createPglite(dir, { fsync = true, loadDataDir, fastPath = 
 const NAMED_STATEMENTS_MAX = 100;
 
 /**
- * Statements parsed and planned once per database. PGlite's query() parses, describes, binds and executes every
- * statement afresh, in six calls into PostgreSQL; a named statement is then only bound and executed, in one call
- * (docs/decisions/0370-a-leads-request-cost.md). Each transaction offers them as `tx.namedStatements`, whose
- * `query(text, params, options)` keeps query()'s contract; src/lib/db/prepared.ts sends the statements it builds once
- * through it. Only in a transaction: a statement there already holds PGlite's transaction lock, and its query lock
- * (`runExclusive`, PGlite's documented way around the protocol calls) is taken here.
+ * Statements as PGlite runs them, in fewer calls and read by a faster parser (docs/decisions/0456). PGlite's query()
+ * parses, describes, binds and executes every statement afresh, in six calls into PostgreSQL, and reads the answer with
+ * its own copy of pg-protocol's parser, which copies every field of every row before decoding it (docs/benchmarks/0452,
+ * 0455). Here a statement outside a transaction is parsed and described in one call, then bound and run in another; in
+ * a transaction, `tx.namedStatements` keeps a statement parsed once per database, then only bound and run, in one call
+ * (docs/decisions/0370-a-leads-request-cost.md; src/lib/db/prepared.ts sends the statements it builds once through it).
+ * Every answer comes as PostgreSQL's bytes (`execProtocolRawStream`, PGlite's documented way around its wrappers) and is
+ * read by pg-protocol's own parser, the one node-postgres uses. query()'s contract stays: the same results (`parse`,
+ * exported by PGlite), the same errors (pg-protocol's DatabaseError, PGlite's too), under the same locks
+ * (`_runExclusiveTransaction` outside a transaction, then `runExclusive`, as PGlite's query() takes them). A call with
+ * options this does not handle (a blob, parameter types, a notice callback) goes to PGlite's own query().
  */
-function offerNamedStatements(client) {
+function offerFasterStatements(client) {
   /** text → its name, its parameters' types and its rows' description, once PostgreSQL has parsed it. */
   const named = new Map();
-  const send = async (...messages) => (await client.execProtocol(Buffer.concat(messages), { syncToFs: false })).messages;
 
-  async function statementOf(text) {
-    let statement = named.get(text);
-    if (statement || named.size >= NAMED_STATEMENTS_MAX) return statement;
-    const name = `pglite_statement_${named.size + 1}`;
-    const described = await send(
+  /** Sends `messages` and answers PostgreSQL's answers; the first error is thrown once all of them are read. */
+  async function send(...messages) {
+    const answer = [];
+    await client.execProtocolRawStream(Buffer.concat(messages), {
+      syncToFs: false,
+      // A view of PostgreSQL's output buffer, reused by the next call: copied once, whole.
+      onRawData: (bytes) => answer.push(Buffer.from(bytes)),
+    });
+    const messagesIn = [];
+    let error;
+    new WireParser().parse(answer.length === 1 ? answer[0] : Buffer.concat(answer), (message) => {
+      if (message.name === 'error') error ??= message;
+      else messagesIn.push(message);
+    });
+    if (error) throw error;
+    return messagesIn;
+  }
+
+  /** Parses and describes `text` as statement `name` ('' is the unnamed statement). */
+  async function described(text, name = '') {
+    const answer = await send(
       protocol.serialize.parse({ name, text }),
       protocol.serialize.describe({ type: 'S', name }),
       protocol.serialize.sync(),
     );
     // Its rows' description too, so that a run sends none (it does not change between runs).
-    const rowDescription = described.find((message) => message.name === 'rowDescription');
-    statement = { name, paramTypes: parse.parseDescribeStatementResults(described), rowDescription };
+    return {
+      name,
+      paramTypes: parse.parseDescribeStatementResults(answer),
+      rowDescription: answer.find((m) => m.name === 'rowDescription'),
+    };
+  }
+
+  async function namedStatementOf(text) {
+    let statement = named.get(text);
+    if (statement || named.size >= NAMED_STATEMENTS_MAX) return statement;
+    statement = await described(text, `pglite_statement_${named.size + 1}`);
     named.set(text, statement);
     return statement;
   }
@@ -320,30 +350,51 @@ function offerNamedStatements(client) {
     return merged.get(parsers);
   };
 
+  /** Binds and runs `statement` (PGlite's query lock held), and answers as query() does. */
+  async function run(statement, params, options) {
+    // Each value as query() sends it: by its parameter's type, else as text.
+    const values = params.map((value, i) => {
+      if (value === null || value === undefined) return null;
+      const serializer = options.serializers?.[statement.paramTypes[i]] ?? client.serializers[statement.paramTypes[i]];
+      return serializer ? serializer(value) : value.toString();
+    });
+    const ran = await send(
+      protocol.serialize.bind({ statement: statement.name, values }),
+      protocol.serialize.execute({}),
+      protocol.serialize.sync(),
+    );
+    const messages = statement.rowDescription ? [statement.rowDescription, ...ran] : ran;
+    return parse.parseResults(messages, parsersOf(options), { rowMode: options.rowMode })[0];
+  }
+
+  const handled = (options) => !options.blob && !options.paramTypes && !options.onNotice;
+
+  const query = client.query.bind(client);
+  client.query = async (text, params = [], options = {}) => {
+    if (!handled(options)) return query(text, params, options);
+    await client._checkReady();
+    return client._runExclusiveTransaction(() => client.runExclusive(async () => run(await described(text), params, options)));
+  };
+
   const transaction = client.transaction.bind(client);
   client.transaction = (callback) =>
     transaction((tx) => {
-      const query = async (text, params = [], options = {}) => {
-        const messages = await client.runExclusive(async () => {
-          if (tx.closed) throw new Error('Transaction is closed');
-          const statement = await statementOf(text);
-          if (!statement) return undefined;
-          // Each value as query() sends it: by its parameter's type, else as text.
-          const values = params.map((value, i) => {
-            if (value === null || value === undefined) return null;
-            const serializer = options.serializers?.[statement.paramTypes[i]] ?? client.serializers[statement.paramTypes[i]];
-            return serializer ? serializer(value) : value.toString();
+      // Statements in a transaction already hold PGlite's transaction lock: only its query lock is taken here.
+      const inTransaction =
+        (statementOf) =>
+        async (text, params = [], options = {}) => {
+          if (!handled(options)) return txQuery(text, params, options);
+          return client.runExclusive(async () => {
+            if (tx.closed) throw new Error('Transaction is closed');
+            return run((await statementOf(text)) ?? (await described(text)), params, options);
           });
-          const ran = await send(
-            protocol.serialize.bind({ statement: statement.name, values }),
-            protocol.serialize.execute({}),
-            protocol.serialize.sync(),
-          );
-          return statement.rowDescription ? [statement.rowDescription, ...ran] : ran;
-        });
-        if (!messages) return tx.query(text, params, options);
-        return parse.parseResults(messages, parsersOf(options), { rowMode: options.rowMode })[0];
-      };
-      return callback(Object.assign(tx, { namedStatements: { query } }));
+        };
+      const txQuery = tx.query.bind(tx);
+      return callback(
+        Object.assign(tx, {
+          query: inTransaction(() => undefined),
+          namedStatements: { query: inTransaction(namedStatementOf) },
+        }),
+      );
     });
 }
