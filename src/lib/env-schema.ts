@@ -439,9 +439,9 @@ export const envSchema = z
     // once the write reached the operating system (survives a crash of the server process only;
     // `docs/decisions/0106-durability-of-an-answered-lead.md`).
     PGLITE_FSYNC: onOff('PGLITE_FSYNC', true),
-    // The database's fast path (`src/lib/db/README.md`: PGlite's named statements and grouped WAL fsyncs, statements
-    // built once); `off` runs only what PGlite and Drizzle document, with the same results and slower: try it when you
-    // suspect the database layer or an upgrade of either.
+    // The database's fast path (`src/lib/db/README.md`: PGlite's statements in fewer calls, read by pg-protocol's
+    // parser, and its grouped WAL fsyncs, statements built once); `off` runs only what PGlite and Drizzle document, with
+    // the same results and slower: try it when you suspect the database layer or an upgrade of either.
     DB_FAST_PATH: onOff('DB_FAST_PATH', true),
     // Embedded database: a buyer's form or booking goes ahead of staff pages' and jobs' statements waiting on the one
     // connection (`src/lib/db/priority.ts`, `docs/decisions/0440-buyers-first-on-pglite.md`); `off` keeps them all in

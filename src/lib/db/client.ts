@@ -85,7 +85,7 @@ export interface OpenOptions {
   pgliteTemplate?: Blob;
   /** Bring the schema up to this release (default true); a backup command reads the database as it is. */
   migrate?: boolean;
-  /** PGlite: named statements and grouped WAL fsyncs (default: on unless DB_FAST_PATH=off; src/lib/db/README.md). */
+  /** PGlite: statements in fewer calls and grouped WAL fsyncs (default: on unless DB_FAST_PATH=off; src/lib/db/README.md). */
   fastPath?: boolean;
   /** PGlite: buyers' calls before staff's waiting ones (default: PGLITE_BUYERS_FIRST; src/lib/db/priority.ts). */
   buyersFirst?: boolean;
