@@ -197,5 +197,6 @@ export async function benchSpike(log) {
   const rows = [];
   for (const kind of ['pglite', ...(pgUrl ? ['postgres'] : [])]) rows.push(...(await spikeOn(kind, log)));
   printRows('Campaign spike (issue 47)', rows);
-  return { rows, pass: rows.every((row) => row.pass) };
+  // A row only reported (autocannon's bursts) has no pass of its own, and does not make the part short.
+  return { rows, pass: rows.every((row) => row.pass !== false) };
 }
