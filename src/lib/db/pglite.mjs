@@ -334,9 +334,11 @@ function offerFasterStatements(client) {
     };
   }
 
+  /** `text` named once per database; past NAMED_STATEMENTS_MAX texts, unnamed. */
   async function namedStatementOf(text) {
     let statement = named.get(text);
-    if (statement || named.size >= NAMED_STATEMENTS_MAX) return statement;
+    if (statement) return statement;
+    if (named.size >= NAMED_STATEMENTS_MAX) return described(text);
     statement = await described(text, `pglite_statement_${named.size + 1}`);
     named.set(text, statement);
     return statement;
@@ -386,13 +388,13 @@ function offerFasterStatements(client) {
           if (!handled(options)) return txQuery(text, params, options);
           return client.runExclusive(async () => {
             if (tx.closed) throw new Error('Transaction is closed');
-            return run((await statementOf(text)) ?? (await described(text)), params, options);
+            return run(await statementOf(text), params, options);
           });
         };
       const txQuery = tx.query.bind(tx);
       return callback(
         Object.assign(tx, {
-          query: inTransaction(() => undefined),
+          query: inTransaction(described),
           namedStatements: { query: inTransaction(namedStatementOf) },
         }),
       );
