@@ -19,6 +19,7 @@ import {
   ONE_GB_SERVER,
   median,
   memoryOf,
+  noneShort,
   percentile,
   postLeads,
   printRows,
@@ -217,5 +218,5 @@ export async function benchApi(log) {
     );
   }
   printRows('API: POST /api/interest against its floor (medians of interleaved rounds) and server memory', rows);
-  return { results, rows, pass: rows.every((r) => r.pass !== false) };
+  return { results, rows, pass: noneShort(rows) };
 }

@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { freshDatabase, pgUrl, root } from '../lib/harness.mjs';
-import { MB, printRows } from './server-common.mjs';
+import { MB, noneShort, printRows } from './server-common.mjs';
 
 const BACKUP_TARGET_S = 60;
 const RESTORE_TARGET_S = 120;
@@ -84,5 +84,5 @@ export async function benchBackup(log) {
     );
   }
   printRows('Backup and restore', rows);
-  return { results, rows, pass: rows.every((r) => r.pass) };
+  return { results, rows, pass: noneShort(rows) };
 }

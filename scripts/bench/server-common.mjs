@@ -170,6 +170,9 @@ export const siteEnv = (smtp) => ({ TRUST_PROXY: '1', SMTP_URL: smtp.url, LEADS_
 
 export const median = (values) => percentile(values, 0.5);
 
+/** Whether a part's rows meet their targets: a row without a pass of its own (reported only) never makes it short. */
+export const noneShort = (rows) => rows.every((row) => row.pass !== false);
+
 /** Prints figure rows ({driver, figure, value, target, pass}) as the front-end part does. */
 export function printRows(title, rows) {
   console.log(`\n${title}`);

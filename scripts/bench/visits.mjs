@@ -8,7 +8,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import { exited, freePort, freshDatabase, startServer, waitHealthy } from '../lib/harness.mjs';
-import { median, printRows } from './server-common.mjs';
+import { median, noneShort, printRows } from './server-common.mjs';
 
 const ROUNDS = Number(process.env.BENCH_VISITS_ROUNDS ?? 6);
 const SECONDS = Number(process.env.BENCH_VISITS_SECONDS ?? 8);
@@ -116,5 +116,5 @@ export async function benchVisits(log) {
     },
   ];
   printRows('Visits counted on the server (medians of the rounds)', rows);
-  return { on, off: offFigure, ratio, visitsStored: visits, pagesAnswered: copies.on.answered, rows, pass: rows.every((r) => r.pass) };
+  return { on, off: offFigure, ratio, visitsStored: visits, pagesAnswered: copies.on.answered, rows, pass: noneShort(rows) };
 }
